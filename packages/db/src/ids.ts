@@ -1,0 +1,31 @@
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** Random lower-case base-36 string from the Web Crypto RNG (uniform: 252 = 7 * 36). */
+export function randomString(length: number, alphabet = ALPHABET): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      if (byte < limit && out.length < length) out.push(alphabet[byte % alphabet.length]!);
+    }
+  }
+  return out.join('');
+}
+
+export const ID_PREFIXES = {
+  organization: 'org',
+  user: 'usr',
+  session: 'ses',
+  tier: 'tier',
+} as const;
+
+/** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */
+export function newId(kind: keyof typeof ID_PREFIXES): string {
+  return `${ID_PREFIXES[kind]}_${randomString(20)}`;
+}
+
+/** Customer-facing billing id, unambiguous characters only: "KM-7F3K9Q". */
+export function newBillingId(): string {
+  return `KM-${randomString(6, '23456789ABCDEFGHJKLMNPQRSTUVWXYZ')}`;
+}

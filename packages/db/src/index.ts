@@ -1,0 +1,5 @@
+export * from './client';
+export * as schema from './schema';
+export * from './schema';
+export * from './ids';
+export { splitMigration } from './migrations';

@@ -1,0 +1,27 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/**
+ * Sessions after Lucia's current design: the cookie carries `<id>.<secret>`, only the
+ * SHA-256 of the secret is stored, and a session has both a sliding inactivity expiry
+ * (lastActiveAt) and an absolute one (expiresAt).
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastActiveAt: integer('last_active_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;

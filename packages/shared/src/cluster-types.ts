@@ -1,0 +1,44 @@
+/** Cluster types of SPEC.md section 2 and the tier-name mapping used by the footer. */
+
+export const CLUSTER_TYPES = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'] as const;
+export type ClusterType = (typeof CLUSTER_TYPES)[number];
+
+export function isClusterType(value: string): value is ClusterType {
+  return (CLUSTER_TYPES as readonly string[]).includes(value);
+}
+
+// Order matters: the first rule whose keywords appear in the lower-cased name wins.
+const NAME_RULES: ReadonlyArray<readonly [ClusterType, readonly string[]]> = [
+  ['blue', ['blue', 'standard']],
+  ['red', ['red', 'enterprise']],
+  ['green', ['green', 'economy']],
+  ['data', ['data']],
+  ['ai', ['ai', 'ml', 'violet']],
+  ['sandbox', ['sandbox', 'gray']],
+  ['orange', ['dev', 'test', 'orange']],
+];
+
+/** Maps a cluster tier name to its cluster-type page; anything unrecognised is blue. */
+export function clusterTypeFromTierName(name: string): ClusterType {
+  const lower = name.toLowerCase();
+  for (const [type, keywords] of NAME_RULES) {
+    if (keywords.some((keyword) => lower.includes(keyword))) return type;
+  }
+  return 'blue';
+}
+
+/** Strips a trailing parenthesised part: "Standard (Blue)" is displayed as "Standard". */
+export function tierDisplayName(name: string): string {
+  return name.replace(/\s*\([^()]*\)\s*$/, '').trim() || name;
+}
+
+/** The seven links shown when no tiers could be loaded. */
+export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = [
+  { label: 'Standard (Blue)', type: 'blue' },
+  { label: 'Enterprise (Red)', type: 'red' },
+  { label: 'Economy (Green)', type: 'green' },
+  { label: 'Data Analytics', type: 'data' },
+  { label: 'AI/ML (Violet)', type: 'ai' },
+  { label: 'Dev/Test (Orange)', type: 'orange' },
+  { label: 'Sandbox (Gray)', type: 'sandbox' },
+];

@@ -1,0 +1,58 @@
+/** Business constants of SPEC.md section 9, shared by client and server. */
+
+export const PRODUCT_NAME = 'KubeMarket';
+/** BroadcastChannel name used to tell other tabs about a sign-out (SPEC.md section 4). */
+export const AUTH_BROADCAST_CHANNEL = 'kubemarket';
+
+export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CNY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const BASE_CURRENCY: Currency = 'EUR';
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { EUR: '€', USD: '$', GBP: '£', CNY: '¥' };
+
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+export const DEFAULT_BILLING_CYCLE: BillingCycle = 'monthly';
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const RATES_CACHE_MS = 10 * MINUTE;
+export const RATES_TIMEOUT_MS = 5 * SECOND;
+export const COOKIE_CONSENT_VERSION = '1.0.0';
+export const CONSENT_SCROLL_AREA_PX = 400;
+
+export const NOTIFICATION_POLL_MS = 10 * SECOND;
+export const SOCKET_RECONNECT_MS = 5 * SECOND;
+export const NOTIFICATIONS_INITIAL_VISIBLE = 5;
+export const NOTIFICATIONS_STEP = 10;
+export const NOTIFICATION_BADGE_CAP = 99;
+
+export const SIDEBAR_COUNTS_REFETCH_MS = 30_000;
+export const SIDEBAR_COUNTS_STALE_MS = 5_000;
+
+export const TOAST_LIMIT = 3;
+export const TOAST_REMOVE_DELAY_MS = 6 * SECOND;
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = 'F8';
+
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const LOGOUT_ATTEMPTS = 3;
+export const AUTH_REDIRECT_DELAY_MS = 100;
+
+export const MOBILE_BREAKPOINT_PX = 1024;
+export const LOW_PRIORITY_PRELOAD_SCROLL_PX = 500;
+
+export const CLUSTER_TIERS_CACHE_MS = 30 * MINUTE;
+export const VERSION_CACHE_MS = 5 * MINUTE;
+export const OFFICERS_ACCESS_CACHE_MS = 5 * MINUTE;
+export const GET_CACHE_MS = 5 * MINUTE;
+export const GET_CACHE_MAX_ENTRIES = 100;
+export const GET_CACHE_PURGE_BATCH = 50;
+export const QUERY_GC_MS = 30 * MINUTE;

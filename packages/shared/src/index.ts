@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './cluster-types';
+export * from './pricing';

@@ -1,0 +1,12 @@
+/**
+ * The test projects every `vitest run` covers; vitest.config.ts passes them to `test.projects`
+ * (Vitest 4+ no longer reads a workspace file by itself). Browser tests live in
+ * web/e2e/vitest.config.ts and run against a started server from scripts/e2e.mjs.
+ */
+export const projects = [
+  { test: { name: 'shared', root: './packages/shared', environment: 'node' } },
+  { test: { name: 'db', root: './packages/db', environment: 'node' } },
+  { test: { name: 'api', root: './packages/api', environment: 'node' } },
+  './web/vitest.config.ts',
+  './worker/vitest.config.ts',
+];

@@ -1,0 +1,81 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+const BASE = 'http://example.com';
+const worker = exports.default as unknown as { fetch(request: Request): Promise<Response> };
+const get = (path: string, init?: RequestInit) => worker.fetch(new Request(`${BASE}${path}`, init));
+
+describe('REST adapter', () => {
+  it('GET /api/version/summary returns the display version and environment', async () => {
+    const res = await get('/api/version/summary');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('application/json');
+    expect(await res.json()).toEqual({ displayVersion: 'v1.16.0', environment: 'development' });
+  });
+
+  it('GET /api/cluster-tiers returns the seeded tiers from D1', async () => {
+    const res = await get('/api/cluster-tiers');
+    expect(res.status).toBe(200);
+    const tiers = (await res.json()) as Array<{ id: string; name: string }>;
+    expect(tiers).toHaveLength(7);
+    expect(tiers[0]).toMatchObject({ id: 'tier_standard', name: 'Standard (Blue)' });
+  });
+
+  it('maps procedure errors to HTTP statuses with a { message } body', async () => {
+    const res = await get('/api/cluster-tiers/tier_nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'No cluster tier with id tier_nope.' });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await get('/api/does-not-exist', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'No API route for POST /api/does-not-exist.' });
+  });
+});
+
+describe('tRPC endpoint', () => {
+  it('serves the same procedures, batched', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const res = await get(`/trpc/meta.versionSummary,catalog.clusterTiers?batch=1&input=${input}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Array<{ result: { data: unknown } }>;
+    expect(body[0]?.result.data).toEqual({ displayVersion: 'v1.16.0', environment: 'development' });
+    expect((body[1]?.result.data as unknown[]).length).toBe(7);
+  });
+
+  it('formats validation errors as readable messages', async () => {
+    const input = encodeURIComponent(JSON.stringify({ id: '' }));
+    const res = await get(`/trpc/catalog.clusterTier?input=${input}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toBe('id: Tier id is required');
+  });
+});
+
+describe('every response', () => {
+  it.each(['/api/version/summary', '/api/nope', '/healthz', '/', '/some/client/route'])(
+    'carries the security headers: %s',
+    async (path) => {
+      const res = await get(path);
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+    },
+  );
+});
+
+describe('static assets', () => {
+  it('serves the SPA with SPA fallback and a csrf-token meta tag', async () => {
+    for (const path of ['/', '/pricing', '/definitely/unknown']) {
+      const res = await get(path, { headers: { Accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"');
+      expect(html).toMatch(/<meta name="csrf-token" content="[^"]*"/);
+    }
+  });
+});
