@@ -1,17 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-const migrationsDir = fileURLToPath(new URL('../packages/db/migrations', import.meta.url));
+const root = join(import.meta.dirname, '..');
 
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
-      wrangler: { configPath: fileURLToPath(new URL('../wrangler.toml', import.meta.url)) },
+      wrangler: { configPath: join(root, 'wrangler.toml') },
       miniflare: {
         bindings: {
           ENVIRONMENT: 'development',
-          TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+          TEST_MIGRATIONS: await readD1Migrations(join(root, 'packages/db/migrations')),
         },
       },
     }),

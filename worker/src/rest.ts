@@ -36,6 +36,6 @@ export const rest = new Hono<AppEnv>();
 
 rest.get('/version/summary', call((caller) => caller.meta.versionSummary()));
 rest.get('/cluster-tiers', call((caller) => caller.catalog.clusterTiers()));
-rest.get('/cluster-tiers/:id', call((caller, c) => caller.catalog.clusterTier({ id: c.req.param('id') })));
+rest.get('/cluster-tiers/:id', call((caller, c) => caller.catalog.clusterTier({ id: c.req.param('id') ?? '' })));
 
 rest.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

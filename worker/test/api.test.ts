@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
 const BASE = 'http://example.com';
-const worker = exports.default as unknown as { fetch(request: Request): Promise<Response> };
+const worker = exports.default;
 const get = (path: string, init?: RequestInit) => worker.fetch(new Request(`${BASE}${path}`, init));
 
 describe('REST adapter', () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-const worker = exports.default as unknown as { fetch(request: Request): Promise<Response> };
+const worker = exports.default;
 
 async function openSocket(userId: string, sessionId: string): Promise<{ socket: WebSocket; messages: string[] }> {
   const stub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));

@@ -1,0 +1,35 @@
+// Browser tests: build the SPA, start the Worker on a fresh seeded database, run web/e2e in
+// Debian's chromium through playwright-core, stop the Worker.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('Browser tests need Debian chromium at /usr/bin/chromium: apt-get install -y chromium');
+  process.exit(1);
+}
+
+const passthrough = process.argv.slice(2);
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync('pnpm', ['--filter', '@kubemarket/web', 'build'], { stdio: 'inherit', env: offlineEnv });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-e2e-'));
+prepareDatabase(persistTo);
+const port = Number(process.env.E2E_PORT ?? 8799);
+const worker = await startLocalWorker({ port, persistTo, quiet: true });
+let status;
+try {
+  const result = spawnSync('vitest', ['run', '--config', 'web/e2e/vitest.config.ts', ...passthrough], {
+    stdio: 'inherit',
+    env: { ...offlineEnv, E2E_BASE_URL: worker.url },
+  });
+  status = result.status ?? 1;
+} finally {
+  await worker.stop();
+  rmSync(persistTo, { recursive: true, force: true });
+}
+process.exit(status);

@@ -1,0 +1,32 @@
+/**
+ * Seeds the local database. Usage: tsx scripts/seed.ts [--persist-to DIR]
+ * With DATABASE_URL set, migrates and seeds that libSQL database instead of local D1.
+ */
+import { createClient } from '@libsql/client';
+import { createDb } from '@kubemarket/db';
+import { seed } from '@kubemarket/db/seed';
+import { applyLibsqlMigrations } from './lib/libsql-migrations.ts';
+
+const flag = process.argv.indexOf('--persist-to');
+const persistTo = flag >= 0 ? process.argv[flag + 1] : '.wrangler/state';
+
+if (process.env.DATABASE_URL) {
+  const client = createClient({ url: process.env.DATABASE_URL, authToken: process.env.DATABASE_AUTH_TOKEN });
+  const applied = await applyLibsqlMigrations(client);
+  await seed(createDb({ kind: 'libsql-client', client }));
+  client.close();
+  console.log(`libSQL database migrated (${applied} new migrations) and seeded.`);
+} else {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: 'wrangler.toml',
+    persist: { path: `${persistTo}/v3` },
+    remoteBindings: false,
+  });
+  try {
+    await seed(createDb({ kind: 'd1', binding: proxy.env.DB }));
+    console.log(`Local D1 database seeded (${persistTo}).`);
+  } finally {
+    await proxy.dispose();
+  }
+}

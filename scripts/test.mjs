@@ -1,0 +1,55 @@
+// `pnpm test`: typecheck, lint, build, then every test tier (Node, SQLite, workerd, Chromium).
+// Fails when any step fails or when no test ran, and ends with a plain "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { offlineEnv } from './lib/local-worker.mjs';
+
+const reports = mkdtempSync(join(tmpdir(), 'kubemarket-test-'));
+const started = Date.now();
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function step(name, command, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...offlineEnv, ...env } });
+  console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function count(reportFile, label) {
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed of ${report.numTotalTests}`);
+    if (report.numTotalTests === 0) failedSteps.push(`${label} (no test ran)`);
+  } catch {
+    failedSteps.push(`${label} (no report)`);
+  }
+}
+
+const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+step('typecheck', 'pnpm', ['typecheck']);
+step('lint', 'pnpm', ['lint']);
+const built = step('build web', 'pnpm', ['build']);
+
+const unitReport = join(reports, 'unit.json');
+step('unit, SQLite and workerd tests', 'vitest', ['run', ...json(unitReport)]);
+count(unitReport, 'unit, SQLite and workerd tests');
+
+if (built) {
+  const e2eReport = join(reports, 'e2e.json');
+  step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { E2E_SKIP_BUILD: '1' });
+  count(e2eReport, 'browser tests');
+}
+
+console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
