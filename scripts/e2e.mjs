@@ -6,9 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
+// Playwright's own browser download cannot work offline; Debian's chromium can be installed.
 if (!existsSync('/usr/bin/chromium')) {
-  console.error('Browser tests need Debian chromium at /usr/bin/chromium: apt-get install -y chromium');
-  process.exit(1);
+  console.log('Installing Debian chromium for the browser tests...');
+  const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', 'chromium']).status !== 0) {
+    console.error('Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get install -y chromium` as root.');
+    process.exit(1);
+  }
 }
 
 const passthrough = process.argv.slice(2);
