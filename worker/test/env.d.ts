@@ -1,5 +1,6 @@
 import type { D1Migration } from '@cloudflare/vitest-plugin';
 import type { Env as WorkerEnv } from '../src/env';
+import type * as MainModule from '../src/index';
 
 declare global {
   namespace Cloudflare {
@@ -7,7 +8,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
     }
     interface GlobalProps {
-      mainModule: typeof import('../src/index');
+      mainModule: typeof MainModule;
       durableNamespaces: 'NotificationHub';
     }
   }

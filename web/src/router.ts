@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import type { Trpc } from './lib/trpc';
+import { routeTree } from './routeTree.gen';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Loaders only warm the query cache; TanStack Query decides freshness, so the router never caches.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

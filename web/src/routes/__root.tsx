@@ -1,0 +1,19 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { PublicShell } from '../features/shell/app-shell';
+import { RouteError } from '../features/shell/route-error';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+});
+
+function RootLayout() {
+  return (
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
