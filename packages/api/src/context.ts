@@ -1,5 +1,5 @@
-import type { Database } from '@kubemarket/db';
-import type { UserRole } from '@kubemarket/db';
+import type { Database, UserRole } from '@kubemarket/db';
+import type { Mailer } from './services/mailer';
 
 export type Environment = 'development' | 'production';
 
@@ -9,9 +9,23 @@ export interface AppConfig {
   environment: Environment;
 }
 
+/** How the host puts a session on the response (cookie and new CSRF token) or takes it off. */
+export interface SessionCookiePort {
+  issue(session: { token: string; expiresAt: number; csrfToken: string }): void;
+  clear(): void;
+}
+
+/** Lets the host drop the live sockets of sessions that ended. */
+export interface RealtimePort {
+  closeSessions(userId: string, sessionIds: string[]): Promise<void>;
+}
+
 /** Everything outside the process that business logic talks to, injected by the host. */
 export interface Ports {
   clock: { now(): number };
+  mailer: Mailer;
+  sessionCookie: SessionCookiePort;
+  realtime: RealtimePort;
 }
 
 /** The signed-in user exactly as SPEC.md section 3 describes the session user. */
@@ -27,9 +41,16 @@ export interface SessionUser {
   organizationId: string;
 }
 
+export interface CurrentSession {
+  id: string;
+  csrfToken: string;
+}
+
 export interface RequestInfo {
   ipAddress: string | null;
   userAgent: string | null;
+  /** Origin the links in emails point to, e.g. "https://console.example.eu". */
+  appUrl: string;
 }
 
 export interface Context {
@@ -37,16 +58,26 @@ export interface Context {
   config: AppConfig;
   ports: Ports;
   user: SessionUser | null;
+  session: CurrentSession | null;
   request: RequestInfo;
 }
 
 export const systemClock: Ports['clock'] = { now: () => Date.now() };
+
+const noopSessionCookie: SessionCookiePort = { issue() {}, clear() {} };
+const noopRealtime: RealtimePort = { async closeSessions() {} };
+const droppingMailer: Mailer = {
+  async send() {
+    throw new Error('No mailer configured');
+  },
+};
 
 export interface CreateContextOptions {
   db: Database;
   config: AppConfig;
   ports?: Partial<Ports>;
   user?: SessionUser | null;
+  session?: CurrentSession | null;
   request?: Partial<RequestInfo>;
 }
 
@@ -54,11 +85,18 @@ export function createContext(options: CreateContextOptions): Context {
   return {
     db: options.db,
     config: options.config,
-    ports: { clock: options.ports?.clock ?? systemClock },
+    ports: {
+      clock: options.ports?.clock ?? systemClock,
+      mailer: options.ports?.mailer ?? droppingMailer,
+      sessionCookie: options.ports?.sessionCookie ?? noopSessionCookie,
+      realtime: options.ports?.realtime ?? noopRealtime,
+    },
     user: options.user ?? null,
+    session: options.session ?? null,
     request: {
       ipAddress: options.request?.ipAddress ?? null,
       userAgent: options.request?.userAgent ?? null,
+      appUrl: options.request?.appUrl ?? 'http://localhost:5173',
     },
   };
 }

@@ -1,12 +1,16 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle as drizzleD1 } from 'drizzle-orm/d1';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The one database API every service uses, whichever driver is underneath. */
-export type Database = BaseSQLiteDatabase<'async', unknown, Schema>;
+export type Database = BaseSQLiteDatabase<'async', unknown, Schema> & {
+  /** Atomic: D1 has no interactive transactions, so multi-row writes go through batch. */
+  batch<U extends BatchItem<'sqlite'>, T extends Readonly<[U, ...U[]]>>(batch: T): Promise<BatchResponse<T>>;
+};
 
 export type DatabaseSource =
   | { kind: 'd1'; binding: D1DatabaseLike }

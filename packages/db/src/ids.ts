@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   user: 'usr',
   session: 'ses',
   tier: 'tier',
+  token: 'tok',
+  recoveryCode: 'rec',
+  mail: 'mail',
+  audit: 'aud',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

@@ -2,3 +2,5 @@ export * from './organizations';
 export * from './users';
 export * from './sessions';
 export * from './cluster-tiers';
+export * from './auth-tokens';
+export * from './platform';

@@ -14,6 +14,10 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
+    /** Per-session CSRF token, sent to the client in the meta tag and X-CSRF-Token header. */
+    csrfToken: text('csrf_token').notNull(),
+    /** Staff sessions get shorter lifetimes. */
+    elevated: integer('elevated', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     lastActiveAt: integer('last_active_at').notNull(),
     expiresAt: integer('expires_at').notNull(),

@@ -17,10 +17,18 @@ export const users = sqliteTable(
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /** Place in the organisation: the registering user is its owner. */
+    organizationRole: text('organization_role', { enum: ['owner', 'member'] }).notNull().default('member'),
     /** Self-describing hash string; null for accounts that only sign in by magic link. */
     passwordHash: text('password_hash'),
     emailVerifiedAt: integer('email_verified_at'),
     disabledAt: integer('disabled_at'),
+    /** Base32 TOTP secret; set while enrolling, enabled once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: integer('totp_enabled_at'),
+    /** Last accepted TOTP time-step: a code of that step or earlier is refused (no replay). */
+    totpLastUsedStep: integer('totp_last_used_step'),
+    passwordChangedAt: integer('password_changed_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -1,0 +1,38 @@
+import { mailOutbox, newId, type Database } from '@kubemarket/db';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Development and tests: mail goes to the outbox table, readable on /dev/mailbox. */
+export function outboxMailer(db: Database, clock: { now(): number }): Mailer {
+  return {
+    async send(message) {
+      await db.insert(mailOutbox).values({ id: newId('mail'), ...message, createdAt: clock.now() });
+    },
+  };
+}
+
+/**
+ * Production: an HTTP mail API taking `{ from, to, subject, text, html }` with a Bearer key
+ * (the format of Resend, Postmark's and Scaleway TEM's JSON APIs are close to it).
+ */
+export function httpMailer(config: { url: string; apiKey: string; from: string }, fetchImpl: typeof fetch = fetch): Mailer {
+  return {
+    async send(message) {
+      const res = await fetchImpl(config.url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${config.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ from: config.from, ...message }),
+      });
+      if (!res.ok) throw new Error(`Mail API answered ${res.status}: ${await res.text()}`);
+    },
+  };
+}

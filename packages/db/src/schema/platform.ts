@@ -1,0 +1,40 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+
+/** Mail written by the development mailer, readable on the dev mailbox page and in tests. */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
+);
+
+/** Fixed-window counters shared by every isolate, updated with one atomic upsert. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Staff actions and security events. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ipAddress: text('ip_address'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('audit_log_actor_idx').on(table.actorUserId, table.createdAt)],
+);
+
+export type MailMessage = typeof mailOutbox.$inferSelect;
