@@ -1,7 +1,8 @@
-import { appRouter } from '@kubemarket/api';
+import { appRouter, RateLimitedError } from '@kubemarket/api';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { serveAsset } from './assets';
+import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { contextFor } from './context';
 import type { AppEnv } from './env';
 import { rest } from './rest';
@@ -14,12 +15,20 @@ app.use('*', securityHeaders);
 /** The bare route the benchmark compares the API against: no database, no tRPC. */
 app.get('/healthz', (c) => c.text('ok'));
 
+app.use('*', authenticate);
+app.use('/api/*', csrfProtection);
+app.use('/trpc/*', csrfProtection);
+
 app.all('/trpc/*', (c) =>
   fetchRequestHandler({
     endpoint: '/trpc',
     req: c.req.raw,
     router: appRouter,
-    createContext: () => contextFor(c.env, c.req.raw),
+    createContext: () => contextFor(c),
+    responseMeta({ errors }) {
+      const limited = errors.find((error) => error.cause instanceof RateLimitedError)?.cause as RateLimitedError | undefined;
+      return limited ? { headers: new Headers({ 'Retry-After': String(limited.retryAfterSeconds) }) } : {};
+    },
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed`, error);
     },
@@ -28,15 +37,23 @@ app.all('/trpc/*', (c) =>
 
 app.route('/api', rest);
 
-app.get('/ws', (c) => {
+app.get('/ws', async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
     return c.json({ message: 'Expected a WebSocket upgrade.' }, 426);
   }
-  // Sessions arrive with the accounts work; until then no socket can be authenticated.
-  return c.json({ message: 'Please sign in to continue.' }, 401);
+  const origin = c.req.header('Origin');
+  if (origin && !isAllowedOrigin(origin, c.req.url, c.env)) {
+    return c.json({ message: 'Cross-origin WebSocket connections are not allowed.' }, 403);
+  }
+  const { user, session } = c.get('auth');
+  if (!user || !session) return c.json({ message: 'Please sign in to continue.' }, 401);
+  const hub = c.env.NOTIFICATION_HUB.get(c.env.NOTIFICATION_HUB.idFromName(user.id));
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('X-Session-Id', session.id);
+  return hub.fetch(new Request(c.req.raw, { headers }));
 });
 
-app.all('*', (c) => serveAsset(c.req.raw, c.env, null));
+app.all('*', (c) => serveAsset(c.req.raw, c.env, c.get('auth').csrfToken));
 
 app.onError((error, c) => {
   console.error('Unhandled error', error);

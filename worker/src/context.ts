@@ -1,7 +1,9 @@
-import { createContext, type Context, type Environment } from '@kubemarket/api';
+import { createContext, httpMailer, outboxMailer, type Context, type Environment, type Mailer } from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
+import type { Context as HonoContext } from 'hono';
 import packageJson from '../../package.json';
-import type { Env } from './env';
+import { anonymousCsrfCookie, clearedCookie, randomToken, SESSION_COOKIE, sessionCookie } from './cookies';
+import type { AppEnv, Env } from './env';
 
 export const APP_VERSION: string = packageJson.version;
 
@@ -17,14 +19,56 @@ export function databaseFor(env: Env): Database {
   return createDb({ kind: 'd1', binding: env.DB });
 }
 
-/** Turns the Worker's bindings and the request into the ports of packages/api. */
-export function contextFor(env: Env, request: Request): Context {
+function mailerFor(env: Env, db: Database): Mailer {
+  if (env.MAIL_API_URL && env.MAIL_API_KEY) {
+    return httpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM ?? 'KubeMarket <no-reply@kubemarket.eu>' });
+  }
+  if (environmentOf(env) === 'production') console.warn('MAIL_API_URL is not configured: mail goes to the outbox table.');
+  return outboxMailer(db, { now: () => Date.now() });
+}
+
+function appUrlFor(c: HonoContext<AppEnv>): string {
+  if (c.env.APP_URL) return c.env.APP_URL.replace(/\/$/, '');
+  // Behind the Vite dev proxy the browser's origin is the one links must use.
+  const origin = c.req.header('Origin');
+  if (origin && environmentOf(c.env) === 'development') return origin;
+  return new URL(c.req.url).origin;
+}
+
+/** Turns the Worker's bindings and the request into the context and ports of packages/api. */
+export function contextFor(c: HonoContext<AppEnv>): Context {
+  const env = c.env;
+  const db = databaseFor(env);
+  const auth = c.get('auth');
   return createContext({
-    db: databaseFor(env),
+    db,
     config: { appVersion: APP_VERSION, environment: environmentOf(env) },
+    user: auth?.user ?? null,
+    session: auth?.session ?? null,
+    ports: {
+      mailer: mailerFor(env, db),
+      sessionCookie: {
+        issue({ token, expiresAt, csrfToken }) {
+          auth.cookies.push(sessionCookie(c.req.url, token, expiresAt, Date.now()));
+          auth.csrfToken = csrfToken;
+        },
+        clear() {
+          // Signed out: a fresh anonymous CSRF token replaces the ended session's.
+          auth.csrfToken = randomToken();
+          auth.cookies.push(clearedCookie(c.req.url, SESSION_COOKIE), anonymousCsrfCookie(c.req.url, auth.csrfToken));
+        },
+      },
+      realtime: {
+        async closeSessions(userId, sessionIds) {
+          const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
+          await Promise.all(sessionIds.map((id) => hub.closeSession(id)));
+        },
+      },
+    },
     request: {
-      ipAddress: request.headers.get('CF-Connecting-IP'),
-      userAgent: request.headers.get('User-Agent'),
+      ipAddress: c.req.header('CF-Connecting-IP') ?? null,
+      userAgent: c.req.header('User-Agent') ?? null,
+      appUrl: appUrlFor(c),
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { CurrentSession, SessionUser } from '@kubemarket/api';
 import type { NotificationHub } from './notification-hub';
 
 /** Bindings and variables of wrangler.toml. */
@@ -9,6 +10,24 @@ export interface Env {
   /** When set, the database is libSQL/Turso at this URL instead of the D1 binding. */
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
+  /** Public origin used in emailed links, e.g. https://console.example.eu (default: the request's). */
+  APP_URL?: string;
+  /** Extra origins allowed to call the API from a browser, comma-separated. */
+  ALLOWED_ORIGINS?: string;
+  /** Production mail API (see packages/api/src/services/mailer.ts). */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
 }
 
-export type AppEnv = { Bindings: Env };
+/** What the auth middleware learned about the request. */
+export interface RequestAuth {
+  user: SessionUser | null;
+  session: CurrentSession | null;
+  /** CSRF token expected on unsafe requests: the session's, or the anonymous cookie's. */
+  csrfToken: string;
+  /** Set-Cookie values to add to the response. */
+  cookies: string[];
+}
+
+export type AppEnv = { Bindings: Env; Variables: { auth: RequestAuth } };

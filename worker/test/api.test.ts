@@ -28,7 +28,11 @@ describe('REST adapter', () => {
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
-    const res = await get('/api/does-not-exist', { method: 'POST' });
+    // A valid browser request (CSRF token of the anonymous cookie) to a path that does not exist.
+    const primed = await get('/api/user');
+    const token = primed.headers.get('X-CSRF-Token')!;
+    const cookie = primed.headers.getSetCookie()[0]!.split(';')[0]!;
+    const res = await get('/api/does-not-exist', { method: 'POST', headers: { 'X-CSRF-Token': token, Cookie: cookie } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No API route for POST /api/does-not-exist.' });
   });

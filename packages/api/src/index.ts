@@ -7,7 +7,14 @@ export {
   type CreateContextOptions,
   type Environment,
   type Ports,
+  type CurrentSession,
+  type RealtimePort,
+  type SessionCookiePort,
   type SessionUser,
 } from './context';
+export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './services/sessions';
+export { RateLimitedError } from './services/rate-limit';
+export { outboxMailer, httpMailer, type Mailer } from './services/mailer';
+export { totpCode } from './services/totp';
 export { publicErrorMessage } from './errors';
 export type { PublicClusterTier } from './routers/catalog';

@@ -98,3 +98,25 @@ export const CLUSTER_TIER_SEED: readonly TierSeed[] = [
     sortOrder: 7,
   },
 ];
+
+/** Shared by every demo account; listed in the README. */
+export const DEMO_PASSWORD = 'KubeMarket-demo-2026';
+// scrypt (N=16384, r=8, p=5) of DEMO_PASSWORD, precomputed so the seed needs no hasher.
+const DEMO_PASSWORD_HASH = 'scrypt$N=16384,r=8,p=5$P8OX7uib9WBgGIuQJK7z8w$UCFJ2XKrJSyWoPQyFQLwZqFvivTzOMnj7hRdL-1hH5w';
+/** TOTP secret of the MFA demo account: add it to an authenticator app to get codes. */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+export const DEMO_ORGANIZATIONS = [
+  { id: 'org_demo_acme', name: 'Acme Industries', billingId: 'KM-ACME01', status: 'active' as const },
+  { id: 'org_demo_staff', name: 'KubeMarket Operations', billingId: 'KM-STAFF1', status: 'active' as const },
+];
+
+export const DEMO_ACCOUNTS = [
+  { id: 'usr_demo_alice', username: 'alice', email: 'alice@acme.example', name: 'Alice Martin', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'owner' as const, mfa: false, description: 'Customer, owner of Acme Industries' },
+  { id: 'usr_demo_marc', username: 'marc', email: 'marc@acme.example', name: 'Marc Dubois', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'member' as const, mfa: true, description: 'Customer with two-factor authentication (TOTP)' },
+  { id: 'usr_demo_olivia', username: 'olivia', email: 'olivia@kubemarket.example', name: 'Olivia Laurent', role: 'officer' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, mfa: false, description: 'Officer (staff)' },
+  { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, mfa: false, description: 'Administrator' },
+  { id: 'usr_demo_sophie', username: 'sophie', email: 'sophie@kubemarket.example', name: 'Sophie Moreau', role: 'super_admin' as const, organizationId: 'org_demo_staff', organizationRole: 'owner' as const, mfa: false, description: 'Super administrator' },
+] as const;
+
+export { DEMO_PASSWORD_HASH };

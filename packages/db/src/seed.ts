@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { clusterTiers } from './schema';
-import { CLUSTER_TIER_SEED } from './seed-data';
+import { clusterTiers, organizations, users } from './schema';
+import { CLUSTER_TIER_SEED, DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, DEMO_TOTP_SECRET } from './seed-data';
 
 /**
  * Idempotent: running it again updates the seeded rows in place and never duplicates them,
@@ -26,6 +26,28 @@ export async function seed(db: Database, now: number = Date.now()): Promise<void
         updatedAt: sql`excluded.updated_at`,
       },
     });
+
+  // Demo organisations and accounts: inserted once, never overwritten (a developer may have
+  // changed a demo password or name on purpose).
+  await db
+    .insert(organizations)
+    .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
+  await db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map(({ mfa, description: _description, ...account }) => ({
+        ...account,
+        passwordHash: DEMO_PASSWORD_HASH,
+        passwordChangedAt: now,
+        emailVerifiedAt: now,
+        totpSecret: mfa ? DEMO_TOTP_SECRET : null,
+        totpEnabledAt: mfa ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
-export { CLUSTER_TIER_SEED };
+export { CLUSTER_TIER_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './seed-data';
