@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
+import notificationClasses from './features/shell/notifications.module.css';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -27,7 +28,7 @@ if (!rootElement) {
 createRoot(rootElement).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" limit={3} autoClose={5000} />
+      <Notifications position="top-right" limit={3} autoClose={5000} classNames={notificationClasses} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <RouterProvider router={router} />

@@ -1,5 +1,5 @@
-import { Button, Menu } from '@mantine/core';
-import type { ButtonProps, ElementProps, MenuItemProps } from '@mantine/core';
+import { Anchor, Button, Menu } from '@mantine/core';
+import type { AnchorProps, ButtonProps, ElementProps, MenuItemProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { Ref } from 'react';
 
@@ -15,5 +15,10 @@ function MenuItemAnchor(props: MenuItemProps & AnchorElementProps) {
   return <Menu.Item component="a" {...props} />;
 }
 
+function TextAnchor(props: AnchorProps & AnchorElementProps) {
+  return <Anchor {...props} />;
+}
+
 export const ButtonLink = createLink(ButtonAnchor);
 export const MenuItemLink = createLink(MenuItemAnchor);
+export const AnchorLink = createLink(TextAnchor);

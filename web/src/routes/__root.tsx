@@ -1,4 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { AuthSync } from '../features/auth/auth-sync';
+import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
 import { NotFoundPage } from '../features/shell/not-found-page';
 import { PublicShell } from '../features/shell/app-shell';
 import { RouteError } from '../features/shell/route-error';
@@ -14,6 +16,8 @@ function RootLayout() {
   return (
     <PublicShell>
       <Outlet />
+      <AuthSync />
+      <EmailVerificationPrompt />
     </PublicShell>
   );
 }

@@ -18,3 +18,6 @@ export const PUBLIC_NAV_LINKS: readonly NavLink[] = [
   { label: 'Documentation', to: '/documentation' as LinkTarget },
   { label: 'Tutorials', to: '/tutorials' as LinkTarget },
 ];
+
+/** SPEC.md section 2: the signed-in header adds Support (asserted like the links above until /support exists). */
+export const SIGNED_IN_NAV_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, { label: 'Support', to: '/support' as LinkTarget }];

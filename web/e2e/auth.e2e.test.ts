@@ -1,0 +1,220 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures';
+import { register, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
+
+const TOTP_PERIOD_S = 30;
+
+function totpFor(secret: string) {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secret) });
+}
+
+const currentStep = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+
+describe('registration, email verification and the sign-in gate', () => {
+  const browser = useBrowser();
+
+  it('verifies the email from the mailbox, then brings a signed-out visitor back to the page they asked for', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    const account = uniqueAccount('verify');
+
+    await register(page, account);
+    await page.getByText('Registration successful').waitFor();
+    await page.getByText(`Welcome, ${account.name}!`).waitFor();
+    await page.getByTestId('dashboard-welcome').waitFor();
+
+    // The blocking prompt: page behind it inert, Escape does not close it.
+    const prompt = verificationPrompt(page);
+    await prompt.waitFor();
+    expect(await page.locator('#root').getAttribute('inert')).not.toBeNull();
+    await page.keyboard.press('Escape');
+    expect(await prompt.isVisible()).toBe(true);
+
+    // Follow the verification link from the development mailbox.
+    await page.goto('/dev/mailbox');
+    const mail = page.getByTestId('mail-message').filter({ has: page.getByText(`To: ${account.email}`) });
+    await mail.first().waitFor();
+    expect(await verificationPrompt(page).count()).toBe(0);
+    await mail.first().getByTestId('mail-link').filter({ hasText: '/verify-email?token=' }).click();
+    await page.getByTestId('email-verified').waitFor();
+
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.getByTestId('dashboard-welcome').waitFor();
+    await page.getByTestId('dashboard-organization-name').waitFor();
+    expect(await page.getByTestId('dashboard-organization-name').textContent()).toBe(account.companyName);
+    expect(await verificationPrompt(page).count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+
+    await signOut(page);
+    await page.getByText('Logged out successfully').waitFor();
+    expect(await sessionItem(page, 'redirectAfterLogin')).toBeNull();
+
+    // Signed out: a signed-in page sends us to sign in and remembers path, query and hash.
+    await page.goto('/settings?tab=security#sessions');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(await sessionItem(page, 'redirectAfterLogin')).toBe('/settings?tab=security#sessions');
+
+    await signIn(page, account.email, account.password);
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const url = new URL(page.url());
+    expect(url.search).toBe('?tab=security');
+    expect(url.hash).toBe('#sessions');
+    await page.getByText('Login successful').waitFor();
+    await page.getByText(`Welcome back, ${account.name}!`).waitFor();
+    const currentSession = page.getByTestId('session-row').filter({ hasText: 'This device' });
+    await currentSession.waitFor();
+    expect(await sessionItem(page, 'redirectAfterLogin')).toBeNull();
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+describe('two-step verification', () => {
+  const browser = useBrowser();
+
+  it('asks for an authenticator code after the password once TOTP is on', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    const account = uniqueAccount('mfa');
+
+    await register(page, account);
+    await verificationPrompt(page).getByRole('button', { name: 'Continue Without Verification (Not Recommended)' }).click();
+    await verificationPrompt(page).waitFor({ state: 'detached' });
+
+    await page.goto('/settings?tab=security');
+    await page.getByTestId('totp-start').click();
+    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByTestId('totp-qr').waitFor();
+
+    const enabledStep = currentStep();
+    await page.getByTestId('totp-code').fill(totpFor(secret).generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    expect(await page.getByTestId('recovery-code').count()).toBe(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe('On');
+
+    await signOut(page);
+
+    await page.goto('/auth');
+    await signIn(page, account.username, account.password);
+    const mfaForm = page.getByTestId('mfa-form');
+    await mfaForm.waitFor();
+    expect(await sessionItem(page, 'mfaToken')).toBeTruthy();
+    expect(await sessionItem(page, 'tempUserId')).toBeTruthy();
+
+    // A code is accepted once per 30 s step: wait for a step after the one that turned TOTP on.
+    while (currentStep() <= enabledStep) {
+      await page.waitForTimeout(500);
+    }
+    await mfaForm.getByLabel('Authentication code').fill(totpFor(secret).generate());
+    await mfaForm.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByText('Login successful').waitFor();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await sessionItem(page, 'mfaToken')).toBeNull();
+    expect(await sessionItem(page, 'tempUserId')).toBeNull();
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+describe('signing out in one tab', () => {
+  const browser = useBrowser();
+
+  it('signs the other tabs out and sends them home', async () => {
+    const { page } = browser;
+
+    await page.goto('/dev-login');
+    const alice = page.getByTestId('demo-account').filter({ hasText: '@alice' });
+    await alice.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('dashboard-welcome').waitFor();
+
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/settings');
+    await otherTab.getByTestId('sessions-table').waitFor();
+
+    // Background pages get no animation frames in headless Chromium: bring the first one forward to click in it.
+    await page.bringToFront();
+    await signOut(page);
+
+    await otherTab.waitForURL((url) => url.pathname === '/');
+    await otherTab.getByTestId('sign-in-link').waitFor();
+    expect(await otherTab.getByTestId('user-menu').count()).toBe(0);
+    expect(await sessionItem(otherTab, 'redirectAfterLogin')).toBeNull();
+
+    // The session is gone on the server too: the signed-in page now leads to sign in.
+    await otherTab.goto('/dashboard');
+    await otherTab.waitForURL((url) => url.pathname === '/auth');
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+describe('logout when the server does not cooperate', () => {
+  const browser = useBrowser();
+
+  async function signInAsDemo(page: Page) {
+    await page.goto('/dev-login');
+    await page.getByTestId('demo-account').filter({ hasText: '@alice' }).getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('user-menu').waitFor();
+  }
+
+  it('refreshes a rejected CSRF token through GET /api/user and tries again', async () => {
+    const { page } = browser;
+    await signInAsDemo(page);
+
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/logout' || pathname === '/api/user') calls.push(`${request.method()} ${pathname}`);
+    });
+    let rejected = false;
+    await page.route('**/api/logout', async (route) => {
+      if (rejected) return route.continue();
+      rejected = true;
+      return route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Invalid or missing CSRF token."}' });
+    });
+
+    await signOut(page);
+    await page.getByText('Logged out successfully').waitFor();
+    expect(calls).toEqual(['POST /api/logout', 'GET /api/user', 'POST /api/logout']);
+
+    // The server session really ended.
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/auth');
+  });
+
+  it('signs out locally after 3 failed attempts, and says so', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await signInAsDemo(page);
+    await page.evaluate(() => {
+      for (const key of ['redirectAfterLogin', 'authToken', 'refreshToken', 'loginTimestamp']) {
+        window.localStorage.setItem(key, 'stale');
+        window.sessionStorage.setItem(key, 'stale');
+      }
+    });
+
+    let attempts = 0;
+    await page.route('**/api/logout', (route) => {
+      attempts += 1;
+      return route.abort('internetdisconnected');
+    });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout-button').click();
+    await page.getByTestId('logout-button').filter({ hasText: 'Logging out...' }).waitFor();
+
+    await page.getByText('Logged out (offline)').waitFor({ timeout: 15_000 });
+    await page.getByText('You have been logged out locally. Please check your connection.').waitFor();
+    expect(attempts).toBe(3);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('sign-in-link').waitFor();
+    const leftovers = await page.evaluate(() =>
+      ['redirectAfterLogin', 'mfaToken', 'tempUserId', 'authToken', 'refreshToken', 'loginTimestamp'].flatMap((key) =>
+        [window.localStorage.getItem(key), window.sessionStorage.getItem(key)].filter((value) => value !== null),
+      ),
+    );
+    expect(leftovers).toEqual([]);
+  });
+});

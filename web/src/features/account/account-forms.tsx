@@ -1,0 +1,187 @@
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useTRPC } from '../../lib/trpc';
+import { currentPasswordField, emailField, newPasswordField, PASSWORD_MIN_LENGTH, personNameField } from '../auth/auth-schemas';
+
+function ServerError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+const nameSchema = z.object({ name: personNameField });
+
+export function ChangeNameForm({ currentName }: { currentName: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: currentName },
+    validate: schemaResolver(nameSchema, { sync: true }),
+  });
+  const update = useMutation(
+    trpc.account.updateName.mutationOptions({
+      onSuccess(user) {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+        form.setInitialValues({ name: user.name });
+        form.reset();
+        notifications.show({ message: 'Your name has been updated.', color: 'green' });
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => update.mutate({ name: values.name.trim() }))}>
+      <Stack gap="md">
+        <ServerError message={update.error?.message} />
+        <TextInput label="Full name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            Save name
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const passwordChangeSchema = z
+  .object({ currentPassword: currentPasswordField, newPassword: newPasswordField, confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match.',
+  })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from your current one.',
+  });
+
+export function ChangePasswordForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: schemaResolver(passwordChangeSchema, { sync: true }),
+  });
+  const change = useMutation(
+    trpc.account.changePassword.mutationOptions({
+      onSuccess(result) {
+        form.reset();
+        void queryClient.invalidateQueries({ queryKey: trpc.security.sessions.queryKey() });
+        notifications.show({
+          title: 'Password changed',
+          message:
+            result.sessionsEnded > 0
+              ? `Your other sessions (${result.sessionsEnded}) were signed out. This one stays signed in.`
+              : 'Use your new password the next time you sign in.',
+          color: 'green',
+        });
+      },
+    }),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+      )}
+    >
+      <Stack gap="md">
+        <ServerError message={change.error?.message} />
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out when it changes.`}
+          autoComplete="new-password"
+          required
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const emailChangeSchema = z.object({ newEmail: emailField, currentPassword: currentPasswordField });
+
+export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const trpc = useTRPC();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: schemaResolver(emailChangeSchema, { sync: true }),
+  });
+  const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => form.reset() }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (values.newEmail.trim().toLowerCase() === currentEmail.toLowerCase()) {
+          form.setFieldError('newEmail', 'This is already your email address.');
+          return;
+        }
+        change.mutate({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
+      })}
+    >
+      <Stack gap="md">
+        {change.isSuccess ? (
+          <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} title="Check your inbox" data-testid="email-change-sent">
+            We sent a confirmation link to <strong>{change.variables.newEmail}</strong>. Your account keeps{' '}
+            <strong>{currentEmail}</strong> until you open it; the link expires in 24 hours.
+          </Alert>
+        ) : null}
+        <ServerError message={change.error?.message} />
+        <TextInput
+          label="New email address"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('newEmail')}
+          {...form.getInputProps('newEmail')}
+        />
+        <PasswordInput
+          label="Current password"
+          description="We ask for it to make sure it is really you."
+          autoComplete="current-password"
+          required
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Send confirmation link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { sessionStore } from '../../lib/browser-storage';
+import { AnchorLink } from '../../lib/router-links';
+import { useVersionSummary } from '../meta/use-version-summary';
+import { AuthCard } from './auth-card';
+import { clearMfaChallenge, readMfaChallenge } from './auth-storage';
+import type { MfaChallenge } from './auth-storage';
+import { MfaCodeForm } from './mfa-code-form';
+import { RegisterForm } from './register-form';
+import { SignInForm } from './sign-in-form';
+
+export const AUTH_TABS = ['sign-in', 'register'] as const;
+export type AuthTab = (typeof AUTH_TABS)[number];
+
+interface AuthPageProps {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+}
+
+export function AuthPage({ tab, onTabChange }: AuthPageProps) {
+  // A challenge left by a password or magic-link sign-in in this tab resumes at the code step.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(() => readMfaChallenge(sessionStore()));
+  const { data: version } = useVersionSummary();
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-step verification">
+        <MfaCodeForm
+          challenge={challenge}
+          onCancel={() => {
+            clearMfaChallenge(sessionStore());
+            setChallenge(null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={tab === 'register' ? 'Create your account' : 'Sign in to KubeMarket'}
+      description={
+        tab === 'register'
+          ? 'Register your organisation to order and run managed Kubernetes clusters in European data centres.'
+          : 'Welcome back. Sign in with your email address or username.'
+      }
+      footer={
+        version?.environment === 'development' ? (
+          <>
+            Developing locally? <AnchorLink to="/dev-login">Use a demo account</AnchorLink>.
+          </>
+        ) : null
+      }
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value === 'sign-in' || value === 'register') onTabChange(value);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="sign-in">Sign in</Tabs.Tab>
+          <Tabs.Tab value="register">Create account</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="sign-in">
+          <SignInForm onMfaRequired={setChallenge} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register">
+          <RegisterForm />
+        </Tabs.Panel>
+      </Tabs>
+    </AuthCard>
+  );
+}

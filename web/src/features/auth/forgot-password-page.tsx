@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { AnchorLink } from '../../lib/router-links';
+import { useTRPC } from '../../lib/trpc';
+import { AuthCard } from './auth-card';
+import { emailOnlySchema } from './auth-schemas';
+
+export function ForgotPasswordPage() {
+  const trpc = useTRPC();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(emailOnlySchema, { sync: true }),
+  });
+
+  const backToSignIn = <AnchorLink to="/auth">Back to sign in</AnchorLink>;
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title="Check your inbox" footer={backToSignIn}>
+        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} data-testid="reset-requested">
+          If an account uses <strong>{request.variables.email}</strong>, we have sent it a link to choose a new password.
+          The link works once and expires in 1 hour.
+        </Alert>
+        <Text size="sm" c="dimmed">
+          No email after a few minutes? Check your spam folder, or{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => request.reset()}>
+            try another address
+          </Anchor>
+          .
+        </Text>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the email address of your account and we will send you a link to choose a new password."
+      footer={backToSignIn}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => request.mutate({ email: values.email.trim() }))}>
+        <Stack gap="md">
+          {request.error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {request.error.message}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth loading={request.isPending}>
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

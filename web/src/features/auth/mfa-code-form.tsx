@@ -1,0 +1,57 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { MfaChallenge } from './auth-storage';
+import { mfaCodeSchema, normalizeMfaCode } from './auth-schemas';
+import { useVerifyMfa } from './use-sign-in';
+
+interface MfaCodeFormProps {
+  challenge: MfaChallenge;
+  /** Abandons this sign-in and goes back to the password step. */
+  onCancel: () => void;
+}
+
+export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
+  const verify = useVerifyMfa();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '' },
+    validate: schemaResolver(mfaCodeSchema, { sync: true }),
+  });
+
+  return (
+    <form
+      noValidate
+      data-testid="mfa-form"
+      onSubmit={form.onSubmit((values) =>
+        verify.mutate(
+          { mfaToken: challenge.mfaToken, code: normalizeMfaCode(values.code) },
+          { onError: (error) => form.setFieldError('code', error.message) },
+        ),
+      )}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Open your authenticator app and enter the 6-digit code it shows for KubeMarket. Lost your device? Enter one
+          of your recovery codes (xxxxx-xxxxx) instead.
+        </Text>
+        <TextInput
+          label="Authentication code"
+          placeholder="123456"
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus
+          required
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+        />
+        <Button type="submit" fullWidth loading={verify.isPending}>
+          Verify and sign in
+        </Button>
+        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={verify.isPending}>
+          Sign in with a different account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PASSWORD_MIN_LENGTH, registerSchema } from './auth-schemas';
+import { useRegister } from './use-sign-in';
+
+export function RegisterForm() {
+  const register = useRegister();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: '', email: '', username: '', companyName: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(registerSchema, { sync: true }),
+  });
+
+  return (
+    <form
+      noValidate
+      data-testid="register-form"
+      onSubmit={form.onSubmit((values) =>
+        register.mutate({
+          name: values.name.trim(),
+          email: values.email.trim(),
+          username: values.username.trim(),
+          companyName: values.companyName.trim(),
+          password: values.password,
+        }),
+      )}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Full name"
+          autoComplete="name"
+          required
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.eu"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            required
+            key={form.key('companyName')}
+            {...form.getInputProps('companyName')}
+          />
+        </SimpleGrid>
+        <PasswordInput
+          label="Password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Text size="xs" c="dimmed">
+          Your company becomes an organisation on KubeMarket. Our team reviews new organisations before their first
+          order; you can explore the console and configure clusters meanwhile.
+        </Text>
+        <Button type="submit" fullWidth loading={register.isPending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

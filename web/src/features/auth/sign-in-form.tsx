@@ -1,0 +1,61 @@
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { AnchorLink } from '../../lib/router-links';
+import type { MfaChallenge } from './auth-storage';
+import { signInSchema } from './auth-schemas';
+import { useLogin } from './use-sign-in';
+
+interface SignInFormProps {
+  onMfaRequired: (challenge: MfaChallenge) => void;
+}
+
+export function SignInForm({ onMfaRequired }: SignInFormProps) {
+  const login = useLogin(onMfaRequired);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { identifier: '', password: '' },
+    validate: schemaResolver(signInSchema, { sync: true }),
+  });
+
+  return (
+    <form
+      noValidate
+      data-testid="sign-in-form"
+      onSubmit={form.onSubmit((values) => login.mutate({ identifier: values.identifier.trim(), password: values.password }))}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Email or username"
+          placeholder="you@company.eu"
+          autoComplete="username"
+          autoFocus
+          required
+          key={form.key('identifier')}
+          {...form.getInputProps('identifier')}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <AnchorLink to="/forgot-password" size="sm">
+              Forgot your password?
+            </AnchorLink>
+          </Group>
+        </Stack>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          Sign in
+        </Button>
+        <Group justify="center">
+          <AnchorLink to="/magic-link-login" size="sm">
+            Email me a sign-in link instead
+          </AnchorLink>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ButtonLink } from '../../lib/router-links';
+import { useTRPC } from '../../lib/trpc';
+import { AuthCard } from './auth-card';
+import { useCurrentUser } from './use-current-user';
+import { useTokenAction } from './use-token-action';
+
+interface VerifyEmailPageProps {
+  token: string | undefined;
+}
+
+/** The page behind both /verify-email and /verify-registration-email links (SPEC.md section 2). */
+export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const verify = useMutation(
+    trpc.auth.verifyEmail.mutationOptions({
+      // The user, profile and anything gated on a verified address must show the new state.
+      onSuccess: () => queryClient.invalidateQueries(),
+    }),
+  );
+  useTokenAction(token, (value) => verify.mutate({ token: value }));
+
+  const next = user ? (
+    <ButtonLink to="/dashboard" fullWidth>
+      Go to the dashboard
+    </ButtonLink>
+  ) : (
+    <ButtonLink to="/auth" fullWidth>
+      Sign in
+    </ButtonLink>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Verify your email address">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          This link is incomplete. Open the link from the email again, or ask for a new one from the prompt shown
+          after you sign in.
+        </Alert>
+        {next}
+      </AuthCard>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <AuthCard title="Email address verified">
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="email-verified">
+          <strong>{verify.data.email}</strong> is now the verified email address of your account.
+        </Alert>
+        {next}
+      </AuthCard>
+    );
+  }
+
+  if (verify.isError) {
+    return (
+      <AuthCard title="We could not verify this link">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {verify.error.message}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          Verification links expire after 24 hours and work once. Sign in to ask for a new one.
+        </Text>
+        {next}
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Verifying your email address">
+      <Stack align="center" gap="sm" py="md" role="status">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Checking your verification link...</Text>
+        </Group>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { ORGANIZATION_STATUS, OrganizationStatusBadge } from '../account/organization-status';
+import { useAccountProfile } from '../account/profile-query';
+import { useSessionUser } from '../auth/use-session-user';
+import { ButtonLink } from '../../lib/router-links';
+import { DetailsList } from '../shell/details-list';
+import { SectionCard } from '../shell/section-card';
+
+export function DashboardOverview() {
+  const user = useSessionUser();
+  const profile = useAccountProfile();
+  const organization = profile.data?.organization ?? null;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} data-testid="dashboard-welcome">
+            Welcome, {user.name}
+          </Title>
+          <Text c="dimmed">{user.companyName ?? 'Your organisation'} on KubeMarket.</Text>
+        </Stack>
+
+        {profile.isPending ? (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading your overview">
+            <Skeleton height={200} radius="md" />
+            <Skeleton height={200} radius="md" />
+          </SimpleGrid>
+        ) : profile.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your overview could not be loaded">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{profile.error.message}</Text>
+              <Button size="xs" variant="white" color="red" loading={profile.isFetching} onClick={() => void profile.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <>
+            {organization && organization.status !== 'active' ? (
+              <Alert
+                color={ORGANIZATION_STATUS[organization.status].color}
+                variant="light"
+                icon={<IconBuilding size={18} />}
+                title={`Organisation ${ORGANIZATION_STATUS[organization.status].label.toLowerCase()}`}
+                data-testid="organization-status-notice"
+              >
+                {ORGANIZATION_STATUS[organization.status].description}
+              </Alert>
+            ) : null}
+
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <SectionCard
+                title="Organisation"
+                aside={organization ? <OrganizationStatusBadge status={organization.status} /> : null}
+              >
+                {organization ? (
+                  <DetailsList
+                    details={[
+                      { label: 'Company', value: organization.name, testId: 'dashboard-organization-name' },
+                      { label: 'Billing ID', value: organization.billingId, testId: 'dashboard-billing-id' },
+                    ]}
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Your account is not attached to an organisation.
+                  </Text>
+                )}
+              </SectionCard>
+
+              <SectionCard title="Your account">
+                <Stack gap="sm">
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon variant="light" size="lg" radius="md">
+                      <IconUserCircle size={20} />
+                    </ThemeIcon>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate>
+                        {profile.data.user.email}
+                      </Text>
+                      <Badge size="xs" variant="light" color={profile.data.user.emailVerified ? 'teal' : 'yellow'} w="fit-content">
+                        {profile.data.user.emailVerified ? 'Email verified' : 'Email not verified'}
+                      </Badge>
+                    </Stack>
+                  </Group>
+                  <Group gap="sm" wrap="nowrap">
+                    <ThemeIcon variant="light" size="lg" radius="md" color={profile.data.totpEnabled ? 'teal' : 'gray'}>
+                      <IconShieldLock size={20} />
+                    </ThemeIcon>
+                    <Text size="sm">
+                      {profile.data.totpEnabled
+                        ? 'Two-step verification is on.'
+                        : 'Two-step verification is off. Turn it on to protect your clusters and invoices.'}
+                    </Text>
+                  </Group>
+                  <Group gap="sm" mt="xs">
+                    <ButtonLink to="/account" variant="default" size="xs">
+                      Manage account
+                    </ButtonLink>
+                    <ButtonLink to="/settings" search={{ tab: 'security' }} variant="default" size="xs">
+                      Security settings
+                    </ButtonLink>
+                  </Group>
+                </Stack>
+              </SectionCard>
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,169 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../lib/date-format';
+import { formatRelativeTime } from '../../lib/relative-time';
+import { useTRPC } from '../../lib/trpc';
+import { SectionCard } from '../shell/section-card';
+import { describeUserAgent } from './user-agent';
+import { useNow } from './use-now';
+
+export const SESSIONS_ANCHOR = 'sessions';
+
+/** The devices signed in to the account, with a way to sign any of them out. */
+export function SessionsSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const sessions = useQuery(trpc.security.sessions.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.security.sessions.queryKey() });
+
+  const revoke = useMutation(
+    trpc.security.revokeSession.mutationOptions({
+      onSuccess() {
+        void refresh();
+        notifications.show({ message: 'That session has been signed out.', color: 'green' });
+      },
+      onError(error) {
+        notifications.show({ title: 'Error', message: error.message, color: 'red' });
+      },
+    }),
+  );
+  const revokeOthers = useMutation(
+    trpc.security.revokeOtherSessions.mutationOptions({
+      onSuccess({ revoked }) {
+        void refresh();
+        notifications.show({
+          message: revoked === 1 ? 'Signed out of 1 other session.' : `Signed out of ${revoked} other sessions.`,
+          color: 'green',
+        });
+      },
+      onError(error) {
+        notifications.show({ title: 'Error', message: error.message, color: 'red' });
+      },
+    }),
+  );
+
+  useScrollIntoViewOnHash(SESSIONS_ANCHOR, sessions.isSuccess);
+
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <SectionCard
+      id={SESSIONS_ANCHOR}
+      title="Active sessions"
+      description="Browsers and devices signed in to your account. Sign out any you do not recognise, then change your password."
+      aside={
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          disabled={others === 0}
+          loading={revokeOthers.isPending}
+          onClick={() => revokeOthers.mutate()}
+        >
+          Sign out other sessions
+        </Button>
+      }
+    >
+      {sessions.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading sessions">
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : sessions.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Sessions could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{sessions.error.message}</Text>
+            <Button size="xs" variant="white" color="red" loading={sessions.isFetching} onClick={() => void sessions.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" data-testid="sessions-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Device</Table.Th>
+                <Table.Th>IP address</Table.Th>
+                <Table.Th>Last seen</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((session) => {
+                const device = describeUserAgent(session.userAgent);
+                return (
+                  <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
+                        <Stack gap={0}>
+                          <Group gap="xs">
+                            <Tooltip label={session.userAgent ?? 'No user agent was sent'} openDelay={700} multiline maw={360}>
+                              <Text size="sm" fw={500}>
+                                {device.label}
+                              </Text>
+                            </Tooltip>
+                            {session.current ? (
+                              <Badge size="xs" variant="light" color="teal">
+                                This device
+                              </Badge>
+                            ) : null}
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            Signed in {formatDateTime(session.createdAt)}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {session.ipAddress ?? 'Unknown'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={formatDateTime(session.lastActiveAt)} openDelay={700}>
+                        <Text size="sm">{formatRelativeTime(session.lastActiveAt, now)}</Text>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {session.current ? null : (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          loading={revoke.isPending && revoke.variables.id === session.id}
+                          onClick={() => revoke.mutate({ id: session.id })}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The section loads after the page, too late for the router's own scroll to its #hash. */
+function useScrollIntoViewOnHash(anchor: string, ready: boolean) {
+  const { hash } = useLocation();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current || hash.replace(/^#/, '') !== anchor) return;
+    done.current = true;
+    document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
+  }, [anchor, hash, ready]);
+}

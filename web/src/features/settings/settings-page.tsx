@@ -1,0 +1,75 @@
+import { Container, SegmentedControl, Stack, Tabs, Text, Title, useMantineColorScheme } from '@mantine/core';
+import type { MantineColorScheme } from '@mantine/core';
+import { IconPalette, IconShieldLock } from '@tabler/icons-react';
+import { SessionsSection } from '../security/sessions-section';
+import { TwoFactorSection } from '../security/two-factor-section';
+import { SectionCard } from '../shell/section-card';
+
+export const SETTINGS_TABS = ['security', 'appearance'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+interface SettingsPageProps {
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+}
+
+export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Settings</Title>
+          <Text c="dimmed">How you sign in, where you are signed in, and how the console looks.</Text>
+        </Stack>
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            const next = SETTINGS_TABS.find((candidate) => candidate === value);
+            if (next) onTabChange(next);
+          }}
+        >
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
+              Security
+            </Tabs.Tab>
+            <Tabs.Tab value="appearance" leftSection={<IconPalette size={16} />}>
+              Appearance
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="security">
+            <Stack gap="lg">
+              <TwoFactorSection />
+              <SessionsSection />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="appearance">
+            <AppearanceSection />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+const COLOR_SCHEMES: Array<{ value: MantineColorScheme; label: string }> = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'System' },
+];
+
+function AppearanceSection() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <SectionCard title="Theme" description="System follows the light or dark setting of your device. Stored in this browser.">
+      <SegmentedControl
+        value={colorScheme}
+        data={COLOR_SCHEMES}
+        onChange={(value) => {
+          const next = COLOR_SCHEMES.find((scheme) => scheme.value === value);
+          if (next) setColorScheme(next.value);
+        }}
+        w="fit-content"
+      />
+    </SectionCard>
+  );
+}

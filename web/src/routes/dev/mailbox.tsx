@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MailboxPage } from '../../features/dev/mailbox-page';
+
+export const Route = createFileRoute('/dev/mailbox')({
+  component: MailboxPage,
+});

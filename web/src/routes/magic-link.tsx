@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MagicLinkPage } from '../features/auth/magic-link-page';
+import { validateTokenSearch } from '../lib/token-search';
+
+export const Route = createFileRoute('/magic-link')({
+  validateSearch: validateTokenSearch,
+  component: MagicLinkRoute,
+});
+
+function MagicLinkRoute() {
+  const { token } = Route.useSearch();
+  return <MagicLinkPage token={token} />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { validateTokenSearch } from '../lib/token-search';
+
+export const Route = createFileRoute('/verify-registration-email')({
+  validateSearch: validateTokenSearch,
+  component: VerifyEmailRoute,
+});
+
+function VerifyEmailRoute() {
+  const { token } = Route.useSearch();
+  return <VerifyEmailPage token={token} />;
+}
