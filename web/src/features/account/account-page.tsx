@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../lib/date-format';
 import { ButtonLink } from '../../lib/router-links';
 import { DetailsList } from '../shell/details-list';
@@ -7,6 +6,7 @@ import { SectionCard } from '../shell/section-card';
 import { ChangeEmailForm, ChangeNameForm, ChangePasswordForm } from './account-forms';
 import { ORGANIZATION_STATUS, OrganizationStatusBadge } from './organization-status';
 import { useAccountProfile } from './profile-query';
+import { QueryErrorAlert } from '../shell/query-error-alert';
 
 export const ROLE_LABELS = {
   user: 'Customer',
@@ -33,14 +33,7 @@ export function AccountPage() {
             <Skeleton height={160} radius="md" />
           </Stack>
         ) : profile.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your account could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{profile.error.message}</Text>
-              <Button size="xs" variant="white" color="red" loading={profile.isFetching} onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert title="Your account could not be loaded" error={profile.error} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
         ) : (
           <>
             <SectionCard title="Your details">

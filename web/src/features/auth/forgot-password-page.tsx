@@ -1,21 +1,14 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink } from '../../lib/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { emailOnlySchema } from './auth-schemas';
+import { EmailRequestForm } from './email-request-form';
 
 export function ForgotPasswordPage() {
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '' },
-    validate: schemaResolver(emailOnlySchema, { sync: true }),
-  });
-
   const backToSignIn = <AnchorLink to="/auth">Back to sign in</AnchorLink>;
 
   if (request.isSuccess) {
@@ -42,27 +35,12 @@ export function ForgotPasswordPage() {
       description="Enter the email address of your account and we will send you a link to choose a new password."
       footer={backToSignIn}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => request.mutate({ email: values.email.trim() }))}>
-        <Stack gap="md">
-          {request.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {request.error.message}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" fullWidth loading={request.isPending}>
-            Send reset link
-          </Button>
-        </Stack>
-      </form>
+      <EmailRequestForm
+        submitLabel="Send reset link"
+        pending={request.isPending}
+        error={request.error}
+        onSubmit={(email) => request.mutate({ email })}
+      />
     </AuthCard>
   );
 }

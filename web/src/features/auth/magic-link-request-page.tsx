@@ -1,21 +1,14 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink } from '../../lib/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { emailOnlySchema } from './auth-schemas';
+import { EmailRequestForm } from './email-request-form';
 
 export function MagicLinkRequestPage() {
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestMagicLink.mutationOptions());
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '' },
-    validate: schemaResolver(emailOnlySchema, { sync: true }),
-  });
-
   const footer = (
     <>
       Prefer your password? <AnchorLink to="/auth">Sign in</AnchorLink>
@@ -46,27 +39,12 @@ export function MagicLinkRequestPage() {
       description="No password needed: we email you a link that signs you in. If two-step verification is on, you will still be asked for your code."
       footer={footer}
     >
-      <form noValidate onSubmit={form.onSubmit((values) => request.mutate({ email: values.email.trim() }))}>
-        <Stack gap="md">
-          {request.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {request.error.message}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" fullWidth loading={request.isPending}>
-            Email me a sign-in link
-          </Button>
-        </Stack>
-      </form>
+      <EmailRequestForm
+        submitLabel="Email me a sign-in link"
+        pending={request.isPending}
+        error={request.error}
+        onSubmit={(email) => request.mutate({ email })}
+      />
     </AuthCard>
   );
 }

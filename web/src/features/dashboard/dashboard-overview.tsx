@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { Alert, Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { ORGANIZATION_STATUS, OrganizationStatusBadge } from '../account/organization-status';
 import { useAccountProfile } from '../account/profile-query';
 import { useSessionUser } from '../auth/use-session-user';
 import { ButtonLink } from '../../lib/router-links';
 import { DetailsList } from '../shell/details-list';
 import { SectionCard } from '../shell/section-card';
+import { QueryErrorAlert } from '../shell/query-error-alert';
 
 export function DashboardOverview() {
   const user = useSessionUser();
@@ -28,14 +29,7 @@ export function DashboardOverview() {
             <Skeleton height={200} radius="md" />
           </SimpleGrid>
         ) : profile.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your overview could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{profile.error.message}</Text>
-              <Button size="xs" variant="white" color="red" loading={profile.isFetching} onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert title="Your overview could not be loaded" error={profile.error} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
         ) : (
           <>
             {organization && organization.status !== 'active' ? (

@@ -1,0 +1,36 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { emailOnlySchema } from './auth-schemas';
+
+interface EmailRequestFormProps {
+  submitLabel: string;
+  pending: boolean;
+  error: { message: string } | null;
+  onSubmit: (email: string) => void;
+}
+
+/** The one-field "email me a link" form of the password reset and magic link pages. */
+export function EmailRequestForm({ submitLabel, pending, error, onSubmit }: EmailRequestFormProps) {
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(emailOnlySchema, { sync: true }),
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim()))}>
+      <Stack gap="md">
+        {error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error.message}
+          </Alert>
+        ) : null}
+        <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
+        <Button type="submit" fullWidth loading={pending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
