@@ -25,7 +25,7 @@ function count(reportFile, label) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
+    totals.skipped += report.numTotalTests - report.numPassedTests - report.numFailedTests;
     console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed of ${report.numTotalTests}`);
     if (report.numTotalTests === 0) failedSteps.push(`${label} (no test ran)`);
   } catch {
