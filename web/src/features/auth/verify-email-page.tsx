@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../lib/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
+import type { SessionUser } from './auth-types';
+import { currentUserQueryKey } from './current-user-query';
 import { useCurrentUser } from './use-current-user';
 import { useTokenAction } from './use-token-action';
 
@@ -18,8 +20,14 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
   const { data: user } = useCurrentUser();
   const verify = useMutation(
     trpc.auth.verifyEmail.mutationOptions({
-      // The user, profile and anything gated on a verified address must show the new state.
-      onSuccess: () => queryClient.invalidateQueries(),
+      // The user, profile and anything gated on a verified address must show the new state before
+      // the next page: mark the cached user verified at once, then refetch everything.
+      onSuccess: async (result) => {
+        queryClient.setQueryData(currentUserQueryKey(trpc), (current: SessionUser | null | undefined) =>
+          current && current.email === result.email ? { ...current, emailVerified: true } : current,
+        );
+        await queryClient.invalidateQueries();
+      },
     }),
   );
   useTokenAction(token, (value) => verify.mutate({ token: value }));
