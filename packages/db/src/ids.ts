@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   recoveryCode: 'rec',
   mail: 'mail',
   audit: 'aud',
+  notification: 'ntf',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

@@ -4,3 +4,4 @@ export * from './sessions';
 export * from './cluster-tiers';
 export * from './auth-tokens';
 export * from './platform';
+export * from './notifications';
