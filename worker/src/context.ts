@@ -59,6 +59,9 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
         },
       },
       realtime: {
+        async publish(userId, message) {
+          await env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId)).publish(message);
+        },
         async closeSessions(userId, sessionIds) {
           const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
           await Promise.all(sessionIds.map((id) => hub.closeSession(id)));

@@ -1,10 +1,8 @@
+import type { RealtimeMessage } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from './env';
 
-export interface HubMessage {
-  type: 'notification';
-  userId: string;
-}
+export type HubMessage = RealtimeMessage;
 
 /**
  * One hub per user (idFromName(userId)). Sockets are accepted with the hibernation API, so

@@ -80,4 +80,11 @@ rest.post('/auth/reset-password', call((caller, _c, body) => caller.auth.resetPa
 rest.post('/auth/magic-link', call((caller, _c, body) => caller.auth.requestMagicLink(as<Caller['auth']['requestMagicLink']>(body))));
 rest.post('/auth/magic-link/consume', call((caller, _c, body) => caller.auth.consumeMagicLink(as<Caller['auth']['consumeMagicLink']>(body))));
 
+// Notifications (SPEC.md section 7), scoped to the signed-in user by the procedures.
+rest.get('/notifications', call((caller) => caller.notifications.list()));
+rest.get('/notifications/count', call((caller) => caller.notifications.count()));
+rest.put('/notifications/:id/read', call((caller, c) => caller.notifications.markRead({ id: c.req.param('id') ?? '' })));
+rest.post('/notifications/mark-all-read', call((caller) => caller.notifications.markAllRead()));
+rest.put('/notifications/:id/trash', call((caller, c) => caller.notifications.trash({ id: c.req.param('id') ?? '' })));
+
 rest.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

@@ -15,8 +15,17 @@ export interface SessionCookiePort {
   clear(): void;
 }
 
-/** Lets the host drop the live sockets of sessions that ended. */
+/** Real-time messages of SPEC.md section 7: `{ type: 'notification', userId }` on /ws. */
+export interface RealtimeMessage {
+  type: 'notification';
+  userId: string;
+  /** The notification that caused it, so a client can measure or dedupe. */
+  notificationId?: string;
+}
+
+/** The user's sockets: publish to all of them, or drop those of sessions that ended. */
 export interface RealtimePort {
+  publish(userId: string, message: RealtimeMessage): Promise<void>;
   closeSessions(userId: string, sessionIds: string[]): Promise<void>;
 }
 
@@ -65,7 +74,7 @@ export interface Context {
 export const systemClock: Ports['clock'] = { now: () => Date.now() };
 
 const noopSessionCookie: SessionCookiePort = { issue() {}, clear() {} };
-const noopRealtime: RealtimePort = { async closeSessions() {} };
+const noopRealtime: RealtimePort = { async publish() {}, async closeSessions() {} };
 const droppingMailer: Mailer = {
   async send() {
     throw new Error('No mailer configured');

@@ -8,6 +8,7 @@ export {
   type Environment,
   type Ports,
   type CurrentSession,
+  type RealtimeMessage,
   type RealtimePort,
   type SessionCookiePort,
   type SessionUser,
@@ -16,5 +17,6 @@ export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './ser
 export { RateLimitedError } from './services/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './services/mailer';
 export { totpCode } from './services/totp';
+export { notify, notifyOrganization } from './services/notify';
 export { publicErrorMessage } from './errors';
 export type { PublicClusterTier } from './routers/catalog';

@@ -2,6 +2,7 @@ import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { devRouter } from './routers/dev';
+import { notificationsRouter } from './routers/notifications';
 import { securityRouter } from './routers/security';
 import { metaRouter } from './routers/meta';
 import { createCallerFactory, router } from './trpc';
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   security: securityRouter,
   dev: devRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

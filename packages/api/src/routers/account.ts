@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../services/passw
 import { consumeRateLimit, RATE_LIMITS } from '../services/rate-limit';
 import { invalidateUserSessions } from '../services/sessions';
 import { loadSessionUser } from '../services/sign-in';
+import { notify } from '../services/notify';
 import { protectedProcedure, router } from '../trpc';
 import { emailSchema, passwordSchema, personNameSchema } from '../validation';
 
@@ -69,6 +70,7 @@ export const accountRouter = router({
       const ended = await invalidateUserSessions(ctx.db, user.id, ctx.session?.id);
       await ctx.ports.realtime.closeSessions(user.id, ended);
       await audit(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress, metadata: { sessionsEnded: ended.length } }, now);
+      await notify(ctx, user.id, { type: 'warning', message: 'Your password was changed. If this was not you, reset it now and contact support.' });
       return { changed: true as const, sessionsEnded: ended.length };
     }),
 

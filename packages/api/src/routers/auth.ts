@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from
 import { consumeRateLimit, RATE_LIMITS } from '../services/rate-limit';
 import { invalidateSession, invalidateUserSessions } from '../services/sessions';
 import { assertEnabled, completeMfa, signInOrChallenge, startSession } from '../services/sign-in';
+import { notify } from '../services/notify';
 import { publicProcedure, router } from '../trpc';
 import { companyNameSchema, emailSchema, passwordSchema, personNameSchema, tokenSchema, usernameSchema } from '../validation';
 
@@ -95,6 +96,10 @@ export const authRouter = router({
       }
       const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
       await sendVerification(ctx, user!);
+      await notify(ctx, userId, {
+        type: 'success',
+        message: `Welcome to KubeMarket, ${input.name}! ${input.companyName} is awaiting approval by our team; we have emailed you a link to verify your address.`,
+      });
       return startSession(ctx, user!, 'registration');
     }),
 
@@ -166,10 +171,12 @@ export const authRouter = router({
       if (taken && taken.id !== user.id) throw new TRPCError({ code: 'CONFLICT', message: 'Another account now uses this email address.' });
       await ctx.db.update(users).set({ email: row.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
       await audit(ctx.db, { actorUserId: user.id, action: 'account.email_changed', metadata: { from: user.email, to: row.email } }, now);
+      await notify(ctx, user.id, { type: 'success', message: `Your account email is now ${row.email}.` });
     } else {
       if (row.email !== user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This link was for an email address your account no longer uses.' });
       await ctx.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
       await audit(ctx.db, { actorUserId: user.id, action: 'account.email_verified' }, now);
+      await notify(ctx, user.id, { type: 'success', message: `Your email address ${row.email} is verified.` });
     }
     return { email: row.email, verified: true as const };
   }),
@@ -201,6 +208,7 @@ export const authRouter = router({
     const ended = await invalidateUserSessions(ctx.db, user.id);
     await ctx.ports.realtime.closeSessions(user.id, ended);
     await audit(ctx.db, { actorUserId: user.id, action: 'account.password_reset', ipAddress: ctx.request.ipAddress }, now);
+    await notify(ctx, user.id, { type: 'warning', message: 'Your password was reset and every session was signed out. If this was not you, contact support at once.' });
     return { reset: true as const };
   }),
 

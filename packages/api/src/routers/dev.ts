@@ -3,6 +3,8 @@ import { DEMO_ACCOUNTS } from '@kubemarket/db/seed';
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '@kubemarket/db';
+import { notify } from '../services/notify';
 import { startSession } from '../services/sign-in';
 import { publicProcedure, router } from '../trpc';
 
@@ -25,6 +27,15 @@ export const devRouter = router({
     if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'This demo account is missing: run `pnpm db:seed`.' });
     return startSession(ctx, user, 'dev_login');
   }),
+
+  /** Sends the signed-in user a notification: for trying the bell, browser tests and the socket bench. */
+  notify: devProcedure
+    .input(z.object({ type: z.enum(NOTIFICATION_TYPES).default('info'), message: z.string().trim().min(1, 'Message is required.').max(500) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+      const row = await notify(ctx, ctx.user.id, input);
+      return { id: row.id };
+    }),
 
   mailbox: devProcedure.input(z.object({ to: z.string().optional() }).optional()).query(async ({ ctx, input }) => {
     const query = ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);

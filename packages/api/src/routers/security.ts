@@ -6,6 +6,7 @@ import { audit } from '../services/audit';
 import { replaceRecoveryCodes } from '../services/recovery-codes';
 import { invalidateUserSessions } from '../services/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../services/totp';
+import { notify } from '../services/notify';
 import { protectedProcedure, router } from '../trpc';
 import { passwordSchema } from '../validation';
 import { assertPassword } from './account';
@@ -31,6 +32,7 @@ export const securityRouter = router({
       await ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id));
       const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
       await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress }, now);
+      await notify(ctx, user.id, { type: 'success', message: 'Two-step verification is now on for your account.' });
       return { recoveryCodes };
     }),
 
@@ -41,6 +43,7 @@ export const securityRouter = router({
     await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now }).where(eq(users.id, user.id));
     await replaceRecoveryCodes(ctx.db, user.id, now).then(() => undefined);
     await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_disabled', ipAddress: ctx.request.ipAddress }, now);
+    await notify(ctx, user.id, { type: 'warning', message: 'Two-step verification was turned off for your account.' });
     return { disabled: true as const };
   }),
 

@@ -8,6 +8,7 @@ import { consumeRateLimit, RATE_LIMITS } from './rate-limit';
 import { useRecoveryCode } from './recovery-codes';
 import { createSession, sessionCookieExpiry, toSessionUser } from './sessions';
 import { matchTotpStep } from './totp';
+import { notify } from './notify';
 import { organizations } from '@kubemarket/db';
 
 export interface MfaRequired {
@@ -21,6 +22,16 @@ export async function loadSessionUser(ctx: Context, user: User) {
   return toSessionUser(user, organization ?? null);
 }
 
+/** " from Firefox on Linux (203.0.113.7)", as far as the request tells. */
+function describeClient(ctx: Context): string {
+  const agent = ctx.request.userAgent ?? '';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
+  const system = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const device = browser && system ? `${browser} on ${system}` : (browser ?? system);
+  const parts = [device ? ` from ${device}` : '', ctx.request.ipAddress ? ` (${ctx.request.ipAddress})` : ''];
+  return parts.join('');
+}
+
 /** A new session on every sign-in (no fixation), cookie and CSRF token set by the host. */
 export async function startSession(ctx: Context, user: User, method: string) {
   const now = ctx.ports.clock.now();
@@ -28,6 +39,9 @@ export async function startSession(ctx: Context, user: User, method: string) {
   ctx.ports.sessionCookie.issue({ token, expiresAt: sessionCookieExpiry(session), csrfToken: session.csrfToken });
   ctx.session = { id: session.id, csrfToken: session.csrfToken };
   await audit(ctx.db, { actorUserId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, ipAddress: ctx.request.ipAddress, metadata: { method } }, now);
+  if (method !== 'registration') {
+    await notify(ctx, user.id, { type: 'system', message: `New sign-in to your account${describeClient(ctx)}.` });
+  }
   return loadSessionUser(ctx, user);
 }
 
