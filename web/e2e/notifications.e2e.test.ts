@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './auth-helpers';
+import { useBrowser } from './fixtures';
+
+/** Creates a notification for the signed-in user on the server (development-only procedure). */
+async function notifyFromServer(page: Page, message: string, type = 'info'): Promise<void> {
+  const status = await page.evaluate(
+    async ({ message, type }) => {
+      const user = await fetch('/api/user', { credentials: 'include' });
+      const token = user.headers.get('X-CSRF-Token') ?? '';
+      const res = await fetch('/trpc/dev.notify', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ message, type }),
+      });
+      return res.status;
+    },
+    { message, type },
+  );
+  expect(status).toBe(200);
+}
+
+const items = (page: Page) => page.getByTestId('notification-item');
+
+describe('notifications', () => {
+  const browser = useBrowser();
+
+  it('shows a new notification in the open dropdown within a second, and keeps read, all-read and trash across a reload', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await page.goto('/auth');
+    await signIn(page, 'alice', 'KubeMarket-demo-2026');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-dropdown').waitFor();
+    // Let the socket connect and the first poll settle, so the next change can only come by socket.
+    await page.waitForTimeout(1_500);
+
+    const message = `Cluster prod-${Date.now()} is ready`;
+    const sentAt = Date.now();
+    await notifyFromServer(page, message, 'success');
+    await items(page).filter({ hasText: message }).waitFor({ timeout: 1_000 });
+    console.log(`notification shown ${Date.now() - sentAt} ms after the server call returned`);
+
+    // Mark this one read.
+    await page.getByRole('button', { name: `Mark as read: ${message}` }).click();
+    await expect.poll(() => items(page).filter({ hasText: message }).getAttribute('data-read')).toBe('true');
+
+    // A second one, then mark all as read.
+    const second = `Invoice INV-${Date.now()} is available`;
+    await notifyFromServer(page, second, 'info');
+    await items(page).filter({ hasText: second }).waitFor({ timeout: 1_000 });
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByText('All notifications marked as read').waitFor();
+    await expect.poll(() => page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator').count()).toBe(0);
+
+    // Trash the first one.
+    await items(page).filter({ hasText: message }).getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByText('Notification moved to trash').waitFor();
+    await expect.poll(() => items(page).filter({ hasText: message }).count()).toBe(0);
+
+    // After a reload: still trashed, the other still read.
+    await page.reload();
+    await page.getByTestId('notification-bell').click();
+    await items(page).filter({ hasText: second }).waitFor();
+    expect(await items(page).filter({ hasText: message }).count()).toBe(0);
+    expect(await items(page).filter({ hasText: second }).getAttribute('data-read')).toBe('true');
+  });
+});

@@ -1,0 +1,25 @@
+import { NOTIFICATION_POLL_MS } from '@kubemarket/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+import { useCurrentUser } from '../auth/use-current-user';
+
+/** SPEC.md section 7: both polled every 10 s, not in the background, only when signed in. */
+const POLLING = { refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false } as const;
+
+export function useNotificationList() {
+  const trpc = useTRPC();
+  const { data: user } = useCurrentUser();
+  return useQuery(trpc.notifications.list.queryOptions(undefined, { ...POLLING, enabled: Boolean(user) }));
+}
+
+export function useUnreadCount() {
+  const trpc = useTRPC();
+  const { data: user } = useCurrentUser();
+  return useQuery(trpc.notifications.count.queryOptions(undefined, { ...POLLING, enabled: Boolean(user) }));
+}
+
+/** Both notification queries, for a refresh after a socket message or a mutation. */
+export function useNotificationQueryKeys() {
+  const trpc = useTRPC();
+  return [trpc.notifications.list.queryKey(), trpc.notifications.count.queryKey()] as const;
+}

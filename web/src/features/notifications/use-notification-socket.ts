@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCurrentUser } from '../auth/use-current-user';
+import { connectNotificationSocket, socketUrl } from './notification-socket';
+import { useNotificationQueryKeys } from './notification-queries';
+
+/** Connects /ws while signed in; a message for this user refreshes both notification queries. */
+export function useNotificationSocket(): void {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const [listKey, countKey] = useNotificationQueryKeys();
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    return connectNotificationSocket({
+      url: socketUrl(window.location),
+      userId,
+      onNotification: () => {
+        void queryClient.invalidateQueries({ queryKey: listKey });
+        void queryClient.invalidateQueries({ queryKey: countKey });
+      },
+    });
+    // The keys are stable for the life of the tRPC client; reconnect only when the user changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, queryClient]);
+}
