@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.{js,mjs}', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', module: 'writable', require: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly', module: 'writable', require: 'readonly' } },
   },
   {
     rules: {

@@ -18,6 +18,8 @@ export default defineConfig(async () => ({
   ],
   test: {
     name: 'worker',
+    // Password hashing is CPU-bound (scrypt, ~175 ms); under a loaded CI machine 5 s is too tight.
+    testTimeout: 20_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/apply-migrations.ts'],
   },

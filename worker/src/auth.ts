@@ -99,7 +99,8 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.json({ message: 'Cross-origin requests are not allowed.' }, 403);
   }
   const expected = c.get('auth').csrfToken;
-  const sent = c.req.header('X-CSRF-Token') ?? (await bodyCsrfField(c.req.raw));
+  // An empty header counts as absent, so the `_csrf` body field is still read.
+  const sent = c.req.header('X-CSRF-Token') || (await bodyCsrfField(c.req.raw));
   if (!sent || !timingSafeEqual(sent, expected)) return c.json({ message: CSRF_MESSAGE }, 403);
   return next();
 };

@@ -1,4 +1,4 @@
-import { createContext, httpMailer, outboxMailer, type Context, type Environment, type Mailer } from '@kubemarket/api';
+import { createContext, ecbRatesSource, httpMailer, outboxMailer, type Context, type Environment, type Mailer } from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
 import packageJson from '../../package.json';
@@ -67,6 +67,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
           await Promise.all(sessionIds.map((id) => hub.closeSession(id)));
         },
       },
+      rates: ecbRatesSource(),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

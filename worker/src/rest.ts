@@ -59,6 +59,17 @@ rest.get('/version/summary', call((caller) => caller.meta.versionSummary()));
 rest.get('/cluster-tiers', call((caller) => caller.catalog.clusterTiers()));
 rest.get('/cluster-tiers/:id', call((caller, c) => caller.catalog.clusterTier({ id: c.req.param('id') ?? '' })));
 
+// Site shell and public site.
+rest.get('/health', call((caller) => caller.meta.health()));
+rest.get('/currency/rates', call((caller) => caller.currency.rates()));
+rest.get('/data-centers', call((caller) => caller.catalog.dataCenters()));
+rest.get('/sidebar-counts', call((caller) => caller.dashboard.sidebarCounts()));
+rest.get('/officers/check-access', call((caller) => caller.officers.checkAccess()));
+rest.post('/leads', call((caller, _c, body) => caller.leads.submit(as<Caller['leads']['submit']>(body))));
+rest.post('/newsletter/subscribe', call((caller, _c, body) => caller.newsletter.subscribe(as<Caller['newsletter']['subscribe']>(body))));
+rest.post('/newsletter/confirm', call((caller, _c, body) => caller.newsletter.confirm(as<Caller['newsletter']['confirm']>(body))));
+rest.post('/newsletter/unsubscribe', call((caller, _c, body) => caller.newsletter.unsubscribe(as<Caller['newsletter']['unsubscribe']>(body))));
+
 rest.get('/user', async (c) => {
   const user = c.get('auth').user;
   return user ? c.json(user) : c.json({ message: 'Not signed in.' }, 401);

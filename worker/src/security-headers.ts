@@ -7,7 +7,8 @@ const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  // The client reads exchange rates from this public service first (SPEC.md section 7).
+  "connect-src 'self' ws: wss: https://open.er-api.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -105,6 +105,12 @@ describe('CSRF', () => {
     expect(res.status).toBe(200);
   });
 
+  it('reads the _csrf body field when the header is present but empty', async () => {
+    const client = await new TestClient('203.0.113.51').prime();
+    const res = await client.post('/api/login', { identifier: 'alice', password: 'KubeMarket-demo-2026', _csrf: client.csrf }, { 'X-CSRF-Token': '' });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a foreign Origin even with a valid token', async () => {
     const client = await new TestClient().prime();
     const res = await client.post('/api/login', { identifier: 'alice', password: 'x' }, { Origin: 'https://evil.example' });

@@ -1,4 +1,5 @@
 import type { Database, UserRole } from '@kubemarket/db';
+import type { RatesSource } from './services/exchange-rates';
 import type { Mailer } from './services/mailer';
 
 export type Environment = 'development' | 'production';
@@ -35,6 +36,8 @@ export interface Ports {
   mailer: Mailer;
   sessionCookie: SessionCookiePort;
   realtime: RealtimePort;
+  /** Fresh exchange rates (the ECB in the Worker). */
+  rates: RatesSource;
 }
 
 /** The signed-in user exactly as SPEC.md section 3 describes the session user. */
@@ -75,6 +78,11 @@ export const systemClock: Ports['clock'] = { now: () => Date.now() };
 
 const noopSessionCookie: SessionCookiePort = { issue() {}, clear() {} };
 const noopRealtime: RealtimePort = { async publish() {}, async closeSessions() {} };
+const unconfiguredRates: RatesSource = {
+  async latest() {
+    throw new Error('No exchange rates source configured');
+  },
+};
 const droppingMailer: Mailer = {
   async send() {
     throw new Error('No mailer configured');
@@ -99,6 +107,7 @@ export function createContext(options: CreateContextOptions): Context {
       mailer: options.ports?.mailer ?? droppingMailer,
       sessionCookie: options.ports?.sessionCookie ?? noopSessionCookie,
       realtime: options.ports?.realtime ?? noopRealtime,
+      rates: options.ports?.rates ?? unconfiguredRates,
     },
     user: options.user ?? null,
     session: options.session ?? null,

@@ -17,6 +17,15 @@ export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './ser
 export { RateLimitedError } from './services/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './services/mailer';
 export { totpCode } from './services/totp';
+export {
+  ecbRatesSource,
+  parseEcbRatesXml,
+  refreshExchangeRates,
+  ECB_DAILY_RATES_URL,
+  type RatesRefreshResult,
+  type RatesSnapshot,
+  type RatesSource,
+} from './services/exchange-rates';
 export { notify, notifyOrganization } from './services/notify';
 export { publicErrorMessage } from './errors';
 export type { PublicClusterTier } from './routers/catalog';

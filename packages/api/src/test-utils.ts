@@ -1,7 +1,11 @@
+import { organizations, users, type Database } from '@kubemarket/db';
 import { seed } from '@kubemarket/db/seed';
 import { createTestDb } from '@kubemarket/db/testing';
-import { createContext, type CreateContextOptions } from './context';
+import { eq } from 'drizzle-orm';
+import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
 import { createCaller } from './root';
+import type { MailMessage, Mailer } from './services/mailer';
+import { toSessionUser } from './services/sessions';
 
 /** A caller over a fresh, migrated and seeded in-memory database. */
 export async function createTestCaller(overrides: Partial<CreateContextOptions> = {}) {
@@ -13,4 +17,43 @@ export async function createTestCaller(overrides: Partial<CreateContextOptions> 
     ...overrides,
   });
   return { caller: createCaller(ctx), ctx, db };
+}
+
+/** The seeded account `username` as the session user of a signed-in request. */
+export async function sessionUserOf(db: Database, username: string): Promise<SessionUser> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.username, username))
+    .limit(1);
+  if (!row) throw new Error(`No user ${username} in the test database`);
+  return toSessionUser(row.users, row.organizations);
+}
+
+/** A caller on the same database and ports, signed in as `user` (or anonymous). */
+export function callerAs(ctx: Context, user: SessionUser | null) {
+  return createCaller({ ...ctx, user });
+}
+
+/** Keeps sent mail in memory for assertions. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start: number) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
 }

@@ -28,6 +28,9 @@ function requireRole(allowed: ReadonlyArray<SessionUser['role']>) {
   });
 }
 
-export const officerProcedure = requireRole(['officer', 'admin', 'super_admin']);
+/** Roles that may open the Officers Panel. */
+export const STAFF_ROLES: ReadonlyArray<SessionUser['role']> = ['officer', 'admin', 'super_admin'];
+
+export const officerProcedure = requireRole(STAFF_ROLES);
 export const adminProcedure = requireRole(['admin', 'super_admin']);
 export const superAdminProcedure = requireRole(['super_admin']);

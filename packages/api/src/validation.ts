@@ -35,3 +35,25 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 export const tokenSchema = z.string({ error: 'The link is missing its token.' }).trim().min(16, 'This link is incomplete. Copy the whole link from the email.').max(200);
+
+/** Optional free text: blank means absent, so forms can send their empty fields as they are. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+const PHONE = /^\+?[0-9(][0-9 ()./-]{4,22}[0-9]$/;
+
+/** International or national numbers with the usual separators: "+33 1 23 45 67 89", "(030) 1234-567". */
+export const optionalPhoneSchema = z
+  .string({ error: 'Phone must be text.' })
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || (PHONE.test(value) && value.replace(/\D/g, '').length >= 6), {
+    message: 'Enter a valid phone number, e.g. +33 1 23 45 67 89.',
+  });

@@ -23,6 +23,10 @@ export const ID_PREFIXES = {
   mail: 'mail',
   audit: 'aud',
   notification: 'ntf',
+  cluster: 'clu',
+  order: 'ord',
+  lead: 'lead',
+  newsletter: 'nws',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

@@ -1,4 +1,4 @@
-import type { NewClusterTier } from './schema';
+import type { NewClusterTier, NewDataCenter } from './schema';
 
 type TierSeed = Omit<NewClusterTier, 'createdAt' | 'updatedAt'>;
 
@@ -120,3 +120,42 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export { DEMO_PASSWORD_HASH };
+
+/**
+ * ECB euro reference rates of a recent working day, so currency conversion works offline and
+ * before the first scheduled refresh. The refresh replaces them; the seed never overwrites it.
+ */
+export const EXCHANGE_RATE_SEED = {
+  date: '2026-11-20',
+  rates: { EUR: 1, USD: 1.0841, GBP: 0.8527, CNY: 7.8112 },
+} as const;
+
+type DataCenterSeed = Omit<NewDataCenter, 'sortOrder'>;
+
+/** The regions of the sovereign cloud; ids are the region codes clusters are placed in. */
+export const DATA_CENTER_SEED: readonly DataCenterSeed[] = [
+  { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2019 },
+  { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt am Main', country: 'Germany', countryCode: 'DE', certifications: ['ISO 27001', 'BSI C5', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2020 },
+  { id: 'nl-ams-1', name: 'Amsterdam AMS1', city: 'Amsterdam', country: 'Netherlands', countryCode: 'NL', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2021 },
+  { id: 'it-mil-1', name: 'Milan MIL1', city: 'Milan', country: 'Italy', countryCode: 'IT', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2023 },
+  { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: ['ISO 27001', 'GDPR'], status: 'maintenance', openedYear: 2024 },
+  { id: 'es-mad-1', name: 'Madrid MAD1', city: 'Madrid', country: 'Spain', countryCode: 'ES', certifications: ['ISO 27001', 'ENS High', 'GDPR', 'CISPE'], status: 'planned', openedYear: 2027 },
+];
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A few clusters of the demo customer Acme, so the dashboard shows real counts. */
+export const DEMO_CLUSTERS = [
+  { id: 'clu_demo_webshop', name: 'webshop-prod', tierId: 'tier_standard', region: 'fr-par-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 3, ageMs: 180 * DAY_MS },
+  { id: 'clu_demo_analytics', name: 'analytics-eu', tierId: 'tier_data', region: 'de-fra-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 4, ageMs: 95 * DAY_MS },
+  { id: 'clu_demo_staging', name: 'staging', tierId: 'tier_devtest', region: 'fr-par-1', status: 'running' as const, kubernetesVersion: '1.37.1', nodeCount: 2, ageMs: 21 * DAY_MS },
+] as const;
+
+export const DEMO_ORDERS = [
+  { id: 'ord_demo_webshop', kind: 'cluster' as const, status: 'completed' as const, totalCents: 28_900, userId: 'usr_demo_alice', ageMs: 180 * DAY_MS },
+  { id: 'ord_demo_analytics', kind: 'cluster' as const, status: 'completed' as const, totalCents: 89_900, userId: 'usr_demo_alice', ageMs: 95 * DAY_MS },
+  { id: 'ord_demo_staging', kind: 'cluster' as const, status: 'completed' as const, totalCents: 4_900, userId: 'usr_demo_marc', ageMs: 21 * DAY_MS },
+  { id: 'ord_demo_support', kind: 'support' as const, status: 'paid' as const, totalCents: 19_900, userId: 'usr_demo_alice', ageMs: 20 * DAY_MS },
+] as const;
+
+export const DEMO_CUSTOMER_ORGANIZATION_ID = 'org_demo_acme';

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { clusterTiers, organizations, users } from './schema';
-import { CLUSTER_TIER_SEED, DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, DEMO_TOTP_SECRET } from './seed-data';
+import { clusters, clusterTiers, dataCenters, exchangeRates, orders, organizations, users } from './schema';
+import {
+  CLUSTER_TIER_SEED,
+  DATA_CENTER_SEED,
+  DEMO_ACCOUNTS,
+  DEMO_CLUSTERS,
+  DEMO_CUSTOMER_ORGANIZATION_ID,
+  DEMO_ORDERS,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD_HASH,
+  DEMO_TOTP_SECRET,
+  EXCHANGE_RATE_SEED,
+} from './seed-data';
 
 /**
  * Idempotent: running it again updates the seeded rows in place and never duplicates them,
@@ -27,6 +38,37 @@ export async function seed(db: Database, now: number = Date.now()): Promise<void
       },
     });
 
+  await db
+    .insert(dataCenters)
+    .values(DATA_CENTER_SEED.map((dataCenter, index) => ({ ...dataCenter, sortOrder: index + 1 })))
+    .onConflictDoUpdate({
+      target: dataCenters.id,
+      set: {
+        name: sql`excluded.name`,
+        city: sql`excluded.city`,
+        country: sql`excluded.country`,
+        countryCode: sql`excluded.country_code`,
+        certifications: sql`excluded.certifications`,
+        status: sql`excluded.status`,
+        openedYear: sql`excluded.opened_year`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
+
+  // Only fills gaps: rates refreshed from the ECB are newer than the seed and must stay.
+  await db
+    .insert(exchangeRates)
+    .values(
+      Object.entries(EXCHANGE_RATE_SEED.rates).map(([currency, rate]) => ({
+        currency,
+        rate,
+        fetchedAt: now,
+        source: 'seed',
+        rateDate: EXCHANGE_RATE_SEED.date,
+      })),
+    )
+    .onConflictDoNothing();
+
   // Demo organisations and accounts: inserted once, never overwritten (a developer may have
   // changed a demo password or name on purpose).
   await db
@@ -48,6 +90,39 @@ export async function seed(db: Database, now: number = Date.now()): Promise<void
       })),
     )
     .onConflictDoNothing();
+
+  await db
+    .insert(clusters)
+    .values(
+      DEMO_CLUSTERS.map(({ ageMs, ...cluster }) => ({
+        ...cluster,
+        organizationId: DEMO_CUSTOMER_ORGANIZATION_ID,
+        createdAt: now - ageMs,
+        updatedAt: now - ageMs,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(orders)
+    .values(
+      DEMO_ORDERS.map(({ ageMs, ...order }) => ({
+        ...order,
+        organizationId: DEMO_CUSTOMER_ORGANIZATION_ID,
+        currency: 'EUR',
+        idempotencyKey: `seed:${order.id}`,
+        createdAt: now - ageMs,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
-export { CLUSTER_TIER_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './seed-data';
+export {
+  CLUSTER_TIER_SEED,
+  DATA_CENTER_SEED,
+  DEMO_ACCOUNTS,
+  DEMO_CLUSTERS,
+  DEMO_ORDERS,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+  EXCHANGE_RATE_SEED,
+} from './seed-data';

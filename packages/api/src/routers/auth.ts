@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { audit, auditInsert } from '../services/audit';
 import { consumeToken, issueToken } from '../services/auth-tokens';
 import { emails } from '../services/emails';
+import { sendMailSafely } from '../services/mailer';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../services/passwords';
 import { consumeRateLimit, RATE_LIMITS } from '../services/rate-limit';
 import { invalidateSession, invalidateUserSessions } from '../services/sessions';
@@ -21,18 +22,9 @@ async function findUserByEmail(ctx: Context, email: string): Promise<User | unde
   return user;
 }
 
-/** Sending mail must not undo the action that caused it; a failure is logged for operators. */
-async function sendMail(ctx: Context, message: Parameters<Context['ports']['mailer']['send']>[0]) {
-  try {
-    await ctx.ports.mailer.send(message);
-  } catch (error) {
-    console.error('Sending mail failed', message.subject, error);
-  }
-}
-
 async function sendVerification(ctx: Context, user: User) {
   const token = await issueToken(ctx.db, user.id, 'verify_email', ctx.ports.clock.now(), user.email);
-  await sendMail(ctx, emails.verifyEmail(user.email, user.name, `${ctx.request.appUrl}/verify-email?token=${token}`));
+  await sendMailSafely(ctx.ports.mailer, emails.verifyEmail(user.email, user.name, `${ctx.request.appUrl}/verify-email?token=${token}`));
 }
 
 function assertStrongPassword(password: string, details: { email?: string; username?: string }) {
@@ -188,7 +180,7 @@ export const authRouter = router({
     const user = await findUserByEmail(ctx, input.email);
     if (user && user.disabledAt === null) {
       const token = await issueToken(ctx.db, user.id, 'reset_password', now);
-      await sendMail(ctx, emails.resetPassword(user.email, user.name, `${ctx.request.appUrl}/reset-password?token=${token}`));
+      await sendMailSafely(ctx.ports.mailer, emails.resetPassword(user.email, user.name, `${ctx.request.appUrl}/reset-password?token=${token}`));
     }
     return { sent: true as const };
   }),
@@ -219,7 +211,7 @@ export const authRouter = router({
     const user = await findUserByEmail(ctx, input.email);
     if (user && user.disabledAt === null) {
       const token = await issueToken(ctx.db, user.id, 'magic_link', now);
-      await sendMail(ctx, emails.magicLink(user.email, user.name, `${ctx.request.appUrl}/magic-link?token=${token}`));
+      await sendMailSafely(ctx.ports.mailer, emails.magicLink(user.email, user.name, `${ctx.request.appUrl}/magic-link?token=${token}`));
     }
     return { sent: true as const };
   }),

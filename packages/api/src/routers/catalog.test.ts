@@ -39,3 +39,22 @@ describe('catalog.clusterTier', () => {
     await expect(caller.catalog.clusterTier({ id: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
+
+describe('catalog.dataCenters', () => {
+  it('lists every region in display order with its certifications', async () => {
+    const { caller } = await createTestCaller();
+    const regions = await caller.catalog.dataCenters();
+    expect(regions.map((region) => region.id)).toEqual(['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1', 'pl-waw-1', 'es-mad-1']);
+    expect(regions[0]).toEqual({
+      id: 'fr-par-1',
+      name: 'Paris PAR1',
+      city: 'Paris',
+      country: 'France',
+      countryCode: 'FR',
+      certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'],
+      status: 'operational',
+      openedYear: 2019,
+    });
+    expect(new Set(regions.map((region) => region.status))).toEqual(new Set(['operational', 'maintenance', 'planned']));
+  });
+});

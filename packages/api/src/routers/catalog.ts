@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { clusterTiers, type ClusterTier } from '@kubemarket/db';
+import { clusterTiers, dataCenters, type ClusterTier } from '@kubemarket/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
@@ -42,4 +42,19 @@ export const catalogRouter = router({
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No cluster tier with id ${input.id}.` });
       return toPublicTier(row);
     }),
+
+  /** Every region, planned ones included, for /data-centers and the region picker. */
+  dataCenters: publicProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.select().from(dataCenters).orderBy(asc(dataCenters.sortOrder));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      city: row.city,
+      country: row.country,
+      countryCode: row.countryCode,
+      certifications: row.certifications,
+      status: row.status,
+      openedYear: row.openedYear,
+    }));
+  }),
 });

@@ -1,3 +1,4 @@
+import type { LeadKind } from '@kubemarket/db';
 import { PRODUCT_NAME } from '@kubemarket/shared';
 import type { MailMessage } from './mailer';
 
@@ -16,6 +17,24 @@ function linkMail(to: string, subject: string, intro: string, action: string, ur
   };
 }
 
+function plainMail(to: string, subject: string, paragraphs: string[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n— ${PRODUCT_NAME}`,
+    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p>— ${PRODUCT_NAME}</p>`,
+  };
+}
+
+/** What each public form asked for, and what happens next. */
+const LEAD_REPLIES: Record<LeadKind, { subject: string; next: string }> = {
+  contact_sales: { subject: 'We received your message to our sales team', next: 'A member of our sales team will contact you within one business day.' },
+  schedule_demo: { subject: 'We received your demo request', next: 'A solutions engineer will contact you within one business day to agree on a date for your demo.' },
+  custom_quote: { subject: 'We received your quote request', next: 'Our team will prepare a quote for your requirements and send it to you within two business days.' },
+  workload_migration: { subject: 'We received your migration request', next: 'A migration specialist will contact you within two business days to plan an assessment of your workloads.' },
+  contact: { subject: 'We received your message', next: 'We answer every message within one business day.' },
+};
+
 export const emails = {
   verifyEmail: (to: string, name: string, url: string) =>
     linkMail(to, `Verify your ${PRODUCT_NAME} email address`, `Hello ${name}, please confirm that this is your email address.`, 'Verify my email address', url, 'The link expires in 24 hours. If you did not create an account, ignore this email.'),
@@ -23,6 +42,18 @@ export const emails = {
     linkMail(to, `Confirm your new ${PRODUCT_NAME} email address`, `Hello ${name}, confirm this address to make it the email of your account.`, 'Confirm my new email address', url, 'The link expires in 24 hours. Until you confirm, your account keeps its current address.'),
   resetPassword: (to: string, name: string, url: string) =>
     linkMail(to, `Reset your ${PRODUCT_NAME} password`, `Hello ${name}, someone asked to reset the password of your account.`, 'Choose a new password', url, 'The link expires in 1 hour and works once. If it was not you, ignore this email; your password stays the same.'),
+  // The acknowledgement does not repeat what the form contained: a public form must not let
+  // anyone send their own text to an address of their choosing.
+  leadReceived: (to: string, kind: LeadKind, reference: string) =>
+    plainMail(to, `${LEAD_REPLIES[kind].subject} — ${PRODUCT_NAME}`, [
+      `Hello, thank you for contacting ${PRODUCT_NAME}.`,
+      LEAD_REPLIES[kind].next,
+      `Your reference: ${reference}. If you did not send this request, you can ignore this email.`,
+    ]),
+  newsletterConfirm: (to: string, url: string) =>
+    linkMail(to, `Confirm your ${PRODUCT_NAME} newsletter subscription`, 'Hello, please confirm that you want to receive the newsletter at this address.', 'Confirm my subscription', url, 'The link expires in 48 hours. If you did not subscribe, ignore this email and you will receive nothing.'),
+  newsletterWelcome: (to: string, unsubscribeUrl: string) =>
+    linkMail(to, `You are subscribed to the ${PRODUCT_NAME} newsletter`, 'Your subscription is confirmed. You will receive product news, new regions and tutorials, about once a month.', 'Unsubscribe', unsubscribeUrl, 'Keep this email: the link above unsubscribes you at any time.'),
   magicLink: (to: string, name: string, url: string) =>
     linkMail(to, `Your ${PRODUCT_NAME} sign-in link`, `Hello ${name}, here is your sign-in link.`, `Sign in to ${PRODUCT_NAME}`, url, 'The link expires in 15 minutes and works once. If you did not ask for it, ignore this email.'),
 };

@@ -11,6 +11,20 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Sends without failing the caller: mail is a side effect, and a mail outage must not undo the
+ * action that caused it (a stored lead, a subscription). The failure is logged for operators.
+ */
+export async function sendMailSafely(mailer: Mailer, message: MailMessage): Promise<boolean> {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (error) {
+    console.error('Sending mail failed', message.subject, error);
+    return false;
+  }
+}
+
 /** Development and tests: mail goes to the outbox table, readable on /dev/mailbox. */
 export function outboxMailer(db: Database, clock: { now(): number }): Mailer {
   return {

@@ -16,6 +16,11 @@ export const RATE_LIMITS = {
   emailLinkPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   emailLinkPerAddress: { limit: 10, windowMs: 60 * 60_000 },
   mfaPerChallenge: { limit: 5, windowMs: 15 * 60_000 },
+  // Public forms mail the address they are given: limits keep them from being used to flood it.
+  leadPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  leadPerEmail: { limit: 5, windowMs: 60 * 60_000 },
+  newsletterPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  newsletterPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Carried as the TRPCError cause so hosts can send Retry-After. */

@@ -1,0 +1,26 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+
+/** The public request forms: /contact-sales, /schedule-demo, /custom-quote, /workload-migration, /contact. */
+export const LEAD_KINDS = ['contact_sales', 'schedule_demo', 'custom_quote', 'workload_migration', 'contact'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: LEAD_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    message: text('message'),
+    /** Form-specific answers (preferred date, cluster count, current provider ...). */
+    details: text('details', { mode: 'json' }).$type<Record<string, string | number | boolean>>(),
+    ip: text('ip'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('leads_kind_created_idx').on(table.kind, table.createdAt), index('leads_email_idx').on(table.email)],
+);
+
+export type Lead = typeof leads.$inferSelect;

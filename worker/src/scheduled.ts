@@ -1,0 +1,30 @@
+import { ecbRatesSource, refreshExchangeRates } from '@kubemarket/api';
+import { databaseFor } from './context';
+import type { Env } from './env';
+
+/** Crons of wrangler.toml `[triggers]`, each mapped to its job. */
+export const CRONS = {
+  exchangeRates: '0 */6 * * *',
+} as const;
+
+/**
+ * Runs the job of a cron trigger. fetch is a parameter so tests can stand in for the ECB; a
+ * failed refresh keeps the stored rates and is logged, and the next run tries again.
+ */
+export async function runScheduled(
+  cron: string,
+  env: Env,
+  now: number = Date.now(),
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): Promise<void> {
+  switch (cron) {
+    case CRONS.exchangeRates: {
+      const result = await refreshExchangeRates(databaseFor(env), ecbRatesSource(fetchImpl), now);
+      if (result.status === 'failed') console.error(`Exchange rates refresh failed, previous rates kept: ${result.error}`);
+      else console.log(`Exchange rates ${result.status}: ${result.snapshot.date}`, result.snapshot.rates);
+      return;
+    }
+    default:
+      console.warn(`No scheduled job for cron "${cron}".`);
+  }
+}

@@ -1,0 +1,76 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../src/index';
+import { CRONS } from '../src/scheduled';
+import { json, TestClient } from './client';
+
+const ECB_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
+function ecbDocument(date: string, rates: Record<string, string>) {
+  const cubes = Object.entries(rates)
+    .map(([currency, rate]) => `<Cube currency='${currency}' rate='${rate}'/>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+  <gesmes:subject>Reference rates</gesmes:subject>
+  <gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender>
+  <Cube><Cube time='${date}'>
+${cubes}
+  </Cube></Cube>
+</gesmes:Envelope>`;
+}
+
+/** Runs the Worker's scheduled handler the way the cron trigger does. */
+async function runCron(cron: string, scheduledTime: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron, scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function serverRates() {
+  return json(await new TestClient().get('/api/currency/rates'));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('scheduled exchange-rate refresh', () => {
+  it('stores the ECB rates and serves them on /api/currency/rates and /api/health', async () => {
+    const at = Date.now();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      new Response(ecbDocument('2026-11-20', { USD: '1.0853', JPY: '167.42', GBP: '0.85315', CNY: '7.8198', CHF: '0.9387' })),
+    );
+    await runCron(CRONS.exchangeRates, at);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe(ECB_URL);
+    fetchSpy.mockRestore();
+
+    expect(await serverRates()).toEqual({ rates: { EUR: 1, USD: 1.0853, GBP: 0.85315, CNY: 7.8198 }, timestamp: at, date: '2026-11-20' });
+    const health = await json<{ rates: unknown }>(await new TestClient().get('/api/health'));
+    expect(health.rates).toEqual({ ok: true, updatedAt: at });
+  });
+
+  it.each([
+    ['the ECB is unreachable', () => Promise.reject(new TypeError('Network connection lost.'))],
+    ['the ECB answers an error page', async () => new Response('<html>Service Unavailable</html>', { status: 503 })],
+    ['a currency is missing', async () => new Response(ecbDocument('2026-11-23', { USD: '1.09', GBP: '0.86' }))],
+    ['a rate is not a number', async () => new Response(ecbDocument('2026-11-23', { USD: '1.09', GBP: 'N/A', CNY: '7.9' }))],
+  ])('keeps the previous rates when %s', async (_case, respond) => {
+    const before = await serverRates();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockImplementation(respond as typeof fetch);
+    await runCron(CRONS.exchangeRates, Date.now());
+    vi.mocked(globalThis.fetch).mockRestore();
+    expect(await serverRates()).toEqual(before);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Exchange rates refresh failed, previous rates kept: /));
+  });
+
+  it('ignores a cron it does not know', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await runCron('15 3 * * *', Date.now());
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('No scheduled job for cron "15 3 * * *".');
+  });
+});
