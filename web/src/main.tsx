@@ -1,19 +1,22 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@kubemarket/shared';
+import { MantineProvider, Tooltip } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
-import notificationClasses from './features/shell/notifications.module.css';
+import { ToastRegion } from './features/shell/toast-region';
 import { createAppRouter } from './router';
+import { PreferencesProvider } from './features/preferences/preferences-context';
+import { themeColorSchemeManager } from './features/preferences/theme-color-scheme-manager';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
+const colorSchemeManager = themeColorSchemeManager();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({
   queryClient,
@@ -27,11 +30,16 @@ if (!rootElement) {
 
 createRoot(rootElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" limit={3} autoClose={5000} classNames={notificationClasses} />
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <ToastRegion />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <PreferencesProvider>
+            {/* SPEC.md section 9: once one tooltip has opened, the next opens without waiting within 300 ms. */}
+            <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+              <RouterProvider router={router} />
+            </Tooltip.Group>
+          </PreferencesProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

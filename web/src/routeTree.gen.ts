@@ -11,19 +11,117 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdditionalClusterRouteImport } from './routes/additional-cluster'
+import { Route as AiClusterRouteImport } from './routes/ai-cluster'
+import { Route as AiClusterPageRouteImport } from './routes/ai-cluster-page'
+import { Route as ApiReferenceRouteImport } from './routes/api-reference'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as BillingSupportRouteImport } from './routes/billing-support'
+import { Route as BlueClusterRouteImport } from './routes/blue-cluster'
+import { Route as BlueClusterPageRouteImport } from './routes/blue-cluster-page'
+import { Route as CareersRouteImport } from './routes/careers'
+import { Route as CaseStudiesRouteImport } from './routes/case-studies'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ContactSalesRouteImport } from './routes/contact-sales'
+import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
+import { Route as CurrencyTestRouteImport } from './routes/currency-test'
+import { Route as CustomQuoteRouteImport } from './routes/custom-quote'
+import { Route as DataCentersRouteImport } from './routes/data-centers'
+import { Route as DataClusterRouteImport } from './routes/data-cluster'
+import { Route as DataClusterPageRouteImport } from './routes/data-cluster-page'
+import { Route as DevClusterRouteImport } from './routes/dev-cluster'
 import { Route as DevLoginRouteImport } from './routes/dev-login'
+import { Route as DocumentationRouteImport } from './routes/documentation'
+import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as FrRouteImport } from './routes/fr'
+import { Route as GreenClusterRouteImport } from './routes/green-cluster'
+import { Route as GreenClusterPageRouteImport } from './routes/green-cluster-page'
 import { Route as MagicLinkRouteImport } from './routes/magic-link'
 import { Route as MagicLinkLoginRouteImport } from './routes/magic-link-login'
+import { Route as NewsletterRouteImport } from './routes/newsletter'
+import { Route as OrangeClusterRouteImport } from './routes/orange-cluster'
+import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as RedClusterRouteImport } from './routes/red-cluster'
+import { Route as RedClusterPageRouteImport } from './routes/red-cluster-page'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SandboxClusterRouteImport } from './routes/sandbox-cluster'
+import { Route as SandboxClusterPageRouteImport } from './routes/sandbox-cluster-page'
+import { Route as ScheduleDemoRouteImport } from './routes/schedule-demo'
+import { Route as SubmitTicketRouteImport } from './routes/submit-ticket'
+import { Route as SupportRouteImport } from './routes/support'
+import { Route as TechnicalSupportRouteImport } from './routes/technical-support'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TestClusterRouteImport } from './routes/test-cluster'
+import { Route as TestServiceRouteImport } from './routes/test-service'
+import { Route as TrackTicketRouteImport } from './routes/track-ticket'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as VerifyRegistrationEmailRouteImport } from './routes/verify-registration-email'
+import { Route as WorkloadMigrationRouteImport } from './routes/workload-migration'
+import { Route as AuthenticatedConfigurationRouteImport } from './routes/_authenticated/_configuration'
+import { Route as AuthenticatedPlainRouteImport } from './routes/_authenticated/_plain'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
+import { Route as AuthenticatedAddOnsRouteImport } from './routes/_authenticated/add-ons'
+import { Route as AuthenticatedBillingRouteImport } from './routes/_authenticated/billing'
+import { Route as AuthenticatedCustomSolutionsRouteImport } from './routes/_authenticated/custom-solutions'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedMarketplaceRouteImport } from './routes/_authenticated/marketplace'
+import { Route as AuthenticatedMyClustersRouteImport } from './routes/_authenticated/my-clusters'
+import { Route as AuthenticatedPaymentSuccessRouteImport } from './routes/_authenticated/payment-success'
+import { Route as AuthenticatedPriceEstimatorRouteImport } from './routes/_authenticated/price-estimator'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
+import { Route as AuthenticatedUsageRouteImport } from './routes/_authenticated/usage'
+import { Route as AuthenticatedUserManagementRouteImport } from './routes/_authenticated/user-management'
+import { Route as ClusterTypesTypeRouteImport } from './routes/cluster-types/$type'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
+import { Route as TutorialsSlugRouteImport } from './routes/tutorials/$slug'
+import { Route as AuthenticatedConfigurationClusterProvisioningRouteImport } from './routes/_authenticated/_configuration/cluster-provisioning'
+import { Route as AuthenticatedConfigurationConfigureClusterRouteImport } from './routes/_authenticated/_configuration/configure-cluster'
+import { Route as AuthenticatedPlainAlibabaAckTestRouteImport } from './routes/_authenticated/_plain/alibaba-ack-test'
+import { Route as AuthenticatedPlainAwsEksTestRouteImport } from './routes/_authenticated/_plain/aws-eks-test'
+import { Route as AuthenticatedPlainAzureAksTestRouteImport } from './routes/_authenticated/_plain/azure-aks-test'
+import { Route as AuthenticatedPlainClusterSelectionRouteImport } from './routes/_authenticated/_plain/cluster-selection'
+import { Route as AuthenticatedPlainClusterTopologyRouteImport } from './routes/_authenticated/_plain/cluster-topology'
+import { Route as AuthenticatedPlainDigitaloceanDoksTestRouteImport } from './routes/_authenticated/_plain/digitalocean-doks-test'
+import { Route as AuthenticatedPlainGcpClusterTestRouteImport } from './routes/_authenticated/_plain/gcp-cluster-test'
+import { Route as AuthenticatedPlainHuaweiCceTestRouteImport } from './routes/_authenticated/_plain/huawei-cce-test'
+import { Route as AuthenticatedPlainIbmIksTestRouteImport } from './routes/_authenticated/_plain/ibm-iks-test'
+import { Route as AuthenticatedPlainSmartSuggestionsRouteImport } from './routes/_authenticated/_plain/smart-suggestions'
+import { Route as AuthenticatedAdminOrganizationUsersRouteImport } from './routes/_authenticated/admin/organization-users'
+import { Route as AuthenticatedAdminPendingRegistrationsRouteImport } from './routes/_authenticated/admin/pending-registrations'
+import { Route as AuthenticatedAdminPromotionRequestsRouteImport } from './routes/_authenticated/admin/promotion-requests'
+import { Route as AuthenticatedClusterDetailIdRouteImport } from './routes/_authenticated/cluster-detail/$id'
+import { Route as AuthenticatedOfficersAddonsRouteImport } from './routes/_authenticated/officers/addons'
+import { Route as AuthenticatedOfficersClustersRouteImport } from './routes/_authenticated/officers/clusters'
+import { Route as AuthenticatedOfficersIncidentTicketsRouteImport } from './routes/_authenticated/officers/incident-tickets'
+import { Route as AuthenticatedOfficersManageAddonsRouteImport } from './routes/_authenticated/officers/manage-addons'
+import { Route as AuthenticatedOfficersManageClustersRouteImport } from './routes/_authenticated/officers/manage-clusters'
+import { Route as AuthenticatedOfficersManageMiddlewaresRouteImport } from './routes/_authenticated/officers/manage-middlewares'
+import { Route as AuthenticatedOfficersManageSupportPlansRouteImport } from './routes/_authenticated/officers/manage-support-plans'
+import { Route as AuthenticatedOfficersManageUsersRouteImport } from './routes/_authenticated/officers/manage-users'
+import { Route as AuthenticatedOfficersMiddlewaresRouteImport } from './routes/_authenticated/officers/middlewares'
+import { Route as AuthenticatedOfficersOrganizationsRouteImport } from './routes/_authenticated/officers/organizations'
+import { Route as AuthenticatedOfficersPanelRouteImport } from './routes/_authenticated/officers/panel'
+import { Route as AuthenticatedOfficersSupportPlansRouteImport } from './routes/_authenticated/officers/support-plans'
+import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
+import { Route as AuthenticatedOrdersAddonsRouteImport } from './routes/_authenticated/orders/addons'
+import { Route as AuthenticatedOrdersClustersRouteImport } from './routes/_authenticated/orders/clusters'
+import { Route as AuthenticatedConfigurationClustersConfigureRouteImport } from './routes/_authenticated/_configuration/clusters/configure'
+import { Route as AuthenticatedConfigurationClustersProvisioningRouteImport } from './routes/_authenticated/_configuration/clusters/provisioning'
+import { Route as AuthenticatedPlainOrderStatusIndexRouteImport } from './routes/_authenticated/_plain/order-status/index'
+import { Route as AuthenticatedPlainOrderStatusIdRouteImport } from './routes/_authenticated/_plain/order-status/$id'
+import { Route as AuthenticatedClustersIdIndexRouteImport } from './routes/_authenticated/clusters/$id/index'
+import { Route as AuthenticatedClustersIdTopologyRouteImport } from './routes/_authenticated/clusters/$id/topology'
+import { Route as AuthenticatedOrdersProductsIndexRouteImport } from './routes/_authenticated/orders/products/index'
+import { Route as AuthenticatedOrdersProductsIdRouteImport } from './routes/_authenticated/orders/products/$id'
+import { Route as AuthenticatedOrdersSupportIndexRouteImport } from './routes/_authenticated/orders/support/index'
+import { Route as AuthenticatedOrdersSupportIdRouteImport } from './routes/_authenticated/orders/support/$id'
+import { Route as AuthenticatedPlainClustersIdStatusRouteImport } from './routes/_authenticated/_plain/clusters/$id/status'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -34,9 +132,104 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdditionalClusterRoute = AdditionalClusterRouteImport.update({
+  id: '/additional-cluster',
+  path: '/additional-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AiClusterRoute = AiClusterRouteImport.update({
+  id: '/ai-cluster',
+  path: '/ai-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AiClusterPageRoute = AiClusterPageRouteImport.update({
+  id: '/ai-cluster-page',
+  path: '/ai-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiReferenceRoute = ApiReferenceRouteImport.update({
+  id: '/api-reference',
+  path: '/api-reference',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BillingSupportRoute = BillingSupportRouteImport.update({
+  id: '/billing-support',
+  path: '/billing-support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlueClusterRoute = BlueClusterRouteImport.update({
+  id: '/blue-cluster',
+  path: '/blue-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlueClusterPageRoute = BlueClusterPageRouteImport.update({
+  id: '/blue-cluster-page',
+  path: '/blue-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareersRoute = CareersRouteImport.update({
+  id: '/careers',
+  path: '/careers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesRoute = CaseStudiesRouteImport.update({
+  id: '/case-studies',
+  path: '/case-studies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactSalesRoute = ContactSalesRouteImport.update({
+  id: '/contact-sales',
+  path: '/contact-sales',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiePolicyRoute = CookiePolicyRouteImport.update({
+  id: '/cookie-policy',
+  path: '/cookie-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CurrencyTestRoute = CurrencyTestRouteImport.update({
+  id: '/currency-test',
+  path: '/currency-test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomQuoteRoute = CustomQuoteRouteImport.update({
+  id: '/custom-quote',
+  path: '/custom-quote',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DataCentersRoute = DataCentersRouteImport.update({
+  id: '/data-centers',
+  path: '/data-centers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DataClusterRoute = DataClusterRouteImport.update({
+  id: '/data-cluster',
+  path: '/data-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DataClusterPageRoute = DataClusterPageRouteImport.update({
+  id: '/data-cluster-page',
+  path: '/data-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevClusterRoute = DevClusterRouteImport.update({
+  id: '/dev-cluster',
+  path: '/dev-cluster',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevLoginRoute = DevLoginRouteImport.update({
@@ -44,9 +237,34 @@ const DevLoginRoute = DevLoginRouteImport.update({
   path: '/dev-login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocumentationRoute = DocumentationRouteImport.update({
+  id: '/documentation',
+  path: '/documentation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FrRoute = FrRouteImport.update({
+  id: '/fr',
+  path: '/fr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GreenClusterRoute = GreenClusterRouteImport.update({
+  id: '/green-cluster',
+  path: '/green-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GreenClusterPageRoute = GreenClusterPageRouteImport.update({
+  id: '/green-cluster-page',
+  path: '/green-cluster-page',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MagicLinkRoute = MagicLinkRouteImport.update({
@@ -59,9 +277,94 @@ const MagicLinkLoginRoute = MagicLinkLoginRouteImport.update({
   path: '/magic-link-login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterRoute = NewsletterRouteImport.update({
+  id: '/newsletter',
+  path: '/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrangeClusterRoute = OrangeClusterRouteImport.update({
+  id: '/orange-cluster',
+  path: '/orange-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RedClusterRoute = RedClusterRouteImport.update({
+  id: '/red-cluster',
+  path: '/red-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RedClusterPageRoute = RedClusterPageRouteImport.update({
+  id: '/red-cluster-page',
+  path: '/red-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxClusterRoute = SandboxClusterRouteImport.update({
+  id: '/sandbox-cluster',
+  path: '/sandbox-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SandboxClusterPageRoute = SandboxClusterPageRouteImport.update({
+  id: '/sandbox-cluster-page',
+  path: '/sandbox-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScheduleDemoRoute = ScheduleDemoRouteImport.update({
+  id: '/schedule-demo',
+  path: '/schedule-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubmitTicketRoute = SubmitTicketRouteImport.update({
+  id: '/submit-ticket',
+  path: '/submit-ticket',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TechnicalSupportRoute = TechnicalSupportRouteImport.update({
+  id: '/technical-support',
+  path: '/technical-support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestClusterRoute = TestClusterRouteImport.update({
+  id: '/test-cluster',
+  path: '/test-cluster',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestServiceRoute = TestServiceRouteImport.update({
+  id: '/test-service',
+  path: '/test-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrackTicketRoute = TrackTicketRouteImport.update({
+  id: '/track-ticket',
+  path: '/track-ticket',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -74,16 +377,69 @@ const VerifyRegistrationEmailRoute = VerifyRegistrationEmailRouteImport.update({
   path: '/verify-registration-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WorkloadMigrationRoute = WorkloadMigrationRouteImport.update({
+  id: '/workload-migration',
+  path: '/workload-migration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedConfigurationRoute =
+  AuthenticatedConfigurationRouteImport.update({
+    id: '/_configuration',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedPlainRoute = AuthenticatedPlainRouteImport.update({
+  id: '/_plain',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAddOnsRoute = AuthenticatedAddOnsRouteImport.update({
+  id: '/add-ons',
+  path: '/add-ons',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedBillingRoute = AuthenticatedBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedCustomSolutionsRoute =
+  AuthenticatedCustomSolutionsRouteImport.update({
+    id: '/custom-solutions',
+    path: '/custom-solutions',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMarketplaceRoute =
+  AuthenticatedMarketplaceRouteImport.update({
+    id: '/marketplace',
+    path: '/marketplace',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyClustersRoute = AuthenticatedMyClustersRouteImport.update({
+  id: '/my-clusters',
+  path: '/my-clusters',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedPaymentSuccessRoute =
+  AuthenticatedPaymentSuccessRouteImport.update({
+    id: '/payment-success',
+    path: '/payment-success',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedPriceEstimatorRoute =
+  AuthenticatedPriceEstimatorRouteImport.update({
+    id: '/price-estimator',
+    path: '/price-estimator',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -94,126 +450,1029 @@ const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedUsageRoute = AuthenticatedUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedUserManagementRoute =
+  AuthenticatedUserManagementRouteImport.update({
+    id: '/user-management',
+    path: '/user-management',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const ClusterTypesTypeRoute = ClusterTypesTypeRouteImport.update({
+  id: '/cluster-types/$type',
+  path: '/cluster-types/$type',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TutorialsIndexRoute = TutorialsIndexRouteImport.update({
+  id: '/tutorials/',
+  path: '/tutorials/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TutorialsSlugRoute = TutorialsSlugRouteImport.update({
+  id: '/tutorials/$slug',
+  path: '/tutorials/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedConfigurationClusterProvisioningRoute =
+  AuthenticatedConfigurationClusterProvisioningRouteImport.update({
+    id: '/cluster-provisioning',
+    path: '/cluster-provisioning',
+    getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedConfigurationConfigureClusterRoute =
+  AuthenticatedConfigurationConfigureClusterRouteImport.update({
+    id: '/configure-cluster',
+    path: '/configure-cluster',
+    getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedPlainAlibabaAckTestRoute =
+  AuthenticatedPlainAlibabaAckTestRouteImport.update({
+    id: '/alibaba-ack-test',
+    path: '/alibaba-ack-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainAwsEksTestRoute =
+  AuthenticatedPlainAwsEksTestRouteImport.update({
+    id: '/aws-eks-test',
+    path: '/aws-eks-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainAzureAksTestRoute =
+  AuthenticatedPlainAzureAksTestRouteImport.update({
+    id: '/azure-aks-test',
+    path: '/azure-aks-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainClusterSelectionRoute =
+  AuthenticatedPlainClusterSelectionRouteImport.update({
+    id: '/cluster-selection',
+    path: '/cluster-selection',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainClusterTopologyRoute =
+  AuthenticatedPlainClusterTopologyRouteImport.update({
+    id: '/cluster-topology',
+    path: '/cluster-topology',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainDigitaloceanDoksTestRoute =
+  AuthenticatedPlainDigitaloceanDoksTestRouteImport.update({
+    id: '/digitalocean-doks-test',
+    path: '/digitalocean-doks-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainGcpClusterTestRoute =
+  AuthenticatedPlainGcpClusterTestRouteImport.update({
+    id: '/gcp-cluster-test',
+    path: '/gcp-cluster-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainHuaweiCceTestRoute =
+  AuthenticatedPlainHuaweiCceTestRouteImport.update({
+    id: '/huawei-cce-test',
+    path: '/huawei-cce-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainIbmIksTestRoute =
+  AuthenticatedPlainIbmIksTestRouteImport.update({
+    id: '/ibm-iks-test',
+    path: '/ibm-iks-test',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainSmartSuggestionsRoute =
+  AuthenticatedPlainSmartSuggestionsRouteImport.update({
+    id: '/smart-suggestions',
+    path: '/smart-suggestions',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedAdminOrganizationUsersRoute =
+  AuthenticatedAdminOrganizationUsersRouteImport.update({
+    id: '/admin/organization-users',
+    path: '/admin/organization-users',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminPendingRegistrationsRoute =
+  AuthenticatedAdminPendingRegistrationsRouteImport.update({
+    id: '/admin/pending-registrations',
+    path: '/admin/pending-registrations',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminPromotionRequestsRoute =
+  AuthenticatedAdminPromotionRequestsRouteImport.update({
+    id: '/admin/promotion-requests',
+    path: '/admin/promotion-requests',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedClusterDetailIdRoute =
+  AuthenticatedClusterDetailIdRouteImport.update({
+    id: '/cluster-detail/$id',
+    path: '/cluster-detail/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersAddonsRoute =
+  AuthenticatedOfficersAddonsRouteImport.update({
+    id: '/officers/addons',
+    path: '/officers/addons',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersClustersRoute =
+  AuthenticatedOfficersClustersRouteImport.update({
+    id: '/officers/clusters',
+    path: '/officers/clusters',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersIncidentTicketsRoute =
+  AuthenticatedOfficersIncidentTicketsRouteImport.update({
+    id: '/officers/incident-tickets',
+    path: '/officers/incident-tickets',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersManageAddonsRoute =
+  AuthenticatedOfficersManageAddonsRouteImport.update({
+    id: '/officers/manage-addons',
+    path: '/officers/manage-addons',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersManageClustersRoute =
+  AuthenticatedOfficersManageClustersRouteImport.update({
+    id: '/officers/manage-clusters',
+    path: '/officers/manage-clusters',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersManageMiddlewaresRoute =
+  AuthenticatedOfficersManageMiddlewaresRouteImport.update({
+    id: '/officers/manage-middlewares',
+    path: '/officers/manage-middlewares',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersManageSupportPlansRoute =
+  AuthenticatedOfficersManageSupportPlansRouteImport.update({
+    id: '/officers/manage-support-plans',
+    path: '/officers/manage-support-plans',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersManageUsersRoute =
+  AuthenticatedOfficersManageUsersRouteImport.update({
+    id: '/officers/manage-users',
+    path: '/officers/manage-users',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersMiddlewaresRoute =
+  AuthenticatedOfficersMiddlewaresRouteImport.update({
+    id: '/officers/middlewares',
+    path: '/officers/middlewares',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersOrganizationsRoute =
+  AuthenticatedOfficersOrganizationsRouteImport.update({
+    id: '/officers/organizations',
+    path: '/officers/organizations',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersPanelRoute =
+  AuthenticatedOfficersPanelRouteImport.update({
+    id: '/officers/panel',
+    path: '/officers/panel',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOfficersSupportPlansRoute =
+  AuthenticatedOfficersSupportPlansRouteImport.update({
+    id: '/officers/support-plans',
+    path: '/officers/support-plans',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersIndexRoute =
+  AuthenticatedOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersAddonsRoute =
+  AuthenticatedOrdersAddonsRouteImport.update({
+    id: '/orders/addons',
+    path: '/orders/addons',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersClustersRoute =
+  AuthenticatedOrdersClustersRouteImport.update({
+    id: '/orders/clusters',
+    path: '/orders/clusters',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedConfigurationClustersConfigureRoute =
+  AuthenticatedConfigurationClustersConfigureRouteImport.update({
+    id: '/clusters/configure',
+    path: '/clusters/configure',
+    getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedConfigurationClustersProvisioningRoute =
+  AuthenticatedConfigurationClustersProvisioningRouteImport.update({
+    id: '/clusters/provisioning',
+    path: '/clusters/provisioning',
+    getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedPlainOrderStatusIndexRoute =
+  AuthenticatedPlainOrderStatusIndexRouteImport.update({
+    id: '/order-status/',
+    path: '/order-status/',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedPlainOrderStatusIdRoute =
+  AuthenticatedPlainOrderStatusIdRouteImport.update({
+    id: '/order-status/$id',
+    path: '/order-status/$id',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
+const AuthenticatedClustersIdIndexRoute =
+  AuthenticatedClustersIdIndexRouteImport.update({
+    id: '/clusters/$id/',
+    path: '/clusters/$id/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedClustersIdTopologyRoute =
+  AuthenticatedClustersIdTopologyRouteImport.update({
+    id: '/clusters/$id/topology',
+    path: '/clusters/$id/topology',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersProductsIndexRoute =
+  AuthenticatedOrdersProductsIndexRouteImport.update({
+    id: '/orders/products/',
+    path: '/orders/products/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersProductsIdRoute =
+  AuthenticatedOrdersProductsIdRouteImport.update({
+    id: '/orders/products/$id',
+    path: '/orders/products/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersSupportIndexRoute =
+  AuthenticatedOrdersSupportIndexRouteImport.update({
+    id: '/orders/support/',
+    path: '/orders/support/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersSupportIdRoute =
+  AuthenticatedOrdersSupportIdRouteImport.update({
+    id: '/orders/support/$id',
+    path: '/orders/support/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedPlainClustersIdStatusRoute =
+  AuthenticatedPlainClustersIdStatusRouteImport.update({
+    id: '/clusters/$id/status',
+    path: '/clusters/$id/status',
+    getParentRoute: () => AuthenticatedPlainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/additional-cluster': typeof AdditionalClusterRoute
+  '/ai-cluster': typeof AiClusterRoute
+  '/ai-cluster-page': typeof AiClusterPageRoute
+  '/api-reference': typeof ApiReferenceRoute
   '/auth': typeof AuthRoute
+  '/billing-support': typeof BillingSupportRoute
+  '/blue-cluster': typeof BlueClusterRoute
+  '/blue-cluster-page': typeof BlueClusterPageRoute
+  '/careers': typeof CareersRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/contact': typeof ContactRoute
+  '/contact-sales': typeof ContactSalesRoute
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/currency-test': typeof CurrencyTestRoute
+  '/custom-quote': typeof CustomQuoteRoute
+  '/data-centers': typeof DataCentersRoute
+  '/data-cluster': typeof DataClusterRoute
+  '/data-cluster-page': typeof DataClusterPageRoute
+  '/dev-cluster': typeof DevClusterRoute
   '/dev-login': typeof DevLoginRoute
+  '/documentation': typeof DocumentationRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/fr': typeof FrRoute
+  '/green-cluster': typeof GreenClusterRoute
+  '/green-cluster-page': typeof GreenClusterPageRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/orange-cluster': typeof OrangeClusterRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/red-cluster': typeof RedClusterRoute
+  '/red-cluster-page': typeof RedClusterPageRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sandbox-cluster': typeof SandboxClusterRoute
+  '/sandbox-cluster-page': typeof SandboxClusterPageRoute
+  '/schedule-demo': typeof ScheduleDemoRoute
+  '/submit-ticket': typeof SubmitTicketRoute
+  '/support': typeof SupportRoute
+  '/technical-support': typeof TechnicalSupportRoute
+  '/terms': typeof TermsRoute
+  '/test-cluster': typeof TestClusterRoute
+  '/test-service': typeof TestServiceRoute
+  '/track-ticket': typeof TrackTicketRoute
   '/verify-email': typeof VerifyEmailRoute
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
+  '/workload-migration': typeof WorkloadMigrationRoute
   '/account': typeof AuthenticatedAccountRoute
+  '/add-ons': typeof AuthenticatedAddOnsRoute
+  '/billing': typeof AuthenticatedBillingRoute
+  '/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/marketplace': typeof AuthenticatedMarketplaceRoute
+  '/my-clusters': typeof AuthenticatedMyClustersRoute
+  '/payment-success': typeof AuthenticatedPaymentSuccessRoute
+  '/price-estimator': typeof AuthenticatedPriceEstimatorRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/settings': typeof AuthenticatedSettingsRoute
+  '/usage': typeof AuthenticatedUsageRoute
+  '/user-management': typeof AuthenticatedUserManagementRoute
+  '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/tutorials/$slug': typeof TutorialsSlugRoute
+  '/tutorials/': typeof TutorialsIndexRoute
+  '/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
+  '/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
+  '/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
+  '/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
+  '/cluster-selection': typeof AuthenticatedPlainClusterSelectionRoute
+  '/cluster-topology': typeof AuthenticatedPlainClusterTopologyRoute
+  '/digitalocean-doks-test': typeof AuthenticatedPlainDigitaloceanDoksTestRoute
+  '/gcp-cluster-test': typeof AuthenticatedPlainGcpClusterTestRoute
+  '/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
+  '/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
+  '/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
+  '/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
+  '/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
+  '/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
+  '/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
+  '/officers/addons': typeof AuthenticatedOfficersAddonsRoute
+  '/officers/clusters': typeof AuthenticatedOfficersClustersRoute
+  '/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
+  '/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
+  '/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
+  '/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
+  '/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
+  '/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
+  '/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
+  '/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
+  '/officers/panel': typeof AuthenticatedOfficersPanelRoute
+  '/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
+  '/orders/addons': typeof AuthenticatedOrdersAddonsRoute
+  '/orders/clusters': typeof AuthenticatedOrdersClustersRoute
+  '/orders/': typeof AuthenticatedOrdersIndexRoute
+  '/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
+  '/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
+  '/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
+  '/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
+  '/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
+  '/clusters/$id/': typeof AuthenticatedClustersIdIndexRoute
+  '/orders/products/': typeof AuthenticatedOrdersProductsIndexRoute
+  '/orders/support/': typeof AuthenticatedOrdersSupportIndexRoute
+  '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/additional-cluster': typeof AdditionalClusterRoute
+  '/ai-cluster': typeof AiClusterRoute
+  '/ai-cluster-page': typeof AiClusterPageRoute
+  '/api-reference': typeof ApiReferenceRoute
   '/auth': typeof AuthRoute
+  '/billing-support': typeof BillingSupportRoute
+  '/blue-cluster': typeof BlueClusterRoute
+  '/blue-cluster-page': typeof BlueClusterPageRoute
+  '/careers': typeof CareersRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/contact': typeof ContactRoute
+  '/contact-sales': typeof ContactSalesRoute
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/currency-test': typeof CurrencyTestRoute
+  '/custom-quote': typeof CustomQuoteRoute
+  '/data-centers': typeof DataCentersRoute
+  '/data-cluster': typeof DataClusterRoute
+  '/data-cluster-page': typeof DataClusterPageRoute
+  '/dev-cluster': typeof DevClusterRoute
   '/dev-login': typeof DevLoginRoute
+  '/documentation': typeof DocumentationRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/fr': typeof FrRoute
+  '/green-cluster': typeof GreenClusterRoute
+  '/green-cluster-page': typeof GreenClusterPageRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/orange-cluster': typeof OrangeClusterRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/red-cluster': typeof RedClusterRoute
+  '/red-cluster-page': typeof RedClusterPageRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sandbox-cluster': typeof SandboxClusterRoute
+  '/sandbox-cluster-page': typeof SandboxClusterPageRoute
+  '/schedule-demo': typeof ScheduleDemoRoute
+  '/submit-ticket': typeof SubmitTicketRoute
+  '/support': typeof SupportRoute
+  '/technical-support': typeof TechnicalSupportRoute
+  '/terms': typeof TermsRoute
+  '/test-cluster': typeof TestClusterRoute
+  '/test-service': typeof TestServiceRoute
+  '/track-ticket': typeof TrackTicketRoute
   '/verify-email': typeof VerifyEmailRoute
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
+  '/workload-migration': typeof WorkloadMigrationRoute
   '/account': typeof AuthenticatedAccountRoute
+  '/add-ons': typeof AuthenticatedAddOnsRoute
+  '/billing': typeof AuthenticatedBillingRoute
+  '/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/marketplace': typeof AuthenticatedMarketplaceRoute
+  '/my-clusters': typeof AuthenticatedMyClustersRoute
+  '/payment-success': typeof AuthenticatedPaymentSuccessRoute
+  '/price-estimator': typeof AuthenticatedPriceEstimatorRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/settings': typeof AuthenticatedSettingsRoute
+  '/usage': typeof AuthenticatedUsageRoute
+  '/user-management': typeof AuthenticatedUserManagementRoute
+  '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/tutorials/$slug': typeof TutorialsSlugRoute
+  '/tutorials': typeof TutorialsIndexRoute
+  '/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
+  '/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
+  '/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
+  '/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
+  '/cluster-selection': typeof AuthenticatedPlainClusterSelectionRoute
+  '/cluster-topology': typeof AuthenticatedPlainClusterTopologyRoute
+  '/digitalocean-doks-test': typeof AuthenticatedPlainDigitaloceanDoksTestRoute
+  '/gcp-cluster-test': typeof AuthenticatedPlainGcpClusterTestRoute
+  '/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
+  '/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
+  '/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
+  '/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
+  '/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
+  '/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
+  '/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
+  '/officers/addons': typeof AuthenticatedOfficersAddonsRoute
+  '/officers/clusters': typeof AuthenticatedOfficersClustersRoute
+  '/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
+  '/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
+  '/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
+  '/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
+  '/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
+  '/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
+  '/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
+  '/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
+  '/officers/panel': typeof AuthenticatedOfficersPanelRoute
+  '/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
+  '/orders/addons': typeof AuthenticatedOrdersAddonsRoute
+  '/orders/clusters': typeof AuthenticatedOrdersClustersRoute
+  '/orders': typeof AuthenticatedOrdersIndexRoute
+  '/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
+  '/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
+  '/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
+  '/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
+  '/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/order-status': typeof AuthenticatedPlainOrderStatusIndexRoute
+  '/clusters/$id': typeof AuthenticatedClustersIdIndexRoute
+  '/orders/products': typeof AuthenticatedOrdersProductsIndexRoute
+  '/orders/support': typeof AuthenticatedOrdersSupportIndexRoute
+  '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/about': typeof AboutRoute
+  '/additional-cluster': typeof AdditionalClusterRoute
+  '/ai-cluster': typeof AiClusterRoute
+  '/ai-cluster-page': typeof AiClusterPageRoute
+  '/api-reference': typeof ApiReferenceRoute
   '/auth': typeof AuthRoute
+  '/billing-support': typeof BillingSupportRoute
+  '/blue-cluster': typeof BlueClusterRoute
+  '/blue-cluster-page': typeof BlueClusterPageRoute
+  '/careers': typeof CareersRoute
+  '/case-studies': typeof CaseStudiesRoute
+  '/contact': typeof ContactRoute
+  '/contact-sales': typeof ContactSalesRoute
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/currency-test': typeof CurrencyTestRoute
+  '/custom-quote': typeof CustomQuoteRoute
+  '/data-centers': typeof DataCentersRoute
+  '/data-cluster': typeof DataClusterRoute
+  '/data-cluster-page': typeof DataClusterPageRoute
+  '/dev-cluster': typeof DevClusterRoute
   '/dev-login': typeof DevLoginRoute
+  '/documentation': typeof DocumentationRoute
+  '/faq': typeof FaqRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/fr': typeof FrRoute
+  '/green-cluster': typeof GreenClusterRoute
+  '/green-cluster-page': typeof GreenClusterPageRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/orange-cluster': typeof OrangeClusterRoute
+  '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/red-cluster': typeof RedClusterRoute
+  '/red-cluster-page': typeof RedClusterPageRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sandbox-cluster': typeof SandboxClusterRoute
+  '/sandbox-cluster-page': typeof SandboxClusterPageRoute
+  '/schedule-demo': typeof ScheduleDemoRoute
+  '/submit-ticket': typeof SubmitTicketRoute
+  '/support': typeof SupportRoute
+  '/technical-support': typeof TechnicalSupportRoute
+  '/terms': typeof TermsRoute
+  '/test-cluster': typeof TestClusterRoute
+  '/test-service': typeof TestServiceRoute
+  '/track-ticket': typeof TrackTicketRoute
   '/verify-email': typeof VerifyEmailRoute
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
+  '/workload-migration': typeof WorkloadMigrationRoute
+  '/_authenticated/_configuration': typeof AuthenticatedConfigurationRouteWithChildren
+  '/_authenticated/_plain': typeof AuthenticatedPlainRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
+  '/_authenticated/add-ons': typeof AuthenticatedAddOnsRoute
+  '/_authenticated/billing': typeof AuthenticatedBillingRoute
+  '/_authenticated/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/marketplace': typeof AuthenticatedMarketplaceRoute
+  '/_authenticated/my-clusters': typeof AuthenticatedMyClustersRoute
+  '/_authenticated/payment-success': typeof AuthenticatedPaymentSuccessRoute
+  '/_authenticated/price-estimator': typeof AuthenticatedPriceEstimatorRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
+  '/_authenticated/usage': typeof AuthenticatedUsageRoute
+  '/_authenticated/user-management': typeof AuthenticatedUserManagementRoute
+  '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/tutorials/$slug': typeof TutorialsSlugRoute
+  '/tutorials/': typeof TutorialsIndexRoute
+  '/_authenticated/_configuration/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
+  '/_authenticated/_configuration/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/_authenticated/_plain/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
+  '/_authenticated/_plain/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
+  '/_authenticated/_plain/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
+  '/_authenticated/_plain/cluster-selection': typeof AuthenticatedPlainClusterSelectionRoute
+  '/_authenticated/_plain/cluster-topology': typeof AuthenticatedPlainClusterTopologyRoute
+  '/_authenticated/_plain/digitalocean-doks-test': typeof AuthenticatedPlainDigitaloceanDoksTestRoute
+  '/_authenticated/_plain/gcp-cluster-test': typeof AuthenticatedPlainGcpClusterTestRoute
+  '/_authenticated/_plain/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
+  '/_authenticated/_plain/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
+  '/_authenticated/_plain/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
+  '/_authenticated/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
+  '/_authenticated/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
+  '/_authenticated/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
+  '/_authenticated/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
+  '/_authenticated/officers/addons': typeof AuthenticatedOfficersAddonsRoute
+  '/_authenticated/officers/clusters': typeof AuthenticatedOfficersClustersRoute
+  '/_authenticated/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
+  '/_authenticated/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
+  '/_authenticated/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
+  '/_authenticated/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
+  '/_authenticated/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
+  '/_authenticated/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
+  '/_authenticated/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
+  '/_authenticated/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
+  '/_authenticated/officers/panel': typeof AuthenticatedOfficersPanelRoute
+  '/_authenticated/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
+  '/_authenticated/orders/addons': typeof AuthenticatedOrdersAddonsRoute
+  '/_authenticated/orders/clusters': typeof AuthenticatedOrdersClustersRoute
+  '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
+  '/_authenticated/_configuration/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
+  '/_authenticated/_configuration/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/_authenticated/_plain/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
+  '/_authenticated/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
+  '/_authenticated/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
+  '/_authenticated/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/_authenticated/_plain/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
+  '/_authenticated/clusters/$id/': typeof AuthenticatedClustersIdIndexRoute
+  '/_authenticated/orders/products/': typeof AuthenticatedOrdersProductsIndexRoute
+  '/_authenticated/orders/support/': typeof AuthenticatedOrdersSupportIndexRoute
+  '/_authenticated/_plain/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
+    | '/additional-cluster'
+    | '/ai-cluster'
+    | '/ai-cluster-page'
+    | '/api-reference'
     | '/auth'
+    | '/billing-support'
+    | '/blue-cluster'
+    | '/blue-cluster-page'
+    | '/careers'
+    | '/case-studies'
+    | '/contact'
+    | '/contact-sales'
+    | '/cookie-policy'
+    | '/currency-test'
+    | '/custom-quote'
+    | '/data-centers'
+    | '/data-cluster'
+    | '/data-cluster-page'
+    | '/dev-cluster'
     | '/dev-login'
+    | '/documentation'
+    | '/faq'
     | '/forgot-password'
+    | '/fr'
+    | '/green-cluster'
+    | '/green-cluster-page'
     | '/magic-link'
     | '/magic-link-login'
+    | '/newsletter'
+    | '/orange-cluster'
+    | '/pricing'
+    | '/privacy'
+    | '/privacy-policy'
+    | '/red-cluster'
+    | '/red-cluster-page'
     | '/reset-password'
+    | '/sandbox-cluster'
+    | '/sandbox-cluster-page'
+    | '/schedule-demo'
+    | '/submit-ticket'
+    | '/support'
+    | '/technical-support'
+    | '/terms'
+    | '/test-cluster'
+    | '/test-service'
+    | '/track-ticket'
     | '/verify-email'
     | '/verify-registration-email'
+    | '/workload-migration'
     | '/account'
+    | '/add-ons'
+    | '/billing'
+    | '/custom-solutions'
     | '/dashboard'
+    | '/marketplace'
+    | '/my-clusters'
+    | '/payment-success'
+    | '/price-estimator'
     | '/profile'
     | '/settings'
+    | '/usage'
+    | '/user-management'
+    | '/cluster-types/$type'
     | '/dev/mailbox'
+    | '/tutorials/$slug'
+    | '/tutorials/'
+    | '/cluster-provisioning'
+    | '/configure-cluster'
+    | '/alibaba-ack-test'
+    | '/aws-eks-test'
+    | '/azure-aks-test'
+    | '/cluster-selection'
+    | '/cluster-topology'
+    | '/digitalocean-doks-test'
+    | '/gcp-cluster-test'
+    | '/huawei-cce-test'
+    | '/ibm-iks-test'
+    | '/smart-suggestions'
+    | '/admin/organization-users'
+    | '/admin/pending-registrations'
+    | '/admin/promotion-requests'
+    | '/cluster-detail/$id'
+    | '/officers/addons'
+    | '/officers/clusters'
+    | '/officers/incident-tickets'
+    | '/officers/manage-addons'
+    | '/officers/manage-clusters'
+    | '/officers/manage-middlewares'
+    | '/officers/manage-support-plans'
+    | '/officers/manage-users'
+    | '/officers/middlewares'
+    | '/officers/organizations'
+    | '/officers/panel'
+    | '/officers/support-plans'
+    | '/orders/addons'
+    | '/orders/clusters'
+    | '/orders/'
+    | '/clusters/configure'
+    | '/clusters/provisioning'
+    | '/order-status/$id'
+    | '/clusters/$id/topology'
+    | '/orders/products/$id'
+    | '/orders/support/$id'
+    | '/order-status/'
+    | '/clusters/$id/'
+    | '/orders/products/'
+    | '/orders/support/'
+    | '/clusters/$id/status'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
+    | '/additional-cluster'
+    | '/ai-cluster'
+    | '/ai-cluster-page'
+    | '/api-reference'
     | '/auth'
+    | '/billing-support'
+    | '/blue-cluster'
+    | '/blue-cluster-page'
+    | '/careers'
+    | '/case-studies'
+    | '/contact'
+    | '/contact-sales'
+    | '/cookie-policy'
+    | '/currency-test'
+    | '/custom-quote'
+    | '/data-centers'
+    | '/data-cluster'
+    | '/data-cluster-page'
+    | '/dev-cluster'
     | '/dev-login'
+    | '/documentation'
+    | '/faq'
     | '/forgot-password'
+    | '/fr'
+    | '/green-cluster'
+    | '/green-cluster-page'
     | '/magic-link'
     | '/magic-link-login'
+    | '/newsletter'
+    | '/orange-cluster'
+    | '/pricing'
+    | '/privacy'
+    | '/privacy-policy'
+    | '/red-cluster'
+    | '/red-cluster-page'
     | '/reset-password'
+    | '/sandbox-cluster'
+    | '/sandbox-cluster-page'
+    | '/schedule-demo'
+    | '/submit-ticket'
+    | '/support'
+    | '/technical-support'
+    | '/terms'
+    | '/test-cluster'
+    | '/test-service'
+    | '/track-ticket'
     | '/verify-email'
     | '/verify-registration-email'
+    | '/workload-migration'
     | '/account'
+    | '/add-ons'
+    | '/billing'
+    | '/custom-solutions'
     | '/dashboard'
+    | '/marketplace'
+    | '/my-clusters'
+    | '/payment-success'
+    | '/price-estimator'
     | '/profile'
     | '/settings'
+    | '/usage'
+    | '/user-management'
+    | '/cluster-types/$type'
     | '/dev/mailbox'
+    | '/tutorials/$slug'
+    | '/tutorials'
+    | '/cluster-provisioning'
+    | '/configure-cluster'
+    | '/alibaba-ack-test'
+    | '/aws-eks-test'
+    | '/azure-aks-test'
+    | '/cluster-selection'
+    | '/cluster-topology'
+    | '/digitalocean-doks-test'
+    | '/gcp-cluster-test'
+    | '/huawei-cce-test'
+    | '/ibm-iks-test'
+    | '/smart-suggestions'
+    | '/admin/organization-users'
+    | '/admin/pending-registrations'
+    | '/admin/promotion-requests'
+    | '/cluster-detail/$id'
+    | '/officers/addons'
+    | '/officers/clusters'
+    | '/officers/incident-tickets'
+    | '/officers/manage-addons'
+    | '/officers/manage-clusters'
+    | '/officers/manage-middlewares'
+    | '/officers/manage-support-plans'
+    | '/officers/manage-users'
+    | '/officers/middlewares'
+    | '/officers/organizations'
+    | '/officers/panel'
+    | '/officers/support-plans'
+    | '/orders/addons'
+    | '/orders/clusters'
+    | '/orders'
+    | '/clusters/configure'
+    | '/clusters/provisioning'
+    | '/order-status/$id'
+    | '/clusters/$id/topology'
+    | '/orders/products/$id'
+    | '/orders/support/$id'
+    | '/order-status'
+    | '/clusters/$id'
+    | '/orders/products'
+    | '/orders/support'
+    | '/clusters/$id/status'
   id:
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/about'
+    | '/additional-cluster'
+    | '/ai-cluster'
+    | '/ai-cluster-page'
+    | '/api-reference'
     | '/auth'
+    | '/billing-support'
+    | '/blue-cluster'
+    | '/blue-cluster-page'
+    | '/careers'
+    | '/case-studies'
+    | '/contact'
+    | '/contact-sales'
+    | '/cookie-policy'
+    | '/currency-test'
+    | '/custom-quote'
+    | '/data-centers'
+    | '/data-cluster'
+    | '/data-cluster-page'
+    | '/dev-cluster'
     | '/dev-login'
+    | '/documentation'
+    | '/faq'
     | '/forgot-password'
+    | '/fr'
+    | '/green-cluster'
+    | '/green-cluster-page'
     | '/magic-link'
     | '/magic-link-login'
+    | '/newsletter'
+    | '/orange-cluster'
+    | '/pricing'
+    | '/privacy'
+    | '/privacy-policy'
+    | '/red-cluster'
+    | '/red-cluster-page'
     | '/reset-password'
+    | '/sandbox-cluster'
+    | '/sandbox-cluster-page'
+    | '/schedule-demo'
+    | '/submit-ticket'
+    | '/support'
+    | '/technical-support'
+    | '/terms'
+    | '/test-cluster'
+    | '/test-service'
+    | '/track-ticket'
     | '/verify-email'
     | '/verify-registration-email'
+    | '/workload-migration'
+    | '/_authenticated/_configuration'
+    | '/_authenticated/_plain'
     | '/_authenticated/account'
+    | '/_authenticated/add-ons'
+    | '/_authenticated/billing'
+    | '/_authenticated/custom-solutions'
     | '/_authenticated/dashboard'
+    | '/_authenticated/marketplace'
+    | '/_authenticated/my-clusters'
+    | '/_authenticated/payment-success'
+    | '/_authenticated/price-estimator'
     | '/_authenticated/profile'
     | '/_authenticated/settings'
+    | '/_authenticated/usage'
+    | '/_authenticated/user-management'
+    | '/cluster-types/$type'
     | '/dev/mailbox'
+    | '/tutorials/$slug'
+    | '/tutorials/'
+    | '/_authenticated/_configuration/cluster-provisioning'
+    | '/_authenticated/_configuration/configure-cluster'
+    | '/_authenticated/_plain/alibaba-ack-test'
+    | '/_authenticated/_plain/aws-eks-test'
+    | '/_authenticated/_plain/azure-aks-test'
+    | '/_authenticated/_plain/cluster-selection'
+    | '/_authenticated/_plain/cluster-topology'
+    | '/_authenticated/_plain/digitalocean-doks-test'
+    | '/_authenticated/_plain/gcp-cluster-test'
+    | '/_authenticated/_plain/huawei-cce-test'
+    | '/_authenticated/_plain/ibm-iks-test'
+    | '/_authenticated/_plain/smart-suggestions'
+    | '/_authenticated/admin/organization-users'
+    | '/_authenticated/admin/pending-registrations'
+    | '/_authenticated/admin/promotion-requests'
+    | '/_authenticated/cluster-detail/$id'
+    | '/_authenticated/officers/addons'
+    | '/_authenticated/officers/clusters'
+    | '/_authenticated/officers/incident-tickets'
+    | '/_authenticated/officers/manage-addons'
+    | '/_authenticated/officers/manage-clusters'
+    | '/_authenticated/officers/manage-middlewares'
+    | '/_authenticated/officers/manage-support-plans'
+    | '/_authenticated/officers/manage-users'
+    | '/_authenticated/officers/middlewares'
+    | '/_authenticated/officers/organizations'
+    | '/_authenticated/officers/panel'
+    | '/_authenticated/officers/support-plans'
+    | '/_authenticated/orders/addons'
+    | '/_authenticated/orders/clusters'
+    | '/_authenticated/orders/'
+    | '/_authenticated/_configuration/clusters/configure'
+    | '/_authenticated/_configuration/clusters/provisioning'
+    | '/_authenticated/_plain/order-status/$id'
+    | '/_authenticated/clusters/$id/topology'
+    | '/_authenticated/orders/products/$id'
+    | '/_authenticated/orders/support/$id'
+    | '/_authenticated/_plain/order-status/'
+    | '/_authenticated/clusters/$id/'
+    | '/_authenticated/orders/products/'
+    | '/_authenticated/orders/support/'
+    | '/_authenticated/_plain/clusters/$id/status'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  AboutRoute: typeof AboutRoute
+  AdditionalClusterRoute: typeof AdditionalClusterRoute
+  AiClusterRoute: typeof AiClusterRoute
+  AiClusterPageRoute: typeof AiClusterPageRoute
+  ApiReferenceRoute: typeof ApiReferenceRoute
   AuthRoute: typeof AuthRoute
+  BillingSupportRoute: typeof BillingSupportRoute
+  BlueClusterRoute: typeof BlueClusterRoute
+  BlueClusterPageRoute: typeof BlueClusterPageRoute
+  CareersRoute: typeof CareersRoute
+  CaseStudiesRoute: typeof CaseStudiesRoute
+  ContactRoute: typeof ContactRoute
+  ContactSalesRoute: typeof ContactSalesRoute
+  CookiePolicyRoute: typeof CookiePolicyRoute
+  CurrencyTestRoute: typeof CurrencyTestRoute
+  CustomQuoteRoute: typeof CustomQuoteRoute
+  DataCentersRoute: typeof DataCentersRoute
+  DataClusterRoute: typeof DataClusterRoute
+  DataClusterPageRoute: typeof DataClusterPageRoute
+  DevClusterRoute: typeof DevClusterRoute
   DevLoginRoute: typeof DevLoginRoute
+  DocumentationRoute: typeof DocumentationRoute
+  FaqRoute: typeof FaqRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  FrRoute: typeof FrRoute
+  GreenClusterRoute: typeof GreenClusterRoute
+  GreenClusterPageRoute: typeof GreenClusterPageRoute
   MagicLinkRoute: typeof MagicLinkRoute
   MagicLinkLoginRoute: typeof MagicLinkLoginRoute
+  NewsletterRoute: typeof NewsletterRoute
+  OrangeClusterRoute: typeof OrangeClusterRoute
+  PricingRoute: typeof PricingRoute
+  PrivacyRoute: typeof PrivacyRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  RedClusterRoute: typeof RedClusterRoute
+  RedClusterPageRoute: typeof RedClusterPageRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SandboxClusterRoute: typeof SandboxClusterRoute
+  SandboxClusterPageRoute: typeof SandboxClusterPageRoute
+  ScheduleDemoRoute: typeof ScheduleDemoRoute
+  SubmitTicketRoute: typeof SubmitTicketRoute
+  SupportRoute: typeof SupportRoute
+  TechnicalSupportRoute: typeof TechnicalSupportRoute
+  TermsRoute: typeof TermsRoute
+  TestClusterRoute: typeof TestClusterRoute
+  TestServiceRoute: typeof TestServiceRoute
+  TrackTicketRoute: typeof TrackTicketRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   VerifyRegistrationEmailRoute: typeof VerifyRegistrationEmailRoute
+  WorkloadMigrationRoute: typeof WorkloadMigrationRoute
+  ClusterTypesTypeRoute: typeof ClusterTypesTypeRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  TutorialsSlugRoute: typeof TutorialsSlugRoute
+  TutorialsIndexRoute: typeof TutorialsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -232,11 +1491,144 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/additional-cluster': {
+      id: '/additional-cluster'
+      path: '/additional-cluster'
+      fullPath: '/additional-cluster'
+      preLoaderRoute: typeof AdditionalClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ai-cluster': {
+      id: '/ai-cluster'
+      path: '/ai-cluster'
+      fullPath: '/ai-cluster'
+      preLoaderRoute: typeof AiClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ai-cluster-page': {
+      id: '/ai-cluster-page'
+      path: '/ai-cluster-page'
+      fullPath: '/ai-cluster-page'
+      preLoaderRoute: typeof AiClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api-reference': {
+      id: '/api-reference'
+      path: '/api-reference'
+      fullPath: '/api-reference'
+      preLoaderRoute: typeof ApiReferenceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth': {
       id: '/auth'
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/billing-support': {
+      id: '/billing-support'
+      path: '/billing-support'
+      fullPath: '/billing-support'
+      preLoaderRoute: typeof BillingSupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blue-cluster': {
+      id: '/blue-cluster'
+      path: '/blue-cluster'
+      fullPath: '/blue-cluster'
+      preLoaderRoute: typeof BlueClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blue-cluster-page': {
+      id: '/blue-cluster-page'
+      path: '/blue-cluster-page'
+      fullPath: '/blue-cluster-page'
+      preLoaderRoute: typeof BlueClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/careers': {
+      id: '/careers'
+      path: '/careers'
+      fullPath: '/careers'
+      preLoaderRoute: typeof CareersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies': {
+      id: '/case-studies'
+      path: '/case-studies'
+      fullPath: '/case-studies'
+      preLoaderRoute: typeof CaseStudiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact-sales': {
+      id: '/contact-sales'
+      path: '/contact-sales'
+      fullPath: '/contact-sales'
+      preLoaderRoute: typeof ContactSalesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie-policy': {
+      id: '/cookie-policy'
+      path: '/cookie-policy'
+      fullPath: '/cookie-policy'
+      preLoaderRoute: typeof CookiePolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/currency-test': {
+      id: '/currency-test'
+      path: '/currency-test'
+      fullPath: '/currency-test'
+      preLoaderRoute: typeof CurrencyTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-quote': {
+      id: '/custom-quote'
+      path: '/custom-quote'
+      fullPath: '/custom-quote'
+      preLoaderRoute: typeof CustomQuoteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/data-centers': {
+      id: '/data-centers'
+      path: '/data-centers'
+      fullPath: '/data-centers'
+      preLoaderRoute: typeof DataCentersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/data-cluster': {
+      id: '/data-cluster'
+      path: '/data-cluster'
+      fullPath: '/data-cluster'
+      preLoaderRoute: typeof DataClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/data-cluster-page': {
+      id: '/data-cluster-page'
+      path: '/data-cluster-page'
+      fullPath: '/data-cluster-page'
+      preLoaderRoute: typeof DataClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev-cluster': {
+      id: '/dev-cluster'
+      path: '/dev-cluster'
+      fullPath: '/dev-cluster'
+      preLoaderRoute: typeof DevClusterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev-login': {
@@ -246,11 +1638,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/documentation': {
+      id: '/documentation'
+      path: '/documentation'
+      fullPath: '/documentation'
+      preLoaderRoute: typeof DocumentationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forgot-password': {
       id: '/forgot-password'
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fr': {
+      id: '/fr'
+      path: '/fr'
+      fullPath: '/fr'
+      preLoaderRoute: typeof FrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/green-cluster': {
+      id: '/green-cluster'
+      path: '/green-cluster'
+      fullPath: '/green-cluster'
+      preLoaderRoute: typeof GreenClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/green-cluster-page': {
+      id: '/green-cluster-page'
+      path: '/green-cluster-page'
+      fullPath: '/green-cluster-page'
+      preLoaderRoute: typeof GreenClusterPageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/magic-link': {
@@ -267,11 +1694,130 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MagicLinkLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter': {
+      id: '/newsletter'
+      path: '/newsletter'
+      fullPath: '/newsletter'
+      preLoaderRoute: typeof NewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orange-cluster': {
+      id: '/orange-cluster'
+      path: '/orange-cluster'
+      fullPath: '/orange-cluster'
+      preLoaderRoute: typeof OrangeClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/red-cluster': {
+      id: '/red-cluster'
+      path: '/red-cluster'
+      fullPath: '/red-cluster'
+      preLoaderRoute: typeof RedClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/red-cluster-page': {
+      id: '/red-cluster-page'
+      path: '/red-cluster-page'
+      fullPath: '/red-cluster-page'
+      preLoaderRoute: typeof RedClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password': {
       id: '/reset-password'
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox-cluster': {
+      id: '/sandbox-cluster'
+      path: '/sandbox-cluster'
+      fullPath: '/sandbox-cluster'
+      preLoaderRoute: typeof SandboxClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sandbox-cluster-page': {
+      id: '/sandbox-cluster-page'
+      path: '/sandbox-cluster-page'
+      fullPath: '/sandbox-cluster-page'
+      preLoaderRoute: typeof SandboxClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule-demo': {
+      id: '/schedule-demo'
+      path: '/schedule-demo'
+      fullPath: '/schedule-demo'
+      preLoaderRoute: typeof ScheduleDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/submit-ticket': {
+      id: '/submit-ticket'
+      path: '/submit-ticket'
+      fullPath: '/submit-ticket'
+      preLoaderRoute: typeof SubmitTicketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/technical-support': {
+      id: '/technical-support'
+      path: '/technical-support'
+      fullPath: '/technical-support'
+      preLoaderRoute: typeof TechnicalSupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test-cluster': {
+      id: '/test-cluster'
+      path: '/test-cluster'
+      fullPath: '/test-cluster'
+      preLoaderRoute: typeof TestClusterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test-service': {
+      id: '/test-service'
+      path: '/test-service'
+      fullPath: '/test-service'
+      preLoaderRoute: typeof TestServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/track-ticket': {
+      id: '/track-ticket'
+      path: '/track-ticket'
+      fullPath: '/track-ticket'
+      preLoaderRoute: typeof TrackTicketRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -288,6 +1834,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyRegistrationEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/workload-migration': {
+      id: '/workload-migration'
+      path: '/workload-migration'
+      fullPath: '/workload-migration'
+      preLoaderRoute: typeof WorkloadMigrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_configuration': {
+      id: '/_authenticated/_configuration'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedConfigurationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_plain': {
+      id: '/_authenticated/_plain'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedPlainRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/account': {
       id: '/_authenticated/account'
       path: '/account'
@@ -295,11 +1862,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/add-ons': {
+      id: '/_authenticated/add-ons'
+      path: '/add-ons'
+      fullPath: '/add-ons'
+      preLoaderRoute: typeof AuthenticatedAddOnsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/billing': {
+      id: '/_authenticated/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AuthenticatedBillingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/custom-solutions': {
+      id: '/_authenticated/custom-solutions'
+      path: '/custom-solutions'
+      fullPath: '/custom-solutions'
+      preLoaderRoute: typeof AuthenticatedCustomSolutionsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/marketplace': {
+      id: '/_authenticated/marketplace'
+      path: '/marketplace'
+      fullPath: '/marketplace'
+      preLoaderRoute: typeof AuthenticatedMarketplaceRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-clusters': {
+      id: '/_authenticated/my-clusters'
+      path: '/my-clusters'
+      fullPath: '/my-clusters'
+      preLoaderRoute: typeof AuthenticatedMyClustersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/payment-success': {
+      id: '/_authenticated/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof AuthenticatedPaymentSuccessRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/price-estimator': {
+      id: '/_authenticated/price-estimator'
+      path: '/price-estimator'
+      fullPath: '/price-estimator'
+      preLoaderRoute: typeof AuthenticatedPriceEstimatorRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/profile': {
@@ -316,6 +1932,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/usage': {
+      id: '/_authenticated/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof AuthenticatedUsageRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/user-management': {
+      id: '/_authenticated/user-management'
+      path: '/user-management'
+      fullPath: '/user-management'
+      preLoaderRoute: typeof AuthenticatedUserManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/cluster-types/$type': {
+      id: '/cluster-types/$type'
+      path: '/cluster-types/$type'
+      fullPath: '/cluster-types/$type'
+      preLoaderRoute: typeof ClusterTypesTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/mailbox': {
       id: '/dev/mailbox'
       path: '/dev/mailbox'
@@ -323,21 +1960,476 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tutorials/': {
+      id: '/tutorials/'
+      path: '/tutorials'
+      fullPath: '/tutorials/'
+      preLoaderRoute: typeof TutorialsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tutorials/$slug': {
+      id: '/tutorials/$slug'
+      path: '/tutorials/$slug'
+      fullPath: '/tutorials/$slug'
+      preLoaderRoute: typeof TutorialsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_configuration/cluster-provisioning': {
+      id: '/_authenticated/_configuration/cluster-provisioning'
+      path: '/cluster-provisioning'
+      fullPath: '/cluster-provisioning'
+      preLoaderRoute: typeof AuthenticatedConfigurationClusterProvisioningRouteImport
+      parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_configuration/configure-cluster': {
+      id: '/_authenticated/_configuration/configure-cluster'
+      path: '/configure-cluster'
+      fullPath: '/configure-cluster'
+      preLoaderRoute: typeof AuthenticatedConfigurationConfigureClusterRouteImport
+      parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_plain/alibaba-ack-test': {
+      id: '/_authenticated/_plain/alibaba-ack-test'
+      path: '/alibaba-ack-test'
+      fullPath: '/alibaba-ack-test'
+      preLoaderRoute: typeof AuthenticatedPlainAlibabaAckTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/aws-eks-test': {
+      id: '/_authenticated/_plain/aws-eks-test'
+      path: '/aws-eks-test'
+      fullPath: '/aws-eks-test'
+      preLoaderRoute: typeof AuthenticatedPlainAwsEksTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/azure-aks-test': {
+      id: '/_authenticated/_plain/azure-aks-test'
+      path: '/azure-aks-test'
+      fullPath: '/azure-aks-test'
+      preLoaderRoute: typeof AuthenticatedPlainAzureAksTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/cluster-selection': {
+      id: '/_authenticated/_plain/cluster-selection'
+      path: '/cluster-selection'
+      fullPath: '/cluster-selection'
+      preLoaderRoute: typeof AuthenticatedPlainClusterSelectionRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/cluster-topology': {
+      id: '/_authenticated/_plain/cluster-topology'
+      path: '/cluster-topology'
+      fullPath: '/cluster-topology'
+      preLoaderRoute: typeof AuthenticatedPlainClusterTopologyRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/digitalocean-doks-test': {
+      id: '/_authenticated/_plain/digitalocean-doks-test'
+      path: '/digitalocean-doks-test'
+      fullPath: '/digitalocean-doks-test'
+      preLoaderRoute: typeof AuthenticatedPlainDigitaloceanDoksTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/gcp-cluster-test': {
+      id: '/_authenticated/_plain/gcp-cluster-test'
+      path: '/gcp-cluster-test'
+      fullPath: '/gcp-cluster-test'
+      preLoaderRoute: typeof AuthenticatedPlainGcpClusterTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/huawei-cce-test': {
+      id: '/_authenticated/_plain/huawei-cce-test'
+      path: '/huawei-cce-test'
+      fullPath: '/huawei-cce-test'
+      preLoaderRoute: typeof AuthenticatedPlainHuaweiCceTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/ibm-iks-test': {
+      id: '/_authenticated/_plain/ibm-iks-test'
+      path: '/ibm-iks-test'
+      fullPath: '/ibm-iks-test'
+      preLoaderRoute: typeof AuthenticatedPlainIbmIksTestRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/smart-suggestions': {
+      id: '/_authenticated/_plain/smart-suggestions'
+      path: '/smart-suggestions'
+      fullPath: '/smart-suggestions'
+      preLoaderRoute: typeof AuthenticatedPlainSmartSuggestionsRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/admin/organization-users': {
+      id: '/_authenticated/admin/organization-users'
+      path: '/admin/organization-users'
+      fullPath: '/admin/organization-users'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationUsersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin/pending-registrations': {
+      id: '/_authenticated/admin/pending-registrations'
+      path: '/admin/pending-registrations'
+      fullPath: '/admin/pending-registrations'
+      preLoaderRoute: typeof AuthenticatedAdminPendingRegistrationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin/promotion-requests': {
+      id: '/_authenticated/admin/promotion-requests'
+      path: '/admin/promotion-requests'
+      fullPath: '/admin/promotion-requests'
+      preLoaderRoute: typeof AuthenticatedAdminPromotionRequestsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/cluster-detail/$id': {
+      id: '/_authenticated/cluster-detail/$id'
+      path: '/cluster-detail/$id'
+      fullPath: '/cluster-detail/$id'
+      preLoaderRoute: typeof AuthenticatedClusterDetailIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/addons': {
+      id: '/_authenticated/officers/addons'
+      path: '/officers/addons'
+      fullPath: '/officers/addons'
+      preLoaderRoute: typeof AuthenticatedOfficersAddonsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/clusters': {
+      id: '/_authenticated/officers/clusters'
+      path: '/officers/clusters'
+      fullPath: '/officers/clusters'
+      preLoaderRoute: typeof AuthenticatedOfficersClustersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/incident-tickets': {
+      id: '/_authenticated/officers/incident-tickets'
+      path: '/officers/incident-tickets'
+      fullPath: '/officers/incident-tickets'
+      preLoaderRoute: typeof AuthenticatedOfficersIncidentTicketsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/manage-addons': {
+      id: '/_authenticated/officers/manage-addons'
+      path: '/officers/manage-addons'
+      fullPath: '/officers/manage-addons'
+      preLoaderRoute: typeof AuthenticatedOfficersManageAddonsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/manage-clusters': {
+      id: '/_authenticated/officers/manage-clusters'
+      path: '/officers/manage-clusters'
+      fullPath: '/officers/manage-clusters'
+      preLoaderRoute: typeof AuthenticatedOfficersManageClustersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/manage-middlewares': {
+      id: '/_authenticated/officers/manage-middlewares'
+      path: '/officers/manage-middlewares'
+      fullPath: '/officers/manage-middlewares'
+      preLoaderRoute: typeof AuthenticatedOfficersManageMiddlewaresRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/manage-support-plans': {
+      id: '/_authenticated/officers/manage-support-plans'
+      path: '/officers/manage-support-plans'
+      fullPath: '/officers/manage-support-plans'
+      preLoaderRoute: typeof AuthenticatedOfficersManageSupportPlansRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/manage-users': {
+      id: '/_authenticated/officers/manage-users'
+      path: '/officers/manage-users'
+      fullPath: '/officers/manage-users'
+      preLoaderRoute: typeof AuthenticatedOfficersManageUsersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/middlewares': {
+      id: '/_authenticated/officers/middlewares'
+      path: '/officers/middlewares'
+      fullPath: '/officers/middlewares'
+      preLoaderRoute: typeof AuthenticatedOfficersMiddlewaresRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/organizations': {
+      id: '/_authenticated/officers/organizations'
+      path: '/officers/organizations'
+      fullPath: '/officers/organizations'
+      preLoaderRoute: typeof AuthenticatedOfficersOrganizationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/panel': {
+      id: '/_authenticated/officers/panel'
+      path: '/officers/panel'
+      fullPath: '/officers/panel'
+      preLoaderRoute: typeof AuthenticatedOfficersPanelRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/officers/support-plans': {
+      id: '/_authenticated/officers/support-plans'
+      path: '/officers/support-plans'
+      fullPath: '/officers/support-plans'
+      preLoaderRoute: typeof AuthenticatedOfficersSupportPlansRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/': {
+      id: '/_authenticated/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AuthenticatedOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/addons': {
+      id: '/_authenticated/orders/addons'
+      path: '/orders/addons'
+      fullPath: '/orders/addons'
+      preLoaderRoute: typeof AuthenticatedOrdersAddonsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/clusters': {
+      id: '/_authenticated/orders/clusters'
+      path: '/orders/clusters'
+      fullPath: '/orders/clusters'
+      preLoaderRoute: typeof AuthenticatedOrdersClustersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_configuration/clusters/configure': {
+      id: '/_authenticated/_configuration/clusters/configure'
+      path: '/clusters/configure'
+      fullPath: '/clusters/configure'
+      preLoaderRoute: typeof AuthenticatedConfigurationClustersConfigureRouteImport
+      parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_configuration/clusters/provisioning': {
+      id: '/_authenticated/_configuration/clusters/provisioning'
+      path: '/clusters/provisioning'
+      fullPath: '/clusters/provisioning'
+      preLoaderRoute: typeof AuthenticatedConfigurationClustersProvisioningRouteImport
+      parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_plain/order-status/': {
+      id: '/_authenticated/_plain/order-status/'
+      path: '/order-status'
+      fullPath: '/order-status/'
+      preLoaderRoute: typeof AuthenticatedPlainOrderStatusIndexRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/_plain/order-status/$id': {
+      id: '/_authenticated/_plain/order-status/$id'
+      path: '/order-status/$id'
+      fullPath: '/order-status/$id'
+      preLoaderRoute: typeof AuthenticatedPlainOrderStatusIdRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
+    '/_authenticated/clusters/$id/': {
+      id: '/_authenticated/clusters/$id/'
+      path: '/clusters/$id'
+      fullPath: '/clusters/$id/'
+      preLoaderRoute: typeof AuthenticatedClustersIdIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/clusters/$id/topology': {
+      id: '/_authenticated/clusters/$id/topology'
+      path: '/clusters/$id/topology'
+      fullPath: '/clusters/$id/topology'
+      preLoaderRoute: typeof AuthenticatedClustersIdTopologyRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/products/': {
+      id: '/_authenticated/orders/products/'
+      path: '/orders/products'
+      fullPath: '/orders/products/'
+      preLoaderRoute: typeof AuthenticatedOrdersProductsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/products/$id': {
+      id: '/_authenticated/orders/products/$id'
+      path: '/orders/products/$id'
+      fullPath: '/orders/products/$id'
+      preLoaderRoute: typeof AuthenticatedOrdersProductsIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/support/': {
+      id: '/_authenticated/orders/support/'
+      path: '/orders/support'
+      fullPath: '/orders/support/'
+      preLoaderRoute: typeof AuthenticatedOrdersSupportIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/support/$id': {
+      id: '/_authenticated/orders/support/$id'
+      path: '/orders/support/$id'
+      fullPath: '/orders/support/$id'
+      preLoaderRoute: typeof AuthenticatedOrdersSupportIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_plain/clusters/$id/status': {
+      id: '/_authenticated/_plain/clusters/$id/status'
+      path: '/clusters/$id/status'
+      fullPath: '/clusters/$id/status'
+      preLoaderRoute: typeof AuthenticatedPlainClustersIdStatusRouteImport
+      parentRoute: typeof AuthenticatedPlainRoute
+    }
   }
 }
 
+interface AuthenticatedConfigurationRouteChildren {
+  AuthenticatedConfigurationClusterProvisioningRoute: typeof AuthenticatedConfigurationClusterProvisioningRoute
+  AuthenticatedConfigurationConfigureClusterRoute: typeof AuthenticatedConfigurationConfigureClusterRoute
+  AuthenticatedConfigurationClustersConfigureRoute: typeof AuthenticatedConfigurationClustersConfigureRoute
+  AuthenticatedConfigurationClustersProvisioningRoute: typeof AuthenticatedConfigurationClustersProvisioningRoute
+}
+
+const AuthenticatedConfigurationRouteChildren: AuthenticatedConfigurationRouteChildren =
+  {
+    AuthenticatedConfigurationClusterProvisioningRoute:
+      AuthenticatedConfigurationClusterProvisioningRoute,
+    AuthenticatedConfigurationConfigureClusterRoute:
+      AuthenticatedConfigurationConfigureClusterRoute,
+    AuthenticatedConfigurationClustersConfigureRoute:
+      AuthenticatedConfigurationClustersConfigureRoute,
+    AuthenticatedConfigurationClustersProvisioningRoute:
+      AuthenticatedConfigurationClustersProvisioningRoute,
+  }
+
+const AuthenticatedConfigurationRouteWithChildren =
+  AuthenticatedConfigurationRoute._addFileChildren(
+    AuthenticatedConfigurationRouteChildren,
+  )
+
+interface AuthenticatedPlainRouteChildren {
+  AuthenticatedPlainAlibabaAckTestRoute: typeof AuthenticatedPlainAlibabaAckTestRoute
+  AuthenticatedPlainAwsEksTestRoute: typeof AuthenticatedPlainAwsEksTestRoute
+  AuthenticatedPlainAzureAksTestRoute: typeof AuthenticatedPlainAzureAksTestRoute
+  AuthenticatedPlainClusterSelectionRoute: typeof AuthenticatedPlainClusterSelectionRoute
+  AuthenticatedPlainClusterTopologyRoute: typeof AuthenticatedPlainClusterTopologyRoute
+  AuthenticatedPlainDigitaloceanDoksTestRoute: typeof AuthenticatedPlainDigitaloceanDoksTestRoute
+  AuthenticatedPlainGcpClusterTestRoute: typeof AuthenticatedPlainGcpClusterTestRoute
+  AuthenticatedPlainHuaweiCceTestRoute: typeof AuthenticatedPlainHuaweiCceTestRoute
+  AuthenticatedPlainIbmIksTestRoute: typeof AuthenticatedPlainIbmIksTestRoute
+  AuthenticatedPlainSmartSuggestionsRoute: typeof AuthenticatedPlainSmartSuggestionsRoute
+  AuthenticatedPlainOrderStatusIdRoute: typeof AuthenticatedPlainOrderStatusIdRoute
+  AuthenticatedPlainOrderStatusIndexRoute: typeof AuthenticatedPlainOrderStatusIndexRoute
+  AuthenticatedPlainClustersIdStatusRoute: typeof AuthenticatedPlainClustersIdStatusRoute
+}
+
+const AuthenticatedPlainRouteChildren: AuthenticatedPlainRouteChildren = {
+  AuthenticatedPlainAlibabaAckTestRoute: AuthenticatedPlainAlibabaAckTestRoute,
+  AuthenticatedPlainAwsEksTestRoute: AuthenticatedPlainAwsEksTestRoute,
+  AuthenticatedPlainAzureAksTestRoute: AuthenticatedPlainAzureAksTestRoute,
+  AuthenticatedPlainClusterSelectionRoute:
+    AuthenticatedPlainClusterSelectionRoute,
+  AuthenticatedPlainClusterTopologyRoute:
+    AuthenticatedPlainClusterTopologyRoute,
+  AuthenticatedPlainDigitaloceanDoksTestRoute:
+    AuthenticatedPlainDigitaloceanDoksTestRoute,
+  AuthenticatedPlainGcpClusterTestRoute: AuthenticatedPlainGcpClusterTestRoute,
+  AuthenticatedPlainHuaweiCceTestRoute: AuthenticatedPlainHuaweiCceTestRoute,
+  AuthenticatedPlainIbmIksTestRoute: AuthenticatedPlainIbmIksTestRoute,
+  AuthenticatedPlainSmartSuggestionsRoute:
+    AuthenticatedPlainSmartSuggestionsRoute,
+  AuthenticatedPlainOrderStatusIdRoute: AuthenticatedPlainOrderStatusIdRoute,
+  AuthenticatedPlainOrderStatusIndexRoute:
+    AuthenticatedPlainOrderStatusIndexRoute,
+  AuthenticatedPlainClustersIdStatusRoute:
+    AuthenticatedPlainClustersIdStatusRoute,
+}
+
+const AuthenticatedPlainRouteWithChildren =
+  AuthenticatedPlainRoute._addFileChildren(AuthenticatedPlainRouteChildren)
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedConfigurationRoute: typeof AuthenticatedConfigurationRouteWithChildren
+  AuthenticatedPlainRoute: typeof AuthenticatedPlainRouteWithChildren
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedAddOnsRoute: typeof AuthenticatedAddOnsRoute
+  AuthenticatedBillingRoute: typeof AuthenticatedBillingRoute
+  AuthenticatedCustomSolutionsRoute: typeof AuthenticatedCustomSolutionsRoute
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedMarketplaceRoute: typeof AuthenticatedMarketplaceRoute
+  AuthenticatedMyClustersRoute: typeof AuthenticatedMyClustersRoute
+  AuthenticatedPaymentSuccessRoute: typeof AuthenticatedPaymentSuccessRoute
+  AuthenticatedPriceEstimatorRoute: typeof AuthenticatedPriceEstimatorRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedUsageRoute: typeof AuthenticatedUsageRoute
+  AuthenticatedUserManagementRoute: typeof AuthenticatedUserManagementRoute
+  AuthenticatedAdminOrganizationUsersRoute: typeof AuthenticatedAdminOrganizationUsersRoute
+  AuthenticatedAdminPendingRegistrationsRoute: typeof AuthenticatedAdminPendingRegistrationsRoute
+  AuthenticatedAdminPromotionRequestsRoute: typeof AuthenticatedAdminPromotionRequestsRoute
+  AuthenticatedClusterDetailIdRoute: typeof AuthenticatedClusterDetailIdRoute
+  AuthenticatedOfficersAddonsRoute: typeof AuthenticatedOfficersAddonsRoute
+  AuthenticatedOfficersClustersRoute: typeof AuthenticatedOfficersClustersRoute
+  AuthenticatedOfficersIncidentTicketsRoute: typeof AuthenticatedOfficersIncidentTicketsRoute
+  AuthenticatedOfficersManageAddonsRoute: typeof AuthenticatedOfficersManageAddonsRoute
+  AuthenticatedOfficersManageClustersRoute: typeof AuthenticatedOfficersManageClustersRoute
+  AuthenticatedOfficersManageMiddlewaresRoute: typeof AuthenticatedOfficersManageMiddlewaresRoute
+  AuthenticatedOfficersManageSupportPlansRoute: typeof AuthenticatedOfficersManageSupportPlansRoute
+  AuthenticatedOfficersManageUsersRoute: typeof AuthenticatedOfficersManageUsersRoute
+  AuthenticatedOfficersMiddlewaresRoute: typeof AuthenticatedOfficersMiddlewaresRoute
+  AuthenticatedOfficersOrganizationsRoute: typeof AuthenticatedOfficersOrganizationsRoute
+  AuthenticatedOfficersPanelRoute: typeof AuthenticatedOfficersPanelRoute
+  AuthenticatedOfficersSupportPlansRoute: typeof AuthenticatedOfficersSupportPlansRoute
+  AuthenticatedOrdersAddonsRoute: typeof AuthenticatedOrdersAddonsRoute
+  AuthenticatedOrdersClustersRoute: typeof AuthenticatedOrdersClustersRoute
+  AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
+  AuthenticatedClustersIdTopologyRoute: typeof AuthenticatedClustersIdTopologyRoute
+  AuthenticatedOrdersProductsIdRoute: typeof AuthenticatedOrdersProductsIdRoute
+  AuthenticatedOrdersSupportIdRoute: typeof AuthenticatedOrdersSupportIdRoute
+  AuthenticatedClustersIdIndexRoute: typeof AuthenticatedClustersIdIndexRoute
+  AuthenticatedOrdersProductsIndexRoute: typeof AuthenticatedOrdersProductsIndexRoute
+  AuthenticatedOrdersSupportIndexRoute: typeof AuthenticatedOrdersSupportIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedConfigurationRoute: AuthenticatedConfigurationRouteWithChildren,
+  AuthenticatedPlainRoute: AuthenticatedPlainRouteWithChildren,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedAddOnsRoute: AuthenticatedAddOnsRoute,
+  AuthenticatedBillingRoute: AuthenticatedBillingRoute,
+  AuthenticatedCustomSolutionsRoute: AuthenticatedCustomSolutionsRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedMarketplaceRoute: AuthenticatedMarketplaceRoute,
+  AuthenticatedMyClustersRoute: AuthenticatedMyClustersRoute,
+  AuthenticatedPaymentSuccessRoute: AuthenticatedPaymentSuccessRoute,
+  AuthenticatedPriceEstimatorRoute: AuthenticatedPriceEstimatorRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedUsageRoute: AuthenticatedUsageRoute,
+  AuthenticatedUserManagementRoute: AuthenticatedUserManagementRoute,
+  AuthenticatedAdminOrganizationUsersRoute:
+    AuthenticatedAdminOrganizationUsersRoute,
+  AuthenticatedAdminPendingRegistrationsRoute:
+    AuthenticatedAdminPendingRegistrationsRoute,
+  AuthenticatedAdminPromotionRequestsRoute:
+    AuthenticatedAdminPromotionRequestsRoute,
+  AuthenticatedClusterDetailIdRoute: AuthenticatedClusterDetailIdRoute,
+  AuthenticatedOfficersAddonsRoute: AuthenticatedOfficersAddonsRoute,
+  AuthenticatedOfficersClustersRoute: AuthenticatedOfficersClustersRoute,
+  AuthenticatedOfficersIncidentTicketsRoute:
+    AuthenticatedOfficersIncidentTicketsRoute,
+  AuthenticatedOfficersManageAddonsRoute:
+    AuthenticatedOfficersManageAddonsRoute,
+  AuthenticatedOfficersManageClustersRoute:
+    AuthenticatedOfficersManageClustersRoute,
+  AuthenticatedOfficersManageMiddlewaresRoute:
+    AuthenticatedOfficersManageMiddlewaresRoute,
+  AuthenticatedOfficersManageSupportPlansRoute:
+    AuthenticatedOfficersManageSupportPlansRoute,
+  AuthenticatedOfficersManageUsersRoute: AuthenticatedOfficersManageUsersRoute,
+  AuthenticatedOfficersMiddlewaresRoute: AuthenticatedOfficersMiddlewaresRoute,
+  AuthenticatedOfficersOrganizationsRoute:
+    AuthenticatedOfficersOrganizationsRoute,
+  AuthenticatedOfficersPanelRoute: AuthenticatedOfficersPanelRoute,
+  AuthenticatedOfficersSupportPlansRoute:
+    AuthenticatedOfficersSupportPlansRoute,
+  AuthenticatedOrdersAddonsRoute: AuthenticatedOrdersAddonsRoute,
+  AuthenticatedOrdersClustersRoute: AuthenticatedOrdersClustersRoute,
+  AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
+  AuthenticatedClustersIdTopologyRoute: AuthenticatedClustersIdTopologyRoute,
+  AuthenticatedOrdersProductsIdRoute: AuthenticatedOrdersProductsIdRoute,
+  AuthenticatedOrdersSupportIdRoute: AuthenticatedOrdersSupportIdRoute,
+  AuthenticatedClustersIdIndexRoute: AuthenticatedClustersIdIndexRoute,
+  AuthenticatedOrdersProductsIndexRoute: AuthenticatedOrdersProductsIndexRoute,
+  AuthenticatedOrdersSupportIndexRoute: AuthenticatedOrdersSupportIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
@@ -347,15 +2439,60 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  AboutRoute: AboutRoute,
+  AdditionalClusterRoute: AdditionalClusterRoute,
+  AiClusterRoute: AiClusterRoute,
+  AiClusterPageRoute: AiClusterPageRoute,
+  ApiReferenceRoute: ApiReferenceRoute,
   AuthRoute: AuthRoute,
+  BillingSupportRoute: BillingSupportRoute,
+  BlueClusterRoute: BlueClusterRoute,
+  BlueClusterPageRoute: BlueClusterPageRoute,
+  CareersRoute: CareersRoute,
+  CaseStudiesRoute: CaseStudiesRoute,
+  ContactRoute: ContactRoute,
+  ContactSalesRoute: ContactSalesRoute,
+  CookiePolicyRoute: CookiePolicyRoute,
+  CurrencyTestRoute: CurrencyTestRoute,
+  CustomQuoteRoute: CustomQuoteRoute,
+  DataCentersRoute: DataCentersRoute,
+  DataClusterRoute: DataClusterRoute,
+  DataClusterPageRoute: DataClusterPageRoute,
+  DevClusterRoute: DevClusterRoute,
   DevLoginRoute: DevLoginRoute,
+  DocumentationRoute: DocumentationRoute,
+  FaqRoute: FaqRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  FrRoute: FrRoute,
+  GreenClusterRoute: GreenClusterRoute,
+  GreenClusterPageRoute: GreenClusterPageRoute,
   MagicLinkRoute: MagicLinkRoute,
   MagicLinkLoginRoute: MagicLinkLoginRoute,
+  NewsletterRoute: NewsletterRoute,
+  OrangeClusterRoute: OrangeClusterRoute,
+  PricingRoute: PricingRoute,
+  PrivacyRoute: PrivacyRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  RedClusterRoute: RedClusterRoute,
+  RedClusterPageRoute: RedClusterPageRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SandboxClusterRoute: SandboxClusterRoute,
+  SandboxClusterPageRoute: SandboxClusterPageRoute,
+  ScheduleDemoRoute: ScheduleDemoRoute,
+  SubmitTicketRoute: SubmitTicketRoute,
+  SupportRoute: SupportRoute,
+  TechnicalSupportRoute: TechnicalSupportRoute,
+  TermsRoute: TermsRoute,
+  TestClusterRoute: TestClusterRoute,
+  TestServiceRoute: TestServiceRoute,
+  TrackTicketRoute: TrackTicketRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   VerifyRegistrationEmailRoute: VerifyRegistrationEmailRoute,
+  WorkloadMigrationRoute: WorkloadMigrationRoute,
+  ClusterTypesTypeRoute: ClusterTypesTypeRoute,
   DevMailboxRoute: DevMailboxRoute,
+  TutorialsSlugRoute: TutorialsSlugRoute,
+  TutorialsIndexRoute: TutorialsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { configurationSlideViewTransition } from './features/shell/page-transition';
 import type { Trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -16,6 +17,8 @@ export function createAppRouter(context: RouterContext) {
     // Loaders only warm the query cache; TanStack Query decides freshness, so the router never caches.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // SPEC.md section 2: the slide between configuring a cluster and its provisioning; no other navigation animates.
+    defaultViewTransition: configurationSlideViewTransition(),
   });
 }
 

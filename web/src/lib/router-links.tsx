@@ -1,5 +1,5 @@
-import { Anchor, Button, Menu } from '@mantine/core';
-import type { AnchorProps, ButtonProps, ElementProps, MenuItemProps } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Menu, NavLink } from '@mantine/core';
+import type { ActionIconProps, AnchorProps, ButtonProps, ElementProps, MenuItemProps, NavLinkProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { Ref } from 'react';
 
@@ -19,6 +19,16 @@ function TextAnchor(props: AnchorProps & AnchorElementProps) {
   return <Anchor {...props} />;
 }
 
+function NavLinkAnchor(props: NavLinkProps & AnchorElementProps) {
+  return <NavLink component="a" {...props} />;
+}
+
+function ActionIconAnchor(props: ActionIconProps & AnchorElementProps) {
+  return <ActionIcon component="a" {...props} />;
+}
+
 export const ButtonLink = createLink(ButtonAnchor);
 export const MenuItemLink = createLink(MenuItemAnchor);
 export const AnchorLink = createLink(TextAnchor);
+export const NavLinkLink = createLink(NavLinkAnchor);
+export const ActionIconLink = createLink(ActionIconAnchor);

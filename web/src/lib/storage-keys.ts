@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   loginTimestamp: 'loginTimestamp',
   /** Set when the email-verification prompt was dismissed for this browser session. */
   emailVerificationDismissed: 'emailVerificationPromptDismissed',
+  /** Set when the promotional banner was dismissed for this browser session (session storage). */
+  promoBannerDismissed: 'promoBannerDismissed',
 } as const;
 
 /** SPEC.md section 4: removed from both local and session storage on logout. */

@@ -1,8 +1,9 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AuthSync } from '../features/auth/auth-sync';
 import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
+import { CookieConsent } from '../features/consent/cookie-consent';
 import { NotFoundPage } from '../features/shell/not-found-page';
-import { PublicShell } from '../features/shell/app-shell';
+import { SiteShell } from '../features/shell/app-shell';
 import { RouteError } from '../features/shell/route-error';
 import type { RouterContext } from '../router';
 
@@ -14,10 +15,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <PublicShell>
+    <SiteShell>
       <Outlet />
       <AuthSync />
       <EmailVerificationPrompt />
-    </PublicShell>
+      <CookieConsent />
+    </SiteShell>
   );
 }

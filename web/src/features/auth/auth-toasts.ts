@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../lib/toast';
 
 /** SPEC.md section 8: sign-in, registration and logout toasts, word for word. */
 export const AUTH_TOAST_TEXT = {
@@ -14,32 +14,29 @@ export const AUTH_TOAST_TEXT = {
   logoutFailed: { title: 'Logout failed' },
 } as const;
 
-const SUCCESS = 'green';
-const DESTRUCTIVE = 'red';
-
 export const authToasts = {
   loginSucceeded(name: string) {
     const text = AUTH_TOAST_TEXT.loginSucceeded;
-    notifications.show({ title: text.title, message: text.message(name), color: SUCCESS });
+    toast({ title: text.title, description: text.message(name), variant: 'success' });
   },
   loginFailed(message: string) {
-    notifications.show({ title: AUTH_TOAST_TEXT.loginFailed.title, message, color: DESTRUCTIVE });
+    toast({ title: AUTH_TOAST_TEXT.loginFailed.title, description: message, variant: 'destructive' });
   },
   registrationSucceeded(name: string) {
     const text = AUTH_TOAST_TEXT.registrationSucceeded;
-    notifications.show({ title: text.title, message: text.message(name), color: SUCCESS });
+    toast({ title: text.title, description: text.message(name), variant: 'success' });
   },
   registrationFailed(message: string) {
-    notifications.show({ title: AUTH_TOAST_TEXT.registrationFailed.title, message, color: DESTRUCTIVE });
+    toast({ title: AUTH_TOAST_TEXT.registrationFailed.title, description: message, variant: 'destructive' });
   },
   loggedOut() {
-    notifications.show({ message: AUTH_TOAST_TEXT.loggedOut.title, color: SUCCESS });
+    toast({ title: AUTH_TOAST_TEXT.loggedOut.title, variant: 'success' });
   },
   loggedOutOffline() {
     const text = AUTH_TOAST_TEXT.loggedOutOffline;
-    notifications.show({ title: text.title, message: text.message, color: DESTRUCTIVE });
+    toast({ title: text.title, description: text.message, variant: 'destructive' });
   },
   logoutFailed(message: string) {
-    notifications.show({ title: AUTH_TOAST_TEXT.logoutFailed.title, message, color: DESTRUCTIVE });
+    toast({ title: AUTH_TOAST_TEXT.logoutFailed.title, description: message, variant: 'destructive' });
   },
 };

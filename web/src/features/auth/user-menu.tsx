@@ -1,7 +1,8 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MenuItemLink } from '../../lib/router-links';
+import { useOfficersAccess } from '../officers/use-officers-access';
 import type { SessionUser } from './auth-types';
 import { useLogout } from './use-logout';
 
@@ -12,9 +13,13 @@ function initials(user: SessionUser): string {
   return letters.toUpperCase();
 }
 
-/** SPEC.md section 2: the signed-in user menu of the header. */
+/**
+ * SPEC.md section 2: the signed-in user menu of the header: who is signed in and for which company,
+ * Officers Panel when the officers access check says so, Settings and Logout.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { logout, isPending } = useLogout();
+  const officersAccess = useOfficersAccess();
   const [opened, setOpened] = useState(false);
   const displayName = user.username || user.email;
 
@@ -43,16 +48,18 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </Menu.Label>
         <Menu.Label>
           <Text size="xs" fw={500} c="var(--mantine-color-text)" truncate data-testid="user-menu-company">
-            {user.companyName ?? 'Organization'}
+            {user.companyName || 'Organization'}
           </Text>
           <Text size="xs" c="dimmed" truncate data-testid="user-menu-billing-id">
-            {`Billing ID: ${user.companyId ?? 'N/A'}`}
+            {`Billing ID: ${user.companyId || 'N/A'}`}
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <MenuItemLink to="/account" leftSection={<IconUserCircle size={16} stroke={1.6} />}>
-          Account
-        </MenuItemLink>
+        {officersAccess ? (
+          <MenuItemLink to="/officers/panel" leftSection={<IconShieldLock size={16} stroke={1.6} />} data-testid="officers-panel-link">
+            Officers Panel
+          </MenuItemLink>
+        ) : null}
         <MenuItemLink to="/settings" leftSection={<IconSettings size={16} stroke={1.6} />}>
           Settings
         </MenuItemLink>

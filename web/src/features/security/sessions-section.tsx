@@ -106,7 +106,7 @@ export function SessionsSection() {
                         <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
                         <Stack gap={0}>
                           <Group gap="xs">
-                            <Tooltip label={session.userAgent ?? 'No user agent was sent'} openDelay={700} multiline maw={360}>
+                            <Tooltip label={session.userAgent ?? 'No user agent was sent'} multiline maw={360}>
                               <Text size="sm" fw={500}>
                                 {device.label}
                               </Text>
@@ -129,7 +129,7 @@ export function SessionsSection() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label={formatDateTime(session.lastActiveAt)} openDelay={700}>
+                      <Tooltip label={formatDateTime(session.lastActiveAt)}>
                         <Text size="sm">{formatRelativeTime(session.lastActiveAt, now)}</Text>
                       </Tooltip>
                     </Table.Td>

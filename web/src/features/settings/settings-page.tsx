@@ -1,9 +1,8 @@
-import { Container, SegmentedControl, Stack, Tabs, Text, Title, useMantineColorScheme } from '@mantine/core';
-import type { MantineColorScheme } from '@mantine/core';
+import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPalette, IconShieldLock } from '@tabler/icons-react';
 import { SessionsSection } from '../security/sessions-section';
 import { TwoFactorSection } from '../security/two-factor-section';
-import { SectionCard } from '../shell/section-card';
+import { PreferencesSection } from '../preferences/preferences-section';
 
 export const SETTINGS_TABS = ['security', 'appearance'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -19,7 +18,7 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Settings</Title>
-          <Text c="dimmed">How you sign in, where you are signed in, and how the console looks.</Text>
+          <Text c="dimmed">How you sign in, where you are signed in, and how prices and the console are shown.</Text>
         </Stack>
         <Tabs
           value={tab}
@@ -43,33 +42,10 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="appearance">
-            <AppearanceSection />
+            <PreferencesSection />
           </Tabs.Panel>
         </Tabs>
       </Stack>
     </Container>
-  );
-}
-
-const COLOR_SCHEMES: Array<{ value: MantineColorScheme; label: string }> = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'auto', label: 'System' },
-];
-
-function AppearanceSection() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  return (
-    <SectionCard title="Theme" description="System follows the light or dark setting of your device. Stored in this browser.">
-      <SegmentedControl
-        value={colorScheme}
-        data={COLOR_SCHEMES}
-        onChange={(value) => {
-          const next = COLOR_SCHEMES.find((scheme) => scheme.value === value);
-          if (next) setColorScheme(next.value);
-        }}
-        w="fit-content"
-      />
-    </SectionCard>
   );
 }

@@ -1,6 +1,12 @@
-import { Badge, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AnchorLink } from '../../lib/router-links';
+import { useClusterTiers } from '../catalog/use-cluster-tiers';
+import { openCookiePreferences } from '../consent/open-cookie-preferences';
 import { VersionBadge } from '../meta/version-badge';
 import { BrandMark } from './brand-mark';
+import { FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS, clusterTypeLinks } from './footer-links';
+import type { ClusterTypeLink, FooterLink } from './footer-links';
 
 /** SPEC.md section 1: the claims the footer makes. */
 const COMPLIANCE_CLAIMS = [
@@ -11,14 +17,50 @@ const COMPLIANCE_CLAIMS = [
   'CISPE compliant',
 ] as const;
 
+function ColumnTitle({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function LinkColumn({ title, links, testId, children }: { title: string; links: readonly FooterLink[]; testId: string; children?: ReactNode }) {
+  return (
+    <Stack gap={8} component="nav" aria-label={title} data-testid={testId}>
+      <ColumnTitle>{title}</ColumnTitle>
+      {links.map((link) => (
+        <AnchorLink key={link.label} to={link.to} size="sm" c="var(--mantine-color-text)">
+          {link.label}
+        </AnchorLink>
+      ))}
+      {children}
+    </Stack>
+  );
+}
+
+function ClusterTypeColumn({ links }: { links: readonly ClusterTypeLink[] }) {
+  return (
+    <Stack gap={8} component="nav" aria-label="Cluster types" data-testid="footer-cluster-types">
+      <ColumnTitle>Cluster types</ColumnTitle>
+      {links.map((link) => (
+        <AnchorLink key={link.key} to="/cluster-types/$type" params={{ type: link.type }} size="sm" c="var(--mantine-color-text)">
+          {link.label}
+        </AnchorLink>
+      ))}
+    </Stack>
+  );
+}
+
 export function AppFooter() {
   const year = new Date().getFullYear();
+  const { data: tiers } = useClusterTiers();
 
   return (
     <Container size="lg" py="xl">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={6} maw={420}>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+          <Stack gap={6}>
             <Group gap="xs">
               <BrandMark />
               <Text fw={700}>KubeMarket</Text>
@@ -28,15 +70,22 @@ export function AppFooter() {
               need to know where their workloads and data live.
             </Text>
           </Stack>
-          <Group gap="xs" component="ul" aria-label="Compliance" p={0} m={0} style={{ listStyle: 'none' }}>
-            {COMPLIANCE_CLAIMS.map((claim) => (
-              <li key={claim}>
-                <Badge variant="outline" color="gray" radius="sm">
-                  {claim}
-                </Badge>
-              </li>
-            ))}
-          </Group>
+          <ClusterTypeColumn links={clusterTypeLinks(tiers)} />
+          <LinkColumn title="Company" links={FOOTER_COMPANY_LINKS} testId="footer-company" />
+          <LinkColumn title="Legal" links={FOOTER_LEGAL_LINKS} testId="footer-legal">
+            <Anchor component="button" type="button" size="sm" ta="left" c="var(--mantine-color-text)" onClick={openCookiePreferences}>
+              Cookie preferences
+            </Anchor>
+          </LinkColumn>
+        </SimpleGrid>
+        <Group gap="xs" component="ul" aria-label="Compliance" p={0} m={0} style={{ listStyle: 'none' }}>
+          {COMPLIANCE_CLAIMS.map((claim) => (
+            <li key={claim}>
+              <Badge variant="outline" color="gray" radius="sm">
+                {claim}
+              </Badge>
+            </li>
+          ))}
         </Group>
         <Divider />
         <Group justify="space-between" gap="xs">

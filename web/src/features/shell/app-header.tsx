@@ -1,79 +1,65 @@
-import { ActionIcon, Container, Group, Menu, Tooltip } from '@mantine/core';
-import { IconLayoutDashboard, IconMenu2 } from '@tabler/icons-react';
+import { Group, Tooltip } from '@mantine/core';
+import { IconHome, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { ButtonLink, MenuItemLink } from '../../lib/router-links';
+import { ActionIconLink, ButtonLink } from '../../lib/router-links';
 import { UserMenu } from '../auth/user-menu';
 import { useCurrentUser } from '../auth/use-current-user';
+import { NotificationBell } from '../notifications/notification-bell';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark';
 import { PUBLIC_NAV_LINKS, SIGNED_IN_NAV_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+import { useMobileMode } from './use-mobile-mode';
 
+/**
+ * SPEC.md section 2: the site header. In mobile/touch mode the navigation moves to the floating
+ * menu button (MobileMenu) and the brand keeps only its mark.
+ */
 export function AppHeader() {
   const { data: user, isPending } = useCurrentUser();
+  const mobile = useMobileMode();
   const navLinks = user ? SIGNED_IN_NAV_LINKS : PUBLIC_NAV_LINKS;
 
   return (
-    <Container size="lg" h="100%">
-      <Group h="100%" justify="space-between" wrap="nowrap">
-        <Link to="/" className={classes.brand} aria-label="KubeMarket home">
-          <BrandMark />
-          KubeMarket
-        </Link>
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Link to="/" className={classes.brand} aria-label="KubeMarket home">
+        <BrandMark />
+        {mobile ? null : 'KubeMarket'}
+      </Link>
 
-        <Group gap={4} component="nav" aria-label="Main" visibleFrom="sm">
+      {mobile ? null : (
+        <Group gap={4} component="nav" aria-label="Main" wrap="nowrap">
           {navLinks.map((link) => (
             <Link key={link.to} to={link.to} className={classes.link} activeOptions={{ exact: link.to === '/' }}>
               {link.label}
             </Link>
           ))}
         </Group>
+      )}
 
-        <Group gap="xs" wrap="nowrap">
-          <ThemeToggle />
-          {user ? (
-            <>
-              <Tooltip label="Dashboard" openDelay={700}>
-                <ActionIcon
-                  component={Link}
-                  to="/dashboard"
-                  variant="default"
-                  size="lg"
-                  aria-label="Dashboard"
-                  data-testid="dashboard-link"
-                >
-                  <IconLayoutDashboard size={18} stroke={1.6} />
-                </ActionIcon>
-              </Tooltip>
-              <UserMenu user={user} />
-            </>
-          ) : isPending ? null : (
-            <ButtonLink to="/auth" size="sm" data-testid="sign-in-link" visibleFrom="xs">
-              Sign In
-            </ButtonLink>
-          )}
-          <Menu position="bottom-end" width={200}>
-            <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label="Open navigation" hiddenFrom="sm">
-                <IconMenu2 size={18} stroke={1.6} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {navLinks.map((link) => (
-                <MenuItemLink key={link.to} to={link.to} activeOptions={{ exact: link.to === '/' }}>
-                  {link.label}
-                </MenuItemLink>
-              ))}
-              {user || isPending ? null : (
-                <>
-                  <Menu.Divider />
-                  <MenuItemLink to="/auth">Sign In</MenuItemLink>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label="Home">
+          <ActionIconLink to="/" variant="default" size="lg" aria-label="Home" data-testid="home-icon" activeOptions={{ exact: true }}>
+            <IconHome size={18} stroke={1.6} />
+          </ActionIconLink>
+        </Tooltip>
+        <ThemeToggle />
+        {user ? (
+          <>
+            <NotificationBell />
+            <Tooltip label="Dashboard">
+              <ActionIconLink to="/dashboard" variant="default" size="lg" aria-label="Dashboard" data-testid="dashboard-link">
+                <IconLayoutDashboard size={18} stroke={1.6} />
+              </ActionIconLink>
+            </Tooltip>
+            <UserMenu user={user} />
+          </>
+        ) : isPending ? null : (
+          <ButtonLink to="/auth" size="sm" data-testid="sign-in-link">
+            Sign In
+          </ButtonLink>
+        )}
       </Group>
-    </Container>
+    </Group>
   );
 }

@@ -7,17 +7,33 @@ export interface NavLink {
   to: LinkTarget;
 }
 
-/**
- * SPEC.md section 2, signed-out header. Pricing, Documentation and Tutorials get their routes in
- * their own issues and meanwhile resolve to the not-found page; their paths are asserted because the
- * generated route tree does not list them yet. Remove the assertions once those routes exist.
- */
+/** SPEC.md section 2, signed-out header. */
 export const PUBLIC_NAV_LINKS: readonly NavLink[] = [
   { label: 'Home', to: '/' },
-  { label: 'Pricing', to: '/pricing' as LinkTarget },
-  { label: 'Documentation', to: '/documentation' as LinkTarget },
-  { label: 'Tutorials', to: '/tutorials' as LinkTarget },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'Documentation', to: '/documentation' },
+  { label: 'Tutorials', to: '/tutorials' },
 ];
 
-/** SPEC.md section 2: the signed-in header adds Support (asserted like the links above until /support exists). */
-export const SIGNED_IN_NAV_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, { label: 'Support', to: '/support' as LinkTarget }];
+const SUPPORT_LINK: NavLink = { label: 'Support', to: '/support' };
+
+/** SPEC.md section 2: the signed-in header adds Support. */
+export const SIGNED_IN_NAV_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, SUPPORT_LINK];
+
+/** SPEC.md section 2: the mobile panel when signed out, ending with Login. */
+export const MOBILE_PUBLIC_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, { label: 'Login', to: '/auth' }];
+
+/**
+ * SPEC.md section 2: the mobile panel when signed in. Officers Panel (only with officer access)
+ * goes between Support and Settings, and Logout, an action, ends the list.
+ */
+export const MOBILE_SIGNED_IN_LINKS: readonly NavLink[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Home', to: '/' },
+  { label: 'Documentation', to: '/documentation' },
+  { label: 'Tutorials', to: '/tutorials' },
+  SUPPORT_LINK,
+];
+
+export const OFFICERS_PANEL_LINK: NavLink = { label: 'Officers Panel', to: '/officers/panel' };
+export const SETTINGS_LINK: NavLink = { label: 'Settings', to: '/settings' };

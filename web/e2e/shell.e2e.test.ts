@@ -1,0 +1,531 @@
+import { FALLBACK_CLUSTER_TYPE_LINKS, clusterTypeFromTierName, tierDisplayName } from '@kubemarket/shared';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionItem } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+import type { BrowserFixture } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Every test starts with cookie choices already made, so the consent banner (tested on its own)
+ * does not sit over the bottom of the page where the floating menu button lives.
+ */
+function withCookieChoiceMade(browser: BrowserFixture) {
+  beforeEach(async () => {
+    // A step that cannot happen fails with its own message instead of the whole test timing out.
+    browser.page.setDefaultTimeout(10_000);
+    await browser.page.addInitScript(() => {
+      const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
+      window.localStorage.setItem('cookieConsent', JSON.stringify(record));
+    });
+  });
+}
+
+async function signInAs(page: Page, username: string): Promise<void> {
+  await page.goto('/dev-login');
+  await page.getByTestId('demo-account').filter({ hasText: `@${username}` }).getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByTestId('user-menu').waitFor();
+  await page.getByTestId('dashboard-welcome').waitFor();
+}
+
+async function linkLabels(page: Page, scope: ReturnType<Page['locator']>): Promise<string[]> {
+  await scope.getByRole('link').first().waitFor();
+  return (await scope.getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+function toast(page: Page, text: string) {
+  return page.getByTestId('toast-region').getByRole('alert').filter({ hasText: text });
+}
+
+describe('site header', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  it('offers the public pages and Sign In when signed out', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await linkLabels(page, nav)).toEqual(['Home', 'Pricing', 'Documentation', 'Tutorials']);
+    expect(await page.getByTestId('sign-in-link').textContent()).toBe('Sign In');
+    expect(await page.getByTestId('home-icon').getAttribute('href')).toBe('/');
+    await page.getByTestId('theme-toggle').waitFor();
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    expect(await page.getByTestId('dashboard-link').count()).toBe(0);
+    expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('keeps a dark or light class on the root element and toggles from it', async () => {
+    const { page } = browser;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+
+    const rootClass = () => page.locator('html').getAttribute('class');
+    await expect.poll(rootClass).toContain('light');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(rootClass).toContain('dark');
+    expect(await rootClass()).not.toContain('light');
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(rootClass).toContain('light');
+  });
+
+  it('adds Support, the dashboard icon, the bell and the user menu when signed in', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await linkLabels(page, nav)).toEqual(['Home', 'Pricing', 'Documentation', 'Tutorials', 'Support']);
+    expect(await page.getByTestId('dashboard-link').getAttribute('href')).toBe('/dashboard');
+    await page.getByTestId('notification-bell').waitFor();
+    expect(await page.getByTestId('sign-in-link').count()).toBe(0);
+
+    await page.getByTestId('user-menu').click();
+    expect(await page.getByTestId('user-menu-name').textContent()).toBe('alice');
+    expect(await page.getByTestId('user-menu-email').textContent()).toBe('alice@acme.example');
+    expect(await page.getByTestId('user-menu-company').textContent()).toBe('Acme Industries');
+    expect(await page.getByTestId('user-menu-billing-id').textContent()).toBe('Billing ID: KM-ACME01');
+    const items = (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
+    expect(items).toEqual(['Settings', 'Logout']);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('shows Officers Panel to an officer and leads to the panel', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'olivia');
+
+    await page.getByTestId('user-menu').click();
+    const officersPanel = page.getByRole('menuitem', { name: 'Officers Panel' });
+    await officersPanel.waitFor();
+    const items = (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
+    expect(items).toEqual(['Officers Panel', 'Settings', 'Logout']);
+
+    await officersPanel.click();
+    await page.waitForURL((url) => url.pathname === '/officers/panel');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Officers Panel');
+    expect(await page.getByTestId('section-not-built').textContent()).toBe('This part of the console is not available yet.');
+  });
+
+  it('shows Logging out... in the menu while the logout is pending', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/logout', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout-button').click();
+    await expect.poll(() => page.getByTestId('logout-button').textContent()).toBe('Logging out...');
+    release();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('sign-in-link').waitFor();
+  });
+});
+
+describe('mobile mode', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  it('moves the navigation into a floating menu at 390 px (signed out)', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+
+    const button = page.getByTestId('mobile-menu-button');
+    await button.waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width).toBeGreaterThan(PHONE.width - 40);
+    expect(box && box.y + box.height).toBeGreaterThan(PHONE.height - 40);
+
+    await button.click();
+    const panel = page.getByTestId('mobile-menu-panel');
+    expect(await linkLabels(page, panel)).toEqual(['Home', 'Pricing', 'Documentation', 'Tutorials', 'Login']);
+    await panel.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('lists the signed-in entries, Officers Panel included for an officer, and toggles the sidebar on a dashboard page', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await signInAs(page, 'olivia');
+
+    const overlay = page.getByRole('dialog', { name: 'Dashboard navigation' });
+    expect(await overlay.count()).toBe(0);
+    await page.getByTestId('mobile-menu-button').click();
+    const panel = page.getByTestId('mobile-menu-panel');
+    expect(await linkLabels(page, panel)).toEqual(['Dashboard', 'Home', 'Documentation', 'Tutorials', 'Support', 'Officers Panel', 'Settings']);
+    expect(await panel.getByTestId('mobile-menu-logout').textContent()).toBe('Logout');
+    await overlay.waitFor();
+    await overlay.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+
+    await page.getByTestId('mobile-menu-button').click();
+    await expect.poll(() => overlay.count()).toBe(0);
+    await expect.poll(() => panel.count()).toBe(0);
+  });
+
+  it('does not touch the sidebar from a page outside the dashboard layout', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await signInAs(page, 'alice');
+    await page.goto('/order-status');
+    await page.getByTestId('page-title').waitFor();
+
+    await page.getByTestId('mobile-menu-button').click();
+    expect(await linkLabels(page, page.getByTestId('mobile-menu-panel'))).toEqual(['Dashboard', 'Home', 'Documentation', 'Tutorials', 'Support', 'Settings']);
+    expect(await page.getByRole('dialog', { name: 'Dashboard navigation' }).count()).toBe(0);
+  });
+
+  it('is decided again when the window is resized', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByTestId('mobile-menu-button').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+    await page.setViewportSize({ width: 1025, height: 800 });
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+  });
+});
+
+describe('dashboard sidebar', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  const sidebar = (page: Page) => page.getByTestId('dashboard-sidebar');
+
+  it('lists the console sections with both groups open and the counts from the server', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+
+    const nav = sidebar(page).getByRole('navigation', { name: 'Dashboard' });
+    expect(await linkLabels(page, nav)).toEqual([
+      'Dashboard',
+      'Configure New Cluster',
+      'View All Clusters',
+      'Add-ons',
+      'Marketplace',
+      'Clusters',
+      'Add-ons',
+      'Middlewares',
+      'Support',
+      'Billing',
+      'Usage',
+      'Price Estimator',
+      'Settings',
+    ].map((label) => (label === 'View All Clusters' ? expect.stringMatching(/^View All Clusters\d*$/) : label)));
+    expect(await nav.getByRole('link', { name: /^Middlewares/ }).getAttribute('href')).toBe('/orders/products');
+
+    const footer = sidebar(page).getByRole('navigation', { name: 'Help and resources' });
+    expect(await linkLabels(page, footer)).toEqual(['Tutoriels & Docs', 'Aide & Support', 'Pricing', 'Documentation']);
+    expect(await sidebar(page).getByTestId('sidebar-logout').textContent()).toBe('Logout');
+
+    const response = await page.request.get(`${BASE_URL}/api/sidebar-counts`);
+    const counts = (await response.json()) as { clusters: number; orders: { total: number } };
+    await expect.poll(() => sidebar(page).getByTestId('sidebar-count-clusters').textContent()).toBe(String(counts.clusters));
+    expect(await sidebar(page).getByTestId('sidebar-count-orders').textContent()).toBe(String(counts.orders.total));
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('shows User Management to an admin', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'adam');
+
+    const nav = sidebar(page).getByRole('navigation', { name: 'Dashboard' });
+    const labels = await linkLabels(page, nav);
+    expect(labels.slice(-2)).toEqual(['User Management', 'Settings']);
+    await nav.getByRole('link', { name: 'User Management' }).click();
+    await page.waitForURL((url) => url.pathname === '/user-management');
+    expect(await page.getByTestId('page-title').textContent()).toBe('User Management');
+  });
+
+  it('collapses to an icon rail with the system status, and back', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+
+    const rail = page.getByRole('complementary', { name: 'Dashboard sidebar' });
+    const width = async () => (await rail.boundingBox())?.width;
+    await expect.poll(width).toBe(288);
+    expect(await page.getByTestId('system-status').count()).toBe(0);
+
+    await page.getByTestId('sidebar-collapse-toggle').click();
+    await expect.poll(width).toBe(64);
+    expect(await page.getByTestId('system-status').getAttribute('aria-label')).toBe('System Status: Healthy');
+    expect(await sidebar(page).getByText('Configure New Cluster').count()).toBe(0);
+    await sidebar(page).getByRole('link', { name: 'Billing' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing');
+
+    await page.getByTestId('sidebar-collapse-toggle').click();
+    await expect.poll(width).toBe(288);
+    expect(await page.getByTestId('system-status').count()).toBe(0);
+  });
+
+  it('follows the toggleDashboardSidebar window event: the rail on desktop, the overlay on a phone', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+    const toggle = () => page.evaluate(() => window.dispatchEvent(new Event('toggleDashboardSidebar')));
+
+    const rail = page.getByRole('complementary', { name: 'Dashboard sidebar' });
+    await toggle();
+    await expect.poll(async () => (await rail.boundingBox())?.width).toBe(64);
+    await toggle();
+    await expect.poll(async () => (await rail.boundingBox())?.width).toBe(288);
+
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => rail.count()).toBe(0);
+    const overlay = page.getByRole('dialog', { name: 'Dashboard navigation' });
+    await toggle();
+    await overlay.waitFor();
+    await overlay.getByRole('link', { name: 'Marketplace' }).click();
+    await page.waitForURL((url) => url.pathname === '/marketplace');
+    await expect.poll(() => overlay.count()).toBe(0);
+  });
+
+  it('refreshes the counts on every page change', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+    await sidebar(page).getByTestId('sidebar-count-clusters').waitFor();
+
+    let countRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('dashboard.sidebarCounts')) countRequests += 1;
+    });
+    await sidebar(page).getByRole('link', { name: 'Usage' }).click();
+    await page.waitForURL((url) => url.pathname === '/usage');
+    await expect.poll(() => countRequests).toBe(1);
+    await sidebar(page).getByRole('link', { name: 'Price Estimator' }).click();
+    await page.waitForURL((url) => url.pathname === '/price-estimator');
+    await expect.poll(() => countRequests).toBe(2);
+  });
+});
+
+describe('signed-in layouts', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  it('give later sections a page header and a plain statement, inside the right layout', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'alice');
+
+    await page.goto('/orders/support/ord_42');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Support Plan Order');
+    expect(await page.getByTestId('page-reference').textContent()).toBe('ord_42');
+    expect(await page.getByTestId('section-not-built').textContent()).toBe('This part of the console is not available yet.');
+    expect(await page.getByTestId('dashboard-sidebar').count()).toBe(1);
+
+    for (const path of ['/configure-cluster', '/clusters/ord_42/status', '/aws-eks-test']) {
+      await page.goto(path);
+      await page.getByTestId('page-title').waitFor();
+      expect(await page.getByTestId('dashboard-sidebar').count()).toBe(0);
+    }
+  });
+
+  it('slide forward from configuring to provisioning and back, 0.4 s in and 0.3 s out by 20 px', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.addInitScript(() => {
+      const started: unknown[] = [];
+      Object.assign(window, { startedViewTransitions: started });
+      const original = document.startViewTransition.bind(document);
+      document.startViewTransition = ((update: Parameters<typeof original>[0]) => {
+        started.push(typeof update === 'object' && update && 'types' in update ? update.types : null);
+        return original(update);
+      }) as typeof document.startViewTransition;
+    });
+    await signInAs(page, 'alice');
+    await page.goto('/configure-cluster');
+    await page.getByTestId('page-title').waitFor();
+
+    // A client-side navigation, as the configuration form's submit will make it.
+    const slide = await page.evaluate(async () => {
+      window.history.pushState(window.history.state, '', '/cluster-provisioning');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const animations = document.getAnimations().flatMap((animation) => {
+          const effect = animation.effect as KeyframeEffect | null;
+          return effect?.pseudoElement?.includes('configuration-page') && !effect.pseudoElement.includes('group')
+            ? [{ pseudo: effect.pseudoElement, duration: effect.getTiming().duration, keyframes: effect.getKeyframes().map((frame) => frame.transform) }]
+            : [];
+        });
+        if (animations.length) return animations.sort((a, b) => a.pseudo.localeCompare(b.pseudo));
+      }
+      return [];
+    });
+    expect(slide).toEqual([
+      { pseudo: '::view-transition-new(configuration-page)', duration: 400, keyframes: ['translate(20px)', 'none'] },
+      { pseudo: '::view-transition-old(configuration-page)', duration: 300, keyframes: ['none', 'translate(-20px)'] },
+    ]);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Cluster Provisioning');
+
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Configure New Cluster');
+    const started = await page.evaluate(() => (window as unknown as { startedViewTransitions: unknown[] }).startedViewTransitions);
+    expect(started).toEqual([['configuration-slide-forward'], ['configuration-slide-backward']]);
+  });
+});
+
+describe('promotional banner', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  it('shows the PARIS code and copies it', async () => {
+    const { page } = browser;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    await page.goto('/');
+
+    const banner = page.getByTestId('promo-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Promo code PARIS: 5% off, first purchase only.');
+    expect(await banner.textContent()).toContain('Limited time');
+
+    const copy = page.getByTestId('promo-copy');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('PARIS');
+    await toast(page, 'Promo code copied').waitFor();
+    await expect.poll(() => copy.textContent(), { timeout: 4000 }).toBe('Copy code');
+    await expect.poll(() => toast(page, 'Promo code copied').count(), { timeout: 4000 }).toBe(0);
+  });
+
+  it('stays dismissed for the browser session and comes back from the side tab', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByTestId('promo-banner').waitFor();
+    expect(await page.getByTestId('promo-side-tab').count()).toBe(0);
+
+    await page.getByTestId('promo-dismiss').click();
+    await expect.poll(() => page.getByTestId('promo-banner').count()).toBe(0);
+    expect(await sessionItem(page, 'promoBannerDismissed')).toBe('true');
+
+    await page.reload();
+    const sideTab = page.getByTestId('promo-side-tab');
+    await sideTab.waitFor();
+    expect(await page.getByTestId('promo-banner').count()).toBe(0);
+
+    await sideTab.click();
+    await page.getByTestId('promo-banner').waitFor();
+    expect(await sideTab.count()).toBe(0);
+    expect(await sessionItem(page, 'promoBannerDismissed')).toBeNull();
+    await toast(page, 'Promotion restored').waitFor();
+  });
+});
+
+describe('toasts', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  async function showRestoreToast(page: Page) {
+    await page.getByTestId('promo-dismiss').click();
+    await page.getByTestId('promo-side-tab').click();
+  }
+
+  it('shows at most three at once and takes focus on F8', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByTestId('promo-banner').waitFor();
+    for (let shown = 0; shown < 4; shown += 1) await showRestoreToast(page);
+
+    await expect.poll(() => page.getByTestId('toast-region').getByRole('alert').count()).toBe(3);
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('toast-region');
+    expect(await page.getByTestId('toast-region').getAttribute('aria-label')).toBe('Notifications (F8)');
+  });
+
+  it('is dismissed by a swipe of 50 px to the right, not by a shorter one', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByTestId('promo-banner').waitFor();
+    await showRestoreToast(page);
+    const restored = toast(page, 'Promotion restored');
+    await restored.waitFor();
+    const box = await restored.boundingBox();
+    if (!box) throw new Error('The toast has no box');
+    const y = box.y + box.height / 2;
+    const x = box.x + 40;
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 20, y, { steps: 4 });
+    await page.mouse.move(x + 40, y, { steps: 4 });
+    await page.mouse.up();
+    expect(await restored.count()).toBe(1);
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 4 });
+    await page.mouse.move(x + 60, y, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => restored.count(), { timeout: 1500 }).toBe(0);
+  });
+});
+
+describe('site footer', () => {
+  const browser = useBrowser();
+  withCookieChoiceMade(browser);
+
+  it('links the loaded cluster tiers to their type pages, and the other pages', async () => {
+    const { page } = browser;
+    const response = await page.request.get(`${BASE_URL}/api/cluster-tiers`);
+    const tiers = (await response.json()) as Array<{ id: string; name: string }>;
+    expect(tiers.length).toBeGreaterThan(0);
+    await page.goto('/');
+
+    const clusterTypes = page.getByTestId('footer-cluster-types');
+    await expect.poll(() => clusterTypes.getByRole('link').allTextContents()).toEqual(tiers.map((tier) => tierDisplayName(tier.name)));
+    const hrefs = await clusterTypes.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(tiers.map((tier) => `/cluster-types/${clusterTypeFromTierName(tier.name)}`));
+
+    const otherHrefs = await page
+      .locator('footer')
+      .locator('[data-testid="footer-company"] a, [data-testid="footer-legal"] a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(otherHrefs.sort()).toEqual(['/about', '/contact', '/cookie-policy', '/data-centers', '/newsletter', '/privacy-policy', '/terms']);
+
+    const claims = await page.getByRole('list', { name: 'Compliance' }).getByRole('listitem').allTextContents();
+    expect(claims).toEqual(['Enterprise ready', 'GDPR compliant', 'HDS certified', 'Data sovereignty', 'CISPE compliant']);
+  });
+
+  it('falls back to the seven fixed cluster types and the loading version when the catalogue cannot be read', async () => {
+    const { page } = browser;
+    await page.route(
+      (url) => url.pathname.startsWith('/trpc/') && (url.pathname.includes('catalog.clusterTiers') || url.pathname.includes('meta.versionSummary')),
+      (route) => route.abort(),
+    );
+    await page.route('**/api/cluster-tiers', (route) => route.abort());
+    await page.goto('/');
+
+    const clusterTypes = page.getByTestId('footer-cluster-types');
+    expect(await linkLabels(page, clusterTypes)).toEqual(FALLBACK_CLUSTER_TYPE_LINKS.map((link) => link.label));
+    const hrefs = await clusterTypes.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(FALLBACK_CLUSTER_TYPE_LINKS.map((link) => `/cluster-types/${link.type}`));
+    expect(await page.getByTestId('version-text').textContent()).toBe('v1.16.0 (loading...)');
+    expect(await page.getByTestId('environment-badge').count()).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { useMantineColorScheme } from '@mantine/core';
+import type { BillingCycle, Currency, Theme } from '@kubemarket/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { localStore } from '../../lib/browser-storage';
+import { exchangeRatesQueryOptions } from '../pricing/exchange-rates-query';
+import { PREFERENCE_KEYS, readPreferences, writePreference } from './preferences-storage';
+import type { Preferences } from './preferences-storage';
+import { colorSchemeToTheme, themeToColorScheme } from './theme-color-scheme-manager';
+
+type StoredPreferences = Pick<Preferences, 'currency' | 'billingCycle'>;
+
+/** Currency and billing cycle in local storage, shared by every component and every tab of the origin. */
+function createPreferencesStore() {
+  let snapshot: StoredPreferences = pick(readPreferences(localStore()));
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  const reload = () => {
+    const next = pick(readPreferences(localStore()));
+    if (next.currency !== snapshot.currency || next.billingCycle !== snapshot.billingCycle) {
+      snapshot = next;
+      emit();
+    }
+  };
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === null || event.key === PREFERENCE_KEYS.currency || event.key === PREFERENCE_KEYS.billingCycle) reload();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    set<K extends keyof StoredPreferences>(key: K, value: Preferences[K]) {
+      writePreference(localStore(), key, value);
+      snapshot = { ...snapshot, [key]: value };
+      emit();
+    },
+  };
+}
+
+function pick({ currency, billingCycle }: Preferences): StoredPreferences {
+  return { currency, billingCycle };
+}
+
+export interface PreferencesContextValue extends Preferences {
+  setCurrency: (currency: Currency) => void;
+  setBillingCycle: (cycle: BillingCycle) => void;
+  setTheme: (theme: Theme) => void;
+}
+
+const PreferencesContext = createContext<PreferencesContextValue | null>(null);
+
+/**
+ * SPEC.md sections 1 and 4: theme, display currency and billing cycle, remembered in this browser.
+ * The theme is Mantine's colour scheme (stored under `theme` by themeColorSchemeManager); the rates
+ * the currency needs are loaded at startup. Mount inside MantineProvider and QueryClientProvider.
+ */
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createPreferencesStore);
+  const stored = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    void queryClient.prefetchQuery(exchangeRatesQueryOptions());
+  }, [queryClient]);
+
+  const setCurrency = useCallback((currency: Currency) => store.set('currency', currency), [store]);
+  const setBillingCycle = useCallback((cycle: BillingCycle) => store.set('billingCycle', cycle), [store]);
+  const setTheme = useCallback((theme: Theme) => setColorScheme(themeToColorScheme(theme)), [setColorScheme]);
+
+  const value = useMemo<PreferencesContextValue>(
+    () => ({ ...stored, theme: colorSchemeToTheme(colorScheme), setCurrency, setBillingCycle, setTheme }),
+    [stored, colorScheme, setCurrency, setBillingCycle, setTheme],
+  );
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}
+
+export function usePreferences(): PreferencesContextValue {
+  const value = useContext(PreferencesContext);
+  if (!value) throw new Error('usePreferences must be used inside <PreferencesProvider>');
+  return value;
+}

@@ -1,0 +1,61 @@
+import type { Currency } from '@kubemarket/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { usePreferences } from '../preferences/preferences-context';
+import { exchangeRatesQueryOptions, refreshedExchangeRatesQueryOptions } from './exchange-rates-query';
+import { FALLBACK_RATES } from './exchange-rates';
+import type { ExchangeRates, RatesResult } from './exchange-rates';
+import { formatEurCents, formatRateLine } from './price-format';
+
+export interface UseExchangeRates {
+  /** The current rates; every rate is 1 until they are loaded or when none could be had. */
+  rates: ExchangeRates;
+  result: RatesResult | undefined;
+  /** SPEC.md section 8's message when no rates were available at all. */
+  error: string | null;
+  isPending: boolean;
+  isRefreshing: boolean;
+  /** Reloads the rates from the sources, ignoring the 10-minute cache. */
+  refresh: () => Promise<void>;
+}
+
+export function useExchangeRates(): UseExchangeRates {
+  const queryClient = useQueryClient();
+  const query = useQuery(exchangeRatesQueryOptions());
+  const refresh = useCallback(async () => {
+    await queryClient.fetchQuery(refreshedExchangeRatesQueryOptions());
+  }, [queryClient]);
+  return {
+    rates: query.data?.rates ?? FALLBACK_RATES,
+    result: query.data,
+    error: query.data?.error ?? null,
+    isPending: query.isPending,
+    isRefreshing: query.isFetching && !query.isPending,
+    refresh,
+  };
+}
+
+export interface DisplayPrice {
+  currency: Currency;
+  /** False while the rates of a non-EUR display currency are still loading. */
+  ready: boolean;
+  /** EUR cents in the display currency, e.g. "$313.04". */
+  format: (eurCents: number) => string;
+  /** "1 EUR = 1.0832 USD" for the display currency. */
+  rateLine: string;
+}
+
+/** Formats EUR prices in the visitor's display currency. */
+export function useDisplayPrice(): DisplayPrice {
+  const { currency } = usePreferences();
+  const { rates, isPending } = useExchangeRates();
+  return useMemo(
+    () => ({
+      currency,
+      ready: currency === 'EUR' || !isPending,
+      format: (eurCents: number) => formatEurCents(eurCents, currency, rates),
+      rateLine: formatRateLine(currency, rates),
+    }),
+    [currency, rates, isPending],
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CLUSTER_TYPES, clusterTypeFromTierName } from '@kubemarket/shared';
+import type { ClusterType } from '@kubemarket/shared';
+import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useClusterTiers } from '../catalog/use-cluster-tiers';
+import type { ClusterTier } from '../catalog/use-cluster-tiers';
+import { BillingCycleControl, CurrencyControl } from '../preferences/preference-controls';
+import { RatesNotice } from '../pricing/rates-notice';
+import { TierPrice } from '../pricing/tier-price';
+import { AnchorLink, ButtonLink } from '../../lib/router-links';
+import { formatInteger } from '../../lib/format';
+import { DetailsList } from '../shell/details-list';
+import { QueryErrorAlert } from '../shell/query-error-alert';
+import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
+import { OrderTierButton } from './order-tier-button';
+
+/** The cluster-type detail page of SPEC.md section 2, shared by /cluster-types/{type} and its aliases. */
+export function ClusterTypePage({ type }: { type: ClusterType }) {
+  const content = CLUSTER_TYPE_CONTENT[type];
+  const tiers = useClusterTiers();
+  const tier = tiers.data?.find((candidate) => clusterTypeFromTierName(candidate.name) === type);
+
+  return (
+    <Container size="lg" py={{ base: 40, sm: 64 }}>
+      <Stack gap={48}>
+        <Grid gap={{ base: 'xl', md: 48 }}>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <Badge color={content.color} variant="light" radius="sm" size="lg" w="fit-content">
+                {content.label}
+              </Badge>
+              <Title order={1} data-testid="page-title">
+                {content.headline}
+              </Title>
+              <Text size="lg" c="dimmed">
+                {content.summary}
+              </Text>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TierOffer tiersQuery={tiers} tier={tier} color={content.color} />
+          </Grid.Col>
+        </Grid>
+
+        <Stack component="section" gap="md" aria-labelledby="use-cases-title">
+          <Title order={2} id="use-cases-title">
+            What teams run on it
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            {content.useCases.map((useCase) => (
+              <Card key={useCase.title} withBorder radius="md" padding="lg">
+                <Text fw={600} mb={6}>
+                  {useCase.title}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {useCase.description}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+
+        <Stack component="section" gap="md" aria-labelledby="included-title">
+          <Title order={2} id="included-title">
+            What is included
+          </Title>
+          <List
+            spacing="xs"
+            icon={
+              <ThemeIcon size={20} radius="xl" color={content.color} variant="light">
+                <IconCheck size={12} stroke={2.6} />
+              </ThemeIcon>
+            }
+          >
+            {content.included.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+            {content.notFor}
+          </Alert>
+        </Stack>
+
+        <Stack component="section" gap="sm" aria-labelledby="other-types-title">
+          <Title order={2} size="h3" id="other-types-title">
+            Other cluster types
+          </Title>
+          <Group gap="md">
+            {CLUSTER_TYPES.filter((other) => other !== type).map((other) => (
+              <AnchorLink key={other} to="/cluster-types/$type" params={{ type: other }}>
+                {CLUSTER_TYPE_CONTENT[other].label}
+              </AnchorLink>
+            ))}
+            <AnchorLink to="/pricing">Compare all prices</AnchorLink>
+          </Group>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
+
+interface TierOfferProps {
+  tiersQuery: ReturnType<typeof useClusterTiers>;
+  tier: ClusterTier | undefined;
+  color: string;
+}
+
+function TierOffer({ tiersQuery, tier, color }: TierOfferProps) {
+  if (tiersQuery.isPending) {
+    return (
+      <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Loading tier">
+        <Stack gap="sm">
+          <Skeleton height={22} width="50%" />
+          <Skeleton height={40} width="70%" />
+          <Skeleton height={80} />
+        </Stack>
+      </Card>
+    );
+  }
+  if (tiersQuery.error) {
+    return (
+      <QueryErrorAlert
+        title="This tier could not be loaded"
+        error={tiersQuery.error}
+        retrying={tiersQuery.isFetching}
+        onRetry={() => void tiersQuery.refetch()}
+      />
+    );
+  }
+  if (!tier) {
+    return (
+      <Card withBorder radius="md" padding="lg" data-testid="tier-unavailable">
+        <Stack gap="sm">
+          <Text fw={600}>Not on sale right now</Text>
+          <Text size="sm" c="dimmed">
+            This cluster type is not in the catalogue at the moment. Our sales team can still build it for you as a
+            custom offer.
+          </Text>
+          <ButtonLink to="/contact-sales">Contact sales</ButtonLink>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" style={{ borderTop: `4px solid var(--mantine-color-${color}-filled)` }} data-testid="cluster-type-offer">
+      <Stack gap="md">
+        <Text fw={700}>{tier.name}</Text>
+        <TierPrice tier={tier} size="lg" />
+        <Group gap="xs">
+          <CurrencyControl size="xs" />
+          <BillingCycleControl size="xs" />
+        </Group>
+        <RatesNotice />
+        <DetailsList
+          details={[
+            { label: 'Nodes', value: `${formatInteger(tier.nodes)} ${tier.nodes === 1 ? 'node' : 'nodes'}`, testId: 'spec-nodes' },
+            { label: 'vCPU per node', value: `${formatInteger(tier.vcpu)} vCPU` },
+            { label: 'Memory per node', value: `${formatInteger(tier.memoryGb)} GB` },
+            { label: 'Storage per node', value: `${formatInteger(tier.storageGb)} GB` },
+            { label: 'Total vCPU', value: `${formatInteger(tier.vcpu * tier.nodes)} vCPU` },
+            { label: 'Total memory', value: `${formatInteger(tier.memoryGb * tier.nodes)} GB` },
+          ]}
+        />
+        <OrderTierButton tierId={tier.id} size="md" fullWidth>
+          Order this cluster
+        </OrderTierButton>
+        <Text size="xs" c="dimmed" ta="center">
+          You can adjust node count, region and add-ons in the configurator before paying.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

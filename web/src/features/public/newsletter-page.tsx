@@ -1,0 +1,168 @@
+import { Alert, Button, Card, Grid, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isEmail, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+import { useTokenAction } from '../auth/use-token-action';
+import { PublicPage } from './public-page';
+
+interface NewsletterPageProps {
+  /** Confirmation token from the double opt-in email (?token=). */
+  token?: string;
+  /** Unsubscribe token from the welcome email (?unsubscribe=). */
+  unsubscribeToken?: string;
+}
+
+const TOPICS = [
+  'New regions, tiers and add-ons, before they are announced elsewhere',
+  'Kubernetes release notes with what changes for your clusters',
+  'Practical tutorials from our engineers',
+  'Regulation news: GDPR, NIS2, DORA, HDS and the EU Data Act',
+];
+
+export function NewsletterPage({ token, unsubscribeToken }: NewsletterPageProps) {
+  return (
+    <PublicPage
+      eyebrow="Newsletter"
+      title="The KubeMarket newsletter"
+      description="One email a month about sovereign cloud and Kubernetes in production. No tracking pixels, and one click to unsubscribe."
+    >
+      <Grid gap={{ base: 'xl', md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              What you will receive
+            </Title>
+            <List spacing="xs">
+              {TOPICS.map((topic) => (
+                <List.Item key={topic}>{topic}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed">
+              We send the newsletter ourselves from our EU infrastructure. Your address is used for nothing else and is
+              deleted when you unsubscribe.
+            </Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {token ? <ConfirmSubscription token={token} /> : unsubscribeToken ? <Unsubscribe token={unsubscribeToken} /> : <SubscribeForm />}
+        </Grid.Col>
+      </Grid>
+    </PublicPage>
+  );
+}
+
+function SubscribeForm() {
+  const trpc = useTRPC();
+  const subscribe = useMutation(trpc.newsletter.subscribe.mutationOptions());
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: { email: isEmail('Enter a valid email address.') },
+  });
+
+  if (subscribe.isSuccess) {
+    return (
+      <Card withBorder radius="md" padding="xl" data-testid="newsletter-sent">
+        <Stack gap="sm" role="status">
+          <Group gap="sm">
+            <IconMailForward size={28} stroke={1.6} color="var(--mantine-color-teal-filled)" />
+            <Title order={2} size="h3">
+              Check your inbox
+            </Title>
+          </Group>
+          <Text>
+            We sent a confirmation link to <strong>{subscribe.variables.email}</strong>. Click it within 48 hours to start
+            receiving the newsletter. Nothing is sent until you confirm.
+          </Text>
+          <Button variant="default" w="fit-content" onClick={() => subscribe.reset()}>
+            Use another address
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <form noValidate onSubmit={form.onSubmit((values) => subscribe.mutate({ email: values.email.trim() }))} data-testid="newsletter-form">
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            Subscribe
+          </Title>
+          {subscribe.error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {subscribe.error.message}
+            </Alert>
+          ) : null}
+          <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+          <Button type="submit" loading={subscribe.isPending}>
+            Subscribe
+          </Button>
+          <Text size="xs" c="dimmed">
+            We will email you a link to confirm your subscription (double opt-in).
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function ConfirmSubscription({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.newsletter.confirm.mutationOptions());
+  useTokenAction(token, (value) => confirm.mutate({ token: value }));
+
+  if (confirm.isSuccess) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Subscription confirmed" data-testid="newsletter-confirmed">
+        <strong>{confirm.data.email}</strong> will receive the next newsletter. The welcome email we just sent contains
+        your unsubscribe link.
+      </Alert>
+    );
+  }
+  if (confirm.isError) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="We could not confirm this link" role="alert">
+          {confirm.error.message}
+        </Alert>
+        <SubscribeForm />
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" />
+      <Text c="dimmed">Confirming your subscription...</Text>
+    </Group>
+  );
+}
+
+function Unsubscribe({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const unsubscribe = useMutation(trpc.newsletter.unsubscribe.mutationOptions());
+  useTokenAction(token, (value) => unsubscribe.mutate({ token: value }));
+
+  if (unsubscribe.isSuccess) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="You are unsubscribed" data-testid="newsletter-unsubscribed">
+        <strong>{unsubscribe.data.email}</strong> will not receive the newsletter any more. You can subscribe again at any
+        time.
+      </Alert>
+    );
+  }
+  if (unsubscribe.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="We could not unsubscribe you" role="alert">
+        {unsubscribe.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" />
+      <Text c="dimmed">Unsubscribing...</Text>
+    </Group>
+  );
+}

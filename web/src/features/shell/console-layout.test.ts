@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { consoleLayoutOf } from './console-layout';
+
+describe('consoleLayoutOf', () => {
+  it('gives public pages no console layout', () => {
+    expect(consoleLayoutOf(['__root__', '/'])).toBeNull();
+    expect(consoleLayoutOf(['__root__', '/auth'])).toBeNull();
+  });
+
+  it('gives signed-in pages the dashboard layout by default', () => {
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/dashboard'])).toBe('dashboard');
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/orders/support/$id'])).toBe('dashboard');
+  });
+
+  it('gives pages under the configuration and plain routes their own layouts', () => {
+    expect(
+      consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_configuration', '/_authenticated/_configuration/configure-cluster']),
+    ).toBe('configuration');
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_plain', '/_authenticated/_plain/order-status/$id'])).toBe(
+      'plain',
+    );
+  });
+
+  it('does not mistake a dashboard page whose name starts like a layout for that layout', () => {
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_plainly'])).toBe('dashboard');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { clusterTypeLinks } from './footer-links';
+
+describe('clusterTypeLinks', () => {
+  it('falls back to the seven fixed links while no tiers are loaded', () => {
+    const expected = [
+      ['Standard (Blue)', 'blue'],
+      ['Enterprise (Red)', 'red'],
+      ['Economy (Green)', 'green'],
+      ['Data Analytics', 'data'],
+      ['AI/ML (Violet)', 'ai'],
+      ['Dev/Test (Orange)', 'orange'],
+      ['Sandbox (Gray)', 'sandbox'],
+    ];
+    expect(clusterTypeLinks(undefined).map((link) => [link.label, link.type])).toEqual(expected);
+    expect(clusterTypeLinks([]).map((link) => [link.label, link.type])).toEqual(expected);
+  });
+
+  it('links each tier to the type its name maps to, without the parenthesised part', () => {
+    const links = clusterTypeLinks([
+      { id: 'tier_std', name: 'Standard (Blue)' },
+      { id: 'tier_ml', name: 'GPU ML (Violet)' },
+      { id: 'tier_qa', name: 'QA Test' },
+      { id: 'tier_x', name: 'Something else' },
+    ]);
+    expect(links).toEqual([
+      { key: 'tier_std', label: 'Standard', type: 'blue' },
+      { key: 'tier_ml', label: 'GPU ML', type: 'ai' },
+      { key: 'tier_qa', label: 'QA Test', type: 'orange' },
+      { key: 'tier_x', label: 'Something else', type: 'blue' },
+    ]);
+  });
+});

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionNotBuilt } from '../../../features/shell/section-not-built';
+
+export const Route = createFileRoute('/_authenticated/_configuration/cluster-provisioning')({
+  component: ClusterProvisioningPage,
+});
+
+function ClusterProvisioningPage() {
+  return <SectionNotBuilt title="Cluster Provisioning" description="Follow a new cluster while it is being created." />;
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionNotBuilt } from '../../../../features/shell/section-not-built';
+
+export const Route = createFileRoute('/_authenticated/_configuration/clusters/configure')({
+  component: ConfigureNewClusterPage,
+});
+
+function ConfigureNewClusterPage() {
+  return <SectionNotBuilt title="Configure New Cluster" description="Choose the tier, region, node pools and add-ons of a new cluster." />;
+}

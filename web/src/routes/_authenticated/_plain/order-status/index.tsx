@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionNotBuilt } from '../../../../features/shell/section-not-built';
+
+export const Route = createFileRoute('/_authenticated/_plain/order-status/')({
+  component: OrderStatusPage,
+});
+
+function OrderStatusPage() {
+  return <SectionNotBuilt title="Order Status" description="Where your latest order stands." />;
+}
