@@ -7,6 +7,7 @@ import { ButtonLink } from '../../lib/router-links';
 import { DetailsList } from '../shell/details-list';
 import { SectionCard } from '../shell/section-card';
 import { QueryErrorAlert } from '../shell/query-error-alert';
+import { DashboardCounts, QuickActions, RecentNotifications } from './dashboard-activity';
 
 export function DashboardOverview() {
   const user = useSessionUser();
@@ -43,6 +44,8 @@ export function DashboardOverview() {
                 {ORGANIZATION_STATUS[organization.status].description}
               </Alert>
             ) : null}
+
+            <DashboardCounts />
 
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <SectionCard
@@ -98,6 +101,11 @@ export function DashboardOverview() {
                   </Group>
                 </Stack>
               </SectionCard>
+            </SimpleGrid>
+
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <RecentNotifications />
+              <QuickActions />
             </SimpleGrid>
           </>
         )}
