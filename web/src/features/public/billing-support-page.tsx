@@ -1,7 +1,8 @@
-import { Accordion, Grid, Text } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { LeadForm } from '../leads/lead-form';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
+import { QuestionList } from './question-list';
 
 const BILLING_TOPICS = [
   { value: 'invoice', label: 'A question about an invoice' },
@@ -52,16 +53,7 @@ export function BillingSupportPage() {
       <Grid gap={{ base: 'xl', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <PageSection id="billing-faq" title="Common questions">
-            <Accordion variant="separated">
-              {BILLING_FAQ.map((item) => (
-                <Accordion.Item key={item.question} value={item.question}>
-                  <Accordion.Control>{item.question}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text size="sm">{item.answer}</Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <QuestionList items={BILLING_FAQ} />
           </PageSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

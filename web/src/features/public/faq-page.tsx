@@ -1,6 +1,6 @@
-import { Accordion, Text } from '@mantine/core';
 import { AnchorLink } from '../../lib/router-links';
 import { PageSection, PublicPage } from './public-page';
+import { QuestionList } from './question-list';
 
 const FAQ_SECTIONS = [
   {
@@ -110,18 +110,7 @@ export function FaqPage() {
     >
       {FAQ_SECTIONS.map((section) => (
         <PageSection key={section.id} id={section.id} title={section.title}>
-          <Accordion variant="separated" multiple>
-            {section.items.map((item) => (
-              <Accordion.Item key={item.question} value={item.question}>
-                <Accordion.Control>{item.question}</Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm" lh={1.7}>
-                    {item.answer}
-                  </Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <QuestionList items={section.items} multiple />
         </PageSection>
       ))}
     </PublicPage>

@@ -1,7 +1,8 @@
-import { Accordion, Grid, Stack, Text } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { LeadForm } from '../leads/lead-form';
 import { SEVERITIES } from './form-options';
 import { PageSection, PublicPage } from './public-page';
+import { QuestionList } from './question-list';
 
 const AREAS = [
   { value: 'control-plane', label: 'Control plane and Kubernetes API' },
@@ -46,16 +47,7 @@ export function TechnicalSupportPage() {
       <Grid gap={{ base: 'xl', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <PageSection id="self-help" title="Quick answers">
-            <Accordion variant="separated">
-              {SELF_HELP.map((item) => (
-                <Accordion.Item key={item.question} value={item.question}>
-                  <Accordion.Control>{item.question}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text size="sm">{item.answer}</Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <QuestionList items={SELF_HELP} />
           </PageSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
