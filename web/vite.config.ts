@@ -22,11 +22,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than our code: separate chunks keep them cached across deploys.
-        // Mantine components and Tabler icons are left to per-route splitting: grouping them would
-        // put every component and icon any page uses into the first download.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
           ],
         },
