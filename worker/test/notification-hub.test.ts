@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env, evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
@@ -59,6 +59,15 @@ describe('NotificationHub', () => {
     expect(await hub.publish({ type: 'notification', userId: 'usr_d' })).toBe(1);
     await tick();
     expect(keep.messages).toHaveLength(1);
+  });
+
+  it('keeps its sockets through hibernation', async () => {
+    const { messages } = await openSocket('usr_f', 'ses_f');
+    const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_f'));
+    await evictDurableObject(hub);
+    expect(await hub.publish({ type: 'notification', userId: 'usr_f' })).toBe(1);
+    await tick();
+    expect(messages).toEqual([JSON.stringify({ type: 'notification', userId: 'usr_f' })]);
   });
 
   it('refuses a non-upgrade request', async () => {
