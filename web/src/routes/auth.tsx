@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AUTH_TABS, AuthPage } from '../features/auth/auth-page';
-import type { AuthTab } from '../features/auth/auth-page';
+import { AuthPage } from '../features/auth/auth-page';
+import { AUTH_TABS, type AuthTab } from '../features/auth/auth-tabs';
 import { currentUserQueryOptions } from '../features/auth/current-user-query';
 import { DEFAULT_SIGNED_IN_PATH } from '../features/auth/redirect-after-login';
 

@@ -10,8 +10,9 @@ import { MfaCodeForm } from './mfa-code-form';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
 
-export const AUTH_TABS = ['sign-in', 'register'] as const;
-export type AuthTab = (typeof AUTH_TABS)[number];
+import { AUTH_TABS, type AuthTab } from './auth-tabs';
+
+export { AUTH_TABS, type AuthTab };
 
 interface AuthPageProps {
   tab: AuthTab;

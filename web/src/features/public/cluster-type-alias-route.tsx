@@ -1,7 +1,10 @@
 import { clusterTiersQueryOptions } from '../catalog/cluster-tiers-query';
 import type { RouterContext } from '../../router';
-import { CLUSTER_TYPE_ALIASES } from './cluster-type-content';
-import { ClusterTypePage } from './cluster-type-page';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { CLUSTER_TYPE_ALIASES } from './cluster-type-aliases';
+
+// Loaded when an alias is visited, like the /cluster-types/{type} route's own split component.
+const ClusterTypePage = lazyRouteComponent(() => import('./cluster-type-page'), 'ClusterTypePage');
 
 /** Route options of an alias path: the same detail page as /cluster-types/{type}. */
 export function clusterTypeAliasRoute(path: keyof typeof CLUSTER_TYPE_ALIASES) {

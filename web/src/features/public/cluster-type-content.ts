@@ -163,25 +163,4 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   },
 };
 
-/**
- * SPEC.md section 2's fixed alias paths and the cluster type each one shows. "Additional cluster"
- * is the general-purpose Standard tier; dev and test clusters are the Dev/Test (orange) tier.
- */
-export const CLUSTER_TYPE_ALIASES = {
-  '/sandbox-cluster': 'sandbox',
-  '/sandbox-cluster-page': 'sandbox',
-  '/blue-cluster': 'blue',
-  '/blue-cluster-page': 'blue',
-  '/red-cluster': 'red',
-  '/red-cluster-page': 'red',
-  '/green-cluster': 'green',
-  '/green-cluster-page': 'green',
-  '/data-cluster': 'data',
-  '/data-cluster-page': 'data',
-  '/ai-cluster': 'ai',
-  '/ai-cluster-page': 'ai',
-  '/additional-cluster': 'blue',
-  '/dev-cluster': 'orange',
-  '/test-cluster': 'orange',
-  '/orange-cluster': 'orange',
-} as const satisfies Record<string, ClusterType>;
+export { CLUSTER_TYPE_ALIASES } from './cluster-type-aliases';

@@ -4,8 +4,9 @@ import { SessionsSection } from '../security/sessions-section';
 import { TwoFactorSection } from '../security/two-factor-section';
 import { PreferencesSection } from '../preferences/preferences-section';
 
-export const SETTINGS_TABS = ['security', 'appearance'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+import { SETTINGS_TABS, type SettingsTab } from './settings-tabs';
+
+export { SETTINGS_TABS, type SettingsTab };
 
 interface SettingsPageProps {
   tab: SettingsTab;

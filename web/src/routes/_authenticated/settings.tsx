@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SETTINGS_TABS, SettingsPage } from '../../features/settings/settings-page';
-import type { SettingsTab } from '../../features/settings/settings-page';
+import { SettingsPage } from '../../features/settings/settings-page';
+import { SETTINGS_TABS, type SettingsTab } from '../../features/settings/settings-tabs';
 
 interface SettingsSearch {
   tab?: SettingsTab;
