@@ -178,17 +178,24 @@ describe('cookie consent', () => {
   });
 });
 
-describe('pricing', () => {
-  const browser = useBrowser();
-
-  async function acceptCookies(page: Page) {
-    await page.addInitScript((key) => {
+/** Before the page loads: a current consent record (necessary only) and any other stored items. */
+async function withNecessaryConsent(page: Page, items: Record<string, string> = {}) {
+  await page.addInitScript(
+    ({ key, items }) => {
+      for (const [name, value] of Object.entries(items)) window.localStorage.setItem(name, value);
       window.localStorage.setItem(
         key,
         JSON.stringify({ necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' }),
       );
-    }, CONSENT_KEY);
-  }
+    },
+    { key: CONSENT_KEY, items },
+  );
+}
+
+describe('pricing', () => {
+  const browser = useBrowser();
+
+  const acceptCookies = (page: Page) => withNecessaryConsent(page);
 
   it('shows the tiers from the database and converts prices when the currency changes', async () => {
     const { page } = browser;
@@ -272,15 +279,7 @@ describe('preferences', () => {
 describe('exchange rates fallback chain', () => {
   const browser = useBrowser();
 
-  async function showUsd(page: Page) {
-    await page.addInitScript((key) => {
-      window.localStorage.setItem('currency', 'USD');
-      window.localStorage.setItem(
-        key,
-        JSON.stringify({ necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' }),
-      );
-    }, CONSENT_KEY);
-  }
+  const showUsd = (page: Page) => withNecessaryConsent(page, { currency: 'USD' });
 
   it('uses the server when the primary source is unreachable, well within the 5 s timeout', async () => {
     const { page } = browser;

@@ -40,6 +40,16 @@ const INVALID_MESSAGES: Record<AuthTokenPurpose, string> = {
   mfa_challenge: 'Your sign-in attempt has expired. Please sign in again.',
 };
 
+/** The row of this token and purpose, unused and not expired. */
+async function liveToken(token: string, purpose: AuthTokenPurpose, now: number) {
+  return and(
+    eq(authTokens.tokenHash, await sha256Hex(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now),
+  );
+}
+
 /**
  * Marks the token used and returns it, in one conditional UPDATE: of two concurrent uses
  * exactly one succeeds.
@@ -48,14 +58,7 @@ export async function consumeToken(db: Database, token: string, purpose: AuthTok
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(await liveToken(token, purpose, now))
     .returning();
   if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_MESSAGES[purpose] });
   return row;
@@ -66,14 +69,7 @@ export async function findLiveToken(db: Database, token: string, purpose: AuthTo
   const [row] = await db
     .select()
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(await liveToken(token, purpose, now))
     .limit(1);
   if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_MESSAGES[purpose] });
   return row;

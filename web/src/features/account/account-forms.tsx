@@ -1,20 +1,12 @@
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
 import { currentPasswordField, emailField, newPasswordField, PASSWORD_MIN_LENGTH, personNameField } from '../auth/auth-schemas';
-
-function ServerError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-      {message}
-    </Alert>
-  );
-}
+import { ErrorAlert } from '../shell/error-alert';
 
 const nameSchema = z.object({ name: personNameField });
 
@@ -41,7 +33,7 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => update.mutate({ name: values.name.trim() }))}>
       <Stack gap="md">
-        <ServerError message={update.error?.message} />
+        <ErrorAlert>{update.error?.message}</ErrorAlert>
         <TextInput label="Full name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
@@ -97,7 +89,7 @@ export function ChangePasswordForm() {
       )}
     >
       <Stack gap="md">
-        <ServerError message={change.error?.message} />
+        <ErrorAlert>{change.error?.message}</ErrorAlert>
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
@@ -159,7 +151,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             <strong>{currentEmail}</strong> until you open it; the link expires in 24 hours.
           </Alert>
         ) : null}
-        <ServerError message={change.error?.message} />
+        <ErrorAlert>{change.error?.message}</ErrorAlert>
         <TextInput
           label="New email address"
           type="email"

@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { emailOnlySchema } from './auth-schemas';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface EmailRequestFormProps {
   submitLabel: string;
@@ -22,9 +22,9 @@ export function EmailRequestForm({ submitLabel, pending, error, onSubmit }: Emai
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim()))}>
       <Stack gap="md">
         {error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          <ErrorAlert>
             {error.message}
-          </Alert>
+          </ErrorAlert>
         ) : null}
         <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={pending}>

@@ -1,5 +1,4 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Loader, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { sessionStore } from '../../lib/browser-storage';
@@ -10,6 +9,7 @@ import { saveMfaChallenge } from './auth-storage';
 import { isMfaRequired } from './auth-types';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useTokenAction } from './use-token-action';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface MagicLinkPageProps {
   token: string | undefined;
@@ -37,9 +37,9 @@ export function MagicLinkPage({ token }: MagicLinkPageProps) {
   if (!token || consume.isError) {
     return (
       <AuthCard title="This sign-in link does not work">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <ErrorAlert>
           {consume.error?.message ?? 'This link is incomplete. Open the link from the email again.'}
-        </Alert>
+        </ErrorAlert>
         <Text size="sm" c="dimmed">
           Sign-in links work once and expire after 15 minutes.
         </Text>

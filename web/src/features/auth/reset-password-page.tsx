@@ -1,11 +1,12 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../lib/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from './auth-schemas';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface ResetPasswordPageProps {
   token: string | undefined;
@@ -23,9 +24,9 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   if (!token) {
     return (
       <AuthCard title="Reset your password" footer={<AnchorLink to="/auth">Back to sign in</AnchorLink>}>
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <ErrorAlert>
           This link is incomplete. Open the link from the email again, or ask for a new one.
-        </Alert>
+        </ErrorAlert>
         <ButtonLink to="/forgot-password" fullWidth>
           Send me a new link
         </ButtonLink>
@@ -56,12 +57,12 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
       <form noValidate onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}>
         <Stack gap="md">
           {reset.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <ErrorAlert>
               {reset.error.message}{' '}
               <AnchorLink to="/forgot-password" size="sm">
                 Ask for a new link
               </AnchorLink>
-            </Alert>
+            </ErrorAlert>
           ) : null}
           <PasswordInput
             label="New password"

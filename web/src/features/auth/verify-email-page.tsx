@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../lib/router-links';
 import { useTRPC } from '../../lib/trpc';
@@ -8,6 +8,7 @@ import type { SessionUser } from './auth-types';
 import { currentUserQueryKey } from './current-user-query';
 import { useCurrentUser } from './use-current-user';
 import { useTokenAction } from './use-token-action';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface VerifyEmailPageProps {
   token: string | undefined;
@@ -45,10 +46,10 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
   if (!token) {
     return (
       <AuthCard title="Verify your email address">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <ErrorAlert>
           This link is incomplete. Open the link from the email again, or ask for a new one from the prompt shown
           after you sign in.
-        </Alert>
+        </ErrorAlert>
         {next}
       </AuthCard>
     );
@@ -68,9 +69,9 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
   if (verify.isError) {
     return (
       <AuthCard title="We could not verify this link">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        <ErrorAlert>
           {verify.error.message}
-        </Alert>
+        </ErrorAlert>
         <Text size="sm" c="dimmed">
           Verification links expire after 24 hours and work once. Sign in to ask for a new one.
         </Text>

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useTokenAction } from '../auth/use-token-action';
 import { PublicPage } from './public-page';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface NewsletterPageProps {
   /** Confirmation token from the double opt-in email (?token=). */
@@ -91,9 +92,9 @@ function SubscribeForm() {
             Subscribe
           </Title>
           {subscribe.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <ErrorAlert>
               {subscribe.error.message}
-            </Alert>
+            </ErrorAlert>
           ) : null}
           <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <Button type="submit" loading={subscribe.isPending}>

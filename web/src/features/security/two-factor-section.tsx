@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Image, List, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useState } from 'react';
@@ -10,19 +10,11 @@ import { useTRPC } from '../../lib/trpc';
 import { useAccountProfile } from '../account/profile-query';
 import { currentPasswordField, totpCodeSchema } from '../auth/auth-schemas';
 import { SectionCard } from '../shell/section-card';
+import { ErrorAlert } from '../shell/error-alert';
 
 interface TotpSetup {
   secret: string;
   otpauthUri: string;
-}
-
-function ServerError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-      {message}
-    </Alert>
-  );
 }
 
 /** Two-step verification with an authenticator app (TOTP), and its one-time recovery codes. */
@@ -44,7 +36,7 @@ export function TwoFactorSection() {
   } else if (profile.isPending) {
     body = <Skeleton height={60} radius="md" />;
   } else if (profile.error) {
-    body = <ServerError message={profile.error.message} />;
+    body = <ErrorAlert>{profile.error.message}</ErrorAlert>;
   } else if (enabled) {
     body = <DisableTotp onDisabled={() => void refreshProfile()} />;
   } else if (setup) {
@@ -63,7 +55,7 @@ export function TwoFactorSection() {
   } else {
     body = (
       <Stack gap="sm" align="flex-start">
-        <ServerError message={start.error?.message} />
+        <ErrorAlert>{start.error?.message}</ErrorAlert>
         <Text size="sm">
           Besides your password, signing in will ask for a code from an authenticator app such as Aegis, FreeOTP,
           Google Authenticator or 1Password.
@@ -254,7 +246,7 @@ function DisableTotp({ onDisabled }: { onDisabled: () => void }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => disable.mutate({ password: values.password }))}>
       <Stack gap="sm">
-        <ServerError message={disable.error?.message} />
+        <ErrorAlert>{disable.error?.message}</ErrorAlert>
         <Text size="sm">Enter your password to turn two-step verification off. Your recovery codes stop working.</Text>
         <PasswordInput
           label="Current password"
