@@ -1,5 +1,5 @@
-import { validateSessionToken, sessionCookieExpiry } from '@kubemarket/api';
-import type { MiddlewareHandler } from 'hono';
+import { authenticateBearer, validateSessionToken, sessionCookieExpiry } from '@kubemarket/api';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { anonymousCsrfCookie, clearedCookie, CSRF_COOKIE, randomToken, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
 import { databaseFor, environmentOf } from './context';
 import type { AppEnv } from './env';
@@ -17,10 +17,12 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Static files (hashed JS, CSS, images) need no session: skip the database look-up.
   const path = new URL(c.req.url).pathname;
   if (STATIC_FILE.test(path) && !API_PATH.test(path)) {
-    c.set('auth', { user: null, session: null, csrfToken: '', cookies: [] });
+    c.set('auth', { user: null, session: null, credential: null, csrfToken: '', cookies: [] });
     return next();
   }
   const now = Date.now();
+  const authorization = c.req.header('Authorization');
+  if (authorization !== undefined && path.startsWith('/api/')) return bearer(c, next, authorization, now);
   const cookies: string[] = [];
   const token = readCookie(c, SESSION_COOKIE);
   let validated = null;
@@ -37,6 +39,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('auth', {
     user: validated?.user ?? null,
     session: validated ? { id: validated.session.id, csrfToken: validated.session.csrfToken } : null,
+    credential: validated ? { kind: 'session' } : null,
     csrfToken,
     cookies,
   });
@@ -48,6 +51,35 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('X-CSRF-Token', auth.csrfToken);
   c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 };
+
+/**
+ * Scripts: `Authorization: Bearer <token>` acts as the token's user within its scopes. Cookies
+ * are ignored and no CSRF token is involved (a browser never attaches this header by itself).
+ */
+async function bearer(c: Context<AppEnv>, next: Next, authorization: string, now: number) {
+  const [scheme, token, ...extra] = authorization.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer' || !token || extra.length > 0) {
+    return c.json({ message: 'Send the API token as "Authorization: Bearer <token>".' }, 401);
+  }
+  const result = await authenticateBearer(databaseFor(c.env), token, now, {
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    ipAddress: c.req.header('CF-Connecting-IP') ?? null,
+  });
+  if (!result.ok) {
+    if (result.retryAfterSeconds) c.header('Retry-After', String(result.retryAfterSeconds));
+    c.header('WWW-Authenticate', 'Bearer');
+    return c.json({ message: result.message }, result.status);
+  }
+  c.set('auth', {
+    user: result.user,
+    session: null,
+    credential: { kind: 'token', tokenId: result.tokenId, scopes: result.scopes },
+    csrfToken: '',
+    cookies: [],
+  });
+  return next();
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,6 +123,7 @@ async function bodyCsrfField(request: Request): Promise<string | null> {
  */
 export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
+  if (c.get('auth').credential?.kind === 'token') return next();
   const origin = c.req.header('Origin');
   if (origin && !isAllowedOrigin(origin, c.req.url, c.env)) {
     return c.json({ message: 'Cross-origin requests are not allowed.' }, 403);

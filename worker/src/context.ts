@@ -45,6 +45,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
     config: { appVersion: APP_VERSION, environment: environmentOf(env) },
     user: auth?.user ?? null,
     session: auth?.session ?? null,
+    credential: auth?.credential ?? null,
     ports: {
       mailer: mailerFor(env, db),
       sessionCookie: {

@@ -1,4 +1,4 @@
-import type { CurrentSession, SessionUser } from '@kubemarket/api';
+import type { Credential, CurrentSession, SessionUser } from '@kubemarket/api';
 import type { NotificationHub } from './notification-hub';
 
 /** Bindings and variables of wrangler.toml. */
@@ -24,6 +24,8 @@ export interface Env {
 export interface RequestAuth {
   user: SessionUser | null;
   session: CurrentSession | null;
+  /** Session cookie or API token; null when anonymous. */
+  credential: Credential | null;
   /** CSRF token expected on unsafe requests: the session's, or the anonymous cookie's. */
   csrfToken: string;
   /** Set-Cookie values to add to the response. */

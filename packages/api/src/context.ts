@@ -1,6 +1,7 @@
 import type { Database, UserRole } from '@kubemarket/db';
-import type { RatesSource } from './services/exchange-rates';
-import type { Mailer } from './services/mailer';
+import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
+import type { RatesSource } from './modules/currency/service';
+import type { Mailer } from './platform/mailer';
 
 export type Environment = 'development' | 'production';
 
@@ -51,7 +52,15 @@ export interface SessionUser {
   companyName: string | null;
   companyId: string | null;
   organizationId: string;
+  /** The user's role in their organisation; permissions follow from it. */
+  organizationRole: OrganizationRole;
 }
+
+/**
+ * How the caller proved who they are: a browser session (cookie + CSRF), or an API token whose
+ * scopes narrow what its user may do.
+ */
+export type Credential = { kind: 'session' } | { kind: 'token'; tokenId: string; scopes: readonly TokenScope[] };
 
 export interface CurrentSession {
   id: string;
@@ -71,6 +80,8 @@ export interface Context {
   ports: Ports;
   user: SessionUser | null;
   session: CurrentSession | null;
+  /** Null when anonymous. */
+  credential: Credential | null;
   request: RequestInfo;
 }
 
@@ -95,6 +106,7 @@ export interface CreateContextOptions {
   ports?: Partial<Ports>;
   user?: SessionUser | null;
   session?: CurrentSession | null;
+  credential?: Credential | null;
   request?: Partial<RequestInfo>;
 }
 
@@ -111,6 +123,7 @@ export function createContext(options: CreateContextOptions): Context {
     },
     user: options.user ?? null,
     session: options.session ?? null,
+    credential: options.credential ?? (options.user ? { kind: 'session' } : null),
     request: {
       ipAddress: options.request?.ipAddress ?? null,
       userAgent: options.request?.userAgent ?? null,

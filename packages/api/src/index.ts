@@ -13,10 +13,10 @@ export {
   type SessionCookiePort,
   type SessionUser,
 } from './context';
-export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './services/sessions';
-export { RateLimitedError } from './services/rate-limit';
-export { outboxMailer, httpMailer, type Mailer } from './services/mailer';
-export { totpCode } from './services/totp';
+export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './platform/sessions';
+export { RateLimitedError } from './platform/rate-limit';
+export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
+export { totpCode } from './platform/totp';
 export {
   ecbRatesSource,
   parseEcbRatesXml,
@@ -25,7 +25,11 @@ export {
   type RatesRefreshResult,
   type RatesSnapshot,
   type RatesSource,
-} from './services/exchange-rates';
-export { notify, notifyOrganization } from './services/notify';
+} from './modules/currency/service';
+export { notify, notifyOrganization } from './platform/notify';
 export { publicErrorMessage } from './errors';
-export type { PublicClusterTier } from './routers/catalog';
+export type { PublicClusterTier } from './modules/catalog/service';
+export { authenticateBearer, type BearerResult } from './modules/tokens/service';
+export type { Meta, RestMeta, HttpMethod } from './trpc';
+export type { Credential } from './context';
+export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';

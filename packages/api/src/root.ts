@@ -1,15 +1,16 @@
-import { accountRouter } from './routers/account';
-import { authRouter } from './routers/auth';
-import { catalogRouter } from './routers/catalog';
-import { currencyRouter } from './routers/currency';
-import { dashboardRouter } from './routers/dashboard';
-import { devRouter } from './routers/dev';
-import { leadsRouter } from './routers/leads';
-import { newsletterRouter } from './routers/newsletter';
-import { notificationsRouter } from './routers/notifications';
-import { officersRouter } from './routers/officers';
-import { securityRouter } from './routers/security';
-import { metaRouter } from './routers/meta';
+import { accountRouter } from './modules/account/router';
+import { authRouter } from './modules/auth/router';
+import { catalogRouter } from './modules/catalog/router';
+import { currencyRouter } from './modules/currency/router';
+import { dashboardRouter } from './modules/dashboard/router';
+import { devRouter } from './modules/dev/router';
+import { leadsRouter } from './modules/leads/router';
+import { newsletterRouter } from './modules/newsletter/router';
+import { notificationsRouter } from './modules/notifications/router';
+import { officersRouter } from './modules/officers/router';
+import { securityRouter } from './modules/security/router';
+import { tokensRouter } from './modules/tokens/router';
+import { metaRouter } from './modules/meta/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   dashboard: dashboardRouter,
   officers: officersRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,8 +4,8 @@ import { createTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
 import { createCaller } from './root';
-import type { MailMessage, Mailer } from './services/mailer';
-import { toSessionUser } from './services/sessions';
+import type { MailMessage, Mailer } from './platform/mailer';
+import { toSessionUser } from './platform/sessions';
 
 /** A caller over a fresh, migrated and seeded in-memory database. */
 export async function createTestCaller(overrides: Partial<CreateContextOptions> = {}) {
@@ -33,7 +33,7 @@ export async function sessionUserOf(db: Database, username: string): Promise<Ses
 
 /** A caller on the same database and ports, signed in as `user` (or anonymous). */
 export function callerAs(ctx: Context, user: SessionUser | null) {
-  return createCaller({ ...ctx, user });
+  return createCaller({ ...ctx, user, credential: user ? { kind: 'session' } : null });
 }
 
 /** Keeps sent mail in memory for assertions. */

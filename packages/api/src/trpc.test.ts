@@ -28,6 +28,7 @@ function userWithRole(role: SessionUser['role']): SessionUser {
     emailVerified: true,
     companyName: 'Acme',
     companyId: 'KM-ABCDEF',
+    organizationRole: 'owner',
     organizationId: 'org_1',
   };
 }

@@ -1,12 +1,39 @@
+import { roleCan, scopeFor, scopesAllow, type Permission, type TokenScope } from '@kubemarket/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context, SessionUser } from './context';
 import { publicErrorMessage } from './errors';
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    return { ...shape, message: publicErrorMessage(error) };
-  },
-});
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a procedure is exposed to scripts; the REST adapter and /api/openapi.json read it. */
+export interface RestMeta {
+  method: HttpMethod;
+  /** SPEC.md's path, with `{name}` for path parameters: `/api/notifications/{id}/read`. */
+  path: `/api/${string}`;
+  summary: string;
+  tags: [string, ...string[]];
+  description?: string;
+  /** Browser sessions only: an API token may never call it (e.g. minting tokens). */
+  sessionOnly?: boolean;
+}
+
+export interface Meta {
+  rest?: RestMeta;
+  /**
+   * What an API token needs to call this procedure. A signed-in procedure without a scope cannot
+   * be called with a token at all; `orgProcedure` derives it from its permission.
+   */
+  scope?: TokenScope;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      return { ...shape, message: publicErrorMessage(error) };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -14,10 +41,26 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+const SIGN_IN = 'Please sign in to continue.';
+
+/**
+ * Signed in, by session or token. A token must carry the procedure's scope; procedures that do
+ * not declare one (or are session-only) are closed to tokens.
+ */
+export const protectedProcedure = t.procedure.use(({ ctx, meta, next }) => {
+  if (!ctx.user || !ctx.credential) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN });
+  if (ctx.credential.kind === 'token') assertTokenMayCall(ctx.credential.scopes, meta);
+  return next({ ctx: { ...ctx, user: ctx.user, credential: ctx.credential } });
 });
+
+function assertTokenMayCall(scopes: readonly TokenScope[], meta: Meta | undefined) {
+  if (!meta?.scope || meta.rest?.sessionOnly) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'API tokens cannot be used for this operation. Sign in to the console instead.' });
+  }
+  if (!scopesAllow(scopes, meta.scope)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `This API token lacks the "${meta.scope}" scope.` });
+  }
+}
 
 function requireRole(allowed: ReadonlyArray<SessionUser['role']>) {
   return protectedProcedure.use(({ ctx, next }) => {
@@ -34,3 +77,22 @@ export const STAFF_ROLES: ReadonlyArray<SessionUser['role']> = ['officer', 'admi
 export const officerProcedure = requireRole(STAFF_ROLES);
 export const adminProcedure = requireRole(['admin', 'super_admin']);
 export const superAdminProcedure = requireRole(['super_admin']);
+
+/**
+ * Organisation data: the caller's organisation role must grant `permission`, and a token must
+ * carry the matching scope (`clusters:write` for `clusters:write`, `members:write` for
+ * `members:manage`). Queries then scope every read and write to `ctx.organizationId`; an id of
+ * another organisation matches nothing and is a 404.
+ */
+export function orgProcedure(permission: Permission) {
+  return t.procedure
+    .meta({ scope: scopeFor(permission) })
+    .use(({ ctx, meta, next }) => {
+      if (!ctx.user || !ctx.credential) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN });
+      if (ctx.credential.kind === 'token') assertTokenMayCall(ctx.credential.scopes, { ...meta, scope: meta?.scope ?? scopeFor(permission) });
+      if (!roleCan(ctx.user.organizationRole, permission)) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: `Your role in ${ctx.user.companyName ?? 'your organisation'} does not allow this (${permission}).` });
+      }
+      return next({ ctx: { ...ctx, user: ctx.user, credential: ctx.credential, organizationId: ctx.user.organizationId, permission } });
+    });
+}

@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   session: 'ses',
   tier: 'tier',
   token: 'tok',
+  apiToken: 'apt',
   recoveryCode: 'rec',
   mail: 'mail',
   audit: 'aud',

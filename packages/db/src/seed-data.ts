@@ -109,13 +109,17 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_ORGANIZATIONS = [
   { id: 'org_demo_acme', name: 'Acme Industries', billingId: 'KM-ACME01', status: 'active' as const },
   { id: 'org_demo_staff', name: 'KubeMarket Operations', billingId: 'KM-STAFF1', status: 'active' as const },
+  { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const },
 ];
 
 export const DEMO_ACCOUNTS = [
   { id: 'usr_demo_alice', username: 'alice', email: 'alice@acme.example', name: 'Alice Martin', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'owner' as const, mfa: false, description: 'Customer, owner of Acme Industries' },
   { id: 'usr_demo_marc', username: 'marc', email: 'marc@acme.example', name: 'Marc Dubois', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'member' as const, mfa: true, description: 'Customer with two-factor authentication (TOTP)' },
+  { id: 'usr_demo_bruno', username: 'bruno', email: 'bruno@acme.example', name: 'Bruno Petit', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'billing' as const, mfa: false, description: 'Billing manager of Acme Industries (invoices and payment, no cluster changes)' },
+  { id: 'usr_demo_vera', username: 'vera', email: 'vera@acme.example', name: 'Vera Lang', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'viewer' as const, mfa: false, description: 'Read-only viewer at Acme Industries' },
+  { id: 'usr_demo_gabriel', username: 'gabriel', email: 'gabriel@globex.example', name: 'Gabriel Roux', role: 'user' as const, organizationId: 'org_demo_globex', organizationRole: 'owner' as const, mfa: false, description: 'Customer, owner of Globex Logistics (another organisation)' },
   { id: 'usr_demo_olivia', username: 'olivia', email: 'olivia@kubemarket.example', name: 'Olivia Laurent', role: 'officer' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, mfa: false, description: 'Officer (staff)' },
-  { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, mfa: false, description: 'Administrator' },
+  { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'admin' as const, mfa: false, description: 'Administrator' },
   { id: 'usr_demo_sophie', username: 'sophie', email: 'sophie@kubemarket.example', name: 'Sophie Moreau', role: 'super_admin' as const, organizationId: 'org_demo_staff', organizationRole: 'owner' as const, mfa: false, description: 'Super administrator' },
 ] as const;
 

@@ -75,21 +75,24 @@ export async function seed(db: Database, now: number = Date.now()): Promise<void
     .insert(organizations)
     .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, createdAt: now, updatedAt: now })))
     .onConflictDoNothing();
-  await db
-    .insert(users)
-    .values(
-      DEMO_ACCOUNTS.map(({ mfa, description: _description, ...account }) => ({
-        ...account,
-        passwordHash: DEMO_PASSWORD_HASH,
-        passwordChangedAt: now,
-        emailVerifiedAt: now,
-        totpSecret: mfa ? DEMO_TOTP_SECRET : null,
-        totpEnabledAt: mfa ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoNothing();
+  // One row per statement: D1 binds at most 100 parameters per query.
+  await db.batch(
+    DEMO_ACCOUNTS.map(({ mfa, description: _description, ...account }) =>
+      db
+        .insert(users)
+        .values({
+          ...account,
+          passwordHash: DEMO_PASSWORD_HASH,
+          passwordChangedAt: now,
+          emailVerifiedAt: now,
+          totpSecret: mfa ? DEMO_TOTP_SECRET : null,
+          totpEnabledAt: mfa ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing(),
+    ) as unknown as Parameters<typeof db.batch>[0],
+  );
 
   await db
     .insert(clusters)

@@ -3,6 +3,7 @@ export * from './users';
 export * from './sessions';
 export * from './cluster-tiers';
 export * from './auth-tokens';
+export * from './api-tokens';
 export * from './platform';
 export * from './notifications';
 export * from './exchange-rates';

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { organizations } from './organizations';
 
 /** 'user' is an ordinary customer; 'officer', 'admin' and 'super_admin' are staff. */
@@ -17,8 +18,8 @@ export const users = sqliteTable(
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
-    /** Place in the organisation: the registering user is its owner. */
-    organizationRole: text('organization_role', { enum: ['owner', 'member'] }).notNull().default('member'),
+    /** Membership role in the organisation (permissions in @kubemarket/shared); the registering user is its owner. */
+    organizationRole: text('organization_role', { enum: ORGANIZATION_ROLES }).notNull().default('member'),
     /** Self-describing hash string; null for accounts that only sign in by magic link. */
     passwordHash: text('password_hash'),
     emailVerifiedAt: integer('email_verified_at'),

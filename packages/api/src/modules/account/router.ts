@@ -1,0 +1,45 @@
+import { ORGANIZATION_STATUSES } from '@kubemarket/db';
+import { ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { z } from 'zod';
+import { consoleUserSchema, sentSchema } from '../../platform/contracts';
+import { emailSchema, passwordSchema, personNameSchema } from '../../platform/validation';
+import { protectedProcedure, router } from '../../trpc';
+import * as account from './service';
+
+const TAGS: ['Account'] = ['Account'];
+
+const profileSchema = z.object({
+  user: consoleUserSchema,
+  organization: z
+    .object({ name: z.string(), billingId: z.string(), status: z.enum(ORGANIZATION_STATUSES), createdAt: z.number().int() })
+    .nullable(),
+  organizationRole: z.enum(ORGANIZATION_ROLES),
+  totpEnabled: z.boolean(),
+  createdAt: z.number().int(),
+});
+
+export const accountRouter = router({
+  profile: protectedProcedure
+    .meta({ scope: 'account:read', rest: { method: 'GET', path: '/api/account', summary: 'Your profile, organisation and organisation role', tags: TAGS } })
+    .output(profileSchema)
+    .query(({ ctx }) => account.profile(ctx)),
+
+  updateName: protectedProcedure
+    .meta({ scope: 'account:write', rest: { method: 'PATCH', path: '/api/account', summary: 'Change your display name', tags: TAGS } })
+    .input(z.object({ name: personNameSchema }))
+    .output(consoleUserSchema)
+    .mutation(({ ctx, input }) => account.updateName(ctx, input.name)),
+
+  // Re-authenticated changes stay in the console: a token must never change credentials.
+  changePassword: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/password', summary: 'Change your password (ends your other sessions)', tags: TAGS, sessionOnly: true } })
+    .input(z.object({ currentPassword: passwordSchema, newPassword: passwordSchema }))
+    .output(z.object({ changed: z.literal(true), sessionsEnded: z.number().int() }))
+    .mutation(({ ctx, input }) => account.changePassword(ctx, input)),
+
+  changeEmail: protectedProcedure
+    .meta({ rest: { method: 'POST', path: '/api/account/email', summary: 'Change your email address (confirmed by a link to the new one)', tags: TAGS, sessionOnly: true } })
+    .input(z.object({ currentPassword: passwordSchema, newEmail: emailSchema }))
+    .output(sentSchema)
+    .mutation(({ ctx, input }) => account.changeEmail(ctx, input)),
+});

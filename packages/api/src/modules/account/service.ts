@@ -1,0 +1,84 @@
+import { organizations, users } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { issueToken } from '../../platform/auth-tokens';
+import { emails } from '../../platform/emails';
+import { notify } from '../../platform/notify';
+import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
+import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
+import { endOtherSessionsStatement, loadSessionUser } from '../auth/service';
+
+type SignedIn = Context & { user: SessionUser };
+
+export async function currentUserRow(ctx: SignedIn) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return user;
+}
+
+/** Re-authentication for sensitive changes; counted like sign-in attempts. */
+export async function assertPassword(ctx: SignedIn, password: string) {
+  const now = ctx.ports.clock.now();
+  await consumeRateLimit(ctx.db, `login:account:${ctx.user.email}`, RATE_LIMITS.loginPerAccount, now);
+  const user = await currentUserRow(ctx);
+  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash)).valid) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your current password is incorrect.' });
+  }
+  return user;
+}
+
+export async function profile(ctx: SignedIn) {
+  const user = await currentUserRow(ctx);
+  const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, user.organizationId)).limit(1);
+  return {
+    user: await loadSessionUser(ctx, user),
+    organization: organization
+      ? { name: organization.name, billingId: organization.billingId, status: organization.status, createdAt: organization.createdAt }
+      : null,
+    organizationRole: user.organizationRole,
+    totpEnabled: user.totpEnabledAt !== null,
+    createdAt: user.createdAt,
+  };
+}
+
+export async function updateName(ctx: SignedIn, name: string) {
+  const now = ctx.ports.clock.now();
+  await ctx.db.update(users).set({ name, updatedAt: now }).where(eq(users.id, ctx.user.id));
+  return loadSessionUser(ctx, await currentUserRow(ctx));
+}
+
+export async function changePassword(ctx: SignedIn, input: { currentPassword: string; newPassword: string }) {
+  const now = ctx.ports.clock.now();
+  const user = await assertPassword(ctx, input.currentPassword);
+  const problem = passwordProblem(input.newPassword, user);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  if (input.newPassword === input.currentPassword) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a password different from your current one.' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // One batch: the new password, the end of every other session (this one stays, so the user
+  // is not thrown out mid-task) and the audit entry land together or not at all.
+  const [, ended] = await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+    endOtherSessionsStatement(ctx, user.id, ctx.session?.id),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress }, now),
+  ]);
+  const endedIds = ended.map((session) => session.id);
+  await ctx.ports.realtime.closeSessions(user.id, endedIds);
+  await notify(ctx, user.id, { type: 'warning', message: 'Your password was changed. If this was not you, reset it now and contact support.' });
+  return { changed: true as const, sessionsEnded: endedIds.length };
+}
+
+export async function changeEmail(ctx: SignedIn, input: { currentPassword: string; newEmail: string }) {
+  const now = ctx.ports.clock.now();
+  const user = await assertPassword(ctx, input.currentPassword);
+  if (input.newEmail === user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This is already your email address.' });
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
+  if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'Another account already uses this email address.' });
+  await consumeRateLimit(ctx.db, `change-email:account:${user.id}`, RATE_LIMITS.emailLinkPerAccount, now);
+  const token = await issueToken(ctx.db, user.id, 'change_email', now, input.newEmail);
+  await ctx.ports.mailer.send(emails.changeEmail(input.newEmail, user.name, `${ctx.request.appUrl}/verify-email?token=${token}`));
+  return { sent: true as const };
+}

@@ -1,0 +1,80 @@
+import { sessions, users } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { audit, auditInsert } from '../../platform/audit';
+import { notify } from '../../platform/notify';
+import { replaceRecoveryCodes } from '../../platform/recovery-codes';
+import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
+import { assertPassword } from '../account/service';
+import { endOtherSessionsStatement } from '../auth/service';
+
+type SignedIn = Context & { user: SessionUser };
+
+export async function startTotpSetup(ctx: SignedIn) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (user?.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+  const secret = newTotpSecret();
+  await ctx.db.update(users).set({ totpSecret: secret, totpLastUsedStep: null }).where(eq(users.id, ctx.user.id));
+  return { secret, otpauthUri: totpUri(secret, ctx.user.email) };
+}
+
+export async function enableTotp(ctx: SignedIn, code: string) {
+  const now = ctx.ports.clock.now();
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (!user?.totpSecret) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again: no pending authenticator secret.' });
+  if (user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+  const step = matchTotpStep(user.totpSecret, code, now);
+  if (step === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That code is not valid. Check the time on your device and try again.' });
+  await ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id));
+  const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
+  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress }, now);
+  await notify(ctx, user.id, { type: 'success', message: 'Two-step verification is now on for your account.' });
+  return { recoveryCodes };
+}
+
+export async function disableTotp(ctx: SignedIn, password: string) {
+  const now = ctx.ports.clock.now();
+  const user = await assertPassword(ctx, password);
+  if (!user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is not enabled.' });
+  await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now }).where(eq(users.id, user.id));
+  await replaceRecoveryCodes(ctx.db, user.id, now);
+  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_disabled', ipAddress: ctx.request.ipAddress }, now);
+  await notify(ctx, user.id, { type: 'warning', message: 'Two-step verification was turned off for your account.' });
+  return { disabled: true as const };
+}
+
+export async function listSessions(ctx: SignedIn) {
+  const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, ctx.user.id)).orderBy(desc(sessions.lastActiveAt));
+  return rows.map((row) => ({
+    id: row.id,
+    current: row.id === ctx.session?.id,
+    userAgent: row.userAgent,
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt,
+    lastActiveAt: row.lastActiveAt,
+  }));
+}
+
+export async function revokeSession(ctx: SignedIn, id: string) {
+  const now = ctx.ports.clock.now();
+  // Scoped by user in the WHERE clause: another user's session matches nothing and is a 404.
+  const [removed] = await ctx.db.batch([
+    ctx.db.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.userId, ctx.user.id))).returning({ id: sessions.id }),
+  ]);
+  if (removed.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'This session no longer exists.' });
+  if (id === ctx.session?.id) ctx.ports.sessionCookie.clear();
+  await ctx.ports.realtime.closeSessions(ctx.user.id, [id]);
+  await audit(ctx.db, { actorUserId: ctx.user.id, action: 'security.session_revoked', targetType: 'session', targetId: id }, now);
+  return { revoked: 1 };
+}
+
+export async function revokeOtherSessions(ctx: SignedIn) {
+  const now = ctx.ports.clock.now();
+  const [ended] = await ctx.db.batch([
+    endOtherSessionsStatement(ctx, ctx.user.id, ctx.session?.id),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'security.other_sessions_revoked' }, now),
+  ]);
+  await ctx.ports.realtime.closeSessions(ctx.user.id, ended.map((session) => session.id));
+  return { revoked: ended.length };
+}

@@ -1,0 +1,128 @@
+import { apiTokens, newId, organizations, users, type ApiToken, type Database } from '@kubemarket/db';
+import { TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
+import { consumeRateLimit } from '../../platform/rate-limit';
+import { toSessionUser } from '../../platform/sessions';
+
+type SignedIn = Context & { user: SessionUser };
+
+const DAY = 24 * 60 * 60_000;
+export const TOKEN_MAX_LIFETIME_DAYS = 366;
+export const TOKENS_PER_USER = 25;
+/** Per token: generous for scripts, but a runaway loop cannot flood the API. */
+export const TOKEN_RATE_LIMIT = { limit: 600, windowMs: 60_000 } as const;
+
+/** `kmt_<id>_<secret>`: the id finds the row, the secret is compared by its SHA-256. */
+const TOKEN_FORMAT = /^kmt_([a-z0-9]{20})_([A-Za-z0-9_-]{43})$/;
+
+export function toPublicToken(row: ApiToken, now: number) {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    status: row.revokedAt !== null ? ('revoked' as const) : row.expiresAt <= now ? ('expired' as const) : ('active' as const),
+  };
+}
+
+export async function listTokens(ctx: SignedIn) {
+  const now = ctx.ports.clock.now();
+  const rows = await ctx.db.select().from(apiTokens).where(eq(apiTokens.userId, ctx.user.id)).orderBy(desc(apiTokens.createdAt)).limit(100);
+  return rows.map((row) => toPublicToken(row, now));
+}
+
+export async function createToken(ctx: SignedIn, input: { name: string; expiresInDays: number; scopes: TokenScope[] }) {
+  const now = ctx.ports.clock.now();
+  const active = await ctx.db.$count(apiTokens, and(eq(apiTokens.userId, ctx.user.id), isNull(apiTokens.revokedAt)));
+  if (active >= TOKENS_PER_USER) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `You already have ${TOKENS_PER_USER} tokens. Revoke one you no longer use first.` });
+  }
+  const id = newId('apiToken');
+  const secret = randomToken(32);
+  const token = `kmt_${id.slice('apt_'.length)}_${secret}`;
+  const scopes = TOKEN_SCOPES.filter((scope) => input.scopes.includes(scope));
+  const [row] = await ctx.db.batch([
+    ctx.db
+      .insert(apiTokens)
+      .values({
+        id,
+        userId: ctx.user.id,
+        name: input.name,
+        secretHash: await sha256Hex(secret),
+        prefix: token.slice(0, 12),
+        scopes,
+        createdAt: now,
+        expiresAt: now + input.expiresInDays * DAY,
+      })
+      .returning(),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'token.created', targetType: 'api_token', targetId: id, ipAddress: ctx.request.ipAddress, metadata: { name: input.name, scopes } }, now),
+  ]);
+  // The secret is shown once; only its hash is kept.
+  return { ...toPublicToken(row[0]!, now), token };
+}
+
+export async function revokeToken(ctx: SignedIn, id: string) {
+  const now = ctx.ports.clock.now();
+  // Scoped by user: another user's token matches nothing and is a 404.
+  const [revoked] = await ctx.db.batch([
+    ctx.db
+      .update(apiTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, ctx.user.id), isNull(apiTokens.revokedAt)))
+      .returning(),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'token.revoked', targetType: 'api_token', targetId: id, ipAddress: ctx.request.ipAddress }, now),
+  ]);
+  if (revoked.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No active API token with this id.' });
+  return toPublicToken(revoked[0]!, now);
+}
+
+export type BearerResult =
+  | { ok: true; user: SessionUser; tokenId: string; scopes: readonly TokenScope[] }
+  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+
+const BAD_TOKEN = 'The API token is malformed or unknown. Create a token in Settings → API tokens and send it as "Authorization: Bearer <token>".';
+
+/**
+ * Resolves `Authorization: Bearer …` into the token's user and scopes. Counts the request against
+ * the token's rate limit and records its use (last used, audit entry of the method and path).
+ */
+export async function authenticateBearer(
+  db: Database,
+  token: string,
+  now: number,
+  request: { method: string; path: string; ipAddress: string | null },
+): Promise<BearerResult> {
+  const match = TOKEN_FORMAT.exec(token.trim());
+  if (!match) return { ok: false, status: 401, message: BAD_TOKEN };
+  const [, idPart, secret] = match;
+  const [row] = await db
+    .select({ token: apiTokens, user: users, organization: organizations })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(apiTokens.id, `apt_${idPart}`))
+    .limit(1);
+  if (!row || !constantTimeEqual(await sha256Hex(secret!), row.token.secretHash)) return { ok: false, status: 401, message: BAD_TOKEN };
+  if (row.token.revokedAt !== null) return { ok: false, status: 401, message: 'This API token has been revoked. Create a new one in Settings → API tokens.' };
+  if (row.token.expiresAt <= now) return { ok: false, status: 401, message: 'This API token has expired. Create a new one in Settings → API tokens.' };
+  if (row.user.disabledAt !== null) return { ok: false, status: 401, message: 'The account of this API token is disabled.' };
+  try {
+    await consumeRateLimit(db, `api-token:${row.token.id}`, TOKEN_RATE_LIMIT, now);
+  } catch (error) {
+    const retryAfterSeconds = (error as { cause?: { retryAfterSeconds?: number } }).cause?.retryAfterSeconds ?? 60;
+    await db.batch([auditInsert(db, { actorUserId: row.user.id, action: 'token.rate_limited', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress }, now)]);
+    return { ok: false, status: 429, message: `Too many requests with this API token. Try again in ${retryAfterSeconds} s.`, retryAfterSeconds };
+  }
+  await db.batch([
+    db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.token.id)),
+    auditInsert(db, { actorUserId: row.user.id, action: 'token.used', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress, metadata: { method: request.method, path: request.path } }, now),
+  ]);
+  return { ok: true, user: toSessionUser(row.user, row.organization), tokenId: row.token.id, scopes: row.token.scopes };
+}

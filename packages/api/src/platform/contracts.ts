@@ -1,0 +1,33 @@
+import { USER_ROLES } from '@kubemarket/db';
+import { ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { z } from 'zod';
+
+/** SPEC.md section 3's session user, exactly the fields `GET /api/user` answers with. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  emailVerified: z.boolean(),
+  companyName: z.string().nullable(),
+  companyId: z.string().nullable().describe('The organisation billing id, e.g. KM-ACME01.'),
+  organizationId: z.string(),
+});
+
+/** The console's own view of the user adds the organisation role (permissions follow from it). */
+export const consoleUserSchema = sessionUserSchema.extend({ organizationRole: z.enum(ORGANIZATION_ROLES) });
+
+export const mfaRequiredSchema = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string().describe('Send it with the code to POST /api/login/mfa.'),
+  tempUserId: z.string(),
+});
+
+export const signInResultSchema = z.union([sessionUserSchema, mfaRequiredSchema]);
+
+export const sentSchema = z.object({ sent: z.literal(true) });
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** A path parameter naming one record; another organisation's id is a 404. */
+export const idParam = (label: string) => z.string({ error: `${label} id is required.` }).trim().min(1, `${label} id is required.`).max(64, `${label} id is too long.`);

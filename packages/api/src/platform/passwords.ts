@@ -1,0 +1,85 @@
+import { scrypt as scryptCallback } from 'node:crypto';
+import { COMMON_PASSWORDS } from './common-passwords';
+import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
+
+/**
+ * scrypt with an OWASP Password Storage Cheat Sheet parameter set (N=2^14, r=8, p=5: 16 MiB),
+ * which fits a Worker's 128 MB. PBKDF2 is capped at 100,000 iterations on Workers, below OWASP's
+ * 600,000, and WebAssembly argon2 cannot be compiled at run time there.
+ * Stored as `scrypt$N=16384,r=8,p=5$<salt>$<hash>` so parameters can change later: a hash with
+ * other parameters still verifies and is rehashed at the next sign-in.
+ */
+export const PASSWORD_PARAMS = { N: 16_384, r: 8, p: 5, keyLength: 32, saltLength: 16 } as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLength: number) {
+  return new Promise<Uint8Array>((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r * p }, (error, key) =>
+      error ? reject(error) : resolve(new Uint8Array(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p, keyLength, saltLength } = PASSWORD_PARAMS;
+  const salt = crypto.getRandomValues(new Uint8Array(saltLength));
+  const key = await derive(password, salt, N, r, p, keyLength);
+  return `scrypt$N=${N},r=${r},p=${p}$${toBase64Url(salt)}$${toBase64Url(key)}`;
+}
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Uint8Array;
+  key: Uint8Array;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const [scheme, params, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !params || !salt || !key) return null;
+  const values = Object.fromEntries(params.split(',').map((pair) => pair.split('=') as [string, string]));
+  const N = Number(values.N);
+  const r = Number(values.r);
+  const p = Number(values.p);
+  if (![N, r, p].every((value) => Number.isInteger(value) && value > 0)) return null;
+  return { N, r, p, salt: fromBase64Url(salt), key: fromBase64Url(key) };
+}
+
+export interface VerifyResult {
+  valid: boolean;
+  /** True when the hash was made with other parameters and should be replaced. */
+  needsRehash: boolean;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<VerifyResult> {
+  const parsed = parseHash(stored);
+  if (!parsed) return { valid: false, needsRehash: false };
+  const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p, parsed.key.length);
+  const valid = constantTimeEqual(key, parsed.key);
+  const { N, r, p } = PASSWORD_PARAMS;
+  return { valid, needsRehash: valid && (parsed.N !== N || parsed.r !== r || parsed.p !== p) };
+}
+
+/** A hash of a random password, verified against when the account does not exist (timing). */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(toBase64Url(crypto.getRandomValues(new Uint8Array(16))));
+  return dummyHash;
+}
+
+/** Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules). */
+export function passwordProblem(password: string, context: { email?: string; username?: string } = {}): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) return 'This password is too common. Choose one that is harder to guess.';
+  if (/^(.)\1+$/.test(password)) return 'Password cannot be a single repeated character.';
+  const local = context.email?.split('@')[0]?.toLowerCase();
+  if ((local && local.length >= 4 && lower.includes(local)) || (context.username && context.username.length >= 4 && lower.includes(context.username.toLowerCase()))) {
+    return 'Password must not contain your username or email address.';
+  }
+  return null;
+}

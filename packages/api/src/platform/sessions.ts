@@ -1,0 +1,127 @@
+import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
+import { randomString } from '@kubemarket/db';
+import { and, eq, ne } from 'drizzle-orm';
+import type { SessionUser } from '../context';
+import { constantTimeEqual, randomToken, sha256Hex } from './crypto';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/** Sliding inactivity expiry plus an absolute lifetime; staff sessions are shorter. */
+export const SESSION_POLICY = {
+  customer: { idleMs: 7 * DAY, absoluteMs: 30 * DAY, touchEveryMs: HOUR },
+  staff: { idleMs: 8 * HOUR, absoluteMs: 12 * HOUR, touchEveryMs: 5 * 60_000 },
+} as const;
+
+export function isStaff(role: User['role']): boolean {
+  return role !== 'user';
+}
+
+function policyFor(session: Pick<Session, 'elevated'>) {
+  return session.elevated ? SESSION_POLICY.staff : SESSION_POLICY.customer;
+}
+
+export interface IssuedSession {
+  session: Session;
+  /** `<id>.<secret>`: what the cookie carries. */
+  token: string;
+}
+
+export async function createSession(
+  db: Database,
+  user: Pick<User, 'id' | 'role'>,
+  now: number,
+  request: { ipAddress: string | null; userAgent: string | null },
+): Promise<IssuedSession> {
+  const id = randomString(24);
+  const secret = randomToken(24);
+  const elevated = isStaff(user.role);
+  const policy = elevated ? SESSION_POLICY.staff : SESSION_POLICY.customer;
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id,
+      userId: user.id,
+      secretHash: await sha256Hex(secret),
+      csrfToken: randomToken(24),
+      elevated,
+      createdAt: now,
+      lastActiveAt: now,
+      expiresAt: now + policy.absoluteMs,
+      ipAddress: request.ipAddress,
+      userAgent: request.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  return { session: session!, token: `${id}.${secret}` };
+}
+
+/** When the cookie should stop being sent: the sooner of the idle and absolute expiry. */
+export function sessionCookieExpiry(session: Session): number {
+  return Math.min(session.lastActiveAt + policyFor(session).idleMs, session.expiresAt);
+}
+
+export function toSessionUser(user: User, organization: Organization | null): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
+    companyName: organization?.name ?? null,
+    companyId: organization?.billingId ?? null,
+    organizationId: user.organizationId,
+    organizationRole: user.organizationRole,
+  };
+}
+
+export interface ValidatedSession {
+  session: Session;
+  user: SessionUser;
+  /** True when lastActiveAt moved, so the cookie expiry should be re-sent. */
+  refreshed: boolean;
+}
+
+/**
+ * Checks a cookie value: the id finds the row, the secret's hash must match in constant time,
+ * the session must be inside both expiries and its user enabled. Slides the idle expiry.
+ */
+export async function validateSessionToken(db: Database, token: string, now: number): Promise<ValidatedSession | null> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || id.length > 64 || secret.length > 128) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (!constantTimeEqual(await sha256Hex(secret), row.session.secretHash)) return null;
+  const policy = policyFor(row.session);
+  if (now >= row.session.expiresAt || now >= row.session.lastActiveAt + policy.idleMs || row.user.disabledAt !== null) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let session = row.session;
+  let refreshed = false;
+  if (now - session.lastActiveAt >= policy.touchEveryMs) {
+    await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
+    session = { ...session, lastActiveAt: now };
+    refreshed = true;
+  }
+  return { session, user: toSessionUser(row.user, row.organization), refreshed };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs the user out everywhere, or everywhere but one session. Returns the removed ids. */
+export async function invalidateUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const removed = await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return removed.map((row) => row.id);
+}

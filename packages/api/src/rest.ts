@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { appRouter } from './root';
+import type { HttpMethod, Meta, RestMeta } from './trpc';
+
+/**
+ * The REST surface, derived from procedure metadata: the Worker's adapter registers these routes
+ * and /api/openapi.json documents exactly the same list. Nothing here is written by hand per path.
+ */
+export interface RestRoute {
+  /** The procedure's dotted path in appRouter, e.g. "notifications.markRead". */
+  procedure: string;
+  type: 'query' | 'mutation';
+  method: HttpMethod;
+  /** OpenAPI form, e.g. "/api/notifications/{id}/read". */
+  path: string;
+  /** Names of `{param}` segments, filled from the URL. */
+  pathParams: string[];
+  meta: RestMeta;
+  scope: Meta['scope'];
+  input: z.ZodType | undefined;
+  output: z.ZodType | undefined;
+}
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: Meta;
+  inputs: unknown[];
+  output?: unknown;
+}
+
+type AnyRouter = { _def: { procedures: Record<string, { _def: ProcedureDef }> } };
+
+export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter): RestRoute[] {
+  const routes: RestRoute[] = [];
+  for (const [procedure, { _def }] of Object.entries(router._def.procedures)) {
+    const rest = _def.meta?.rest;
+    if (!rest || _def.type === 'subscription') continue;
+    if (_def.inputs.length > 1) throw new Error(`${procedure}: REST procedures take one input schema`);
+    routes.push({
+      procedure,
+      type: _def.type,
+      method: rest.method,
+      path: rest.path,
+      pathParams: [...rest.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
+      meta: rest,
+      scope: _def.meta?.scope,
+      input: _def.inputs[0] as z.ZodType | undefined,
+      output: _def.output as z.ZodType | undefined,
+    });
+  }
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path.replace(/\{\w+\}/g, '{}')}`;
+    if (seen.has(key)) throw new Error(`Two procedures answer ${key}`);
+    seen.add(key);
+  }
+  return routes;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+/** Properties of an object input (after unwrapping optional/default), for parameters and coercion. */
+export function inputProperties(route: RestRoute): { properties: Record<string, JsonSchema>; required: string[] } {
+  if (!route.input) return { properties: {}, required: [] };
+  const schema = jsonSchemaOf(route.input, 'input');
+  const objectSchema = (schema.anyOf as JsonSchema[] | undefined)?.find((part) => part.type === 'object') ?? schema;
+  return {
+    properties: (objectSchema.properties as Record<string, JsonSchema> | undefined) ?? {},
+    required: (objectSchema.required as string[] | undefined) ?? [],
+  };
+}
+
+/** Query strings are text: numbers and booleans are coerced by the input schema's types. */
+export function coerceQueryValue(schema: JsonSchema | undefined, values: string[]): unknown {
+  const type = schema?.type;
+  if (type === 'array') return values.map((value) => coerceQueryValue(schema?.items as JsonSchema | undefined, [value]));
+  const value = values.at(-1) ?? '';
+  if (type === 'integer' || type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+}
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input: the message says which field and why.',
+  '401': 'Not signed in, or the API token is malformed, expired or revoked.',
+  '403': 'Signed in, but the role or the token scopes do not allow it (or a cross-site browser request).',
+  '404': 'No such record in your organisation.',
+  '413': 'The request body is too large.',
+  '429': 'Rate limited: retry after the number of seconds in Retry-After.',
+};
+
+export interface OpenApiOptions {
+  version: string;
+  serverUrl?: string;
+}
+
+/** OpenAPI 3.1 of every REST route, from the same metadata and zod schemas the adapter uses. */
+export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const { properties, required } = inputProperties(route);
+    const inPath = new Set(route.pathParams);
+    const bodyless = route.method === 'GET' || route.method === 'DELETE';
+    const parameters = Object.entries(properties)
+      .filter(([name]) => inPath.has(name) || bodyless)
+      .map(([name, schema]) => ({
+        name,
+        in: inPath.has(name) ? 'path' : 'query',
+        required: inPath.has(name) || required.includes(name),
+        schema,
+        ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+      }));
+    const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.has(name)));
+    const signedIn = route.scope !== undefined || route.meta.sessionOnly === true;
+    const operation: Record<string, unknown> = {
+      operationId: route.procedure,
+      summary: route.meta.summary,
+      ...(route.meta.description ? { description: route.meta.description } : {}),
+      tags: route.meta.tags,
+      ...(parameters.length ? { parameters } : {}),
+      ...(!bodyless && route.input && Object.keys(bodyProperties).length
+        ? {
+            requestBody: {
+              required: required.some((name) => !inPath.has(name)),
+              content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: required.filter((name) => !inPath.has(name)) } } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': {
+          description: 'OK',
+          content: { 'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} } },
+        },
+        ...Object.fromEntries(
+          Object.entries(ERROR_STATUSES).map(([status, description]) => [
+            status,
+            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          ]),
+        ),
+      },
+      security: signedIn ? (route.meta.sessionOnly ? [{ cookieAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [] }]) : [{}, { cookieAuth: [] }, { bearerAuth: [] }],
+      ...(route.scope ? { 'x-token-scope': route.scope } : {}),
+      ...(route.meta.sessionOnly ? { 'x-session-only': true } : {}),
+    };
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  const tags = [...new Set(routes.flatMap((route) => route.meta.tags))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'KubeMarket API',
+      version: options.version,
+      description:
+        'The same operations as the console. Browsers use the session cookie and send the X-CSRF-Token header on changes; scripts send `Authorization: Bearer <token>` with a token created in Settings → API tokens, limited to its scopes (`x-token-scope` on each operation). Errors answer `{ "message": "…" }`.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    tags,
+    paths,
+    components: {
+      schemas: {
+        Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token, `kmt_…`.' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'km_session', description: 'The console session; changes also need the X-CSRF-Token header.' },
+      },
+    },
+  };
+}

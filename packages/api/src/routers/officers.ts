@@ -1,6 +1,0 @@
-import { publicProcedure, router, STAFF_ROLES } from '../trpc';
-
-export const officersRouter = router({
-  /** SPEC.md section 3: a plain boolean; false when anonymous, so the header can always ask. */
-  checkAccess: publicProcedure.query(({ ctx }) => ctx.user !== null && STAFF_ROLES.includes(ctx.user.role)),
-});
