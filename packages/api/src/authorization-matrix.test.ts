@@ -1,0 +1,202 @@
+/**
+ * The authorization matrix (DESIGN.md section 5): every procedure of appRouter × every kind of
+ * caller, against a real seeded SQLite database. A procedure without a row fails the first test,
+ * so each new procedure is access-tested by construction.
+ *
+ * Outcome: 'OK' means the call got past every access check (it succeeded, or failed for a business
+ * reason such as invalid input or a rate limit); otherwise the access error's code.
+ */
+import { TOKEN_SCOPES } from '@kubemarket/shared';
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { createContext, type Context, type Credential, type SessionUser } from './context';
+import { createToken } from './modules/tokens/service';
+import { notify } from './platform/notify';
+import { createSession } from './platform/sessions';
+import { appRouter, createCaller } from './root';
+import { createTestCaller, memoryMailer, sessionUserOf } from './test-utils';
+
+const PRINCIPALS = {
+  anonymous: null,
+  ownerA: 'alice',
+  memberA: 'marc',
+  billingA: 'bruno',
+  viewerA: 'vera',
+  customerB: 'gabriel',
+  officer: 'olivia',
+  admin: 'adam',
+  superAdmin: 'sophie',
+  // Alice's API tokens: every scope, and none that any procedure asks for.
+  tokenWithScope: 'alice',
+  tokenWithoutScope: 'alice',
+} as const;
+type Principal = keyof typeof PRINCIPALS;
+type Outcome = 'OK' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND';
+type Expectations = Record<Principal, Outcome>;
+
+interface Fixtures {
+  aliceNotificationId: string;
+  aliceSessionId: string;
+  aliceTokenId: string;
+  tierId: string;
+}
+
+const ALL = Object.keys(PRINCIPALS) as Principal[];
+const SESSIONS = ALL.filter((p) => p !== 'anonymous' && !p.startsWith('token'));
+const STAFF: Principal[] = ['officer', 'admin', 'superAdmin'];
+
+function expectations(ok: Principal[], otherwise: Partial<Record<Principal, Outcome>> = {}): Expectations {
+  return Object.fromEntries(
+    ALL.map((p) => [p, otherwise[p] ?? (ok.includes(p) ? 'OK' : p === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN')]),
+  ) as Expectations;
+}
+
+/** Anyone, tokens included. */
+const PUBLIC = expectations(ALL);
+/** Any signed-in user; a token needs the procedure's scope. */
+const SIGNED_IN_SCOPED = expectations([...SESSIONS, 'tokenWithScope']);
+/** Browser sessions only: no token, whatever its scopes. */
+const SESSION_ONLY = expectations(SESSIONS);
+/** Another user's record is a 404 for everyone but its owner (Alice, by session or token). */
+const ALICES_OWN = expectations([...SESSIONS, 'tokenWithScope'], {
+  ...Object.fromEntries(SESSIONS.filter((p) => p !== 'ownerA').map((p) => [p, 'NOT_FOUND'])),
+});
+const ALICES_OWN_SESSION_ONLY = expectations(SESSIONS, {
+  ...Object.fromEntries(SESSIONS.filter((p) => p !== 'ownerA').map((p) => [p, 'NOT_FOUND'])),
+});
+const STAFF_ONLY = expectations(STAFF);
+const ADMINS_ONLY = expectations(['admin', 'superAdmin']);
+/** Development helpers answer 404 in production, to everyone. */
+const DEV_ONLY = expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND'])));
+
+interface Row {
+  input?: (f: Fixtures) => unknown;
+  expect: Expectations;
+}
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+const MATRIX: Record<string, Row> = {
+  'meta.versionSummary': { expect: PUBLIC },
+  'meta.health': { expect: PUBLIC },
+  'catalog.clusterTiers': { expect: PUBLIC },
+  'catalog.clusterTier': { input: (f) => ({ id: f.tierId }), expect: PUBLIC },
+  'catalog.dataCenters': { expect: PUBLIC },
+  'currency.rates': { expect: PUBLIC },
+  'currency.refresh': { expect: ADMINS_ONLY },
+  'officers.checkAccess': { expect: PUBLIC },
+  'leads.submit': { input: () => ({ kind: 'contact', name: 'Test', email: `${unique()}@example.com`, message: 'Hello' }), expect: PUBLIC },
+  'newsletter.subscribe': { input: () => ({ email: `${unique()}@example.com` }), expect: PUBLIC },
+  'newsletter.confirm': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
+  'newsletter.unsubscribe': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
+
+  'auth.me': { expect: PUBLIC },
+  'auth.user': { expect: expectations(ALL.filter((p) => p !== 'anonymous')) },
+  'auth.register': {
+    input: () => ({ email: `${unique()}@example.com`, username: `u${unique()}`, name: 'New User', password: 'a-long-unusual-passphrase', companyName: 'New Co' }),
+    expect: PUBLIC,
+  },
+  'auth.login': { input: () => ({ identifier: 'alice', password: 'KubeMarket-demo-2026' }), expect: PUBLIC },
+  'auth.verifyMfa': { input: () => ({ mfaToken: 'x'.repeat(32), code: '123456' }), expect: expectations(ALL, Object.fromEntries(ALL.map((p) => [p, 'UNAUTHORIZED']))) },
+  'auth.logout': { expect: PUBLIC },
+  'auth.resendVerification': { input: () => ({ email: 'nobody@example.com' }), expect: PUBLIC },
+  'auth.verifyEmail': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
+  'auth.requestPasswordReset': { input: () => ({ email: 'nobody@example.com' }), expect: PUBLIC },
+  'auth.resetPassword': { input: () => ({ token: 'x'.repeat(32), password: 'a-long-unusual-passphrase' }), expect: PUBLIC },
+  'auth.requestMagicLink': { input: () => ({ email: 'nobody@example.com' }), expect: PUBLIC },
+  'auth.consumeMagicLink': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
+
+  'account.profile': { expect: SIGNED_IN_SCOPED },
+  'account.updateName': { input: () => ({ name: 'Renamed' }), expect: SIGNED_IN_SCOPED },
+  'account.changePassword': { input: () => ({ currentPassword: 'wrong-password', newPassword: 'another-long-passphrase' }), expect: SESSION_ONLY },
+  'account.changeEmail': { input: () => ({ currentPassword: 'wrong-password', newEmail: `${unique()}@example.com` }), expect: SESSION_ONLY },
+
+  'security.totpSetup': { expect: SESSION_ONLY },
+  'security.totpEnable': { input: () => ({ code: '123456' }), expect: SESSION_ONLY },
+  'security.totpDisable': { input: () => ({ password: 'wrong-password' }), expect: SESSION_ONLY },
+  'security.sessions': { expect: SIGNED_IN_SCOPED },
+  'security.revokeSession': { input: (f) => ({ id: f.aliceSessionId }), expect: ALICES_OWN },
+  'security.revokeOtherSessions': { expect: SESSION_ONLY },
+
+  'tokens.list': { expect: SESSION_ONLY },
+  'tokens.create': { input: () => ({ name: 'CI', expiresInDays: 30, scopes: ['clusters:read'] }), expect: SESSION_ONLY },
+  'tokens.revoke': { input: (f) => ({ id: f.aliceTokenId }), expect: ALICES_OWN_SESSION_ONLY },
+
+  'notifications.list': { expect: SIGNED_IN_SCOPED },
+  'notifications.count': { expect: SIGNED_IN_SCOPED },
+  'notifications.markRead': { input: (f) => ({ id: f.aliceNotificationId }), expect: ALICES_OWN },
+  'notifications.markAllRead': { expect: SIGNED_IN_SCOPED },
+  'notifications.trash': { input: (f) => ({ id: f.aliceNotificationId }), expect: ALICES_OWN },
+
+  // Every organisation role may read cluster counts; a token needs clusters:read.
+  'dashboard.sidebarCounts': { expect: SIGNED_IN_SCOPED },
+
+  'dev.demoAccounts': { expect: DEV_ONLY },
+  'dev.login': { input: () => ({ username: 'alice' }), expect: DEV_ONLY },
+  'dev.notify': { input: () => ({ type: 'info', message: 'hi' }), expect: DEV_ONLY },
+  'dev.mailbox': { expect: DEV_ONLY },
+};
+
+const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };
+
+async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await run();
+    return 'OK';
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    if (error.code === 'INTERNAL_SERVER_ERROR') throw error;
+    return (['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'] as const).find((code) => code === error.code) ?? 'OK';
+  }
+}
+
+/** A fresh seeded database per (procedure, principal), so one caller's writes never decide another's outcome. */
+async function callAs(procedure: string, principal: Principal): Promise<Outcome> {
+  const { ctx, db } = await createTestCaller({
+    config: { appVersion: '1.16.0', environment: 'production' },
+    ports: { mailer: memoryMailer(), rates: failingRates },
+  });
+  const alice = await sessionUserOf(db, 'alice');
+  const now = ctx.ports.clock.now();
+  const notification = await notify(ctx, alice.id, { type: 'info', message: 'For the matrix' });
+  const { session } = await createSession(db, { id: alice.id, role: alice.role }, now, { ipAddress: null, userAgent: null });
+  const token = await createToken({ ...ctx, user: alice, credential: { kind: 'session' } }, { name: 'matrix', expiresInDays: 30, scopes: ['audit:read'] });
+  const fixtures: Fixtures = { aliceNotificationId: notification.id, aliceSessionId: session.id, aliceTokenId: token.id, tierId: 'tier_standard' };
+
+  const username = PRINCIPALS[principal];
+  const user: SessionUser | null = username ? await sessionUserOf(db, username) : null;
+  const credential: Credential | null = !user
+    ? null
+    : principal === 'tokenWithScope'
+      ? { kind: 'token', tokenId: token.id, scopes: TOKEN_SCOPES }
+      : principal === 'tokenWithoutScope'
+        ? { kind: 'token', tokenId: token.id, scopes: [] }
+        : { kind: 'session' };
+  const callerCtx: Context = createContext({ db, config: ctx.config, ports: ctx.ports, user, credential, session: null });
+  const caller = createCaller(callerCtx);
+  const fn = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
+  const row = MATRIX[procedure]!;
+  return outcomeOf(() => fn(row.input?.(fixtures)));
+}
+
+describe('authorization matrix', () => {
+  const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures).sort();
+
+  it('has a row for every procedure of appRouter, and none for a procedure that does not exist', () => {
+    expect(procedures.filter((p) => !(p in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((p) => !procedures.includes(p))).toEqual([]);
+  });
+
+  for (const procedure of Object.keys(MATRIX).sort()) {
+    it(`${procedure}`, async () => {
+      const actual = {} as Expectations;
+      for (const principal of ALL) actual[principal] = await callAs(procedure, principal);
+      expect(actual).toEqual(MATRIX[procedure]!.expect);
+    });
+  }
+
+  it('states an outcome for every principal in every row', () => {
+    for (const row of Object.values(MATRIX)) expect(Object.keys(row.expect).sort()).toEqual([...ALL].sort());
+    console.log(`authorization matrix: ${procedures.length} procedures × ${ALL.length} principals = ${procedures.length * ALL.length} cells`);
+  });
+});

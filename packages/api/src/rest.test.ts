@@ -1,0 +1,87 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { coerceQueryValue, openApiDocument, restRoutes } from './rest';
+
+describe('REST routes from procedure metadata', () => {
+  const routes = restRoutes();
+
+  it("keeps SPEC.md's paths and methods", () => {
+    const table = routes.map((route) => `${route.method} ${route.path}`);
+    for (const expected of [
+      'GET /api/user',
+      'POST /api/login',
+      'POST /api/register',
+      'POST /api/logout',
+      'POST /api/auth/resend-verification',
+      'GET /api/currency/rates',
+      'GET /api/notifications',
+      'GET /api/notifications/count',
+      'PUT /api/notifications/{id}/read',
+      'POST /api/notifications/mark-all-read',
+      'PUT /api/notifications/{id}/trash',
+      'GET /api/officers/check-access',
+      'GET /api/cluster-tiers',
+      'GET /api/version/summary',
+      'GET /api/sidebar-counts',
+      'GET /api/tokens',
+      'POST /api/tokens',
+      'DELETE /api/tokens/{id}',
+    ]) {
+      expect(table).toContain(expected);
+    }
+  });
+
+  it('gives every REST procedure a summary, a tag and an output schema', () => {
+    for (const route of routes) {
+      expect(route.meta.summary, route.procedure).not.toBe('');
+      expect(route.meta.tags.length, route.procedure).toBeGreaterThan(0);
+      expect(route.output, `${route.procedure} has no .output()`).toBeDefined();
+    }
+  });
+
+  it('names every path parameter in the input schema', () => {
+    for (const route of routes.filter((r) => r.pathParams.length)) {
+      const shape = (route.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      for (const param of route.pathParams) expect(Object.keys(shape), route.procedure).toContain(param);
+    }
+  });
+
+  it('coerces query strings by the schema type', () => {
+    expect(coerceQueryValue({ type: 'integer' }, ['25'])).toBe(25);
+    expect(coerceQueryValue({ type: 'integer' }, ['abc'])).toBe('abc');
+    expect(coerceQueryValue({ type: 'boolean' }, ['true'])).toBe(true);
+    expect(coerceQueryValue({ type: 'array', items: { type: 'number' } }, ['1', '2'])).toEqual([1, 2]);
+    expect(coerceQueryValue({ type: 'string' }, ['x'])).toBe('x');
+  });
+});
+
+describe('GET /api/openapi.json document', () => {
+  const routes = restRoutes();
+  const document = openApiDocument(routes, { version: '1.16.0', serverUrl: 'https://console.example.eu' });
+
+  it('is a valid OpenAPI 3.1 document (swagger-parser)', async () => {
+    const copy = structuredClone(document);
+    await expect(SwaggerParser.validate(copy as never)).resolves.toBeTruthy();
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('documents every REST route, with its scope and session-only flag', () => {
+    for (const route of routes) {
+      const operation = (document.paths[route.path] as Record<string, Record<string, unknown>> | undefined)?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation!.operationId).toBe(route.procedure);
+      if (route.scope) expect(operation!['x-token-scope']).toBe(route.scope);
+    }
+    const documented = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+    expect(documented).toBe(routes.length);
+  });
+
+  it('describes inputs: path parameters, query parameters and JSON bodies', () => {
+    const markRead = document.paths['/api/notifications/{id}/read']!.put as { parameters: Array<{ name: string; in: string; required: boolean }> };
+    expect(markRead.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    const register = document.paths['/api/register']!.post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+    expect(register.requestBody.content['application/json']!.schema.required.sort()).toEqual(['companyName', 'email', 'name', 'password', 'username']);
+    const tokens = document.paths['/api/tokens']!.post as { security: unknown[] };
+    expect(tokens.security).toEqual([{ cookieAuth: [] }]);
+  });
+});
