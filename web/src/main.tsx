@@ -9,13 +9,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { TRPCProvider, createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
-import { ToastRegion } from './features/shell/toast-region';
+import { PreferencesProvider, themeColorSchemeManager } from './features/preferences';
+import { exchangeRatesQueryOptions } from './features/pricing';
+import { ToastRegion } from './features/shell';
 import { createAppRouter } from './router';
-import { PreferencesProvider } from './features/preferences/preferences-context';
-import { themeColorSchemeManager } from './features/preferences/theme-color-scheme-manager';
 import { theme } from './theme';
 
 const queryClient = createQueryClient();
+// SPEC.md section 4: the currency rates are loaded at startup.
+void queryClient.prefetchQuery(exchangeRatesQueryOptions());
 const colorSchemeManager = themeColorSchemeManager();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({

@@ -62,26 +62,27 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as VerifyRegistrationEmailRouteImport } from './routes/verify-registration-email'
 import { Route as WorkloadMigrationRouteImport } from './routes/workload-migration'
 import { Route as AuthenticatedConfigurationRouteImport } from './routes/_authenticated/_configuration'
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/_dashboard'
 import { Route as AuthenticatedPlainRouteImport } from './routes/_authenticated/_plain'
-import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
-import { Route as AuthenticatedAddOnsRouteImport } from './routes/_authenticated/add-ons'
-import { Route as AuthenticatedBillingRouteImport } from './routes/_authenticated/billing'
-import { Route as AuthenticatedCustomSolutionsRouteImport } from './routes/_authenticated/custom-solutions'
-import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
-import { Route as AuthenticatedMarketplaceRouteImport } from './routes/_authenticated/marketplace'
-import { Route as AuthenticatedMyClustersRouteImport } from './routes/_authenticated/my-clusters'
-import { Route as AuthenticatedPaymentSuccessRouteImport } from './routes/_authenticated/payment-success'
-import { Route as AuthenticatedPriceEstimatorRouteImport } from './routes/_authenticated/price-estimator'
-import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
-import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
-import { Route as AuthenticatedUsageRouteImport } from './routes/_authenticated/usage'
-import { Route as AuthenticatedUserManagementRouteImport } from './routes/_authenticated/user-management'
 import { Route as ClusterTypesTypeRouteImport } from './routes/cluster-types/$type'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as TutorialsIndexRouteImport } from './routes/tutorials/index'
 import { Route as TutorialsSlugRouteImport } from './routes/tutorials/$slug'
 import { Route as AuthenticatedConfigurationClusterProvisioningRouteImport } from './routes/_authenticated/_configuration/cluster-provisioning'
 import { Route as AuthenticatedConfigurationConfigureClusterRouteImport } from './routes/_authenticated/_configuration/configure-cluster'
+import { Route as AuthenticatedDashboardAccountRouteImport } from './routes/_authenticated/_dashboard/account'
+import { Route as AuthenticatedDashboardAddOnsRouteImport } from './routes/_authenticated/_dashboard/add-ons'
+import { Route as AuthenticatedDashboardBillingRouteImport } from './routes/_authenticated/_dashboard/billing'
+import { Route as AuthenticatedDashboardCustomSolutionsRouteImport } from './routes/_authenticated/_dashboard/custom-solutions'
+import { Route as AuthenticatedDashboardDashboardRouteImport } from './routes/_authenticated/_dashboard/dashboard'
+import { Route as AuthenticatedDashboardMarketplaceRouteImport } from './routes/_authenticated/_dashboard/marketplace'
+import { Route as AuthenticatedDashboardMyClustersRouteImport } from './routes/_authenticated/_dashboard/my-clusters'
+import { Route as AuthenticatedDashboardPaymentSuccessRouteImport } from './routes/_authenticated/_dashboard/payment-success'
+import { Route as AuthenticatedDashboardPriceEstimatorRouteImport } from './routes/_authenticated/_dashboard/price-estimator'
+import { Route as AuthenticatedDashboardProfileRouteImport } from './routes/_authenticated/_dashboard/profile'
+import { Route as AuthenticatedDashboardSettingsRouteImport } from './routes/_authenticated/_dashboard/settings'
+import { Route as AuthenticatedDashboardUsageRouteImport } from './routes/_authenticated/_dashboard/usage'
+import { Route as AuthenticatedDashboardUserManagementRouteImport } from './routes/_authenticated/_dashboard/user-management'
 import { Route as AuthenticatedPlainAlibabaAckTestRouteImport } from './routes/_authenticated/_plain/alibaba-ack-test'
 import { Route as AuthenticatedPlainAwsEksTestRouteImport } from './routes/_authenticated/_plain/aws-eks-test'
 import { Route as AuthenticatedPlainAzureAksTestRouteImport } from './routes/_authenticated/_plain/azure-aks-test'
@@ -92,35 +93,35 @@ import { Route as AuthenticatedPlainGcpClusterTestRouteImport } from './routes/_
 import { Route as AuthenticatedPlainHuaweiCceTestRouteImport } from './routes/_authenticated/_plain/huawei-cce-test'
 import { Route as AuthenticatedPlainIbmIksTestRouteImport } from './routes/_authenticated/_plain/ibm-iks-test'
 import { Route as AuthenticatedPlainSmartSuggestionsRouteImport } from './routes/_authenticated/_plain/smart-suggestions'
-import { Route as AuthenticatedAdminOrganizationUsersRouteImport } from './routes/_authenticated/admin/organization-users'
-import { Route as AuthenticatedAdminPendingRegistrationsRouteImport } from './routes/_authenticated/admin/pending-registrations'
-import { Route as AuthenticatedAdminPromotionRequestsRouteImport } from './routes/_authenticated/admin/promotion-requests'
-import { Route as AuthenticatedClusterDetailIdRouteImport } from './routes/_authenticated/cluster-detail/$id'
-import { Route as AuthenticatedOfficersAddonsRouteImport } from './routes/_authenticated/officers/addons'
-import { Route as AuthenticatedOfficersClustersRouteImport } from './routes/_authenticated/officers/clusters'
-import { Route as AuthenticatedOfficersIncidentTicketsRouteImport } from './routes/_authenticated/officers/incident-tickets'
-import { Route as AuthenticatedOfficersManageAddonsRouteImport } from './routes/_authenticated/officers/manage-addons'
-import { Route as AuthenticatedOfficersManageClustersRouteImport } from './routes/_authenticated/officers/manage-clusters'
-import { Route as AuthenticatedOfficersManageMiddlewaresRouteImport } from './routes/_authenticated/officers/manage-middlewares'
-import { Route as AuthenticatedOfficersManageSupportPlansRouteImport } from './routes/_authenticated/officers/manage-support-plans'
-import { Route as AuthenticatedOfficersManageUsersRouteImport } from './routes/_authenticated/officers/manage-users'
-import { Route as AuthenticatedOfficersMiddlewaresRouteImport } from './routes/_authenticated/officers/middlewares'
-import { Route as AuthenticatedOfficersOrganizationsRouteImport } from './routes/_authenticated/officers/organizations'
-import { Route as AuthenticatedOfficersPanelRouteImport } from './routes/_authenticated/officers/panel'
-import { Route as AuthenticatedOfficersSupportPlansRouteImport } from './routes/_authenticated/officers/support-plans'
-import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
-import { Route as AuthenticatedOrdersAddonsRouteImport } from './routes/_authenticated/orders/addons'
-import { Route as AuthenticatedOrdersClustersRouteImport } from './routes/_authenticated/orders/clusters'
 import { Route as AuthenticatedConfigurationClustersConfigureRouteImport } from './routes/_authenticated/_configuration/clusters/configure'
 import { Route as AuthenticatedConfigurationClustersProvisioningRouteImport } from './routes/_authenticated/_configuration/clusters/provisioning'
+import { Route as AuthenticatedDashboardAdminOrganizationUsersRouteImport } from './routes/_authenticated/_dashboard/admin/organization-users'
+import { Route as AuthenticatedDashboardAdminPendingRegistrationsRouteImport } from './routes/_authenticated/_dashboard/admin/pending-registrations'
+import { Route as AuthenticatedDashboardAdminPromotionRequestsRouteImport } from './routes/_authenticated/_dashboard/admin/promotion-requests'
+import { Route as AuthenticatedDashboardClusterDetailIdRouteImport } from './routes/_authenticated/_dashboard/cluster-detail/$id'
+import { Route as AuthenticatedDashboardOfficersAddonsRouteImport } from './routes/_authenticated/_dashboard/officers/addons'
+import { Route as AuthenticatedDashboardOfficersClustersRouteImport } from './routes/_authenticated/_dashboard/officers/clusters'
+import { Route as AuthenticatedDashboardOfficersIncidentTicketsRouteImport } from './routes/_authenticated/_dashboard/officers/incident-tickets'
+import { Route as AuthenticatedDashboardOfficersManageAddonsRouteImport } from './routes/_authenticated/_dashboard/officers/manage-addons'
+import { Route as AuthenticatedDashboardOfficersManageClustersRouteImport } from './routes/_authenticated/_dashboard/officers/manage-clusters'
+import { Route as AuthenticatedDashboardOfficersManageMiddlewaresRouteImport } from './routes/_authenticated/_dashboard/officers/manage-middlewares'
+import { Route as AuthenticatedDashboardOfficersManageSupportPlansRouteImport } from './routes/_authenticated/_dashboard/officers/manage-support-plans'
+import { Route as AuthenticatedDashboardOfficersManageUsersRouteImport } from './routes/_authenticated/_dashboard/officers/manage-users'
+import { Route as AuthenticatedDashboardOfficersMiddlewaresRouteImport } from './routes/_authenticated/_dashboard/officers/middlewares'
+import { Route as AuthenticatedDashboardOfficersOrganizationsRouteImport } from './routes/_authenticated/_dashboard/officers/organizations'
+import { Route as AuthenticatedDashboardOfficersPanelRouteImport } from './routes/_authenticated/_dashboard/officers/panel'
+import { Route as AuthenticatedDashboardOfficersSupportPlansRouteImport } from './routes/_authenticated/_dashboard/officers/support-plans'
+import { Route as AuthenticatedDashboardOrdersIndexRouteImport } from './routes/_authenticated/_dashboard/orders/index'
+import { Route as AuthenticatedDashboardOrdersAddonsRouteImport } from './routes/_authenticated/_dashboard/orders/addons'
+import { Route as AuthenticatedDashboardOrdersClustersRouteImport } from './routes/_authenticated/_dashboard/orders/clusters'
 import { Route as AuthenticatedPlainOrderStatusIndexRouteImport } from './routes/_authenticated/_plain/order-status/index'
 import { Route as AuthenticatedPlainOrderStatusIdRouteImport } from './routes/_authenticated/_plain/order-status/$id'
-import { Route as AuthenticatedClustersIdIndexRouteImport } from './routes/_authenticated/clusters/$id/index'
-import { Route as AuthenticatedClustersIdTopologyRouteImport } from './routes/_authenticated/clusters/$id/topology'
-import { Route as AuthenticatedOrdersProductsIndexRouteImport } from './routes/_authenticated/orders/products/index'
-import { Route as AuthenticatedOrdersProductsIdRouteImport } from './routes/_authenticated/orders/products/$id'
-import { Route as AuthenticatedOrdersSupportIndexRouteImport } from './routes/_authenticated/orders/support/index'
-import { Route as AuthenticatedOrdersSupportIdRouteImport } from './routes/_authenticated/orders/support/$id'
+import { Route as AuthenticatedDashboardClustersIdIndexRouteImport } from './routes/_authenticated/_dashboard/clusters/$id/index'
+import { Route as AuthenticatedDashboardClustersIdTopologyRouteImport } from './routes/_authenticated/_dashboard/clusters/$id/topology'
+import { Route as AuthenticatedDashboardOrdersProductsIndexRouteImport } from './routes/_authenticated/_dashboard/orders/products/index'
+import { Route as AuthenticatedDashboardOrdersProductsIdRouteImport } from './routes/_authenticated/_dashboard/orders/products/$id'
+import { Route as AuthenticatedDashboardOrdersSupportIndexRouteImport } from './routes/_authenticated/_dashboard/orders/support/index'
+import { Route as AuthenticatedDashboardOrdersSupportIdRouteImport } from './routes/_authenticated/_dashboard/orders/support/$id'
 import { Route as AuthenticatedPlainClustersIdStatusRouteImport } from './routes/_authenticated/_plain/clusters/$id/status'
 
 const IndexRoute = IndexRouteImport.update({
@@ -387,80 +388,14 @@ const AuthenticatedConfigurationRoute =
     id: '/_configuration',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/_dashboard',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedPlainRoute = AuthenticatedPlainRouteImport.update({
   id: '/_plain',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedAddOnsRoute = AuthenticatedAddOnsRouteImport.update({
-  id: '/add-ons',
-  path: '/add-ons',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedBillingRoute = AuthenticatedBillingRouteImport.update({
-  id: '/billing',
-  path: '/billing',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedCustomSolutionsRoute =
-  AuthenticatedCustomSolutionsRouteImport.update({
-    id: '/custom-solutions',
-    path: '/custom-solutions',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedMarketplaceRoute =
-  AuthenticatedMarketplaceRouteImport.update({
-    id: '/marketplace',
-    path: '/marketplace',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedMyClustersRoute = AuthenticatedMyClustersRouteImport.update({
-  id: '/my-clusters',
-  path: '/my-clusters',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedPaymentSuccessRoute =
-  AuthenticatedPaymentSuccessRouteImport.update({
-    id: '/payment-success',
-    path: '/payment-success',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedPriceEstimatorRoute =
-  AuthenticatedPriceEstimatorRouteImport.update({
-    id: '/price-estimator',
-    path: '/price-estimator',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedUsageRoute = AuthenticatedUsageRouteImport.update({
-  id: '/usage',
-  path: '/usage',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedUserManagementRoute =
-  AuthenticatedUserManagementRouteImport.update({
-    id: '/user-management',
-    path: '/user-management',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const ClusterTypesTypeRoute = ClusterTypesTypeRouteImport.update({
   id: '/cluster-types/$type',
   path: '/cluster-types/$type',
@@ -492,6 +427,84 @@ const AuthenticatedConfigurationConfigureClusterRoute =
     id: '/configure-cluster',
     path: '/configure-cluster',
     getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedDashboardAccountRoute =
+  AuthenticatedDashboardAccountRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardAddOnsRoute =
+  AuthenticatedDashboardAddOnsRouteImport.update({
+    id: '/add-ons',
+    path: '/add-ons',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardBillingRoute =
+  AuthenticatedDashboardBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardCustomSolutionsRoute =
+  AuthenticatedDashboardCustomSolutionsRouteImport.update({
+    id: '/custom-solutions',
+    path: '/custom-solutions',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardDashboardRoute =
+  AuthenticatedDashboardDashboardRouteImport.update({
+    id: '/dashboard',
+    path: '/dashboard',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMarketplaceRoute =
+  AuthenticatedDashboardMarketplaceRouteImport.update({
+    id: '/marketplace',
+    path: '/marketplace',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardMyClustersRoute =
+  AuthenticatedDashboardMyClustersRouteImport.update({
+    id: '/my-clusters',
+    path: '/my-clusters',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardPaymentSuccessRoute =
+  AuthenticatedDashboardPaymentSuccessRouteImport.update({
+    id: '/payment-success',
+    path: '/payment-success',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardPriceEstimatorRoute =
+  AuthenticatedDashboardPriceEstimatorRouteImport.update({
+    id: '/price-estimator',
+    path: '/price-estimator',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardProfileRoute =
+  AuthenticatedDashboardProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardSettingsRoute =
+  AuthenticatedDashboardSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardUsageRoute =
+  AuthenticatedDashboardUsageRouteImport.update({
+    id: '/usage',
+    path: '/usage',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardUserManagementRoute =
+  AuthenticatedDashboardUserManagementRouteImport.update({
+    id: '/user-management',
+    path: '/user-management',
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedPlainAlibabaAckTestRoute =
   AuthenticatedPlainAlibabaAckTestRouteImport.update({
@@ -553,120 +566,6 @@ const AuthenticatedPlainSmartSuggestionsRoute =
     path: '/smart-suggestions',
     getParentRoute: () => AuthenticatedPlainRoute,
   } as any)
-const AuthenticatedAdminOrganizationUsersRoute =
-  AuthenticatedAdminOrganizationUsersRouteImport.update({
-    id: '/admin/organization-users',
-    path: '/admin/organization-users',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedAdminPendingRegistrationsRoute =
-  AuthenticatedAdminPendingRegistrationsRouteImport.update({
-    id: '/admin/pending-registrations',
-    path: '/admin/pending-registrations',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedAdminPromotionRequestsRoute =
-  AuthenticatedAdminPromotionRequestsRouteImport.update({
-    id: '/admin/promotion-requests',
-    path: '/admin/promotion-requests',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedClusterDetailIdRoute =
-  AuthenticatedClusterDetailIdRouteImport.update({
-    id: '/cluster-detail/$id',
-    path: '/cluster-detail/$id',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersAddonsRoute =
-  AuthenticatedOfficersAddonsRouteImport.update({
-    id: '/officers/addons',
-    path: '/officers/addons',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersClustersRoute =
-  AuthenticatedOfficersClustersRouteImport.update({
-    id: '/officers/clusters',
-    path: '/officers/clusters',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersIncidentTicketsRoute =
-  AuthenticatedOfficersIncidentTicketsRouteImport.update({
-    id: '/officers/incident-tickets',
-    path: '/officers/incident-tickets',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersManageAddonsRoute =
-  AuthenticatedOfficersManageAddonsRouteImport.update({
-    id: '/officers/manage-addons',
-    path: '/officers/manage-addons',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersManageClustersRoute =
-  AuthenticatedOfficersManageClustersRouteImport.update({
-    id: '/officers/manage-clusters',
-    path: '/officers/manage-clusters',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersManageMiddlewaresRoute =
-  AuthenticatedOfficersManageMiddlewaresRouteImport.update({
-    id: '/officers/manage-middlewares',
-    path: '/officers/manage-middlewares',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersManageSupportPlansRoute =
-  AuthenticatedOfficersManageSupportPlansRouteImport.update({
-    id: '/officers/manage-support-plans',
-    path: '/officers/manage-support-plans',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersManageUsersRoute =
-  AuthenticatedOfficersManageUsersRouteImport.update({
-    id: '/officers/manage-users',
-    path: '/officers/manage-users',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersMiddlewaresRoute =
-  AuthenticatedOfficersMiddlewaresRouteImport.update({
-    id: '/officers/middlewares',
-    path: '/officers/middlewares',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersOrganizationsRoute =
-  AuthenticatedOfficersOrganizationsRouteImport.update({
-    id: '/officers/organizations',
-    path: '/officers/organizations',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersPanelRoute =
-  AuthenticatedOfficersPanelRouteImport.update({
-    id: '/officers/panel',
-    path: '/officers/panel',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOfficersSupportPlansRoute =
-  AuthenticatedOfficersSupportPlansRouteImport.update({
-    id: '/officers/support-plans',
-    path: '/officers/support-plans',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOrdersIndexRoute =
-  AuthenticatedOrdersIndexRouteImport.update({
-    id: '/orders/',
-    path: '/orders/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOrdersAddonsRoute =
-  AuthenticatedOrdersAddonsRouteImport.update({
-    id: '/orders/addons',
-    path: '/orders/addons',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedOrdersClustersRoute =
-  AuthenticatedOrdersClustersRouteImport.update({
-    id: '/orders/clusters',
-    path: '/orders/clusters',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedConfigurationClustersConfigureRoute =
   AuthenticatedConfigurationClustersConfigureRouteImport.update({
     id: '/clusters/configure',
@@ -678,6 +577,120 @@ const AuthenticatedConfigurationClustersProvisioningRoute =
     id: '/clusters/provisioning',
     path: '/clusters/provisioning',
     getParentRoute: () => AuthenticatedConfigurationRoute,
+  } as any)
+const AuthenticatedDashboardAdminOrganizationUsersRoute =
+  AuthenticatedDashboardAdminOrganizationUsersRouteImport.update({
+    id: '/admin/organization-users',
+    path: '/admin/organization-users',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardAdminPendingRegistrationsRoute =
+  AuthenticatedDashboardAdminPendingRegistrationsRouteImport.update({
+    id: '/admin/pending-registrations',
+    path: '/admin/pending-registrations',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardAdminPromotionRequestsRoute =
+  AuthenticatedDashboardAdminPromotionRequestsRouteImport.update({
+    id: '/admin/promotion-requests',
+    path: '/admin/promotion-requests',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardClusterDetailIdRoute =
+  AuthenticatedDashboardClusterDetailIdRouteImport.update({
+    id: '/cluster-detail/$id',
+    path: '/cluster-detail/$id',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersAddonsRoute =
+  AuthenticatedDashboardOfficersAddonsRouteImport.update({
+    id: '/officers/addons',
+    path: '/officers/addons',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersClustersRoute =
+  AuthenticatedDashboardOfficersClustersRouteImport.update({
+    id: '/officers/clusters',
+    path: '/officers/clusters',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersIncidentTicketsRoute =
+  AuthenticatedDashboardOfficersIncidentTicketsRouteImport.update({
+    id: '/officers/incident-tickets',
+    path: '/officers/incident-tickets',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersManageAddonsRoute =
+  AuthenticatedDashboardOfficersManageAddonsRouteImport.update({
+    id: '/officers/manage-addons',
+    path: '/officers/manage-addons',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersManageClustersRoute =
+  AuthenticatedDashboardOfficersManageClustersRouteImport.update({
+    id: '/officers/manage-clusters',
+    path: '/officers/manage-clusters',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersManageMiddlewaresRoute =
+  AuthenticatedDashboardOfficersManageMiddlewaresRouteImport.update({
+    id: '/officers/manage-middlewares',
+    path: '/officers/manage-middlewares',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersManageSupportPlansRoute =
+  AuthenticatedDashboardOfficersManageSupportPlansRouteImport.update({
+    id: '/officers/manage-support-plans',
+    path: '/officers/manage-support-plans',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersManageUsersRoute =
+  AuthenticatedDashboardOfficersManageUsersRouteImport.update({
+    id: '/officers/manage-users',
+    path: '/officers/manage-users',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersMiddlewaresRoute =
+  AuthenticatedDashboardOfficersMiddlewaresRouteImport.update({
+    id: '/officers/middlewares',
+    path: '/officers/middlewares',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersOrganizationsRoute =
+  AuthenticatedDashboardOfficersOrganizationsRouteImport.update({
+    id: '/officers/organizations',
+    path: '/officers/organizations',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersPanelRoute =
+  AuthenticatedDashboardOfficersPanelRouteImport.update({
+    id: '/officers/panel',
+    path: '/officers/panel',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOfficersSupportPlansRoute =
+  AuthenticatedDashboardOfficersSupportPlansRouteImport.update({
+    id: '/officers/support-plans',
+    path: '/officers/support-plans',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOrdersIndexRoute =
+  AuthenticatedDashboardOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOrdersAddonsRoute =
+  AuthenticatedDashboardOrdersAddonsRouteImport.update({
+    id: '/orders/addons',
+    path: '/orders/addons',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
+const AuthenticatedDashboardOrdersClustersRoute =
+  AuthenticatedDashboardOrdersClustersRouteImport.update({
+    id: '/orders/clusters',
+    path: '/orders/clusters',
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedPlainOrderStatusIndexRoute =
   AuthenticatedPlainOrderStatusIndexRouteImport.update({
@@ -691,41 +704,41 @@ const AuthenticatedPlainOrderStatusIdRoute =
     path: '/order-status/$id',
     getParentRoute: () => AuthenticatedPlainRoute,
   } as any)
-const AuthenticatedClustersIdIndexRoute =
-  AuthenticatedClustersIdIndexRouteImport.update({
+const AuthenticatedDashboardClustersIdIndexRoute =
+  AuthenticatedDashboardClustersIdIndexRouteImport.update({
     id: '/clusters/$id/',
     path: '/clusters/$id/',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
-const AuthenticatedClustersIdTopologyRoute =
-  AuthenticatedClustersIdTopologyRouteImport.update({
+const AuthenticatedDashboardClustersIdTopologyRoute =
+  AuthenticatedDashboardClustersIdTopologyRouteImport.update({
     id: '/clusters/$id/topology',
     path: '/clusters/$id/topology',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
-const AuthenticatedOrdersProductsIndexRoute =
-  AuthenticatedOrdersProductsIndexRouteImport.update({
+const AuthenticatedDashboardOrdersProductsIndexRoute =
+  AuthenticatedDashboardOrdersProductsIndexRouteImport.update({
     id: '/orders/products/',
     path: '/orders/products/',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
-const AuthenticatedOrdersProductsIdRoute =
-  AuthenticatedOrdersProductsIdRouteImport.update({
+const AuthenticatedDashboardOrdersProductsIdRoute =
+  AuthenticatedDashboardOrdersProductsIdRouteImport.update({
     id: '/orders/products/$id',
     path: '/orders/products/$id',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
-const AuthenticatedOrdersSupportIndexRoute =
-  AuthenticatedOrdersSupportIndexRouteImport.update({
+const AuthenticatedDashboardOrdersSupportIndexRoute =
+  AuthenticatedDashboardOrdersSupportIndexRouteImport.update({
     id: '/orders/support/',
     path: '/orders/support/',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
-const AuthenticatedOrdersSupportIdRoute =
-  AuthenticatedOrdersSupportIdRouteImport.update({
+const AuthenticatedDashboardOrdersSupportIdRoute =
+  AuthenticatedDashboardOrdersSupportIdRouteImport.update({
     id: '/orders/support/$id',
     path: '/orders/support/$id',
-    getParentRoute: () => AuthenticatedRoute,
+    getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
 const AuthenticatedPlainClustersIdStatusRoute =
   AuthenticatedPlainClustersIdStatusRouteImport.update({
@@ -786,25 +799,25 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
   '/workload-migration': typeof WorkloadMigrationRoute
-  '/account': typeof AuthenticatedAccountRoute
-  '/add-ons': typeof AuthenticatedAddOnsRoute
-  '/billing': typeof AuthenticatedBillingRoute
-  '/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
-  '/dashboard': typeof AuthenticatedDashboardRoute
-  '/marketplace': typeof AuthenticatedMarketplaceRoute
-  '/my-clusters': typeof AuthenticatedMyClustersRoute
-  '/payment-success': typeof AuthenticatedPaymentSuccessRoute
-  '/price-estimator': typeof AuthenticatedPriceEstimatorRoute
-  '/profile': typeof AuthenticatedProfileRoute
-  '/settings': typeof AuthenticatedSettingsRoute
-  '/usage': typeof AuthenticatedUsageRoute
-  '/user-management': typeof AuthenticatedUserManagementRoute
   '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/tutorials/$slug': typeof TutorialsSlugRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
   '/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/account': typeof AuthenticatedDashboardAccountRoute
+  '/add-ons': typeof AuthenticatedDashboardAddOnsRoute
+  '/billing': typeof AuthenticatedDashboardBillingRoute
+  '/custom-solutions': typeof AuthenticatedDashboardCustomSolutionsRoute
+  '/dashboard': typeof AuthenticatedDashboardDashboardRoute
+  '/marketplace': typeof AuthenticatedDashboardMarketplaceRoute
+  '/my-clusters': typeof AuthenticatedDashboardMyClustersRoute
+  '/payment-success': typeof AuthenticatedDashboardPaymentSuccessRoute
+  '/price-estimator': typeof AuthenticatedDashboardPriceEstimatorRoute
+  '/profile': typeof AuthenticatedDashboardProfileRoute
+  '/settings': typeof AuthenticatedDashboardSettingsRoute
+  '/usage': typeof AuthenticatedDashboardUsageRoute
+  '/user-management': typeof AuthenticatedDashboardUserManagementRoute
   '/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
   '/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
   '/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
@@ -815,36 +828,36 @@ export interface FileRoutesByFullPath {
   '/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
   '/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
   '/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
-  '/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
-  '/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
-  '/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
-  '/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
-  '/officers/addons': typeof AuthenticatedOfficersAddonsRoute
-  '/officers/clusters': typeof AuthenticatedOfficersClustersRoute
-  '/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
-  '/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
-  '/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
-  '/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
-  '/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
-  '/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
-  '/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
-  '/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
-  '/officers/panel': typeof AuthenticatedOfficersPanelRoute
-  '/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
-  '/orders/addons': typeof AuthenticatedOrdersAddonsRoute
-  '/orders/clusters': typeof AuthenticatedOrdersClustersRoute
-  '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
   '/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/admin/organization-users': typeof AuthenticatedDashboardAdminOrganizationUsersRoute
+  '/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
+  '/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
+  '/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
+  '/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
+  '/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
+  '/officers/manage-addons': typeof AuthenticatedDashboardOfficersManageAddonsRoute
+  '/officers/manage-clusters': typeof AuthenticatedDashboardOfficersManageClustersRoute
+  '/officers/manage-middlewares': typeof AuthenticatedDashboardOfficersManageMiddlewaresRoute
+  '/officers/manage-support-plans': typeof AuthenticatedDashboardOfficersManageSupportPlansRoute
+  '/officers/manage-users': typeof AuthenticatedDashboardOfficersManageUsersRoute
+  '/officers/middlewares': typeof AuthenticatedDashboardOfficersMiddlewaresRoute
+  '/officers/organizations': typeof AuthenticatedDashboardOfficersOrganizationsRoute
+  '/officers/panel': typeof AuthenticatedDashboardOfficersPanelRoute
+  '/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
+  '/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
+  '/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
   '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
-  '/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
-  '/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
-  '/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/orders/': typeof AuthenticatedDashboardOrdersIndexRoute
   '/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
-  '/clusters/$id/': typeof AuthenticatedClustersIdIndexRoute
-  '/orders/products/': typeof AuthenticatedOrdersProductsIndexRoute
-  '/orders/support/': typeof AuthenticatedOrdersSupportIndexRoute
+  '/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
+  '/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
+  '/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
   '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
+  '/clusters/$id/': typeof AuthenticatedDashboardClustersIdIndexRoute
+  '/orders/products/': typeof AuthenticatedDashboardOrdersProductsIndexRoute
+  '/orders/support/': typeof AuthenticatedDashboardOrdersSupportIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -898,25 +911,25 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
   '/workload-migration': typeof WorkloadMigrationRoute
-  '/account': typeof AuthenticatedAccountRoute
-  '/add-ons': typeof AuthenticatedAddOnsRoute
-  '/billing': typeof AuthenticatedBillingRoute
-  '/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
-  '/dashboard': typeof AuthenticatedDashboardRoute
-  '/marketplace': typeof AuthenticatedMarketplaceRoute
-  '/my-clusters': typeof AuthenticatedMyClustersRoute
-  '/payment-success': typeof AuthenticatedPaymentSuccessRoute
-  '/price-estimator': typeof AuthenticatedPriceEstimatorRoute
-  '/profile': typeof AuthenticatedProfileRoute
-  '/settings': typeof AuthenticatedSettingsRoute
-  '/usage': typeof AuthenticatedUsageRoute
-  '/user-management': typeof AuthenticatedUserManagementRoute
   '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/tutorials/$slug': typeof TutorialsSlugRoute
   '/tutorials': typeof TutorialsIndexRoute
   '/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
   '/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/account': typeof AuthenticatedDashboardAccountRoute
+  '/add-ons': typeof AuthenticatedDashboardAddOnsRoute
+  '/billing': typeof AuthenticatedDashboardBillingRoute
+  '/custom-solutions': typeof AuthenticatedDashboardCustomSolutionsRoute
+  '/dashboard': typeof AuthenticatedDashboardDashboardRoute
+  '/marketplace': typeof AuthenticatedDashboardMarketplaceRoute
+  '/my-clusters': typeof AuthenticatedDashboardMyClustersRoute
+  '/payment-success': typeof AuthenticatedDashboardPaymentSuccessRoute
+  '/price-estimator': typeof AuthenticatedDashboardPriceEstimatorRoute
+  '/profile': typeof AuthenticatedDashboardProfileRoute
+  '/settings': typeof AuthenticatedDashboardSettingsRoute
+  '/usage': typeof AuthenticatedDashboardUsageRoute
+  '/user-management': typeof AuthenticatedDashboardUserManagementRoute
   '/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
   '/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
   '/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
@@ -927,36 +940,36 @@ export interface FileRoutesByTo {
   '/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
   '/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
   '/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
-  '/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
-  '/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
-  '/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
-  '/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
-  '/officers/addons': typeof AuthenticatedOfficersAddonsRoute
-  '/officers/clusters': typeof AuthenticatedOfficersClustersRoute
-  '/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
-  '/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
-  '/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
-  '/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
-  '/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
-  '/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
-  '/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
-  '/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
-  '/officers/panel': typeof AuthenticatedOfficersPanelRoute
-  '/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
-  '/orders/addons': typeof AuthenticatedOrdersAddonsRoute
-  '/orders/clusters': typeof AuthenticatedOrdersClustersRoute
-  '/orders': typeof AuthenticatedOrdersIndexRoute
   '/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
   '/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/admin/organization-users': typeof AuthenticatedDashboardAdminOrganizationUsersRoute
+  '/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
+  '/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
+  '/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
+  '/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
+  '/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
+  '/officers/manage-addons': typeof AuthenticatedDashboardOfficersManageAddonsRoute
+  '/officers/manage-clusters': typeof AuthenticatedDashboardOfficersManageClustersRoute
+  '/officers/manage-middlewares': typeof AuthenticatedDashboardOfficersManageMiddlewaresRoute
+  '/officers/manage-support-plans': typeof AuthenticatedDashboardOfficersManageSupportPlansRoute
+  '/officers/manage-users': typeof AuthenticatedDashboardOfficersManageUsersRoute
+  '/officers/middlewares': typeof AuthenticatedDashboardOfficersMiddlewaresRoute
+  '/officers/organizations': typeof AuthenticatedDashboardOfficersOrganizationsRoute
+  '/officers/panel': typeof AuthenticatedDashboardOfficersPanelRoute
+  '/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
+  '/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
+  '/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
   '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
-  '/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
-  '/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
-  '/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/orders': typeof AuthenticatedDashboardOrdersIndexRoute
   '/order-status': typeof AuthenticatedPlainOrderStatusIndexRoute
-  '/clusters/$id': typeof AuthenticatedClustersIdIndexRoute
-  '/orders/products': typeof AuthenticatedOrdersProductsIndexRoute
-  '/orders/support': typeof AuthenticatedOrdersSupportIndexRoute
+  '/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
+  '/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
+  '/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
   '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
+  '/clusters/$id': typeof AuthenticatedDashboardClustersIdIndexRoute
+  '/orders/products': typeof AuthenticatedDashboardOrdersProductsIndexRoute
+  '/orders/support': typeof AuthenticatedDashboardOrdersSupportIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1013,26 +1026,27 @@ export interface FileRoutesById {
   '/verify-registration-email': typeof VerifyRegistrationEmailRoute
   '/workload-migration': typeof WorkloadMigrationRoute
   '/_authenticated/_configuration': typeof AuthenticatedConfigurationRouteWithChildren
+  '/_authenticated/_dashboard': typeof AuthenticatedDashboardRouteWithChildren
   '/_authenticated/_plain': typeof AuthenticatedPlainRouteWithChildren
-  '/_authenticated/account': typeof AuthenticatedAccountRoute
-  '/_authenticated/add-ons': typeof AuthenticatedAddOnsRoute
-  '/_authenticated/billing': typeof AuthenticatedBillingRoute
-  '/_authenticated/custom-solutions': typeof AuthenticatedCustomSolutionsRoute
-  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
-  '/_authenticated/marketplace': typeof AuthenticatedMarketplaceRoute
-  '/_authenticated/my-clusters': typeof AuthenticatedMyClustersRoute
-  '/_authenticated/payment-success': typeof AuthenticatedPaymentSuccessRoute
-  '/_authenticated/price-estimator': typeof AuthenticatedPriceEstimatorRoute
-  '/_authenticated/profile': typeof AuthenticatedProfileRoute
-  '/_authenticated/settings': typeof AuthenticatedSettingsRoute
-  '/_authenticated/usage': typeof AuthenticatedUsageRoute
-  '/_authenticated/user-management': typeof AuthenticatedUserManagementRoute
   '/cluster-types/$type': typeof ClusterTypesTypeRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/tutorials/$slug': typeof TutorialsSlugRoute
   '/tutorials/': typeof TutorialsIndexRoute
   '/_authenticated/_configuration/cluster-provisioning': typeof AuthenticatedConfigurationClusterProvisioningRoute
   '/_authenticated/_configuration/configure-cluster': typeof AuthenticatedConfigurationConfigureClusterRoute
+  '/_authenticated/_dashboard/account': typeof AuthenticatedDashboardAccountRoute
+  '/_authenticated/_dashboard/add-ons': typeof AuthenticatedDashboardAddOnsRoute
+  '/_authenticated/_dashboard/billing': typeof AuthenticatedDashboardBillingRoute
+  '/_authenticated/_dashboard/custom-solutions': typeof AuthenticatedDashboardCustomSolutionsRoute
+  '/_authenticated/_dashboard/dashboard': typeof AuthenticatedDashboardDashboardRoute
+  '/_authenticated/_dashboard/marketplace': typeof AuthenticatedDashboardMarketplaceRoute
+  '/_authenticated/_dashboard/my-clusters': typeof AuthenticatedDashboardMyClustersRoute
+  '/_authenticated/_dashboard/payment-success': typeof AuthenticatedDashboardPaymentSuccessRoute
+  '/_authenticated/_dashboard/price-estimator': typeof AuthenticatedDashboardPriceEstimatorRoute
+  '/_authenticated/_dashboard/profile': typeof AuthenticatedDashboardProfileRoute
+  '/_authenticated/_dashboard/settings': typeof AuthenticatedDashboardSettingsRoute
+  '/_authenticated/_dashboard/usage': typeof AuthenticatedDashboardUsageRoute
+  '/_authenticated/_dashboard/user-management': typeof AuthenticatedDashboardUserManagementRoute
   '/_authenticated/_plain/alibaba-ack-test': typeof AuthenticatedPlainAlibabaAckTestRoute
   '/_authenticated/_plain/aws-eks-test': typeof AuthenticatedPlainAwsEksTestRoute
   '/_authenticated/_plain/azure-aks-test': typeof AuthenticatedPlainAzureAksTestRoute
@@ -1043,36 +1057,36 @@ export interface FileRoutesById {
   '/_authenticated/_plain/huawei-cce-test': typeof AuthenticatedPlainHuaweiCceTestRoute
   '/_authenticated/_plain/ibm-iks-test': typeof AuthenticatedPlainIbmIksTestRoute
   '/_authenticated/_plain/smart-suggestions': typeof AuthenticatedPlainSmartSuggestionsRoute
-  '/_authenticated/admin/organization-users': typeof AuthenticatedAdminOrganizationUsersRoute
-  '/_authenticated/admin/pending-registrations': typeof AuthenticatedAdminPendingRegistrationsRoute
-  '/_authenticated/admin/promotion-requests': typeof AuthenticatedAdminPromotionRequestsRoute
-  '/_authenticated/cluster-detail/$id': typeof AuthenticatedClusterDetailIdRoute
-  '/_authenticated/officers/addons': typeof AuthenticatedOfficersAddonsRoute
-  '/_authenticated/officers/clusters': typeof AuthenticatedOfficersClustersRoute
-  '/_authenticated/officers/incident-tickets': typeof AuthenticatedOfficersIncidentTicketsRoute
-  '/_authenticated/officers/manage-addons': typeof AuthenticatedOfficersManageAddonsRoute
-  '/_authenticated/officers/manage-clusters': typeof AuthenticatedOfficersManageClustersRoute
-  '/_authenticated/officers/manage-middlewares': typeof AuthenticatedOfficersManageMiddlewaresRoute
-  '/_authenticated/officers/manage-support-plans': typeof AuthenticatedOfficersManageSupportPlansRoute
-  '/_authenticated/officers/manage-users': typeof AuthenticatedOfficersManageUsersRoute
-  '/_authenticated/officers/middlewares': typeof AuthenticatedOfficersMiddlewaresRoute
-  '/_authenticated/officers/organizations': typeof AuthenticatedOfficersOrganizationsRoute
-  '/_authenticated/officers/panel': typeof AuthenticatedOfficersPanelRoute
-  '/_authenticated/officers/support-plans': typeof AuthenticatedOfficersSupportPlansRoute
-  '/_authenticated/orders/addons': typeof AuthenticatedOrdersAddonsRoute
-  '/_authenticated/orders/clusters': typeof AuthenticatedOrdersClustersRoute
-  '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/_configuration/clusters/configure': typeof AuthenticatedConfigurationClustersConfigureRoute
   '/_authenticated/_configuration/clusters/provisioning': typeof AuthenticatedConfigurationClustersProvisioningRoute
+  '/_authenticated/_dashboard/admin/organization-users': typeof AuthenticatedDashboardAdminOrganizationUsersRoute
+  '/_authenticated/_dashboard/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
+  '/_authenticated/_dashboard/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
+  '/_authenticated/_dashboard/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/_authenticated/_dashboard/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
+  '/_authenticated/_dashboard/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
+  '/_authenticated/_dashboard/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
+  '/_authenticated/_dashboard/officers/manage-addons': typeof AuthenticatedDashboardOfficersManageAddonsRoute
+  '/_authenticated/_dashboard/officers/manage-clusters': typeof AuthenticatedDashboardOfficersManageClustersRoute
+  '/_authenticated/_dashboard/officers/manage-middlewares': typeof AuthenticatedDashboardOfficersManageMiddlewaresRoute
+  '/_authenticated/_dashboard/officers/manage-support-plans': typeof AuthenticatedDashboardOfficersManageSupportPlansRoute
+  '/_authenticated/_dashboard/officers/manage-users': typeof AuthenticatedDashboardOfficersManageUsersRoute
+  '/_authenticated/_dashboard/officers/middlewares': typeof AuthenticatedDashboardOfficersMiddlewaresRoute
+  '/_authenticated/_dashboard/officers/organizations': typeof AuthenticatedDashboardOfficersOrganizationsRoute
+  '/_authenticated/_dashboard/officers/panel': typeof AuthenticatedDashboardOfficersPanelRoute
+  '/_authenticated/_dashboard/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
+  '/_authenticated/_dashboard/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
+  '/_authenticated/_dashboard/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
   '/_authenticated/_plain/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
-  '/_authenticated/clusters/$id/topology': typeof AuthenticatedClustersIdTopologyRoute
-  '/_authenticated/orders/products/$id': typeof AuthenticatedOrdersProductsIdRoute
-  '/_authenticated/orders/support/$id': typeof AuthenticatedOrdersSupportIdRoute
+  '/_authenticated/_dashboard/orders/': typeof AuthenticatedDashboardOrdersIndexRoute
   '/_authenticated/_plain/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
-  '/_authenticated/clusters/$id/': typeof AuthenticatedClustersIdIndexRoute
-  '/_authenticated/orders/products/': typeof AuthenticatedOrdersProductsIndexRoute
-  '/_authenticated/orders/support/': typeof AuthenticatedOrdersSupportIndexRoute
+  '/_authenticated/_dashboard/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
+  '/_authenticated/_dashboard/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
+  '/_authenticated/_dashboard/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
   '/_authenticated/_plain/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
+  '/_authenticated/_dashboard/clusters/$id/': typeof AuthenticatedDashboardClustersIdIndexRoute
+  '/_authenticated/_dashboard/orders/products/': typeof AuthenticatedDashboardOrdersProductsIndexRoute
+  '/_authenticated/_dashboard/orders/support/': typeof AuthenticatedDashboardOrdersSupportIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1128,6 +1142,12 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/verify-registration-email'
     | '/workload-migration'
+    | '/cluster-types/$type'
+    | '/dev/mailbox'
+    | '/tutorials/$slug'
+    | '/tutorials/'
+    | '/cluster-provisioning'
+    | '/configure-cluster'
     | '/account'
     | '/add-ons'
     | '/billing'
@@ -1141,12 +1161,6 @@ export interface FileRouteTypes {
     | '/settings'
     | '/usage'
     | '/user-management'
-    | '/cluster-types/$type'
-    | '/dev/mailbox'
-    | '/tutorials/$slug'
-    | '/tutorials/'
-    | '/cluster-provisioning'
-    | '/configure-cluster'
     | '/alibaba-ack-test'
     | '/aws-eks-test'
     | '/azure-aks-test'
@@ -1157,6 +1171,8 @@ export interface FileRouteTypes {
     | '/huawei-cce-test'
     | '/ibm-iks-test'
     | '/smart-suggestions'
+    | '/clusters/configure'
+    | '/clusters/provisioning'
     | '/admin/organization-users'
     | '/admin/pending-registrations'
     | '/admin/promotion-requests'
@@ -1175,18 +1191,16 @@ export interface FileRouteTypes {
     | '/officers/support-plans'
     | '/orders/addons'
     | '/orders/clusters'
-    | '/orders/'
-    | '/clusters/configure'
-    | '/clusters/provisioning'
     | '/order-status/$id'
+    | '/orders/'
+    | '/order-status/'
     | '/clusters/$id/topology'
     | '/orders/products/$id'
     | '/orders/support/$id'
-    | '/order-status/'
+    | '/clusters/$id/status'
     | '/clusters/$id/'
     | '/orders/products/'
     | '/orders/support/'
-    | '/clusters/$id/status'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -1240,6 +1254,12 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/verify-registration-email'
     | '/workload-migration'
+    | '/cluster-types/$type'
+    | '/dev/mailbox'
+    | '/tutorials/$slug'
+    | '/tutorials'
+    | '/cluster-provisioning'
+    | '/configure-cluster'
     | '/account'
     | '/add-ons'
     | '/billing'
@@ -1253,12 +1273,6 @@ export interface FileRouteTypes {
     | '/settings'
     | '/usage'
     | '/user-management'
-    | '/cluster-types/$type'
-    | '/dev/mailbox'
-    | '/tutorials/$slug'
-    | '/tutorials'
-    | '/cluster-provisioning'
-    | '/configure-cluster'
     | '/alibaba-ack-test'
     | '/aws-eks-test'
     | '/azure-aks-test'
@@ -1269,6 +1283,8 @@ export interface FileRouteTypes {
     | '/huawei-cce-test'
     | '/ibm-iks-test'
     | '/smart-suggestions'
+    | '/clusters/configure'
+    | '/clusters/provisioning'
     | '/admin/organization-users'
     | '/admin/pending-registrations'
     | '/admin/promotion-requests'
@@ -1287,18 +1303,16 @@ export interface FileRouteTypes {
     | '/officers/support-plans'
     | '/orders/addons'
     | '/orders/clusters'
-    | '/orders'
-    | '/clusters/configure'
-    | '/clusters/provisioning'
     | '/order-status/$id'
+    | '/orders'
+    | '/order-status'
     | '/clusters/$id/topology'
     | '/orders/products/$id'
     | '/orders/support/$id'
-    | '/order-status'
+    | '/clusters/$id/status'
     | '/clusters/$id'
     | '/orders/products'
     | '/orders/support'
-    | '/clusters/$id/status'
   id:
     | '__root__'
     | '/'
@@ -1354,26 +1368,27 @@ export interface FileRouteTypes {
     | '/verify-registration-email'
     | '/workload-migration'
     | '/_authenticated/_configuration'
+    | '/_authenticated/_dashboard'
     | '/_authenticated/_plain'
-    | '/_authenticated/account'
-    | '/_authenticated/add-ons'
-    | '/_authenticated/billing'
-    | '/_authenticated/custom-solutions'
-    | '/_authenticated/dashboard'
-    | '/_authenticated/marketplace'
-    | '/_authenticated/my-clusters'
-    | '/_authenticated/payment-success'
-    | '/_authenticated/price-estimator'
-    | '/_authenticated/profile'
-    | '/_authenticated/settings'
-    | '/_authenticated/usage'
-    | '/_authenticated/user-management'
     | '/cluster-types/$type'
     | '/dev/mailbox'
     | '/tutorials/$slug'
     | '/tutorials/'
     | '/_authenticated/_configuration/cluster-provisioning'
     | '/_authenticated/_configuration/configure-cluster'
+    | '/_authenticated/_dashboard/account'
+    | '/_authenticated/_dashboard/add-ons'
+    | '/_authenticated/_dashboard/billing'
+    | '/_authenticated/_dashboard/custom-solutions'
+    | '/_authenticated/_dashboard/dashboard'
+    | '/_authenticated/_dashboard/marketplace'
+    | '/_authenticated/_dashboard/my-clusters'
+    | '/_authenticated/_dashboard/payment-success'
+    | '/_authenticated/_dashboard/price-estimator'
+    | '/_authenticated/_dashboard/profile'
+    | '/_authenticated/_dashboard/settings'
+    | '/_authenticated/_dashboard/usage'
+    | '/_authenticated/_dashboard/user-management'
     | '/_authenticated/_plain/alibaba-ack-test'
     | '/_authenticated/_plain/aws-eks-test'
     | '/_authenticated/_plain/azure-aks-test'
@@ -1384,36 +1399,36 @@ export interface FileRouteTypes {
     | '/_authenticated/_plain/huawei-cce-test'
     | '/_authenticated/_plain/ibm-iks-test'
     | '/_authenticated/_plain/smart-suggestions'
-    | '/_authenticated/admin/organization-users'
-    | '/_authenticated/admin/pending-registrations'
-    | '/_authenticated/admin/promotion-requests'
-    | '/_authenticated/cluster-detail/$id'
-    | '/_authenticated/officers/addons'
-    | '/_authenticated/officers/clusters'
-    | '/_authenticated/officers/incident-tickets'
-    | '/_authenticated/officers/manage-addons'
-    | '/_authenticated/officers/manage-clusters'
-    | '/_authenticated/officers/manage-middlewares'
-    | '/_authenticated/officers/manage-support-plans'
-    | '/_authenticated/officers/manage-users'
-    | '/_authenticated/officers/middlewares'
-    | '/_authenticated/officers/organizations'
-    | '/_authenticated/officers/panel'
-    | '/_authenticated/officers/support-plans'
-    | '/_authenticated/orders/addons'
-    | '/_authenticated/orders/clusters'
-    | '/_authenticated/orders/'
     | '/_authenticated/_configuration/clusters/configure'
     | '/_authenticated/_configuration/clusters/provisioning'
+    | '/_authenticated/_dashboard/admin/organization-users'
+    | '/_authenticated/_dashboard/admin/pending-registrations'
+    | '/_authenticated/_dashboard/admin/promotion-requests'
+    | '/_authenticated/_dashboard/cluster-detail/$id'
+    | '/_authenticated/_dashboard/officers/addons'
+    | '/_authenticated/_dashboard/officers/clusters'
+    | '/_authenticated/_dashboard/officers/incident-tickets'
+    | '/_authenticated/_dashboard/officers/manage-addons'
+    | '/_authenticated/_dashboard/officers/manage-clusters'
+    | '/_authenticated/_dashboard/officers/manage-middlewares'
+    | '/_authenticated/_dashboard/officers/manage-support-plans'
+    | '/_authenticated/_dashboard/officers/manage-users'
+    | '/_authenticated/_dashboard/officers/middlewares'
+    | '/_authenticated/_dashboard/officers/organizations'
+    | '/_authenticated/_dashboard/officers/panel'
+    | '/_authenticated/_dashboard/officers/support-plans'
+    | '/_authenticated/_dashboard/orders/addons'
+    | '/_authenticated/_dashboard/orders/clusters'
     | '/_authenticated/_plain/order-status/$id'
-    | '/_authenticated/clusters/$id/topology'
-    | '/_authenticated/orders/products/$id'
-    | '/_authenticated/orders/support/$id'
+    | '/_authenticated/_dashboard/orders/'
     | '/_authenticated/_plain/order-status/'
-    | '/_authenticated/clusters/$id/'
-    | '/_authenticated/orders/products/'
-    | '/_authenticated/orders/support/'
+    | '/_authenticated/_dashboard/clusters/$id/topology'
+    | '/_authenticated/_dashboard/orders/products/$id'
+    | '/_authenticated/_dashboard/orders/support/$id'
     | '/_authenticated/_plain/clusters/$id/status'
+    | '/_authenticated/_dashboard/clusters/$id/'
+    | '/_authenticated/_dashboard/orders/products/'
+    | '/_authenticated/_dashboard/orders/support/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1848,102 +1863,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedConfigurationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_dashboard': {
+      id: '/_authenticated/_dashboard'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/_plain': {
       id: '/_authenticated/_plain'
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedPlainRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/account': {
-      id: '/_authenticated/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AuthenticatedAccountRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/add-ons': {
-      id: '/_authenticated/add-ons'
-      path: '/add-ons'
-      fullPath: '/add-ons'
-      preLoaderRoute: typeof AuthenticatedAddOnsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/billing': {
-      id: '/_authenticated/billing'
-      path: '/billing'
-      fullPath: '/billing'
-      preLoaderRoute: typeof AuthenticatedBillingRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/custom-solutions': {
-      id: '/_authenticated/custom-solutions'
-      path: '/custom-solutions'
-      fullPath: '/custom-solutions'
-      preLoaderRoute: typeof AuthenticatedCustomSolutionsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/dashboard': {
-      id: '/_authenticated/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof AuthenticatedDashboardRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/marketplace': {
-      id: '/_authenticated/marketplace'
-      path: '/marketplace'
-      fullPath: '/marketplace'
-      preLoaderRoute: typeof AuthenticatedMarketplaceRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/my-clusters': {
-      id: '/_authenticated/my-clusters'
-      path: '/my-clusters'
-      fullPath: '/my-clusters'
-      preLoaderRoute: typeof AuthenticatedMyClustersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/payment-success': {
-      id: '/_authenticated/payment-success'
-      path: '/payment-success'
-      fullPath: '/payment-success'
-      preLoaderRoute: typeof AuthenticatedPaymentSuccessRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/price-estimator': {
-      id: '/_authenticated/price-estimator'
-      path: '/price-estimator'
-      fullPath: '/price-estimator'
-      preLoaderRoute: typeof AuthenticatedPriceEstimatorRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/profile': {
-      id: '/_authenticated/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof AuthenticatedProfileRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/settings': {
-      id: '/_authenticated/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof AuthenticatedSettingsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/usage': {
-      id: '/_authenticated/usage'
-      path: '/usage'
-      fullPath: '/usage'
-      preLoaderRoute: typeof AuthenticatedUsageRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/user-management': {
-      id: '/_authenticated/user-management'
-      path: '/user-management'
-      fullPath: '/user-management'
-      preLoaderRoute: typeof AuthenticatedUserManagementRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/cluster-types/$type': {
@@ -1987,6 +1918,97 @@ declare module '@tanstack/react-router' {
       fullPath: '/configure-cluster'
       preLoaderRoute: typeof AuthenticatedConfigurationConfigureClusterRouteImport
       parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_dashboard/account': {
+      id: '/_authenticated/_dashboard/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedDashboardAccountRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/add-ons': {
+      id: '/_authenticated/_dashboard/add-ons'
+      path: '/add-ons'
+      fullPath: '/add-ons'
+      preLoaderRoute: typeof AuthenticatedDashboardAddOnsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/billing': {
+      id: '/_authenticated/_dashboard/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AuthenticatedDashboardBillingRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/custom-solutions': {
+      id: '/_authenticated/_dashboard/custom-solutions'
+      path: '/custom-solutions'
+      fullPath: '/custom-solutions'
+      preLoaderRoute: typeof AuthenticatedDashboardCustomSolutionsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/dashboard': {
+      id: '/_authenticated/_dashboard/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthenticatedDashboardDashboardRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/marketplace': {
+      id: '/_authenticated/_dashboard/marketplace'
+      path: '/marketplace'
+      fullPath: '/marketplace'
+      preLoaderRoute: typeof AuthenticatedDashboardMarketplaceRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/my-clusters': {
+      id: '/_authenticated/_dashboard/my-clusters'
+      path: '/my-clusters'
+      fullPath: '/my-clusters'
+      preLoaderRoute: typeof AuthenticatedDashboardMyClustersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/payment-success': {
+      id: '/_authenticated/_dashboard/payment-success'
+      path: '/payment-success'
+      fullPath: '/payment-success'
+      preLoaderRoute: typeof AuthenticatedDashboardPaymentSuccessRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/price-estimator': {
+      id: '/_authenticated/_dashboard/price-estimator'
+      path: '/price-estimator'
+      fullPath: '/price-estimator'
+      preLoaderRoute: typeof AuthenticatedDashboardPriceEstimatorRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/profile': {
+      id: '/_authenticated/_dashboard/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/settings': {
+      id: '/_authenticated/_dashboard/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthenticatedDashboardSettingsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/usage': {
+      id: '/_authenticated/_dashboard/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof AuthenticatedDashboardUsageRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/user-management': {
+      id: '/_authenticated/_dashboard/user-management'
+      path: '/user-management'
+      fullPath: '/user-management'
+      preLoaderRoute: typeof AuthenticatedDashboardUserManagementRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/_plain/alibaba-ack-test': {
       id: '/_authenticated/_plain/alibaba-ack-test'
@@ -2058,139 +2080,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPlainSmartSuggestionsRouteImport
       parentRoute: typeof AuthenticatedPlainRoute
     }
-    '/_authenticated/admin/organization-users': {
-      id: '/_authenticated/admin/organization-users'
-      path: '/admin/organization-users'
-      fullPath: '/admin/organization-users'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationUsersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin/pending-registrations': {
-      id: '/_authenticated/admin/pending-registrations'
-      path: '/admin/pending-registrations'
-      fullPath: '/admin/pending-registrations'
-      preLoaderRoute: typeof AuthenticatedAdminPendingRegistrationsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin/promotion-requests': {
-      id: '/_authenticated/admin/promotion-requests'
-      path: '/admin/promotion-requests'
-      fullPath: '/admin/promotion-requests'
-      preLoaderRoute: typeof AuthenticatedAdminPromotionRequestsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/cluster-detail/$id': {
-      id: '/_authenticated/cluster-detail/$id'
-      path: '/cluster-detail/$id'
-      fullPath: '/cluster-detail/$id'
-      preLoaderRoute: typeof AuthenticatedClusterDetailIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/addons': {
-      id: '/_authenticated/officers/addons'
-      path: '/officers/addons'
-      fullPath: '/officers/addons'
-      preLoaderRoute: typeof AuthenticatedOfficersAddonsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/clusters': {
-      id: '/_authenticated/officers/clusters'
-      path: '/officers/clusters'
-      fullPath: '/officers/clusters'
-      preLoaderRoute: typeof AuthenticatedOfficersClustersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/incident-tickets': {
-      id: '/_authenticated/officers/incident-tickets'
-      path: '/officers/incident-tickets'
-      fullPath: '/officers/incident-tickets'
-      preLoaderRoute: typeof AuthenticatedOfficersIncidentTicketsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/manage-addons': {
-      id: '/_authenticated/officers/manage-addons'
-      path: '/officers/manage-addons'
-      fullPath: '/officers/manage-addons'
-      preLoaderRoute: typeof AuthenticatedOfficersManageAddonsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/manage-clusters': {
-      id: '/_authenticated/officers/manage-clusters'
-      path: '/officers/manage-clusters'
-      fullPath: '/officers/manage-clusters'
-      preLoaderRoute: typeof AuthenticatedOfficersManageClustersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/manage-middlewares': {
-      id: '/_authenticated/officers/manage-middlewares'
-      path: '/officers/manage-middlewares'
-      fullPath: '/officers/manage-middlewares'
-      preLoaderRoute: typeof AuthenticatedOfficersManageMiddlewaresRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/manage-support-plans': {
-      id: '/_authenticated/officers/manage-support-plans'
-      path: '/officers/manage-support-plans'
-      fullPath: '/officers/manage-support-plans'
-      preLoaderRoute: typeof AuthenticatedOfficersManageSupportPlansRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/manage-users': {
-      id: '/_authenticated/officers/manage-users'
-      path: '/officers/manage-users'
-      fullPath: '/officers/manage-users'
-      preLoaderRoute: typeof AuthenticatedOfficersManageUsersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/middlewares': {
-      id: '/_authenticated/officers/middlewares'
-      path: '/officers/middlewares'
-      fullPath: '/officers/middlewares'
-      preLoaderRoute: typeof AuthenticatedOfficersMiddlewaresRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/organizations': {
-      id: '/_authenticated/officers/organizations'
-      path: '/officers/organizations'
-      fullPath: '/officers/organizations'
-      preLoaderRoute: typeof AuthenticatedOfficersOrganizationsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/panel': {
-      id: '/_authenticated/officers/panel'
-      path: '/officers/panel'
-      fullPath: '/officers/panel'
-      preLoaderRoute: typeof AuthenticatedOfficersPanelRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/officers/support-plans': {
-      id: '/_authenticated/officers/support-plans'
-      path: '/officers/support-plans'
-      fullPath: '/officers/support-plans'
-      preLoaderRoute: typeof AuthenticatedOfficersSupportPlansRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/orders/': {
-      id: '/_authenticated/orders/'
-      path: '/orders'
-      fullPath: '/orders/'
-      preLoaderRoute: typeof AuthenticatedOrdersIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/orders/addons': {
-      id: '/_authenticated/orders/addons'
-      path: '/orders/addons'
-      fullPath: '/orders/addons'
-      preLoaderRoute: typeof AuthenticatedOrdersAddonsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/orders/clusters': {
-      id: '/_authenticated/orders/clusters'
-      path: '/orders/clusters'
-      fullPath: '/orders/clusters'
-      preLoaderRoute: typeof AuthenticatedOrdersClustersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/_configuration/clusters/configure': {
       id: '/_authenticated/_configuration/clusters/configure'
       path: '/clusters/configure'
@@ -2204,6 +2093,139 @@ declare module '@tanstack/react-router' {
       fullPath: '/clusters/provisioning'
       preLoaderRoute: typeof AuthenticatedConfigurationClustersProvisioningRouteImport
       parentRoute: typeof AuthenticatedConfigurationRoute
+    }
+    '/_authenticated/_dashboard/admin/organization-users': {
+      id: '/_authenticated/_dashboard/admin/organization-users'
+      path: '/admin/organization-users'
+      fullPath: '/admin/organization-users'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminOrganizationUsersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/admin/pending-registrations': {
+      id: '/_authenticated/_dashboard/admin/pending-registrations'
+      path: '/admin/pending-registrations'
+      fullPath: '/admin/pending-registrations'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminPendingRegistrationsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/admin/promotion-requests': {
+      id: '/_authenticated/_dashboard/admin/promotion-requests'
+      path: '/admin/promotion-requests'
+      fullPath: '/admin/promotion-requests'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminPromotionRequestsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/cluster-detail/$id': {
+      id: '/_authenticated/_dashboard/cluster-detail/$id'
+      path: '/cluster-detail/$id'
+      fullPath: '/cluster-detail/$id'
+      preLoaderRoute: typeof AuthenticatedDashboardClusterDetailIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/addons': {
+      id: '/_authenticated/_dashboard/officers/addons'
+      path: '/officers/addons'
+      fullPath: '/officers/addons'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersAddonsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/clusters': {
+      id: '/_authenticated/_dashboard/officers/clusters'
+      path: '/officers/clusters'
+      fullPath: '/officers/clusters'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersClustersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/incident-tickets': {
+      id: '/_authenticated/_dashboard/officers/incident-tickets'
+      path: '/officers/incident-tickets'
+      fullPath: '/officers/incident-tickets'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersIncidentTicketsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/manage-addons': {
+      id: '/_authenticated/_dashboard/officers/manage-addons'
+      path: '/officers/manage-addons'
+      fullPath: '/officers/manage-addons'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersManageAddonsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/manage-clusters': {
+      id: '/_authenticated/_dashboard/officers/manage-clusters'
+      path: '/officers/manage-clusters'
+      fullPath: '/officers/manage-clusters'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersManageClustersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/manage-middlewares': {
+      id: '/_authenticated/_dashboard/officers/manage-middlewares'
+      path: '/officers/manage-middlewares'
+      fullPath: '/officers/manage-middlewares'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersManageMiddlewaresRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/manage-support-plans': {
+      id: '/_authenticated/_dashboard/officers/manage-support-plans'
+      path: '/officers/manage-support-plans'
+      fullPath: '/officers/manage-support-plans'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersManageSupportPlansRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/manage-users': {
+      id: '/_authenticated/_dashboard/officers/manage-users'
+      path: '/officers/manage-users'
+      fullPath: '/officers/manage-users'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersManageUsersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/middlewares': {
+      id: '/_authenticated/_dashboard/officers/middlewares'
+      path: '/officers/middlewares'
+      fullPath: '/officers/middlewares'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersMiddlewaresRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/organizations': {
+      id: '/_authenticated/_dashboard/officers/organizations'
+      path: '/officers/organizations'
+      fullPath: '/officers/organizations'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersOrganizationsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/panel': {
+      id: '/_authenticated/_dashboard/officers/panel'
+      path: '/officers/panel'
+      fullPath: '/officers/panel'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersPanelRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/officers/support-plans': {
+      id: '/_authenticated/_dashboard/officers/support-plans'
+      path: '/officers/support-plans'
+      fullPath: '/officers/support-plans'
+      preLoaderRoute: typeof AuthenticatedDashboardOfficersSupportPlansRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/orders/': {
+      id: '/_authenticated/_dashboard/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/orders/addons': {
+      id: '/_authenticated/_dashboard/orders/addons'
+      path: '/orders/addons'
+      fullPath: '/orders/addons'
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersAddonsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
+    '/_authenticated/_dashboard/orders/clusters': {
+      id: '/_authenticated/_dashboard/orders/clusters'
+      path: '/orders/clusters'
+      fullPath: '/orders/clusters'
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersClustersRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/_plain/order-status/': {
       id: '/_authenticated/_plain/order-status/'
@@ -2219,47 +2241,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPlainOrderStatusIdRouteImport
       parentRoute: typeof AuthenticatedPlainRoute
     }
-    '/_authenticated/clusters/$id/': {
-      id: '/_authenticated/clusters/$id/'
+    '/_authenticated/_dashboard/clusters/$id/': {
+      id: '/_authenticated/_dashboard/clusters/$id/'
       path: '/clusters/$id'
       fullPath: '/clusters/$id/'
-      preLoaderRoute: typeof AuthenticatedClustersIdIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardClustersIdIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
-    '/_authenticated/clusters/$id/topology': {
-      id: '/_authenticated/clusters/$id/topology'
+    '/_authenticated/_dashboard/clusters/$id/topology': {
+      id: '/_authenticated/_dashboard/clusters/$id/topology'
       path: '/clusters/$id/topology'
       fullPath: '/clusters/$id/topology'
-      preLoaderRoute: typeof AuthenticatedClustersIdTopologyRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardClustersIdTopologyRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
-    '/_authenticated/orders/products/': {
-      id: '/_authenticated/orders/products/'
+    '/_authenticated/_dashboard/orders/products/': {
+      id: '/_authenticated/_dashboard/orders/products/'
       path: '/orders/products'
       fullPath: '/orders/products/'
-      preLoaderRoute: typeof AuthenticatedOrdersProductsIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersProductsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
-    '/_authenticated/orders/products/$id': {
-      id: '/_authenticated/orders/products/$id'
+    '/_authenticated/_dashboard/orders/products/$id': {
+      id: '/_authenticated/_dashboard/orders/products/$id'
       path: '/orders/products/$id'
       fullPath: '/orders/products/$id'
-      preLoaderRoute: typeof AuthenticatedOrdersProductsIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersProductsIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
-    '/_authenticated/orders/support/': {
-      id: '/_authenticated/orders/support/'
+    '/_authenticated/_dashboard/orders/support/': {
+      id: '/_authenticated/_dashboard/orders/support/'
       path: '/orders/support'
       fullPath: '/orders/support/'
-      preLoaderRoute: typeof AuthenticatedOrdersSupportIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersSupportIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
-    '/_authenticated/orders/support/$id': {
-      id: '/_authenticated/orders/support/$id'
+    '/_authenticated/_dashboard/orders/support/$id': {
+      id: '/_authenticated/_dashboard/orders/support/$id'
       path: '/orders/support/$id'
       fullPath: '/orders/support/$id'
-      preLoaderRoute: typeof AuthenticatedOrdersSupportIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      preLoaderRoute: typeof AuthenticatedDashboardOrdersSupportIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
     }
     '/_authenticated/_plain/clusters/$id/status': {
       id: '/_authenticated/_plain/clusters/$id/status'
@@ -2293,6 +2315,125 @@ const AuthenticatedConfigurationRouteChildren: AuthenticatedConfigurationRouteCh
 const AuthenticatedConfigurationRouteWithChildren =
   AuthenticatedConfigurationRoute._addFileChildren(
     AuthenticatedConfigurationRouteChildren,
+  )
+
+interface AuthenticatedDashboardRouteChildren {
+  AuthenticatedDashboardAccountRoute: typeof AuthenticatedDashboardAccountRoute
+  AuthenticatedDashboardAddOnsRoute: typeof AuthenticatedDashboardAddOnsRoute
+  AuthenticatedDashboardBillingRoute: typeof AuthenticatedDashboardBillingRoute
+  AuthenticatedDashboardCustomSolutionsRoute: typeof AuthenticatedDashboardCustomSolutionsRoute
+  AuthenticatedDashboardDashboardRoute: typeof AuthenticatedDashboardDashboardRoute
+  AuthenticatedDashboardMarketplaceRoute: typeof AuthenticatedDashboardMarketplaceRoute
+  AuthenticatedDashboardMyClustersRoute: typeof AuthenticatedDashboardMyClustersRoute
+  AuthenticatedDashboardPaymentSuccessRoute: typeof AuthenticatedDashboardPaymentSuccessRoute
+  AuthenticatedDashboardPriceEstimatorRoute: typeof AuthenticatedDashboardPriceEstimatorRoute
+  AuthenticatedDashboardProfileRoute: typeof AuthenticatedDashboardProfileRoute
+  AuthenticatedDashboardSettingsRoute: typeof AuthenticatedDashboardSettingsRoute
+  AuthenticatedDashboardUsageRoute: typeof AuthenticatedDashboardUsageRoute
+  AuthenticatedDashboardUserManagementRoute: typeof AuthenticatedDashboardUserManagementRoute
+  AuthenticatedDashboardAdminOrganizationUsersRoute: typeof AuthenticatedDashboardAdminOrganizationUsersRoute
+  AuthenticatedDashboardAdminPendingRegistrationsRoute: typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
+  AuthenticatedDashboardAdminPromotionRequestsRoute: typeof AuthenticatedDashboardAdminPromotionRequestsRoute
+  AuthenticatedDashboardClusterDetailIdRoute: typeof AuthenticatedDashboardClusterDetailIdRoute
+  AuthenticatedDashboardOfficersAddonsRoute: typeof AuthenticatedDashboardOfficersAddonsRoute
+  AuthenticatedDashboardOfficersClustersRoute: typeof AuthenticatedDashboardOfficersClustersRoute
+  AuthenticatedDashboardOfficersIncidentTicketsRoute: typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
+  AuthenticatedDashboardOfficersManageAddonsRoute: typeof AuthenticatedDashboardOfficersManageAddonsRoute
+  AuthenticatedDashboardOfficersManageClustersRoute: typeof AuthenticatedDashboardOfficersManageClustersRoute
+  AuthenticatedDashboardOfficersManageMiddlewaresRoute: typeof AuthenticatedDashboardOfficersManageMiddlewaresRoute
+  AuthenticatedDashboardOfficersManageSupportPlansRoute: typeof AuthenticatedDashboardOfficersManageSupportPlansRoute
+  AuthenticatedDashboardOfficersManageUsersRoute: typeof AuthenticatedDashboardOfficersManageUsersRoute
+  AuthenticatedDashboardOfficersMiddlewaresRoute: typeof AuthenticatedDashboardOfficersMiddlewaresRoute
+  AuthenticatedDashboardOfficersOrganizationsRoute: typeof AuthenticatedDashboardOfficersOrganizationsRoute
+  AuthenticatedDashboardOfficersPanelRoute: typeof AuthenticatedDashboardOfficersPanelRoute
+  AuthenticatedDashboardOfficersSupportPlansRoute: typeof AuthenticatedDashboardOfficersSupportPlansRoute
+  AuthenticatedDashboardOrdersAddonsRoute: typeof AuthenticatedDashboardOrdersAddonsRoute
+  AuthenticatedDashboardOrdersClustersRoute: typeof AuthenticatedDashboardOrdersClustersRoute
+  AuthenticatedDashboardOrdersIndexRoute: typeof AuthenticatedDashboardOrdersIndexRoute
+  AuthenticatedDashboardClustersIdTopologyRoute: typeof AuthenticatedDashboardClustersIdTopologyRoute
+  AuthenticatedDashboardOrdersProductsIdRoute: typeof AuthenticatedDashboardOrdersProductsIdRoute
+  AuthenticatedDashboardOrdersSupportIdRoute: typeof AuthenticatedDashboardOrdersSupportIdRoute
+  AuthenticatedDashboardClustersIdIndexRoute: typeof AuthenticatedDashboardClustersIdIndexRoute
+  AuthenticatedDashboardOrdersProductsIndexRoute: typeof AuthenticatedDashboardOrdersProductsIndexRoute
+  AuthenticatedDashboardOrdersSupportIndexRoute: typeof AuthenticatedDashboardOrdersSupportIndexRoute
+}
+
+const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
+  {
+    AuthenticatedDashboardAccountRoute: AuthenticatedDashboardAccountRoute,
+    AuthenticatedDashboardAddOnsRoute: AuthenticatedDashboardAddOnsRoute,
+    AuthenticatedDashboardBillingRoute: AuthenticatedDashboardBillingRoute,
+    AuthenticatedDashboardCustomSolutionsRoute:
+      AuthenticatedDashboardCustomSolutionsRoute,
+    AuthenticatedDashboardDashboardRoute: AuthenticatedDashboardDashboardRoute,
+    AuthenticatedDashboardMarketplaceRoute:
+      AuthenticatedDashboardMarketplaceRoute,
+    AuthenticatedDashboardMyClustersRoute:
+      AuthenticatedDashboardMyClustersRoute,
+    AuthenticatedDashboardPaymentSuccessRoute:
+      AuthenticatedDashboardPaymentSuccessRoute,
+    AuthenticatedDashboardPriceEstimatorRoute:
+      AuthenticatedDashboardPriceEstimatorRoute,
+    AuthenticatedDashboardProfileRoute: AuthenticatedDashboardProfileRoute,
+    AuthenticatedDashboardSettingsRoute: AuthenticatedDashboardSettingsRoute,
+    AuthenticatedDashboardUsageRoute: AuthenticatedDashboardUsageRoute,
+    AuthenticatedDashboardUserManagementRoute:
+      AuthenticatedDashboardUserManagementRoute,
+    AuthenticatedDashboardAdminOrganizationUsersRoute:
+      AuthenticatedDashboardAdminOrganizationUsersRoute,
+    AuthenticatedDashboardAdminPendingRegistrationsRoute:
+      AuthenticatedDashboardAdminPendingRegistrationsRoute,
+    AuthenticatedDashboardAdminPromotionRequestsRoute:
+      AuthenticatedDashboardAdminPromotionRequestsRoute,
+    AuthenticatedDashboardClusterDetailIdRoute:
+      AuthenticatedDashboardClusterDetailIdRoute,
+    AuthenticatedDashboardOfficersAddonsRoute:
+      AuthenticatedDashboardOfficersAddonsRoute,
+    AuthenticatedDashboardOfficersClustersRoute:
+      AuthenticatedDashboardOfficersClustersRoute,
+    AuthenticatedDashboardOfficersIncidentTicketsRoute:
+      AuthenticatedDashboardOfficersIncidentTicketsRoute,
+    AuthenticatedDashboardOfficersManageAddonsRoute:
+      AuthenticatedDashboardOfficersManageAddonsRoute,
+    AuthenticatedDashboardOfficersManageClustersRoute:
+      AuthenticatedDashboardOfficersManageClustersRoute,
+    AuthenticatedDashboardOfficersManageMiddlewaresRoute:
+      AuthenticatedDashboardOfficersManageMiddlewaresRoute,
+    AuthenticatedDashboardOfficersManageSupportPlansRoute:
+      AuthenticatedDashboardOfficersManageSupportPlansRoute,
+    AuthenticatedDashboardOfficersManageUsersRoute:
+      AuthenticatedDashboardOfficersManageUsersRoute,
+    AuthenticatedDashboardOfficersMiddlewaresRoute:
+      AuthenticatedDashboardOfficersMiddlewaresRoute,
+    AuthenticatedDashboardOfficersOrganizationsRoute:
+      AuthenticatedDashboardOfficersOrganizationsRoute,
+    AuthenticatedDashboardOfficersPanelRoute:
+      AuthenticatedDashboardOfficersPanelRoute,
+    AuthenticatedDashboardOfficersSupportPlansRoute:
+      AuthenticatedDashboardOfficersSupportPlansRoute,
+    AuthenticatedDashboardOrdersAddonsRoute:
+      AuthenticatedDashboardOrdersAddonsRoute,
+    AuthenticatedDashboardOrdersClustersRoute:
+      AuthenticatedDashboardOrdersClustersRoute,
+    AuthenticatedDashboardOrdersIndexRoute:
+      AuthenticatedDashboardOrdersIndexRoute,
+    AuthenticatedDashboardClustersIdTopologyRoute:
+      AuthenticatedDashboardClustersIdTopologyRoute,
+    AuthenticatedDashboardOrdersProductsIdRoute:
+      AuthenticatedDashboardOrdersProductsIdRoute,
+    AuthenticatedDashboardOrdersSupportIdRoute:
+      AuthenticatedDashboardOrdersSupportIdRoute,
+    AuthenticatedDashboardClustersIdIndexRoute:
+      AuthenticatedDashboardClustersIdIndexRoute,
+    AuthenticatedDashboardOrdersProductsIndexRoute:
+      AuthenticatedDashboardOrdersProductsIndexRoute,
+    AuthenticatedDashboardOrdersSupportIndexRoute:
+      AuthenticatedDashboardOrdersSupportIndexRoute,
+  }
+
+const AuthenticatedDashboardRouteWithChildren =
+  AuthenticatedDashboardRoute._addFileChildren(
+    AuthenticatedDashboardRouteChildren,
   )
 
 interface AuthenticatedPlainRouteChildren {
@@ -2338,98 +2479,14 @@ const AuthenticatedPlainRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedConfigurationRoute: typeof AuthenticatedConfigurationRouteWithChildren
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRouteWithChildren
   AuthenticatedPlainRoute: typeof AuthenticatedPlainRouteWithChildren
-  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
-  AuthenticatedAddOnsRoute: typeof AuthenticatedAddOnsRoute
-  AuthenticatedBillingRoute: typeof AuthenticatedBillingRoute
-  AuthenticatedCustomSolutionsRoute: typeof AuthenticatedCustomSolutionsRoute
-  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
-  AuthenticatedMarketplaceRoute: typeof AuthenticatedMarketplaceRoute
-  AuthenticatedMyClustersRoute: typeof AuthenticatedMyClustersRoute
-  AuthenticatedPaymentSuccessRoute: typeof AuthenticatedPaymentSuccessRoute
-  AuthenticatedPriceEstimatorRoute: typeof AuthenticatedPriceEstimatorRoute
-  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
-  AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
-  AuthenticatedUsageRoute: typeof AuthenticatedUsageRoute
-  AuthenticatedUserManagementRoute: typeof AuthenticatedUserManagementRoute
-  AuthenticatedAdminOrganizationUsersRoute: typeof AuthenticatedAdminOrganizationUsersRoute
-  AuthenticatedAdminPendingRegistrationsRoute: typeof AuthenticatedAdminPendingRegistrationsRoute
-  AuthenticatedAdminPromotionRequestsRoute: typeof AuthenticatedAdminPromotionRequestsRoute
-  AuthenticatedClusterDetailIdRoute: typeof AuthenticatedClusterDetailIdRoute
-  AuthenticatedOfficersAddonsRoute: typeof AuthenticatedOfficersAddonsRoute
-  AuthenticatedOfficersClustersRoute: typeof AuthenticatedOfficersClustersRoute
-  AuthenticatedOfficersIncidentTicketsRoute: typeof AuthenticatedOfficersIncidentTicketsRoute
-  AuthenticatedOfficersManageAddonsRoute: typeof AuthenticatedOfficersManageAddonsRoute
-  AuthenticatedOfficersManageClustersRoute: typeof AuthenticatedOfficersManageClustersRoute
-  AuthenticatedOfficersManageMiddlewaresRoute: typeof AuthenticatedOfficersManageMiddlewaresRoute
-  AuthenticatedOfficersManageSupportPlansRoute: typeof AuthenticatedOfficersManageSupportPlansRoute
-  AuthenticatedOfficersManageUsersRoute: typeof AuthenticatedOfficersManageUsersRoute
-  AuthenticatedOfficersMiddlewaresRoute: typeof AuthenticatedOfficersMiddlewaresRoute
-  AuthenticatedOfficersOrganizationsRoute: typeof AuthenticatedOfficersOrganizationsRoute
-  AuthenticatedOfficersPanelRoute: typeof AuthenticatedOfficersPanelRoute
-  AuthenticatedOfficersSupportPlansRoute: typeof AuthenticatedOfficersSupportPlansRoute
-  AuthenticatedOrdersAddonsRoute: typeof AuthenticatedOrdersAddonsRoute
-  AuthenticatedOrdersClustersRoute: typeof AuthenticatedOrdersClustersRoute
-  AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
-  AuthenticatedClustersIdTopologyRoute: typeof AuthenticatedClustersIdTopologyRoute
-  AuthenticatedOrdersProductsIdRoute: typeof AuthenticatedOrdersProductsIdRoute
-  AuthenticatedOrdersSupportIdRoute: typeof AuthenticatedOrdersSupportIdRoute
-  AuthenticatedClustersIdIndexRoute: typeof AuthenticatedClustersIdIndexRoute
-  AuthenticatedOrdersProductsIndexRoute: typeof AuthenticatedOrdersProductsIndexRoute
-  AuthenticatedOrdersSupportIndexRoute: typeof AuthenticatedOrdersSupportIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedConfigurationRoute: AuthenticatedConfigurationRouteWithChildren,
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRouteWithChildren,
   AuthenticatedPlainRoute: AuthenticatedPlainRouteWithChildren,
-  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
-  AuthenticatedAddOnsRoute: AuthenticatedAddOnsRoute,
-  AuthenticatedBillingRoute: AuthenticatedBillingRoute,
-  AuthenticatedCustomSolutionsRoute: AuthenticatedCustomSolutionsRoute,
-  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedMarketplaceRoute: AuthenticatedMarketplaceRoute,
-  AuthenticatedMyClustersRoute: AuthenticatedMyClustersRoute,
-  AuthenticatedPaymentSuccessRoute: AuthenticatedPaymentSuccessRoute,
-  AuthenticatedPriceEstimatorRoute: AuthenticatedPriceEstimatorRoute,
-  AuthenticatedProfileRoute: AuthenticatedProfileRoute,
-  AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
-  AuthenticatedUsageRoute: AuthenticatedUsageRoute,
-  AuthenticatedUserManagementRoute: AuthenticatedUserManagementRoute,
-  AuthenticatedAdminOrganizationUsersRoute:
-    AuthenticatedAdminOrganizationUsersRoute,
-  AuthenticatedAdminPendingRegistrationsRoute:
-    AuthenticatedAdminPendingRegistrationsRoute,
-  AuthenticatedAdminPromotionRequestsRoute:
-    AuthenticatedAdminPromotionRequestsRoute,
-  AuthenticatedClusterDetailIdRoute: AuthenticatedClusterDetailIdRoute,
-  AuthenticatedOfficersAddonsRoute: AuthenticatedOfficersAddonsRoute,
-  AuthenticatedOfficersClustersRoute: AuthenticatedOfficersClustersRoute,
-  AuthenticatedOfficersIncidentTicketsRoute:
-    AuthenticatedOfficersIncidentTicketsRoute,
-  AuthenticatedOfficersManageAddonsRoute:
-    AuthenticatedOfficersManageAddonsRoute,
-  AuthenticatedOfficersManageClustersRoute:
-    AuthenticatedOfficersManageClustersRoute,
-  AuthenticatedOfficersManageMiddlewaresRoute:
-    AuthenticatedOfficersManageMiddlewaresRoute,
-  AuthenticatedOfficersManageSupportPlansRoute:
-    AuthenticatedOfficersManageSupportPlansRoute,
-  AuthenticatedOfficersManageUsersRoute: AuthenticatedOfficersManageUsersRoute,
-  AuthenticatedOfficersMiddlewaresRoute: AuthenticatedOfficersMiddlewaresRoute,
-  AuthenticatedOfficersOrganizationsRoute:
-    AuthenticatedOfficersOrganizationsRoute,
-  AuthenticatedOfficersPanelRoute: AuthenticatedOfficersPanelRoute,
-  AuthenticatedOfficersSupportPlansRoute:
-    AuthenticatedOfficersSupportPlansRoute,
-  AuthenticatedOrdersAddonsRoute: AuthenticatedOrdersAddonsRoute,
-  AuthenticatedOrdersClustersRoute: AuthenticatedOrdersClustersRoute,
-  AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
-  AuthenticatedClustersIdTopologyRoute: AuthenticatedClustersIdTopologyRoute,
-  AuthenticatedOrdersProductsIdRoute: AuthenticatedOrdersProductsIdRoute,
-  AuthenticatedOrdersSupportIdRoute: AuthenticatedOrdersSupportIdRoute,
-  AuthenticatedClustersIdIndexRoute: AuthenticatedClustersIdIndexRoute,
-  AuthenticatedOrdersProductsIndexRoute: AuthenticatedOrdersProductsIndexRoute,
-  AuthenticatedOrdersSupportIndexRoute: AuthenticatedOrdersSupportIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

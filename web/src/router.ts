@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { configurationSlideViewTransition } from './features/shell/page-transition';
+import { configurationSlideViewTransition } from './features/shell';
 import type { Trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 

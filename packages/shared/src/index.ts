@@ -1,3 +1,6 @@
 export * from './constants';
 export * from './cluster-types';
 export * from './pricing';
+export * from './permissions';
+export * from './user-agent';
+export * from './schemas';

@@ -1,4 +1,13 @@
-import { CURRENCY_SYMBOLS, type Currency } from './constants';
+import type { BillingCycle, Currency } from './constants';
+
+/**
+ * The pricing engine of SPEC.md section 9, used by the screens (the live price) and by the server
+ * (the authoritative quote). Amounts are integer EUR cents until they are shown; conversion to the
+ * display currency happens only at display time.
+ */
+
+/** Rates against EUR (SPEC.md section 3): 1 EUR = rates[currency]. */
+export type ExchangeRates = Record<Currency, number>;
 
 /** Yearly discount in whole percent, by SPEC.md section 9's formula. */
 export function yearlyDiscountPercent(monthly: number, yearly: number): number {
@@ -11,16 +20,70 @@ export function convertFromEurCents(cents: number, rate: number): number {
   return (cents / 100) * rate;
 }
 
-/** "€12.50": the currency symbol and exactly 2 decimals. */
+/** Converts between two display currencies; rates are against EUR, so any pair goes through EUR. */
+export function convertAmount(amount: number, from: Currency, to: Currency, rates: ExchangeRates): number {
+  return (amount / rates[from]) * rates[to];
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: Currency, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    // narrowSymbol: SPEC.md section 9's symbols (€, $, £, ¥), never "US$" or "CN¥".
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An amount of the given currency (not cents), e.g. 12.5 -> "€12.50": its symbol and exactly 2 decimals. */
 export function formatMoney(amount: number, currency: Currency, locale = 'en-GB'): string {
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-  return `${CURRENCY_SYMBOLS[currency]}${number}`;
+  if (!Number.isFinite(amount)) {
+    throw new RangeError(`Cannot format a non-finite amount of money: ${amount}`);
+  }
+  return moneyFormat(currency, locale).format(amount);
+}
+
+/** An amount of EUR cents in the display currency: base-EUR times the rate, symbol and 2 decimals. */
+export function formatEurCents(cents: number, currency: Currency, rates: ExchangeRates, locale?: string): string {
+  return formatMoney(convertFromEurCents(cents, rates[currency]), currency, locale);
 }
 
 /** "1 EUR = 1.0832 USD": 4 decimals. */
 export function formatRate(rate: number, currency: Currency): string {
   return `1 EUR = ${rate.toFixed(4)} ${currency}`;
+}
+
+export interface TierPrices {
+  monthlyPriceCents: number;
+  yearlyPriceCents: number;
+}
+
+export interface CyclePrice {
+  /** What one billing period costs, EUR cents. */
+  periodCents: number;
+  /** The same price spread over months, EUR cents (the yearly price divided by 12). */
+  perMonthCents: number;
+  /** Whole percent saved by paying yearly; 0 for monthly billing. */
+  discountPercent: number;
+}
+
+/** What a tier costs for a billing cycle, in EUR cents, with the yearly discount. */
+export function priceForCycle(tier: TierPrices, cycle: BillingCycle): CyclePrice {
+  if (cycle === 'monthly') {
+    return { periodCents: tier.monthlyPriceCents, perMonthCents: tier.monthlyPriceCents, discountPercent: 0 };
+  }
+  return {
+    periodCents: tier.yearlyPriceCents,
+    perMonthCents: tier.yearlyPriceCents / 12,
+    discountPercent: yearlyDiscountPercent(tier.monthlyPriceCents, tier.yearlyPriceCents),
+  };
 }

@@ -1,10 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { AuthSync } from '../features/auth/auth-sync';
-import { EmailVerificationPrompt } from '../features/auth/email-verification-prompt';
-import { CookieConsent } from '../features/consent/cookie-consent';
-import { NotFoundPage } from '../features/shell/not-found-page';
-import { SiteShell } from '../features/shell/app-shell';
-import { RouteError } from '../features/shell/route-error';
+import { AuthSync, EmailVerificationPrompt } from '../features/auth';
+import { CookieConsent } from '../features/consent';
+import { NotFoundPage, SiteShell, RouteError } from '../features/shell';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,33 +1,19 @@
-import { Outlet, createFileRoute, useMatches } from '@tanstack/react-router';
-import { AuthGate } from '../features/auth/auth-gate';
-import { currentUserQueryOptions } from '../features/auth/current-user-query';
-import { GATE_LOADER_SIZE, consoleLayoutOf } from '../features/shell/console-layout';
-import { DashboardLayout } from '../features/shell/dashboard-layout';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireSignedInUser } from '../features/auth';
+import { SignedInError, SignedInOutlet, SignedInPending } from '../features/shell';
 
 /**
- * Pathless layout of the signed-in pages (SPEC.md section 2): the auth gate, and the dashboard layout
- * with its sidebar for every page except those under the `_configuration` and `_plain` layouts.
+ * Pathless route of every signed-in page (SPEC.md sections 2 and 4): the sign-in gate. Its children
+ * are the pathless layouts `_dashboard`, `_configuration` and `_plain`; their loaders run only once
+ * a user is signed in, and find that user in their context.
  */
 export const Route = createFileRoute('/_authenticated')({
-  // Start reading the session (once) while the page chunk loads; the gate shows the spinner meanwhile.
-  loader: ({ context }) => {
-    void context.queryClient.ensureQueryData(currentUserQueryOptions(context.trpc)).catch(() => undefined);
-  },
-  component: AuthenticatedLayout,
+  beforeLoad: ({ context, location, preload }) =>
+    requireSignedInUser({ queryClient: context.queryClient, trpc: context.trpc, location, preload }),
+  // The spinner shows as soon as the user has to be read, and for no longer than that.
+  pendingComponent: SignedInPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  errorComponent: SignedInError,
+  component: SignedInOutlet,
 });
-
-function AuthenticatedLayout() {
-  const layout = useMatches({ select: (matches) => consoleLayoutOf(matches.map((match) => match.routeId)) }) ?? 'dashboard';
-
-  return (
-    <AuthGate loaderSize={GATE_LOADER_SIZE[layout]}>
-      {layout === 'dashboard' ? (
-        <DashboardLayout>
-          <Outlet />
-        </DashboardLayout>
-      ) : (
-        <Outlet />
-      )}
-    </AuthGate>
-  );
-}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutPage } from '../features/public/about-page';
+import { AboutPage } from '../features/public';
 
 export const Route = createFileRoute('/about')({
   component: AboutPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiReferencePage } from '../features/public/api-reference-page';
+import { ApiReferencePage } from '../features/public';
 
 export const Route = createFileRoute('/api-reference')({
   component: ApiReferencePage,

@@ -1,8 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AuthPage } from '../features/auth/auth-page';
-import { AUTH_TABS, type AuthTab } from '../features/auth/auth-tabs';
-import { currentUserQueryOptions } from '../features/auth/current-user-query';
-import { DEFAULT_SIGNED_IN_PATH } from '../features/auth/redirect-after-login';
+import { AuthPage, AUTH_TABS, type AuthTab, currentUserQueryOptions, DEFAULT_SIGNED_IN_PATH } from '../features/auth';
 
 interface AuthSearch {
   tab?: AuthTab;

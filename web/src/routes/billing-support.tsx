@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BillingSupportPage } from '../features/public/billing-support-page';
+import { BillingSupportPage } from '../features/public';
 
 export const Route = createFileRoute('/billing-support')({
   component: BillingSupportPage,

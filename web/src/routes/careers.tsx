@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CareersPage } from '../features/public/careers-page';
+import { CareersPage } from '../features/public';
 
 export const Route = createFileRoute('/careers')({
   component: CareersPage,

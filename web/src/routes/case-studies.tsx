@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CaseStudiesPage } from '../features/public/case-studies-page';
+import { CaseStudiesPage } from '../features/public';
 
 export const Route = createFileRoute('/case-studies')({
   component: CaseStudiesPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactSalesPage } from '../features/public/contact-sales-page';
+import { ContactSalesPage } from '../features/public';
 
 export const Route = createFileRoute('/contact-sales')({
   component: ContactSalesPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactPage } from '../features/public/contact-page';
+import { ContactPage } from '../features/public';
 
 export const Route = createFileRoute('/contact')({
   component: ContactPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CookiePolicyPage } from '../features/public/cookie-policy-page';
+import { CookiePolicyPage } from '../features/public';
 
 export const Route = createFileRoute('/cookie-policy')({
   component: CookiePolicyPage,

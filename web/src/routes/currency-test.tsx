@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CurrencyTestPage } from '../features/public/currency-test-page';
+import { CurrencyTestPage } from '../features/public';
 
 export const Route = createFileRoute('/currency-test')({
   component: CurrencyTestPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomQuotePage } from '../features/public/custom-quote-page';
+import { CustomQuotePage } from '../features/public';
 
 export const Route = createFileRoute('/custom-quote')({
   component: CustomQuotePage,

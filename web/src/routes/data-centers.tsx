@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DataCentersPage } from '../features/public/data-centers-page';
-import { dataCentersQueryOptions } from '../features/public/data-centers-query';
+import { DataCentersPage, dataCentersQueryOptions } from '../features/public';
 
 export const Route = createFileRoute('/data-centers')({
   loader: ({ context }) => {

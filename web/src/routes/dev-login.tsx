@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DevLoginPage } from '../features/auth/dev-login-page';
+import { DevLoginPage } from '../features/auth';
 
 export const Route = createFileRoute('/dev-login')({
   component: DevLoginPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentationPage } from '../features/public/documentation-page';
+import { DocumentationPage } from '../features/public';
 
 export const Route = createFileRoute('/documentation')({
   component: DocumentationPage,

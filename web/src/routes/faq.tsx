@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FaqPage } from '../features/public/faq-page';
+import { FaqPage } from '../features/public';
 
 export const Route = createFileRoute('/faq')({
   component: FaqPage,

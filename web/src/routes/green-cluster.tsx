@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { clusterTypeAliasRoute } from '../features/public/cluster-type-alias-route';
+import { clusterTypeAliasRoute } from '../features/public';
 
 /** SPEC.md section 2: a fixed alias of the cluster-type detail page. */
 export const Route = createFileRoute('/green-cluster')(clusterTypeAliasRoute('/green-cluster'));

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MagicLinkRequestPage } from '../features/auth/magic-link-request-page';
+import { MagicLinkRequestPage } from '../features/auth';
 
 export const Route = createFileRoute('/magic-link-login')({
   component: MagicLinkRequestPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MagicLinkPage } from '../features/auth/magic-link-page';
+import { MagicLinkPage } from '../features/auth';
 import { validateTokenSearch } from '../lib/token-search';
 
 export const Route = createFileRoute('/magic-link')({

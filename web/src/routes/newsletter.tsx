@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewsletterPage } from '../features/public/newsletter-page';
+import { NewsletterPage } from '../features/public';
 
 interface NewsletterSearch {
   token?: string;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { clusterTiersQueryOptions } from '../features/catalog/cluster-tiers-query';
-import { PricingPage } from '../features/public/pricing-page';
+import { clusterTiersQueryOptions } from '../features/catalog';
+import { PricingPage } from '../features/public';
 
 export const Route = createFileRoute('/pricing')({
   loader: ({ context }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPolicyPage } from '../features/public/privacy-policy-page';
+import { PrivacyPolicyPage } from '../features/public';
 
 export const Route = createFileRoute('/privacy')({
   component: PrivacyPolicyPage,

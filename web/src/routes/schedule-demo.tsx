@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScheduleDemoPage } from '../features/public/schedule-demo-page';
+import { ScheduleDemoPage } from '../features/public';
 
 export const Route = createFileRoute('/schedule-demo')({
   component: ScheduleDemoPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SubmitTicketPage } from '../features/public/submit-ticket-page';
+import { SubmitTicketPage } from '../features/public';
 
 export const Route = createFileRoute('/submit-ticket')({
   component: SubmitTicketPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SupportPage } from '../features/public/support-page';
+import { SupportPage } from '../features/public';
 
 export const Route = createFileRoute('/support')({
   component: SupportPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TechnicalSupportPage } from '../features/public/technical-support-page';
+import { TechnicalSupportPage } from '../features/public';
 
 export const Route = createFileRoute('/technical-support')({
   component: TechnicalSupportPage,

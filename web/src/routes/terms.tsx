@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '../features/public/terms-page';
+import { TermsPage } from '../features/public';
 
 export const Route = createFileRoute('/terms')({
   component: TermsPage,

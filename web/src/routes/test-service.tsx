@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TestServicePage } from '../features/public/test-service-page';
+import { TestServicePage } from '../features/public';
 
 export const Route = createFileRoute('/test-service')({
   component: TestServicePage,

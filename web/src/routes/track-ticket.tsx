@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TrackTicketPage } from '../features/public/track-ticket-page';
+import { TrackTicketPage } from '../features/public';
 
 export const Route = createFileRoute('/track-ticket')({
   component: TrackTicketPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { VerifyEmailPage } from '../features/auth';
 import { validateTokenSearch } from '../lib/token-search';
 
 export const Route = createFileRoute('/verify-email')({

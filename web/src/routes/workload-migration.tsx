@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WorkloadMigrationPage } from '../features/public/workload-migration-page';
+import { WorkloadMigrationPage } from '../features/public';
 
 export const Route = createFileRoute('/workload-migration')({
   component: WorkloadMigrationPage,

@@ -1,4 +1,5 @@
 import { scrypt as scryptCallback } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem as sharedPasswordProblem, type PasswordContext } from '@kubemarket/shared';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
 
@@ -11,8 +12,7 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
  */
 export const PASSWORD_PARAMS = { N: 16_384, r: 8, p: 5, keyLength: 32, saltLength: 16 } as const;
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLength: number) {
   return new Promise<Uint8Array>((resolve, reject) => {
@@ -71,15 +71,7 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 /** Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules). */
-export function passwordProblem(password: string, context: { email?: string; username?: string } = {}): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
-  const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return 'This password is too common. Choose one that is harder to guess.';
-  if (/^(.)\1+$/.test(password)) return 'Password cannot be a single repeated character.';
-  const local = context.email?.split('@')[0]?.toLowerCase();
-  if ((local && local.length >= 4 && lower.includes(local)) || (context.username && context.username.length >= 4 && lower.includes(context.username.toLowerCase()))) {
-    return 'Password must not contain your username or email address.';
-  }
-  return null;
+/** The shared rule (packages/shared), with the common-password list only the server carries. */
+export function passwordProblem(password: string, context: PasswordContext = {}): string | null {
+  return sharedPasswordProblem(password, context, (lower) => COMMON_PASSWORDS.has(lower));
 }

@@ -1,8 +1,8 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { LEAD_KINDS } from '@kubemarket/shared';
 
-/** The public request forms: /contact-sales, /schedule-demo, /custom-quote, /workload-migration, /contact. */
-export const LEAD_KINDS = ['contact_sales', 'schedule_demo', 'custom_quote', 'workload_migration', 'contact'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
+// The public request forms: /contact-sales, /schedule-demo, /custom-quote, /workload-migration, /contact.
+export { LEAD_KINDS, type LeadKind } from '@kubemarket/shared';
 
 export const leads = sqliteTable(
   'leads',

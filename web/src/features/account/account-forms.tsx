@@ -1,14 +1,11 @@
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { emailChangeInputSchema, PASSWORD_MIN_LENGTH, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
-import { currentPasswordField, emailField, newPasswordField, PASSWORD_MIN_LENGTH, personNameField } from '../auth/auth-schemas';
-import { ErrorAlert } from '../shell/error-alert';
-
-const nameSchema = z.object({ name: personNameField });
+import { ErrorAlert } from '../../components/error-alert';
 
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const trpc = useTRPC();
@@ -16,7 +13,7 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: currentName },
-    validate: schemaResolver(nameSchema, { sync: true }),
+    validate: schemaResolver(profileUpdateInputSchema, { sync: true }),
   });
   const update = useMutation(
     trpc.account.updateName.mutationOptions({
@@ -45,24 +42,13 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
   );
 }
 
-const passwordChangeSchema = z
-  .object({ currentPassword: currentPasswordField, newPassword: newPasswordField, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match.',
-  })
-  .refine((values) => values.newPassword !== values.currentPassword, {
-    path: ['newPassword'],
-    message: 'Choose a password different from your current one.',
-  });
-
 export function ChangePasswordForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(passwordChangeSchema, { sync: true }),
+    validate: schemaResolver(passwordChangeFormSchema, { sync: true }),
   });
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
@@ -122,14 +108,12 @@ export function ChangePasswordForm() {
   );
 }
 
-const emailChangeSchema = z.object({ newEmail: emailField, currentPassword: currentPasswordField });
-
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const trpc = useTRPC();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { newEmail: '', currentPassword: '' },
-    validate: schemaResolver(emailChangeSchema, { sync: true }),
+    validate: schemaResolver(emailChangeInputSchema, { sync: true }),
   });
   const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => form.reset() }));
 

@@ -1,12 +1,12 @@
 import { Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../lib/date-format';
-import { ButtonLink } from '../../lib/router-links';
-import { DetailsList } from '../shell/details-list';
-import { SectionCard } from '../shell/section-card';
+import { ButtonLink } from '../../components/router-links';
+import { DetailsList } from '../../components/details-list';
+import { SectionCard } from '../../components/section-card';
 import { ChangeEmailForm, ChangeNameForm, ChangePasswordForm } from './account-forms';
 import { ORGANIZATION_STATUS, OrganizationStatusBadge } from './organization-status';
 import { useAccountProfile } from './profile-query';
-import { QueryErrorAlert } from '../shell/query-error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 
 export const ROLE_LABELS = {
   user: 'Customer',

@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { sessionStore } from '../../lib/browser-storage';
-import { AnchorLink } from '../../lib/router-links';
-import { useVersionSummary } from '../meta/use-version-summary';
+import { AnchorLink } from '../../components/router-links';
+import { useVersionSummary } from '../meta';
 import { AuthCard } from './auth-card';
 import { clearMfaChallenge, readMfaChallenge } from './auth-storage';
 import type { MfaChallenge } from './auth-storage';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@manti
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { httpStatusOf } from '../../lib/api-errors';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { authToasts } from './auth-toasts';

@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { emailRequestInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailOnlySchema } from './auth-schemas';
-import { ErrorAlert } from '../shell/error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface EmailRequestFormProps {
   submitLabel: string;
@@ -15,7 +15,7 @@ export function EmailRequestForm({ submitLabel, pending, error, onSubmit }: Emai
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(emailOnlySchema, { sync: true }),
+    validate: schemaResolver(emailRequestInputSchema, { sync: true }),
   });
 
   return (

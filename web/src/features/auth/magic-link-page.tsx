@@ -2,14 +2,14 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { sessionStore } from '../../lib/browser-storage';
-import { ButtonLink } from '../../lib/router-links';
+import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { saveMfaChallenge } from './auth-storage';
 import { isMfaRequired } from './auth-types';
 import { useCompleteSignIn } from './use-complete-sign-in';
-import { useTokenAction } from './use-token-action';
-import { ErrorAlert } from '../shell/error-alert';
+import { useTokenAction } from '../../lib/use-token-action';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface MagicLinkPageProps {
   token: string | undefined;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { EmailRequestForm } from './email-request-form';

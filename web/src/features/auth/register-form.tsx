@@ -1,6 +1,6 @@
 import { Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, registrationFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH, registerSchema } from './auth-schemas';
 import { useRegister } from './use-sign-in';
 
 export function RegisterForm() {
@@ -8,7 +8,7 @@ export function RegisterForm() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', username: '', companyName: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: schemaResolver(registrationFormSchema, { sync: true }),
   });
 
   return (

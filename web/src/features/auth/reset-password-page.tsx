@@ -1,12 +1,12 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, passwordResetFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { AnchorLink, ButtonLink } from '../../lib/router-links';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from './auth-schemas';
-import { ErrorAlert } from '../shell/error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface ResetPasswordPageProps {
   token: string | undefined;
@@ -18,7 +18,7 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(resetPasswordSchema, { sync: true }),
+    validate: schemaResolver(passwordResetFormSchema, { sync: true }),
   });
 
   if (!token) {

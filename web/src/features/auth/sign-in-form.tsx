@@ -1,8 +1,8 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { signInInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import type { MfaChallenge } from './auth-storage';
-import { signInSchema } from './auth-schemas';
 import { useLogin } from './use-sign-in';
 
 interface SignInFormProps {
@@ -14,7 +14,7 @@ export function SignInForm({ onMfaRequired }: SignInFormProps) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { identifier: '', password: '' },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    validate: schemaResolver(signInInputSchema, { sync: true }),
   });
 
   return (

@@ -1,14 +1,14 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ButtonLink } from '../../lib/router-links';
+import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import type { SessionUser } from './auth-types';
 import { currentUserQueryKey } from './current-user-query';
 import { useCurrentUser } from './use-current-user';
-import { useTokenAction } from './use-token-action';
-import { ErrorAlert } from '../shell/error-alert';
+import { useTokenAction } from '../../lib/use-token-action';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface VerifyEmailPageProps {
   token: string | undefined;

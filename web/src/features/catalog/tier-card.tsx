@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatCents, formatInteger } from '../../lib/format';
+import { formatInteger } from '../../lib/format';
+import { TierPrice } from '../pricing';
 import type { ClusterTier } from './use-cluster-tiers';
 
 interface TierCardProps {
@@ -24,13 +25,8 @@ export function TierCard({ tier }: TierCardProps) {
           <Spec label="RAM / node" value={`${formatInteger(tier.memoryGb)} GB`} />
           <Spec label="Storage / node" value={`${formatInteger(tier.storageGb)} GB`} />
         </SimpleGrid>
-        <Text size="xl" fw={700} data-testid="tier-monthly-price">
-          {formatCents(tier.monthlyPriceCents)}
-          <Text span size="sm" c="dimmed" fw={400}>
-            {' '}
-            / month
-          </Text>
-        </Text>
+        {/* The visitor's display currency and billing cycle, as on /pricing. */}
+        <TierPrice tier={tier} priceLineTestId="tier-monthly-price" />
       </Stack>
     </Card>
   );

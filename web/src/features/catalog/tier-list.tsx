@@ -1,5 +1,5 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { TierCard } from './tier-card';
 import { useClusterTiers } from './use-cluster-tiers';
 
@@ -28,20 +28,13 @@ export function TierList() {
 
   if (error) {
     return (
-      <Alert
-        color="red"
-        variant="light"
+      <QueryErrorAlert
         title="Cluster tiers could not be loaded"
-        icon={<IconAlertCircle size={18} />}
-        data-testid="tier-list-error"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="white" color="red" loading={isFetching} onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={error}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+        testId="tier-list-error"
+      />
     );
   }
 

@@ -1,9 +1,8 @@
 import { Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalculator, IconHeadset, IconPlus, IconServer2, IconShoppingCart, IconApps } from '@tabler/icons-react';
-import { ButtonLink } from '../../lib/router-links';
-import { useNotificationList } from '../notifications/notification-queries';
-import { notificationTime } from '../notifications/notification-time';
-import { SectionCard } from '../shell/section-card';
+import { ButtonLink } from '../../components/router-links';
+import { useNotificationList, notificationTime } from '../notifications';
+import { SectionCard } from '../../components/section-card';
 import { useSidebarCounts } from './sidebar-counts-query';
 
 const RECENT_NOTIFICATIONS = 5;

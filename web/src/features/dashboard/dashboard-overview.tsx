@@ -1,12 +1,11 @@
 import { Alert, Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { ORGANIZATION_STATUS, OrganizationStatusBadge } from '../account/organization-status';
-import { useAccountProfile } from '../account/profile-query';
-import { useSessionUser } from '../auth/use-session-user';
-import { ButtonLink } from '../../lib/router-links';
-import { DetailsList } from '../shell/details-list';
-import { SectionCard } from '../shell/section-card';
-import { QueryErrorAlert } from '../shell/query-error-alert';
+import { ORGANIZATION_STATUS, OrganizationStatusBadge, useAccountProfile } from '../account';
+import { useSessionUser } from '../auth';
+import { ButtonLink } from '../../components/router-links';
+import { DetailsList } from '../../components/details-list';
+import { SectionCard } from '../../components/section-card';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { DashboardCounts, QuickActions, RecentNotifications } from './dashboard-activity';
 
 export function DashboardOverview() {

@@ -2,7 +2,7 @@ import { SIDEBAR_COUNTS_REFETCH_MS, SIDEBAR_COUNTS_STALE_MS } from '@kubemarket/
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { Trpc } from '../../lib/trpc';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 
 /** SPEC.md sections 7 and 9: polled every 30 s (not in the background), stale after 5 s, signed-in only. */
 export function sidebarCountsQueryOptions(trpc: Trpc, signedIn: boolean) {

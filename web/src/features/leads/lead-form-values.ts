@@ -1,8 +1,8 @@
-import type { AppRouter } from '@kubemarket/api';
-import type { inferRouterInputs } from '@trpc/server';
+import { leadInputSchema } from '@kubemarket/shared';
+import type { LeadInput, LeadKind } from '@kubemarket/shared';
+import type { z } from 'zod';
 
-export type LeadInput = inferRouterInputs<AppRouter>['leads']['submit'];
-export type LeadKind = LeadInput['kind'];
+export type { LeadInput, LeadKind };
 
 export type FieldRule = 'required' | 'optional' | 'hidden';
 
@@ -34,35 +34,35 @@ export interface LeadFieldRules {
   message: FieldRule;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
-
 type Errors = Partial<Record<string, string>>;
 
-/** Client-side checks mirroring the server's rules, so most mistakes are caught before sending. */
+const FIELDS = leadInputSchema.shape;
+
+/** The server's message for a value of one field of the lead input, or undefined when it is accepted. */
+function problemOf(schema: z.ZodType, value: string): string | undefined {
+  return schema.safeParse(value).error?.issues[0]?.message;
+}
+
+/**
+ * The server's rules for the fields every request form has (the shared lead input schema), plus what
+ * each form asks for on top: a required company, phone or message, and its own detail fields.
+ */
 export function validateLeadForm(values: LeadFormValues, rules: LeadFieldRules, detailFields: readonly DetailField[]): Errors {
   const errors: Errors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'Name is required.';
-  else if (name.length > 100) errors.name = 'Name must be at most 100 characters.';
-
-  const email = values.email.trim();
-  if (!email) errors.email = 'Email is required.';
-  else if (!EMAIL.test(email) || email.length > 254) errors.email = 'Enter a valid email address.';
+  errors.name = problemOf(FIELDS.name, values.name);
+  errors.email = problemOf(FIELDS.email, values.email);
 
   const company = values.company.trim();
   if (rules.company === 'required' && company.length < 2) errors.company = 'Company is required.';
-  else if (company.length > 120) errors.company = 'Company must be at most 120 characters.';
+  else errors.company = problemOf(FIELDS.company, company);
 
   const phone = values.phone.trim();
   if (rules.phone === 'required' && !phone) errors.phone = 'Phone is required.';
-  else if (phone && (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 6)) {
-    errors.phone = 'Enter a valid phone number, e.g. +33 1 23 45 67 89.';
-  }
+  else errors.phone = problemOf(FIELDS.phone, phone);
 
   const message = values.message.trim();
   if (rules.message === 'required' && message.length < 10) errors.message = 'Please tell us a little more (at least 10 characters).';
-  else if (message.length > 5000) errors.message = 'Message must be at most 5000 characters.';
+  else errors.message = problemOf(FIELDS.message, message);
 
   for (const field of detailFields) {
     const value = (values.details[field.name] ?? '').trim();
@@ -81,7 +81,8 @@ export function validateLeadForm(values: LeadFormValues, rules: LeadFieldRules, 
       errors[key] = `${field.label} must be at most 2000 characters.`;
     }
   }
-  return errors;
+  // Mantine takes every key as an error: only the fields with a problem.
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
 }
 
 /** The procedure input: trimmed values, hidden or blank fields left out, numbers as numbers. */

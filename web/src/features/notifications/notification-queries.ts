@@ -1,7 +1,7 @@
 import { NOTIFICATION_POLL_MS } from '@kubemarket/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 
 /** SPEC.md section 7: both polled every 10 s, not in the background, only when signed in. */
 const POLLING = { refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false } as const;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 import { connectNotificationSocket, socketUrl } from './notification-socket';
 import { useNotificationQueryKeys } from './notification-queries';
 

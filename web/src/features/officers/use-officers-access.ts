@@ -1,7 +1,7 @@
 import { OFFICERS_ACCESS_CACHE_MS } from '@kubemarket/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../auth';
 
 /**
  * SPEC.md sections 6 and 7: whether to offer the Officers Panel. Asked only when signed in, never

@@ -1,10 +1,8 @@
 import { useMantineColorScheme } from '@mantine/core';
 import type { BillingCycle, Currency, Theme } from '@kubemarket/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { localStore } from '../../lib/browser-storage';
-import { exchangeRatesQueryOptions } from '../pricing/exchange-rates-query';
 import { PREFERENCE_KEYS, readPreferences, writePreference } from './preferences-storage';
 import type { Preferences } from './preferences-storage';
 import { colorSchemeToTheme, themeToColorScheme } from './theme-color-scheme-manager';
@@ -60,19 +58,13 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 /**
  * SPEC.md sections 1 and 4: theme, display currency and billing cycle, remembered in this browser.
- * The theme is Mantine's colour scheme (stored under `theme` by themeColorSchemeManager); the rates
- * the currency needs are loaded at startup. Mount inside MantineProvider and QueryClientProvider.
+ * The theme is Mantine's colour scheme (stored under `theme` by themeColorSchemeManager). Mount
+ * inside MantineProvider.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createPreferencesStore);
   const stored = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    void queryClient.prefetchQuery(exchangeRatesQueryOptions());
-  }, [queryClient]);
-
   const setCurrency = useCallback((currency: Currency) => store.set('currency', currency), [store]);
   const setBillingCycle = useCallback((cycle: BillingCycle) => store.set('billingCycle', cycle), [store]);
   const setTheme = useCallback((theme: Theme) => setColorScheme(themeToColorScheme(theme)), [setColorScheme]);

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SectionCard } from '../shell/section-card';
+import { SectionCard } from '../../components/section-card';
 import { BillingCycleControl, CurrencyControl, ThemeControl } from './preference-controls';
 
 /** Theme, display currency and billing cycle, for the settings page. */

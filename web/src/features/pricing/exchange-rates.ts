@@ -1,10 +1,9 @@
 import { RATES_CACHE_MS, RATES_TIMEOUT_MS } from '@kubemarket/shared';
-import type { Currency } from '@kubemarket/shared';
+import type { ExchangeRates } from '@kubemarket/shared';
 import { readItem, writeItem } from '../../lib/browser-storage';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 
-/** SPEC.md section 3: rates against EUR, with the time they were published. */
-export type ExchangeRates = Record<Currency, number>;
+export type { ExchangeRates };
 
 export interface RatesSnapshot {
   rates: ExchangeRates;

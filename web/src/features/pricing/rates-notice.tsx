@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { formatRate } from '@kubemarket/shared';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePreferences } from '../preferences/preferences-context';
-import { formatRateLine } from './price-format';
+import { usePreferences } from '../preferences';
 import type { RatesSource } from './exchange-rates';
 import { useExchangeRates } from './use-exchange-rates';
 
@@ -34,7 +34,7 @@ export function RatesNotice() {
       ) : (
         <>
           <Text size="sm" fw={600} data-testid="rate-line">
-            {formatRateLine(currency, rates)}
+            {formatRate(rates[currency], currency)}
           </Text>
           {result ? (
             <Text size="sm" c="dimmed" data-testid="rate-source">

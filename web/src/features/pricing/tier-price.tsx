@@ -1,8 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import type { BillingCycle } from '@kubemarket/shared';
-import { usePreferences } from '../preferences/preferences-context';
-import { priceForCycle } from './price-format';
-import type { TierPrices } from './price-format';
+import { priceForCycle } from '@kubemarket/shared';
+import type { BillingCycle, TierPrices } from '@kubemarket/shared';
+import { usePreferences } from '../preferences';
 import { useDisplayPrice } from './use-exchange-rates';
 
 interface TierPriceProps {
@@ -10,10 +9,12 @@ interface TierPriceProps {
   /** Defaults to the visitor's billing cycle preference. */
   cycle?: BillingCycle;
   size?: 'md' | 'lg';
+  /** Test id of the price with its period, e.g. "€289.00 / month". */
+  priceLineTestId?: string;
 }
 
 /** A tier's price in the display currency for a billing cycle, with the yearly discount. */
-export function TierPrice({ tier, cycle, size = 'md' }: TierPriceProps) {
+export function TierPrice({ tier, cycle, size = 'md', priceLineTestId }: TierPriceProps) {
   const { billingCycle } = usePreferences();
   const { format, ready } = useDisplayPrice();
   const activeCycle = cycle ?? billingCycle;
@@ -24,11 +25,13 @@ export function TierPrice({ tier, cycle, size = 'md' }: TierPriceProps) {
   return (
     <Stack gap={2}>
       <Group gap="xs" align="baseline" wrap="wrap">
-        <Text fz={size === 'lg' ? 32 : 26} fw={800} lh={1.1} data-testid="tier-price">
-          {format(price.periodCents)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {activeCycle === 'monthly' ? '/ month' : '/ year'}
+        <Text span data-testid={priceLineTestId}>
+          <Text span fz={size === 'lg' ? 32 : 26} fw={800} lh={1.1} data-testid="tier-price">
+            {format(price.periodCents)}
+          </Text>{' '}
+          <Text span size="sm" c="dimmed">
+            {activeCycle === 'monthly' ? '/ month' : '/ year'}
+          </Text>
         </Text>
         {price.discountPercent > 0 ? (
           <Badge color="teal" variant="light" data-testid="tier-discount">

@@ -1,11 +1,11 @@
+import { formatEurCents, formatRate } from '@kubemarket/shared';
 import type { Currency } from '@kubemarket/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { usePreferences } from '../preferences/preferences-context';
+import { usePreferences } from '../preferences';
 import { exchangeRatesQueryOptions, refreshedExchangeRatesQueryOptions } from './exchange-rates-query';
 import { FALLBACK_RATES } from './exchange-rates';
 import type { ExchangeRates, RatesResult } from './exchange-rates';
-import { formatEurCents, formatRateLine } from './price-format';
 
 export interface UseExchangeRates {
   /** The current rates; every rate is 1 until they are loaded or when none could be had. */
@@ -54,7 +54,7 @@ export function useDisplayPrice(): DisplayPrice {
       currency,
       ready: currency === 'EUR' || !isPending,
       format: (eurCents: number) => formatEurCents(eurCents, currency, rates),
-      rateLine: formatRateLine(currency, rates),
+      rateLine: formatRate(rates[currency], currency),
     }),
     [currency, rates, isPending],
   );

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
-import { ButtonLink } from '../../lib/router-links';
+import { ButtonLink } from '../../components/router-links';
 import { COMPANY } from './company';
 import { PageSection, Paragraph, PublicPage } from './public-page';
 

@@ -1,5 +1,5 @@
 import { Grid } from '@mantine/core';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../leads';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
 import { QuestionList } from './question-list';

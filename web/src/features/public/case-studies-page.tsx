@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ButtonLink } from '../../lib/router-links';
+import { ButtonLink } from '../../components/router-links';
 import { PublicPage } from './public-page';
 
 const CASE_STUDIES = [

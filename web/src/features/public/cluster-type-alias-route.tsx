@@ -1,4 +1,4 @@
-import { clusterTiersQueryOptions } from '../catalog/cluster-tiers-query';
+import { clusterTiersQueryOptions } from '../catalog';
 import type { RouterContext } from '../../router';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { CLUSTER_TYPE_ALIASES } from './cluster-type-aliases';

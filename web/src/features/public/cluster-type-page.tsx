@@ -2,15 +2,14 @@ import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton,
 import { CLUSTER_TYPES, clusterTypeFromTierName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useClusterTiers } from '../catalog/use-cluster-tiers';
-import type { ClusterTier } from '../catalog/use-cluster-tiers';
-import { BillingCycleControl, CurrencyControl } from '../preferences/preference-controls';
-import { RatesNotice } from '../pricing/rates-notice';
-import { TierPrice } from '../pricing/tier-price';
-import { AnchorLink, ButtonLink } from '../../lib/router-links';
+import { useClusterTiers } from '../catalog';
+import type { ClusterTier } from '../catalog';
+import { BillingCycleControl, CurrencyControl } from '../preferences';
+import { RatesNotice, TierPrice } from '../pricing';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
-import { DetailsList } from '../shell/details-list';
-import { QueryErrorAlert } from '../shell/query-error-alert';
+import { DetailsList } from '../../components/details-list';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
 import { OrderTierButton } from './order-tier-button';
 

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../leads';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
 

@@ -1,9 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { CategoryExamples } from '../consent/cookie-consent';
-import { COOKIE_CATEGORIES } from '../consent/consent-categories';
-import { openCookiePreferences } from '../consent/open-cookie-preferences';
-import { useCookieConsent } from '../consent/use-cookie-consent';
-import { AnchorLink } from '../../lib/router-links';
+import { CategoryExamples, COOKIE_CATEGORIES, openCookiePreferences, useCookieConsent } from '../consent';
+import { AnchorLink } from '../../components/router-links';
 import { LEGAL_LAST_UPDATED } from './company';
 import { Clause, Paragraph, PublicPage } from './public-page';
 

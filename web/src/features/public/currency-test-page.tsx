@@ -2,11 +2,9 @@ import { Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from
 import { CURRENCIES, CURRENCY_SYMBOLS, formatMoney, formatRate } from '@kubemarket/shared';
 import type { Currency } from '@kubemarket/shared';
 import { useState } from 'react';
-import { CurrencyControl } from '../preferences/preference-controls';
-import { usePreferences } from '../preferences/preferences-context';
-import { RatesNotice } from '../pricing/rates-notice';
-import { useExchangeRates } from '../pricing/use-exchange-rates';
-import { convertAmount } from '../pricing/price-format';
+import { CurrencyControl, usePreferences } from '../preferences';
+import { RatesNotice, useExchangeRates } from '../pricing';
+import { convertAmount } from '@kubemarket/shared';
 import { PageSection, PublicPage } from './public-page';
 
 const CURRENCY_NAMES: Record<Currency, string> = { EUR: 'Euro', USD: 'US dollar', GBP: 'Pound sterling', CNY: 'Chinese yuan' };

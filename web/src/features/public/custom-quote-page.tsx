@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../leads';
 import { COMPANY } from './company';
 import { SUPPORT_LEVELS, WORKLOAD_TYPES } from './form-options';
 import { LeadPage } from './lead-page';

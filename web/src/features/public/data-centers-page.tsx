@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { QueryErrorAlert } from '../shell/query-error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { useDataCenters } from './data-centers-query';
 import type { DataCenter } from './data-centers-query';
 import { PageSection, PublicPage } from './public-page';

@@ -1,6 +1,6 @@
 import { Anchor, Box, Code, Grid, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { withInlineCode } from './inline-code';
 import { PublicPage } from './public-page';
 

@@ -1,4 +1,4 @@
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { PageSection, PublicPage } from './public-page';
 import { QuestionList } from './question-list';
 

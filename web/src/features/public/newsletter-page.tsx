@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Grid, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isEmail, useForm } from '@mantine/form';
+import { emailRequestInputSchema } from '@kubemarket/shared';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { useTokenAction } from '../auth/use-token-action';
+import { useTokenAction } from '../../lib/use-token-action';
 import { PublicPage } from './public-page';
-import { ErrorAlert } from '../shell/error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface NewsletterPageProps {
   /** Confirmation token from the double opt-in email (?token=). */
@@ -59,7 +60,7 @@ function SubscribeForm() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: { email: isEmail('Enter a valid email address.') },
+    validate: schemaResolver(emailRequestInputSchema, { sync: true }),
   });
 
   if (subscribe.isSuccess) {

@@ -1,14 +1,13 @@
 import { Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
 import { IconCheck } from '@tabler/icons-react';
-import { useClusterTiers } from '../catalog/use-cluster-tiers';
-import type { ClusterTier } from '../catalog/use-cluster-tiers';
-import { BillingCycleSwitch, CurrencyControl } from '../preferences/preference-controls';
-import { RatesNotice } from '../pricing/rates-notice';
-import { TierPrice } from '../pricing/tier-price';
-import { AnchorLink, ButtonLink } from '../../lib/router-links';
+import { useClusterTiers } from '../catalog';
+import type { ClusterTier } from '../catalog';
+import { BillingCycleSwitch, CurrencyControl } from '../preferences';
+import { RatesNotice, TierPrice } from '../pricing';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
-import { QueryErrorAlert } from '../shell/query-error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { OrderTierButton } from './order-tier-button';
 import { PageSection, PublicPage } from './public-page';
 

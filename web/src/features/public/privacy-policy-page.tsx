@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { COMPANY, LEGAL_LAST_UPDATED } from './company';
 import { Bullets, Clause, MailLink, Paragraph, PublicPage } from './public-page';
 

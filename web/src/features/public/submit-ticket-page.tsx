@@ -1,7 +1,7 @@
 import { Alert, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { LeadForm } from '../leads/lead-form';
-import { AnchorLink } from '../../lib/router-links';
+import { LeadForm } from '../leads';
+import { AnchorLink } from '../../components/router-links';
 import { SEVERITIES } from './form-options';
 import { PublicPage } from './public-page';
 

@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine
 import { IconBook, IconCreditCard, IconHeartRateMonitor, IconSearch, IconTicket, IconTool } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
 import { BUSINESS_HOURS, PLAN_FEATURES, RESPONSE_TIMES, SUPPORT_PLANS } from './support-content';

@@ -1,5 +1,5 @@
 import { Grid, Stack, Text } from '@mantine/core';
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../leads';
 import { SEVERITIES } from './form-options';
 import { PageSection, PublicPage } from './public-page';
 import { QuestionList } from './question-list';

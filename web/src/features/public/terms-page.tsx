@@ -1,4 +1,4 @@
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { COMPANY, LEGAL_LAST_UPDATED } from './company';
 import { Bullets, Clause, MailLink, Paragraph, PublicPage } from './public-page';
 

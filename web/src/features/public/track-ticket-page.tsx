@@ -1,6 +1,6 @@
 import { Grid, List, Stack, Text, Title } from '@mantine/core';
-import { LeadForm } from '../leads/lead-form';
-import { AnchorLink } from '../../lib/router-links';
+import { LeadForm } from '../leads';
+import { AnchorLink } from '../../components/router-links';
 import { PublicPage } from './public-page';
 
 export function TrackTicketPage() {

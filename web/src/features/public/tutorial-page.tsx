@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Code, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconInfoCircle } from '@tabler/icons-react';
-import { AnchorLink } from '../../lib/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { withInlineCode } from './inline-code';
 import { LEVEL_COLORS } from './tutorials-page';
 import { TUTORIALS } from './tutorials';

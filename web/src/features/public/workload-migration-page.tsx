@@ -1,4 +1,4 @@
-import { LeadForm } from '../leads/lead-form';
+import { LeadForm } from '../leads';
 import { LeadPage } from './lead-page';
 
 const CURRENT_PLATFORMS = [

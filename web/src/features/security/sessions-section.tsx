@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { describeUserAgent } from '@kubemarket/shared';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,8 +8,7 @@ import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
-import { SectionCard } from '../shell/section-card';
-import { describeUserAgent } from './user-agent';
+import { SectionCard } from '../../components/section-card';
 import { useNow } from './use-now';
 
 export const SESSIONS_ANCHOR = 'sessions';

@@ -1,16 +1,16 @@
 import { Alert, Button, Code, CopyButton, Group, Image, List, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { passwordConfirmationInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useState } from 'react';
-import { z } from 'zod';
 import { useTRPC } from '../../lib/trpc';
-import { useAccountProfile } from '../account/profile-query';
-import { currentPasswordField, totpCodeSchema } from '../auth/auth-schemas';
-import { SectionCard } from '../shell/section-card';
-import { ErrorAlert } from '../shell/error-alert';
+import { useAccountProfile } from '../account';
+import { totpCodeSchema } from '../auth';
+import { SectionCard } from '../../components/section-card';
+import { ErrorAlert } from '../../components/error-alert';
 
 interface TotpSetup {
   secret: string;
@@ -211,15 +211,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-const disableSchema = z.object({ password: currentPasswordField });
-
 function DisableTotp({ onDisabled }: { onDisabled: () => void }) {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '' },
-    validate: schemaResolver(disableSchema, { sync: true }),
+    validate: schemaResolver(passwordConfirmationInputSchema, { sync: true }),
   });
   const disable = useMutation(
     trpc.security.totpDisable.mutationOptions({

@@ -1,8 +1,8 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconPalette, IconShieldLock } from '@tabler/icons-react';
-import { SessionsSection } from '../security/sessions-section';
-import { TwoFactorSection } from '../security/two-factor-section';
-import { PreferencesSection } from '../preferences/preferences-section';
+import { IconKey, IconPalette, IconShieldLock } from '@tabler/icons-react';
+import { ApiTokensSection } from '../api-tokens';
+import { SessionsSection, TwoFactorSection } from '../security';
+import { PreferencesSection } from '../preferences';
 
 import { SETTINGS_TABS, type SettingsTab } from './settings-tabs';
 
@@ -19,7 +19,7 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Settings</Title>
-          <Text c="dimmed">How you sign in, where you are signed in, and how prices and the console are shown.</Text>
+          <Text c="dimmed">How you sign in, where you are signed in, the tokens your scripts use, and how prices and the console are shown.</Text>
         </Stack>
         <Tabs
           value={tab}
@@ -32,6 +32,9 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
             <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} />}>
               Security
             </Tabs.Tab>
+            <Tabs.Tab value="api-tokens" leftSection={<IconKey size={16} />}>
+              API tokens
+            </Tabs.Tab>
             <Tabs.Tab value="appearance" leftSection={<IconPalette size={16} />}>
               Appearance
             </Tabs.Tab>
@@ -41,6 +44,9 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
               <TwoFactorSection />
               <SessionsSection />
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="api-tokens">
+            <ApiTokensSection />
           </Tabs.Panel>
           <Tabs.Panel value="appearance">
             <PreferencesSection />

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { AnchorLink } from '../../lib/router-links';
-import { useClusterTiers } from '../catalog/use-cluster-tiers';
-import { openCookiePreferences } from '../consent/open-cookie-preferences';
-import { VersionBadge } from '../meta/version-badge';
+import { AnchorLink } from '../../components/router-links';
+import { useClusterTiers } from '../catalog';
+import { openCookiePreferences } from '../consent';
+import { VersionBadge } from '../meta';
 import { BrandMark } from './brand-mark';
 import { FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS, clusterTypeLinks } from './footer-links';
 import type { ClusterTypeLink, FooterLink } from './footer-links';

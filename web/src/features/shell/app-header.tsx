@@ -1,14 +1,14 @@
 import { Group, Tooltip } from '@mantine/core';
 import { IconHome, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { ActionIconLink, ButtonLink } from '../../lib/router-links';
-import { UserMenu } from '../auth/user-menu';
-import { useCurrentUser } from '../auth/use-current-user';
-import { NotificationBell } from '../notifications/notification-bell';
+import { ActionIconLink, ButtonLink } from '../../components/router-links';
+import { useCurrentUser } from '../auth';
+import { NotificationBell } from '../notifications';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark';
 import { PUBLIC_NAV_LINKS, SIGNED_IN_NAV_LINKS } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
 import { useMobileMode } from './use-mobile-mode';
 
 /**

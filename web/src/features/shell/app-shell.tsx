@@ -1,8 +1,7 @@
 import { AppShell, Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { PromoBanner, PromoSideTab } from '../marketing/promo-banner';
-import { usePromoBanner } from '../marketing/use-promo-banner';
+import { PromoBanner, PromoSideTab, usePromoBanner } from '../marketing';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MobileMenu } from './mobile-menu';

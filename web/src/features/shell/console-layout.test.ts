@@ -7,9 +7,11 @@ describe('consoleLayoutOf', () => {
     expect(consoleLayoutOf(['__root__', '/auth'])).toBeNull();
   });
 
-  it('gives signed-in pages the dashboard layout by default', () => {
-    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/dashboard'])).toBe('dashboard');
-    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/orders/support/$id'])).toBe('dashboard');
+  it('gives pages under the dashboard route the dashboard layout', () => {
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_dashboard', '/_authenticated/_dashboard/dashboard'])).toBe('dashboard');
+    expect(
+      consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_dashboard', '/_authenticated/_dashboard/orders/support/$id']),
+    ).toBe('dashboard');
   });
 
   it('gives pages under the configuration and plain routes their own layouts', () => {
@@ -21,7 +23,10 @@ describe('consoleLayoutOf', () => {
     );
   });
 
-  it('does not mistake a dashboard page whose name starts like a layout for that layout', () => {
-    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_plainly'])).toBe('dashboard');
+  it('does not mistake a page whose name starts like a layout for that layout', () => {
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_dashboard', '/_authenticated/_dashboard/_plainly'])).toBe(
+      'dashboard',
+    );
+    expect(consoleLayoutOf(['__root__', '/_authenticated', '/_authenticated/_plainly'])).toBeNull();
   });
 });

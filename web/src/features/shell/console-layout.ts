@@ -1,9 +1,9 @@
-import type { LoadingScreenSize } from './loading-screen';
+import type { LoadingScreenSize } from '../../components/loading-screen';
 
 /** The three layouts of the signed-in pages (SPEC.md section 2). */
 export type ConsoleLayout = 'dashboard' | 'configuration' | 'plain';
 
-const SIGNED_IN_ROUTE_ID = '/_authenticated';
+const DASHBOARD_ROUTE_ID = '/_authenticated/_dashboard';
 const CONFIGURATION_ROUTE_ID = '/_authenticated/_configuration';
 const PLAIN_ROUTE_ID = '/_authenticated/_plain';
 
@@ -12,16 +12,17 @@ function isWithin(routeId: string, parentId: string): boolean {
 }
 
 /**
- * Which layout the matched routes ask for: pages under the `_configuration` and `_plain` pathless
- * routes get those layouts, every other signed-in page the dashboard layout; null for public pages.
+ * Which layout the matched routes ask for: each signed-in page sits under the pathless route of its
+ * layout (`_dashboard`, `_configuration` or `_plain`); null for public pages.
  */
 export function consoleLayoutOf(routeIds: readonly string[]): ConsoleLayout | null {
+  if (routeIds.some((id) => isWithin(id, DASHBOARD_ROUTE_ID))) return 'dashboard';
   if (routeIds.some((id) => isWithin(id, CONFIGURATION_ROUTE_ID))) return 'configuration';
   if (routeIds.some((id) => isWithin(id, PLAIN_ROUTE_ID))) return 'plain';
-  return routeIds.some((id) => isWithin(id, SIGNED_IN_ROUTE_ID)) ? 'dashboard' : null;
+  return null;
 }
 
-/** SPEC.md section 4: the auth gate's spinner is sm on plain pages, md on the dashboard, lg while configuring. */
+/** SPEC.md section 4: the sign-in gate's spinner is sm on plain pages, md on the dashboard, lg while configuring. */
 export const GATE_LOADER_SIZE: Record<ConsoleLayout, LoadingScreenSize> = {
   plain: 'sm',
   dashboard: 'md',

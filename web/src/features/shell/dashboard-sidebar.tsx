@@ -27,10 +27,9 @@ import {
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ActionIconLink, MenuItemLink, NavLinkLink } from '../../lib/router-links';
-import { useLogout } from '../auth/use-logout';
-import { useSessionUser } from '../auth/use-session-user';
-import { useSidebarCounts } from '../dashboard/sidebar-counts-query';
+import { ActionIconLink, MenuItemLink, NavLinkLink } from '../../components/router-links';
+import { useLogout, useSessionUser } from '../auth';
+import { useSidebarCounts } from '../dashboard';
 import classes from './dashboard-sidebar.module.css';
 import { SIDEBAR_FOOTER_LINKS, SIDEBAR_GROUPS_EXPANDED_BY_DEFAULT, sidebarEntriesFor } from './sidebar-items';
 import type { SidebarBadge, SidebarGroup, SidebarIcon, SidebarLink } from './sidebar-items';

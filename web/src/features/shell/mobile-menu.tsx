@@ -16,10 +16,9 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import { useMatches } from '@tanstack/react-router';
 import { useState } from 'react';
-import { NavLinkLink } from '../../lib/router-links';
-import { useCurrentUser } from '../auth/use-current-user';
-import { useLogout } from '../auth/use-logout';
-import { useOfficersAccess } from '../officers/use-officers-access';
+import { NavLinkLink } from '../../components/router-links';
+import { useCurrentUser, useLogout } from '../auth';
+import { useOfficersAccess } from '../officers';
 import { consoleLayoutOf } from './console-layout';
 import { toggleDashboardSidebar } from './dashboard-sidebar-event';
 import classes from './mobile-menu.module.css';

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { ButtonLink } from '../../lib/router-links';
+import { ButtonLink } from '../../components/router-links';
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import type { SessionUser } from '../auth/auth-types';
+import type { SessionUser } from '../auth';
 
 type LinkTarget = NonNullable<LinkProps['to']>;
 

@@ -1,7 +1,7 @@
 import { isClusterType } from '@kubemarket/shared';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { clusterTiersQueryOptions } from '../../features/catalog/cluster-tiers-query';
-import { ClusterTypePage } from '../../features/public/cluster-type-page';
+import { clusterTiersQueryOptions } from '../../features/catalog';
+import { ClusterTypePage } from '../../features/public';
 
 export const Route = createFileRoute('/cluster-types/$type')({
   beforeLoad: ({ params }) => {

@@ -1,6 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { TutorialPage } from '../../features/public/tutorial-page';
-import { findTutorial } from '../../features/public/tutorials';
+import { TutorialPage, findTutorial } from '../../features/public';
 
 export const Route = createFileRoute('/tutorials/$slug')({
   loader: ({ params }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TutorialsPage } from '../../features/public/tutorials-page';
+import { TutorialsPage } from '../../features/public';
 
 export const Route = createFileRoute('/tutorials/')({
   component: TutorialsPage,

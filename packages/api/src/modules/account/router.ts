@@ -2,7 +2,7 @@ import { ORGANIZATION_STATUSES } from '@kubemarket/db';
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
 import { consoleUserSchema, sentSchema } from '../../platform/contracts';
-import { emailSchema, passwordSchema, personNameSchema } from '../../platform/validation';
+import { emailChangeInputSchema, passwordChangeInputSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { protectedProcedure, router } from '../../trpc';
 import * as account from './service';
 
@@ -26,20 +26,20 @@ export const accountRouter = router({
 
   updateName: protectedProcedure
     .meta({ scope: 'account:write', rest: { method: 'PATCH', path: '/api/account', summary: 'Change your display name', tags: TAGS } })
-    .input(z.object({ name: personNameSchema }))
+    .input(profileUpdateInputSchema)
     .output(consoleUserSchema)
     .mutation(({ ctx, input }) => account.updateName(ctx, input.name)),
 
   // Re-authenticated changes stay in the console: a token must never change credentials.
   changePassword: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/password', summary: 'Change your password (ends your other sessions)', tags: TAGS, sessionOnly: true } })
-    .input(z.object({ currentPassword: passwordSchema, newPassword: passwordSchema }))
+    .input(passwordChangeInputSchema)
     .output(z.object({ changed: z.literal(true), sessionsEnded: z.number().int() }))
     .mutation(({ ctx, input }) => account.changePassword(ctx, input)),
 
   changeEmail: protectedProcedure
     .meta({ rest: { method: 'POST', path: '/api/account/email', summary: 'Change your email address (confirmed by a link to the new one)', tags: TAGS, sessionOnly: true } })
-    .input(z.object({ currentPassword: passwordSchema, newEmail: emailSchema }))
+    .input(emailChangeInputSchema)
     .output(sentSchema)
     .mutation(({ ctx, input }) => account.changeEmail(ctx, input)),
 });

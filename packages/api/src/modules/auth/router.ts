@@ -1,13 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { consoleUserSchema, mfaRequiredSchema, sentSchema, sessionUserSchema, signInResultSchema, successSchema } from '../../platform/contracts';
-import { companyNameSchema, emailSchema, passwordSchema, personNameSchema, tokenSchema, usernameSchema } from '../../platform/validation';
+import { consoleUserSchema, mfaRequiredSchema, sentSchema, sessionUserSchema, successSchema } from '../../platform/contracts';
+import { emailRequestInputSchema, passwordResetInputSchema, passwordSchema, registrationInputSchema, signInIdentifierSchema, tokenInputSchema, tokenSchema } from '@kubemarket/shared';
 import { publicProcedure, router } from '../../trpc';
 import * as auth from './service';
 
 const TAGS: ['Authentication'] = ['Authentication'];
 
-const identifierSchema = z.string({ error: 'Enter your email or username.' }).trim().toLowerCase().min(1, 'Enter your email or username.').max(254);
+const identifierSchema = signInIdentifierSchema;
 
 /** Scripts may send `{ username }` or `{ email }` instead of `{ identifier }`. */
 const loginInput = z
@@ -37,20 +37,20 @@ export const authRouter = router({
 
   register: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/register', summary: 'Register an organisation and its owner, and sign in', tags: TAGS } })
-    .input(z.object({ email: emailSchema, username: usernameSchema, name: personNameSchema, password: passwordSchema, companyName: companyNameSchema }))
-    .output(sessionUserSchema)
+    .input(registrationInputSchema)
+    .output(consoleUserSchema)
     .mutation(({ ctx, input }) => auth.register(ctx, input)),
 
   login: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/login', summary: 'Sign in with email or username and password', tags: TAGS, description: 'Answers the user, or `mfaRequired` with a token for POST /api/login/mfa when two-step verification is on.' } })
     .input(loginInput)
-    .output(signInResultSchema)
+    .output(z.union([consoleUserSchema, mfaRequiredSchema]))
     .mutation(({ ctx, input }) => auth.signInWithPassword(ctx, input)),
 
   verifyMfa: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/login/mfa', summary: 'Complete a sign-in with a TOTP or recovery code', tags: TAGS } })
     .input(z.object({ mfaToken: tokenSchema, code: z.string().trim().min(6, 'Enter the 6-digit code or a recovery code.').max(20) }))
-    .output(sessionUserSchema)
+    .output(consoleUserSchema)
     .mutation(({ ctx, input }) => auth.completeMfa(ctx, input.mfaToken, input.code)),
 
   logout: publicProcedure
@@ -60,37 +60,37 @@ export const authRouter = router({
 
   resendVerification: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/resend-verification', summary: 'Send the email verification link again', tags: TAGS } })
-    .input(z.object({ email: emailSchema }))
+    .input(emailRequestInputSchema)
     .output(sentSchema)
     .mutation(({ ctx, input }) => auth.resendVerification(ctx, input.email)),
 
   verifyEmail: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/verify-email', summary: 'Verify an email address with the emailed token', tags: TAGS } })
-    .input(z.object({ token: tokenSchema }))
+    .input(tokenInputSchema)
     .output(z.object({ email: z.string(), verified: z.literal(true) }))
     .mutation(({ ctx, input }) => auth.verifyEmail(ctx, input.token)),
 
   requestPasswordReset: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/forgot-password', summary: 'Email a password reset link', tags: TAGS } })
-    .input(z.object({ email: emailSchema }))
+    .input(emailRequestInputSchema)
     .output(sentSchema)
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email)),
 
   resetPassword: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password with the emailed token', tags: TAGS } })
-    .input(z.object({ token: tokenSchema, password: passwordSchema }))
+    .input(passwordResetInputSchema)
     .output(z.object({ reset: z.literal(true) }))
     .mutation(({ ctx, input }) => auth.resetPassword(ctx, input)),
 
   requestMagicLink: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/magic-link', summary: 'Email a one-time sign-in link', tags: TAGS } })
-    .input(z.object({ email: emailSchema }))
+    .input(emailRequestInputSchema)
     .output(sentSchema)
     .mutation(({ ctx, input }) => auth.requestMagicLink(ctx, input.email)),
 
   consumeMagicLink: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/magic-link/consume', summary: 'Sign in with a one-time link token', tags: TAGS } })
-    .input(z.object({ token: tokenSchema }))
-    .output(z.union([sessionUserSchema, mfaRequiredSchema]))
+    .input(tokenInputSchema)
+    .output(z.union([consoleUserSchema, mfaRequiredSchema]))
     .mutation(({ ctx, input }) => auth.consumeMagicLink(ctx, input.token)),
 });

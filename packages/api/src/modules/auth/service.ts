@@ -1,4 +1,5 @@
 import { newBillingId, newId, organizations, sessions, users, type User } from '@kubemarket/db';
+import { describeUserAgent } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Context } from '../../context';
@@ -26,11 +27,8 @@ export async function loadSessionUser(ctx: Context, user: User) {
 
 /** " from Firefox on Linux (203.0.113.7)", as far as the request tells. */
 function describeClient(ctx: Context): string {
-  const agent = ctx.request.userAgent ?? '';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const system = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
-  const device = browser && system ? `${browser} on ${system}` : (browser ?? system);
-  const parts = [device ? ` from ${device}` : '', ctx.request.ipAddress ? ` (${ctx.request.ipAddress})` : ''];
+  const device = ctx.request.userAgent ? describeUserAgent(ctx.request.userAgent) : null;
+  const parts = [device && (device.browser || device.os) ? ` from ${device.label}` : '', ctx.request.ipAddress ? ` (${ctx.request.ipAddress})` : ''];
   return parts.join('');
 }
 

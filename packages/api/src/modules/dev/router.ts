@@ -7,6 +7,7 @@ import { NOTIFICATION_TYPES } from '@kubemarket/db';
 import { notify } from '../../platform/notify';
 import { startSession } from '../auth/service';
 import { publicProcedure, router } from '../../trpc';
+import { createTestAccount, testAccountInput, testAccountOutput } from './test-accounts';
 
 /** Development only: in production these procedures answer NOT_FOUND as if they did not exist. */
 const devProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -36,6 +37,21 @@ export const devRouter = router({
       const row = await notify(ctx, ctx.user.id, input);
       return { id: row.id };
     }),
+
+  /** Browser tests: a new organisation and user for each test, so that tests never share one. */
+  createTestAccount: devProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/dev/test-accounts',
+        summary: 'Development only: a new organisation and user for one test',
+        description: 'Answers 404 in production. With `signIn`, the caller is signed in as the new user.',
+        tags: ['Development'],
+      },
+    })
+    .input(testAccountInput)
+    .output(testAccountOutput)
+    .mutation(({ ctx, input }) => createTestAccount(ctx, input)),
 
   mailbox: devProcedure.input(z.object({ to: z.string().optional() }).optional()).query(async ({ ctx, input }) => {
     const query = ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);

@@ -3,7 +3,10 @@ import type { Context } from '../../context';
 import { emails } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
 import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
-import type { LeadInput } from './router';
+import type { leadInputSchema } from '@kubemarket/shared';
+import type { z } from 'zod';
+
+type LeadInput = z.output<typeof leadInputSchema>;
 
 export async function submitLead(ctx: Context, input: LeadInput) {
     const now = ctx.ports.clock.now();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, tokenSchema } from '../../platform/validation';
+import { emailRequestInputSchema, tokenInputSchema } from '@kubemarket/shared';
 import { publicProcedure, router } from '../../trpc';
 import { confirmSubscription, subscribe, unsubscribe } from './service';
 
@@ -14,14 +14,14 @@ export const newsletterRouter = router({
    */
   subscribe: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/newsletter/subscribe', summary: 'Subscribe to the newsletter (double opt-in)', tags: TAGS } })
-    .input(z.object({ email: emailSchema }))
+    .input(emailRequestInputSchema)
     .output(z.object({ sent: z.literal(true) }))
     .mutation(({ ctx, input }) => subscribe(ctx, input)),
 
   /** Single use, valid 48 hours; mails the unsubscribe link. */
   confirm: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/newsletter/confirm', summary: 'Confirm a newsletter subscription', tags: TAGS } })
-    .input(z.object({ token: tokenSchema }))
+    .input(tokenInputSchema)
     .output(z.object({ confirmed: z.literal(true), email: z.string() }))
     .mutation(({ ctx, input }) => confirmSubscription(ctx, input)),
 
@@ -31,7 +31,7 @@ export const newsletterRouter = router({
    */
   unsubscribe: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/newsletter/unsubscribe', summary: 'Unsubscribe and erase the address', tags: TAGS } })
-    .input(z.object({ token: tokenSchema }))
+    .input(tokenInputSchema)
     .output(z.object({ unsubscribed: z.literal(true), email: z.string().nullable() }))
     .mutation(({ ctx, input }) => unsubscribe(ctx, input)),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
-import { passwordSchema } from '../../platform/validation';
+import { passwordConfirmationInputSchema } from '@kubemarket/shared';
 import { protectedProcedure, router } from '../../trpc';
 import * as security from './service';
 
@@ -27,7 +27,7 @@ export const securityRouter = router({
     .mutation(({ ctx, input }) => security.enableTotp(ctx, input.code)),
 
   totpDisable: protectedProcedure
-    .input(z.object({ password: passwordSchema }))
+    .input(passwordConfirmationInputSchema)
     .output(z.object({ disabled: z.literal(true) }))
     .mutation(({ ctx, input }) => security.disableTotp(ctx, input.password)),
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../features/shell/section-not-built';
+import { SectionNotBuilt } from '../../../components/section-not-built';
 
 export const Route = createFileRoute('/_authenticated/_plain/smart-suggestions')({
   component: SmartSuggestionsPage,

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  companyNameSchema,
+  emailSchema,
+  newPasswordSchema,
+  passwordProblem,
+  passwordSchema,
+  personNameSchema,
+  tokenSchema,
+  usernameSchema,
+} from './fields';
+
+/**
+ * What the sign-in, registration and account forms send: each `...InputSchema` is the input of the
+ * procedure the form calls. A `...FormSchema` adds what only the form has (a confirmation field,
+ * checks that compare fields) and what the server checks later in its service (password strength).
+ */
+
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+
+/** What a person signs in with: their email address or their username. */
+export const signInIdentifierSchema = z
+  .string({ error: 'Enter your email or username.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email or username.')
+  .max(254);
+
+/** Sign in with email or username and password (`auth.login`). */
+export const signInInputSchema = z.object({ identifier: signInIdentifierSchema, password: passwordSchema });
+
+/** Register an organisation and its owner (`auth.register`). */
+export const registrationInputSchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  name: personNameSchema,
+  password: passwordSchema,
+  companyName: companyNameSchema,
+});
+
+export const registrationFormSchema = registrationInputSchema
+  .extend({ password: newPasswordSchema, confirmPassword: z.string() })
+  .superRefine((values, ctx) => {
+    // The password field reports the rules that need no context; this adds the one that does.
+    if (passwordProblem(values.password) === null) {
+      const problem = passwordProblem(values.password, { email: values.email, username: values.username });
+      if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+    }
+    if (values.password !== values.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+    }
+  });
+
+/** An email address to send a link to: password reset, magic link, verification again, newsletter subscription. */
+export const emailRequestInputSchema = z.object({ email: emailSchema });
+
+/** A token from an emailed link: email verification, magic link, newsletter confirmation and unsubscription. */
+export const tokenInputSchema = z.object({ token: tokenSchema });
+
+/** Set a new password with the emailed token (`auth.resetPassword`). */
+export const passwordResetInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
+
+export const passwordResetFormSchema = passwordResetInputSchema
+  .omit({ token: true })
+  .extend({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+
+/** Change the display name (`account.updateName`). */
+export const profileUpdateInputSchema = z.object({ name: personNameSchema });
+
+/** Change the password, proving the current one (`account.changePassword`). */
+export const passwordChangeInputSchema = z.object({ currentPassword: passwordSchema, newPassword: passwordSchema });
+
+export const passwordChangeFormSchema = passwordChangeInputSchema
+  .extend({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from your current one.',
+  });
+
+/** Change the email address, proving the password (`account.changeEmail`). */
+export const emailChangeInputSchema = z.object({ currentPassword: passwordSchema, newEmail: emailSchema });
+
+/** Prove the password again before a sensitive change, e.g. turning two-step verification off (`security.totpDisable`). */
+export const passwordConfirmationInputSchema = z.object({ password: passwordSchema });
+
+export type SignInInput = z.input<typeof signInInputSchema>;
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
+export type PasswordChangeInput = z.input<typeof passwordChangeInputSchema>;
+export type EmailChangeInput = z.input<typeof emailChangeInputSchema>;
+export type ProfileUpdateInput = z.input<typeof profileUpdateInputSchema>;

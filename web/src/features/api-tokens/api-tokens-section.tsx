@@ -1,0 +1,258 @@
+import { SCOPE_DOMAIN_LABELS, SCOPE_DOMAINS, type ScopeDomain } from '@kubemarket/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { SectionCard } from '../../components/section-card';
+import { formatDate } from '../../lib/date-format';
+import { formatRelativeTime } from '../../lib/relative-time';
+import { useTRPC } from '../../lib/trpc';
+import { describeScope, EXPIRY_CHOICES, noAccess, scopesOf, type DomainAccess } from './token-form-values';
+
+export const API_TOKENS_ANCHOR = 'api-tokens';
+
+const STATUS_COLOR = { active: 'green.9', expired: 'gray.7', revoked: 'red.9' } as const;
+
+/** Personal API tokens for scripts: create (secret shown once), list, revoke. */
+export function ApiTokensSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tokens = useQuery(trpc.tokens.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const revoke = useMutation(
+    trpc.tokens.revoke.mutationOptions({
+      onSuccess(token) {
+        void refresh();
+        notifications.show({ message: `The token "${token.name}" has been revoked.`, color: 'green' });
+      },
+      onError(error) {
+        notifications.show({ title: 'Error', message: error.message, color: 'red' });
+      },
+    }),
+  );
+
+  return (
+    <SectionCard
+      id={API_TOKENS_ANCHOR}
+      title="API tokens"
+      description="Tokens let scripts call the REST API as you, limited to the scopes you choose. Send them as “Authorization: Bearer <token>”; see the API reference."
+      aside={
+        <Button size="xs" leftSection={<IconKey size={16} />} onClick={() => setCreating(true)}>
+          Create token
+        </Button>
+      }
+    >
+      {tokens.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading API tokens">
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : tokens.error ? (
+        <QueryErrorAlert title="API tokens could not be loaded" error={tokens.error} retrying={tokens.isFetching} onRetry={() => void tokens.refetch()} />
+      ) : tokens.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          You have no API tokens yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" aria-label="Your API tokens">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.data.map((token) => (
+                <Table.Tr key={token.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={500}>
+                        {token.name}
+                      </Text>
+                      <Group gap={6}>
+                        <Code>{token.prefix}…</Code>
+                        <Badge size="xs" variant="filled" color={STATUS_COLOR[token.status]}>
+                          {token.status}
+                        </Badge>
+                      </Group>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {token.scopes.map((scope) => (
+                        <Badge key={scope} size="xs" variant="outline" color="dark">
+                          {describeScope(scope)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(token.createdAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{token.lastUsedAt ? formatRelativeTime(token.lastUsedAt) : 'Never'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(token.expiresAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {token.status === 'active' ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={revoke.isPending && revoke.variables?.id === token.id}
+                        onClick={() => revoke.mutate({ id: token.id })}
+                        aria-label={`Revoke the token ${token.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CreateTokenModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(token) => {
+          setCreating(false);
+          setSecret(token);
+          void refresh();
+        }}
+      />
+      <Modal opened={secret !== null} onClose={() => setSecret(null)} title="Copy your new token now" size="lg">
+        <Stack>
+          <Alert color="yellow" variant="light">
+            This is the only time the token is shown. Store it in your secret manager; if you lose it, revoke it and create another.
+          </Alert>
+          <Code block data-testid="new-api-token">
+            {secret}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={secret ?? ''}>
+              {({ copied, copy }) => (
+                <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'green.9' : undefined} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy token'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button variant="default" onClick={() => setSecret(null)}>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </SectionCard>
+  );
+}
+
+function CreateTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (token: string) => void }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<string>('90');
+  const [access, setAccess] = useState(noAccess);
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.tokens.create.mutationOptions({
+      onSuccess(token) {
+        setName('');
+        setAccess(noAccess());
+        setError(null);
+        onCreated(token.token);
+      },
+      onError(failure) {
+        setError(failure.message);
+      },
+    }),
+  );
+  const scopes = scopesOf(access);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create an API token" size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!name.trim()) return setError('Give the token a name, e.g. "CI deploys".');
+          if (scopes.length === 0) return setError('Choose at least one scope.');
+          create.mutate({ name: name.trim(), expiresInDays: Number(expiry), scopes });
+        }}
+      >
+        <Stack>
+          <TextInput label="Name" description="What the token is for, so you recognise it later." required maxLength={64} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+          <Select label="Expires after" data={EXPIRY_CHOICES.map((choice) => ({ ...choice }))} value={expiry} onChange={(value) => setExpiry(value ?? '90')} allowDeselect={false} />
+          <Stack gap="xs" role="group" aria-labelledby="token-scopes-label">
+            <Text id="token-scopes-label" size="sm" fw={500}>
+              Scopes
+            </Text>
+            <Text size="xs" c="dimmed">
+              The token can never do more than your organisation role allows. Write includes read.
+            </Text>
+            {SCOPE_DOMAINS.map((domain: ScopeDomain) => (
+              <Group key={domain} justify="space-between" wrap="nowrap">
+                <Text size="sm" id={`scope-${domain}`}>
+                  {SCOPE_DOMAIN_LABELS[domain]}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  aria-labelledby={`scope-${domain}`}
+                  value={access[domain]}
+                  onChange={(value) => setAccess((current) => ({ ...current, [domain]: value as DomainAccess }))}
+                  data={[
+                    { value: 'none', label: 'No access' },
+                    { value: 'read', label: 'Read' },
+                    { value: 'write', label: 'Read & write' },
+                  ]}
+                />
+              </Group>
+            ))}
+          </Stack>
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create token
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { ApiTokensSection, API_TOKENS_ANCHOR } from './api-tokens-section';

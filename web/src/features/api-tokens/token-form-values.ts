@@ -1,0 +1,29 @@
+import { SCOPE_DOMAINS, type ScopeDomain, type TokenScope } from '@kubemarket/shared';
+
+/** What the form holds per domain: no access, read, or read and write. */
+export type DomainAccess = 'none' | 'read' | 'write';
+
+export const EXPIRY_CHOICES = [
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '180', label: '180 days' },
+  { value: '366', label: '1 year' },
+] as const;
+
+export function scopesOf(access: Record<ScopeDomain, DomainAccess>): TokenScope[] {
+  return SCOPE_DOMAINS.flatMap((domain): TokenScope[] => {
+    const level = access[domain];
+    return level === 'none' ? [] : [`${domain}:${level}`];
+  });
+}
+
+export function noAccess(): Record<ScopeDomain, DomainAccess> {
+  return Object.fromEntries(SCOPE_DOMAINS.map((domain) => [domain, 'none'])) as Record<ScopeDomain, DomainAccess>;
+}
+
+/** "notifications:read, clusters:write" → readable badges, write implying read. */
+export function describeScope(scope: TokenScope): string {
+  const [domain, access] = scope.split(':');
+  return `${domain} ${access === 'write' ? 'read & write' : 'read'}`;
+}

@@ -1,0 +1,2 @@
+export { DashboardOverview } from './dashboard-overview';
+export { useSidebarCounts } from './sidebar-counts-query';

@@ -1,0 +1,2 @@
+export { useVersionSummary } from './use-version-summary';
+export { VersionBadge } from './version-badge';

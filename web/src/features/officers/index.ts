@@ -1,0 +1,1 @@
+export { useOfficersAccess } from './use-officers-access';

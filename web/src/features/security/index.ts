@@ -1,0 +1,2 @@
+export { SessionsSection } from './sessions-section';
+export { TwoFactorSection } from './two-factor-section';

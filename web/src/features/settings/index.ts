@@ -1,0 +1,2 @@
+export { SettingsPage } from './settings-page';
+export { SETTINGS_TABS, type SettingsTab } from './settings-tabs';

@@ -1,0 +1,13 @@
+import { useMatches } from '@tanstack/react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { consoleLayoutOf, GATE_LOADER_SIZE } from './console-layout';
+
+/**
+ * SPEC.md section 4: the sign-in gate's spinner, sized by the layout of the page being opened. Apart
+ * from the rest of the signed-in layout because a route's pending component is not code-split: it
+ * is part of the first download.
+ */
+export function SignedInPending() {
+  const layout = useMatches({ select: (matches) => consoleLayoutOf(matches.map((match) => match.routeId)) }) ?? 'dashboard';
+  return <LoadingScreen size={GATE_LOADER_SIZE[layout]} />;
+}
