@@ -1,0 +1,51 @@
+import { request as apiRequest } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { BASE_URL, useBrowser } from './fixtures';
+
+describe('API tokens in /settings', () => {
+  const browser = useBrowser();
+
+  it('creates a token shown once, which a script uses without cookies until it is revoked', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page);
+    await page.goto('/settings?tab=api-tokens');
+    // The cookie banner sits above everything at the bottom of the window, as for a new visitor.
+    await page.getByRole('button', { name: 'Reject All' }).click();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await expect.poll(() => page.getByText('You have no API tokens yet.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Create token' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API token' });
+    await dialog.getByLabel('Name').fill('Nightly report');
+    // Without a scope the form says so instead of sending.
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Choose at least one scope.');
+    await dialog.getByRole('radiogroup', { name: 'Notifications' }).getByText('Read', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+
+    const secret = (await page.getByTestId('new-api-token').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^kmt_[a-z0-9]{20}_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row', { name: /Nightly report/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('notifications read');
+    expect(await row.textContent()).not.toContain(secret);
+
+    const script = await apiRequest.newContext();
+    try {
+      const headers = { Authorization: `Bearer ${secret}` };
+      const list = await script.get(`${BASE_URL}/api/notifications`, { headers });
+      expect(list.status()).toBe(200);
+      expect(Array.isArray(await list.json())).toBe(true);
+      expect((await script.get(`${BASE_URL}/api/sidebar-counts`, { headers })).status()).toBe(403);
+
+      await row.getByRole('button', { name: 'Revoke the token Nightly report' }).click();
+      await expect.poll(() => row.textContent()).toContain('revoked');
+      const after = await script.get(`${BASE_URL}/api/notifications`, { headers });
+      expect(after.status()).toBe(401);
+    } finally {
+      await script.dispose();
+    }
+  });
+});
