@@ -5,13 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 20);
 const DRAIN_MS = 5000;
 
+// The Worker as it ships: the `vite build` output.
+buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-ws-'));
 prepareDatabase(persistTo);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true });

@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+// The Worker as it ships: the `vite build` output.
+buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-'));
 prepareDatabase(persistTo);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });

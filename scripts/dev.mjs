@@ -1,23 +1,23 @@
-// `pnpm dev`: migrate and seed the local database, then run the Worker (wrangler dev, reloads on
-// change) and the Vite dev server (hot module reload, proxies /api, /trpc and /ws to the Worker).
-import { spawn } from 'node:child_process';
-import { offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+// `pnpm dev`: migrate and seed the local database, then run one `vite dev`: with
+// @cloudflare/vite-plugin it serves the SPA (hot module reload) and runs the Worker in workerd
+// (reloads on change) on the same origin, so /trpc, /api/*, /ws and every SPA path are answered
+// by the Worker as in production (see web/vite.config.ts).
+import { prepareDatabase, waitForHttp } from './lib/local-worker.mjs';
+import { spawnViteDev } from './lib/vite-dev.mjs';
 
-const persistTo = '.wrangler/state';
-prepareDatabase(persistTo);
-const worker = await startLocalWorker({ port: 8787, persistTo });
-const vite = spawn('pnpm', ['--filter', '@kubemarket/web', 'exec', 'vite', '--port', '5173', '--strictPort'], {
-  stdio: 'inherit',
-  env: offlineEnv,
-});
+const APP_URL = 'http://localhost:5173';
 
-console.log('\n  KubeMarket is running at http://localhost:5173  (API worker: http://127.0.0.1:8787)\n');
+// The state directory the plugin's miniflare uses by default (`persistState` in web/vite.config.ts).
+prepareDatabase('.wrangler/state');
 
-const shutdown = async () => {
-  vite.kill('SIGTERM');
-  await worker.stop();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-vite.on('exit', shutdown);
+const vite = spawnViteDev({ port: 5173 });
+
+// Vite prints its own banner once listening; this line comes when the Worker answers too.
+waitForHttp(`${APP_URL}/healthz`, 120_000).then(
+  () => console.log(`\n  KubeMarket is running at ${APP_URL}\n`),
+  (error) => console.error(error.message),
+);
+
+process.on('SIGINT', () => vite.kill('SIGINT'));
+process.on('SIGTERM', () => vite.kill('SIGTERM'));
+vite.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,10 +1,11 @@
-// Browser tests: build the SPA, start the Worker on a fresh seeded database, run web/e2e in
-// Debian's chromium through playwright-core, stop the Worker.
+// Browser tests: build the app (SPA + Worker), serve the build with wrangler dev on a fresh seeded
+// database, run web/e2e in Debian's chromium through playwright-core (files in parallel, see
+// web/e2e/vitest.config.ts), stop the Worker.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { buildApp, offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 // Playwright's own browser download cannot work offline; Debian's chromium can be installed.
 if (!existsSync('/usr/bin/chromium')) {
@@ -17,10 +18,7 @@ if (!existsSync('/usr/bin/chromium')) {
 }
 
 const passthrough = process.argv.slice(2);
-if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync('pnpm', ['--filter', '@kubemarket/web', 'build'], { stdio: 'inherit', env: offlineEnv });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!process.env.E2E_SKIP_BUILD) buildApp();
 
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-e2e-'));
 prepareDatabase(persistTo);

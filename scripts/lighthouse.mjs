@@ -1,17 +1,15 @@
 // `pnpm lighthouse`: builds the SPA, starts the Worker on a seeded database (127.0.0.1) and runs
 // Lighthouse (npm package) in Debian's chromium on / and /pricing; prints the category scores
 // and the initial JS of / (gzip). Not part of the tests.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { initialJsGzipBytes, kib } from './lib/bundle-size.mjs';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
-const build = spawnSync('pnpm', ['--filter', '@kubemarket/web', 'build'], { stdio: 'inherit', env: offlineEnv });
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildApp();
 
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-lighthouse-'));
 prepareDatabase(persistTo);
@@ -21,13 +19,6 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-/** Scripts index.html loads at once (entry + modulepreload), gzip-compressed as served. */
-function initialJsGzipBytes() {
-  const html = readFileSync('web/dist/index.html', 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-  return files.reduce((total, file) => total + gzipSync(readFileSync(join('web/dist', file))).length, 0);
-}
-
 try {
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
   console.log('\npage        performance  accessibility  best-practices  seo');
@@ -36,7 +27,7 @@ try {
     const scores = categories.map((id) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100));
     console.log(`${path.padEnd(10)}  ${scores.map((score, i) => String(score).padStart([11, 13, 14, 4][i])).join('  ')}`);
   }
-  console.log(`\ninitial JS of / (gzip): ${(initialJsGzipBytes() / 1024).toFixed(1)} KiB`);
+  console.log(`\ninitial JS of / (gzip): ${kib(initialJsGzipBytes())}`);
 } finally {
   await chrome.kill();
   await worker.stop();

@@ -1,9 +1,11 @@
-// `pnpm test`: typecheck, lint, build, then every test tier (Node, SQLite, workerd, Chromium).
+// `pnpm test`: typecheck, lint, build and the initial-JS budget, then every test tier (Node,
+// SQLite, workerd, Chromium on the built app) and a check of `pnpm dev` itself.
 // Fails when any step fails or when no test ran, and ends with a plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INITIAL_JS_BUDGET_BYTES, kib } from './lib/bundle-size.mjs';
 import { offlineEnv } from './lib/local-worker.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'kubemarket-test-'));
@@ -38,6 +40,7 @@ const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.j
 step('typecheck', 'pnpm', ['typecheck']);
 step('lint', 'pnpm', ['lint']);
 const built = step('build web', 'pnpm', ['build']);
+if (built) step(`initial JavaScript of / (gzip, budget ${kib(INITIAL_JS_BUDGET_BYTES)})`, 'node', ['scripts/check-bundle-size.mjs']);
 
 const unitReport = join(reports, 'unit.json');
 step('unit, SQLite and workerd tests', 'vitest', ['run', ...json(unitReport)]);
@@ -48,6 +51,10 @@ if (built) {
   step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { E2E_SKIP_BUILD: '1' });
   count(e2eReport, 'browser tests');
 }
+
+const devReport = join(reports, 'dev.json');
+step('dev server (vite dev + Worker)', 'node', ['scripts/dev-check.mjs', ...json(devReport)]);
+count(devReport, 'dev server (vite dev + Worker)');
 
 console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

@@ -1,14 +1,27 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 const root = join(import.meta.dirname, '..');
 
+/**
+ * The Worker serves the SPA's index.html (SPA fallback, csrf-token meta tag). Its tests serve the
+ * source page template instead of `vite build`'s output, so they need no build first.
+ */
+function spaTemplateAssets(): string {
+  const directory = join(root, 'node_modules', '.cache', 'kubemarket-worker-test-assets');
+  mkdirSync(directory, { recursive: true });
+  copyFileSync(join(root, 'web', 'index.html'), join(directory, 'index.html'));
+  return directory;
+}
+
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: join(root, 'wrangler.toml') },
       miniflare: {
+        assets: { directory: spaTemplateAssets() },
         bindings: {
           ENVIRONMENT: 'development',
           TEST_MIGRATIONS: await readD1Migrations(join(root, 'packages/db/migrations')),

@@ -1,17 +1,37 @@
-// Starts the Worker locally under wrangler/workerd with a migrated, seeded database.
+// Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under wrangler/workerd
+// with a migrated, seeded database.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
 
+/** Wrangler without the network: no metrics, no cf fetch, no update check (the banner asks the registry). */
 export const offlineEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
   NO_D1_WARNING: 'true',
 };
+
+/** Written by `vite build` (@cloudflare/vite-plugin): points at the generated wrangler.json of the built Worker. */
+const DEPLOY_POINTER = 'web/.wrangler/deploy/config.json';
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: offlineEnv, ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+/** The wrangler.json `vite build` generated for the built Worker (its assets: web/dist/client), or null. */
+export function builtWorkerConfig() {
+  if (!existsSync(DEPLOY_POINTER)) return null;
+  const { configPath } = JSON.parse(readFileSync(DEPLOY_POINTER, 'utf8'));
+  const config = resolvePath(dirname(DEPLOY_POINTER), configPath);
+  return existsSync(config) ? relative(process.cwd(), config) : null;
+}
+
+/** Builds the SPA and the Worker (`pnpm build`). */
+export function buildApp() {
+  run('pnpm', ['--filter', '@kubemarket/web', 'build']);
 }
 
 /** Applies the committed migrations to local D1 in persistTo and runs the idempotent seed. */
@@ -37,15 +57,17 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1:port in development mode. Resolves once /healthz answers.
- * The caller must `await stop()`.
+ * Starts `wrangler dev` on 127.0.0.1:port in development mode with the built Worker and SPA
+ * (run `buildApp()` first). Resolves once /healthz answers. The caller must `await stop()`.
  */
 export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet = false }) {
-  mkdirSync('web/dist', { recursive: true });
+  const config = builtWorkerConfig();
+  if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
   const child = spawn(
     'wrangler',
     [
       'dev',
+      '--config', config,
       '--ip', '127.0.0.1',
       '--port', String(port),
       '--persist-to', persistTo,

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
 import { useBrowser } from './fixtures';
 import { register, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
 
@@ -124,11 +125,10 @@ describe('signing out in one tab', () => {
   it('signs the other tabs out and sends them home', async () => {
     const { page } = browser;
 
-    await page.goto('/dev-login');
-    const alice = page.getByTestId('demo-account').filter({ hasText: '@alice' });
-    await alice.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await signInAsNewAccount(page);
+    await page.goto('/dashboard');
     await page.getByTestId('dashboard-welcome').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
 
     const otherTab = await page.context().newPage();
     await otherTab.goto('/settings');
@@ -153,16 +153,16 @@ describe('signing out in one tab', () => {
 describe('logout when the server does not cooperate', () => {
   const browser = useBrowser();
 
-  async function signInAsDemo(page: Page) {
-    await page.goto('/dev-login');
-    await page.getByTestId('demo-account').filter({ hasText: '@alice' }).getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+  async function signInAsNew(page: Page) {
+    await signInAsNewAccount(page);
+    await page.goto('/dashboard');
     await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   }
 
   it('refreshes a rejected CSRF token through GET /api/user and tries again', async () => {
     const { page } = browser;
-    await signInAsDemo(page);
+    await signInAsNew(page);
 
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -187,7 +187,7 @@ describe('logout when the server does not cooperate', () => {
 
   it('signs out locally after 3 failed attempts, and says so', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await signInAsDemo(page);
+    await signInAsNew(page);
     await page.evaluate(() => {
       for (const key of ['redirectAfterLogin', 'authToken', 'refreshToken', 'loginTimestamp']) {
         window.localStorage.setItem(key, 'stale');

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 
@@ -17,8 +17,23 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+}
+
+// One browser per test file (each file runs in its own worker, files run in parallel):
+// launched by the first describe block that needs it, closed by e2e/setup.ts after the file.
+let sharedBrowser: Promise<Browser> | undefined;
+
+function fileBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchBrowser();
+  return sharedBrowser;
+}
+
+export async function closeFileBrowser(): Promise<void> {
+  const browser = sharedBrowser;
+  sharedBrowser = undefined;
+  await (await browser)?.close();
 }
 
 export interface BrowserFixture {
@@ -29,26 +44,17 @@ export interface BrowserFixture {
 }
 
 /**
- * Registers vitest hooks for a test file: one browser for the file, a fresh context and page per test.
- * Call it at the top level of a file or describe block and read `page` inside the tests.
+ * Registers vitest hooks for a test file or describe block: a fresh context and page per test, in
+ * the browser of the file. Call it at the top level of a file or describe block and read `page`
+ * inside the tests.
  */
 export function useBrowser(): BrowserFixture {
-  let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let pageErrors: Error[] = [];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   beforeEach(async () => {
-    if (!browser) throw new Error('The browser did not start');
-    context = await browser.newContext({ baseURL: BASE_URL });
+    context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
     page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error));

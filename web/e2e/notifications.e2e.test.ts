@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './auth-helpers';
+import { signInAsNewAccount } from './accounts';
 import { useBrowser } from './fixtures';
 
 /** Creates a notification for the signed-in user on the server (development-only procedure). */
@@ -29,9 +29,9 @@ describe('notifications', () => {
 
   it('shows a new notification in the open dropdown within a second, and keeps read, all-read and trash across a reload', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.goto('/auth');
-    await signIn(page, 'alice', 'KubeMarket-demo-2026');
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await signInAsNewAccount(page);
+    await page.goto('/dashboard');
+    await page.getByTestId('user-menu').waitFor();
 
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification-dropdown').waitFor();

@@ -1,6 +1,8 @@
 import { FALLBACK_CLUSTER_TYPE_LINKS, clusterTypeFromTierName, tierDisplayName } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import type { Account, AccountOptions } from './accounts';
 import { sessionItem } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 import type { BrowserFixture } from './fixtures';
@@ -23,12 +25,14 @@ function withCookieChoiceMade(browser: BrowserFixture) {
   });
 }
 
-async function signInAs(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username}` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+/** A fresh organisation and user of the given roles, signed in and on the dashboard. */
+async function signInAsNew(page: Page, options: AccountOptions = {}): Promise<Account> {
+  const account = await signInAsNewAccount(page, options);
+  await page.goto('/dashboard');
   await page.getByTestId('user-menu').waitFor();
   await page.getByTestId('dashboard-welcome').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  return account;
 }
 
 async function linkLabels(page: Page, scope: ReturnType<Page['locator']>): Promise<string[]> {
@@ -78,7 +82,7 @@ describe('site header', () => {
   it('adds Support, the dashboard icon, the bell and the user menu when signed in', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    const account = await signInAsNew(page);
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await linkLabels(page, nav)).toEqual(['Home', 'Pricing', 'Documentation', 'Tutorials', 'Support']);
@@ -87,10 +91,10 @@ describe('site header', () => {
     expect(await page.getByTestId('sign-in-link').count()).toBe(0);
 
     await page.getByTestId('user-menu').click();
-    expect(await page.getByTestId('user-menu-name').textContent()).toBe('alice');
-    expect(await page.getByTestId('user-menu-email').textContent()).toBe('alice@acme.example');
-    expect(await page.getByTestId('user-menu-company').textContent()).toBe('Acme Industries');
-    expect(await page.getByTestId('user-menu-billing-id').textContent()).toBe('Billing ID: KM-ACME01');
+    expect(await page.getByTestId('user-menu-name').textContent()).toBe(account.username);
+    expect(await page.getByTestId('user-menu-email').textContent()).toBe(account.email);
+    expect(await page.getByTestId('user-menu-company').textContent()).toBe(account.organization.name);
+    expect(await page.getByTestId('user-menu-billing-id').textContent()).toBe(`Billing ID: ${account.organization.billingId}`);
     const items = (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
     expect(items).toEqual(['Settings', 'Logout']);
     expect(browser.pageErrors).toEqual([]);
@@ -99,7 +103,7 @@ describe('site header', () => {
   it('shows Officers Panel to an officer and leads to the panel', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'olivia');
+    await signInAsNew(page, { role: 'officer' });
 
     await page.getByTestId('user-menu').click();
     const officersPanel = page.getByRole('menuitem', { name: 'Officers Panel' });
@@ -116,7 +120,7 @@ describe('site header', () => {
   it('shows Logging out... in the menu while the logout is pending', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -163,7 +167,7 @@ describe('mobile mode', () => {
   it('lists the signed-in entries, Officers Panel included for an officer, and toggles the sidebar on a dashboard page', async () => {
     const { page } = browser;
     await page.setViewportSize(PHONE);
-    await signInAs(page, 'olivia');
+    await signInAsNew(page, { role: 'officer' });
 
     const overlay = page.getByRole('dialog', { name: 'Dashboard navigation' });
     expect(await overlay.count()).toBe(0);
@@ -182,7 +186,7 @@ describe('mobile mode', () => {
   it('does not touch the sidebar from a page outside the dashboard layout', async () => {
     const { page } = browser;
     await page.setViewportSize(PHONE);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
     await page.goto('/order-status');
     await page.getByTestId('page-title').waitFor();
 
@@ -217,7 +221,7 @@ describe('dashboard sidebar', () => {
   it('lists the console sections with both groups open and the counts from the server', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
 
     const nav = sidebar(page).getByRole('navigation', { name: 'Dashboard' });
     expect(await linkLabels(page, nav)).toEqual([
@@ -251,7 +255,7 @@ describe('dashboard sidebar', () => {
   it('shows User Management to an admin', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'adam');
+    await signInAsNew(page, { role: 'admin' });
 
     const nav = sidebar(page).getByRole('navigation', { name: 'Dashboard' });
     const labels = await linkLabels(page, nav);
@@ -264,7 +268,7 @@ describe('dashboard sidebar', () => {
   it('collapses to an icon rail with the system status, and back', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
 
     const rail = page.getByRole('complementary', { name: 'Dashboard sidebar' });
     const width = async () => (await rail.boundingBox())?.width;
@@ -286,7 +290,7 @@ describe('dashboard sidebar', () => {
   it('follows the toggleDashboardSidebar window event: the rail on desktop, the overlay on a phone', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
     const toggle = () => page.evaluate(() => window.dispatchEvent(new Event('toggleDashboardSidebar')));
 
     const rail = page.getByRole('complementary', { name: 'Dashboard sidebar' });
@@ -308,7 +312,7 @@ describe('dashboard sidebar', () => {
   it('refreshes the counts on every page change', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
     await sidebar(page).getByTestId('sidebar-count-clusters').waitFor();
 
     let countRequests = 0;
@@ -331,7 +335,7 @@ describe('signed-in layouts', () => {
   it('give later sections a page header and a plain statement, inside the right layout', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
 
     await page.goto('/orders/support/ord_42');
     expect(await page.getByTestId('page-title').textContent()).toBe('Support Plan Order');
@@ -358,7 +362,7 @@ describe('signed-in layouts', () => {
         return original(update);
       }) as typeof document.startViewTransition;
     });
-    await signInAs(page, 'alice');
+    await signInAsNew(page);
     await page.goto('/configure-cluster');
     await page.getByTestId('page-title').waitFor();
 

@@ -8,8 +8,13 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
+    setupFiles: ['e2e/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    fileParallelism: false,
+    // Files run in parallel, one browser each: every test makes its own organisation and user
+    // (e2e/accounts.ts) or only reads the seeded data, so files do not depend on each other.
+    // Two workers fit a 2-core machine running the Worker and two Chromiums; E2E_WORKERS overrides.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

@@ -1,0 +1,69 @@
+import { request as apiRequest } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { BASE_URL } from './fixtures';
+
+/** Platform roles of packages/db (`user` is a customer; the others are staff). */
+export type PlatformRole = 'user' | 'officer' | 'admin' | 'super_admin';
+export type OrganizationRole = 'owner' | 'admin' | 'member' | 'billing' | 'viewer';
+
+export interface AccountOptions {
+  role?: PlatformRole;
+  organizationRole?: OrganizationRole;
+  /** Verified unless false: an unverified account gets the blocking verification prompt. */
+  emailVerified?: boolean;
+  /** Two-step verification already on; the secret comes back in `totpSecret`. */
+  totp?: boolean;
+}
+
+/** What POST /api/dev/test-accounts answers: a new organisation and its user, made for one test. */
+export interface Account {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  role: PlatformRole;
+  organizationRole: OrganizationRole;
+  password: string;
+  organization: { id: string; name: string; billingId: string };
+  totpSecret: string | null;
+}
+
+const ENDPOINT = '/api/dev/test-accounts';
+
+/** The anonymous CSRF token: GET /api/user answers it in a header (and sets its cookie) even when signed out. */
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get(`${BASE_URL}/api/user`);
+  const token = response.headers()['x-csrf-token'];
+  if (!token) throw new Error('GET /api/user answered no X-CSRF-Token header');
+  return token;
+}
+
+async function create(request: APIRequestContext, options: AccountOptions, signIn: boolean): Promise<Account> {
+  const response = await request.post(`${BASE_URL}${ENDPOINT}`, {
+    headers: { 'X-CSRF-Token': await csrfToken(request) },
+    data: { ...options, signIn },
+  });
+  if (response.status() !== 200) throw new Error(`POST ${ENDPOINT} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as Account;
+}
+
+/**
+ * A fresh organisation and user, signed in nowhere: for tests that sign in through the form.
+ * Each call makes new ones, so tests (and test files running in parallel) never share an account.
+ */
+export async function createAccount(options: AccountOptions = {}): Promise<Account> {
+  const request = await apiRequest.newContext();
+  try {
+    return await create(request, options, false);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/**
+ * A fresh organisation and user, with the page's browser context signed in as that user (the
+ * session cookie is set by the development endpoint itself, so no sign-in rate limit applies).
+ */
+export async function signInAsNewAccount(page: Page, options: AccountOptions = {}): Promise<Account> {
+  return create(page.context().request, options, true);
+}
