@@ -24,8 +24,6 @@ export const mfaRequiredSchema = z.object({
   tempUserId: z.string(),
 });
 
-export const signInResultSchema = z.union([sessionUserSchema, mfaRequiredSchema]);
-
 export const sentSchema = z.object({ sent: z.literal(true) });
 export const successSchema = z.object({ success: z.literal(true) });
 

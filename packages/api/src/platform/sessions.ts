@@ -117,11 +117,18 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Signs the user out everywhere, or everywhere but one session. Returns the removed ids. */
-export async function invalidateUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<string[]> {
-  const removed = await db
+/**
+ * The statement that signs the user out everywhere, or everywhere but one session, returning the
+ * removed ids: for a `db.batch` with the change that requires it (a new password).
+ */
+export function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string) {
+  return db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
     .returning({ id: sessions.id });
-  return removed.map((row) => row.id);
+}
+
+/** Signs the user out everywhere, or everywhere but one session. Returns the removed ids. */
+export async function invalidateUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<string[]> {
+  return (await deleteUserSessions(db, userId, exceptSessionId)).map((row) => row.id);
 }

@@ -8,7 +8,8 @@ import { emails } from '../../platform/emails';
 import { notify } from '../../platform/notify';
 import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
 import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
-import { endOtherSessionsStatement, loadSessionUser } from '../auth/service';
+import { deleteUserSessions } from '../../platform/sessions';
+import { loadSessionUser } from '../auth/service';
 
 type SignedIn = Context & { user: SessionUser };
 
@@ -62,7 +63,7 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
   // is not thrown out mid-task) and the audit entry land together or not at all.
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-    endOtherSessionsStatement(ctx, user.id, ctx.session?.id),
+    deleteUserSessions(ctx.db, user.id, ctx.session?.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress }, now),
   ]);
   const endedIds = ended.map((session) => session.id);

@@ -1,7 +1,7 @@
-import { newBillingId, newId, organizations, sessions, users, type User } from '@kubemarket/db';
+import { newBillingId, newId, organizations, users, type User } from '@kubemarket/db';
 import { describeUserAgent } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { consumeToken, findLiveToken, issueToken } from '../../platform/auth-tokens';
@@ -11,7 +11,7 @@ import { notify } from '../../platform/notify';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
 import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
 import { useRecoveryCode } from '../../platform/recovery-codes';
-import { createSession, invalidateSession, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
+import { createSession, deleteUserSessions, invalidateSession, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
 import { matchTotpStep } from '../../platform/totp';
 
 export interface MfaRequired {
@@ -271,20 +271,12 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   // The new password, the end of every session and the audit entry land together.
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, user.id)),
-    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    deleteUserSessions(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_reset', ipAddress: ctx.request.ipAddress }, now),
   ]);
   await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
   await notify(ctx, user.id, { type: 'warning', message: 'Your password was reset and every session was signed out. If this was not you, contact support at once.' });
   return { reset: true as const };
-}
-
-/** Ends every session of the user but `keepSessionId`, in the same batch as `writes`. */
-export function endOtherSessionsStatement(ctx: Context, userId: string, keepSessionId: string | undefined) {
-  return ctx.db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
-    .returning({ id: sessions.id });
 }
 
 export async function requestMagicLink(ctx: Context, email: string) {

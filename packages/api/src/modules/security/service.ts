@@ -7,7 +7,7 @@ import { notify } from '../../platform/notify';
 import { replaceRecoveryCodes } from '../../platform/recovery-codes';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { assertPassword } from '../account/service';
-import { endOtherSessionsStatement } from '../auth/service';
+import { deleteUserSessions } from '../../platform/sessions';
 
 type SignedIn = Context & { user: SessionUser };
 
@@ -72,7 +72,7 @@ export async function revokeSession(ctx: SignedIn, id: string) {
 export async function revokeOtherSessions(ctx: SignedIn) {
   const now = ctx.ports.clock.now();
   const [ended] = await ctx.db.batch([
-    endOtherSessionsStatement(ctx, ctx.user.id, ctx.session?.id),
+    deleteUserSessions(ctx.db, ctx.user.id, ctx.session?.id),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'security.other_sessions_revoked' }, now),
   ]);
   await ctx.ports.realtime.closeSessions(ctx.user.id, ended.map((session) => session.id));

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
-import { consumeRateLimit } from '../../platform/rate-limit';
+import { consumeRateLimit, RateLimitedError } from '../../platform/rate-limit';
 import { toSessionUser } from '../../platform/sessions';
 
 type SignedIn = Context & { user: SessionUser };
@@ -116,7 +116,9 @@ export async function authenticateBearer(
   try {
     await consumeRateLimit(db, `api-token:${row.token.id}`, TOKEN_RATE_LIMIT, now);
   } catch (error) {
-    const retryAfterSeconds = (error as { cause?: { retryAfterSeconds?: number } }).cause?.retryAfterSeconds ?? 60;
+    const cause = (error as { cause?: unknown }).cause;
+    if (!(cause instanceof RateLimitedError)) throw error;
+    const { retryAfterSeconds } = cause;
     await db.batch([auditInsert(db, { actorUserId: row.user.id, action: 'token.rate_limited', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress }, now)]);
     return { ok: false, status: 429, message: `Too many requests with this API token. Try again in ${retryAfterSeconds} s.`, retryAfterSeconds };
   }
