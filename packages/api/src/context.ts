@@ -1,4 +1,4 @@
-import type { Database, UserRole } from '@kubemarket/db';
+import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, type UserRole } from '@kubemarket/db';
 import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
@@ -39,6 +39,13 @@ export interface Ports {
   realtime: RealtimePort;
   /** Fresh exchange rates (the ECB in the Worker). */
   rates: RatesSource;
+  /**
+   * Work that must finish but must not hold the response (mail whose timing would tell whether an
+   * account exists): `waitUntil` in the Worker. Failures are the task's to log.
+   */
+  background(task: Promise<unknown>): void;
+  /** Secrets at rest (TOTP seeds): AES-GCM under the Worker's ENCRYPTION_KEYS. */
+  secrets: SecretBox;
 }
 
 /** The signed-in user exactly as SPEC.md section 3 describes the session user. */
@@ -100,6 +107,13 @@ const droppingMailer: Mailer = {
   },
 };
 
+let devBox: SecretBox | undefined;
+/** Tests and tools without a host: the development keyring (production hosts always pass theirs). */
+function developmentSecrets(): SecretBox {
+  devBox ??= createSecretBox(DEVELOPMENT_KEYRING);
+  return devBox;
+}
+
 export interface CreateContextOptions {
   db: Database;
   config: AppConfig;
@@ -120,6 +134,8 @@ export function createContext(options: CreateContextOptions): Context {
       sessionCookie: options.ports?.sessionCookie ?? noopSessionCookie,
       realtime: options.ports?.realtime ?? noopRealtime,
       rates: options.ports?.rates ?? unconfiguredRates,
+      background: options.ports?.background ?? ((task) => void task.catch(() => undefined)),
+      secrets: options.ports?.secrets ?? developmentSecrets(),
     },
     user: options.user ?? null,
     session: options.session ?? null,

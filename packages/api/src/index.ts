@@ -14,7 +14,7 @@ export {
   type SessionUser,
 } from './context';
 export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './platform/sessions';
-export { RateLimitedError } from './platform/rate-limit';
+export { RateLimitedError, addressKey } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
 export { totpCode } from './platform/totp';
 export {
@@ -33,3 +33,4 @@ export { authenticateBearer, type BearerResult } from './modules/tokens/service'
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
 export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';
+export { logError, describeError, redact } from './platform/log';

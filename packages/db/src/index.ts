@@ -3,3 +3,4 @@ export * as schema from './schema';
 export * from './schema';
 export * from './ids';
 export { splitMigration } from './migrations';
+export * from './secret-box';

@@ -23,6 +23,26 @@ export const RATE_LIMITS = {
   newsletterPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * The rate-limit key of a client address: IPv4 as is, IPv6 by its /64 (one customer line or
+ * host usually owns a whole /64, so counting single addresses would be no limit at all).
+ */
+export function addressKey(ipAddress: string | null | undefined): string {
+  if (!ipAddress) return 'unknown';
+  const address = ipAddress.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = address.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...headParts, ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts]
+    : headParts;
+  const prefix = groups.slice(0, 4).map((group) => (parseInt(group || '0', 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
 /** Carried as the TRPCError cause so hosts can send Retry-After. */
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {

@@ -9,7 +9,7 @@ import { emails } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
-import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
+import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
 import { useRecoveryCode } from '../../platform/recovery-codes';
 import { createSession, deleteUserSessions, invalidateSession, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
 import { matchTotpStep } from '../../platform/totp';
@@ -95,7 +95,7 @@ export async function completeMfa(ctx: Context, mfaToken: string, code: string) 
   return startSession(ctx, user, factor === 'totp' ? 'password+totp' : 'password+recovery_code');
 }
 
-const addressKey = (ctx: Context) => ctx.request.ipAddress ?? 'unknown';
+const clientKey = (ctx: Context) => addressKey(ctx.request.ipAddress);
 
 export async function findUserByEmail(ctx: Context, email: string): Promise<User | undefined> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -123,7 +123,7 @@ export interface RegistrationInput {
 /** A pending organisation with the registering user as its owner, signed in at once. */
 export async function register(ctx: Context, input: RegistrationInput) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `register:ip:${addressKey(ctx)}`, RATE_LIMITS.registerPerAddress, now);
+  await consumeRateLimit(ctx.db, `register:ip:${clientKey(ctx)}`, RATE_LIMITS.registerPerAddress, now);
   assertStrongPassword(input.password, input);
   const existing = await ctx.db
     .select({ email: users.email, username: users.username })
@@ -173,7 +173,7 @@ export async function register(ctx: Context, input: RegistrationInput) {
 
 export async function signInWithPassword(ctx: Context, input: { identifier: string; password: string }) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `login:ip:${addressKey(ctx)}`, RATE_LIMITS.loginPerAddress, now);
+  await consumeRateLimit(ctx.db, `login:ip:${clientKey(ctx)}`, RATE_LIMITS.loginPerAddress, now);
   await consumeRateLimit(ctx.db, `login:account:${input.identifier}`, RATE_LIMITS.loginPerAccount, now);
   const [user] = await ctx.db
     .select()
@@ -208,7 +208,7 @@ export async function signOut(ctx: Context) {
 export async function resendVerification(ctx: Context, email: string) {
   const now = ctx.ports.clock.now();
   await consumeRateLimit(ctx.db, `resend:account:${email}`, RATE_LIMITS.resendPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${addressKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
+  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
   const user = await findUserByEmail(ctx, email);
   if (user && user.emailVerifiedAt !== null && ctx.user?.id === user.id) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your email address is already verified.' });
@@ -250,7 +250,7 @@ export async function verifyEmail(ctx: Context, token: string) {
 export async function requestPasswordReset(ctx: Context, email: string) {
   const now = ctx.ports.clock.now();
   await consumeRateLimit(ctx.db, `reset:account:${email}`, RATE_LIMITS.emailLinkPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${addressKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
+  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
   const user = await findUserByEmail(ctx, email);
   if (user && user.disabledAt === null) {
     const token = await issueToken(ctx.db, user.id, 'reset_password', now);
@@ -282,7 +282,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
 export async function requestMagicLink(ctx: Context, email: string) {
   const now = ctx.ports.clock.now();
   await consumeRateLimit(ctx.db, `magic:account:${email}`, RATE_LIMITS.emailLinkPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${addressKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
+  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
   const user = await findUserByEmail(ctx, email);
   if (user && user.disabledAt === null) {
     const token = await issueToken(ctx.db, user.id, 'magic_link', now);

@@ -2,7 +2,7 @@ import { leads, newId } from '@kubemarket/db';
 import type { Context } from '../../context';
 import { emails } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
-import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
+import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
 import type { leadInputSchema } from '@kubemarket/shared';
 import type { z } from 'zod';
 
@@ -10,7 +10,7 @@ type LeadInput = z.output<typeof leadInputSchema>;
 
 export async function submitLead(ctx: Context, input: LeadInput) {
     const now = ctx.ports.clock.now();
-    await consumeRateLimit(ctx.db, `lead:ip:${ctx.request.ipAddress ?? 'unknown'}`, RATE_LIMITS.leadPerAddress, now);
+    await consumeRateLimit(ctx.db, `lead:ip:${addressKey(ctx.request.ipAddress)}`, RATE_LIMITS.leadPerAddress, now);
     await consumeRateLimit(ctx.db, `lead:email:${input.email}`, RATE_LIMITS.leadPerEmail, now);
     const id = newId('lead');
     await ctx.db.insert(leads).values({

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { emails } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
-import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
+import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
 
 export const NEWSLETTER_CONFIRM_TTL_MS = 48 * 60 * 60_000;
 
@@ -14,7 +14,7 @@ const erasedEmail = (id: string) => `erased:${id}`;
 
 export async function subscribe(ctx: Context, input: { email: string }) {
     const now = ctx.ports.clock.now();
-    await consumeRateLimit(ctx.db, `newsletter:ip:${ctx.request.ipAddress ?? 'unknown'}`, RATE_LIMITS.newsletterPerAddress, now);
+    await consumeRateLimit(ctx.db, `newsletter:ip:${addressKey(ctx.request.ipAddress)}`, RATE_LIMITS.newsletterPerAddress, now);
     await consumeRateLimit(ctx.db, `newsletter:email:${input.email}`, RATE_LIMITS.newsletterPerEmail, now);
     const [existing] = await ctx.db
       .select({ status: newsletterSubscriptions.status })
