@@ -1,10 +1,12 @@
-import { ecbRatesSource, refreshExchangeRates } from '@kubemarket/api';
+import { ecbRatesSource, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
+import { createSecretBox, DEVELOPMENT_KEYRING } from '@kubemarket/db';
 import { databaseFor } from './context';
 import type { Env } from './env';
 
 /** Crons of wrangler.toml `[triggers]`, each mapped to its job. */
 export const CRONS = {
   exchangeRates: '0 */6 * * *',
+  housekeeping: '17 * * * *',
 } as const;
 
 /**
@@ -22,6 +24,20 @@ export async function runScheduled(
       const result = await refreshExchangeRates(databaseFor(env), ecbRatesSource(fetchImpl), now);
       if (result.status === 'failed') console.error(`Exchange rates refresh failed, previous rates kept: ${result.error}`);
       else console.log(`Exchange rates ${result.status}: ${result.snapshot.date}`, result.snapshot.rates);
+      return;
+    }
+    case CRONS.housekeeping: {
+      const db = databaseFor(env);
+      const purged = await purgeExpired(db, now);
+      console.log('Purged expired rows', purged);
+      // Seeds stored before encryption, or under a rotated-out key, are sealed under the current key.
+      try {
+        const keyring = env.ENCRYPTION_KEYS ?? (env.ENVIRONMENT === 'development' ? DEVELOPMENT_KEYRING : undefined);
+        const sealed = await sealStoredTotpSecrets(db, createSecretBox(keyring));
+        if (sealed > 0) console.log(`Sealed ${sealed} TOTP secret(s) under the current key`);
+      } catch (error) {
+        logError('Sealing TOTP secrets failed', error);
+      }
       return;
     }
     default:

@@ -96,6 +96,9 @@ const MATRIX: Record<string, Row> = {
   },
   'auth.login': { input: () => ({ identifier: 'alice', password: 'KubeMarket-demo-2026' }), expect: PUBLIC },
   'auth.verifyMfa': { input: () => ({ mfaToken: 'x'.repeat(32), code: '123456' }), expect: expectations(ALL, Object.fromEntries(ALL.map((p) => [p, 'UNAUTHORIZED']))) },
+  'auth.mfaEnrollmentStart': { input: () => ({ mfaToken: 'x'.repeat(32) }), expect: expectations(ALL, Object.fromEntries(ALL.map((p) => [p, 'UNAUTHORIZED']))) },
+  'auth.mfaEnrollmentComplete': { input: () => ({ mfaToken: 'x'.repeat(32), code: '123456' }), expect: expectations(ALL, Object.fromEntries(ALL.map((p) => [p, 'UNAUTHORIZED']))) },
+  'auth.emailLinkInfo': { input: () => ({ token: 'x'.repeat(32), kind: 'magic' }), expect: PUBLIC },
   'auth.logout': { expect: PUBLIC },
   'auth.resendVerification': { input: () => ({ email: 'nobody@example.com' }), expect: PUBLIC },
   'auth.verifyEmail': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
@@ -109,12 +112,16 @@ const MATRIX: Record<string, Row> = {
   'account.changePassword': { input: () => ({ currentPassword: 'wrong-password', newPassword: 'another-long-passphrase' }), expect: SESSION_ONLY },
   'account.changeEmail': { input: () => ({ currentPassword: 'wrong-password', newEmail: `${unique()}@example.com` }), expect: SESSION_ONLY },
 
-  'security.totpSetup': { expect: SESSION_ONLY },
+  'security.totpSetup': { input: () => ({ password: 'wrong-password' }), expect: SESSION_ONLY },
+  'security.regenerateRecoveryCodes': { input: () => ({ password: 'wrong-password' }), expect: SESSION_ONLY },
   'security.totpEnable': { input: () => ({ code: '123456' }), expect: SESSION_ONLY },
   'security.totpDisable': { input: () => ({ password: 'wrong-password' }), expect: SESSION_ONLY },
   'security.sessions': { expect: SIGNED_IN_SCOPED },
   'security.revokeSession': { input: (f) => ({ id: f.aliceSessionId }), expect: ALICES_OWN },
-  'security.revokeOtherSessions': { expect: SESSION_ONLY },
+  'security.revokeOtherSessions': { input: () => ({ password: 'wrong-password' }), expect: SESSION_ONLY },
+
+  'admin.endUserSessions': { input: () => ({ id: 'usr_demo_gabriel' }), expect: ADMINS_ONLY },
+  'admin.setUserRole': { input: () => ({ id: 'usr_demo_vera', role: 'user' }), expect: ADMINS_ONLY },
 
   'tokens.list': { expect: SESSION_ONLY },
   'tokens.create': { input: () => ({ name: 'CI', expiresInDays: 30, scopes: ['clusters:read'] }), expect: SESSION_ONLY },

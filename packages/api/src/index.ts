@@ -14,6 +14,7 @@ export {
   type SessionUser,
 } from './context';
 export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './platform/sessions';
+export { liveSessionIds } from './platform/sessions';
 export { RateLimitedError, addressKey } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
 export { totpCode } from './platform/totp';
@@ -34,3 +35,6 @@ export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
 export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';
 export { logError, describeError, redact } from './platform/log';
+export { audit } from './platform/audit';
+export { purgeExpired, type PurgeResult } from './platform/purge';
+export { sealStoredTotpSecrets } from './platform/totp-secrets';

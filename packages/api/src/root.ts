@@ -1,4 +1,5 @@
 import { accountRouter } from './modules/account/router';
+import { adminRouter } from './modules/admin/router';
 import { authRouter } from './modules/auth/router';
 import { catalogRouter } from './modules/catalog/router';
 import { currencyRouter } from './modules/currency/router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   dashboard: dashboardRouter,
   officers: officersRouter,
+  admin: adminRouter,
   tokens: tokensRouter,
 });
 

@@ -2,6 +2,8 @@ import { roleCan, scopeFor, scopesAllow, type Permission, type TokenScope } from
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context, SessionUser } from './context';
 import { publicErrorMessage } from './errors';
+import { audit } from './platform/audit';
+import { logError } from './platform/log';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,7 +41,23 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every refusal (403) is a security event: audited with who, what and why, whatever procedure
+ * kind refused it.
+ */
+const auditedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'FORBIDDEN') {
+    await audit(
+      ctx.db,
+      { actorUserId: ctx.user?.id ?? null, action: 'security.forbidden', ipAddress: ctx.request.ipAddress, metadata: { procedure: path, credential: ctx.credential?.kind ?? 'anonymous', reason: result.error.message } },
+      ctx.ports.clock.now(),
+    ).catch((error: unknown) => logError('Auditing a refusal failed', error));
+  }
+  return result;
+});
+
+export const publicProcedure = auditedProcedure;
 
 const SIGN_IN = 'Please sign in to continue.';
 
@@ -47,7 +65,7 @@ const SIGN_IN = 'Please sign in to continue.';
  * Signed in, by session or token. A token must carry the procedure's scope; procedures that do
  * not declare one (or are session-only) are closed to tokens.
  */
-export const protectedProcedure = t.procedure.use(({ ctx, meta, next }) => {
+export const protectedProcedure = auditedProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.user || !ctx.credential) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN });
   if (ctx.credential.kind === 'token') assertTokenMayCall(ctx.credential.scopes, meta);
   return next({ ctx: { ...ctx, user: ctx.user, credential: ctx.credential } });
@@ -85,7 +103,7 @@ export const superAdminProcedure = requireRole(['super_admin']);
  * another organisation matches nothing and is a 404.
  */
 export function orgProcedure(permission: Permission) {
-  return t.procedure
+  return auditedProcedure
     .meta({ scope: scopeFor(permission) })
     .use(({ ctx, meta, next }) => {
       if (!ctx.user || !ctx.credential) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN });

@@ -103,7 +103,10 @@ export const CLUSTER_TIER_SEED: readonly TierSeed[] = [
 export const DEMO_PASSWORD = 'KubeMarket-demo-2026';
 // scrypt (N=16384, r=8, p=5) of DEMO_PASSWORD, precomputed so the seed needs no hasher.
 const DEMO_PASSWORD_HASH = 'scrypt$N=16384,r=8,p=5$P8OX7uib9WBgGIuQJK7z8w$UCFJ2XKrJSyWoPQyFQLwZqFvivTzOMnj7hRdL-1hH5w';
-/** TOTP secret of the MFA demo account: add it to an authenticator app to get codes. */
+/**
+ * TOTP secret of the MFA demo customer: add it to an authenticator app to get codes. Staff accounts
+ * must use TOTP, so each has its own secret (listed in the README); the seed stores them sealed.
+ */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export const DEMO_ORGANIZATIONS = [
@@ -113,14 +116,14 @@ export const DEMO_ORGANIZATIONS = [
 ];
 
 export const DEMO_ACCOUNTS = [
-  { id: 'usr_demo_alice', username: 'alice', email: 'alice@acme.example', name: 'Alice Martin', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'owner' as const, mfa: false, description: 'Customer, owner of Acme Industries' },
-  { id: 'usr_demo_marc', username: 'marc', email: 'marc@acme.example', name: 'Marc Dubois', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'member' as const, mfa: true, description: 'Customer with two-factor authentication (TOTP)' },
-  { id: 'usr_demo_bruno', username: 'bruno', email: 'bruno@acme.example', name: 'Bruno Petit', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'billing' as const, mfa: false, description: 'Billing manager of Acme Industries (invoices and payment, no cluster changes)' },
-  { id: 'usr_demo_vera', username: 'vera', email: 'vera@acme.example', name: 'Vera Lang', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'viewer' as const, mfa: false, description: 'Read-only viewer at Acme Industries' },
-  { id: 'usr_demo_gabriel', username: 'gabriel', email: 'gabriel@globex.example', name: 'Gabriel Roux', role: 'user' as const, organizationId: 'org_demo_globex', organizationRole: 'owner' as const, mfa: false, description: 'Customer, owner of Globex Logistics (another organisation)' },
-  { id: 'usr_demo_olivia', username: 'olivia', email: 'olivia@kubemarket.example', name: 'Olivia Laurent', role: 'officer' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, mfa: false, description: 'Officer (staff)' },
-  { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'admin' as const, mfa: false, description: 'Administrator' },
-  { id: 'usr_demo_sophie', username: 'sophie', email: 'sophie@kubemarket.example', name: 'Sophie Moreau', role: 'super_admin' as const, organizationId: 'org_demo_staff', organizationRole: 'owner' as const, mfa: false, description: 'Super administrator' },
+  { id: 'usr_demo_alice', username: 'alice', email: 'alice@acme.example', name: 'Alice Martin', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'owner' as const, totpSecret: null, description: 'Customer, owner of Acme Industries' },
+  { id: 'usr_demo_marc', username: 'marc', email: 'marc@acme.example', name: 'Marc Dubois', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'member' as const, totpSecret: DEMO_TOTP_SECRET, description: 'Customer with two-factor authentication (TOTP)' },
+  { id: 'usr_demo_bruno', username: 'bruno', email: 'bruno@acme.example', name: 'Bruno Petit', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'billing' as const, totpSecret: null, description: 'Billing manager of Acme Industries (invoices and payment, no cluster changes)' },
+  { id: 'usr_demo_vera', username: 'vera', email: 'vera@acme.example', name: 'Vera Lang', role: 'user' as const, organizationId: 'org_demo_acme', organizationRole: 'viewer' as const, totpSecret: null, description: 'Read-only viewer at Acme Industries' },
+  { id: 'usr_demo_gabriel', username: 'gabriel', email: 'gabriel@globex.example', name: 'Gabriel Roux', role: 'user' as const, organizationId: 'org_demo_globex', organizationRole: 'owner' as const, totpSecret: null, description: 'Customer, owner of Globex Logistics (another organisation)' },
+  { id: 'usr_demo_olivia', username: 'olivia', email: 'olivia@kubemarket.example', name: 'Olivia Laurent', role: 'officer' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, totpSecret: 'ANKOJD2DYD6HKUQUZZYKR44YXRQ6BVYB', description: 'Officer (staff)' },
+  { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'admin' as const, totpSecret: 'C2PYGM4SFDRKETKBOTU3KZWTPHGBSA3C', description: 'Administrator' },
+  { id: 'usr_demo_sophie', username: 'sophie', email: 'sophie@kubemarket.example', name: 'Sophie Moreau', role: 'super_admin' as const, organizationId: 'org_demo_staff', organizationRole: 'owner' as const, totpSecret: 'S7OG2OPOUJUPX6GN3BC72DWO6HQOTJFL', description: 'Super administrator' },
 ] as const;
 
 export { DEMO_PASSWORD_HASH };

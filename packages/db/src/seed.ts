@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { createSecretBox, DEVELOPMENT_KEYRING } from './secret-box';
 import { clusters, clusterTiers, dataCenters, exchangeRates, orders, organizations, users } from './schema';
 import {
   CLUSTER_TIER_SEED,
@@ -10,7 +11,6 @@ import {
   DEMO_ORDERS,
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD_HASH,
-  DEMO_TOTP_SECRET,
   EXCHANGE_RATE_SEED,
 } from './seed-data';
 
@@ -18,7 +18,7 @@ import {
  * Idempotent: running it again updates the seeded rows in place and never duplicates them,
  * so it is safe on every dev start.
  */
-export async function seed(db: Database, now: number = Date.now()): Promise<void> {
+export async function seed(db: Database, now: number = Date.now(), keyring: string = DEVELOPMENT_KEYRING): Promise<void> {
   await db
     .insert(clusterTiers)
     .values(CLUSTER_TIER_SEED.map((tier) => ({ ...tier, createdAt: now, updatedAt: now })))
@@ -75,24 +75,26 @@ export async function seed(db: Database, now: number = Date.now()): Promise<void
     .insert(organizations)
     .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, createdAt: now, updatedAt: now })))
     .onConflictDoNothing();
-  // One row per statement: D1 binds at most 100 parameters per query.
-  await db.batch(
-    DEMO_ACCOUNTS.map(({ mfa, description: _description, ...account }) =>
-      db
-        .insert(users)
-        .values({
-          ...account,
-          passwordHash: DEMO_PASSWORD_HASH,
-          passwordChangedAt: now,
-          emailVerifiedAt: now,
-          totpSecret: mfa ? DEMO_TOTP_SECRET : null,
-          totpEnabledAt: mfa ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing(),
-    ) as unknown as Parameters<typeof db.batch>[0],
+  // TOTP seeds are stored sealed like every secret at rest (development keyring: demo data only).
+  const box = createSecretBox(keyring);
+  const rows = await Promise.all(
+    DEMO_ACCOUNTS.map(async ({ totpSecret, description: _description, ...account }) => {
+      const sealed = totpSecret ? await box.seal(totpSecret, `totp:${account.id}`) : null;
+      return {
+        ...account,
+        passwordHash: DEMO_PASSWORD_HASH,
+        passwordChangedAt: now,
+        emailVerifiedAt: now,
+        totpSecret: sealed?.ciphertext ?? null,
+        totpKeyVersion: sealed?.keyVersion ?? null,
+        totpEnabledAt: sealed ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
   );
+  // One row per statement: D1 binds at most 100 parameters per query.
+  await db.batch(rows.map((row) => db.insert(users).values(row).onConflictDoNothing()) as unknown as Parameters<typeof db.batch>[0]);
 
   await db
     .insert(clusters)

@@ -24,6 +24,18 @@ export const mfaRequiredSchema = z.object({
   tempUserId: z.string(),
 });
 
+export const mfaSetupRequiredSchema = z.object({
+  mfaSetupRequired: z.literal(true).describe('Staff accounts must use two-step verification: set it up before any session is issued.'),
+  mfaToken: z.string().describe('Send it to POST /api/login/mfa/setup, then with a code to POST /api/login/mfa/setup/confirm.'),
+  tempUserId: z.string(),
+});
+
+/** What a password or magic-link sign-in answers: the user, or the next step. */
+export const signInResultSchema = z.union([consoleUserSchema, mfaRequiredSchema, mfaSetupRequiredSchema]);
+
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
 export const sentSchema = z.object({ sent: z.literal(true) });
 export const successSchema = z.object({ success: z.literal(true) });
 

@@ -54,6 +54,19 @@ export const emails = {
     linkMail(to, `Confirm your ${PRODUCT_NAME} newsletter subscription`, 'Hello, please confirm that you want to receive the newsletter at this address.', 'Confirm my subscription', url, 'The link expires in 48 hours. If you did not subscribe, ignore this email and you will receive nothing.'),
   newsletterWelcome: (to: string, unsubscribeUrl: string) =>
     linkMail(to, `You are subscribed to the ${PRODUCT_NAME} newsletter`, 'Your subscription is confirmed. You will receive product news, new regions and tutorials, about once a month.', 'Unsubscribe', unsubscribeUrl, 'Keep this email: the link above unsubscribes you at any time.'),
+  /** To the owner of an address someone tried to register again (the form answered as usual). */
+  registrationAttempt: (to: string, name: string, signInUrl: string) =>
+    linkMail(to, `Someone tried to create a ${PRODUCT_NAME} account with your email`, `Hello ${name}, someone just tried to register a new ${PRODUCT_NAME} account with this email address, which already belongs to your account. No second account can use it.`, 'Sign in to your account', signInUrl, 'If it was you, sign in instead (or reset your password from the sign-in page). If it was not, you need not do anything.'),
+  emailChanged: (to: string, name: string, newEmail: string) =>
+    plainMail(to, `Your ${PRODUCT_NAME} email address was changed`, [
+      `Hello ${name}, the email address of your ${PRODUCT_NAME} account was changed to ${newEmail}. This address no longer receives mail about your account.`,
+      'If you did not make this change, contact support at once: someone else may control your account.',
+    ]),
+  mfaLocked: (to: string, name: string, minutes: number) =>
+    plainMail(to, `Two-step verification on your ${PRODUCT_NAME} account is locked`, [
+      `Hello ${name}, we received 10 wrong two-step verification codes for your account in the last 24 hours, so we have locked the two-step verification step for ${minutes} minutes.`,
+      'Someone who knows your password may be trying to sign in. If it was not you, change your password now and review your sessions in Settings.',
+    ]),
   magicLink: (to: string, name: string, url: string) =>
     linkMail(to, `Your ${PRODUCT_NAME} sign-in link`, `Hello ${name}, here is your sign-in link.`, `Sign in to ${PRODUCT_NAME}`, url, 'The link expires in 15 minutes and works once. If you did not ask for it, ignore this email.'),
 };

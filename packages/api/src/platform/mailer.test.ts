@@ -19,6 +19,6 @@ describe('httpMailer', () => {
 
   it('reports a refused message', async () => {
     const mailer = httpMailer({ url: 'https://mail.example/send', apiKey: 'k', from: 'x@example.eu' }, async () => new Response('quota exceeded', { status: 429 }));
-    await expect(mailer.send(message)).rejects.toThrow('Mail API answered 429: quota exceeded');
+    await expect(mailer.send(message)).rejects.toThrow(/^Mail API answered 429$/);
   });
 });

@@ -1,4 +1,5 @@
 import { mailOutbox, newId, type Database } from '@kubemarket/db';
+import { logError } from './log';
 
 export interface MailMessage {
   to: string;
@@ -20,9 +21,28 @@ export async function sendMailSafely(mailer: Mailer, message: MailMessage): Prom
     await mailer.send(message);
     return true;
   } catch (error) {
-    console.error('Sending mail failed', message.subject, error);
+    logError(`Sending mail failed (${message.subject})`, error);
     return false;
   }
+}
+
+/**
+ * Runs the work that prepares and sends a mail after the response (the Worker's `waitUntil`):
+ * a request whose answer must not tell whether an account exists must not wait on mail either.
+ */
+export function mailInBackground(
+  ports: { background(task: Promise<unknown>): void; mailer: Mailer },
+  compose: () => Promise<MailMessage | null>,
+): void {
+  ports.background(
+    compose().then(
+      (message) => (message ? sendMailSafely(ports.mailer, message) : false),
+      (error: unknown) => {
+        logError('Preparing mail failed', error);
+        return false;
+      },
+    ),
+  );
 }
 
 /** Development and tests: mail goes to the outbox table, readable on /dev/mailbox. */
@@ -46,7 +66,8 @@ export function httpMailer(config: { url: string; apiKey: string; from: string }
         headers: { Authorization: `Bearer ${config.apiKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ from: config.from, ...message }),
       });
-      if (!res.ok) throw new Error(`Mail API answered ${res.status}: ${await res.text()}`);
+      // The body may echo the request (addresses, links with tokens): only the status is kept.
+      if (!res.ok) throw new Error(`Mail API answered ${res.status}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { rateLimits, type Database } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { auditInsert } from './audit';
 
 export interface RateLimitRule {
   limit: number;
@@ -9,8 +10,13 @@ export interface RateLimitRule {
 
 /** Limits of DESIGN.md section 5: per account and per address. */
 export const RATE_LIMITS = {
+  // Sign-in limits count failures only, per resolved account (email and username are one bucket).
   loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 30, windowMs: 15 * 60_000 },
+  /** Wrong second-factor codes per user across challenges; the 10th locks the MFA step. */
+  mfaFailuresPerUser: { limit: 10, windowMs: 24 * 60 * 60_000 },
+  /** Mail one address may make us send to one recipient per day (resend, reset, magic link). */
+  mailPerRecipientPerAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
   registerPerAddress: { limit: 5, windowMs: 60 * 60_000 },
   resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   emailLinkPerAccount: { limit: 3, windowMs: 15 * 60_000 },
@@ -50,11 +56,25 @@ export class RateLimitedError extends Error {
   }
 }
 
-/**
- * Counts one attempt in a fixed window, with one atomic upsert so concurrent isolates
- * cannot both slip under the limit. Throws TOO_MANY_REQUESTS when over.
- */
-export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
+/** The longest window of any rule: rows older than this are dead and the cron purges them. */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
+
+function limited(key: string, windowStart: number, rule: RateLimitRule, now: number, db: Database): Promise<never> {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const error = new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    cause: new RateLimitedError(retryAfterSeconds),
+  });
+  return auditInsert(db, { actorUserId: null, action: 'security.rate_limited', metadata: { key, limit: rule.limit, windowMs: rule.windowMs } }, now).then(
+    () => Promise.reject(error),
+    () => Promise.reject(error),
+  );
+}
+
+/** Counts one event in the fixed window (one atomic upsert) and returns the count and window start. */
+async function increment(db: Database, key: string, rule: RateLimitRule, now: number) {
   const windowFloor = now - rule.windowMs;
   const [row] = await db
     .insert(rateLimits)
@@ -67,13 +87,25 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
       },
     })
     .returning();
-  if (row && row.count > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      cause: new RateLimitedError(retryAfterSeconds),
-    });
-  }
+  return row!;
+}
+
+/**
+ * Counts one attempt, with one atomic upsert so concurrent isolates cannot both slip under the
+ * limit. Throws TOO_MANY_REQUESTS (audited) when over.
+ */
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
+  const row = await increment(db, key, rule, now);
+  if (row.count > rule.limit) await limited(key, row.windowStart, rule, now, db);
+}
+
+/** Throws TOO_MANY_REQUESTS (audited) when the key has reached its limit; counts nothing. */
+export async function assertUnderLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  if (row && row.windowStart > now - rule.windowMs && row.count >= rule.limit) await limited(key, row.windowStart, rule, now, db);
+}
+
+/** Counts one failure (sign-in limits count failures only); returns the count in the window. */
+export async function recordFailure(db: Database, key: string, rule: RateLimitRule, now: number): Promise<number> {
+  return (await increment(db, key, rule, now)).count;
 }

@@ -1,6 +1,6 @@
 import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
 import { randomString } from '@kubemarket/db';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { constantTimeEqual, randomToken, sha256Hex } from './crypto';
 
@@ -64,7 +64,8 @@ export function toSessionUser(user: User, organization: Organization | null): Se
   return {
     id: user.id,
     username: user.username,
-    email: user.email,
+    // A registration with an address that had an account shows the typed address (unverified).
+    email: user.unclaimedEmail ?? user.email,
     name: user.name,
     role: user.role,
     emailVerified: user.emailVerifiedAt !== null,
@@ -131,4 +132,28 @@ export function deleteUserSessions(db: Database, userId: string, exceptSessionId
 /** Signs the user out everywhere, or everywhere but one session. Returns the removed ids. */
 export async function invalidateUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<string[]> {
   return (await deleteUserSessions(db, userId, exceptSessionId)).map((row) => row.id);
+}
+
+/** D1 allows 100 bound parameters per statement. */
+const LIVE_SESSIONS_CHUNK = 90;
+
+/**
+ * Which of these sessions are still valid by the rules of validateSessionToken: inside both
+ * expiries of SESSION_POLICY and of an enabled user. For hosts that hold something per session
+ * (the notification sockets) and must drop it once the session ends. Reads only; slides nothing.
+ */
+export async function liveSessionIds(db: Database, sessionIds: readonly string[], now: number): Promise<Set<string>> {
+  const live = new Set<string>();
+  const unique = [...new Set(sessionIds)];
+  for (let start = 0; start < unique.length; start += LIVE_SESSIONS_CHUNK) {
+    const rows = await db
+      .select({ id: sessions.id, elevated: sessions.elevated, lastActiveAt: sessions.lastActiveAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.id, unique.slice(start, start + LIVE_SESSIONS_CHUNK)), isNull(users.disabledAt)));
+    for (const row of rows) {
+      if (now < row.expiresAt && now < row.lastActiveAt + policyFor(row).idleMs) live.add(row.id);
+    }
+  }
+  return live;
 }

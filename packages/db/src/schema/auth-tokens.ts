@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
-export const AUTH_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password', 'magic_link', 'mfa_challenge'] as const;
+export const AUTH_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password', 'magic_link', 'mfa_challenge', 'mfa_enrollment'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /** Single-use, expiring tokens sent by email (or handed out for the MFA step); stored hashed. */
@@ -17,6 +17,8 @@ export const authTokens = sqliteTable(
     /** For change_email: the address being verified. */
     email: text('email'),
     attempts: integer('attempts').notNull().default(0),
+    /** For change_email: `{ requestedBySessionId, signOutOtherSessions }`. */
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull(),

@@ -24,11 +24,24 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     emailVerifiedAt: integer('email_verified_at'),
     disabledAt: integer('disabled_at'),
-    /** Base32 TOTP secret; set while enrolling, enabled once totpEnabledAt is set. */
+    /**
+     * TOTP secret sealed with AES-GCM (secret-box.ts) under key `totpKeyVersion`; set while
+     * enrolling, enabled once totpEnabledAt is set. A null version marks a legacy plain seed, sealed
+     * at its next use or by the cron.
+     */
     totpSecret: text('totp_secret'),
+    totpKeyVersion: integer('totp_key_version'),
     totpEnabledAt: integer('totp_enabled_at'),
     /** Last accepted TOTP time-step: a code of that step or earlier is refused (no replay). */
     totpLastUsedStep: integer('totp_last_used_step'),
+    /** After 10 wrong second-factor codes in 24 h the MFA step is closed until this time. */
+    mfaLockedUntil: integer('mfa_locked_until'),
+    /**
+     * The address typed at a registration whose email already had an account: shown to this user
+     * (the answer must not tell that the address is taken) but never verifiable; `email` then holds
+     * a unique placeholder until the user changes it.
+     */
+    unclaimedEmail: text('unclaimed_email'),
     passwordChangedAt: integer('password_changed_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

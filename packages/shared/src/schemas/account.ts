@@ -80,10 +80,23 @@ export const passwordChangeFormSchema = passwordChangeInputSchema
   });
 
 /** Change the email address, proving the password (`account.changeEmail`). */
-export const emailChangeInputSchema = z.object({ currentPassword: passwordSchema, newEmail: emailSchema });
+export const emailChangeInputSchema = z.object({
+  currentPassword: passwordSchema,
+  newEmail: emailSchema,
+  /** When the new address is confirmed, sign out every session but the one that asked. */
+  signOutOtherSessions: z.boolean().default(false),
+});
 
 /** Prove the password again before a sensitive change, e.g. turning two-step verification off (`security.totpDisable`). */
 export const passwordConfirmationInputSchema = z.object({ password: passwordSchema });
+
+/** What an emailed link is for: the page shows it (and the account) before the button spends it. */
+export const EMAIL_LINK_KINDS = ['verify', 'reset', 'magic'] as const;
+export type EmailLinkKind = (typeof EMAIL_LINK_KINDS)[number];
+export const emailLinkInfoInputSchema = z.object({ token: tokenSchema, kind: z.enum(EMAIL_LINK_KINDS) });
+
+/** A 6-digit authenticator code. */
+export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
 
 export type SignInInput = z.input<typeof signInInputSchema>;
 export type RegistrationInput = z.input<typeof registrationInputSchema>;

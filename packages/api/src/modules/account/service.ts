@@ -1,15 +1,17 @@
-import { organizations, users } from '@kubemarket/db';
+import { authTokens, organizations, users } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
-import { auditInsert } from '../../platform/audit';
-import { issueToken } from '../../platform/auth-tokens';
+import { audit, auditInsert } from '../../platform/audit';
+import { emailLink, issueToken, revokeUserTokens } from '../../platform/auth-tokens';
+import { logError } from '../../platform/log';
 import { emails } from '../../platform/emails';
 import { notify } from '../../platform/notify';
 import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
-import { consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
+import { assertUnderLimit, consumeRateLimit, RATE_LIMITS, recordFailure } from '../../platform/rate-limit';
 import { deleteUserSessions } from '../../platform/sessions';
 import { loadSessionUser } from '../auth/service';
+import { sha256Hex } from '../../platform/crypto';
 
 type SignedIn = Context & { user: SessionUser };
 
@@ -19,12 +21,18 @@ export async function currentUserRow(ctx: SignedIn) {
   return user;
 }
 
-/** Re-authentication for sensitive changes; counted like sign-in attempts. */
+/**
+ * Re-authentication for sensitive changes. Failures share the account's sign-in bucket (so a
+ * stolen session cannot guess the password here faster than at sign-in) and are audited.
+ */
 export async function assertPassword(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `login:account:${ctx.user.email}`, RATE_LIMITS.loginPerAccount, now);
+  const bucket = `login:user:${ctx.user.id}`;
+  await assertUnderLimit(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
   const user = await currentUserRow(ctx);
   if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash)).valid) {
+    await recordFailure(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
+    await audit(ctx.db, { actorUserId: user.id, action: 'security.reauth_failed', ipAddress: ctx.request.ipAddress }, now);
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your current password is incorrect.' });
   }
   return user;
@@ -64,6 +72,8 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
     deleteUserSessions(ctx.db, user.id, ctx.session?.id),
+    // Links and MFA steps issued under the old password stop working too.
+    revokeUserTokens(ctx.db, user.id, now),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress }, now),
   ]);
   const endedIds = ended.map((session) => session.id);
@@ -72,14 +82,24 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
   return { changed: true as const, sessionsEnded: endedIds.length };
 }
 
-export async function changeEmail(ctx: SignedIn, input: { currentPassword: string; newEmail: string }) {
+export async function changeEmail(ctx: SignedIn, input: { currentPassword: string; newEmail: string; signOutOtherSessions?: boolean }) {
   const now = ctx.ports.clock.now();
   const user = await assertPassword(ctx, input.currentPassword);
   if (input.newEmail === user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This is already your email address.' });
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
   if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'Another account already uses this email address.' });
   await consumeRateLimit(ctx.db, `change-email:account:${user.id}`, RATE_LIMITS.emailLinkPerAccount, now);
-  const token = await issueToken(ctx.db, user.id, 'change_email', now, input.newEmail);
-  await ctx.ports.mailer.send(emails.changeEmail(input.newEmail, user.name, `${ctx.request.appUrl}/verify-email?token=${token}`));
+  const signOutOtherSessions = input.signOutOtherSessions ?? false;
+  const token = await issueToken(ctx.db, user.id, 'change_email', now, input.newEmail, { requestedBySessionId: ctx.session?.id ?? null, signOutOtherSessions });
+  await audit(ctx.db, { actorUserId: user.id, action: 'account.email_change_requested', ipAddress: ctx.request.ipAddress, metadata: { to: input.newEmail, signOutOtherSessions } }, now);
+  try {
+    // Awaited, unlike the anonymous forms: the person is signed in and must know if it failed.
+    await ctx.ports.mailer.send(emails.changeEmail(input.newEmail, user.name, emailLink(ctx.request.appUrl, '/verify-email', token)));
+  } catch (error) {
+    logError('Sending the email-change confirmation failed', error);
+    // The unsent link must not stay usable.
+    await ctx.db.update(authTokens).set({ usedAt: now }).where(eq(authTokens.tokenHash, await sha256Hex(token)));
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'We could not send the confirmation email right now. Your email address is unchanged; please try again in a few minutes.' });
+  }
   return { sent: true as const };
 }

@@ -1,7 +1,20 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { consoleUserSchema, mfaRequiredSchema, sentSchema, sessionUserSchema, successSchema } from '../../platform/contracts';
-import { emailRequestInputSchema, passwordResetInputSchema, passwordSchema, registrationInputSchema, signInIdentifierSchema, tokenInputSchema, tokenSchema } from '@kubemarket/shared';
+import { consoleUserSchema, recoveryCodesSchema, sentSchema, sessionUserSchema, signInResultSchema, successSchema, totpSetupSchema } from '../../platform/contracts';
+import {
+  AUTH_TOKEN_PURPOSES,
+} from '@kubemarket/db';
+import {
+  emailLinkInfoInputSchema,
+  emailRequestInputSchema,
+  passwordResetInputSchema,
+  passwordSchema,
+  registrationInputSchema,
+  signInIdentifierSchema,
+  tokenInputSchema,
+  tokenSchema,
+  totpCodeSchema,
+} from '@kubemarket/shared';
 import { publicProcedure, router } from '../../trpc';
 import * as auth from './service';
 
@@ -44,14 +57,26 @@ export const authRouter = router({
   login: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/login', summary: 'Sign in with email or username and password', tags: TAGS, description: 'Answers the user, or `mfaRequired` with a token for POST /api/login/mfa when two-step verification is on.' } })
     .input(loginInput)
-    .output(z.union([consoleUserSchema, mfaRequiredSchema]))
+    .output(signInResultSchema)
     .mutation(({ ctx, input }) => auth.signInWithPassword(ctx, input)),
 
   verifyMfa: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/login/mfa', summary: 'Complete a sign-in with a TOTP or recovery code', tags: TAGS } })
-    .input(z.object({ mfaToken: tokenSchema, code: z.string().trim().min(6, 'Enter the 6-digit code or a recovery code.').max(20) }))
+    .input(z.object({ mfaToken: tokenSchema, code: z.string().trim().min(6, 'Enter the 6-digit code or a recovery code.').max(40, 'That code is too long.') }))
     .output(consoleUserSchema)
     .mutation(({ ctx, input }) => auth.completeMfa(ctx, input.mfaToken, input.code)),
+
+  mfaEnrollmentStart: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/login/mfa/setup', summary: 'Staff sign-in: get an authenticator secret to set up two-step verification', tags: TAGS } })
+    .input(z.object({ mfaToken: tokenSchema }))
+    .output(totpSetupSchema)
+    .mutation(({ ctx, input }) => auth.startMfaEnrollment(ctx, input.mfaToken)),
+
+  mfaEnrollmentComplete: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/login/mfa/setup/confirm', summary: 'Staff sign-in: confirm the first code, get recovery codes and the session', tags: TAGS } })
+    .input(z.object({ mfaToken: tokenSchema, code: totpCodeSchema }))
+    .output(recoveryCodesSchema.extend({ user: consoleUserSchema }))
+    .mutation(({ ctx, input }) => auth.completeMfaEnrollment(ctx, input.mfaToken, input.code)),
 
   logout: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/logout', summary: 'Sign out this session', tags: TAGS } })
@@ -63,6 +88,13 @@ export const authRouter = router({
     .input(emailRequestInputSchema)
     .output(sentSchema)
     .mutation(({ ctx, input }) => auth.resendVerification(ctx, input.email)),
+
+  emailLinkInfo: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/api/auth/email-link', summary: 'What an emailed link will do, without using it', tags: TAGS, description: 'The console shows the address and the action before the person presses the button that spends the token.' } })
+    .input(emailLinkInfoInputSchema)
+    .output(z.object({ purpose: z.enum(AUTH_TOKEN_PURPOSES), email: z.string(), expiresAt: z.number().int() }))
+    // A POST like the others: the token must never sit in a URL (logs, Referer).
+    .mutation(({ ctx, input }) => auth.emailLinkInfo(ctx, input)),
 
   verifyEmail: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/verify-email', summary: 'Verify an email address with the emailed token', tags: TAGS } })
@@ -91,6 +123,6 @@ export const authRouter = router({
   consumeMagicLink: publicProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/magic-link/consume', summary: 'Sign in with a one-time link token', tags: TAGS } })
     .input(tokenInputSchema)
-    .output(z.union([consoleUserSchema, mfaRequiredSchema]))
+    .output(signInResultSchema)
     .mutation(({ ctx, input }) => auth.consumeMagicLink(ctx, input.token)),
 });

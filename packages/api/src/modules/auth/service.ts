@@ -1,24 +1,36 @@
-import { newBillingId, newId, organizations, users, type User } from '@kubemarket/db';
-import { describeUserAgent } from '@kubemarket/shared';
+import { authTokens, newBillingId, newId, organizations, sessions, users, type User } from '@kubemarket/db';
+import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
-import { consumeToken, findLiveToken, issueToken } from '../../platform/auth-tokens';
+import { consumeToken, emailLink, findLiveToken, INVALID_TOKEN_MESSAGES, issueToken, peekToken, revokeUserTokens } from '../../platform/auth-tokens';
 import { emails } from '../../platform/emails';
-import { sendMailSafely } from '../../platform/mailer';
+import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
-import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
-import { useRecoveryCode } from '../../platform/recovery-codes';
-import { createSession, deleteUserSessions, invalidateSession, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
-import { matchTotpStep } from '../../platform/totp';
+import { addressKey, assertUnderLimit, consumeRateLimit, RATE_LIMITS, RateLimitedError, recordFailure } from '../../platform/rate-limit';
+import { replaceRecoveryCodes, useRecoveryCode } from '../../platform/recovery-codes';
+import { createSession, invalidateSession, isStaff, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
+import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
+import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
+import { isUniqueViolation } from '../../platform/db-errors';
 
 export interface MfaRequired {
   mfaRequired: true;
   mfaToken: string;
   tempUserId: string;
 }
+
+/** Staff without two-step verification: no session until they have enrolled. */
+export interface MfaSetupRequired {
+  mfaSetupRequired: true;
+  mfaToken: string;
+  tempUserId: string;
+}
+
+/** How long the MFA step stays closed after the 10th wrong code in 24 hours. */
+export const MFA_LOCK_MS = 60 * 60_000;
 
 export async function loadSessionUser(ctx: Context, user: User) {
   const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, user.organizationId)).limit(1);
@@ -45,12 +57,20 @@ export async function startSession(ctx: Context, user: User, method: string) {
   return loadSessionUser(ctx, user);
 }
 
-/** Password or magic link proven: either a session, or the MFA step when TOTP is on. */
-export async function signInOrChallenge(ctx: Context, user: User, method: string) {
+/**
+ * Password or magic link proven: the MFA step when TOTP is on, the enrolment step for staff
+ * without it (a staff session always has a second factor), else a session.
+ */
+export async function signInOrChallenge(ctx: Context, user: User, method: string): Promise<MfaRequired | MfaSetupRequired | Awaited<ReturnType<typeof startSession>>> {
+  const now = ctx.ports.clock.now();
   if (user.totpEnabledAt !== null && user.totpSecret) {
-    const mfaToken = await issueToken(ctx.db, user.id, 'mfa_challenge', ctx.ports.clock.now());
-    const challenge: MfaRequired = { mfaRequired: true, mfaToken, tempUserId: user.id };
-    return challenge;
+    const mfaToken = await issueToken(ctx.db, user.id, 'mfa_challenge', now);
+    return { mfaRequired: true, mfaToken, tempUserId: user.id };
+  }
+  if (isStaff(user.role)) {
+    const mfaToken = await issueToken(ctx.db, user.id, 'mfa_enrollment', now);
+    await audit(ctx.db, { actorUserId: user.id, action: 'auth.mfa_enrollment_required', ipAddress: ctx.request.ipAddress, metadata: { method } }, now);
+    return { mfaSetupRequired: true, mfaToken, tempUserId: user.id };
   }
   return startSession(ctx, user, method);
 }
@@ -66,7 +86,8 @@ export async function verifySecondFactor(ctx: Context, user: User, code: string)
   const now = ctx.ports.clock.now();
   const trimmed = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(trimmed)) {
-    const step = user.totpSecret ? matchTotpStep(user.totpSecret, trimmed, now) : null;
+    const secret = await openTotpSecret(ctx.db, ctx.ports.secrets, user);
+    const step = secret ? matchTotpStep(secret, trimmed, now) : null;
     if (step === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'That code is not valid. Check your authenticator app and try again.' });
     // Atomic: succeeds only if no code of this step (or a later one) was accepted before.
     const accepted = await ctx.db
@@ -83,16 +104,94 @@ export async function verifySecondFactor(ctx: Context, user: User, code: string)
   throw new TRPCError({ code: 'UNAUTHORIZED', message: 'That code is not valid. Enter the 6-digit code from your app or an unused recovery code.' });
 }
 
+function assertMfaUnlocked(user: User, now: number) {
+  if (user.mfaLockedUntil !== null && user.mfaLockedUntil > now) {
+    const retryAfterSeconds = Math.ceil((user.mfaLockedUntil - now) / 1000);
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Two-step verification is locked for this account after too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      cause: new RateLimitedError(retryAfterSeconds),
+    });
+  }
+}
+
+/**
+ * A wrong second-factor code, counted per user across challenges: the 10th in 24 hours closes
+ * the MFA step for MFA_LOCK_MS and tells the user (notification and email).
+ */
+async function recordMfaFailure(ctx: Context, user: User) {
+  const now = ctx.ports.clock.now();
+  const failures = await recordFailure(ctx.db, `mfa-failures:user:${user.id}`, RATE_LIMITS.mfaFailuresPerUser, now);
+  await audit(ctx.db, { actorUserId: user.id, action: 'auth.mfa_failed', ipAddress: ctx.request.ipAddress, metadata: { failuresIn24h: failures } }, now);
+  if (failures < RATE_LIMITS.mfaFailuresPerUser.limit) return;
+  const lockedUntil = now + MFA_LOCK_MS;
+  await ctx.db.batch([
+    ctx.db.update(users).set({ mfaLockedUntil: lockedUntil }).where(eq(users.id, user.id)),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'auth.mfa_locked', ipAddress: ctx.request.ipAddress, metadata: { lockedUntil, failuresIn24h: failures } }, now),
+  ]);
+  const minutes = MFA_LOCK_MS / 60_000;
+  await notify(ctx, user.id, {
+    type: 'error',
+    message: `Two-step verification was locked for ${minutes} minutes after 10 wrong codes. If this was not you, change your password now.`,
+  });
+  mailInBackground(ctx.ports, async () => emails.mfaLocked(user.email, user.name, minutes));
+}
+
+async function userOf(ctx: Context, userId: string, purpose: 'mfa_challenge' | 'mfa_enrollment') {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_TOKEN_MESSAGES[purpose] });
+  assertEnabled(user);
+  return user;
+}
+
 export async function completeMfa(ctx: Context, mfaToken: string, code: string) {
   const now = ctx.ports.clock.now();
   const challenge = await findLiveToken(ctx.db, mfaToken, 'mfa_challenge', now);
   await consumeRateLimit(ctx.db, `mfa:${challenge.id}`, RATE_LIMITS.mfaPerChallenge, now);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your sign-in attempt has expired. Please sign in again.' });
-  assertEnabled(user);
-  const factor = await verifySecondFactor(ctx, user, code);
+  const user = await userOf(ctx, challenge.userId, 'mfa_challenge');
+  assertMfaUnlocked(user, now);
+  let factor;
+  try {
+    factor = await verifySecondFactor(ctx, user, code);
+  } catch (error) {
+    await recordMfaFailure(ctx, user);
+    throw error;
+  }
   await consumeToken(ctx.db, mfaToken, 'mfa_challenge', now);
   return startSession(ctx, user, factor === 'totp' ? 'password+totp' : 'password+recovery_code');
+}
+
+/** Staff enrolment during sign-in, step 1: a fresh authenticator secret for the pending user. */
+export async function startMfaEnrollment(ctx: Context, mfaToken: string) {
+  const now = ctx.ports.clock.now();
+  const row = await findLiveToken(ctx.db, mfaToken, 'mfa_enrollment', now);
+  const user = await userOf(ctx, row.userId, 'mfa_enrollment');
+  if (user.totpEnabledAt !== null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-step verification is already on for this account. Sign in again.' });
+  const secret = newTotpSecret();
+  await ctx.db.update(users).set({ ...(await sealTotpSecret(ctx.ports.secrets, user.id, secret)), totpLastUsedStep: null }).where(eq(users.id, user.id));
+  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_setup_started', ipAddress: ctx.request.ipAddress, metadata: { during: 'sign_in' } }, now);
+  return { secret, otpauthUri: totpUri(secret, user.email) };
+}
+
+/** Step 2: the first code turns TOTP on, hands out recovery codes and only then starts the session. */
+export async function completeMfaEnrollment(ctx: Context, mfaToken: string, code: string) {
+  const now = ctx.ports.clock.now();
+  const row = await findLiveToken(ctx.db, mfaToken, 'mfa_enrollment', now);
+  await consumeRateLimit(ctx.db, `mfa:${row.id}`, RATE_LIMITS.mfaPerChallenge, now);
+  const user = await userOf(ctx, row.userId, 'mfa_enrollment');
+  const secret = await openTotpSecret(ctx.db, ctx.ports.secrets, user);
+  if (!secret || user.totpEnabledAt !== null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again: no pending authenticator secret.' });
+  const step = matchTotpStep(secret, code, now);
+  if (step === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That code is not valid. Check the time on your device and try again.' });
+  await consumeToken(ctx.db, mfaToken, 'mfa_enrollment', now);
+  await ctx.db.batch([
+    ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id)),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress, metadata: { during: 'sign_in' } }, now),
+  ]);
+  const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
+  const sessionUser = await startSession(ctx, { ...user, totpEnabledAt: now }, 'password+totp_enrollment');
+  return { user: sessionUser, recoveryCodes };
 }
 
 const clientKey = (ctx: Context) => addressKey(ctx.request.ipAddress);
@@ -102,14 +201,26 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
   return user;
 }
 
-async function sendVerification(ctx: Context, user: User) {
+/** Issues a verification token and mails the link (call it in the background). */
+async function verificationMail(ctx: Context, user: User) {
   const token = await issueToken(ctx.db, user.id, 'verify_email', ctx.ports.clock.now(), user.email);
-  await sendMailSafely(ctx.ports.mailer, emails.verifyEmail(user.email, user.name, `${ctx.request.appUrl}/verify-email?token=${token}`));
+  return emails.verifyEmail(user.email, user.name, emailLink(ctx.request.appUrl, '/verify-email', token));
 }
 
 export function assertStrongPassword(password: string, details: { email?: string; username?: string }) {
   const problem = passwordProblem(password, details);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+}
+
+/**
+ * Mail limits that hold whether or not the address has an account (so they tell nothing): per
+ * account key, per client address, and per client address and recipient per day (no mail bombing).
+ */
+async function limitEmailLinkRequest(ctx: Context, accountKey: string, rule: (typeof RATE_LIMITS)['emailLinkPerAccount'], email: string) {
+  const now = ctx.ports.clock.now();
+  await consumeRateLimit(ctx.db, accountKey, rule, now);
+  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
+  await consumeRateLimit(ctx.db, `mail:ip:${clientKey(ctx)}:to:${email}`, RATE_LIMITS.mailPerRecipientPerAddress, now);
 }
 
 export interface RegistrationInput {
@@ -120,19 +231,24 @@ export interface RegistrationInput {
   companyName: string;
 }
 
-/** A pending organisation with the registering user as its owner, signed in at once. */
+const USERNAME_TAKEN = 'This username is taken. Choose another one.';
+
+/**
+ * A pending organisation with the registering user as its owner, signed in at once. The answer
+ * and its timing are the same whether or not the email already has an account: when it does, the
+ * new account keeps the typed address as an unclaimed one it can never verify (it must change it),
+ * and the owner of the address is told by mail instead of receiving a verification link.
+ */
 export async function register(ctx: Context, input: RegistrationInput) {
   const now = ctx.ports.clock.now();
   await consumeRateLimit(ctx.db, `register:ip:${clientKey(ctx)}`, RATE_LIMITS.registerPerAddress, now);
   assertStrongPassword(input.password, input);
   const existing = await ctx.db
-    .select({ email: users.email, username: users.username })
+    .select({ id: users.id, email: users.email, username: users.username, name: users.name })
     .from(users)
     .where(or(eq(users.email, input.email), eq(users.username, input.username)));
-  if (existing.some((row) => row.email === input.email)) {
-    throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email already exists. Sign in instead.' });
-  }
-  if (existing.length > 0) throw new TRPCError({ code: 'CONFLICT', message: 'This username is taken. Choose another one.' });
+  if (existing.some((row) => row.username === input.username)) throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
+  const owner = existing.find((row) => row.email === input.email);
 
   const passwordHash = await hashPassword(input.password);
   const organizationId = newId('organization');
@@ -146,7 +262,8 @@ export async function register(ctx: Context, input: RegistrationInput) {
         organizationId,
         organizationRole: 'owner',
         username: input.username,
-        email: input.email,
+        email: owner ? `unclaimed.${userId}@accounts.invalid` : input.email,
+        unclaimedEmail: owner ? input.email : null,
         name: input.name,
         role: 'user',
         passwordHash,
@@ -154,16 +271,17 @@ export async function register(ctx: Context, input: RegistrationInput) {
         createdAt: now,
         updatedAt: now,
       }),
-      auditInsert(ctx.db, { actorUserId: userId, action: 'auth.register', targetType: 'organization', targetId: organizationId, ipAddress: ctx.request.ipAddress }, now),
+      auditInsert(ctx.db, { actorUserId: userId, action: 'auth.register', targetType: 'organization', targetId: organizationId, ipAddress: ctx.request.ipAddress, metadata: owner ? { emailAlreadyRegistered: true } : undefined }, now),
     ]);
   } catch (error) {
-    if (String(error).includes('UNIQUE')) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email or username already exists.' });
-    }
+    // Two registrations raced for the same username or email: the loser is told, never a 500.
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'An account with this email or username was just created. Sign in instead, or choose another username.' });
     throw error;
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  await sendVerification(ctx, user!);
+  mailInBackground(ctx.ports, async () =>
+    owner ? emails.registrationAttempt(owner.email, owner.name, `${ctx.request.appUrl}/auth`) : verificationMail(ctx, user!),
+  );
   await notify(ctx, userId, {
     type: 'success',
     message: `Welcome to KubeMarket, ${input.name}! ${input.companyName} is awaiting approval by our team; we have emailed you a link to verify your address.`,
@@ -171,24 +289,29 @@ export async function register(ctx: Context, input: RegistrationInput) {
   return startSession(ctx, user!, 'registration');
 }
 
+const INVALID_CREDENTIALS = 'Invalid email/username or password.';
+
+/**
+ * Limits count failures only, per resolved account (email and username are one bucket; an
+ * unknown identifier gets its own, so the answers do not differ) and per client address.
+ */
 export async function signInWithPassword(ctx: Context, input: { identifier: string; password: string }) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `login:ip:${clientKey(ctx)}`, RATE_LIMITS.loginPerAddress, now);
-  await consumeRateLimit(ctx.db, `login:account:${input.identifier}`, RATE_LIMITS.loginPerAccount, now);
+  const addressBucket = `login:ip:${clientKey(ctx)}`;
+  await assertUnderLimit(ctx.db, addressBucket, RATE_LIMITS.loginPerAddress, now);
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(or(eq(users.email, input.identifier), eq(users.username, input.identifier)))
     .limit(1);
-  const invalid = new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid email/username or password.' });
-  if (!user?.passwordHash) {
-    await verifyPassword(input.password, await dummyPasswordHash());
-    throw invalid;
-  }
-  const { valid, needsRehash } = await verifyPassword(input.password, user.passwordHash);
-  if (!valid) {
-    await audit(ctx.db, { actorUserId: user.id, action: 'auth.sign_in_failed', ipAddress: ctx.request.ipAddress }, now);
-    throw invalid;
+  const accountBucket = user ? `login:user:${user.id}` : `login:unknown:${input.identifier}`;
+  await assertUnderLimit(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
+  const { valid, needsRehash } = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user?.passwordHash || !valid) {
+    await recordFailure(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
+    await recordFailure(ctx.db, addressBucket, RATE_LIMITS.loginPerAddress, now);
+    await audit(ctx.db, { actorUserId: user?.id ?? null, action: 'auth.sign_in_failed', ipAddress: ctx.request.ipAddress, metadata: user ? undefined : { unknownIdentifier: true } }, now);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
   }
   assertEnabled(user);
   if (needsRehash) await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
@@ -206,16 +329,32 @@ export async function signOut(ctx: Context) {
 }
 
 export async function resendVerification(ctx: Context, email: string) {
-  const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `resend:account:${email}`, RATE_LIMITS.resendPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
-  const user = await findUserByEmail(ctx, email);
-  if (user && user.emailVerifiedAt !== null && ctx.user?.id === user.id) {
+  if (ctx.user && ctx.user.email === email && ctx.user.emailVerified) {
+    // Only the signed-in owner of the address learns this: it tells them nothing new.
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your email address is already verified.' });
   }
-  // The same answer whether or not the address has an account, so nobody can probe for one.
-  if (user && user.emailVerifiedAt === null && user.disabledAt === null) await sendVerification(ctx, user);
+  await limitEmailLinkRequest(ctx, `resend:account:${email}`, RATE_LIMITS.resendPerAccount, email);
+  // The look-up and the mail happen after the answer, which is the same whether or not the
+  // address has an account.
+  mailInBackground(ctx.ports, async () => {
+    const user = await findUserByEmail(ctx, email);
+    return user && user.emailVerifiedAt === null && user.disabledAt === null ? verificationMail(ctx, user) : null;
+  });
   return { sent: true as const };
+}
+
+/** What an emailed link will do, shown before the button spends it; spends nothing. */
+export async function emailLinkInfo(ctx: Context, input: { token: string; kind: EmailLinkKind }) {
+  const now = ctx.ports.clock.now();
+  const purposes = input.kind === 'verify' ? (['verify_email', 'change_email'] as const) : input.kind === 'reset' ? (['reset_password'] as const) : (['magic_link'] as const);
+  for (const purpose of purposes) {
+    const row = await peekToken(ctx.db, input.token, purpose, now);
+    if (!row) continue;
+    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!user) break;
+    return { purpose, email: row.email ?? user.email, expiresAt: row.expiresAt };
+  }
+  throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_TOKEN_MESSAGES[purposes[0]] });
 }
 
 export async function verifyEmail(ctx: Context, token: string) {
@@ -228,34 +367,62 @@ export async function verifyEmail(ctx: Context, token: string) {
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user || !row.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This verification link is invalid or has expired. Request a new one.' });
-  if (row.purpose === 'change_email') {
-    const taken = await findUserByEmail(ctx, row.email);
-    if (taken && taken.id !== user.id) throw new TRPCError({ code: 'CONFLICT', message: 'Another account now uses this email address.' });
-    await ctx.db.batch([
-      ctx.db.update(users).set({ email: row.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-      auditInsert(ctx.db, { actorUserId: user.id, action: 'account.email_changed', metadata: { from: user.email, to: row.email } }, now),
-    ]);
-    await notify(ctx, user.id, { type: 'success', message: `Your account email is now ${row.email}.` });
-  } else {
-    if (row.email !== user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This link was for an email address your account no longer uses.' });
-    await ctx.db.batch([
-      ctx.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-      auditInsert(ctx.db, { actorUserId: user.id, action: 'account.email_verified' }, now),
-    ]);
-    await notify(ctx, user.id, { type: 'success', message: `Your email address ${row.email} is verified.` });
-  }
+  if (row.purpose === 'change_email') return confirmEmailChange(ctx, user, row);
+  if (row.email !== user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This link was for an email address your account no longer uses.' });
+  await ctx.db.batch([
+    ctx.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'account.email_verified' }, now),
+  ]);
+  await notify(ctx, user.id, { type: 'success', message: `Your email address ${row.email} is verified.` });
   return { email: row.email, verified: true as const };
+}
+
+const EMAIL_TAKEN = 'Another account now uses this email address.';
+
+/**
+ * The new address is proven: it replaces the old one, the old address is told, and on request
+ * every session but the one that asked (and the one confirming) is signed out.
+ */
+async function confirmEmailChange(ctx: Context, user: User, row: typeof authTokens.$inferSelect) {
+  const now = ctx.ports.clock.now();
+  const newEmail = row.email!;
+  const taken = await findUserByEmail(ctx, newEmail);
+  if (taken && taken.id !== user.id) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+  const requestedBy = typeof row.data?.requestedBySessionId === 'string' ? row.data.requestedBySessionId : null;
+  const signOutOthers = row.data?.signOutOtherSessions === true;
+  const keep = [requestedBy, ctx.session?.id].filter((id): id is string => Boolean(id));
+  try {
+    await ctx.db.batch([
+      ctx.db.update(users).set({ email: newEmail, unclaimedEmail: null, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+      auditInsert(ctx.db, { actorUserId: user.id, action: 'account.email_changed', metadata: { from: user.unclaimedEmail ? null : user.email, to: newEmail, signOutOtherSessions: signOutOthers } }, now),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    throw error;
+  }
+  let ended: string[] = [];
+  if (signOutOthers) {
+    const others = and(eq(sessions.userId, user.id), ...keep.map((id) => ne(sessions.id, id)));
+    ended = (await ctx.db.delete(sessions).where(others).returning({ id: sessions.id })).map((session) => session.id);
+    await ctx.ports.realtime.closeSessions(user.id, ended);
+  }
+  if (!user.unclaimedEmail) mailInBackground(ctx.ports, async () => emails.emailChanged(user.email, user.name, newEmail));
+  await notify(ctx, user.id, {
+    type: 'success',
+    message: `Your account email is now ${newEmail}.${ended.length > 0 ? ` ${ended.length} other session${ended.length === 1 ? ' was' : 's were'} signed out.` : ''}`,
+  });
+  return { email: newEmail, verified: true as const };
 }
 
 export async function requestPasswordReset(ctx: Context, email: string) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `reset:account:${email}`, RATE_LIMITS.emailLinkPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
-  const user = await findUserByEmail(ctx, email);
-  if (user && user.disabledAt === null) {
+  await limitEmailLinkRequest(ctx, `reset:account:${email}`, RATE_LIMITS.emailLinkPerAccount, email);
+  mailInBackground(ctx.ports, async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user || user.disabledAt !== null) return null;
     const token = await issueToken(ctx.db, user.id, 'reset_password', now);
-    await sendMailSafely(ctx.ports.mailer, emails.resetPassword(user.email, user.name, `${ctx.request.appUrl}/reset-password?token=${token}`));
-  }
+    return emails.resetPassword(user.email, user.name, emailLink(ctx.request.appUrl, '/reset-password', token));
+  });
   return { sent: true as const };
 }
 
@@ -268,10 +435,12 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This password reset link is invalid or has expired. Request a new one.' });
   assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
-  // The new password, the end of every session and the audit entry land together.
+  // The new password, the end of every session, of every other outstanding link and MFA step,
+  // and the audit entry land together.
   const [, ended] = await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, user.id)),
-    deleteUserSessions(ctx.db, user.id),
+    ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? (user.unclaimedEmail ? null : now), updatedAt: now }).where(eq(users.id, user.id)),
+    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    revokeUserTokens(ctx.db, user.id, now, row.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_reset', ipAddress: ctx.request.ipAddress }, now),
   ]);
   await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
@@ -281,13 +450,13 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
 
 export async function requestMagicLink(ctx: Context, email: string) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `magic:account:${email}`, RATE_LIMITS.emailLinkPerAccount, now);
-  await consumeRateLimit(ctx.db, `email-link:ip:${clientKey(ctx)}`, RATE_LIMITS.emailLinkPerAddress, now);
-  const user = await findUserByEmail(ctx, email);
-  if (user && user.disabledAt === null) {
+  await limitEmailLinkRequest(ctx, `magic:account:${email}`, RATE_LIMITS.emailLinkPerAccount, email);
+  mailInBackground(ctx.ports, async () => {
+    const user = await findUserByEmail(ctx, email);
+    if (!user || user.disabledAt !== null) return null;
     const token = await issueToken(ctx.db, user.id, 'magic_link', now);
-    await sendMailSafely(ctx.ports.mailer, emails.magicLink(user.email, user.name, `${ctx.request.appUrl}/magic-link?token=${token}`));
-  }
+    return emails.magicLink(user.email, user.name, emailLink(ctx.request.appUrl, '/magic-link', token));
+  });
   return { sent: true as const };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
-import { passwordConfirmationInputSchema } from '@kubemarket/shared';
+import { passwordConfirmationInputSchema, totpCodeSchema } from '@kubemarket/shared';
+import { recoveryCodesSchema, totpSetupSchema } from '../../platform/contracts';
 import { protectedProcedure, router } from '../../trpc';
 import * as security from './service';
 
@@ -15,21 +16,28 @@ const sessionSchema = z.object({
   lastActiveAt: z.number().int(),
 });
 
-// Two-step verification is set up in the console only: no REST path, closed to tokens.
+// Two-step verification is set up in the console only: no REST path, closed to tokens; each
+// change needs the password again and a verified email.
 export const securityRouter = router({
   totpSetup: protectedProcedure
-    .output(z.object({ secret: z.string(), otpauthUri: z.string() }))
-    .mutation(({ ctx }) => security.startTotpSetup(ctx)),
+    .input(passwordConfirmationInputSchema)
+    .output(totpSetupSchema)
+    .mutation(({ ctx, input }) => security.startTotpSetup(ctx, input.password)),
 
   totpEnable: protectedProcedure
-    .input(z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') }))
-    .output(z.object({ recoveryCodes: z.array(z.string()) }))
+    .input(z.object({ code: totpCodeSchema }))
+    .output(recoveryCodesSchema)
     .mutation(({ ctx, input }) => security.enableTotp(ctx, input.code)),
 
   totpDisable: protectedProcedure
     .input(passwordConfirmationInputSchema)
     .output(z.object({ disabled: z.literal(true) }))
     .mutation(({ ctx, input }) => security.disableTotp(ctx, input.password)),
+
+  regenerateRecoveryCodes: protectedProcedure
+    .input(passwordConfirmationInputSchema)
+    .output(recoveryCodesSchema)
+    .mutation(({ ctx, input }) => security.regenerateRecoveryCodes(ctx, input.password)),
 
   sessions: protectedProcedure
     .meta({ scope: 'account:read', rest: { method: 'GET', path: '/api/sessions', summary: 'Your signed-in sessions', tags: TAGS } })
@@ -43,7 +51,8 @@ export const securityRouter = router({
     .mutation(({ ctx, input }) => security.revokeSession(ctx, input.id)),
 
   revokeOtherSessions: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/sessions/revoke-others', summary: 'Sign out every other session', tags: TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'POST', path: '/api/sessions/revoke-others', summary: 'Sign out every other session (needs your password)', tags: TAGS, sessionOnly: true } })
+    .input(passwordConfirmationInputSchema)
     .output(z.object({ revoked: z.number().int() }))
-    .mutation(({ ctx }) => security.revokeOtherSessions(ctx)),
+    .mutation(({ ctx, input }) => security.revokeOtherSessions(ctx, input.password)),
 });

@@ -1,47 +1,78 @@
-import { sessions, users } from '@kubemarket/db';
+import { sessions, users, type User } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { notify } from '../../platform/notify';
 import { replaceRecoveryCodes } from '../../platform/recovery-codes';
+import { deleteUserSessions, isStaff } from '../../platform/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
+import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { assertPassword } from '../account/service';
-import { deleteUserSessions } from '../../platform/sessions';
 
 type SignedIn = Context & { user: SessionUser };
 
-export async function startTotpSetup(ctx: SignedIn) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  if (user?.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+/**
+ * Changing the second factor needs the password again and a verified email: a stolen session
+ * alone cannot swap the authenticator, and recovery goes to an address the user proved.
+ */
+async function reauthenticate(ctx: SignedIn, password: string): Promise<User> {
+  const user = await assertPassword(ctx, password);
+  if (user.emailVerifiedAt === null || user.unclaimedEmail) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Verify your email address first: two-step verification settings need a verified email.' });
+  }
+  return user;
+}
+
+export async function startTotpSetup(ctx: SignedIn, password: string) {
+  const now = ctx.ports.clock.now();
+  const user = await reauthenticate(ctx, password);
+  if (user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
   const secret = newTotpSecret();
-  await ctx.db.update(users).set({ totpSecret: secret, totpLastUsedStep: null }).where(eq(users.id, ctx.user.id));
-  return { secret, otpauthUri: totpUri(secret, ctx.user.email) };
+  await ctx.db.update(users).set({ ...(await sealTotpSecret(ctx.ports.secrets, user.id, secret)), totpLastUsedStep: null }).where(eq(users.id, user.id));
+  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_setup_started', ipAddress: ctx.request.ipAddress, metadata: { during: 'settings' } }, now);
+  return { secret, otpauthUri: totpUri(secret, user.email) };
 }
 
 export async function enableTotp(ctx: SignedIn, code: string) {
   const now = ctx.ports.clock.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  if (!user?.totpSecret) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again: no pending authenticator secret.' });
-  if (user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
-  const step = matchTotpStep(user.totpSecret, code, now);
+  if (user?.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+  const secret = user ? await openTotpSecret(ctx.db, ctx.ports.secrets, user) : null;
+  if (!user || !secret) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again: no pending authenticator secret.' });
+  const step = matchTotpStep(secret, code, now);
   if (step === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That code is not valid. Check the time on your device and try again.' });
-  await ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id));
+  await ctx.db.batch([
+    ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id)),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress, metadata: { during: 'settings' } }, now),
+  ]);
   const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
-  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress }, now);
   await notify(ctx, user.id, { type: 'success', message: 'Two-step verification is now on for your account.' });
   return { recoveryCodes };
 }
 
 export async function disableTotp(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
-  const user = await assertPassword(ctx, password);
+  const user = await reauthenticate(ctx, password);
+  if (isStaff(user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff accounts must keep two-step verification on.' });
   if (!user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is not enabled.' });
-  await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now }).where(eq(users.id, user.id));
+  await ctx.db.batch([
+    ctx.db.update(users).set({ totpSecret: null, totpKeyVersion: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now }).where(eq(users.id, user.id)),
+    auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_disabled', ipAddress: ctx.request.ipAddress }, now),
+  ]);
   await replaceRecoveryCodes(ctx.db, user.id, now);
-  await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_disabled', ipAddress: ctx.request.ipAddress }, now);
   await notify(ctx, user.id, { type: 'warning', message: 'Two-step verification was turned off for your account.' });
   return { disabled: true as const };
+}
+
+export async function regenerateRecoveryCodes(ctx: SignedIn, password: string) {
+  const now = ctx.ports.clock.now();
+  const user = await reauthenticate(ctx, password);
+  if (!user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Turn on two-step verification first: recovery codes belong to it.' });
+  const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
+  await audit(ctx.db, { actorUserId: user.id, action: 'security.recovery_codes_regenerated', ipAddress: ctx.request.ipAddress }, now);
+  await notify(ctx, user.id, { type: 'warning', message: 'New recovery codes were generated; the previous ones no longer work.' });
+  return { recoveryCodes };
 }
 
 export async function listSessions(ctx: SignedIn) {
@@ -69,8 +100,10 @@ export async function revokeSession(ctx: SignedIn, id: string) {
   return { revoked: 1 };
 }
 
-export async function revokeOtherSessions(ctx: SignedIn) {
+/** Signing out everywhere else needs the password: a stolen session cannot lock its owner out. */
+export async function revokeOtherSessions(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
+  await assertPassword(ctx, password);
   const [ended] = await ctx.db.batch([
     deleteUserSessions(ctx.db, ctx.user.id, ctx.session?.id),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'security.other_sessions_revoked' }, now),

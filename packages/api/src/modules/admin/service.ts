@@ -1,0 +1,58 @@
+import { sessions, users, type UserRole } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { revokeUserTokens } from '../../platform/auth-tokens';
+import { notify } from '../../platform/notify';
+import { isStaff } from '../../platform/sessions';
+
+type Staff = Context & { user: SessionUser };
+
+async function targetUser(ctx: Staff, userId: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'This user does not exist.' });
+  return user;
+}
+
+/** Signs a user out everywhere (a lost laptop, a suspected takeover); their sockets close at once. */
+export async function endUserSessions(ctx: Staff, userId: string) {
+  const now = ctx.ports.clock.now();
+  const user = await targetUser(ctx, userId);
+  const [ended] = await ctx.db.batch([
+    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_sessions_ended', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress }, now),
+  ]);
+  await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
+  return { ended: ended.length };
+}
+
+/**
+ * Changes a user's platform role. Only a super admin grants or takes away admin rights. Any change
+ * ends the user's sessions and outstanding sign-in steps: the next sign-in gets the new role's
+ * session lifetime at once, and a new staff member must set up two-step verification first.
+ */
+export async function setUserRole(ctx: Staff, userId: string, role: UserRole) {
+  const now = ctx.ports.clock.now();
+  const user = await targetUser(ctx, userId);
+  if (user.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: 'You cannot change your own role. Ask another administrator.' });
+  const adminRights = (value: UserRole) => value === 'admin' || value === 'super_admin';
+  if ((adminRights(role) || adminRights(user.role)) && ctx.user.role !== 'super_admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a super admin can grant or remove administrator rights.' });
+  }
+  if (user.role === role) return { id: user.id, role, sessionsEnded: 0 };
+  const [, ended] = await ctx.db.batch([
+    ctx.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id)),
+    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    revokeUserTokens(ctx.db, user.id, now),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_role_changed', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress, metadata: { from: user.role, to: role } }, now),
+  ]);
+  await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
+  await notify(ctx, user.id, {
+    type: 'system',
+    message: isStaff(role)
+      ? `Your account now has the ${role.replace('_', ' ')} role. Sign in again; you will be asked to set up two-step verification if it is not on yet.`
+      : 'Your account role was changed. Sign in again to continue.',
+  });
+  return { id: user.id, role, sessionsEnded: ended.length };
+}
