@@ -57,3 +57,18 @@ export function manualClock(start: number) {
     },
   };
 }
+
+/** A `background` port that keeps the tasks, so a test can check what ran after the answer. */
+export function backgroundQueue() {
+  const pending: Promise<unknown>[] = [];
+  return {
+    pending,
+    background(task: Promise<unknown>) {
+      pending.push(task);
+    },
+    /** Waits for every task queued so far (and those they queue). */
+    async settle() {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
+    },
+  };
+}

@@ -6,6 +6,7 @@ import type { Context } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { hashPassword } from '../../platform/passwords';
 import { newTotpSecret } from '../../platform/totp';
+import { sealTotpSecret } from '../../platform/totp-secrets';
 import { startSession } from '../auth/service';
 
 export const testAccountInput = z.object({
@@ -54,6 +55,7 @@ export async function createTestAccount(ctx: Context, input: z.output<typeof tes
   const organization = { id: newId('organization'), name: `Test Organisation ${suffix}`, billingId: newBillingId() };
   const totpSecret = input.totp ? newTotpSecret() : null;
   const userId = newId('user');
+  const sealed = totpSecret ? await sealTotpSecret(ctx.ports.secrets, userId, totpSecret) : { totpSecret: null, totpKeyVersion: null };
   await ctx.db.batch([
     ctx.db.insert(organizations).values({ ...organization, status: 'active', createdAt: now, updatedAt: now }),
     ctx.db.insert(users).values({
@@ -67,7 +69,7 @@ export async function createTestAccount(ctx: Context, input: z.output<typeof tes
       passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
       passwordChangedAt: now,
       emailVerifiedAt: input.emailVerified ? now : null,
-      totpSecret,
+      ...sealed,
       totpEnabledAt: totpSecret ? now : null,
       createdAt: now,
       updatedAt: now,

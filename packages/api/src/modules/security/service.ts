@@ -27,7 +27,7 @@ async function reauthenticate(ctx: SignedIn, password: string): Promise<User> {
 export async function startTotpSetup(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
   const user = await reauthenticate(ctx, password);
-  if (user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+  if (user.totpEnabledAt !== null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
   const secret = newTotpSecret();
   await ctx.db.update(users).set({ ...(await sealTotpSecret(ctx.ports.secrets, user.id, secret)), totpLastUsedStep: null }).where(eq(users.id, user.id));
   await audit(ctx.db, { actorUserId: user.id, action: 'security.mfa_setup_started', ipAddress: ctx.request.ipAddress, metadata: { during: 'settings' } }, now);
@@ -37,7 +37,7 @@ export async function startTotpSetup(ctx: SignedIn, password: string) {
 export async function enableTotp(ctx: SignedIn, code: string) {
   const now = ctx.ports.clock.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  if (user?.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
+  if (user && user.totpEnabledAt !== null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is already enabled.' });
   const secret = user ? await openTotpSecret(ctx.db, ctx.ports.secrets, user) : null;
   if (!user || !secret) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Start the set-up again: no pending authenticator secret.' });
   const step = matchTotpStep(secret, code, now);
@@ -55,7 +55,7 @@ export async function disableTotp(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
   const user = await reauthenticate(ctx, password);
   if (isStaff(user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff accounts must keep two-step verification on.' });
-  if (!user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is not enabled.' });
+  if (user.totpEnabledAt === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Two-factor authentication is not enabled.' });
   await ctx.db.batch([
     ctx.db.update(users).set({ totpSecret: null, totpKeyVersion: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now }).where(eq(users.id, user.id)),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_disabled', ipAddress: ctx.request.ipAddress }, now),
@@ -68,7 +68,7 @@ export async function disableTotp(ctx: SignedIn, password: string) {
 export async function regenerateRecoveryCodes(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
   const user = await reauthenticate(ctx, password);
-  if (!user.totpEnabledAt) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Turn on two-step verification first: recovery codes belong to it.' });
+  if (user.totpEnabledAt === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Turn on two-step verification first: recovery codes belong to it.' });
   const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
   await audit(ctx.db, { actorUserId: user.id, action: 'security.recovery_codes_regenerated', ipAddress: ctx.request.ipAddress }, now);
   await notify(ctx, user.id, { type: 'warning', message: 'New recovery codes were generated; the previous ones no longer work.' });
