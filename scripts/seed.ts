@@ -1,9 +1,10 @@
 /**
  * Seeds the local database. Usage: tsx scripts/seed.ts [--persist-to DIR]
- * With DATABASE_URL set, migrates and seeds that libSQL database instead of local D1.
+ * With DATABASE_URL set, migrates and seeds that libSQL database instead of local D1 (set
+ * ENCRYPTION_KEYS to the Worker's secret so the seeded TOTP secrets open there).
  */
 import { createClient } from '@libsql/client';
-import { createDb } from '@kubemarket/db';
+import { createDb, DEVELOPMENT_KEYRING } from '@kubemarket/db';
 import { seed } from '@kubemarket/db/seed';
 import { applyLibsqlMigrations } from './lib/libsql-migrations.ts';
 
@@ -13,7 +14,8 @@ const persistTo = flag >= 0 ? process.argv[flag + 1] : '.wrangler/state';
 if (process.env.DATABASE_URL) {
   const client = createClient({ url: process.env.DATABASE_URL, authToken: process.env.DATABASE_AUTH_TOKEN });
   const applied = await applyLibsqlMigrations(client);
-  await seed(createDb({ kind: 'libsql-client', client }));
+  // Seeded TOTP secrets are sealed under the keyring the deployed Worker will use.
+  await seed(createDb({ kind: 'libsql-client', client }), Date.now(), process.env.ENCRYPTION_KEYS ?? DEVELOPMENT_KEYRING);
   client.close();
   console.log(`libSQL database migrated (${applied} new migrations) and seeded.`);
 } else {
