@@ -1,6 +1,6 @@
 import { scrypt as scryptCallback } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem as sharedPasswordProblem, type PasswordContext } from '@kubemarket/shared';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { isCommonPassword } from './common-passwords';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
 
 /**
@@ -70,8 +70,10 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules). */
-/** The shared rule (packages/shared), with the common-password list only the server carries. */
+/**
+ * Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules): the shared rule
+ * (packages/shared), with the common-password list only the server carries (common-passwords.ts).
+ */
 export function passwordProblem(password: string, context: PasswordContext = {}): string | null {
-  return sharedPasswordProblem(password, context, (lower) => COMMON_PASSWORDS.has(lower));
+  return sharedPasswordProblem(password, context, isCommonPassword);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../constants';
 
 /**
  * The field rules every form and every procedure input share: one email rule, one username rule,
@@ -51,7 +52,49 @@ export interface PasswordContext {
 }
 
 /**
- * Why a password cannot be chosen, or null when it is acceptable (NIST SP 800-63B rules).
+ * What is often typed for a letter ('p4ssw0rd'): a password still contains a context word when it
+ * spells some of its letters this way.
+ */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'il',
+  '!': 'il',
+  '|': 'il',
+  '3': 'e',
+  '4': 'a',
+  '@': 'a',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '+': 't',
+  '8': 'b',
+  '9': 'g',
+};
+
+/** Whether the lower-cased password contains the lower-cased word, some of its letters perhaps as LOOKALIKES. */
+function containsWord(lowerPassword: string, word: string): boolean {
+  const matchesAt = (start: number) => {
+    for (let index = 0; index < word.length; index++) {
+      const typed = lowerPassword[start + index]!;
+      const letter = word[index]!;
+      if (typed !== letter && !LOOKALIKES[typed]?.includes(letter)) return false;
+    }
+    return true;
+  };
+  for (let start = 0; start + word.length <= lowerPassword.length; start++) {
+    if (matchesAt(start)) return true;
+  }
+  return false;
+}
+
+/** Context words shorter than this are not looked for: too many good passwords would contain them. */
+const MIN_CONTEXT_WORD_LENGTH = 4;
+
+/**
+ * Why a password cannot be chosen, or null when it is acceptable (NIST SP 800-63B rules, OWASP ASVS
+ * 5.0 V6.2): its length, a single repeated character, a common password, or context words: the
+ * user's email address (whole or its local part), their username and the product's name, each
+ * regardless of case and of lookalike characters.
  * `isCommon` gets the lower-cased password and tells whether it is on a list of common passwords;
  * only the server carries that list, so the client leaves that one check to it.
  */
@@ -62,13 +105,16 @@ export function passwordProblem(
 ): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  // Before the list, which holds many of these: this says what is wrong with them.
+  if (/^(.)\1+$/.test(password)) return 'Password cannot be a single repeated character.';
   const lower = password.toLowerCase();
   if (isCommon(lower)) return 'This password is too common. Choose one that is harder to guess.';
-  if (/^(.)\1+$/.test(password)) return 'Password cannot be a single repeated character.';
-  const local = context.email?.split('@')[0]?.toLowerCase();
-  if ((local && local.length >= 4 && lower.includes(local)) || (context.username && context.username.length >= 4 && lower.includes(context.username.toLowerCase()))) {
+  const email = context.email?.trim().toLowerCase();
+  const personal = [email, email?.split('@')[0], context.username?.trim().toLowerCase()];
+  if (personal.some((word) => word && word.length >= MIN_CONTEXT_WORD_LENGTH && containsWord(lower, word))) {
     return 'Password must not contain your username or email address.';
   }
+  if (containsWord(lower, PRODUCT_NAME.toLowerCase())) return `Password must not contain the name ${PRODUCT_NAME}.`;
   return null;
 }
 
