@@ -21,6 +21,18 @@ const origin = worker.url;
 
 /** Signs in as the demo customer through the real API and returns cookie + CSRF token. */
 async function signIn() {
+  return signInWith('/api/login', { identifier: 'alice', password: 'KubeMarket-demo-2026' });
+}
+
+/**
+ * One more session of the same user (development sign-in, no password hashing): the Worker allows
+ * at most 10 sockets per session, so the load opens one session per 10 sockets.
+ */
+async function extraSession() {
+  return signInWith('/trpc/dev.login', { username: 'alice' });
+}
+
+async function signInWith(path, body) {
   const cookies = new Map();
   const keep = (res) => {
     for (const header of res.headers.getSetCookie()) {
@@ -32,10 +44,10 @@ async function signIn() {
   };
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   let csrf = keep(await fetch(`${origin}/api/user`));
-  const login = await fetch(`${origin}/api/login`, {
+  const login = await fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookieHeader() },
-    body: JSON.stringify({ identifier: 'alice', password: 'KubeMarket-demo-2026' }),
+    body: JSON.stringify(body),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   csrf = keep(login);
@@ -47,7 +59,11 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+const SOCKETS_PER_SESSION = 10;
+
 async function run(auth, socketCount) {
+  const sessionsFor = [auth];
+  while (sessionsFor.length * SOCKETS_PER_SESSION < socketCount) sessionsFor.push(await extraSession());
   const sentAt = new Map();
   // A message can arrive before the publishing call returns its id: keep arrivals, match after.
   const arrivals = [];
@@ -56,7 +72,8 @@ async function run(auth, socketCount) {
   for (let i = 0; i < socketCount; i += 50) {
     const batch = [];
     for (let j = i; j < Math.min(socketCount, i + 50); j += 1) {
-      const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, { headers: { Cookie: auth.cookie, Origin: origin } });
+      const session = sessionsFor[Math.floor(j / SOCKETS_PER_SESSION)];
+      const socket = new WebSocket(`${origin.replace('http', 'ws')}/ws`, { headers: { Cookie: session.cookie, Origin: origin } });
       socket.on('message', (data) => {
         const now = performance.now();
         arrivals.push([JSON.parse(String(data)).notificationId, now]);

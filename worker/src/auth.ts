@@ -1,11 +1,11 @@
 import { authenticateBearer, validateSessionToken, sessionCookieExpiry } from '@kubemarket/api';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { anonymousCsrfCookie, clearedCookie, CSRF_COOKIE, randomToken, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
+import { isStaticFilePath } from './assets';
+import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, randomToken, readCookie, sessionCookie } from './cookies';
 import { databaseFor, environmentOf } from './context';
 import type { AppEnv } from './env';
+import { forbidden } from './forbidden';
 
-
-const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
 // tRPC paths look like files ("/trpc/auth.login"); they always need the session.
 const API_PATH = /^\/(api|trpc|ws)(\/|$)/;
 
@@ -16,7 +16,7 @@ const API_PATH = /^\/(api|trpc|ws)(\/|$)/;
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Static files (hashed JS, CSS, images) need no session: skip the database look-up.
   const path = new URL(c.req.url).pathname;
-  if (STATIC_FILE.test(path) && !API_PATH.test(path)) {
+  if (isStaticFilePath(path) && !API_PATH.test(path)) {
     c.set('auth', { user: null, session: null, credential: null, csrfToken: '', cookies: [] });
     return next();
   }
@@ -24,17 +24,20 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const authorization = c.req.header('Authorization');
   if (authorization !== undefined && path.startsWith('/api/')) return bearer(c, next, authorization, now);
   const cookies: string[] = [];
-  const token = readCookie(c, SESSION_COOKIE);
+  const names = cookieNames(c.env);
+  const token = readCookie(c, names.session);
   let validated = null;
   if (token) {
     validated = await validateSessionToken(databaseFor(c.env), token, now);
-    if (!validated) cookies.push(clearedCookie(c.req.url, SESSION_COOKIE));
-    else if (validated.refreshed) cookies.push(sessionCookie(c.req.url, token, sessionCookieExpiry(validated.session), now));
+    if (!validated) cookies.push(clearedSessionCookie(c.env, c.req.url));
+    else if (validated.refreshed) cookies.push(sessionCookie(c.env, c.req.url, token, sessionCookieExpiry(validated.session), now));
   }
-  let csrfToken = validated?.session.csrfToken ?? readCookie(c, CSRF_COOKIE);
-  if (!csrfToken || csrfToken.length < 16) {
-    csrfToken = randomToken();
-    cookies.push(anonymousCsrfCookie(c.req.url, csrfToken));
+  let csrfToken = validated?.session.csrfToken;
+  if (!csrfToken) {
+    // Only a value we could have issued; a planted one (a newline, another length) is replaced.
+    const cookie = readCookie(c, names.csrf);
+    csrfToken = isIssuedToken(cookie) ? cookie : randomToken();
+    if (csrfToken !== cookie) cookies.push(anonymousCsrfCookie(c.env, c.req.url, csrfToken));
   }
   c.set('auth', {
     user: validated?.user ?? null,
@@ -44,12 +47,17 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     cookies,
   });
   await next();
+  // A WebSocket upgrade goes back untouched: a rebuilt 101 loses its socket. Pending cookies
+  // (a slid expiry) are sent with the next HTTP answer instead.
+  if (c.res.status === 101) return;
   const auth = c.get('auth');
-  if (auth.cookies.length === 0 && c.res.status === 101) return;
   const headers = new Headers(c.res.headers);
   for (const cookie of auth.cookies) headers.append('Set-Cookie', cookie);
   headers.set('X-CSRF-Token', auth.csrfToken);
-  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  // Hono's setter would merge the old headers back in (and replace our Set-Cookie with its own).
+  c.res = undefined;
+  c.res = response;
 };
 
 /**
@@ -99,6 +107,7 @@ export function isAllowedOrigin(origin: string, requestUrl: string, env: AppEnv[
 }
 
 const CSRF_MESSAGE = 'Invalid or missing CSRF token. Refresh the page and try again.';
+const CROSS_ORIGIN_MESSAGE = 'Cross-origin requests are not allowed.';
 
 async function bodyCsrfField(request: Request): Promise<string | null> {
   const type = request.headers.get('Content-Type') ?? '';
@@ -126,15 +135,16 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('auth').credential?.kind === 'token') return next();
   const origin = c.req.header('Origin');
   if (origin && !isAllowedOrigin(origin, c.req.url, c.env)) {
-    return c.json({ message: 'Cross-origin requests are not allowed.' }, 403);
+    return forbidden(c, 'cross-origin', CROSS_ORIGIN_MESSAGE);
   }
   if (!origin && c.req.header('Sec-Fetch-Site') === 'cross-site') {
-    return c.json({ message: 'Cross-origin requests are not allowed.' }, 403);
+    return forbidden(c, 'cross-site', CROSS_ORIGIN_MESSAGE);
   }
   const expected = c.get('auth').csrfToken;
-  // An empty header counts as absent, so the `_csrf` body field is still read.
+  // An empty header counts as absent, so the `_csrf` body field is still read. The body is the
+  // one limitBody buffered (at most MAX_BODY_BYTES).
   const sent = c.req.header('X-CSRF-Token') || (await bodyCsrfField(c.req.raw));
-  if (!sent || !timingSafeEqual(sent, expected)) return c.json({ message: CSRF_MESSAGE }, 403);
+  if (!sent || !timingSafeEqual(sent, expected)) return forbidden(c, 'csrf-token', CSRF_MESSAGE);
   return next();
 };
 

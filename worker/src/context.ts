@@ -1,8 +1,9 @@
-import { createContext, ecbRatesSource, httpMailer, outboxMailer, type Context, type Environment, type Mailer } from '@kubemarket/api';
+import { createContext, ecbRatesSource, httpMailer, outboxMailer, type Context, type Environment, type Mailer, type Ports } from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
 import packageJson from '../../package.json';
-import { anonymousCsrfCookie, clearedCookie, randomToken, SESSION_COOKIE, sessionCookie } from './cookies';
+import { secretBoxFor } from './config';
+import { anonymousCsrfCookie, clearedSessionCookie, randomToken, sessionCookie } from './cookies';
 import type { AppEnv, Env } from './env';
 
 export const APP_VERSION: string = packageJson.version;
@@ -19,12 +20,31 @@ export function databaseFor(env: Env): Database {
   return createDb({ kind: 'd1', binding: env.DB });
 }
 
+/**
+ * The mail API when configured; else (development only) the outbox table. Production never falls
+ * back: requireConfiguration (config.ts) refuses to serve without MAIL_API_URL and MAIL_API_KEY.
+ */
 function mailerFor(env: Env, db: Database): Mailer {
   if (env.MAIL_API_URL && env.MAIL_API_KEY) {
     return httpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM ?? 'KubeMarket <no-reply@kubemarket.eu>' });
   }
-  if (environmentOf(env) === 'production') console.warn('MAIL_API_URL is not configured: mail goes to the outbox table.');
+  if (environmentOf(env) === 'production') throw new Error('MAIL_API_URL and MAIL_API_KEY are required in production.');
   return outboxMailer(db, { now: () => Date.now() });
+}
+
+/**
+ * waitUntil, so the task outlives the response; without an execution context (Hono throws when
+ * there is none, e.g. app.request in a test) it runs detached. Failures are the task's to log.
+ */
+function backgroundFor(c: HonoContext<AppEnv>): Ports['background'] {
+  return (task) => {
+    const settled = task.catch(() => undefined);
+    try {
+      c.executionCtx.waitUntil(settled);
+    } catch {
+      void settled;
+    }
+  };
 }
 
 function appUrlFor(c: HonoContext<AppEnv>): string {
@@ -50,13 +70,13 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       mailer: mailerFor(env, db),
       sessionCookie: {
         issue({ token, expiresAt, csrfToken }) {
-          auth.cookies.push(sessionCookie(c.req.url, token, expiresAt, Date.now()));
+          auth.cookies.push(sessionCookie(env, c.req.url, token, expiresAt, Date.now()));
           auth.csrfToken = csrfToken;
         },
         clear() {
           // Signed out: a fresh anonymous CSRF token replaces the ended session's.
           auth.csrfToken = randomToken();
-          auth.cookies.push(clearedCookie(c.req.url, SESSION_COOKIE), anonymousCsrfCookie(c.req.url, auth.csrfToken));
+          auth.cookies.push(clearedSessionCookie(env, c.req.url), anonymousCsrfCookie(env, c.req.url, auth.csrfToken));
         },
       },
       realtime: {
@@ -69,6 +89,8 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
         },
       },
       rates: ecbRatesSource(),
+      background: backgroundFor(c),
+      secrets: secretBoxFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

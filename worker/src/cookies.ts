@@ -1,38 +1,67 @@
 import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Context } from 'hono';
+import type { Env } from './env';
 
-export const SESSION_COOKIE = 'km_session';
-export const CSRF_COOKIE = 'km_csrf';
-
-function secure(url: string): boolean {
-  return new URL(url).protocol === 'https:';
+/** The cookie names of one deployment: see cookieNames(). */
+export interface CookieNames {
+  session: string;
+  csrf: string;
 }
 
-/** HttpOnly, SameSite=Lax, Path=/, and Secure whenever the site is served over https. */
-export function sessionCookie(url: string, token: string, expiresAt: number, now: number): string {
-  return serialize(SESSION_COOKIE, token, {
-    httpOnly: true,
-    secure: secure(url),
-    sameSite: 'Lax',
-    path: '/',
+const PRODUCTION_COOKIES: CookieNames = { session: '__Host-km_session', csrf: '__Host-km_csrf' };
+const DEVELOPMENT_COOKIES: CookieNames = { session: 'km_session', csrf: 'km_csrf' };
+
+/**
+ * Production uses the `__Host-` prefix: the browser then only accepts the cookie when it is
+ * Secure, has Path=/ and no Domain, so a sibling subdomain cannot plant or shadow it. Development
+ * keeps plain names because http://localhost cannot set Secure cookies in every browser.
+ */
+export function cookieNames(env: Pick<Env, 'ENVIRONMENT'>): CookieNames {
+  return env.ENVIRONMENT === 'development' ? DEVELOPMENT_COOKIES : PRODUCTION_COOKIES;
+}
+
+/** Always Secure in production, whatever the scheme; in development only over https. */
+function secure(env: Pick<Env, 'ENVIRONMENT'>, url: string): boolean {
+  return env.ENVIRONMENT !== 'development' || new URL(url).protocol === 'https:';
+}
+
+/** HttpOnly, SameSite=Lax, Path=/, no Domain (required by `__Host-`). */
+function attributes(env: Pick<Env, 'ENVIRONMENT'>, url: string) {
+  return { httpOnly: true, secure: secure(env, url), sameSite: 'Lax', path: '/' } as const;
+}
+
+export function sessionCookie(env: Pick<Env, 'ENVIRONMENT'>, url: string, token: string, expiresAt: number, now: number): string {
+  return serialize(cookieNames(env).session, token, {
+    ...attributes(env, url),
     maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
   });
 }
 
-export function clearedCookie(url: string, name: string): string {
-  return serialize(name, '', { httpOnly: true, secure: secure(url), sameSite: 'Lax', path: '/', maxAge: 0 });
+export function clearedSessionCookie(env: Pick<Env, 'ENVIRONMENT'>, url: string): string {
+  return serialize(cookieNames(env).session, '', { ...attributes(env, url), maxAge: 0 });
 }
 
-export function anonymousCsrfCookie(url: string, token: string): string {
-  return serialize(CSRF_COOKIE, token, { httpOnly: true, secure: secure(url), sameSite: 'Lax', path: '/' });
+export function anonymousCsrfCookie(env: Pick<Env, 'ENVIRONMENT'>, url: string, token: string): string {
+  return serialize(cookieNames(env).csrf, token, attributes(env, url));
 }
 
 export function readCookie(c: Context, name: string): string | undefined {
   return getCookie(c, name);
 }
 
+/** 24 random bytes, base64url: 32 characters of [A-Za-z0-9_-]. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const ISSUED_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * Whether a CSRF cookie value is one randomToken() could have issued. Anything else was planted
+ * (or mangled) and is replaced: it would otherwise reach the X-CSRF-Token header and the page.
+ */
+export function isIssuedToken(value: string | undefined): value is string {
+  return value !== undefined && ISSUED_TOKEN.test(value);
 }

@@ -18,6 +18,11 @@ export interface Env {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /**
+   * Keyring of secrets at rest, `1:<base64url 32 bytes>[,2:…]` (packages/db secret-box.ts).
+   * Required in production; development falls back to DEVELOPMENT_KEYRING.
+   */
+  ENCRYPTION_KEYS?: string;
 }
 
 /** What the auth middleware learned about the request. */

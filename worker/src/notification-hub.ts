@@ -1,8 +1,20 @@
-import type { RealtimeMessage } from '@kubemarket/api';
+import { liveSessionIds, logError, type RealtimeMessage } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
+import { databaseFor } from './context';
 import type { Env } from './env';
 
 export type HubMessage = RealtimeMessage;
+
+/** Tabs of one browser session: enough for real use, few enough that a script cannot pile them up. */
+export const MAX_SOCKETS_PER_SESSION = 10;
+
+/** How often an open hub checks that its sessions still exist, are in date and their user enabled. */
+export const SESSION_CHECK_INTERVAL_MS = 60_000;
+
+const SESSION_TAG = 'session:';
+
+/** Close code of a socket whose session ended (the client does not reconnect by itself). */
+const SESSION_ENDED = 4001;
 
 /**
  * One hub per user (idFromName(userId)). Sockets are accepted with the hibernation API, so
@@ -19,10 +31,18 @@ export class NotificationHub extends DurableObject<Env> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
       return new Response('Expected a WebSocket upgrade', { status: 426 });
     }
-    const sessionTag = request.headers.get('X-Session-Id') ?? 'anonymous';
+    const sessionTag = `${SESSION_TAG}${request.headers.get('X-Session-Id') ?? 'anonymous'}`;
+    // Counted and accepted without an await in between: two upgrades cannot both take the last place.
+    if (this.ctx.getWebSockets(sessionTag).length >= MAX_SOCKETS_PER_SESSION) {
+      return Response.json(
+        { message: `At most ${MAX_SOCKETS_PER_SESSION} live connections per session: close other tabs and try again.` },
+        { status: 429 },
+      );
+    }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server, [`session:${sessionTag}`]);
+    this.ctx.acceptWebSocket(server, [sessionTag]);
+    await this.scheduleSessionCheck();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -43,13 +63,37 @@ export class NotificationHub extends DurableObject<Env> {
 
   /** Closes the sockets of one session (sign-out, session invalidation). */
   async closeSession(sessionId: string, reason = 'Signed out'): Promise<number> {
-    const sockets = this.ctx.getWebSockets(`session:${sessionId}`);
-    for (const socket of sockets) socket.close(4001, reason);
+    const sockets = this.ctx.getWebSockets(`${SESSION_TAG}${sessionId}`);
+    for (const socket of sockets) socket.close(SESSION_ENDED, reason);
     return sockets.length;
   }
 
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length;
+  }
+
+  /**
+   * Sessions also end without a sign-out this hub hears of: idle or absolute expiry, deletion by
+   * an operator, a disabled account. Every minute while sockets are open, the hub asks the
+   * database which of its sessions are still live and closes the sockets of the others.
+   */
+  override async alarm(): Promise<void> {
+    const sessions = this.openSessions();
+    if (sessions.size === 0) return;
+    try {
+      const live = await liveSessionIds(databaseFor(this.env), [...sessions.keys()], Date.now());
+      for (const [sessionId, sockets] of sessions) {
+        if (live.has(sessionId)) continue;
+        for (const socket of sockets) closeQuietly(socket, 'Session ended');
+      }
+    } catch (error) {
+      // The database was unreachable: keep the sockets and ask again at the next alarm.
+      logError('Notification hub session check failed', error);
+    }
+    // Sockets just closed stay listed while closing: only open ones need another check.
+    if (this.ctx.getWebSockets().some((socket) => socket.readyState === WebSocket.OPEN)) {
+      await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_INTERVAL_MS);
+    }
   }
 
   override async webSocketMessage(): Promise<void> {
@@ -62,5 +106,28 @@ export class NotificationHub extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
+  }
+
+  /** The open sockets by session id, from their tags (which survive hibernation). */
+  private openSessions(): Map<string, WebSocket[]> {
+    const sessions = new Map<string, WebSocket[]>();
+    for (const socket of this.ctx.getWebSockets()) {
+      const tag = this.ctx.getTags(socket).find((value) => value.startsWith(SESSION_TAG));
+      const sessionId = tag?.slice(SESSION_TAG.length) ?? '';
+      sessions.set(sessionId, [...(sessions.get(sessionId) ?? []), socket]);
+    }
+    return sessions;
+  }
+
+  private async scheduleSessionCheck(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_INTERVAL_MS);
+  }
+}
+
+function closeQuietly(socket: WebSocket, reason: string): void {
+  try {
+    socket.close(SESSION_ENDED, reason);
+  } catch {
+    // Closed in the meantime.
   }
 }

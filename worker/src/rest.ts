@@ -2,6 +2,7 @@ import {
   coerceQueryValue,
   createCaller,
   inputProperties,
+  logError,
   openApiDocument,
   publicErrorMessage,
   RateLimitedError,
@@ -19,17 +20,20 @@ import type { AppEnv } from './env';
 export function errorResponse(c: HonoContext<AppEnv>, error: unknown): Response {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
-    if (status >= 500) console.error('REST procedure failed', error);
+    if (status >= 500) logError('REST procedure failed', error);
     if (error.cause instanceof RateLimitedError) c.header('Retry-After', String(error.cause.retryAfterSeconds));
     return c.json({ message: publicErrorMessage(error) }, status);
   }
-  console.error('REST handler crashed', error);
+  logError('REST handler crashed', error);
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }
 
 class BadRequest extends Error {}
 
-/** The JSON body, or {} when there is none; malformed JSON is the caller's mistake (400). */
+/**
+ * The JSON body, or {} when there is none; malformed JSON is the caller's mistake (400). The body
+ * is the one limitBody (transport.ts) buffered, at most MAX_BODY_BYTES.
+ */
 async function jsonBody(c: HonoContext<AppEnv>): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};

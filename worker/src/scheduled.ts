@@ -22,7 +22,7 @@ export async function runScheduled(
   switch (cron) {
     case CRONS.exchangeRates: {
       const result = await refreshExchangeRates(databaseFor(env), ecbRatesSource(fetchImpl), now);
-      if (result.status === 'failed') console.error(`Exchange rates refresh failed, previous rates kept: ${result.error}`);
+      if (result.status === 'failed') logError('Exchange rates refresh failed, previous rates kept', result.error);
       else console.log(`Exchange rates ${result.status}: ${result.snapshot.date}`, result.snapshot.rates);
       return;
     }

@@ -1,26 +1,49 @@
 import type { MiddlewareHandler } from 'hono';
 
-const contentSecurityPolicy = (scriptSrc: string) => [
-  "default-src 'self'",
-  `script-src ${scriptSrc}`,
-  // Mantine writes its CSS variables in a <style> element at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  // The client reads exchange rates from this public service first (SPEC.md section 7).
-  "connect-src 'self' ws: wss: https://open.er-api.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** A host as it may appear in a CSP source: name or IPv4 or [IPv6], optional port, nothing else. */
+const CSP_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/**
+ * Sockets only to our own host(s) (the notification socket on /ws): the request's host, and
+ * APP_URL's when it differs. ws: only when the page itself came over plain http (development).
+ */
+export function connectSources(requestUrl: string, appUrl?: string): string {
+  const request = new URL(requestUrl);
+  const hosts = new Set([request.host]);
+  if (appUrl) {
+    try {
+      hosts.add(new URL(appUrl).host);
+    } catch {
+      // A malformed APP_URL adds nothing (production refuses to start with one: config.ts).
+    }
+  }
+  const schemes = request.protocol === 'http:' ? ['wss', 'ws'] : ['wss'];
+  const sockets = [...hosts].filter((host) => CSP_HOST.test(host)).flatMap((host) => schemes.map((scheme) => `${scheme}://${host}`));
+  // The client reads exchange rates from this public service first (SPEC.md section 7).
+  return ["'self'", ...sockets, 'https://open.er-api.com'].join(' ');
+}
+
+const contentSecurityPolicy = (scriptSrc: string, connectSrc: string) =>
+  [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    // Mantine writes its CSS variables in a <style> element at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connectSrc}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+
+/** The headers that do not depend on the request. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': contentSecurityPolicy("'self'"),
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Content-Type-Options': 'nosniff',
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
@@ -32,19 +55,46 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 interface DevServerVars {
   ENVIRONMENT?: string;
   DEV_SCRIPT_SRC?: string;
+  APP_URL?: string;
+}
+
+function scriptSources(vars: DevServerVars | undefined): string {
+  // Only a script hash: a dev setting must not be able to open the policy up.
+  if (vars?.ENVIRONMENT === 'development' && /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(vars.DEV_SCRIPT_SRC ?? '')) {
+    return `'self' ${vars.DEV_SCRIPT_SRC}`;
+  }
+  return "'self'";
+}
+
+const PRIVATE_PATH = /^\/(api|trpc|ws)(\/|$)/;
+
+/**
+ * API answers carry the CSRF token (X-CSRF-Token) and personal data, and every HTML page carries
+ * the CSRF token in its meta tag: no cache may keep them. Hashed static assets keep their caching.
+ */
+function mustNotBeStored(path: string, response: Response): boolean {
+  if (PRIVATE_PATH.test(path)) return true;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('text/html') || type.includes('application/json');
 }
 
 /** Sets the security headers on every response, including assets and errors. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  // A WebSocket upgrade response must go back untouched.
+  // A WebSocket upgrade response must go back untouched: rebuilding it would lose the socket.
   if (c.res.status === 101) return;
+  const vars = c.env as DevServerVars | undefined;
   const headers = new Headers(c.res.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
-  const vars = c.env as DevServerVars | undefined;
-  // Only a script hash: a dev setting must not be able to open the policy up.
-  if (vars?.ENVIRONMENT === 'development' && /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(vars.DEV_SCRIPT_SRC ?? '')) {
-    headers.set('Content-Security-Policy', contentSecurityPolicy(`'self' ${vars.DEV_SCRIPT_SRC}`));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(scriptSources(vars), connectSources(c.req.url, vars?.APP_URL)));
+  if (mustNotBeStored(new URL(c.req.url).pathname, c.res)) {
+    headers.set('Cache-Control', 'no-store');
+    // Nothing to revalidate against: a 304 would bring back a page with an old token.
+    headers.delete('ETag');
+    headers.delete('Last-Modified');
   }
-  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  // Hono's setter merges the old response's headers back in: clear it so removals stick.
+  c.res = undefined;
+  c.res = response;
 };

@@ -3,11 +3,19 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { json, TestClient, uniqueUser } from './client';
 
+/**
+ * The token of the latest link mailed to `to`. Links carry it in the fragment, and most mail is
+ * sent after the answer (the background port, waitUntil): wait a little for it to arrive.
+ */
 async function latestLink(to: string, path: string): Promise<string> {
-  const row = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1').bind(to).first<{ text: string }>();
-  const match = row?.text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([\\w-]+)`));
-  if (!match) throw new Error(`No ${path} link mailed to ${to}`);
-  return match[1]!;
+  const pattern = new RegExp(`https?://[^\\s]+${path}[?#]token=([\\w-]+)`);
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const row = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').bind(to).first<{ text: string }>();
+    const match = row?.text.match(pattern);
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No ${path} link mailed to ${to}`);
 }
 
 async function registered(ip?: string) {
@@ -62,9 +70,11 @@ describe('registration', () => {
   it('refuses duplicates, weak passwords and malformed fields with clear messages', async () => {
     const { details } = await registered();
     const client = await new TestClient('203.0.113.99').prime();
-    const dup = await client.post('/api/register', { ...uniqueUser(), email: details.email.toUpperCase() });
-    expect(dup.status).toBe(409);
-    expect(await json(dup)).toEqual({ message: 'An account with this email already exists. Sign in instead.' });
+    // A taken email answers like any registration (ADR 12): the new account shows the typed
+    // address, unverified, and can never verify it.
+    const dup = await new TestClient('203.0.113.97').prime().then((other) => other.post('/api/register', { ...uniqueUser(), email: details.email.toUpperCase() }));
+    expect(dup.status).toBe(200);
+    expect(await json(dup)).toMatchObject({ email: details.email, emailVerified: false });
     const dupName = await client.post('/api/register', { ...uniqueUser(), username: details.username });
     expect(dupName.status).toBe(409);
     const weak = await client.post('/api/register', { ...uniqueUser(), password: 'password123' });
@@ -219,7 +229,11 @@ describe('MFA', () => {
 
   it('enrols TOTP with recovery codes that work once', async () => {
     const { client, details } = await registered('203.0.113.32');
-    const setup = await json<{ result: { data: { secret: string; otpauthUri: string } } }>(await client.post('/trpc/security.totpSetup'));
+    // Two-step verification settings need a verified email and the password again.
+    expect((await client.post('/api/auth/verify-email', { token: await latestLink(details.email, '/verify-email') })).status).toBe(200);
+    const setup = await json<{ result: { data: { secret: string; otpauthUri: string } } }>(
+      await client.post('/trpc/security.totpSetup', { password: details.password }),
+    );
     const { secret, otpauthUri } = setup.result.data;
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/KubeMarket:/);
     const enable = await client.post('/trpc/security.totpEnable', { code: totpCode(secret, Date.now()) });
@@ -306,7 +320,7 @@ describe('account security', () => {
     const list = await json<{ result: { data: Array<{ current: boolean; ipAddress: string }> } }>(await client.get('/trpc/security.sessions'));
     expect(list.result.data).toHaveLength(2);
     expect(list.result.data.filter((s) => s.current)).toHaveLength(1);
-    await client.post('/trpc/security.revokeOtherSessions');
+    expect((await client.post('/trpc/security.revokeOtherSessions', { password: details.password })).status).toBe(200);
     expect((await phone.get('/api/user')).status).toBe(401);
     expect((await client.get('/api/user')).status).toBe(200);
   });

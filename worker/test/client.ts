@@ -1,22 +1,67 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { app } from '../src/app';
+import type { Env } from '../src/env';
 
 export const BASE = 'https://console.example.eu';
+
+export type Fetcher = (request: Request) => Promise<Response>;
+
+/** Through the Worker's entry point, with the test bindings (ENVIRONMENT=development). */
+export const workerFetch: Fetcher = (request) => exports.default.fetch(request);
+
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A valid keyring that is not the development one. */
+export const PRODUCTION_KEYRING = `1:${randomKey()}`;
+
+/** The test bindings as a production deployment has them: every required setting present. */
+export function productionEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    ...env,
+    ENVIRONMENT: 'production',
+    APP_URL: BASE,
+    MAIL_API_URL: 'https://mail.example.eu/v1/send',
+    MAIL_API_KEY: 'test-mail-api-key',
+    ENCRYPTION_KEYS: PRODUCTION_KEYRING,
+    ...overrides,
+  };
+}
+
+/** Calls the Hono app with these bindings and waits for its waitUntil work. */
+export function fetcherWith(bindings: Env): Fetcher {
+  return async (request) => {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(request, bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+}
 
 /** A browser-like client: keeps cookies and the latest X-CSRF-Token, sends our Origin. */
 export class TestClient {
   cookies = new Map<string, string>();
   csrf = '';
 
-  constructor(readonly ip = '203.0.113.10') {}
+  constructor(
+    readonly ip = '203.0.113.10',
+    readonly fetcher: Fetcher = workerFetch,
+  ) {}
 
-  async request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
+  request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
+    const headers: Record<string, string> = body === undefined ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders };
+    return this.send(method, path, body === undefined ? undefined : JSON.stringify(body), headers);
+  }
+
+  /** Like request(), with the body as given (a stream, raw bytes). */
+  async send(method: string, path: string, body?: BodyInit, extraHeaders: Record<string, string> = {}) {
     const headers = new Headers({ Origin: BASE, 'CF-Connecting-IP': this.ip, 'User-Agent': 'TestClient/1.0', ...extraHeaders });
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (method !== 'GET' && this.csrf && !('X-CSRF-Token' in extraHeaders)) headers.set('X-CSRF-Token', this.csrf);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
-    const res = await exports.default.fetch(
-      new Request(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    );
+    const res = await this.fetcher(new Request(`${BASE}${path}`, { method, headers, body }));
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');

@@ -167,7 +167,7 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token, `kmt_…`.' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'km_session', description: 'The console session; changes also need the X-CSRF-Token header.' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: '__Host-km_session', description: 'The console session (`km_session` in local development); changes also need the X-CSRF-Token header.' },
       },
     },
   };

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@kubemarket/api';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
@@ -10,22 +10,30 @@ export type Trpc = TRPCOptionsProxy<AppRouter>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/**
+ * The Worker's batch limits (worker/src/transport.ts): at most 10 calls in a batch, and mutations
+ * never batched. Queries are batched up to that size; every mutation goes on its own.
+ */
+const MAX_BATCH_CALLS = 10;
+
+async function fetchWithSession(url: URL | RequestInfo, options?: RequestInit): Promise<Response> {
+  const response = await fetch(url, { ...options, credentials: 'include' });
+  rememberCsrfToken(response);
+  return response;
+}
+
+function mutationHeaders() {
+  if (!getCsrfToken()) console.warn('No CSRF token is available; the server will reject this request.');
+  return csrfHeaders();
+}
+
 export function createTrpcClient(): TRPCClient<AppRouter> {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        headers({ opList }) {
-          if (!getCsrfToken() && opList.some((op) => op.type === 'mutation')) {
-            console.warn('No CSRF token is available; the server will reject this request.');
-          }
-          return csrfHeaders();
-        },
-        async fetch(url, options) {
-          const response = await fetch(url, { ...options, credentials: 'include' });
-          rememberCsrfToken(response);
-          return response;
-        },
+      splitLink({
+        condition: (op) => op.type === 'mutation',
+        true: httpLink({ url: '/trpc', headers: mutationHeaders, fetch: fetchWithSession }),
+        false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_CALLS, headers: csrfHeaders, fetch: fetchWithSession }),
       }),
     ],
   });

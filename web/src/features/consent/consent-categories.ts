@@ -29,8 +29,8 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
       'Needed for the site to work and to keep it secure: signing in, protecting forms against cross-site request forgery, and remembering the choices you make on this page and in your display preferences. They cannot be switched off.',
     required: true,
     examples: [
-      { name: 'km_session', provider: 'KubeMarket', purpose: 'Keeps you signed in to the console.', duration: 'Until you sign out: 7 days without activity, 30 days at most' },
-      { name: 'km_csrf', provider: 'KubeMarket', purpose: 'Proves that forms are sent from our own pages.', duration: 'Browser session' },
+      { name: '__Host-km_session', provider: 'KubeMarket', purpose: 'Keeps you signed in to the console.', duration: 'Until you sign out: 7 days without activity, 30 days at most' },
+      { name: '__Host-km_csrf', provider: 'KubeMarket', purpose: 'Proves that forms are sent from our own pages.', duration: 'Browser session' },
       { name: 'cookieConsent', provider: 'KubeMarket (local storage)', purpose: 'Records the cookie choices you made here.', duration: 'Until you reset them' },
       { name: 'theme, currency, billingCycle', provider: 'KubeMarket (local storage)', purpose: 'Your display preferences.', duration: 'Until you change them' },
       { name: 'exchangeRates_v1', provider: 'KubeMarket (local storage)', purpose: 'Caches exchange rates used to show prices in your currency.', duration: '10 minutes' },

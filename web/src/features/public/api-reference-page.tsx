@@ -74,7 +74,7 @@ export function ApiReferencePage() {
 }
 
 function AuthenticationSection({ reference }: { reference: ApiReference | undefined }) {
-  const cookie = reference?.sessionCookieName ?? 'km_session';
+  const cookie = reference?.sessionCookieName ?? '__Host-km_session';
   const example = reference ? exampleOperation(reference) : null;
   const baseUrl = reference?.serverUrl ?? window.location.origin;
   return (

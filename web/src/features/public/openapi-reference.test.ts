@@ -93,7 +93,7 @@ const fixture: OpenApiDocument = {
     schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer' },
-      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'km_session' },
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: '__Host-km_session' },
     },
   },
 };
@@ -148,7 +148,7 @@ describe('buildApiReference', () => {
       { status: '403', description: 'Not allowed.' },
       { status: '404', description: 'No such record.' },
     ]);
-    expect(reference).toMatchObject({ title: 'KubeMarket API', version: '1.16.0', serverUrl: 'https://console.example.eu', sessionCookieName: 'km_session' });
+    expect(reference).toMatchObject({ title: 'KubeMarket API', version: '1.16.0', serverUrl: 'https://console.example.eu', sessionCookieName: '__Host-km_session' });
   });
 
   it('picks a signed-in GET without path parameters for the curl example', () => {

@@ -1,0 +1,106 @@
+import { logError } from '@kubemarket/api';
+import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Env } from './env';
+
+export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/** The keyring in force: ENCRYPTION_KEYS, or in development only the development keyring. */
+export function keyringOf(env: Env): string | undefined {
+  if (env.ENCRYPTION_KEYS?.trim()) return env.ENCRYPTION_KEYS;
+  return isDevelopment(env) ? DEVELOPMENT_KEYRING : undefined;
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const DEVELOPMENT_KEY = parseKeyring(DEVELOPMENT_KEYRING).get(1)!;
+
+function isDevelopmentKey(key: Uint8Array): boolean {
+  return key.length === DEVELOPMENT_KEY.length && key.every((byte, index) => byte === DEVELOPMENT_KEY[index]);
+}
+
+/** What is wrong with the keyring, or null. The development key is published: never in production. */
+function keyringProblem(env: Env): string | null {
+  let keys: Map<number, Uint8Array>;
+  try {
+    keys = parseKeyring(keyringOf(env));
+  } catch (error) {
+    if (error instanceof KeyringError) return error.message;
+    throw error;
+  }
+  if (!isDevelopment(env) && [...keys.values()].some(isDevelopmentKey)) {
+    return 'ENCRYPTION_KEYS holds the development key; generate a production keyring.';
+  }
+  return null;
+}
+
+function urlProblem(name: string, value: string | undefined): string | null {
+  if (!value?.trim()) return `${name} is not set.`;
+  return isHttpsUrl(value) ? null : `${name} must be an absolute https URL.`;
+}
+
+/**
+ * Settings the Worker cannot run without. In production a missing one would otherwise degrade
+ * silently (links to the wrong host, mail in a table nobody reads, secrets under a public key).
+ * The messages name settings, never their values.
+ */
+export function configurationProblems(env: Env): string[] {
+  const problems = [keyringProblem(env)];
+  if (!isDevelopment(env)) {
+    problems.push(
+      urlProblem('APP_URL', env.APP_URL),
+      urlProblem('MAIL_API_URL', env.MAIL_API_URL),
+      env.MAIL_API_KEY?.trim() ? null : 'MAIL_API_KEY is not set.',
+    );
+  }
+  return problems.filter((problem): problem is string => problem !== null);
+}
+
+let lastCheck: { key: string; problems: string[] } | undefined;
+const reported = new Set<string>();
+
+/** Bindings do not change within an isolate: check once per distinct configuration. */
+function cachedProblems(env: Env): string[] {
+  const key = JSON.stringify([env.ENVIRONMENT, env.APP_URL, env.MAIL_API_URL, Boolean(env.MAIL_API_KEY?.trim()), env.ENCRYPTION_KEYS]);
+  if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };
+  return lastCheck.problems;
+}
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again later.';
+
+/**
+ * Refuses every request while the deployment is misconfigured: a generic 503 for the public, the
+ * concrete problems once in the log for the operator.
+ */
+export const requireConfiguration: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const problems = cachedProblems(c.env);
+  if (problems.length === 0) return next();
+  const summary = problems.join(' ');
+  if (!reported.has(summary)) {
+    reported.add(summary);
+    logError('The Worker refuses to serve: it is not configured', new Error(summary));
+  }
+  return c.json({ message: UNAVAILABLE }, 503);
+};
+
+const secretBoxes = new Map<string, SecretBox>();
+
+/** One SecretBox per keyring (imported keys are cached inside it). Call after requireConfiguration. */
+export function secretBoxFor(env: Env): SecretBox {
+  const keyring = keyringOf(env) ?? '';
+  let box = secretBoxes.get(keyring);
+  if (!box) {
+    box = createSecretBox(keyring);
+    secretBoxes.set(keyring, box);
+  }
+  return box;
+}
