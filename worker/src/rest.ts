@@ -28,13 +28,28 @@ export function errorResponse(c: HonoContext<AppEnv>, error: unknown): Response 
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }
 
-class BadRequest extends Error {}
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
 /**
  * The JSON body, or {} when there is none; malformed JSON is the caller's mistake (400). The body
  * is the one limitBody (transport.ts) buffered, at most MAX_BODY_BYTES.
  */
 async function jsonBody(c: HonoContext<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header('Content-Type');
+  // A form or file upload is not read as text at all: the API speaks JSON only.
+  if (type && !JSON_TYPE.test(type)) {
+    if (c.req.header('Content-Length') === '0') return {};
+    throw new BadRequest('Send the request body as JSON (Content-Type: application/json).', 415);
+  }
   const text = await c.req.text();
   if (!text.trim()) return {};
   try {
@@ -85,7 +100,7 @@ for (const route of routes) {
       const result = await procedureOf(createCaller(contextFor(c)), route.procedure)(input);
       return c.json(result as object);
     } catch (error) {
-      if (error instanceof BadRequest) return c.json({ message: error.message }, 400);
+      if (error instanceof BadRequest) return c.json({ message: error.message }, error.status);
       return errorResponse(c, error);
     }
   });

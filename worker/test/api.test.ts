@@ -1,5 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { TestClient } from './client';
 
 const BASE = 'http://example.com';
 const worker = exports.default;
@@ -25,6 +26,22 @@ describe('REST adapter', () => {
     const res = await get('/api/cluster-tiers/tier_nope');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No cluster tier with id tier_nope.' });
+  });
+
+  it('never puts a stack trace in a tRPC error answer', async () => {
+    const res = await get(`/trpc/catalog.clusterTier?input=${encodeURIComponent(JSON.stringify({ id: '' }))}`);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('Tier id is required');
+    expect(text).not.toMatch(/"stack"|node_modules|\.ts:\d+/);
+  });
+
+  it('answers a non-JSON body with 415 without reading it as text', async () => {
+    const client = new TestClient('203.0.113.77');
+    await client.prime();
+    const res = await client.send('POST', '/api/leads', 'kind=contact&name=Ada', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' });
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {

@@ -33,7 +33,9 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      return { ...shape, message: publicErrorMessage(error) };
+      // No stack in answers, whatever NODE_ENV says at run time: it names server files and lines.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: publicErrorMessage(error), data };
     },
   });
 
