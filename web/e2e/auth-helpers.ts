@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { BASE_URL } from './fixtures';
 
 export interface TestAccount {
   name: string;
@@ -53,4 +54,75 @@ export async function signOut(page: Page): Promise<void> {
 
 export function sessionItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.sessionStorage.getItem(name), key);
+}
+
+/** Dismisses the cookie banner, which covers the bottom of the page (and of modals) until answered. */
+export async function rejectCookies(page: Page): Promise<void> {
+  await page.getByTestId('cookie-banner').getByRole('button', { name: 'Reject All' }).click();
+  await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+}
+
+interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: number;
+}
+
+const MAIL_URL = /https?:\/\/[^\s<>"']+/g;
+
+/** The development mailbox (tRPC `dev.mailbox`), newest first. */
+async function mailTo(page: Page, to: string): Promise<MailboxMessage[]> {
+  const input = encodeURIComponent(JSON.stringify({ to }));
+  const response = await page.context().request.get(`${BASE_URL}/trpc/dev.mailbox?input=${input}`);
+  if (!response.ok()) throw new Error(`dev.mailbox answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { result: { data: MailboxMessage[] } }).result.data;
+}
+
+/**
+ * The newest link containing `contains` (say '/magic-link#token=') in mail sent to `to`. Links are
+ * mailed after the server answered the request, so the mailbox is polled until one arrives.
+ */
+export async function waitForMailLink(page: Page, to: string, contains: string, options: { exclude?: string[]; timeoutMs?: number } = {}): Promise<string> {
+  const { exclude = [], timeoutMs = 15_000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const mail of await mailTo(page, to)) {
+      const link = (mail.text.match(MAIL_URL) ?? [])
+        .map((url) => url.replace(/[.,;:!?)\]]+$/, ''))
+        .find((url) => url.includes(contains) && !exclude.includes(url));
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link containing ${contains} after ${timeoutMs} ms`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * Follows the link containing `contains` from the development mailbox page, pressing Refresh until
+ * the mail (sent after the server answered) is there.
+ */
+export async function followMailboxLink(page: Page, to: string, contains: string, timeoutMs = 15_000): Promise<void> {
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('Recipient').fill(to);
+  const link = page
+    .getByTestId('mail-message')
+    .filter({ has: page.getByText(`To: ${to}`) })
+    .getByTestId('mail-link')
+    .filter({ hasText: contains })
+    .first();
+  const deadline = Date.now() + timeoutMs;
+  while (!(await link.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link containing ${contains} in the mailbox after ${timeoutMs} ms`);
+    await page.waitForTimeout(500);
+    if (!(await link.isVisible())) await page.getByRole('button', { name: 'Refresh' }).click();
+  }
+  await link.click();
+}
+
+/** Everything after the path of the current address: it must never hold an emailed token. */
+export function addressAfterPath(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.search}${url.hash}`;
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { useBrowser } from './fixtures';
-import { register, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
+import { addressAfterPath, followMailboxLink, register, rejectCookies, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
 
 const TOTP_PERIOD_S = 30;
 
@@ -32,12 +32,20 @@ describe('registration, email verification and the sign-in gate', () => {
     await page.keyboard.press('Escape');
     expect(await prompt.isVisible()).toBe(true);
 
-    // Follow the verification link from the development mailbox.
+    // Follow the verification link from the development mailbox (mailed after the answer, so it may take a moment).
     await page.goto('/dev/mailbox');
-    const mail = page.getByTestId('mail-message').filter({ has: page.getByText(`To: ${account.email}`) });
-    await mail.first().waitFor();
+    await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
     expect(await verificationPrompt(page).count()).toBe(0);
-    await mail.first().getByTestId('mail-link').filter({ hasText: '/verify-email?token=' }).click();
+    await followMailboxLink(page, account.email, '/verify-email#token=');
+
+    // The page says what the link does, has already taken the token out of the address, and
+    // verifies only when asked to.
+    const confirm = page.getByTestId('verify-email-confirm');
+    await confirm.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/verify-email');
+    expect(addressAfterPath(page)).toBe('');
+    expect(await confirm.textContent()).toContain(account.email);
+    await confirm.getByRole('button', { name: 'Verify email address' }).click();
     await page.getByTestId('email-verified').waitFor();
 
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
@@ -82,7 +90,31 @@ describe('two-step verification', () => {
     await verificationPrompt(page).waitFor({ state: 'detached' });
 
     await page.goto('/settings?tab=security');
+    await rejectCookies(page);
+
+    // Setting it up needs the password again and a verified address: the server's refusal is shown.
+    const setupDialog = page.getByRole('dialog', { name: 'Set up two-step verification' });
     await page.getByTestId('totp-start').click();
+    await setupDialog.getByLabel('Current password').fill(account.password);
+    await setupDialog.getByRole('button', { name: 'Continue' }).click();
+    await setupDialog.getByText('Verify your email address first: two-step verification settings need a verified email.').waitFor();
+    await setupDialog.getByRole('button', { name: 'Cancel' }).click();
+    await setupDialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('totp-secret').count()).toBe(0);
+
+    await followMailboxLink(page, account.email, '/verify-email#token=');
+    await page.getByTestId('verify-email-confirm').getByRole('button', { name: 'Verify email address' }).click();
+    await page.getByTestId('email-verified').waitFor();
+
+    await page.goto('/settings?tab=security');
+    await page.getByTestId('totp-start').click();
+    // A wrong password is refused with the server's message, and nothing is set up.
+    await setupDialog.getByLabel('Current password').fill(`${account.password} wrong`);
+    await setupDialog.getByRole('button', { name: 'Continue' }).click();
+    await setupDialog.getByText('Your current password is incorrect.').waitFor();
+    await setupDialog.getByLabel('Current password').fill(account.password);
+    await setupDialog.getByRole('button', { name: 'Continue' }).click();
+    await setupDialog.waitFor({ state: 'detached' });
     const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     await page.getByTestId('totp-qr').waitFor();
@@ -92,6 +124,9 @@ describe('two-step verification', () => {
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByTestId('recovery-codes').waitFor();
     expect(await page.getByTestId('recovery-code').count()).toBe(10);
+    for (const code of await page.getByTestId('recovery-code').allTextContents()) {
+      expect(code).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
+    }
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect.poll(() => page.getByTestId('totp-status').textContent()).toBe('On');
 

@@ -594,7 +594,8 @@ describe('lead forms', () => {
       route.fulfill({
         status: 429,
         contentType: 'application/json',
-        body: JSON.stringify([{ error: { message: 'Too many requests. Please try again in 42 minutes.', code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } } }]),
+        // Mutations go one per request (no batch), so the answer is a single object.
+        body: JSON.stringify({ error: { message: 'Too many requests. Please try again in 42 minutes.', code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } } }),
       }),
     );
     await page.goto('/contact');

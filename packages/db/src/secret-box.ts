@@ -27,7 +27,7 @@ export const DEVELOPMENT_KEYRING = '1:a3ViZW1hcmtldC1kZXZlbG9wbWVudC1vbmx5LWtleS
 
 export class KeyringError extends Error {}
 
-function fromBase64Url(text: string): Uint8Array {
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
@@ -40,13 +40,13 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** Parses and checks a keyring; throws KeyringError with a message an operator can act on. */
-export function parseKeyring(text: string | undefined): Map<number, Uint8Array> {
+export function parseKeyring(text: string | undefined): Map<number, Uint8Array<ArrayBuffer>> {
   if (!text?.trim()) throw new KeyringError('ENCRYPTION_KEYS is not set.');
-  const keys = new Map<number, Uint8Array>();
+  const keys = new Map<number, Uint8Array<ArrayBuffer>>();
   for (const entry of text.split(',')) {
     const match = /^\s*(\d{1,4}):([A-Za-z0-9_-]+)\s*$/.exec(entry);
     if (!match) throw new KeyringError('ENCRYPTION_KEYS must look like "1:<base64url key>[,2:<base64url key>]".');
-    let key: Uint8Array;
+    let key: Uint8Array<ArrayBuffer>;
     try {
       key = fromBase64Url(match[2]!);
     } catch {

@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MagicLinkPage } from '../features/auth';
-import { validateTokenSearch } from '../lib/token-search';
 
+// The emailed link's token is in the fragment (#token=…, or a legacy ?token=): the page reads it,
+// takes it out of the address at once and spends it only on a button press.
 export const Route = createFileRoute('/magic-link')({
-  validateSearch: validateTokenSearch,
-  component: MagicLinkRoute,
+  component: MagicLinkPage,
 });
-
-function MagicLinkRoute() {
-  const { token } = Route.useSearch();
-  return <MagicLinkPage token={token} />;
-}

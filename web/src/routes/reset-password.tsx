@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/auth';
-import { validateTokenSearch } from '../lib/token-search';
 
+// The emailed link's token is in the fragment (#token=…, or a legacy ?token=): the page reads it,
+// takes it out of the address at once and spends it only on a button press.
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: validateTokenSearch,
-  component: ResetPasswordRoute,
+  component: ResetPasswordPage,
 });
-
-function ResetPasswordRoute() {
-  const { token } = Route.useSearch();
-  return <ResetPasswordPage token={token} />;
-}

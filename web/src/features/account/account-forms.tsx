@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { emailChangeInputSchema, PASSWORD_MIN_LENGTH, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -112,9 +112,10 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const trpc = useTRPC();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { newEmail: '', currentPassword: '' },
+    initialValues: { newEmail: '', currentPassword: '', signOutOtherSessions: false },
     validate: schemaResolver(emailChangeInputSchema, { sync: true }),
   });
+  // A 503 (mail is down) comes with the server's explanation, shown like any other refusal.
   const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => form.reset() }));
 
   return (
@@ -125,7 +126,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           form.setFieldError('newEmail', 'This is already your email address.');
           return;
         }
-        change.mutate({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
+        change.mutate({
+          newEmail: values.newEmail.trim(),
+          currentPassword: values.currentPassword,
+          signOutOtherSessions: values.signOutOtherSessions,
+        });
       })}
     >
       <Stack gap="md">
@@ -133,6 +138,9 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} title="Check your inbox" data-testid="email-change-sent">
             We sent a confirmation link to <strong>{change.variables.newEmail}</strong>. Your account keeps{' '}
             <strong>{currentEmail}</strong> until you open it; the link expires in 24 hours.
+            {change.variables.signOutOtherSessions
+              ? ' When you confirm it, your other sessions are signed out; this one stays signed in.'
+              : null}
           </Alert>
         ) : null}
         <ErrorAlert>{change.error?.message}</ErrorAlert>
@@ -151,6 +159,12 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           required
           key={form.key('currentPassword')}
           {...form.getInputProps('currentPassword')}
+        />
+        <Checkbox
+          label="Sign out my other sessions when the new address is confirmed"
+          description="Recommended if someone else may know your password or still be signed in somewhere."
+          key={form.key('signOutOtherSessions')}
+          {...form.getInputProps('signOutOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

@@ -7,6 +7,7 @@ import { AuthCard } from './auth-card';
 import { clearMfaChallenge, readMfaChallenge } from './auth-storage';
 import type { MfaChallenge } from './auth-storage';
 import { MfaCodeForm } from './mfa-code-form';
+import { MfaSetupStep } from './mfa-setup-step';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
 
@@ -20,20 +21,22 @@ interface AuthPageProps {
 }
 
 export function AuthPage({ tab, onTabChange }: AuthPageProps) {
-  // A challenge left by a password or magic-link sign-in in this tab resumes at the code step.
+  // A challenge left by a password or magic-link sign-in in this tab resumes at its step.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(() => readMfaChallenge(sessionStore()));
   const { data: version } = useVersionSummary();
 
   if (challenge) {
-    return (
+    const cancel = () => {
+      clearMfaChallenge(sessionStore());
+      setChallenge(null);
+    };
+    return challenge.step === 'setup' ? (
+      <AuthCard title="Set up two-step verification">
+        <MfaSetupStep key={challenge.mfaToken} challenge={challenge} onCancel={cancel} />
+      </AuthCard>
+    ) : (
       <AuthCard title="Two-step verification">
-        <MfaCodeForm
-          challenge={challenge}
-          onCancel={() => {
-            clearMfaChallenge(sessionStore());
-            setChallenge(null);
-          }}
-        />
+        <MfaCodeForm challenge={challenge} onCancel={cancel} />
       </AuthCard>
     );
   }
@@ -66,7 +69,7 @@ export function AuthPage({ tab, onTabChange }: AuthPageProps) {
           <Tabs.Tab value="register">Create account</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sign-in">
-          <SignInForm onMfaRequired={setChallenge} />
+          <SignInForm onChallenge={setChallenge} />
         </Tabs.Panel>
         <Tabs.Panel value="register">
           <RegisterForm />

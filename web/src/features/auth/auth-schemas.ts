@@ -5,9 +5,19 @@ import { z } from 'zod';
  * email changes, and the field rules they share with the server, live in @kubemarket/shared.
  */
 
-/** A 6-digit authenticator code, or a recovery code such as "k3m9x-p2q7d". */
-export const MFA_CODE_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;
+/** The longest code the server takes (`auth.verifyMfa`). */
+export const MFA_CODE_MAX_LENGTH = 40;
 
+/**
+ * A 6-digit authenticator code, or a recovery code: today 24 letters and digits in groups of six
+ * ("abcdef-ghijkl-mnopqr-stuvwx"), earlier ones 10 ("k3m9x-p2q7d"). Groups may be typed with or
+ * without their dashes; the server ignores them.
+ */
+export const MFA_CODE_PATTERN = /^(?:\d{6}|(?=(?:[A-Za-z0-9]-?){10,32}$)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)$/;
+
+export const RECOVERY_CODE_EXAMPLE = 'abcdef-ghijkl-mnopqr-stuvwx';
+
+/** Spaces are dropped: codes are often pasted or typed in groups. */
 export function normalizeMfaCode(code: string): string {
   return code.replace(/\s+/g, '');
 }
@@ -20,7 +30,8 @@ export const mfaCodeSchema = z.object({
       z
         .string()
         .min(1, 'Enter the 6-digit code from your authenticator app.')
-        .regex(MFA_CODE_PATTERN, 'Enter the 6-digit code from your app or a recovery code such as xxxxx-xxxxx.'),
+        .max(MFA_CODE_MAX_LENGTH, 'That code is too long.')
+        .regex(MFA_CODE_PATTERN, `Enter the 6-digit code from your app or a recovery code such as ${RECOVERY_CODE_EXAMPLE}.`),
     ),
 });
 

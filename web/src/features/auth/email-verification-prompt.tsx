@@ -20,10 +20,10 @@ export const RESEND_TEXT = {
 } as const;
 
 /**
- * Pages where the prompt would be in the way of verifying: the verification link's own page, and
- * the development mailbox the link is read from.
+ * Pages where the prompt would be in the way: the pages of emailed links (verification, password
+ * reset, sign-in link), and the development mailbox the links are read from.
  */
-const PROMPT_FREE_PATHS = ['/verify-email', '/verify-registration-email', '/dev/mailbox'];
+const PROMPT_FREE_PATHS = ['/verify-email', '/verify-registration-email', '/reset-password', '/magic-link', '/dev/mailbox'];
 
 type ResendState = 'idle' | 'sending' | 'sent';
 

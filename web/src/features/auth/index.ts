@@ -2,6 +2,7 @@
 export { AuthPage } from './auth-page';
 export { AUTH_TABS, type AuthTab } from './auth-tabs';
 export { totpCodeSchema } from './auth-schemas';
+export { AuthenticatorKey, type AuthenticatorSetup } from './authenticator-key';
 export { AuthSync } from './auth-sync';
 export type { SessionUser } from './auth-types';
 export { currentUserQueryOptions } from './current-user-query';
@@ -11,6 +12,7 @@ export { ForgotPasswordPage } from './forgot-password-page';
 export { MagicLinkPage } from './magic-link-page';
 export { MagicLinkRequestPage } from './magic-link-request-page';
 export { DEFAULT_SIGNED_IN_PATH } from './redirect-after-login';
+export { RecoveryCodes } from './recovery-codes';
 export { ResetPasswordPage } from './reset-password-page';
 export { requireSignedInUser, SessionCheckError } from './sign-in-gate';
 export { useCurrentUser } from './use-current-user';

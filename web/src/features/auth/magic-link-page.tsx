@@ -1,64 +1,156 @@
-import { Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { sessionStore } from '../../lib/browser-storage';
-import { ButtonLink } from '../../components/router-links';
+import { useCallback } from 'react';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { saveMfaChallenge } from './auth-storage';
-import { isMfaRequired } from './auth-types';
-import { useCompleteSignIn } from './use-complete-sign-in';
-import { useTokenAction } from '../../lib/use-token-action';
-import { ErrorAlert } from '../../components/error-alert';
+import { DEFAULT_SIGNED_IN_PATH } from './redirect-after-login';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
+import { useCurrentUser } from './use-current-user';
+import { useEmailLinkToken } from './use-email-link-token';
+import { useLogout } from './use-logout';
+import { useSignInAnswer } from './use-sign-in';
 
-interface MagicLinkPageProps {
-  token: string | undefined;
+const LINK_LIFETIME_HINT = 'Sign-in links work once and expire after 15 minutes.';
+
+function NewLinkActions() {
+  return (
+    <Group grow>
+      <ButtonLink to="/magic-link-login">Send a new link</ButtonLink>
+      <ButtonLink to="/auth" variant="default">
+        Sign in with a password
+      </ButtonLink>
+    </Group>
+  );
 }
 
-export function MagicLinkPage({ token }: MagicLinkPageProps) {
+/**
+ * /magic-link#token=…: says which account the link signs in to, and signs in only when the
+ * person presses the button. Opening the link (a mail scanner does) spends nothing.
+ */
+export function MagicLinkPage() {
+  const token = useEmailLinkToken();
+  // A link opened again in this tab starts over with its own token.
+  return <MagicLinkFlow key={token ?? ''} token={token} />;
+}
+
+function MagicLinkFlow({ token }: { token: string | null }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const completeSignIn = useCompleteSignIn();
-  const consume = useMutation(
-    trpc.auth.consumeMagicLink.mutationOptions({
-      onSuccess(result) {
-        if (isMfaRequired(result)) {
-          saveMfaChallenge(sessionStore(), { mfaToken: result.mfaToken, tempUserId: result.tempUserId });
-          // The sign-in page resumes at the code step from the saved challenge.
-          void navigate({ to: '/auth', replace: true });
-          return;
-        }
-        completeSignIn(result, 'login');
-      },
-    }),
-  );
-  useTokenAction(token, (value) => consume.mutate({ token: value }));
+  const { info, retry } = useEmailLinkInfo(token, 'magic');
+  const { data: currentUser } = useCurrentUser();
+  const logout = useLogout();
+  // The code step or the staff set-up step continues on the sign-in page, which resumes it.
+  const toNextStep = useCallback(() => void navigate({ to: '/auth', replace: true }), [navigate]);
+  const answer = useSignInAnswer(toNextStep);
+  const consume = useMutation(trpc.auth.consumeMagicLink.mutationOptions({ onSuccess: answer }));
 
-  if (!token || consume.isError) {
+  if (!token) {
     return (
-      <AuthCard title="This sign-in link does not work">
-        <ErrorAlert>
-          {consume.error?.message ?? 'This link is incomplete. Open the link from the email again.'}
-        </ErrorAlert>
-        <Text size="sm" c="dimmed">
-          Sign-in links work once and expire after 15 minutes.
-        </Text>
-        <Group grow>
-          <ButtonLink to="/magic-link-login">Send a new link</ButtonLink>
-          <ButtonLink to="/auth" variant="default">
-            Sign in with a password
+      <EmailLinkProblem
+        title="This sign-in link does not work"
+        message="This link is incomplete. Open the link from the email again."
+        hint={LINK_LIFETIME_HINT}
+        actions={<NewLinkActions />}
+      />
+    );
+  }
+
+  if (consume.isSuccess) {
+    return <EmailLinkChecking title="Signing you in" label="Signing you in..." />;
+  }
+
+  if ((consume.isError && isDeadLinkError(consume.error)) || (info.isError && isDeadLinkError(info.error))) {
+    return (
+      <EmailLinkProblem
+        title="This sign-in link does not work"
+        message={(consume.error ?? info.error)?.message}
+        hint={LINK_LIFETIME_HINT}
+        actions={<NewLinkActions />}
+      />
+    );
+  }
+
+  if (info.isError) {
+    return <EmailLinkCheckFailed message={info.error.message} onRetry={retry} pending={info.isPending} />;
+  }
+
+  if (!info.isSuccess) {
+    return <EmailLinkChecking title="Sign in with your email link" label="Checking your sign-in link..." />;
+  }
+
+  const { email, expiresAt } = info.data;
+
+  if (currentUser) {
+    const same = currentUser.email.toLowerCase() === email.toLowerCase();
+    return (
+      <AuthCard title={same ? 'You are already signed in' : 'You are signed in to another account'}>
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {same ? (
+            <>
+              This browser is already signed in as <strong>{email}</strong>. You do not need this link.
+            </>
+          ) : (
+            <>
+              This link signs in as <strong>{email}</strong>, but this browser is signed in as{' '}
+              <strong>{currentUser.email}</strong>. Sign out first, then open the link from the email again: it has not
+              been used. {linkExpiry(expiresAt)}
+            </>
+          )}
+        </Alert>
+        {same ? (
+          <ButtonLink to={DEFAULT_SIGNED_IN_PATH} fullWidth>
+            Go to the dashboard
           </ButtonLink>
-        </Group>
+        ) : (
+          <Group grow>
+            <Button color="red" variant="light" onClick={logout.logout} loading={logout.isPending}>
+              Sign out
+            </Button>
+            <ButtonLink to={DEFAULT_SIGNED_IN_PATH} variant="default">
+              Stay signed in
+            </ButtonLink>
+          </Group>
+        )}
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Signing you in">
-      <Group gap="sm" justify="center" py="md" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">Checking your sign-in link...</Text>
-      </Group>
+    <AuthCard
+      title="Sign in to KubeMarket"
+      footer={
+        <>
+          Not you, or did not ask for this link? Close this page: nothing happens until you press the button.{' '}
+          <AnchorLink to="/auth">Sign in with a password</AnchorLink>
+        </>
+      }
+    >
+      <Stack gap="md" data-testid="magic-link-confirm">
+        <Text>
+          This link signs you in as <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>.
+        </Text>
+        <Text size="sm" c="dimmed">
+          {linkExpiry(expiresAt)} If two-step verification is on, you will be asked for your code next.
+        </Text>
+        {/* A failure to reach the server leaves the link unused: pressing again is safe. */}
+        <ErrorAlert>{consume.error?.message}</ErrorAlert>
+        <Button
+          fullWidth
+          size="md"
+          loading={consume.isPending}
+          onClick={() => consume.mutate({ token })}
+          styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+          h="auto"
+          mih={42}
+          py={8}
+        >
+          Sign in as {email}
+        </Button>
+      </Stack>
     </AuthCard>
   );
 }

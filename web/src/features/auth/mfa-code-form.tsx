@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { MfaChallenge } from './auth-storage';
-import { mfaCodeSchema, normalizeMfaCode } from './auth-schemas';
+import { mfaCodeSchema, normalizeMfaCode, RECOVERY_CODE_EXAMPLE } from './auth-schemas';
 import { useVerifyMfa } from './use-sign-in';
 
 interface MfaCodeFormProps {
@@ -32,10 +32,11 @@ export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Open your authenticator app and enter the 6-digit code it shows for KubeMarket. Lost your device? Enter one
-          of your recovery codes (xxxxx-xxxxx) instead.
+          of your recovery codes instead.
         </Text>
         <TextInput
           label="Authentication code"
+          description={`6 digits, or a recovery code such as ${RECOVERY_CODE_EXAMPLE}`}
           placeholder="123456"
           autoComplete="one-time-code"
           autoCapitalize="off"

@@ -1,18 +1,79 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, passwordResetFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
-import { ErrorAlert } from '../../components/error-alert';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
+import { useEmailLinkToken } from './use-email-link-token';
 
-interface ResetPasswordPageProps {
-  token: string | undefined;
+const LINK_LIFETIME_HINT = 'Password reset links work once and expire after 1 hour.';
+
+function NewLinkAction() {
+  return (
+    <ButtonLink to="/forgot-password" fullWidth>
+      Send me a new link
+    </ButtonLink>
+  );
 }
 
-export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
+/**
+ * /reset-password#token=…: says which account the link is for, and spends it only when the new
+ * password is submitted.
+ */
+export function ResetPasswordPage() {
+  const token = useEmailLinkToken();
+  // A link opened again in this tab starts over with its own token.
+  return <ResetPasswordFlow key={token ?? ''} token={token} />;
+}
+
+function ResetPasswordFlow({ token }: { token: string | null }) {
+  const { info, retry } = useEmailLinkInfo(token, 'reset');
+  const backToSignIn = <AnchorLink to="/auth">Back to sign in</AnchorLink>;
+
+  if (!token) {
+    return (
+      <EmailLinkProblem
+        title="Reset your password"
+        message="This link is incomplete. Open the link from the email again, or ask for a new one."
+        hint={LINK_LIFETIME_HINT}
+        actions={<NewLinkAction />}
+      />
+    );
+  }
+
+  if (info.isError && isDeadLinkError(info.error)) {
+    return <EmailLinkProblem title="This reset link does not work" message={info.error.message} hint={LINK_LIFETIME_HINT} actions={<NewLinkAction />} />;
+  }
+
+  if (info.isError) {
+    return <EmailLinkCheckFailed message={info.error.message} onRetry={retry} pending={info.isPending} />;
+  }
+
+  if (!info.isSuccess) {
+    return <EmailLinkChecking title="Reset your password" label="Checking your reset link..." />;
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description={
+        <>
+          For <strong style={{ overflowWrap: 'anywhere' }}>{info.data.email}</strong>. Every session of the account is signed out
+          when it changes. {linkExpiry(info.data.expiresAt)}
+        </>
+      }
+      footer={backToSignIn}
+    >
+      <NewPasswordForm token={token} email={info.data.email} />
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
   const form = useForm({
@@ -21,70 +82,61 @@ export function ResetPasswordPage({ token }: ResetPasswordPageProps) {
     validate: schemaResolver(passwordResetFormSchema, { sync: true }),
   });
 
-  if (!token) {
-    return (
-      <AuthCard title="Reset your password" footer={<AnchorLink to="/auth">Back to sign in</AnchorLink>}>
-        <ErrorAlert>
-          This link is incomplete. Open the link from the email again, or ask for a new one.
-        </ErrorAlert>
-        <ButtonLink to="/forgot-password" fullWidth>
-          Send me a new link
-        </ButtonLink>
-      </AuthCard>
-    );
-  }
-
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password changed">
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="password-reset-done">
+      <Stack gap="md">
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="password-reset-done" role="status">
           Your password has been changed and every session of your account was signed out. Sign in with your new
           password.
         </Alert>
         <ButtonLink to="/auth" fullWidth>
           Sign in
         </ButtonLink>
-      </AuthCard>
+      </Stack>
     );
   }
 
   return (
-    <AuthCard
-      title="Choose a new password"
-      description="Signing in with the new password works on every device; other sessions are signed out."
-      footer={<AnchorLink to="/auth">Back to sign in</AnchorLink>}
-    >
-      <form noValidate onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}>
-        <Stack gap="md">
-          {reset.error ? (
-            <ErrorAlert>
-              {reset.error.message}{' '}
-              <AnchorLink to="/forgot-password" size="sm">
-                Ask for a new link
-              </AnchorLink>
-            </ErrorAlert>
-          ) : null}
-          <PasswordInput
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            autoComplete="new-password"
-            autoFocus
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" fullWidth loading={reset.isPending}>
-            Change password
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+    <form noValidate data-testid="reset-password-form" onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}>
+      <Stack gap="md">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        {reset.error ? (
+          <ErrorAlert>
+            <Stack gap={4}>
+              <span>{reset.error.message}</span>
+              <span>
+                Link expired or used?{' '}
+                <AnchorLink to="/forgot-password" size="sm">
+                  Ask for a new link
+                </AnchorLink>
+              </span>
+            </Stack>
+          </ErrorAlert>
+        ) : null}
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
+          autoComplete="new-password"
+          autoFocus
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          Change password
+        </Button>
+        <Text size="xs" c="dimmed">
+          Nothing changes until you press the button.
+        </Text>
+      </Stack>
+    </form>
   );
 }

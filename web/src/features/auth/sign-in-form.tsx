@@ -6,11 +6,11 @@ import type { MfaChallenge } from './auth-storage';
 import { useLogin } from './use-sign-in';
 
 interface SignInFormProps {
-  onMfaRequired: (challenge: MfaChallenge) => void;
+  onChallenge: (challenge: MfaChallenge) => void;
 }
 
-export function SignInForm({ onMfaRequired }: SignInFormProps) {
-  const login = useLogin(onMfaRequired);
+export function SignInForm({ onChallenge }: SignInFormProps) {
+  const login = useLogin(onChallenge);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { identifier: '', password: '' },

@@ -1,27 +1,41 @@
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { sessionStore } from '../../lib/browser-storage';
 import { useTRPC } from '../../lib/trpc';
-import { saveMfaChallenge } from './auth-storage';
+import { challengeOf, saveMfaChallenge } from './auth-storage';
 import type { MfaChallenge } from './auth-storage';
 import { authToasts } from './auth-toasts';
-import { isMfaRequired } from './auth-types';
+import type { SignInResult } from './auth-types';
+import { isMfaRequired, isMfaSetupRequired } from './auth-types';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-/** Password sign-in. A second-factor challenge is kept in session storage and handed to the page. */
-export function useLogin(onMfaRequired: (challenge: MfaChallenge) => void) {
-  const trpc = useTRPC();
+/**
+ * What a password or magic-link sign-in answer leads to. A pending step (the authenticator code,
+ * or the set-up staff must do) signs nobody in: it is kept in session storage and handed on.
+ */
+export function useSignInAnswer(onChallenge: (challenge: MfaChallenge) => void) {
   const completeSignIn = useCompleteSignIn();
+  return useCallback(
+    (result: SignInResult) => {
+      if (isMfaRequired(result) || isMfaSetupRequired(result)) {
+        const challenge = challengeOf(result);
+        saveMfaChallenge(sessionStore(), challenge);
+        onChallenge(challenge);
+        return;
+      }
+      completeSignIn(result, 'login');
+    },
+    [completeSignIn, onChallenge],
+  );
+}
+
+/** Password sign-in. */
+export function useLogin(onChallenge: (challenge: MfaChallenge) => void) {
+  const trpc = useTRPC();
+  const answer = useSignInAnswer(onChallenge);
   return useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess(result) {
-        if (isMfaRequired(result)) {
-          const challenge = { mfaToken: result.mfaToken, tempUserId: result.tempUserId };
-          saveMfaChallenge(sessionStore(), challenge);
-          onMfaRequired(challenge);
-          return;
-        }
-        completeSignIn(result, 'login');
-      },
+      onSuccess: answer,
       onError(error) {
         authToasts.loginFailed(error.message);
       },

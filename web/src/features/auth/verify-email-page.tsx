@@ -1,23 +1,35 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/router-links';
+import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import type { SessionUser } from './auth-types';
 import { currentUserQueryKey } from './current-user-query';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
+import { RESEND_TEXT } from './email-verification-prompt';
 import { useCurrentUser } from './use-current-user';
-import { useTokenAction } from '../../lib/use-token-action';
-import { ErrorAlert } from '../../components/error-alert';
+import { useEmailLinkToken } from './use-email-link-token';
 
-interface VerifyEmailPageProps {
-  token: string | undefined;
+const LINK_LIFETIME_HINT = 'Verification links expire after 24 hours and work once.';
+
+/**
+ * The page behind both /verify-email and /verify-registration-email links (SPEC.md section 2):
+ * a new account's address, or the new address of an email change. It shows which address the
+ * link confirms and spends the link only when the person presses the button.
+ */
+export function VerifyEmailPage() {
+  const token = useEmailLinkToken();
+  // A link opened again in this tab starts over with its own token.
+  return <VerifyEmailFlow key={token ?? ''} token={token} />;
 }
 
-/** The page behind both /verify-email and /verify-registration-email links (SPEC.md section 2). */
-export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
+function VerifyEmailFlow({ token }: { token: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { info, retry } = useEmailLinkInfo(token, 'verify');
   const { data: user } = useCurrentUser();
   const verify = useMutation(
     trpc.auth.verifyEmail.mutationOptions({
@@ -31,7 +43,6 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
       },
     }),
   );
-  useTokenAction(token, (value) => verify.mutate({ token: value }));
 
   const next = user ? (
     <ButtonLink to="/dashboard" fullWidth>
@@ -42,23 +53,29 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
       Sign in
     </ButtonLink>
   );
+  // A signed-in user whose address is still unverified can get a new link right here.
+  const newLink = user && !user.emailVerified ? <ResendVerification email={user.email} /> : null;
 
   if (!token) {
     return (
-      <AuthCard title="Verify your email address">
-        <ErrorAlert>
-          This link is incomplete. Open the link from the email again, or ask for a new one from the prompt shown
-          after you sign in.
-        </ErrorAlert>
-        {next}
-      </AuthCard>
+      <EmailLinkProblem
+        title="Verify your email address"
+        message="This link is incomplete. Open the link from the email again, or ask for a new one from the prompt shown after you sign in."
+        actions={
+          <Stack gap="sm">
+            {newLink}
+            {next}
+          </Stack>
+        }
+      />
     );
   }
 
   if (verify.isSuccess) {
+    const changed = info.data?.purpose === 'change_email';
     return (
-      <AuthCard title="Email address verified">
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="email-verified">
+      <AuthCard title={changed ? 'Email address changed' : 'Email address verified'}>
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="email-verified" role="status">
           <strong>{verify.data.email}</strong> is now the verified email address of your account.
         </Alert>
         {next}
@@ -66,28 +83,95 @@ export function VerifyEmailPage({ token }: VerifyEmailPageProps) {
     );
   }
 
-  if (verify.isError) {
+  if ((verify.isError && isDeadLinkError(verify.error)) || (info.isError && isDeadLinkError(info.error))) {
     return (
-      <AuthCard title="We could not verify this link">
-        <ErrorAlert>
-          {verify.error.message}
-        </ErrorAlert>
-        <Text size="sm" c="dimmed">
-          Verification links expire after 24 hours and work once. Sign in to ask for a new one.
+      <EmailLinkProblem
+        title="We could not verify this link"
+        message={(verify.error ?? info.error)?.message}
+        hint={
+          info.data?.purpose === 'change_email'
+            ? 'Confirmation links expire after 24 hours and work once. To get a new one, change your email address again from your account page.'
+            : user
+              ? LINK_LIFETIME_HINT
+              : `${LINK_LIFETIME_HINT} Sign in to ask for a new one.`
+        }
+        actions={
+          <Stack gap="sm">
+            {newLink}
+            {next}
+          </Stack>
+        }
+      />
+    );
+  }
+
+  if (info.isError) {
+    return <EmailLinkCheckFailed message={info.error.message} onRetry={retry} pending={info.isPending} />;
+  }
+
+  if (!info.isSuccess) {
+    return <EmailLinkChecking title="Verify your email address" label="Checking your verification link..." />;
+  }
+
+  const { purpose, email, expiresAt } = info.data;
+  const change = purpose === 'change_email';
+
+  return (
+    <AuthCard title={change ? 'Confirm your new email address' : 'Verify your email address'}>
+      <Stack gap="md" data-testid="verify-email-confirm">
+        <Text>
+          {change ? (
+            <>
+              Confirm <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> as your new email address.
+            </>
+          ) : (
+            <>
+              Confirm <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> as the email address of your
+              KubeMarket account.
+            </>
+          )}
         </Text>
-        {next}
-      </AuthCard>
+        <Text size="sm" c="dimmed">
+          {change
+            ? 'Sign-in links, invoices and security alerts will go to this address; the old one is told about the change. '
+            : 'We use it for order confirmations, invoices and security alerts about your clusters. '}
+          {linkExpiry(expiresAt)}
+        </Text>
+        {/* A failure to reach the server leaves the link unused: pressing again is safe. */}
+        <ErrorAlert>{verify.error?.message}</ErrorAlert>
+        <Button fullWidth size="md" loading={verify.isPending} onClick={() => verify.mutate({ token })}>
+          {change ? 'Confirm new email address' : 'Verify email address'}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+function ResendVerification({ email }: { email: string }) {
+  const trpc = useTRPC();
+  const resend = useMutation(
+    trpc.auth.resendVerification.mutationOptions({
+      onSuccess() {
+        notifications.show({ title: RESEND_TEXT.successTitle, message: RESEND_TEXT.successMessage, color: 'green' });
+      },
+      onError(error) {
+        console.error('Resending the verification email failed', error);
+        notifications.show({ title: RESEND_TEXT.failureTitle, message: RESEND_TEXT.failureMessage, color: 'red' });
+      },
+    }),
+  );
+
+  if (resend.isSuccess) {
+    return (
+      <Alert color="teal" variant="light" role="status">
+        {RESEND_TEXT.inlineSuccess}
+      </Alert>
     );
   }
 
   return (
-    <AuthCard title="Verifying your email address">
-      <Stack align="center" gap="sm" py="md" role="status">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text c="dimmed">Checking your verification link...</Text>
-        </Group>
-      </Stack>
-    </AuthCard>
+    <Button variant="light" fullWidth loading={resend.isPending} onClick={() => resend.mutate({ email })}>
+      Send me a new verification link
+    </Button>
   );
 }

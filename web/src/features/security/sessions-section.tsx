@@ -4,11 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
 import { SectionCard } from '../../components/section-card';
+import { PasswordConfirmModal } from './password-confirm-modal';
 import { useNow } from './use-now';
 
 export const SESSIONS_ANCHOR = 'sessions';
@@ -32,17 +33,16 @@ export function SessionsSection() {
       },
     }),
   );
+  const [confirmingRevokeOthers, setConfirmingRevokeOthers] = useState(false);
   const revokeOthers = useMutation(
     trpc.security.revokeOtherSessions.mutationOptions({
       onSuccess({ revoked }) {
+        setConfirmingRevokeOthers(false);
         void refresh();
         notifications.show({
           message: revoked === 1 ? 'Signed out of 1 other session.' : `Signed out of ${revoked} other sessions.`,
           color: 'green',
         });
-      },
-      onError(error) {
-        notifications.show({ title: 'Error', message: error.message, color: 'red' });
       },
     }),
   );
@@ -62,13 +62,30 @@ export function SessionsSection() {
           color="red"
           size="xs"
           disabled={others === 0}
-          loading={revokeOthers.isPending}
-          onClick={() => revokeOthers.mutate()}
+          onClick={() => {
+            revokeOthers.reset();
+            setConfirmingRevokeOthers(true);
+          }}
         >
           Sign out other sessions
         </Button>
       }
     >
+      <PasswordConfirmModal
+        opened={confirmingRevokeOthers}
+        title="Sign out other sessions"
+        confirmLabel="Sign out other sessions"
+        confirmColor="red"
+        pending={revokeOthers.isPending}
+        error={revokeOthers.error?.message}
+        onConfirm={(password) => revokeOthers.mutate({ password })}
+        onClose={() => setConfirmingRevokeOthers(false)}
+        testId="revoke-others-dialog"
+      >
+        {others === 1
+          ? 'The other browser or device signed in to your account is signed out at once. This one stays signed in. Enter your password to confirm.'
+          : `The ${others} other browsers and devices signed in to your account are signed out at once. This one stays signed in. Enter your password to confirm.`}
+      </PasswordConfirmModal>
       {sessions.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading sessions">
           <Skeleton height={36} />

@@ -1,0 +1,156 @@
+import { Alert, Button, Group, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { sessionStore } from '../../lib/browser-storage';
+import { useTRPC } from '../../lib/trpc';
+import { useTokenAction } from '../../lib/use-token-action';
+import { totpCodeSchema } from './auth-schemas';
+import type { MfaChallenge } from './auth-storage';
+import { clearMfaChallenge } from './auth-storage';
+import { AuthenticatorKey } from './authenticator-key';
+import type { SessionUser } from './auth-types';
+import { RecoveryCodes } from './recovery-codes';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+interface MfaSetupStepProps {
+  challenge: MfaChallenge;
+  /** Abandons this sign-in and goes back to the password step. */
+  onCancel: () => void;
+}
+
+interface Enrolled {
+  user: SessionUser;
+  recoveryCodes: string[];
+}
+
+/**
+ * Signing in to a staff account without two-step verification: it is set up here, and only the
+ * first valid code starts the session. The recovery codes are shown once before the console opens.
+ */
+export function MfaSetupStep({ challenge, onCancel }: MfaSetupStepProps) {
+  const trpc = useTRPC();
+  const completeSignIn = useCompleteSignIn();
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
+  const start = useMutation(trpc.auth.mfaEnrollmentStart.mutationOptions());
+  useTokenAction(challenge.mfaToken, (mfaToken) => start.mutate({ mfaToken }));
+
+  if (enrolled) {
+    return (
+      <Stack gap="md">
+        <Text size="sm">
+          Two-step verification is on for your account. From now on, signing in asks for a code from your authenticator
+          app.
+        </Text>
+        <RecoveryCodes
+          codes={enrolled.recoveryCodes}
+          doneLabel="I have saved them, continue"
+          onDone={() => completeSignIn(enrolled.user, 'login')}
+        />
+      </Stack>
+    );
+  }
+
+  const why = (
+    <Alert color="blue" variant="light" icon={<IconShieldLock size={18} aria-hidden />} title="Staff accounts need two-step verification">
+      Your account can manage customers, the catalogue and other accounts, so a password alone is not enough to sign
+      in. Set up an authenticator app now; you get a session as soon as it works.
+    </Alert>
+  );
+
+  if (start.isError) {
+    return (
+      <Stack gap="md">
+        {why}
+        <ErrorAlert>{start.error.message}</ErrorAlert>
+        <Button fullWidth onClick={onCancel}>
+          Back to sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (!start.isSuccess) {
+    return (
+      <Stack gap="md">
+        {why}
+        <Group gap="sm" justify="center" py="md" role="status" aria-live="polite">
+          <Loader size="sm" aria-hidden />
+          <Text c="dimmed">Preparing your authenticator key...</Text>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="mfa-setup">
+      {why}
+      <List type="ordered" spacing="xs" size="sm">
+        <List.Item>
+          Open an authenticator app such as Aegis, FreeOTP, Google Authenticator or 1Password on your phone.
+        </List.Item>
+        <List.Item>Scan the QR code, or type the setup key into the app.</List.Item>
+        <List.Item>Enter the 6-digit code the app shows.</List.Item>
+      </List>
+      <AuthenticatorKey setup={start.data} />
+      <FirstCodeForm
+        mfaToken={challenge.mfaToken}
+        onEnrolled={(result) => {
+          // The session exists from here on: this sign-in must not be resumed again.
+          clearMfaChallenge(sessionStore());
+          setEnrolled(result);
+        }}
+        onCancel={onCancel}
+      />
+    </Stack>
+  );
+}
+
+interface FirstCodeFormProps {
+  mfaToken: string;
+  onEnrolled: (result: Enrolled) => void;
+  onCancel: () => void;
+}
+
+function FirstCodeForm({ mfaToken, onEnrolled, onCancel }: FirstCodeFormProps) {
+  const trpc = useTRPC();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { code: '' },
+    validate: schemaResolver(totpCodeSchema, { sync: true }),
+  });
+  const complete = useMutation(
+    trpc.auth.mfaEnrollmentComplete.mutationOptions({
+      onSuccess: onEnrolled,
+      onError: (error) => form.setFieldError('code', error.message),
+    }),
+  );
+
+  return (
+    <form
+      noValidate
+      data-testid="mfa-setup-form"
+      onSubmit={form.onSubmit((values) => complete.mutate({ mfaToken, code: values.code.replace(/\s+/g, '') }))}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Code from the app"
+          placeholder="123456"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          key={form.key('code')}
+          {...form.getInputProps('code')}
+        />
+        <Button type="submit" fullWidth loading={complete.isPending}>
+          Turn on and sign in
+        </Button>
+        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={complete.isPending}>
+          Sign in with a different account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
