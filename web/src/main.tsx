@@ -13,7 +13,7 @@ import { PreferencesProvider, themeColorSchemeManager } from './features/prefere
 import { exchangeRatesQueryOptions } from './features/pricing';
 import { ToastRegion } from './features/shell';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
 // SPEC.md section 4: the currency rates are loaded at startup.
@@ -32,7 +32,7 @@ if (!rootElement) {
 
 createRoot(rootElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <ToastRegion />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
