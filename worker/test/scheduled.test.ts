@@ -74,3 +74,22 @@ describe('scheduled exchange-rate refresh', () => {
     expect(warn).toHaveBeenCalledWith('No scheduled job for cron "15 3 * * *".');
   });
 });
+
+describe('scheduled housekeeping', () => {
+  it('purges ended sessions and spent tokens, and seals legacy TOTP seeds, from the cron trigger', async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO sessions (id, user_id, secret_hash, csrf_token, elevated, created_at, last_active_at, expires_at) VALUES ('cron-ended', 'usr_demo_alice', 'h1', 'c1', 0, 0, 0, ?)").bind(now - 1),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, secret_hash, csrf_token, elevated, created_at, last_active_at, expires_at) VALUES ('cron-live', 'usr_demo_alice', 'h2', 'c2', 0, ?, ?, ?)").bind(now, now, now + 86_400_000),
+      env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, token_hash, attempts, expires_at, used_at, created_at) VALUES ('cron-used', 'usr_demo_alice', 'magic_link', 'cron-h', 0, ?, ?, 0)").bind(now + 60_000, now - 1),
+      env.DB.prepare("UPDATE users SET totp_secret = 'JBSWY3DPEHPK3PXP', totp_key_version = NULL WHERE id = 'usr_demo_bruno'"),
+    ]);
+    await runCron(CRONS.housekeeping, now);
+    const ids = await env.DB.prepare("SELECT id FROM sessions WHERE id LIKE 'cron-%'").all<{ id: string }>();
+    expect(ids.results.map((row) => row.id)).toEqual(['cron-live']);
+    expect(await env.DB.prepare("SELECT id FROM auth_tokens WHERE id = 'cron-used'").first()).toBeNull();
+    const bruno = await env.DB.prepare("SELECT totp_secret, totp_key_version FROM users WHERE id = 'usr_demo_bruno'").first<{ totp_secret: string; totp_key_version: number }>();
+    expect(bruno?.totp_key_version).toBe(1);
+    expect(bruno?.totp_secret).not.toBe('JBSWY3DPEHPK3PXP');
+  });
+});

@@ -212,6 +212,12 @@ describe('security headers', () => {
     expect(connectSrc(withAppUrl)).toBe("'self' wss://console.example.eu wss://app.example.eu https://open.er-api.com");
   });
 
+  it('lets no page set a <base> or embed plugins', async () => {
+    const policy = (await fetcherWith(env)(new Request(`${BASE}/`))).headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("object-src 'none'");
+  });
+
   it('never writes a host that could break out of the policy', async () => {
     const res = await fetcherWith(env)(new Request("http://evil;script-src'unsafe-inline'/api/version/summary"));
     expect(connectSrc(res)).toBe("'self' https://open.er-api.com");

@@ -86,9 +86,10 @@ export async function changeEmail(ctx: SignedIn, input: { currentPassword: strin
   const now = ctx.ports.clock.now();
   const user = await assertPassword(ctx, input.currentPassword);
   if (input.newEmail === user.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This is already your email address.' });
+  // Counted before the look-up: the answer says whether an address is taken, so it is limited.
+  await consumeRateLimit(ctx.db, `change-email:account:${user.id}`, RATE_LIMITS.emailLinkPerAccount, now);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
   if (taken) throw new TRPCError({ code: 'CONFLICT', message: 'Another account already uses this email address.' });
-  await consumeRateLimit(ctx.db, `change-email:account:${user.id}`, RATE_LIMITS.emailLinkPerAccount, now);
   const signOutOtherSessions = input.signOutOtherSessions ?? false;
   const token = await issueToken(ctx.db, user.id, 'change_email', now, input.newEmail, { requestedBySessionId: ctx.session?.id ?? null, signOutOtherSessions });
   await audit(ctx.db, { actorUserId: user.id, action: 'account.email_change_requested', ipAddress: ctx.request.ipAddress, metadata: { to: input.newEmail, signOutOtherSessions } }, now);

@@ -154,6 +154,20 @@ describe('sign-in limits', () => {
     await expect(anonymous().auth.login({ identifier: 'alice@acme.example', password: DEMO_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
+  it('audits sign-ins and failed sign-ins, and a new sign-in ends the browser’s previous session', async () => {
+    const { anonymous, audits, ctx, db } = await setup();
+    await expect(anonymous().auth.login({ identifier: 'gabriel', password: 'wrong-password' })).rejects.toThrow();
+    await expect(anonymous().auth.login({ identifier: 'nobody-here', password: 'wrong-password' })).rejects.toThrow();
+    await anonymous().auth.login({ identifier: 'gabriel', password: DEMO_PASSWORD });
+    expect((await audits('auth.sign_in_failed')).map((row) => row.actorUserId)).toEqual(['usr_demo_gabriel', null]);
+    expect(await audits('auth.sign_in')).toEqual([expect.objectContaining({ actorUserId: 'usr_demo_gabriel', metadata: { method: 'password' } })]);
+    const [first] = await db.select().from(sessions).where(eq(sessions.userId, 'usr_demo_gabriel'));
+    await createCaller({ ...ctx, session: { id: first!.id, csrfToken: first!.csrfToken } }).auth.login({ identifier: 'gabriel', password: DEMO_PASSWORD });
+    const after = await db.select().from(sessions).where(eq(sessions.userId, 'usr_demo_gabriel'));
+    expect(after.map((row) => row.id)).not.toContain(first!.id);
+    expect(after).toHaveLength(1);
+  });
+
   it('does not count successful sign-ins', async () => {
     const { anonymous } = await setup();
     for (let i = 0; i < 8; i += 1) await expect(anonymous().auth.login({ identifier: 'bruno', password: DEMO_PASSWORD })).resolves.toMatchObject({ username: 'bruno' });

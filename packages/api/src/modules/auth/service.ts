@@ -1,4 +1,4 @@
-import { authTokens, newBillingId, newId, organizations, sessions, users, type User } from '@kubemarket/db';
+import { newBillingId, newId, organizations, sessions, users, type AuthToken, type User } from '@kubemarket/db';
 import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
@@ -47,6 +47,8 @@ function describeClient(ctx: Context): string {
 /** A new session on every sign-in (no fixation), cookie and CSRF token set by the host. */
 export async function startSession(ctx: Context, user: User, method: string) {
   const now = ctx.ports.clock.now();
+  // Signing in again from a browser that had a session ends that session: one browser, one session.
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const { session, token } = await createSession(ctx.db, user, now, ctx.request);
   ctx.ports.sessionCookie.issue({ token, expiresAt: sessionCookieExpiry(session), csrfToken: session.csrfToken });
   ctx.session = { id: session.id, csrfToken: session.csrfToken };
@@ -383,7 +385,7 @@ const EMAIL_TAKEN = 'Another account now uses this email address.';
  * The new address is proven: it replaces the old one, the old address is told, and on request
  * every session but the one that asked (and the one confirming) is signed out.
  */
-async function confirmEmailChange(ctx: Context, user: User, row: typeof authTokens.$inferSelect) {
+async function confirmEmailChange(ctx: Context, user: User, row: AuthToken) {
   const now = ctx.ports.clock.now();
   const newEmail = row.email!;
   const taken = await findUserByEmail(ctx, newEmail);
