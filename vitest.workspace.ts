@@ -3,10 +3,12 @@
  * (Vitest 4+ no longer reads a workspace file by itself). Browser tests live in
  * web/e2e/vitest.config.ts and run against a started server from scripts/e2e.mjs.
  */
+import { textModules } from './scripts/lib/text-modules.ts';
+
 export const projects = [
   { test: { name: 'shared', root: './packages/shared', environment: 'node' } },
   { test: { name: 'db', root: './packages/db', environment: 'node' } },
-  { test: { name: 'api', root: './packages/api', environment: 'node' } },
+  { plugins: [textModules()], test: { name: 'api', root: './packages/api', environment: 'node' } },
   './web/vitest.config.ts',
   './worker/vitest.config.ts',
 ];

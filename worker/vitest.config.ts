@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { textModules } from '../scripts/lib/text-modules';
 
 const root = join(import.meta.dirname, '..');
 
@@ -18,6 +19,7 @@ function spaTemplateAssets(): string {
 
 export default defineConfig(async () => ({
   plugins: [
+    textModules(),
     cloudflareTest({
       wrangler: { configPath: join(root, 'wrangler.toml') },
       miniflare: {

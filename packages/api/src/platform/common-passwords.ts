@@ -1,7 +1,7 @@
-// The `?raw` import's type; a path reference so that every program reaching this file (worker, web) has it.
+// The text module's type; a path reference so that every program reaching this file (worker, web) has it.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./common-passwords-text.d.ts" />
-import LIST from './common-passwords.txt?raw';
+import LIST from './common-passwords.txt';
 
 /**
  * The common-password list refused at registration, password reset and password change:

@@ -1,7 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kubemarket/shared';
-import LIST from './common-passwords.txt?raw';
+import LIST from './common-passwords.txt';
 import { commonPasswordCount, isCommonPassword } from './common-passwords';
 import { toBase64Url } from './crypto';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
