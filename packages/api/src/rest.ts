@@ -103,6 +103,7 @@ export interface OpenApiOptions {
 export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
+    if (route.meta.internal) continue;
     const { properties, required } = inputProperties(route);
     const inPath = new Set(route.pathParams);
     const bodyless = route.method === 'GET' || route.method === 'DELETE';

@@ -17,6 +17,8 @@ export interface RestMeta {
   description?: string;
   /** Browser sessions only: an API token may never call it (e.g. minting tokens). */
   sessionOnly?: boolean;
+  /** Served, but left out of /api/openapi.json (development helpers that answer 404 in production). */
+  internal?: boolean;
 }
 
 export interface Meta {

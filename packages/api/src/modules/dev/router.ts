@@ -47,6 +47,7 @@ export const devRouter = router({
         summary: 'Development only: a new organisation and user for one test',
         description: 'Answers 404 in production. With `signIn`, the caller is signed in as the new user.',
         tags: ['Development'],
+        internal: true,
       },
     })
     .input(testAccountInput)
