@@ -4,3 +4,4 @@ export * from './pricing';
 export * from './permissions';
 export * from './user-agent';
 export * from './schemas';
+export * from './quote';
