@@ -4,3 +4,4 @@ export * from './schema';
 export * from './ids';
 export { splitMigration } from './migrations';
 export * from './secret-box';
+export * from './catalog-prices';

@@ -1,10 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from './client';
 import { createSecretBox, DEVELOPMENT_KEYRING } from './secret-box';
-import { clusters, clusterTiers, dataCenters, exchangeRates, orders, organizations, users } from './schema';
 import {
+  addons,
+  catalogPrices,
+  clusters,
+  clusterTiers,
+  dataCenters,
+  exchangeRates,
+  kubernetesVersions,
+  middlewarePlans,
+  middlewares,
+  nodeFlavors,
+  orders,
+  organizations,
+  promotions,
+  supportPlans,
+  users,
+} from './schema';
+import {
+  ADDON_SEED,
+  CATALOG_PRICE_SEED,
   CLUSTER_TIER_SEED,
   DATA_CENTER_SEED,
+  KUBERNETES_VERSION_SEED,
+  MIDDLEWARE_PLAN_SEED,
+  MIDDLEWARE_SEED,
+  NODE_FLAVOR_SEED,
+  promotionSeed,
+  SUPPORT_PLAN_SEED,
+} from './seed-catalog';
+import {
   DEMO_ACCOUNTS,
   DEMO_CLUSTERS,
   DEMO_CUSTOMER_ORGANIZATION_ID,
@@ -14,46 +42,104 @@ import {
   EXCHANGE_RATE_SEED,
 } from './seed-data';
 
+type Statement = BatchItem<'sqlite'>;
+
+/** Runs statements atomically in one batch (D1 has no interactive transactions). */
+async function runBatch(db: Database, statements: Statement[]): Promise<void> {
+  if (statements.length === 0) return;
+  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+}
+
+/**
+ * The upsert's SET: `excluded.<column>` for every column the seed row provides, except the key,
+ * created_at and `keep`. Columns the seed does not provide (archived_at, active) stay as staff left them.
+ */
+function refreshed(table: SQLiteTable, row: object, keep: readonly string[] = []): Record<string, SQL> {
+  const columns = getTableColumns(table);
+  const set: Record<string, SQL> = {};
+  for (const key of Object.keys(row)) {
+    const column = columns[key];
+    if (!column || column.primary || key === 'createdAt' || keep.includes(key)) continue;
+    set[key] = sql`excluded.${sql.identifier(column.name)}`;
+  }
+  return set;
+}
+
+/**
+ * The catalogue, one row per statement (D1 binds at most 100 parameters per query), in one batch.
+ * Reseeding refreshes every seeded row and keeps its created_at; rows staff added stay.
+ */
+function catalogStatements(db: Database, now: number): Statement[] {
+  const stamped = { createdAt: now, updatedAt: now };
+  const defaultVersion = KUBERNETES_VERSION_SEED.find((version) => version.isDefault)?.version ?? '';
+  return [
+    ...CLUSTER_TIER_SEED.map((tier) => {
+      const row = { ...tier, ...stamped };
+      return db.insert(clusterTiers).values(row).onConflictDoUpdate({ target: clusterTiers.id, set: refreshed(clusterTiers, row) });
+    }),
+    ...DATA_CENTER_SEED.map((dataCenter, index) => {
+      const row = { ...dataCenter, sortOrder: index + 1 };
+      return db.insert(dataCenters).values(row).onConflictDoUpdate({ target: dataCenters.id, set: refreshed(dataCenters, row) });
+    }),
+    // At most one default version (unique index): clear the others before the upserts set it.
+    db.update(kubernetesVersions).set({ isDefault: false }).where(ne(kubernetesVersions.version, defaultVersion)),
+    ...KUBERNETES_VERSION_SEED.map((version) => {
+      const row = { ...version, ...stamped };
+      return db
+        .insert(kubernetesVersions)
+        .values(row)
+        .onConflictDoUpdate({ target: kubernetesVersions.version, set: refreshed(kubernetesVersions, row) });
+    }),
+    ...NODE_FLAVOR_SEED.map((flavor, index) => {
+      const row = { ...flavor, sortOrder: index + 1, ...stamped };
+      return db.insert(nodeFlavors).values(row).onConflictDoUpdate({ target: nodeFlavors.id, set: refreshed(nodeFlavors, row) });
+    }),
+    ...ADDON_SEED.map((addon, index) => {
+      const row = { ...addon, sortOrder: index + 1, ...stamped };
+      return db.insert(addons).values(row).onConflictDoUpdate({ target: addons.id, set: refreshed(addons, row) });
+    }),
+    ...MIDDLEWARE_SEED.map((middleware, index) => {
+      const row = { ...middleware, sortOrder: index + 1, ...stamped };
+      return db.insert(middlewares).values(row).onConflictDoUpdate({ target: middlewares.id, set: refreshed(middlewares, row) });
+    }),
+    ...MIDDLEWARE_PLAN_SEED.map((middlewarePlan, index) => {
+      const row = { ...middlewarePlan, sortOrder: index + 1, ...stamped };
+      return db
+        .insert(middlewarePlans)
+        .values(row)
+        .onConflictDoUpdate({ target: middlewarePlans.id, set: refreshed(middlewarePlans, row) });
+    }),
+    ...SUPPORT_PLAN_SEED.map((supportPlan, index) => {
+      const row = { ...supportPlan, sortOrder: index + 1, ...stamped };
+      return db.insert(supportPlans).values(row).onConflictDoUpdate({ target: supportPlans.id, set: refreshed(supportPlans, row) });
+    }),
+    // A promotion stays valid from when it was first seeded.
+    ...promotionSeed(now).map((promotion) => {
+      const row = { ...promotion, ...stamped };
+      return db
+        .insert(promotions)
+        .values(row)
+        .onConflictDoUpdate({ target: promotions.code, set: refreshed(promotions, row, ['validFrom']) });
+    }),
+    ...CATALOG_PRICE_SEED.map((price) => {
+      const row = { ...price, createdAt: now, createdBy: null };
+      return db
+        .insert(catalogPrices)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [catalogPrices.itemKind, catalogPrices.itemId, catalogPrices.effectiveFrom],
+          set: refreshed(catalogPrices, row, ['itemKind', 'itemId', 'effectiveFrom', 'createdBy']),
+        });
+    }),
+  ];
+}
+
 /**
  * Idempotent: running it again updates the seeded rows in place and never duplicates them,
  * so it is safe on every dev start.
  */
 export async function seed(db: Database, now: number = Date.now(), keyring: string = DEVELOPMENT_KEYRING): Promise<void> {
-  await db
-    .insert(clusterTiers)
-    .values(CLUSTER_TIER_SEED.map((tier) => ({ ...tier, createdAt: now, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: clusterTiers.id,
-      set: {
-        name: sql`excluded.name`,
-        description: sql`excluded.description`,
-        nodes: sql`excluded.nodes`,
-        vcpuPerNode: sql`excluded.vcpu_per_node`,
-        memoryGbPerNode: sql`excluded.memory_gb_per_node`,
-        storageGbPerNode: sql`excluded.storage_gb_per_node`,
-        monthlyPriceCents: sql`excluded.monthly_price_cents`,
-        yearlyPriceCents: sql`excluded.yearly_price_cents`,
-        sortOrder: sql`excluded.sort_order`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-
-  await db
-    .insert(dataCenters)
-    .values(DATA_CENTER_SEED.map((dataCenter, index) => ({ ...dataCenter, sortOrder: index + 1 })))
-    .onConflictDoUpdate({
-      target: dataCenters.id,
-      set: {
-        name: sql`excluded.name`,
-        city: sql`excluded.city`,
-        country: sql`excluded.country`,
-        countryCode: sql`excluded.country_code`,
-        certifications: sql`excluded.certifications`,
-        status: sql`excluded.status`,
-        openedYear: sql`excluded.opened_year`,
-        sortOrder: sql`excluded.sort_order`,
-      },
-    });
+  await runBatch(db, catalogStatements(db, now));
 
   // Only fills gaps: rates refreshed from the ECB are newer than the seed and must stay.
   await db
@@ -94,7 +180,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
     }),
   );
   // One row per statement: D1 binds at most 100 parameters per query.
-  await db.batch(rows.map((row) => db.insert(users).values(row).onConflictDoNothing()) as unknown as Parameters<typeof db.batch>[0]);
+  await runBatch(db, rows.map((row) => db.insert(users).values(row).onConflictDoNothing()));
 
   await db
     .insert(clusters)
@@ -122,12 +208,16 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
 }
 
 export {
+  ADDON_SEED,
+  CATALOG_PRICE_SEED,
   CLUSTER_TIER_SEED,
   DATA_CENTER_SEED,
-  DEMO_ACCOUNTS,
-  DEMO_CLUSTERS,
-  DEMO_ORDERS,
-  DEMO_PASSWORD,
-  DEMO_TOTP_SECRET,
-  EXCHANGE_RATE_SEED,
-} from './seed-data';
+  KUBERNETES_VERSION_SEED,
+  MIDDLEWARE_PLAN_SEED,
+  MIDDLEWARE_SEED,
+  NODE_FLAVOR_SEED,
+  PARIS_ENDS_AT,
+  promotionSeed,
+  SUPPORT_PLAN_SEED,
+} from './seed-catalog';
+export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';

@@ -16,6 +16,11 @@ export const dataCenters = sqliteTable('data_centers', {
   status: text('status', { enum: DATA_CENTER_STATUSES }).notNull().default('operational'),
   openedYear: integer('opened_year').notNull(),
   sortOrder: integer('sort_order').notNull(),
+  /**
+   * Availability zones of the region, e.g. ["fr-par-1a", "fr-par-1b", "fr-par-1c"]: a control plane
+   * or node pool spread "across zones" needs as many. Added by migration 0005, hence the default.
+   */
+  zones: text('zones', { mode: 'json' }).$type<string[]>().notNull().default([]),
 });
 
 export type DataCenter = typeof dataCenters.$inferSelect;
