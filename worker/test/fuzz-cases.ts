@@ -19,7 +19,11 @@ export interface FuzzRequest {
   method: string;
   /** Path and query string, already encoded. */
   path: string;
-  body?: string | Uint8Array;
+  /**
+   * A body, or a function that makes it when the request is sent: the multi-megabyte bodies are
+   * built per send so that tens of thousands of cases do not hold gigabytes at once (workerd's heap).
+   */
+  body?: string | Uint8Array | (() => string);
   /** undefined: application/json when there is a body; null: no Content-Type header at all. */
   contentType?: string | null;
   /** Extra or replacing headers. An empty-string value removes the header. */
@@ -142,21 +146,21 @@ export function bodyCases(properties: Record<string, PropertySchema>): Array<Omi
     }
   }
   // Huge strings: each property at 100 KB, then every property at 1 MB at once.
-  for (const name of names) cases.push({ kind: 'huge-string', label: `${name}: 100 KB string`, body: objectText([[name, JSON.stringify(KB100)]]) });
+  for (const name of names) cases.push({ kind: 'huge-string', label: `${name}: 100 KB string`, body: () => objectText([[name, JSON.stringify(KB100)]]) });
   cases.push({
     kind: 'huge-string',
     label: `${names.length ? names.join(', ') : 'padding'}: 1 MB string each`,
-    body: objectText((names.length ? names : ['padding']).map((name) => [name, JSON.stringify(MB1)])),
+    body: () => objectText((names.length ? names : ['padding']).map((name) => [name, JSON.stringify(MB1)])),
   });
-  cases.push({ kind: 'huge-body', label: '5 MB JSON body', body: objectText([[names[0] ?? 'padding', JSON.stringify(MB5)]]) });
-  cases.push({ kind: 'huge-body', label: '5 MB of whitespace then {}', body: ' '.repeat(5 * 1024 * 1024) + '{}' });
+  cases.push({ kind: 'huge-body', label: '5 MB JSON body', body: () => objectText([[names[0] ?? 'padding', JSON.stringify(MB5)]]) });
+  cases.push({ kind: 'huge-body', label: '5 MB of whitespace then {}', body: () => ' '.repeat(5 * 1024 * 1024) + '{}' });
   // Deep nesting: under an unknown key, under a real property, and as bare arrays.
   for (const depth of [5_000, 100_000]) {
     cases.push({ kind: 'deep-nesting', label: `{"a": …} × ${depth}`, body: deepJson(depth) });
-    cases.push({ kind: 'deep-nesting', label: `${names[0] ?? 'x'}: {"a": …} × ${depth}`, body: `{${JSON.stringify(names[0] ?? 'x')}:${deepJson(depth)}}` });
+    cases.push({ kind: 'deep-nesting', label: `${names[0] ?? 'x'}: {"a": …} × ${depth}`, body: () => `{${JSON.stringify(names[0] ?? 'x')}:${deepJson(depth)}}` });
     cases.push({ kind: 'deep-nesting', label: `[[…]] × ${depth}`, body: deepJson(depth, 'array') });
   }
-  cases.push({ kind: 'deep-nesting', label: 'unterminated [ × 1,000,000', body: '['.repeat(1_000_000) });
+  cases.push({ kind: 'deep-nesting', label: 'unterminated [ × 1,000,000', body: () => '['.repeat(1_000_000) });
   // Unknown and prototype-polluting properties.
   cases.push({ kind: 'unknown-props', label: '{"zzz":1}', body: '{"zzz":1}' });
   cases.push({ kind: 'unknown-props', label: '__proto__', body: '{"__proto__":{"polluted":true,"role":"super_admin"}}' });

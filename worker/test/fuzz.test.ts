@@ -367,7 +367,8 @@ async function send(principal: Principal, request: FuzzRequest): Promise<Result>
     const usedRealCookies = principal.session && !request.omitCookies && !request.headers?.Cookie && !request.headers?.Authorization;
     const base = request.plainHttp ? BASE.replace(/^https:/, 'http:') : BASE;
     const fetch = principal.fetcher ?? ((r: Request) => exports.default.fetch(r));
-    const fetched = fetch(new Request(`${base}${request.path}`, { method: request.method, headers, body: request.body }));
+    const body = typeof request.body === 'function' ? request.body() : request.body;
+    const fetched = fetch(new Request(`${base}${request.path}`, { method: request.method, headers, body }));
     const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), REQUEST_TIMEOUT_MS)));
     const res = await Promise.race([fetched, timeout]);
     if (res === 'timeout') return result('timeout', `no answer in ${REQUEST_TIMEOUT_MS} ms`);
@@ -498,7 +499,8 @@ describe('fuzz: malformed input never answers 5xx', () => {
     return client;
   }
 
-  it('sends every REST route and tRPC procedure malformed input', { timeout: 240_000 }, async () => {
+  // The run grows with the API: about 60 000 requests, 4 to 6 minutes with staff catalogue editing.
+  it('sends every REST route and tRPC procedure malformed input', { timeout: 480_000 }, async () => {
     const started = Date.now();
 
     // Principals.
@@ -551,11 +553,28 @@ describe('fuzz: malformed input never answers 5xx', () => {
       passMs[principal.name] = (passMs[principal.name] ?? 0) + Date.now() - at;
     };
     quiet = true;
-    await pass(anonymous, [...restAll, ...trpcAll, ...trpcRouterRequests(false)]);
-    await pass(customer, endingLast([...restAll, ...trpcAll, ...trpcRouterRequests(true), ...headerCases]));
+    /**
+     * Two phases: probes first, then everything else, minus the cases that only vary one input
+     * field at a time on targets that refused this principal outright (401/403 before the input is
+     * read): there they repeat the same path through the Worker's body handling and the refusal.
+     * Every target still gets every body, header and nesting case.
+     */
+    const PROBES = new Set(['no-body', 'empty-object', 'baseline']);
+    const PER_FIELD = new Set(['wrong-type', 'huge-string', 'unknown-props']);
+    const probed = async (principal: Principal, requests: FuzzRequest[], probeAlso: (r: FuzzRequest) => boolean = () => true) => {
+      const probes = requests.filter((r) => PROBES.has(r.kind) && probeAlso(r));
+      await pass(principal, probes);
+      const refused = new Set(results.filter((r) => r.principal === principal.name && PROBES.has(r.kind) && (r.status === 401 || r.status === 403)).map((r) => r.target));
+      const done = new Set(probes);
+      await pass(principal, requests.filter((r) => !done.has(r) && !(PER_FIELD.has(r.kind) && refused.has(r.target))));
+    };
+    const ends = (r: FuzzRequest) => [r.target, ...(r.targets ?? [])].some((t) => [...SESSION_ENDING].some((p) => t === trpcKey(p) || routes.some((route) => route.procedure === p && t === restKey(route))));
+    await probed(anonymous, [...restAll, ...trpcAll, ...trpcRouterRequests(false)]);
+    // Session-ending targets are probed in the second phase, last, like every case of theirs.
+    await probed(customer, endingLast([...restAll, ...trpcAll, ...trpcRouterRequests(true), ...headerCases]), (r) => !ends(r));
     // A token authenticates REST paths only; on /trpc the header is ignored and the request is anonymous.
     // CSRF does not apply to a token: the csrf-body cases would repeat the body cases.
-    if (bearer) await pass(bearer, restAll.filter((r) => r.kind !== 'csrf-body'));
+    if (bearer) await probed(bearer, restAll.filter((r) => r.kind !== 'csrf-body'));
     if (staffUser) {
       // Staff reaches the same validation as the customer, and more: every case where the customer
       // was turned away (a role or permission), a compact set elsewhere.

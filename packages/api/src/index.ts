@@ -38,3 +38,6 @@ export { logError, describeError, redact } from './platform/log';
 export { audit } from './platform/audit';
 export { purgeExpired, type PurgeResult } from './platform/purge';
 export { sealStoredTotpSecrets } from './platform/totp-secrets';
+export { loadPriceBook, loadOrderCatalogue, loadCurrentPrices, type OrderCatalogue, type CurrentPrices } from './modules/catalog/price-book';
+export { createQuote, organizationHasPurchased, PURCHASED_ORDER_STATUSES } from './modules/quotes/service';
+export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from './modules/quotes/schemas';

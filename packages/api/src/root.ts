@@ -2,6 +2,7 @@ import { accountRouter } from './modules/account/router';
 import { adminRouter } from './modules/admin/router';
 import { authRouter } from './modules/auth/router';
 import { catalogRouter } from './modules/catalog/router';
+import { catalogAdminRouter } from './modules/catalog-admin/router';
 import { currencyRouter } from './modules/currency/router';
 import { dashboardRouter } from './modules/dashboard/router';
 import { devRouter } from './modules/dev/router';
@@ -9,6 +10,7 @@ import { leadsRouter } from './modules/leads/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
+import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
 import { tokensRouter } from './modules/tokens/router';
 import { metaRouter } from './modules/meta/router';
@@ -17,6 +19,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   meta: metaRouter,
   catalog: catalogRouter,
+  quotes: quotesRouter,
   auth: authRouter,
   account: accountRouter,
   security: securityRouter,
@@ -29,6 +32,7 @@ export const appRouter = router({
   officers: officersRouter,
   admin: adminRouter,
   tokens: tokensRouter,
+  catalogAdmin: catalogAdminRouter,
 });
 
 export type AppRouter = typeof appRouter;

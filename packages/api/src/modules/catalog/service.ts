@@ -1,9 +1,27 @@
-import { clusterTiers, dataCenters, type ClusterTier, type Database } from '@kubemarket/db';
+import {
+  addons,
+  clusterTiers,
+  dataCenters,
+  kubernetesVersions,
+  middlewarePlans,
+  middlewares,
+  nodeFlavors,
+  promotions,
+  supportPlans,
+  type AddonCategory,
+  type ClusterTier,
+  type Database,
+  type MiddlewareCategory,
+  type NodeFlavorCategory,
+} from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { compareKubernetesVersions, loadCurrentPrices, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
 
-/** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing and type pages. */
-function toPublicTier(tier: ClusterTier) {
+/** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing, comparison and type pages. */
+function toPublicTier(tier: ClusterTier, prices: CurrentPrices, listedFlavorIds: ReadonlySet<string>) {
+  const price = prices.tier(tier);
+  const ha = prices.tierHa(tier);
   return {
     id: tier.id,
     name: tier.name,
@@ -12,26 +30,46 @@ function toPublicTier(tier: ClusterTier) {
     vcpu: tier.vcpuPerNode,
     memoryGb: tier.memoryGbPerNode,
     storageGb: tier.storageGbPerNode,
-    monthlyPriceCents: tier.monthlyPriceCents,
-    yearlyPriceCents: tier.yearlyPriceCents,
+    monthlyPriceCents: price.monthlyCents,
+    yearlyPriceCents: price.yearlyCents,
+    purpose: tier.purpose,
+    slaBasisPoints: tier.slaBasisPoints,
+    // As the price book reads it: an optional HA control plane without any price is not sold.
+    haControlPlane: ha
+      ? { mode: tier.haControlPlane, monthlyPriceCents: ha.monthlyCents, yearlyPriceCents: yearlyCost(ha) }
+      : { mode: tier.haControlPlane === 'optional' ? ('unavailable' as const) : tier.haControlPlane, monthlyPriceCents: null, yearlyPriceCents: null },
+    maxNodes: tier.maxNodes,
+    maxPools: tier.maxPools,
+    // Archived flavours stay in the tier's list (staff may restore them) but are not on sale.
+    flavorIds: tier.allowedFlavorIds.filter((id) => listedFlavorIds.has(id)),
+    regionIds: tier.allowedRegionIds,
   };
 }
 
 export type PublicClusterTier = ReturnType<typeof toPublicTier>;
 
-export async function listClusterTiers(db: Database) {
-  const rows = await db.select().from(clusterTiers).where(eq(clusterTiers.active, true)).orderBy(asc(clusterTiers.sortOrder));
-  return rows.map(toPublicTier);
+async function listedFlavorIds(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ id: nodeFlavors.id }).from(nodeFlavors).where(isNull(nodeFlavors.archivedAt));
+  return new Set(rows.map((row) => row.id));
 }
 
-export async function getClusterTier(db: Database, id: string) {
-  const [row] = await db
-    .select()
-    .from(clusterTiers)
-    .where(and(eq(clusterTiers.id, id), eq(clusterTiers.active, true)))
-    .limit(1);
+export async function listClusterTiers(db: Database, now: number) {
+  const [rows, prices, flavorIds] = await Promise.all([
+    db.select().from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
+    loadCurrentPrices(db, now),
+    listedFlavorIds(db),
+  ]);
+  return rows.map((tier) => toPublicTier(tier, prices, flavorIds));
+}
+
+export async function getClusterTier(db: Database, id: string, now: number) {
+  const [[row], prices, flavorIds] = await Promise.all([
+    db.select().from(clusterTiers).where(and(eq(clusterTiers.id, id), onSaleTiers)).limit(1),
+    loadCurrentPrices(db, now),
+    listedFlavorIds(db),
+  ]);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No cluster tier with id ${id}.` });
-  return toPublicTier(row);
+  return toPublicTier(row, prices, flavorIds);
 }
 
 /** Every region, planned ones included, for /data-centers and the region picker. */
@@ -47,4 +85,217 @@ export async function listDataCenters(db: Database) {
     status: row.status,
     openedYear: row.openedYear,
   }));
+}
+
+/** Regions with their availability zones, planned ones included (their status says so). */
+export async function listRegions(db: Database) {
+  const rows = await db.select().from(dataCenters).orderBy(asc(dataCenters.sortOrder));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    country: row.country,
+    countryCode: row.countryCode,
+    zones: row.zones,
+    certifications: row.certifications,
+    status: row.status,
+  }));
+}
+
+/** Kubernetes minors new clusters can run, newest first. */
+export async function listKubernetesVersions(db: Database) {
+  const rows = await db.select().from(kubernetesVersions);
+  return rows
+    .sort((a, b) => compareKubernetesVersions(b.version, a.version))
+    .map((row) => ({
+      version: row.version,
+      patch: row.patch,
+      classification: row.classification,
+      endOfSupportAt: row.endOfSupportAt,
+      isDefault: row.isDefault,
+    }));
+}
+
+/** Case-insensitive search of `q` in any of `fields`; an empty search matches everything. */
+function matches(q: string | undefined, ...fields: string[]): boolean {
+  const wanted = q?.trim().toLocaleLowerCase('en') ?? '';
+  return wanted === '' || fields.some((field) => field.toLocaleLowerCase('en').includes(wanted));
+}
+
+/** Ids of the tiers on sale, in display order. */
+async function onSaleTierIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: clusterTiers.id }).from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder));
+  return rows.map((row) => row.id);
+}
+
+export interface FlavorFilters {
+  tierId?: string;
+  regionId?: string;
+  category?: NodeFlavorCategory;
+}
+
+/** Node flavours on sale, with the tiers that offer each; filters narrow by tier, region and category. */
+export async function listFlavors(db: Database, now: number, filters: FlavorFilters = {}) {
+  const [rows, tiers, prices] = await Promise.all([
+    db
+      .select()
+      .from(nodeFlavors)
+      .where(and(isNull(nodeFlavors.archivedAt), filters.category ? eq(nodeFlavors.category, filters.category) : undefined))
+      .orderBy(asc(nodeFlavors.sortOrder)),
+    db.select({ id: clusterTiers.id, flavorIds: clusterTiers.allowedFlavorIds }).from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
+    loadCurrentPrices(db, now),
+  ]);
+  return rows
+    .map((flavor) => {
+      const price = prices.flavor(flavor);
+      return {
+        id: flavor.id,
+        name: flavor.name,
+        category: flavor.category,
+        vcpu: flavor.vcpu,
+        memoryGb: flavor.memoryGb,
+        gpu: flavor.gpuModel === null ? null : { model: flavor.gpuModel, count: flavor.gpuCount, memoryGb: flavor.gpuMemoryGb },
+        localDiskGb: flavor.localDiskGb,
+        hourlyPriceMillicents: price.hourlyMillicents,
+        monthlyPriceCents: price.monthlyCents,
+        yearlyPriceCents: yearlyCost(price),
+        regionIds: flavor.regionIds,
+        tierIds: tiers.filter((tier) => tier.flavorIds.includes(flavor.id)).map((tier) => tier.id),
+      };
+    })
+    .filter((flavor) => (!filters.tierId || flavor.tierIds.includes(filters.tierId)) && (!filters.regionId || flavor.regionIds.includes(filters.regionId)));
+}
+
+export interface AddonFilters {
+  tierId?: string;
+  category?: AddonCategory;
+  q?: string;
+}
+
+/** Add-ons on sale; filters narrow by compatible tier, category and a search in name and description. */
+export async function listAddons(db: Database, now: number, filters: AddonFilters = {}) {
+  const [rows, tierIds, prices] = await Promise.all([
+    db
+      .select()
+      .from(addons)
+      .where(and(isNull(addons.archivedAt), filters.category ? eq(addons.category, filters.category) : undefined))
+      .orderBy(asc(addons.sortOrder)),
+    onSaleTierIds(db),
+    loadCurrentPrices(db, now),
+  ]);
+  return rows
+    .filter((addon) => (!filters.tierId || addon.compatibleTierIds.includes(filters.tierId)) && matches(filters.q, addon.name, addon.description))
+    .map((addon) => {
+      const price = prices.addon(addon);
+      return {
+        id: addon.id,
+        name: addon.name,
+        category: addon.category,
+        description: addon.description,
+        version: addon.version,
+        monthlyPriceCents: price.monthlyCents,
+        yearlyPriceCents: yearlyCost(price),
+        tierIds: tierIds.filter((id) => addon.compatibleTierIds.includes(id)),
+        minKubernetesVersion: addon.minKubernetesVersion,
+        maxKubernetesVersion: addon.maxKubernetesVersion,
+        requires: addon.requires,
+        conflicts: addon.conflicts,
+      };
+    });
+}
+
+export interface MiddlewareFilters {
+  category?: MiddlewareCategory;
+  q?: string;
+}
+
+/** Middlewares on sale with their plans on sale; one without any plan left cannot be bought and is left out. */
+export async function listMiddlewares(db: Database, now: number, filters: MiddlewareFilters = {}) {
+  const rows = (
+    await db
+      .select()
+      .from(middlewares)
+      .where(and(isNull(middlewares.archivedAt), filters.category ? eq(middlewares.category, filters.category) : undefined))
+      .orderBy(asc(middlewares.sortOrder))
+  ).filter((middleware) => matches(filters.q, middleware.name, middleware.engine, middleware.description));
+  if (rows.length === 0) return [];
+  const [plans, prices] = await Promise.all([
+    db
+      .select()
+      .from(middlewarePlans)
+      .where(and(isNull(middlewarePlans.archivedAt), inArray(middlewarePlans.middlewareId, rows.map((row) => row.id))))
+      .orderBy(asc(middlewarePlans.sortOrder)),
+    loadCurrentPrices(db, now),
+  ]);
+  return rows
+    .map((middleware) => ({
+      id: middleware.id,
+      name: middleware.name,
+      engine: middleware.engine,
+      category: middleware.category,
+      description: middleware.description,
+      versions: middleware.versions,
+      regionIds: middleware.regionIds,
+      plans: plans
+        .filter((plan) => plan.middlewareId === middleware.id)
+        .map((plan) => {
+          const price = prices.middlewarePlan(plan);
+          return {
+            id: plan.id,
+            name: plan.name,
+            nodes: plan.nodes,
+            vcpu: plan.vcpu,
+            memoryGb: plan.memoryGb,
+            storageGb: plan.storageGb,
+            highAvailability: plan.highAvailability,
+            monthlyPriceCents: price.monthlyCents,
+            yearlyPriceCents: yearlyCost(price),
+          };
+        }),
+    }))
+    .filter((middleware) => middleware.plans.length > 0);
+}
+
+/** Support plans on sale, cheapest first. */
+export async function listSupportPlans(db: Database, now: number) {
+  const [rows, prices] = await Promise.all([
+    db.select().from(supportPlans).where(isNull(supportPlans.archivedAt)).orderBy(asc(supportPlans.sortOrder)),
+    loadCurrentPrices(db, now),
+  ]);
+  return rows.map((plan) => {
+    const pricing = prices.supportPlan(plan);
+    return {
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      responseMinutes: { p1: plan.p1ResponseMinutes, p2: plan.p2ResponseMinutes, p3: plan.p3ResponseMinutes, p4: plan.p4ResponseMinutes },
+      channels: plan.channels,
+      hours: plan.hours,
+      namedEngineer: plan.namedEngineer,
+      pricing:
+        pricing.kind === 'fixed'
+          ? { kind: 'fixed' as const, monthlyPriceCents: pricing.monthlyCents, yearlyPriceCents: yearlyCost({ monthlyCents: pricing.monthlyCents, yearlyCents: pricing.yearlyCents ?? null }) }
+          : { kind: 'share' as const, percentOfSpendBasisPoints: pricing.percentOfSpendBasisPoints, minimumMonthlyCents: pricing.minimumMonthlyCents },
+    };
+  });
+}
+
+/** The promotion the banner announces: featured, not archived and valid at `now`; null when there is none. */
+export async function featuredPromotion(db: Database, now: number) {
+  const stillValid: SQL | undefined = or(isNull(promotions.validUntil), gt(promotions.validUntil, now));
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.featured, true), isNull(promotions.archivedAt), lte(promotions.validFrom, now), stillValid))
+    .orderBy(desc(promotions.validFrom), asc(promotions.code))
+    .limit(1);
+  if (!row) return null;
+  return {
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    value: row.value,
+    validUntil: row.validUntil,
+    firstPurchaseOnly: row.firstPurchaseOnly,
+  };
 }

@@ -1,10 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { useCallback } from 'react';
+import { PriceEstimatorPage } from '../../../features/catalog-browse';
+
+interface PriceEstimatorSearch {
+  /**
+   * The estimate, compactly encoded. It is only checked to be text here, so that this route adds
+   * nothing to the first page load; the page decodes it and validates it with zod.
+   */
+  estimate?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/_dashboard/price-estimator')({
-  component: PriceEstimatorPage,
+  validateSearch: (search: Record<string, unknown>): PriceEstimatorSearch =>
+    typeof search.estimate === 'string' && search.estimate.length <= 8192 ? { estimate: search.estimate } : {},
+  component: PriceEstimatorRoute,
 });
 
-function PriceEstimatorPage() {
-  return <SectionNotBuilt title="Price Estimator" description="The monthly or yearly price of a setup, before you order it." />;
+function PriceEstimatorRoute() {
+  const { estimate } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onEncodedChange = useCallback(
+    (next: string | undefined) => void navigate({ search: next ? { estimate: next } : {}, replace: true, resetScroll: false }),
+    [navigate],
+  );
+  return <PriceEstimatorPage encoded={estimate} onEncodedChange={onEncodedChange} />;
 }

@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ClusterSelectionPage } from '../../../features/catalog-browse';
+
+interface ClusterSelectionSearch {
+  /** The tier chosen so far, so that the choice survives a reload. */
+  tier?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/_plain/cluster-selection')({
-  component: ClusterSelectionPage,
+  validateSearch: (search: Record<string, unknown>): ClusterSelectionSearch =>
+    typeof search.tier === 'string' && search.tier.length <= 64 ? { tier: search.tier } : {},
+  component: ClusterSelectionRoute,
 });
 
-function ClusterSelectionPage() {
-  return <SectionNotBuilt title="Cluster Selection" description="Compare the cluster types and pick the one that fits your workload." />;
+function ClusterSelectionRoute() {
+  const { tier } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ClusterSelectionPage selectedTierId={tier} onSelect={(next) => void navigate({ search: { tier: next }, replace: true, resetScroll: false })} />;
 }

@@ -1,0 +1,212 @@
+import { formatEurCents } from '@kubemarket/shared';
+import type { ExchangeRates } from '@kubemarket/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+
+/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
+const POLL = { timeout: 15_000 } as const;
+
+/** Known rates, so that the displayed amounts can be worked out here: 1 EUR = 1.0832 USD. */
+const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
+
+/** The machine has no internet: the public rates service fails at once, and our server answers known rates. */
+async function stubRates(page: Page): Promise<void> {
+  await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+  await page.route('**/api/currency/rates', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ rates: RATES, timestamp: Date.UTC(2026, 10, 20), date: '2026-11-20' }) }),
+  );
+}
+
+type Scope = Pick<Page, 'getByRole'>;
+
+/** Picks an option of a Mantine Select (a combobox) found by its label in `scope`. */
+async function choose(page: Page, scope: Scope, label: string, option: string | RegExp): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** POST /api/quotes as the signed-in user of the page (same organisation, hence the same promotion rules). */
+async function serverQuote(page: Page, body: unknown): Promise<{ totalCents: number; discount: { code: string } | null }> {
+  const request = page.context().request;
+  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
+  if (!token) throw new Error('No CSRF token from GET /api/user');
+  const response = await request.post(`${BASE_URL}/api/quotes`, { headers: { 'X-CSRF-Token': token }, data: body });
+  if (response.status() !== 200) throw new Error(`POST /api/quotes answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as { totalCents: number; discount: { code: string } | null };
+}
+
+/** The estimate the browser test builds, as POST /api/quotes reads it. */
+const QUOTE_BODY = {
+  lines: [
+    {
+      kind: 'cluster',
+      tierId: 'tier_standard',
+      regionId: 'fr-par-1',
+      kubernetesVersion: '1.37',
+      highAvailability: true,
+      nodePools: [
+        { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
+        { name: 'pool-2', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 4 } },
+      ],
+      addonIds: ['addon_monitoring'],
+    },
+    { kind: 'middleware', planId: 'mwp_postgresql_essential' },
+  ],
+  cycle: 'yearly',
+  promotionCode: 'PARIS',
+  customer: { countryCode: 'FR', vatNumber: null, isBusiness: false },
+};
+
+async function waitForServerMatch(page: Page): Promise<void> {
+  await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor({ timeout: 15_000 });
+}
+
+describe('catalogue and pricing', () => {
+  const browser = useBrowser();
+
+  it(
+    "builds an estimate, changes currency and cycle, applies PARIS, shows exactly the server's total, and the shared address reopens it",
+    { timeout: 120_000 },
+    async () => {
+      const { page } = browser;
+      await stubRates(page);
+      await signInAsNewAccount(page);
+      await page.goto('/price-estimator');
+      await rejectCookies(page);
+
+      // A Standard cluster: its baseline pool of 3 × 4 vCPU/16 GB, plus an autoscaling pool of 8 vCPU/32 GB.
+      await choose(page, page, 'Start with a cluster of tier', 'Standard (Blue)');
+      await page.getByRole('button', { name: 'Add cluster' }).click();
+      const cluster = page.getByTestId('estimate-cluster');
+      await cluster.getByRole('button', { name: 'Add node pool' }).click();
+      const second = cluster.getByTestId('estimate-pool').nth(1);
+      await choose(page, second, 'Node flavour', 'General purpose 8 vCPU, 32 GB');
+      await second.getByRole('textbox', { name: 'Nodes', exact: true }).fill('2');
+      await second.getByRole('switch', { name: 'Autoscale' }).check();
+      await second.getByRole('textbox', { name: 'Maximum nodes', exact: true }).fill('4');
+      await cluster.getByRole('checkbox', { name: /Prometheus and Grafana/ }).check();
+
+      // A PostgreSQL Essential database.
+      await choose(page, page, 'Middleware', 'PostgreSQL');
+      await choose(page, page, 'Plan', /^Essential/);
+      await page.getByRole('button', { name: 'Add middleware' }).click();
+      await expect.poll(() => page.getByTestId('estimate-line').count(), POLL).toBe(2);
+
+      // Dollars, billed yearly, with PARIS.
+      await page.getByTestId('currency-control').getByText('$ USD').click();
+      await page.getByTestId('billing-cycle-control').getByText('Yearly').click();
+      // A code the server does not know: it says so, and still confirms the total without it.
+      await page.getByRole('textbox', { name: 'Promotion code' }).fill('NOPE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.locator('[data-testid="server-quote-status"][data-status="confirmed"]').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('promotion-status').textContent()).toContain('Unknown promotion code');
+      expect(await page.getByTestId('estimate-discount').count()).toBe(0);
+
+      await page.getByRole('textbox', { name: 'Promotion code' }).fill('PARIS');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await waitForServerMatch(page);
+      await expect.poll(() => page.getByTestId('promotion-status').textContent(), POLL).toContain('PARIS');
+
+      const server = await serverQuote(page, QUOTE_BODY);
+      expect(server.discount?.code).toBe('PARIS');
+      const expected = formatEurCents(server.totalCents, 'USD', RATES);
+      expect(expected.startsWith('$')).toBe(true);
+      expect(await page.getByTestId('estimate-total').textContent()).toBe(expected);
+      expect(await page.getByTestId('server-quote-total').textContent()).toBe(expected);
+      // Each line is explained: control plane, HA, both pools (the autoscaling one with its maximum), the add-on.
+      const clusterLine = page.getByTestId('estimate-line').first();
+      await clusterLine.getByText('Control plane', { exact: true }).waitFor();
+      await clusterLine.getByText(/autoscaling 2–4 nodes/).waitFor();
+      await clusterLine.getByText(/Prometheus and Grafana add-on/).waitFor();
+      await page.getByTestId('estimate-tax').getByText(/\$/).waitFor();
+
+      // The address carries the estimate: another browser, signed in as another new organisation, gets the same total.
+      const shared = page.url();
+      expect(new URL(shared).searchParams.get('estimate')).toMatch(/^1\./);
+      const other = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+      try {
+        const reopened = await other.newPage();
+        await stubRates(reopened);
+        await signInAsNewAccount(reopened);
+        await reopened.goto(shared);
+        await rejectCookies(reopened);
+        await waitForServerMatch(reopened);
+        expect(await reopened.getByTestId('estimate-total').textContent()).toBe(expected);
+        await expect.poll(() => reopened.getByTestId('currency-control').locator('input:checked').inputValue()).toBe('USD');
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it('shows the seven tiers side by side and continues into configuration with the chosen one', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await stubRates(page);
+    await signInAsNewAccount(page);
+    await page.goto('/cluster-selection');
+    await rejectCookies(page);
+    await expect.poll(() => page.getByTestId('tier-column').count(), POLL).toBe(7);
+    const comparison = page.getByTestId('tier-comparison');
+    for (const row of ['Price', 'Control-plane SLA', 'High-availability control plane', 'Most nodes', 'Most node pools']) {
+      await comparison.getByRole('rowheader', { name: row }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Choose Economy (Green)' }).click();
+    await page.getByTestId('tier-choice').getByText('Economy (Green)').waitFor();
+    await page.getByRole('link', { name: 'Continue with Economy (Green)' }).click();
+    await page.waitForURL((url) => url.pathname === '/configure-cluster' && url.searchParams.get('tier') === 'tier_economy');
+  });
+
+  it('narrows the marketplace by search and filters, and orders a plan through the estimator', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await stubRates(page);
+    await signInAsNewAccount(page);
+    await page.goto('/marketplace');
+    await rejectCookies(page);
+    const items = page.getByTestId('market-item');
+    await expect.poll(() => items.count(), POLL).toBeGreaterThan(20);
+    const all = await items.count();
+
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('postgresql');
+    await expect.poll(() => items.count(), POLL).toBe(1);
+    await items.first().getByRole('heading', { name: 'PostgreSQL' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('');
+    await expect.poll(() => items.count(), POLL).toBe(all);
+
+    // Add-ons that an AI/ML cluster can run include the GPU operator; a Sandbox cluster cannot run it.
+    await choose(page, page, 'Type', 'Add-ons');
+    await choose(page, page, 'Compatible tier', 'AI/ML (Violet)');
+    await page.getByRole('heading', { name: 'NVIDIA GPU Operator' }).waitFor();
+    const aiAddons = await items.count();
+    expect(aiAddons).toBeLessThan(all);
+    expect(await items.evaluateAll((cards) => cards.every((card) => card.getAttribute('data-kind') === 'addon'))).toBe(true);
+    await choose(page, page, 'Compatible tier', 'Sandbox (Gray)');
+    await expect.poll(() => page.getByRole('heading', { name: 'NVIDIA GPU Operator' }).count(), POLL).toBe(0);
+    await choose(page, page, 'Category', 'Monitoring');
+    await expect.poll(() => items.count(), POLL).toBe(1);
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect.poll(() => items.count(), POLL).toBe(all);
+
+    // PostgreSQL's plans, and ordering one opens the estimator with it.
+    await page.getByRole('button', { name: 'Details and plans of PostgreSQL' }).click();
+    const detail = page.getByRole('dialog');
+    await expect.poll(() => detail.getByTestId('market-plan').count(), POLL).toBe(4);
+    await detail.getByRole('link', { name: 'Order PostgreSQL Essential' }).click();
+    await page.waitForURL((url) => url.pathname === '/price-estimator' && url.searchParams.has('estimate'));
+    await page.getByTestId('estimate-middleware').getByText('PostgreSQL: Essential').waitFor();
+    await waitForServerMatch(page);
+  });
+
+  it("shows the organisation's add-ons (none yet) and the add-on catalogue", { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await stubRates(page);
+    await signInAsNewAccount(page);
+    await page.goto('/add-ons');
+    await rejectCookies(page);
+    await page.getByTestId('installed-addons').getByText('No add-ons installed yet').waitFor();
+    await expect.poll(() => page.getByTestId('market-item').count(), POLL).toBeGreaterThan(10);
+    expect(await page.getByTestId('market-item').evaluateAll((cards) => cards.every((card) => card.getAttribute('data-kind') === 'addon'))).toBe(true);
+  });
+});

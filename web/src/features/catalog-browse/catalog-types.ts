@@ -1,0 +1,135 @@
+import type { HaControlPlaneMode, Promotion } from '@kubemarket/shared';
+
+/**
+ * The catalogue as the customer screens read it, whatever the exact shape of the API's answers
+ * (catalog-queries.ts maps them here). Every price is an integer number of EUR cents; a missing
+ * yearly price means twelve months (no discount), as in the pricing engine.
+ */
+
+export interface CatalogTier {
+  id: string;
+  name: string;
+  description: string;
+  purpose: string;
+  /** Baseline configuration the tier price is quoted for. */
+  nodes: number;
+  vcpu: number;
+  memoryGb: number;
+  storageGb: number;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number;
+  /** 9995 = 99.95 %; null: no SLA. */
+  slaBasisPoints: number | null;
+  haControlPlane: HaControlPlaneMode;
+  haMonthlyPriceCents: number | null;
+  haYearlyPriceCents: number | null;
+  maxNodes: number | null;
+  maxPools: number | null;
+  flavorIds: readonly string[];
+  regionIds: readonly string[];
+}
+
+export interface CatalogRegion {
+  id: string;
+  name: string;
+  city: string;
+  country: string;
+  countryCode: string;
+  certifications: readonly string[];
+  status: string;
+  zones: readonly string[];
+}
+
+export interface CatalogKubernetesVersion {
+  /** Minor version, e.g. "1.37". */
+  version: string;
+  patch: number | null;
+  classification: 'preview' | 'supported' | 'deprecated' | string;
+  endOfSupportAt: number | null;
+  isDefault: boolean;
+}
+
+export interface CatalogFlavor {
+  id: string;
+  name: string;
+  category: string;
+  vcpu: number;
+  memoryGb: number;
+  gpuModel: string | null;
+  gpuCount: number;
+  gpuMemoryGb: number | null;
+  localDiskGb: number;
+  /** Thousandths of a EUR cent per node-hour. */
+  hourlyPriceMillicents: number | null;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number | null;
+  regionIds: readonly string[];
+}
+
+export interface CatalogAddon {
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  version: string;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number | null;
+  compatibleTierIds: readonly string[];
+  /** Inclusive bounds on the cluster's Kubernetes minor version; null: unbounded. */
+  minKubernetesVersion: string | null;
+  maxKubernetesVersion: string | null;
+  /** When the API lists the supported versions itself; null: derive them from the bounds. */
+  kubernetesVersions: readonly string[] | null;
+  requires: readonly string[];
+  conflicts: readonly string[];
+}
+
+export interface CatalogMiddlewarePlan {
+  id: string;
+  middlewareId: string;
+  name: string;
+  nodes: number | null;
+  vcpu: number | null;
+  memoryGb: number | null;
+  storageGb: number;
+  highAvailability: boolean;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number | null;
+}
+
+export interface CatalogMiddleware {
+  id: string;
+  name: string;
+  engine: string;
+  category: string;
+  description: string;
+  versions: readonly string[];
+  regionIds: readonly string[];
+  plans: readonly CatalogMiddlewarePlan[];
+}
+
+export interface CatalogSupportPlan {
+  id: string;
+  name: string;
+  description: string;
+  /** First-response targets in minutes, P1 (critical) to P4 (question); null: no target. */
+  responseMinutes: readonly [number | null, number | null, number | null, number | null];
+  channels: readonly string[];
+  hours: string;
+  namedEngineer: boolean;
+  pricing:
+    | { kind: 'fixed'; monthlyCents: number; yearlyCents: number | null }
+    | { kind: 'share'; percentOfSpendBasisPoints: number; minimumMonthlyCents: number };
+}
+
+export interface Catalog {
+  tiers: readonly CatalogTier[];
+  regions: readonly CatalogRegion[];
+  kubernetesVersions: readonly CatalogKubernetesVersion[];
+  flavors: readonly CatalogFlavor[];
+  addons: readonly CatalogAddon[];
+  middlewares: readonly CatalogMiddleware[];
+  supportPlans: readonly CatalogSupportPlan[];
+  /** The promotions the screen can evaluate itself (the featured one); the server knows them all. */
+  promotions: readonly Promotion[];
+}

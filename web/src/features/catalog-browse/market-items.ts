@@ -1,0 +1,148 @@
+import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
+import { emptyEstimate, encodeEstimate } from './estimate';
+import type { Estimate } from './estimate';
+import { newCluster, toggleAddon } from './estimate-editing';
+import { addonSupportsVersion } from './price-book';
+
+export type MarketKind = 'addon' | 'middleware' | 'support';
+
+export const MARKET_KIND_LABELS: Record<MarketKind, string> = {
+  addon: 'Add-on',
+  middleware: 'Middleware',
+  support: 'Support plan',
+};
+
+interface MarketItemBase {
+  key: string;
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  /** Tiers it works with; null: every tier (it does not run on a cluster). */
+  tierIds: readonly string[] | null;
+  /** Regions it can be ordered in; null: every region. */
+  regionIds: readonly string[] | null;
+}
+
+export type MarketItem =
+  | (MarketItemBase & { kind: 'addon'; addon: CatalogAddon })
+  | (MarketItemBase & { kind: 'middleware'; middleware: CatalogMiddleware })
+  | (MarketItemBase & { kind: 'support'; plan: CatalogSupportPlan });
+
+/** Everything the marketplace lists: add-ons, middlewares and support plans, in catalogue order. */
+export function marketItems(catalog: Catalog): MarketItem[] {
+  const tierRegions = new Map(catalog.tiers.map((tier) => [tier.id, tier.regionIds]));
+  return [
+    ...catalog.addons.map(
+      (addon): MarketItem => ({
+        kind: 'addon',
+        key: `addon:${addon.id}`,
+        id: addon.id,
+        name: addon.name,
+        category: addon.category,
+        description: addon.description,
+        tierIds: addon.compatibleTierIds,
+        // An add-on runs wherever a tier that can run it is placed.
+        regionIds: [...new Set(addon.compatibleTierIds.flatMap((id) => tierRegions.get(id) ?? []))],
+        addon,
+      }),
+    ),
+    ...catalog.middlewares.map(
+      (middleware): MarketItem => ({
+        kind: 'middleware',
+        key: `middleware:${middleware.id}`,
+        id: middleware.id,
+        name: middleware.name,
+        category: middleware.category,
+        description: middleware.description,
+        tierIds: null,
+        regionIds: middleware.regionIds,
+        middleware,
+      }),
+    ),
+    ...catalog.supportPlans.map(
+      (plan): MarketItem => ({
+        kind: 'support',
+        key: `support:${plan.id}`,
+        id: plan.id,
+        name: plan.name,
+        category: 'support',
+        description: plan.description,
+        tierIds: null,
+        regionIds: null,
+        plan,
+      }),
+    ),
+  ];
+}
+
+export interface MarketFilters {
+  search: string;
+  kind: MarketKind | null;
+  category: string | null;
+  tierId: string | null;
+  regionId: string | null;
+}
+
+export const NO_FILTERS: MarketFilters = { search: '', kind: null, category: null, tierId: null, regionId: null };
+
+function searchable(item: MarketItem): string {
+  const extra =
+    item.kind === 'middleware'
+      ? [item.middleware.engine, ...item.middleware.plans.map((plan) => plan.name)]
+      : item.kind === 'addon'
+        ? [item.addon.version]
+        : [];
+  return [item.name, item.description, item.category, ...extra].join(' ').toLocaleLowerCase('en');
+}
+
+/** The items matching every filter; the search matches all its words, in any order. */
+export function filterMarketItems(items: readonly MarketItem[], filters: MarketFilters): MarketItem[] {
+  const words = filters.search.toLocaleLowerCase('en').split(/\s+/).filter(Boolean);
+  return items.filter((item) => {
+    if (filters.kind && item.kind !== filters.kind) return false;
+    if (filters.category && item.category !== filters.category) return false;
+    if (filters.tierId && item.tierIds && !item.tierIds.includes(filters.tierId)) return false;
+    if (filters.regionId && item.regionIds && !item.regionIds.includes(filters.regionId)) return false;
+    if (words.length > 0) {
+      const text = searchable(item);
+      if (!words.every((word) => text.includes(word))) return false;
+    }
+    return true;
+  });
+}
+
+/** The lowest monthly price of an item (a middleware's cheapest plan), for sorting and "from" prices. */
+export function cheapestMiddlewarePlan(middleware: CatalogMiddleware) {
+  return middleware.plans.reduce<CatalogMiddleware['plans'][number] | undefined>(
+    (cheapest, plan) => (!cheapest || plan.monthlyPriceCents < cheapest.monthlyPriceCents ? plan : cheapest),
+    undefined,
+  );
+}
+
+/**
+ * An estimate holding one marketplace item, for "Order": an add-on on a new cluster of the first
+ * tier that can run it (preferring `tierId`), with what it requires; a middleware plan; a support plan.
+ */
+export function estimateFor(catalog: Catalog, item: { kind: 'addon'; addonId: string; tierId?: string | null } | { kind: 'middleware'; planId: string } | { kind: 'support'; planId: string }): Estimate {
+  const estimate = emptyEstimate();
+  if (item.kind === 'middleware') return { ...estimate, middlewarePlanIds: [item.planId] };
+  if (item.kind === 'support') return { ...estimate, supportPlanId: item.planId };
+  const addon = catalog.addons.find((candidate) => candidate.id === item.addonId);
+  if (!addon) return estimate;
+  const tierId = item.tierId && addon.compatibleTierIds.includes(item.tierId) ? item.tierId : catalog.tiers.find((tier) => addon.compatibleTierIds.includes(tier.id))?.id;
+  let cluster = newCluster(catalog, tierId);
+  if (!cluster) return estimate;
+  // The default version may be one the add-on does not support: then a supported one it does.
+  if (!addonSupportsVersion(addon, cluster.kubernetesVersion)) {
+    const fitting = [...catalog.kubernetesVersions]
+      .sort((a, b) => Number(b.classification === 'supported') - Number(a.classification === 'supported'))
+      .find((version) => addonSupportsVersion(addon, version.version));
+    if (fitting) cluster = { ...cluster, kubernetesVersion: fitting.version };
+  }
+  return { ...estimate, clusters: [{ ...cluster, addonIds: toggleAddon(catalog, cluster, addon.id, true) }] };
+}
+
+export function encodedEstimateFor(...args: Parameters<typeof estimateFor>): string {
+  return encodeEstimate(estimateFor(...args));
+}

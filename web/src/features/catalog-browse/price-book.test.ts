@@ -1,0 +1,71 @@
+import { quote } from '@kubemarket/shared';
+import { describe, expect, it } from 'vitest';
+import { estimateCustomer, estimateLines, emptyEstimate } from './estimate';
+import { newCluster } from './estimate-editing';
+import { addonSupportsVersion, buildPriceBook, compareMinorVersions, compatibleAddons } from './price-book';
+import { TEST_CATALOG } from './test-catalog';
+
+const NOW = Date.UTC(2026, 10, 23);
+
+function addon(id: string) {
+  const found = TEST_CATALOG.addons.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(id);
+  return found;
+}
+
+describe('Kubernetes versions', () => {
+  it('compares minors numerically', () => {
+    expect(compareMinorVersions('1.100', '1.99')).toBeGreaterThan(0);
+    expect(compareMinorVersions('v1.37.2', '1.37')).toBe(0);
+    expect(compareMinorVersions('1.36', '1.37')).toBeLessThan(0);
+  });
+
+  it('reads an add-on’s inclusive bounds', () => {
+    expect(addonSupportsVersion(addon('addon_istio'), '1.37')).toBe(true);
+    expect(addonSupportsVersion(addon('addon_istio'), '1.38')).toBe(false);
+    expect(addonSupportsVersion(addon('addon_kserve'), '1.35')).toBe(false);
+    expect(addonSupportsVersion(addon('addon_kserve'), '1.36')).toBe(true);
+    expect(addonSupportsVersion({ ...addon('addon_kserve'), kubernetesVersions: ['1.37'] }, '1.37.1')).toBe(true);
+  });
+
+  it('lists the add-ons a tier and version can run', () => {
+    expect(compatibleAddons(TEST_CATALOG.addons, 'tier_sandbox', '1.37').map((entry) => entry.id)).toEqual([
+      'addon_monitoring',
+      'addon_logging',
+      'addon_cert_manager',
+    ]);
+    expect(compatibleAddons(TEST_CATALOG.addons, 'tier_standard', '1.38').map((entry) => entry.id)).not.toContain('addon_istio');
+  });
+});
+
+describe('buildPriceBook', () => {
+  const book = buildPriceBook(TEST_CATALOG);
+
+  it('gives the engine the versions of the catalogue an add-on supports', () => {
+    const istio = book.addons.find((entry) => entry.id === 'addon_istio');
+    expect(istio?.kubernetesVersions).toEqual(['1.37', '1.36']);
+    expect(book.addons.find((entry) => entry.id === 'addon_monitoring')?.kubernetesVersions).toBeNull();
+  });
+
+  it('keeps the HA control plane price of optional tiers only', () => {
+    expect(book.tiers.find((tier) => tier.id === 'tier_economy')?.haControlPlane).toEqual({ mode: 'optional', monthlyCents: 4_900, yearlyCents: 49_980 });
+    expect(book.tiers.find((tier) => tier.id === 'tier_standard')?.haControlPlane.mode).toBe('included');
+  });
+
+  it('prices an estimate with the shared engine: lines, PARIS and French VAT', () => {
+    const cluster = newCluster(TEST_CATALOG, 'tier_standard');
+    if (!cluster) throw new Error('no cluster');
+    const estimate = {
+      ...emptyEstimate(),
+      clusters: [{ ...cluster, addonIds: ['addon_monitoring'] }],
+      middlewarePlanIds: ['mwp_postgresql_essential'],
+      promotionCode: 'paris',
+    };
+    const result = quote(estimateLines(estimate), { cycle: 'monthly', now: NOW, promotionCode: estimate.promotionCode, customer: estimateCustomer(estimate) }, book);
+    // 289 control plane + 3 × 57 nodes + 39 monitoring = 499; + 69 PostgreSQL = 568.
+    expect(result.subtotalCents).toBe(56_800);
+    expect(result.discount).toEqual({ code: 'PARIS', label: 'Promotion PARIS (5% off)', amountCents: 2_840 });
+    expect(result.tax).toMatchObject({ countryCode: 'FR', rateBasisPoints: 2000, amountCents: 10_792 });
+    expect(result.totalCents).toBe(56_800 - 2_840 + 10_792);
+  });
+});

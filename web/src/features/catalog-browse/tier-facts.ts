@@ -1,0 +1,72 @@
+import type { HaControlPlaneMode } from '@kubemarket/shared';
+
+/** 9995 -> "99.95%"; null -> "No SLA". */
+export function slaLabel(basisPoints: number | null): string {
+  if (basisPoints === null) return 'No SLA';
+  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+}
+
+export const HA_LABELS: Record<HaControlPlaneMode, string> = {
+  included: 'Included',
+  optional: 'Optional',
+  unavailable: 'Not available',
+};
+
+/** "30 min", "4 h", "1 day", "2 days". */
+export function responseTimeLabel(minutes: number | null): string {
+  if (minutes === null) return 'No target';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) {
+    const hours = minutes / 60;
+    return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
+  }
+  const days = minutes / (24 * 60);
+  const rounded = Number.isInteger(days) ? days : Number(days.toFixed(1));
+  return `${rounded} ${rounded === 1 ? 'day' : 'days'}`;
+}
+
+const CATEGORY_LABELS: Record<string, string> = {
+  monitoring: 'Monitoring',
+  logging: 'Logging',
+  backup: 'Backup',
+  certificates: 'Certificates',
+  ingress: 'Ingress',
+  'service-mesh': 'Service mesh',
+  policy: 'Policy',
+  security: 'Security',
+  gitops: 'GitOps',
+  autoscaling: 'Autoscaling',
+  secrets: 'Secrets',
+  gpu: 'GPU',
+  ai: 'AI',
+  database: 'Databases',
+  cache: 'Caches',
+  streaming: 'Streaming',
+  messaging: 'Messaging',
+  search: 'Search',
+  storage: 'Storage',
+  support: 'Support',
+};
+
+/** "service-mesh" -> "Service mesh"; unknown categories are capitalised. */
+export function categoryLabel(category: string): string {
+  return CATEGORY_LABELS[category] ?? category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
+}
+
+const CHANNEL_LABELS: Record<string, string> = {
+  ticket: 'Tickets',
+  email: 'Email',
+  chat: 'Chat',
+  phone: 'Phone',
+  'shared-channel': 'Shared chat channel',
+};
+
+export function channelLabel(channel: string): string {
+  return CHANNEL_LABELS[channel] ?? categoryLabel(channel);
+}
+
+export function hoursLabel(hours: string): string {
+  if (hours === '24x7') return '24/7';
+  if (hours === 'business') return 'Business hours (Mon–Fri, 08:00–18:00 Paris)';
+  return hours;
+}
