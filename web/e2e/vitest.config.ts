@@ -11,6 +11,9 @@ export default defineConfig({
     setupFiles: ['e2e/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: less than a lazy page's first load on a busy
+    // 2-core machine running two Chromiums. Playwright's own waits allow far more.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // Files run in parallel, one browser each: every test makes its own organisation and user
     // (e2e/accounts.ts) or only reads the seeded data, so files do not depend on each other.
     // Two workers fit a 2-core machine running the Worker and two Chromiums; E2E_WORKERS overrides.
