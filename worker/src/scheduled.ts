@@ -1,5 +1,5 @@
 import { ecbRatesSource, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
-import { createSecretBox, DEVELOPMENT_KEYRING } from '@kubemarket/db';
+import { secretBoxFor } from './config';
 import { databaseFor } from './context';
 import type { Env } from './env';
 
@@ -32,8 +32,7 @@ export async function runScheduled(
       console.log('Purged expired rows', purged);
       // Seeds stored before encryption, or under a rotated-out key, are sealed under the current key.
       try {
-        const keyring = env.ENCRYPTION_KEYS ?? (env.ENVIRONMENT === 'development' ? DEVELOPMENT_KEYRING : undefined);
-        const sealed = await sealStoredTotpSecrets(db, createSecretBox(keyring));
+        const sealed = await sealStoredTotpSecrets(db, secretBoxFor(env));
         if (sealed > 0) console.log(`Sealed ${sealed} TOTP secret(s) under the current key`);
       } catch (error) {
         logError('Sealing TOTP secrets failed', error);

@@ -16,3 +16,20 @@ export function priceInEffect<T extends EffectivePrice>(rows: readonly T[], at: 
   }
   return best;
 }
+
+/** The key of one item's price history: its kind and id. */
+export function priceHistoryKey(itemKind: string, itemId: string): string {
+  return `${itemKind}:${itemId}`;
+}
+
+/** catalog_prices rows grouped per item (priceHistoryKey), each group in the rows' order. */
+export function priceHistories<T extends EffectivePrice & { itemKind: string; itemId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const histories = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = priceHistoryKey(row.itemKind, row.itemId);
+    const history = histories.get(key);
+    if (history) history.push(row);
+    else histories.set(key, [row]);
+  }
+  return histories;
+}

@@ -1,6 +1,6 @@
 import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
 import { randomString } from '@kubemarket/db';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { constantTimeEqual, randomToken, sha256Hex } from './crypto';
 
@@ -119,19 +119,20 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
 }
 
 /**
- * The statement that signs the user out everywhere, or everywhere but one session, returning the
- * removed ids: for a `db.batch` with the change that requires it (a new password).
+ * The statement that signs the user out everywhere, or everywhere but the sessions in `except`,
+ * returning the removed ids: for a `db.batch` with the change that requires it (a new password).
  */
-export function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string) {
+export function deleteUserSessions(db: Database, userId: string, except: readonly (string | null | undefined)[] = []) {
+  const kept = except.filter((id): id is string => Boolean(id));
   return db
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+    .where(kept.length > 0 ? and(eq(sessions.userId, userId), notInArray(sessions.id, kept)) : eq(sessions.userId, userId))
     .returning({ id: sessions.id });
 }
 
 /** Signs the user out everywhere, or everywhere but one session. Returns the removed ids. */
 export async function invalidateUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<string[]> {
-  return (await deleteUserSessions(db, userId, exceptSessionId)).map((row) => row.id);
+  return (await deleteUserSessions(db, userId, [exceptSessionId])).map((row) => row.id);
 }
 
 /** D1 allows 100 bound parameters per statement. */

@@ -71,7 +71,7 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
   // is not thrown out mid-task) and the audit entry land together or not at all.
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
-    deleteUserSessions(ctx.db, user.id, ctx.session?.id),
+    deleteUserSessions(ctx.db, user.id, [ctx.session?.id]),
     // Links and MFA steps issued under the old password stop working too.
     revokeUserTokens(ctx.db, user.id, now),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress }, now),

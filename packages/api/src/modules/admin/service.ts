@@ -1,11 +1,11 @@
-import { sessions, users, type UserRole } from '@kubemarket/db';
+import { users, type UserRole } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { revokeUserTokens } from '../../platform/auth-tokens';
 import { notify } from '../../platform/notify';
-import { isStaff } from '../../platform/sessions';
+import { deleteUserSessions, isStaff } from '../../platform/sessions';
 
 type Staff = Context & { user: SessionUser };
 
@@ -20,7 +20,7 @@ export async function endUserSessions(ctx: Staff, userId: string) {
   const now = ctx.ports.clock.now();
   const user = await targetUser(ctx, userId);
   const [ended] = await ctx.db.batch([
-    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    deleteUserSessions(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_sessions_ended', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress }, now),
   ]);
   await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
@@ -43,7 +43,7 @@ export async function setUserRole(ctx: Staff, userId: string, role: UserRole) {
   if (user.role === role) return { id: user.id, role, sessionsEnded: 0 };
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id)),
-    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    deleteUserSessions(ctx.db, user.id),
     revokeUserTokens(ctx.db, user.id, now),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_role_changed', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress, metadata: { from: user.role, to: role } }, now),
   ]);

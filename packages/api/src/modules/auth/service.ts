@@ -1,7 +1,7 @@
-import { newBillingId, newId, organizations, sessions, users, type AuthToken, type User } from '@kubemarket/db';
+import { newBillingId, newId, organizations, users, type AuthToken, type User } from '@kubemarket/db';
 import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { consumeToken, emailLink, findLiveToken, INVALID_TOKEN_MESSAGES, issueToken, peekToken, revokeUserTokens } from '../../platform/auth-tokens';
@@ -11,7 +11,7 @@ import { notify } from '../../platform/notify';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
 import { addressKey, assertUnderLimit, consumeRateLimit, RATE_LIMITS, RateLimitedError, recordFailure } from '../../platform/rate-limit';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../platform/recovery-codes';
-import { createSession, invalidateSession, isStaff, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
+import { createSession, deleteUserSessions, invalidateSession, isStaff, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -392,7 +392,6 @@ async function confirmEmailChange(ctx: Context, user: User, row: AuthToken) {
   if (taken && taken.id !== user.id) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
   const requestedBy = typeof row.data?.requestedBySessionId === 'string' ? row.data.requestedBySessionId : null;
   const signOutOthers = row.data?.signOutOtherSessions === true;
-  const keep = [requestedBy, ctx.session?.id].filter((id): id is string => Boolean(id));
   try {
     await ctx.db.batch([
       ctx.db.update(users).set({ email: newEmail, unclaimedEmail: null, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
@@ -404,8 +403,7 @@ async function confirmEmailChange(ctx: Context, user: User, row: AuthToken) {
   }
   let ended: string[] = [];
   if (signOutOthers) {
-    const others = and(eq(sessions.userId, user.id), ...keep.map((id) => ne(sessions.id, id)));
-    ended = (await ctx.db.delete(sessions).where(others).returning({ id: sessions.id })).map((session) => session.id);
+    ended = (await deleteUserSessions(ctx.db, user.id, [requestedBy, ctx.session?.id])).map((session) => session.id);
     await ctx.ports.realtime.closeSessions(user.id, ended);
   }
   if (!user.unclaimedEmail) mailInBackground(ctx.ports, async () => emails.emailChanged(user.email, user.name, newEmail));
@@ -441,7 +439,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   // and the audit entry land together.
   const [, ended] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? (user.unclaimedEmail ? null : now), updatedAt: now }).where(eq(users.id, user.id)),
-    ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }),
+    deleteUserSessions(ctx.db, user.id),
     revokeUserTokens(ctx.db, user.id, now, row.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_reset', ipAddress: ctx.request.ipAddress }, now),
   ]);

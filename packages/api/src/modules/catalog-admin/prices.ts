@@ -1,4 +1,4 @@
-import { catalogPrices, priceInEffect, type CatalogPrice, type Database, type PricedItemKind } from '@kubemarket/db';
+import { catalogPrices, priceHistories, priceHistoryKey, priceInEffect, type CatalogPrice, type Database, type PricedItemKind } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, inArray } from 'drizzle-orm';
 
@@ -47,22 +47,16 @@ function samePrice(a: PriceValues | null, b: PriceValues | null): boolean {
 }
 
 export type PriceRows = Map<string, CatalogPrice[]>;
-const keyOf = (kind: PricedItemKind, itemId: string) => `${kind}:${itemId}`;
 
 /** Price rows of these items, by kind and id. */
 export async function loadPrices(db: Database, kinds: readonly PricedItemKind[], itemIds: readonly string[]): Promise<PriceRows> {
-  const grouped: PriceRows = new Map();
-  if (itemIds.length === 0) return grouped;
+  if (itemIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(catalogPrices)
     .where(and(inArray(catalogPrices.itemKind, [...kinds]), inArray(catalogPrices.itemId, [...itemIds])))
     .orderBy(asc(catalogPrices.effectiveFrom));
-  for (const row of rows) {
-    const key = keyOf(row.itemKind, row.itemId);
-    grouped.set(key, [...(grouped.get(key) ?? []), row]);
-  }
-  return grouped;
+  return priceHistories(rows);
 }
 
 /**
@@ -72,7 +66,7 @@ export async function loadPrices(db: Database, kinds: readonly PricedItemKind[],
 export function withPricesInEffect<R>(record: R, accessors: readonly PriceAccessor<R>[], itemId: string, rows: PriceRows, now: number): R {
   let result = record;
   for (const accessor of accessors) {
-    const row = priceInEffect(rows.get(keyOf(accessor.kind, itemId)) ?? [], now);
+    const row = priceInEffect(rows.get(priceHistoryKey(accessor.kind, itemId)) ?? [], now);
     if (row && accessor.read(result) !== null) result = accessor.write(result, valuesOf(row));
   }
   return result;
@@ -81,7 +75,7 @@ export function withPricesInEffect<R>(record: R, accessors: readonly PriceAccess
 /** Changes dated after `now`, soonest first. */
 export function scheduledPrices(kinds: readonly PricedItemKind[], itemId: string, rows: PriceRows, now: number) {
   return kinds
-    .flatMap((kind) => rows.get(keyOf(kind, itemId)) ?? [])
+    .flatMap((kind) => rows.get(priceHistoryKey(kind, itemId)) ?? [])
     .filter((row) => row.effectiveFrom > now)
     .sort((a, b) => a.effectiveFrom - b.effectiveFrom)
     .map((row) => ({ itemKind: row.itemKind, effectiveFrom: row.effectiveFrom, ...valuesOf(row) }));

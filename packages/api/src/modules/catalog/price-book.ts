@@ -7,6 +7,8 @@ import {
   middlewarePlans,
   middlewares,
   nodeFlavors,
+  priceHistories,
+  priceHistoryKey,
   priceInEffect,
   promotions,
   supportPlans,
@@ -54,15 +56,8 @@ export function yearlyCost(prices: CyclePrices): number {
 
 /** Every item's price in effect at `at` (UTC epoch ms), falling back to its columns. */
 export async function loadCurrentPrices(db: Database, at: number): Promise<CurrentPrices> {
-  const rows = await db.select().from(catalogPrices).where(lte(catalogPrices.effectiveFrom, at));
-  const history = new Map<string, PriceRow[]>();
-  for (const row of rows) {
-    const key = `${row.itemKind}:${row.itemId}`;
-    const list = history.get(key);
-    if (list) list.push(row);
-    else history.set(key, [row]);
-  }
-  const inEffect = (kind: PricedItemKind, id: string): PriceRow | undefined => priceInEffect(history.get(`${kind}:${id}`) ?? [], at);
+  const history = priceHistories(await db.select().from(catalogPrices).where(lte(catalogPrices.effectiveFrom, at)));
+  const inEffect = (kind: PricedItemKind, id: string): PriceRow | undefined => priceInEffect(history.get(priceHistoryKey(kind, id)) ?? [], at);
 
   return {
     tier(tier) {

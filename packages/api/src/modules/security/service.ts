@@ -105,7 +105,7 @@ export async function revokeOtherSessions(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
   await assertPassword(ctx, password);
   const [ended] = await ctx.db.batch([
-    deleteUserSessions(ctx.db, ctx.user.id, ctx.session?.id),
+    deleteUserSessions(ctx.db, ctx.user.id, [ctx.session?.id]),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'security.other_sessions_revoked' }, now),
   ]);
   await ctx.ports.realtime.closeSessions(ctx.user.id, ended.map((session) => session.id));
