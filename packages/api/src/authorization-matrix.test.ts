@@ -97,6 +97,11 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: PUBLIC,
   },
+  // Like quotes.create: prices the public catalogue, reads no customer data.
+  'suggestions.rank': {
+    input: () => ({ workload: 'web', environments: ['production'], expectedNodes: 5, dataSensitivity: 'personal', availability: '99.9', monthlyBudgetEur: 1_000 }),
+    expect: PUBLIC,
+  },
   'currency.rates': { expect: PUBLIC },
   'currency.refresh': { expect: ADMINS_ONLY },
   'officers.checkAccess': { expect: PUBLIC },
@@ -232,6 +237,20 @@ const MATRIX: Record<string, Row> = {
   'catalogAdmin.promotions.update': { input: () => ({ code: 'PARIS', description: 'Edited by the matrix.' }), expect: STAFF_ONLY },
   'catalogAdmin.promotions.archive': { input: () => ({ code: 'PARIS' }), expect: STAFF_ONLY },
   'catalogAdmin.promotions.restore': { input: () => ({ code: 'PARIS' }), expect: STAFF_ONLY },
+
+  // Custom solution requests: the roles that may order send them (not billing, not viewer); every
+  // role reads its organisation's, and another organisation's request is a 404. Staff answer them.
+  'customSolutions.submit': {
+    input: () => ({ subject: 'Matrix request', category: 'other', description: 'Sent by the authorization matrix.' }),
+    expect: expectations(['ownerA', 'memberA', 'customerB', 'officer', 'admin', 'superAdmin', 'tokenWithScope']),
+  },
+  'customSolutions.list': { expect: SIGNED_IN_SCOPED },
+  'customSolutions.get': {
+    input: () => ({ id: 'csr_demo_acme_gpu' }),
+    expect: expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
+  'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
+  'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },
 };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };

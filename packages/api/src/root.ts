@@ -4,6 +4,7 @@ import { authRouter } from './modules/auth/router';
 import { catalogRouter } from './modules/catalog/router';
 import { catalogAdminRouter } from './modules/catalog-admin/router';
 import { currencyRouter } from './modules/currency/router';
+import { customSolutionsRouter } from './modules/custom-solutions/router';
 import { dashboardRouter } from './modules/dashboard/router';
 import { devRouter } from './modules/dev/router';
 import { leadsRouter } from './modules/leads/router';
@@ -12,6 +13,7 @@ import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
 import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
+import { suggestionsRouter } from './modules/suggestions/router';
 import { tokensRouter } from './modules/tokens/router';
 import { metaRouter } from './modules/meta/router';
 import { createCallerFactory, router } from './trpc';
@@ -20,6 +22,7 @@ export const appRouter = router({
   meta: metaRouter,
   catalog: catalogRouter,
   quotes: quotesRouter,
+  suggestions: suggestionsRouter,
   auth: authRouter,
   account: accountRouter,
   security: securityRouter,
@@ -33,6 +36,7 @@ export const appRouter = router({
   admin: adminRouter,
   tokens: tokensRouter,
   catalogAdmin: catalogAdminRouter,
+  customSolutions: customSolutionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

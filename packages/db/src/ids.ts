@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   order: 'ord',
   lead: 'lead',
   newsletter: 'nws',
+  customSolutionRequest: 'csr',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

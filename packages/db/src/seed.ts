@@ -41,6 +41,7 @@ import {
   DEMO_PASSWORD_HASH,
   EXCHANGE_RATE_SEED,
 } from './seed-data';
+import { seedCustomSolutions } from './seed-custom-solutions';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -205,6 +206,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
       })),
     )
     .onConflictDoNothing();
+  await seedCustomSolutions(db, now);
 }
 
 export {

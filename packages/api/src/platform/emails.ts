@@ -17,12 +17,13 @@ function linkMail(to: string, subject: string, intro: string, action: string, ur
   };
 }
 
-function plainMail(to: string, subject: string, paragraphs: string[]): MailMessage {
+/** Plain paragraphs (line breaks kept), escaped, signed by the product. */
+export function plainMail(to: string, subject: string, paragraphs: string[]): MailMessage {
   return {
     to,
     subject,
     text: `${paragraphs.join('\n\n')}\n\n— ${PRODUCT_NAME}`,
-    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p>— ${PRODUCT_NAME}</p>`,
+    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('')}<p>— ${PRODUCT_NAME}</p>`,
   };
 }
 

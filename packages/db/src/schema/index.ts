@@ -19,3 +19,4 @@ export * from './middlewares';
 export * from './support-plans';
 export * from './promotions';
 export * from './catalog-prices';
+export * from './custom-solutions';

@@ -1,3 +1,5 @@
 export * from './fields';
 export * from './account';
 export * from './leads';
+export * from './custom-solutions';
+export * from './suggestions';

@@ -3,6 +3,7 @@ import { priceForCycle } from '@kubemarket/shared';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { RatesNotice, useDisplayPrice } from '../pricing';
@@ -119,6 +120,9 @@ export function ClusterSelectionPage({ selectedTierId, onSelect }: ClusterSelect
                         >
                           {tier.id === selected?.id ? 'Chosen' : 'Choose'}
                         </Button>
+                        <AnchorLink to="/cluster-topology" search={{ tier: tier.id }} size="xs" aria-label={`View architecture of ${tier.name}`}>
+                          View architecture
+                        </AnchorLink>
                       </Stack>
                     </Table.Th>
                   ))}

@@ -39,8 +39,9 @@ export function NotificationBell() {
       shadow="md"
       withArrow
     >
-      <Popover.Target>
-        <Indicator label={badgeLabel(unread)} size={18} disabled={unread === 0} color="red" offset={4} data-testid="notification-badge">
+      {/* The popover's aria-expanded/-haspopup belong on the button, not on the badge around it. */}
+      <Indicator label={badgeLabel(unread)} size={18} disabled={unread === 0} color="red" offset={4} data-testid="notification-badge">
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -50,8 +51,8 @@ export function NotificationBell() {
           >
             <IconBell size={18} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="notification-dropdown">
         <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           <Text fw={600}>Notifications</Text>

@@ -69,7 +69,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
       { title: 'Small production services', description: 'Websites and APIs with modest traffic that still deserve managed upgrades and backups.' },
     ],
     included: [
-      'Managed control plane with a 99.9 % uptime SLA',
+      'Managed control plane with a 99.5 % uptime SLA',
       'Data centres with a PUE under 1.3 and renewable electricity',
       'Monthly carbon report per cluster in the console',
       'Encrypted block storage and daily etcd backups',
@@ -135,7 +135,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
       'Automatic scale-to-zero of worker nodes on evenings and weekends',
       'Cluster creation and deletion through the REST API with API tokens',
       'Same Kubernetes versions and add-ons as production tiers',
-      'Managed control plane with a 99.5 % uptime SLA',
+      'Managed control plane with a 99 % uptime SLA',
       'Promotion of a configuration to a production tier in one step',
     ],
     notFor: 'Anything customers depend on should run on the Standard (Blue) tier or above.',

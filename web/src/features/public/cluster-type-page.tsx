@@ -2,8 +2,8 @@ import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton,
 import { CLUSTER_TYPES, clusterTypeFromTierName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useClusterTiers } from '../catalog';
-import type { ClusterTier } from '../catalog';
+import { useCatalog } from '../catalog-browse';
+import type { Catalog, CatalogTier } from '../catalog-browse';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { RatesNotice, TierPrice } from '../pricing';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
@@ -12,12 +12,13 @@ import { DetailsList } from '../../components/details-list';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
 import { OrderTierButton } from './order-tier-button';
+import { tierFacts } from './tier-facts';
 
 /** The cluster-type detail page of SPEC.md section 2, shared by /cluster-types/{type} and its aliases. */
 export function ClusterTypePage({ type }: { type: ClusterType }) {
   const content = CLUSTER_TYPE_CONTENT[type];
-  const tiers = useClusterTiers();
-  const tier = tiers.data?.find((candidate) => clusterTypeFromTierName(candidate.name) === type);
+  const catalogQuery = useCatalog();
+  const tier = catalogQuery.catalog?.tiers.find((candidate) => clusterTypeFromTierName(candidate.name) === type);
 
   return (
     <Container size="lg" py={{ base: 40, sm: 64 }}>
@@ -37,7 +38,7 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <TierOffer tiersQuery={tiers} tier={tier} color={content.color} />
+            <TierOffer catalogQuery={catalogQuery} tier={tier} color={content.color} />
           </Grid.Col>
         </Grid>
 
@@ -99,13 +100,23 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
 }
 
 interface TierOfferProps {
-  tiersQuery: ReturnType<typeof useClusterTiers>;
-  tier: ClusterTier | undefined;
+  catalogQuery: ReturnType<typeof useCatalog>;
+  tier: CatalogTier | undefined;
   color: string;
 }
 
-function TierOffer({ tiersQuery, tier, color }: TierOfferProps) {
-  if (tiersQuery.isPending) {
+function TierOffer({ catalogQuery, tier, color }: TierOfferProps) {
+  if (catalogQuery.error) {
+    return (
+      <QueryErrorAlert
+        title="This tier could not be loaded"
+        error={catalogQuery.error}
+        retrying={catalogQuery.isFetching}
+        onRetry={catalogQuery.refetch}
+      />
+    );
+  }
+  if (!catalogQuery.catalog) {
     return (
       <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Loading tier">
         <Stack gap="sm">
@@ -114,16 +125,6 @@ function TierOffer({ tiersQuery, tier, color }: TierOfferProps) {
           <Skeleton height={80} />
         </Stack>
       </Card>
-    );
-  }
-  if (tiersQuery.error) {
-    return (
-      <QueryErrorAlert
-        title="This tier could not be loaded"
-        error={tiersQuery.error}
-        retrying={tiersQuery.isFetching}
-        onRetry={() => void tiersQuery.refetch()}
-      />
     );
   }
   if (!tier) {
@@ -141,6 +142,10 @@ function TierOffer({ tiersQuery, tier, color }: TierOfferProps) {
     );
   }
 
+  return <TierOfferCard catalog={catalogQuery.catalog} tier={tier} color={color} />;
+}
+
+function TierOfferCard({ catalog, tier, color }: { catalog: Catalog; tier: CatalogTier; color: string }) {
   return (
     <Card withBorder radius="md" padding="lg" style={{ borderTop: `4px solid var(--mantine-color-${color}-filled)` }} data-testid="cluster-type-offer">
       <Stack gap="md">
@@ -159,6 +164,7 @@ function TierOffer({ tiersQuery, tier, color }: TierOfferProps) {
             { label: 'Storage per node', value: `${formatInteger(tier.storageGb)} GB` },
             { label: 'Total vCPU', value: `${formatInteger(tier.vcpu * tier.nodes)} vCPU` },
             { label: 'Total memory', value: `${formatInteger(tier.memoryGb * tier.nodes)} GB` },
+            ...tierFacts(catalog, tier, 'spec'),
           ]}
         />
         <OrderTierButton tierId={tier.id} size="md" fullWidth>

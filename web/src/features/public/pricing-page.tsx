@@ -1,15 +1,26 @@
-import { Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
-import { IconCheck } from '@tabler/icons-react';
-import { useClusterTiers } from '../catalog';
-import type { ClusterTier } from '../catalog';
-import { BillingCycleSwitch, CurrencyControl } from '../preferences';
-import { RatesNotice, TierPrice } from '../pricing';
+import { IconCheck, IconDiscount } from '@tabler/icons-react';
+import {
+  categoryLabel,
+  channelLabel,
+  hoursLabel,
+  ItemPrice,
+  responseTimeLabel,
+  SupportPlanPrice,
+  useCatalog,
+} from '../catalog-browse';
+import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog-browse';
+import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
+import { RatesNotice, TierPrice, useDisplayPrice } from '../pricing';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { DetailsList } from '../../components/details-list';
 import { formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/date-format';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { OrderTierButton } from './order-tier-button';
 import { PageSection, PublicPage } from './public-page';
+import { tierFacts } from './tier-facts';
 
 const INCLUDED_EVERYWHERE = [
   'Managed control plane: upgrades, etcd backups and certificates handled by our engineers',
@@ -28,8 +39,8 @@ const BILLING_FACTS = [
 ];
 
 export function PricingPage() {
-  const tiers = useClusterTiers();
-  const maxDiscount = Math.max(0, ...(tiers.data ?? []).map((tier) => yearlyDiscountPercent(tier.monthlyPriceCents, tier.yearlyPriceCents)));
+  const { catalog, featuredPromotion, error, isFetching, refetch } = useCatalog();
+  const maxDiscount = Math.max(0, ...(catalog?.tiers ?? []).map((tier) => yearlyDiscountPercent(tier.monthlyPriceCents, tier.yearlyPriceCents)));
 
   return (
     <PublicPage
@@ -47,27 +58,31 @@ export function PricingPage() {
         </Stack>
       </Card>
 
-      {tiers.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading prices">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Card key={index} withBorder padding="lg">
-              <Stack gap="sm">
-                <Skeleton height={22} width="60%" />
-                <Skeleton height={12} />
-                <Skeleton height={36} width="50%" mt="sm" />
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      ) : tiers.error ? (
-        <QueryErrorAlert title="Prices could not be loaded" error={tiers.error} retrying={tiers.isFetching} onRetry={() => void tiers.refetch()} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {tiers.data.map((tier) => (
-            <PricingCard key={tier.id} tier={tier} />
-          ))}
-        </SimpleGrid>
-      )}
+      {featuredPromotion ? <PromotionNote promotion={featuredPromotion} /> : null}
+
+      <PageSection id="tiers" title="Cluster tiers">
+        {error ? (
+          <QueryErrorAlert title="Prices could not be loaded" error={error} retrying={isFetching} onRetry={refetch} />
+        ) : !catalog ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading prices">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Card key={index} withBorder padding="lg">
+                <Stack gap="sm">
+                  <Skeleton height={22} width="60%" />
+                  <Skeleton height={12} />
+                  <Skeleton height={36} width="50%" mt="sm" />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {catalog.tiers.map((tier) => (
+              <PricingCard key={tier.id} tier={tier} catalog={catalog} />
+            ))}
+          </SimpleGrid>
+        )}
+      </PageSection>
 
       <PageSection id="included" title="Included in every tier">
         <List
@@ -83,6 +98,58 @@ export function PricingPage() {
           ))}
         </List>
       </PageSection>
+
+      {catalog ? (
+        <>
+          <PageSection
+            id="flavors"
+            title="Node flavours"
+            description="Worker nodes are billed per node on top of the tier, at the price of their flavour. Each tier offers its own selection of flavours."
+          >
+            <FlavorTable flavors={catalog.flavors} />
+          </PageSection>
+
+          <PageSection id="add-ons" title="Add-ons">
+            <FromPrice items={catalog.addons} unit="per cluster" what="Add-ons installed and kept up to date on your clusters" testId="addons-from" />
+            <AddonTable catalog={catalog} />
+          </PageSection>
+
+          <PageSection id="middlewares" title="Managed data services">
+            <FromPrice
+              items={catalog.middlewares.flatMap((middleware) => middleware.plans)}
+              what="Databases, caches, queues and storage run for you next to your clusters"
+              testId="middlewares-from"
+            />
+            <MiddlewareTable catalog={catalog} />
+          </PageSection>
+
+          <PageSection id="support" title="Support plans" description="Basic support comes with every organisation; the other plans add faster answers, more channels and round-the-clock cover.">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+              {catalog.supportPlans.map((plan) => (
+                <Card key={plan.id} withBorder radius="md" padding="lg" component="article" aria-labelledby={`support-${plan.id}`} data-testid="support-plan">
+                  <Stack gap="sm" h="100%">
+                    <Title order={3} size="h4" id={`support-${plan.id}`}>
+                      {plan.name}
+                    </Title>
+                    <SupportPlanPrice plan={plan} testId="support-plan-price" />
+                    <Text size="sm" c="dimmed">
+                      {plan.description}
+                    </Text>
+                    <DetailsList
+                      details={[
+                        { label: 'Critical incidents', value: `Answered within ${responseTimeLabel(plan.responseMinutes[0])}` },
+                        { label: 'Hours', value: hoursLabel(plan.hours) },
+                        { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
+                        { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
+                      ]}
+                    />
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </PageSection>
+        </>
+      ) : null}
 
       <PageSection id="billing" title="How billing works">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -120,7 +187,7 @@ export function PricingPage() {
   );
 }
 
-function PricingCard({ tier }: { tier: ClusterTier }) {
+function PricingCard({ tier, catalog }: { tier: CatalogTier; catalog: Catalog }) {
   const type = clusterTypeFromTierName(tier.name);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pricing-${tier.id}`} data-testid="pricing-tier">
@@ -149,6 +216,7 @@ function PricingCard({ tier }: { tier: ClusterTier }) {
             {formatInteger(tier.storageGb)} GB disk / node
           </Badge>
         </Group>
+        <DetailsList details={tierFacts(catalog, tier, 'tier')} />
         <Group gap="sm" mt="auto">
           <OrderTierButton tierId={tier.id}>Order</OrderTierButton>
           <AnchorLink to="/cluster-types/$type" params={{ type }} size="sm">
@@ -157,5 +225,165 @@ function PricingCard({ tier }: { tier: ClusterTier }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+interface PricedItem {
+  monthlyPriceCents: number;
+  yearlyPriceCents: number | null;
+}
+
+/** "<what>, from €9.00 / month": the lowest price above zero among `items`, in the display currency and cycle. */
+function FromPrice({ items, unit, what, testId }: { items: readonly PricedItem[]; unit?: string; what: string; testId: string }) {
+  const cheapest = items.filter((item) => item.monthlyPriceCents > 0).toSorted((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
+  return (
+    <Group gap={6} align="baseline" wrap="wrap" data-testid={testId}>
+      <Text c="dimmed">
+        {what}
+        {cheapest ? ', from' : '.'}
+      </Text>
+      {cheapest ? <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} unit={unit} /> : null}
+    </Group>
+  );
+}
+
+function gpuLabel(flavor: CatalogFlavor): string {
+  if (!flavor.gpuModel) return '—';
+  return `${flavor.gpuCount} × ${flavor.gpuModel}${flavor.gpuMemoryGb === null ? '' : ` (${flavor.gpuMemoryGb} GB)`}`;
+}
+
+function FlavorTable({ flavors }: { flavors: readonly CatalogFlavor[] }) {
+  const { billingCycle } = usePreferences();
+  const { format, ready } = useDisplayPrice();
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table striped withTableBorder verticalSpacing="sm" data-testid="flavor-table">
+        <Table.Caption>Node flavours and their price per node, excluding VAT</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Flavour</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">vCPU</Table.Th>
+            <Table.Th scope="col">Memory</Table.Th>
+            <Table.Th scope="col">GPU</Table.Th>
+            <Table.Th scope="col">Local disk</Table.Th>
+            <Table.Th scope="col">Per hour</Table.Th>
+            <Table.Th scope="col">{billingCycle === 'monthly' ? 'Per month' : 'Per year'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {flavors.map((flavor) => (
+            <Table.Tr key={flavor.id} data-testid="flavor-row" data-flavor={flavor.id}>
+              <Table.Th scope="row" fw={600}>
+                {flavor.name}
+              </Table.Th>
+              <Table.Td>{categoryLabel(flavor.category)}</Table.Td>
+              <Table.Td>{formatInteger(flavor.vcpu)}</Table.Td>
+              <Table.Td>{formatInteger(flavor.memoryGb)} GB</Table.Td>
+              <Table.Td>{gpuLabel(flavor)}</Table.Td>
+              <Table.Td>{formatInteger(flavor.localDiskGb)} GB</Table.Td>
+              <Table.Td data-testid="flavor-hourly">
+                {flavor.hourlyPriceMillicents === null ? '—' : ready ? format(flavor.hourlyPriceMillicents / 1000) : <Skeleton height={16} width={60} />}
+              </Table.Td>
+              <Table.Td>
+                <ItemPrice monthlyCents={flavor.monthlyPriceCents} yearlyCents={flavor.yearlyPriceCents} size="sm" testId="flavor-price" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AddonTable({ catalog }: { catalog: Catalog }) {
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped withTableBorder verticalSpacing="sm" data-testid="addon-table">
+        <Table.Caption>Add-ons and their price per cluster, excluding VAT</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Add-on</Table.Th>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col">Available on</Table.Th>
+            <Table.Th scope="col">Price per cluster</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {catalog.addons.map((addon) => (
+            <Table.Tr key={addon.id} data-testid="addon-row">
+              <Table.Th scope="row" fw={600}>
+                {addon.name}
+              </Table.Th>
+              <Table.Td>{categoryLabel(addon.category)}</Table.Td>
+              <Table.Td>
+                {addon.compatibleTierIds.length === catalog.tiers.length
+                  ? 'Every tier'
+                  : catalog.tiers
+                      .filter((tier) => addon.compatibleTierIds.includes(tier.id))
+                      .map((tier) => tier.name)
+                      .join(', ')}
+              </Table.Td>
+              <Table.Td>
+                <ItemPrice monthlyCents={addon.monthlyPriceCents} yearlyCents={addon.yearlyPriceCents} size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function MiddlewareTable({ catalog }: { catalog: Catalog }) {
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped withTableBorder verticalSpacing="sm" data-testid="middleware-table">
+        <Table.Caption>Managed data services and the price of their smallest plan, excluding VAT</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Service</Table.Th>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col">Plans</Table.Th>
+            <Table.Th scope="col">From</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {catalog.middlewares.map((middleware) => {
+            const cheapest = middleware.plans.toSorted((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
+            return (
+              <Table.Tr key={middleware.id} data-testid="middleware-row">
+                <Table.Th scope="row" fw={600}>
+                  {middleware.name}
+                  {middleware.versions.length > 0 ? (
+                    <Text span size="xs" c="dimmed" fw={400}>
+                      {' '}
+                      {middleware.versions.join(', ')}
+                    </Text>
+                  ) : null}
+                </Table.Th>
+                <Table.Td>{categoryLabel(middleware.category)}</Table.Td>
+                <Table.Td>{middleware.plans.map((plan) => plan.name).join(', ')}</Table.Td>
+                <Table.Td>{cheapest ? <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size="sm" /> : '—'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+type Promotion = NonNullable<ReturnType<typeof useCatalog>['featuredPromotion']>;
+
+/** The promotion the site banner announces (PARIS), with its terms from the catalogue. */
+function PromotionNote({ promotion }: { promotion: Promotion }) {
+  const { format } = useDisplayPrice();
+  const discount = promotion.kind === 'percent' ? `${promotion.value / 100}%` : format(promotion.value);
+  return (
+    <Alert color="teal" variant="light" icon={<IconDiscount size={18} />} title={`Promo code ${promotion.code}: ${discount} off`} data-testid="promotion-note">
+      {promotion.description} Enter the code when you order{promotion.firstPurchaseOnly ? ' for the first time' : ''}.
+      {promotion.validUntil === null ? null : ` The offer ends ${formatDateTime(promotion.validUntil)}.`}
+    </Alert>
   );
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { CustomSolutionsPage } from '../../../features/custom-solutions';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/custom-solutions')({
   component: CustomSolutionsPage,
 });
-
-function CustomSolutionsPage() {
-  return <SectionNotBuilt title="Custom Solutions" description="Solutions designed with our team for needs the catalogue does not cover." />;
-}

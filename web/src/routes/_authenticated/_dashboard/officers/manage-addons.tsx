@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { ManageAddonsPage } from '../../../../features/catalog-admin';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/manage-addons')({
-  component: ManageAddOnsPage,
+  component: ManageAddonsPage,
 });
-
-function ManageAddOnsPage() {
-  return <SectionNotBuilt title="Manage Add-ons" description="The add-ons of the catalogue: descriptions, prices and availability." />;
-}

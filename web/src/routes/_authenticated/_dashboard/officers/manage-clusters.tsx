@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { MANAGE_CLUSTERS_TABS, ManageClustersPage, tabFrom, type ManageClustersTab } from '../../../../features/catalog-admin';
+
+interface ManageClustersSearch {
+  tab?: ManageClustersTab;
+}
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/manage-clusters')({
-  component: ManageClustersPage,
+  validateSearch: (search: Record<string, unknown>): ManageClustersSearch => {
+    const tab = tabFrom(MANAGE_CLUSTERS_TABS, search.tab);
+    return tab ? { tab } : {};
+  },
+  component: ManageClustersRoute,
 });
 
-function ManageClustersPage() {
-  return <SectionNotBuilt title="Manage Clusters" description="The cluster tiers of the catalogue: sizes, prices and availability." />;
+function ManageClustersRoute() {
+  const { tab = 'tiers' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ManageClustersPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { OfficersPanelPage } from '../../../../features/catalog-admin';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/panel')({
   component: OfficersPanelPage,
 });
-
-function OfficersPanelPage() {
-  return <SectionNotBuilt title="Officers Panel" description="Staff tools for the catalogue, users, organisations and tickets." />;
-}

@@ -1,0 +1,219 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rejectCookies } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+
+/** vitest's expect.poll gives up after 1 s by default, less than a lazy page's first load. */
+const POLL = { timeout: 15_000 } as const;
+
+/** Signs in as a seeded demo account through /dev-login (no second factor), then answers the cookie banner. */
+async function devLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/dev-login');
+  await rejectCookies(page);
+  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+/** Picks options of a Mantine MultiSelect, then leaves it by clicking `away` so its list closes. */
+async function pick(page: Page, scope: Locator, label: string, options: readonly string[], away: Locator): Promise<void> {
+  await scope.getByLabel(label).click();
+  for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
+  await away.click();
+}
+
+/** The UTC day after today, as a date field takes it, and as the lists show it. */
+function tomorrowUtc(): { field: string; shown: string } {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  return {
+    field: tomorrow.toISOString().slice(0, 10),
+    shown: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate())),
+  };
+}
+
+/** A GET of the staff REST API with the page's session cookie. */
+async function adminGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.context().request.get(`${BASE_URL}/api/admin/catalog${path}`);
+  if (response.status() !== 200) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const row = (page: Page, id: string) => page.locator(`[data-testid="catalog-row"][data-id="${id}"]`);
+
+describe('staff catalogue editing', () => {
+  const browser = useBrowser();
+
+  it('lets an officer create an add-on, schedule a price change, archive it and restore it', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const id = `addon_e2e_${suffix}`;
+    const name = `E2E add-on ${suffix}`;
+    await devLogin(page, 'olivia');
+    await page.goto('/officers/manage-addons');
+    await page.getByRole('heading', { level: 1, name: 'Manage Add-ons' }).waitFor();
+    await page.getByRole('table', { name: 'Add-ons' }).waitFor();
+
+    // Create, with a price in euros.
+    await page.getByRole('button', { name: 'Create add-on' }).click();
+    const create = page.getByRole('dialog', { name: 'Create an add-on' });
+    const nameInput = create.getByRole('textbox', { name: 'Name', exact: true });
+    await create.getByRole('textbox', { name: 'Id', exact: true }).fill(id);
+    await nameInput.fill(name);
+    await create.getByRole('textbox', { name: 'Description', exact: true }).fill('An add-on made by the browser tests.');
+    await create.getByRole('textbox', { name: 'Version', exact: true }).fill('1.0');
+    await create.getByRole('textbox', { name: 'Price per cluster per month', exact: true }).fill('12.34');
+    await pick(page, create, 'Compatible cluster tiers', ['Standard (Blue)'], nameInput);
+    await create.getByRole('button', { name: 'Create add-on' }).click();
+    await page.getByText('Add-on created').waitFor();
+    await create.waitFor({ state: 'detached' });
+
+    const added = row(page, id);
+    await added.waitFor();
+    expect(await added.getByTestId('monthly-price').textContent()).toBe('€12.34');
+    expect(await added.getByTestId('status-badge').textContent()).toBe('Active');
+    expect(await added.textContent()).toContain('Standard (Blue)');
+
+    // A new price from tomorrow: the list keeps today's price and shows the scheduled one.
+    const tomorrow = tomorrowUtc();
+    await added.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    const price = edit.getByRole('textbox', { name: 'Price per cluster per month', exact: true });
+    expect(await price.inputValue()).toBe('€12.34');
+    await price.fill('15.50');
+    await edit.getByLabel('Price change applies from (UTC)').fill(tomorrow.field);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Add-on saved').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => added.getByTestId('scheduled-prices').textContent(), POLL).toBe(`From ${tomorrow.shown}: €15.50 / month`);
+    expect(await added.getByTestId('monthly-price').textContent()).toBe('€12.34');
+
+    // Archive: the confirmation says what happens to existing clusters and orders.
+    await added.getByRole('button', { name: `Archive ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Archive ${name}?` });
+    expect(await confirm.textContent()).toContain('stays on existing clusters and orders');
+    await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByText('Add-on archived').waitFor();
+    await added.waitFor({ state: 'detached' });
+    await page.getByRole('switch', { name: /^Show archived add-ons/ }).check();
+    await expect.poll(() => added.getByTestId('status-badge').textContent(), POLL).toBe('Archived');
+
+    // Restore.
+    await added.getByRole('button', { name: `Restore ${name}` }).click();
+    await page.getByRole('dialog', { name: `Restore ${name}?` }).getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByText('Add-on restored').waitFor();
+    await expect.poll(() => added.getByTestId('status-badge').textContent(), POLL).toBe('Active');
+
+    // The search box narrows the list to it.
+    await page.getByRole('searchbox', { name: 'Search add-ons' }).fill(suffix);
+    await expect.poll(() => page.getByTestId('catalog-row').count(), POLL).toBe(1);
+  });
+
+  it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'olivia');
+    await page.goto('/officers/manage-addons');
+    await page.getByRole('button', { name: 'Create add-on' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an add-on' });
+    const nameInput = dialog.getByRole('textbox', { name: 'Name', exact: true });
+    await dialog.getByRole('textbox', { name: 'Id', exact: true }).fill('Not a slug!');
+    await dialog.getByRole('textbox', { name: 'Price per cluster per month', exact: true }).fill('-5');
+    await dialog.getByRole('button', { name: 'Create add-on' }).click();
+    await dialog.getByText('Name is required.').waitFor();
+    await dialog.getByText('Monthly price cannot be negative.').waitFor();
+    expect(await nameInput.getAttribute('aria-invalid')).toBe('true');
+
+    // Fixed on the client, the id is still refused by the server: its message sits under the Id field.
+    await nameInput.fill('Validation probe');
+    await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Never created.');
+    await dialog.getByRole('textbox', { name: 'Version', exact: true }).fill('1.0');
+    await dialog.getByRole('textbox', { name: 'Price per cluster per month', exact: true }).fill('5');
+    await pick(page, dialog, 'Compatible cluster tiers', ['Sandbox (Gray)'], nameInput);
+    await dialog.getByRole('button', { name: 'Create add-on' }).click();
+    const idInput = dialog.getByRole('textbox', { name: 'Id', exact: true });
+    await dialog.getByText(/Add-on id must be a lower-case slug/).waitFor();
+    expect(await idInput.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Add-on not saved').waitFor();
+  });
+
+  it('opens a cluster tier for editing with its values', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'olivia');
+    interface Tier {
+      id: string;
+      name: string;
+      purpose: string;
+      monthlyPriceCents: number;
+      yearlyPriceCents: number;
+      maxNodes: number;
+      haControlPlane: string;
+      allowedFlavorIds: string[];
+    }
+    const tier = (await adminGet<Tier[]>(page, '/cluster-tiers')).find((candidate) => candidate.id === 'tier_standard')!;
+    const flavors = await adminGet<{ id: string; name: string }[]>(page, '/node-flavors');
+    await page.goto('/officers/manage-clusters');
+    await page.getByRole('table', { name: 'Cluster tiers' }).waitFor();
+    await row(page, tier.id).getByRole('button', { name: `Edit ${tier.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Edit ${tier.name}` });
+    const euros = async (label: string) => Number((await dialog.getByRole('textbox', { name: label, exact: true }).inputValue()).replace(/[€,]/g, ''));
+    expect(await dialog.getByRole('textbox', { name: 'Id', exact: true }).inputValue()).toBe(tier.id);
+    expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(tier.name);
+    expect(await dialog.getByRole('textbox', { name: 'Purpose', exact: true }).inputValue()).toBe(tier.purpose);
+    expect(await euros('Monthly price')).toBe(tier.monthlyPriceCents / 100);
+    expect(await euros('Yearly price')).toBe(tier.yearlyPriceCents / 100);
+    expect(Number(await dialog.getByRole('textbox', { name: 'Maximum nodes', exact: true }).inputValue())).toBe(tier.maxNodes);
+    const haLabels: Record<string, string> = { included: 'Included', optional: 'Optional, priced', unavailable: 'Unavailable' };
+    expect(await dialog.getByRole('combobox', { name: 'High-availability control plane', exact: true }).inputValue()).toBe(haLabels[tier.haControlPlane]);
+    for (const flavorId of tier.allowedFlavorIds) {
+      const flavorName = flavors.find((flavor) => flavor.id === flavorId)!.name;
+      await dialog.getByText(flavorName, { exact: true }).waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('links the Officers Panel to every staff page', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'olivia');
+    await page.goto('/officers/panel');
+    await page.getByRole('heading', { level: 1, name: 'Officers Panel' }).waitFor();
+    const links: [string, string][] = [
+      ['Manage cluster tiers, flavours and versions', '/officers/manage-clusters'],
+      ['Manage add-ons', '/officers/manage-addons'],
+      ['Manage middlewares', '/officers/manage-middlewares'],
+      ['Manage support plans and promotions', '/officers/manage-support-plans'],
+      ['Custom solution requests', '/custom-solutions'],
+      ['Manage users', '/officers/manage-users'],
+      ['Incident tickets', '/officers/incident-tickets'],
+      ['Organizations', '/officers/organizations'],
+      ['Clusters', '/officers/clusters'],
+      ['Add-ons', '/officers/addons'],
+      ['Middlewares', '/officers/middlewares'],
+      ['Support plans', '/officers/support-plans'],
+      ['Pending registrations', '/admin/pending-registrations'],
+      ['Promotion requests', '/admin/promotion-requests'],
+      ['Organization users', '/admin/organization-users'],
+    ];
+    const panel = page.getByTestId('officers-panel');
+    for (const [name, href] of links) expect(await panel.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    // The cards count what each screen holds, from the staff lists.
+    await expect.poll(() => page.getByTestId('panel-card').first().textContent(), POLL).toMatch(/\d+ tiers on sale/);
+
+    await panel.getByRole('link', { name: 'Manage middlewares', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/officers/manage-middlewares');
+    await page.getByRole('button', { name: 'Plans of PostgreSQL' }).click();
+    await page.getByRole('table', { name: 'Plans of PostgreSQL' }).waitFor();
+    await expect.poll(() => page.getByTestId('plans-panel').getByTestId('catalog-row').count(), POLL).toBeGreaterThan(0);
+  });
+
+  it('tells a customer they need staff access, with no catalogue controls, and the server refuses them', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'alice');
+    await page.goto('/officers/manage-addons');
+    const refusal = page.getByTestId('staff-access-required');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('You need staff access');
+    expect(await page.getByRole('button', { name: 'Create add-on' }).count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect((await page.context().request.get(`${BASE_URL}/api/admin/catalog/addons`)).status()).toBe(403);
+  });
+});

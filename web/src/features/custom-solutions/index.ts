@@ -1,0 +1,1 @@
+export { CustomSolutionsPage } from './custom-solutions-page';

@@ -1,0 +1,218 @@
+import { Accordion, Button, Checkbox, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  CUSTOM_SOLUTION_RESPONSE_MAX,
+  CUSTOM_SOLUTION_STATUS_LABELS,
+  CUSTOM_SOLUTION_STATUSES,
+  customSolutionStaffUpdateInputSchema,
+  type CustomSolutionStatus,
+} from '@kubemarket/shared';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DetailsList } from '../../components/details-list';
+import { ErrorAlert } from '../../components/error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { formatDateTime } from '../../lib/date-format';
+import { toast } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { requestFacts } from './custom-solution-format';
+import type { StaffCustomSolutionRequest } from './custom-solution-types';
+import { paginationLabels } from './organization-requests';
+import { StatusBadge } from './status-badge';
+
+const PAGE_SIZE = 10;
+const SEARCH_DEBOUNCE_MS = 300;
+const ALL = 'all';
+
+type StatusFilter = CustomSolutionStatus | typeof ALL;
+
+/** The solutions team's queue: every organisation's requests, to filter, read and answer. */
+export function StaffQueue() {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<StatusFilter>(ALL);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const queue = useQuery({
+    ...trpc.customSolutions.staffList.queryOptions({ status: status === ALL ? undefined : status, q: q || undefined, page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  const counts = queue.data?.statusCounts;
+  const total = counts ? Object.values(counts).reduce((sum, value) => sum + value, 0) : null;
+  const statusOptions = [
+    { value: ALL, label: total === null ? 'All statuses' : `All statuses (${total})` },
+    ...CUSTOM_SOLUTION_STATUSES.map((value) => ({ value, label: counts ? `${CUSTOM_SOLUTION_STATUS_LABELS[value]} (${counts[value]})` : CUSTOM_SOLUTION_STATUS_LABELS[value] })),
+  ];
+
+  return (
+    <Stack gap="md" data-testid="custom-solutions-queue">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Status"
+          data={statusOptions}
+          value={status}
+          allowDeselect={false}
+          onChange={(value) => {
+            setStatus((value as StatusFilter | null) ?? ALL);
+            setPage(1);
+          }}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Subject, organisation, requester or reference"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </SimpleGrid>
+      {queue.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading the requests from customers">
+          <Skeleton height={64} radius="md" />
+          <Skeleton height={64} radius="md" />
+        </Stack>
+      ) : queue.error ? (
+        <QueryErrorAlert title="The requests from customers could not be loaded" error={queue.error} retrying={queue.isFetching} onRetry={() => void queue.refetch()} />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="custom-solutions-queue-count">
+            {queue.data.total === 0
+              ? 'No request matches.'
+              : `${queue.data.total === 1 ? '1 request' : `${queue.data.total} requests`}${queue.data.pageCount > 1 ? `, page ${page} of ${queue.data.pageCount}` : ''}`}
+          </Text>
+          {queue.data.items.length > 0 ? (
+            <Accordion variant="separated" order={3} chevronPosition="right">
+              {queue.data.items.map((request) => (
+                <QueueItem key={request.id} request={request} />
+              ))}
+            </Accordion>
+          ) : null}
+          {queue.data.pageCount > 1 ? (
+            <Group justify="center" component="nav" aria-label="Pages of requests from customers">
+              <Pagination total={queue.data.pageCount} value={page} onChange={setPage} getControlProps={paginationLabels} />
+            </Group>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function QueueItem({ request }: { request: StaffCustomSolutionRequest }) {
+  return (
+    <Accordion.Item value={request.id} data-testid="custom-solutions-queue-item" data-request-id={request.id}>
+      <Accordion.Control>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {request.subject}
+            </Text>
+            <Text size="sm" c="dimmed" fw={400}>
+              {request.organization.name} · {request.requestedBy?.name ?? 'former member'} · {formatDateTime(request.createdAt)}
+              {request.assignedTo ? ` · handled by ${request.assignedTo.name}` : ''}
+            </Text>
+          </Stack>
+          <StatusBadge status={request.status} />
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="md">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {request.description}
+          </Text>
+          <DetailsList
+            details={[
+              { label: 'Reference', value: request.id },
+              { label: 'Organisation', value: `${request.organization.name} (${request.organization.billingId})` },
+              { label: 'Requested by', value: request.requestedBy ? `${request.requestedBy.name} <${request.requestedBy.email}>` : 'A former member' },
+              ...requestFacts(request),
+            ]}
+          />
+          {/* New data (after a save or a refetch) starts the form from what is stored. */}
+          <AnswerForm key={request.updatedAt} request={request} />
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+const answerSchema = customSolutionStaffUpdateInputSchema.omit({ id: true });
+
+interface AnswerValues {
+  status: CustomSolutionStatus;
+  response: string;
+  assignToMe: boolean;
+}
+
+const STATUS_OPTIONS = CUSTOM_SOLUTION_STATUSES.map((value) => ({ value, label: CUSTOM_SOLUTION_STATUS_LABELS[value] }));
+
+/** Status, response and assignment of one request; sends only what changed. */
+function AnswerForm({ request }: { request: StaffCustomSolutionRequest }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useSessionUser();
+  const mine = request.assignedTo?.id === me.id;
+  const initial: AnswerValues = { status: request.status, response: request.staffResponse ?? '', assignToMe: mine };
+  const form = useForm<AnswerValues>({ mode: 'uncontrolled', initialValues: initial, validate: schemaResolver(answerSchema, { sync: true }) });
+  const update = useMutation(
+    trpc.customSolutions.staffUpdate.mutationOptions({
+      onSuccess(updated) {
+        void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.staffList.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.list.queryKey() });
+        toast({ title: 'Request updated', description: `"${updated.subject}" is ${CUSTOM_SOLUTION_STATUS_LABELS[updated.status].toLowerCase()}.`, variant: 'success' });
+      },
+    }),
+  );
+  const idPrefix = `answer-${request.id}`;
+
+  return (
+    <form
+      noValidate
+      aria-label={`Answer to ${request.subject}`}
+      data-testid="custom-solution-answer-form"
+      onSubmit={form.onSubmit((values) =>
+        update.mutate({
+          id: request.id,
+          status: values.status !== initial.status ? values.status : undefined,
+          response: values.response.trim() !== initial.response ? values.response : undefined,
+          assignToMe: values.assignToMe !== initial.assignToMe ? values.assignToMe : undefined,
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        <ErrorAlert>{update.error?.message}</ErrorAlert>
+        <Textarea
+          id={`${idPrefix}-response`}
+          label="Response to the customer"
+          description="The customer reads it on this page and receives it by email."
+          placeholder="e.g. We can offer this in fr-par-1. Our proposal with prices and delivery dates follows by email."
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={CUSTOM_SOLUTION_RESPONSE_MAX}
+          key={form.key('response')}
+          {...form.getInputProps('response')}
+        />
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Select id={`${idPrefix}-status`} label="Status" data={STATUS_OPTIONS} allowDeselect={false} w={200} key={form.key('status')} {...form.getInputProps('status')} />
+          <Checkbox
+            id={`${idPrefix}-assign`}
+            label={request.assignedTo && !mine ? `Assign to me (now ${request.assignedTo.name})` : 'Assigned to me'}
+            mb={8}
+            key={form.key('assignToMe')}
+            {...form.getInputProps('assignToMe', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={update.isPending} ml="auto">
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { SmartSuggestionsPage } from './smart-suggestions-page';
+export type { SuggestionsSearch } from './questionnaire';

@@ -1,0 +1,92 @@
+import type { TopologyFlavorInput, TopologyRegionInput, TopologyTierInput, TopologyVersionInput } from './topology-model';
+
+/** Tiers, regions, flavours and versions as the seeded catalogue has them (packages/db seed-catalog.ts). */
+
+export const STANDARD: TopologyTierInput = {
+  id: 'tier_standard',
+  name: 'Standard (Blue)',
+  nodes: 3,
+  vcpu: 4,
+  memoryGb: 16,
+  slaBasisPoints: 9995,
+  haControlPlane: 'included',
+  flavorIds: ['gp-2-8', 'gp-4-16', 'gp-8-32'],
+};
+
+export const ENTERPRISE: TopologyTierInput = {
+  id: 'tier_enterprise',
+  name: 'Enterprise (Red)',
+  nodes: 5,
+  vcpu: 8,
+  memoryGb: 32,
+  slaBasisPoints: 9999,
+  haControlPlane: 'included',
+  flavorIds: ['gp-4-16', 'gp-8-32'],
+};
+
+export const ECONOMY: TopologyTierInput = {
+  id: 'tier_economy',
+  name: 'Economy (Green)',
+  nodes: 2,
+  vcpu: 2,
+  memoryGb: 8,
+  slaBasisPoints: 9950,
+  haControlPlane: 'optional',
+  flavorIds: ['gp-2-4', 'gp-2-8', 'gp-4-16'],
+};
+
+export const DEVTEST: TopologyTierInput = {
+  id: 'tier_devtest',
+  name: 'Dev/Test (Orange)',
+  nodes: 2,
+  vcpu: 2,
+  memoryGb: 4,
+  slaBasisPoints: 9900,
+  haControlPlane: 'unavailable',
+  flavorIds: ['gp-2-4', 'gp-2-8'],
+};
+
+export const SANDBOX: TopologyTierInput = {
+  id: 'tier_sandbox',
+  name: 'Sandbox (Gray)',
+  nodes: 1,
+  vcpu: 2,
+  memoryGb: 4,
+  slaBasisPoints: null,
+  haControlPlane: 'unavailable',
+  flavorIds: ['gp-2-4', 'gp-2-8'],
+};
+
+export const TIERS = [STANDARD, ENTERPRISE, ECONOMY, DEVTEST, SANDBOX] as const;
+
+export const PARIS: TopologyRegionInput = {
+  id: 'fr-par-1',
+  name: 'Paris PAR1',
+  city: 'Paris',
+  country: 'France',
+  zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'],
+  certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'],
+};
+
+export const WARSAW: TopologyRegionInput = {
+  id: 'pl-waw-1',
+  name: 'Warsaw WAW1',
+  city: 'Warsaw',
+  country: 'Poland',
+  zones: ['pl-waw-1a', 'pl-waw-1b'],
+  certifications: ['ISO 27001', 'GDPR'],
+};
+
+export const REGIONS = [PARIS, WARSAW] as const;
+
+export const FLAVORS: readonly TopologyFlavorInput[] = [
+  { id: 'gp-2-4', name: 'General purpose 2 vCPU, 4 GB', vcpu: 2, memoryGb: 4 },
+  { id: 'gp-2-8', name: 'General purpose 2 vCPU, 8 GB', vcpu: 2, memoryGb: 8 },
+  { id: 'gp-4-16', name: 'General purpose 4 vCPU, 16 GB', vcpu: 4, memoryGb: 16 },
+  { id: 'gp-8-32', name: 'General purpose 8 vCPU, 32 GB', vcpu: 8, memoryGb: 32 },
+];
+
+export const VERSIONS: readonly TopologyVersionInput[] = [
+  { version: '1.38', patch: 0, isDefault: false },
+  { version: '1.37', patch: 1, isDefault: true },
+];
