@@ -1,4 +1,4 @@
-import { logError } from '@kubemarket/api';
+import { isStripeSecretKey, isStripeWebhookSecret, logError } from '@kubemarket/api';
 import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Env } from './env';
@@ -48,13 +48,44 @@ function urlProblem(name: string, value: string | undefined): string | null {
   return isHttpsUrl(value) ? null : `${name} must be an absolute https URL.`;
 }
 
+/** Production takes sandbox (test-mode) payments only when this says so. */
+export function sandboxEnabled(env: Pick<Env, 'PAYMENTS_SANDBOX'>): boolean {
+  return env.PAYMENTS_SANDBOX?.trim() === 'enabled';
+}
+
+/**
+ * Stripe needs its key and webhook secret together (half of it would take payments whose webhooks
+ * nobody can verify); without Stripe, production must enable the sandbox on purpose, so test-mode
+ * payments are never taken by accident.
+ */
+function paymentsProblems(env: Env): Array<string | null> {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (secretKey) {
+    return [
+      isStripeSecretKey(secretKey) ? null : 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or rk_…).',
+      !webhookSecret
+        ? 'STRIPE_WEBHOOK_SECRET is not set; it is required with STRIPE_SECRET_KEY.'
+        : isStripeWebhookSecret(webhookSecret)
+          ? null
+          : 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…).',
+    ];
+  }
+  return [
+    webhookSecret ? 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY.' : null,
+    isDevelopment(env) || sandboxEnabled(env)
+      ? null
+      : 'Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_SANDBOX=enabled to take test-mode payments.',
+  ];
+}
+
 /**
  * Settings the Worker cannot run without. In production a missing one would otherwise degrade
  * silently (links to the wrong host, mail in a table nobody reads, secrets under a public key).
  * The messages name settings, never their values.
  */
 export function configurationProblems(env: Env): string[] {
-  const problems = [keyringProblem(env)];
+  const problems = [keyringProblem(env), ...paymentsProblems(env)];
   if (!isDevelopment(env)) {
     problems.push(
       urlProblem('APP_URL', env.APP_URL),
@@ -70,7 +101,16 @@ const reported = new Set<string>();
 
 /** Bindings do not change within an isolate: check once per distinct configuration. */
 function cachedProblems(env: Env): string[] {
-  const key = JSON.stringify([env.ENVIRONMENT, env.APP_URL, env.MAIL_API_URL, Boolean(env.MAIL_API_KEY?.trim()), env.ENCRYPTION_KEYS]);
+  const key = JSON.stringify([
+    env.ENVIRONMENT,
+    env.APP_URL,
+    env.MAIL_API_URL,
+    Boolean(env.MAIL_API_KEY?.trim()),
+    env.ENCRYPTION_KEYS,
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+    env.PAYMENTS_SANDBOX,
+  ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };
   return lastCheck.problems;
 }

@@ -1,8 +1,21 @@
-import { createContext, ecbRatesSource, httpMailer, outboxMailer, type Context, type Environment, type Mailer, type Ports } from '@kubemarket/api';
+import {
+  createContext,
+  ecbRatesSource,
+  httpMailer,
+  outboxMailer,
+  sandboxPayments,
+  stripePayments,
+  systemClock,
+  type Context,
+  type Environment,
+  type Mailer,
+  type PaymentsPort,
+  type Ports,
+} from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
 import packageJson from '../../package.json';
-import { secretBoxFor } from './config';
+import { sandboxEnabled, secretBoxFor } from './config';
 import { anonymousCsrfCookie, clearedSessionCookie, randomToken, sessionCookie } from './cookies';
 import type { AppEnv, Env } from './env';
 
@@ -30,6 +43,19 @@ function mailerFor(env: Env, db: Database): Mailer {
   }
   if (environmentOf(env) === 'production') throw new Error('MAIL_API_URL and MAIL_API_KEY are required in production.');
   return outboxMailer(db, { now: () => Date.now() });
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set (requireConfiguration has checked it and its webhook
+ * secret); else the sandbox, which production takes only with PAYMENTS_SANDBOX=enabled.
+ */
+export function paymentsFor(env: Env): PaymentsPort {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (secretKey) return stripePayments({ secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', clock: systemClock });
+  if (environmentOf(env) === 'production' && !sandboxEnabled(env)) {
+    throw new Error('Production takes payments through Stripe (STRIPE_SECRET_KEY) or, on purpose, the sandbox (PAYMENTS_SANDBOX=enabled).');
+  }
+  return sandboxPayments({ clock: systemClock });
 }
 
 /**
@@ -91,6 +117,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       rates: ecbRatesSource(),
       background: backgroundFor(c),
       secrets: secretBoxFor(env),
+      payments: paymentsFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

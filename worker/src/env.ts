@@ -23,6 +23,14 @@ export interface Env {
    * Required in production; development falls back to DEVELOPMENT_KEYRING.
    */
   ENCRYPTION_KEYS?: string;
+  /**
+   * Stripe (packages/api/src/platform/payments/stripe.ts): with a secret key (sk_… or rk_…) the
+   * Worker charges through Stripe, and the webhook signing secret (whsec_…) is then required too.
+   */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** `enabled`: production without Stripe takes test-mode payments through the sandbox (refused otherwise). */
+  PAYMENTS_SANDBOX?: string;
 }
 
 /** What the auth middleware learned about the request. */

@@ -27,6 +27,8 @@ export function productionEnv(overrides: Partial<Env> = {}): Env {
     MAIL_API_URL: 'https://mail.example.eu/v1/send',
     MAIL_API_KEY: 'test-mail-api-key',
     ENCRYPTION_KEYS: PRODUCTION_KEYRING,
+    // Tests never reach Stripe: production takes test-mode payments on purpose.
+    PAYMENTS_SANDBOX: 'enabled',
     ...overrides,
   };
 }

@@ -104,6 +104,10 @@ describe('production configuration', () => {
     ['without ENCRYPTION_KEYS', { ENCRYPTION_KEYS: undefined }, 'ENCRYPTION_KEYS is not set.'],
     ['with a malformed ENCRYPTION_KEYS', { ENCRYPTION_KEYS: 'not-a-keyring' }, 'ENCRYPTION_KEYS must look like'],
     ['with the development keyring', { ENCRYPTION_KEYS: DEVELOPMENT_KEYRING }, 'ENCRYPTION_KEYS holds the development key'],
+    ['without Stripe and without PAYMENTS_SANDBOX', { PAYMENTS_SANDBOX: undefined }, 'Payments are not configured'],
+    ['with STRIPE_SECRET_KEY but no STRIPE_WEBHOOK_SECRET', { STRIPE_SECRET_KEY: 'sk_live_51Example' }, 'STRIPE_WEBHOOK_SECRET is not set'],
+    ['with a publishable key as STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'pk_live_51Example', STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_SECRET_KEY must be a Stripe secret key'],
+    ['with STRIPE_WEBHOOK_SECRET alone', { STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY'],
   ];
 
   it.each(broken)('refuses every request %s with a generic 503 and logs the problem once', async (_label, overrides, problem) => {
@@ -114,7 +118,7 @@ describe('production configuration', () => {
       expect(res.status, path).toBe(503);
       const body = await res.text();
       expect(JSON.parse(body), path).toEqual(UNAVAILABLE);
-      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION/);
+      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION|STRIPE|PAYMENTS_/);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     expect(errors).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@ import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, ty
 import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
+import { sandboxPayments, type PaymentsPort } from './platform/payments';
 
 export type Environment = 'development' | 'production';
 
@@ -46,6 +47,8 @@ export interface Ports {
   background(task: Promise<unknown>): void;
   /** Secrets at rest (TOTP seeds): AES-GCM under the Worker's ENCRYPTION_KEYS. */
   secrets: SecretBox;
+  /** Charges: the embedded sandbox (test mode), or Stripe when the Worker has STRIPE_SECRET_KEY. */
+  payments: PaymentsPort;
 }
 
 /** The signed-in user exactly as SPEC.md section 3 describes the session user. */
@@ -125,17 +128,19 @@ export interface CreateContextOptions {
 }
 
 export function createContext(options: CreateContextOptions): Context {
+  const clock = options.ports?.clock ?? systemClock;
   return {
     db: options.db,
     config: options.config,
     ports: {
-      clock: options.ports?.clock ?? systemClock,
+      clock,
       mailer: options.ports?.mailer ?? droppingMailer,
       sessionCookie: options.ports?.sessionCookie ?? noopSessionCookie,
       realtime: options.ports?.realtime ?? noopRealtime,
       rates: options.ports?.rates ?? unconfiguredRates,
       background: options.ports?.background ?? ((task) => void task.catch(() => undefined)),
       secrets: options.ports?.secrets ?? developmentSecrets(),
+      payments: options.ports?.payments ?? sandboxPayments({ clock }),
     },
     user: options.user ?? null,
     session: options.session ?? null,

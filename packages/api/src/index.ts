@@ -17,6 +17,25 @@ export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './pla
 export { liveSessionIds } from './platform/sessions';
 export { RateLimitedError, addressKey } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
+export {
+  sandboxPayments,
+  stripePayments,
+  isStripeSecretKey,
+  isStripeWebhookSecret,
+  SANDBOX_TEST_CARDS,
+  STRIPE_API_VERSION,
+  PAYMENTS_UNAVAILABLE_MESSAGE,
+  PaymentNotFoundError,
+  PaymentUnavailableError,
+  WebhookSignatureError,
+  type CardDetails,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentsPort,
+  type SandboxTestCard,
+} from './platform/payments';
 export { totpCode } from './platform/totp';
 export {
   ecbRatesSource,

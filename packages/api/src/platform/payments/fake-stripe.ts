@@ -1,0 +1,292 @@
+/**
+ * Test only: a local stand-in for the two Stripe endpoints the adapter calls (ADR 7). It checks
+ * every request the way the real API would (method, path, Bearer key, API version, content type,
+ * Idempotency-Key, each form field, no unknown parameter) and answers with Stripe's JSON shapes,
+ * status codes and idempotent replays. A request it would refuse is also recorded in
+ * `violations`, which a test asserts to be empty: the adapter must never send one.
+ *
+ * PaymentMethods are Stripe's test ones (`pm_card_visa`, `pm_card_visa_chargeDeclined`, …), plus
+ * `pm_fake_processing` for a payment that stays `processing` (Stripe's delayed methods).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+interface CardDecline {
+  code: string;
+  decline_code?: string;
+  message: string;
+}
+
+interface TestMethod {
+  last4: string;
+  outcome: 'succeeded' | 'requires_action' | 'processing' | { decline: CardDecline };
+}
+
+const TEST_METHODS: Record<string, TestMethod> = {
+  pm_card_visa: { last4: '4242', outcome: 'succeeded' },
+  pm_card_authenticationRequired: { last4: '3184', outcome: 'requires_action' },
+  pm_card_visa_chargeDeclined: { last4: '0002', outcome: { decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } },
+  pm_card_visa_chargeDeclinedInsufficientFunds: {
+    last4: '9995',
+    outcome: { decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
+  },
+  pm_card_chargeDeclinedExpiredCard: { last4: '0069', outcome: { decline: { code: 'expired_card', message: 'Your card has expired.' } } },
+  pm_fake_processing: { last4: '1881', outcome: 'processing' },
+};
+
+const CREATE_PARAMETERS = new Set([
+  'amount',
+  'currency',
+  'description',
+  'receipt_email',
+  'metadata[orderId]',
+  'metadata[organizationId]',
+  'payment_method',
+  'confirm',
+  'automatic_payment_methods[enabled]',
+  'automatic_payment_methods[allow_redirects]',
+  'expand[0]',
+]);
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** Query (GET) or form body (POST) fields, flat as sent: `metadata[orderId]`, `expand[0]`. */
+  fields: Record<string, string>;
+  body: string;
+}
+
+interface CachedResponse {
+  body: string;
+  status: number;
+  payload: Json;
+}
+
+export interface FakeStripe {
+  /** Pass as the adapter's `endpoint`. */
+  endpoint: { host: string; port: number; protocol: 'http' };
+  requests: RecordedRequest[];
+  /** Requests the real API would refuse; empty when the adapter behaves. */
+  violations: string[];
+  intents: Map<string, Json>;
+  /** The next N requests get a 500 api_error without being processed. */
+  failNext(count: number): void;
+  /** The next create is processed and cached, then the connection drops before the answer. */
+  dropNextCreateResponse(): void;
+  /** The customer's authentication step in the browser (Stripe.js), approved or not. */
+  authenticate(paymentIntentId: string, approved: boolean): void;
+  close(): Promise<void>;
+}
+
+function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function flatFields(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function cardMethod(id: string, last4: string): Json {
+  return { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'DE' }, livemode: false };
+}
+
+export async function startFakeStripe(options: { secretKey: string; apiVersion: string }): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
+  const intents = new Map<string, Json>();
+  const idempotency = new Map<string, CachedResponse>();
+  let failures = 0;
+  let dropNextCreate = false;
+
+  function send(res: ServerResponse, status: number, payload: Json, extra: Record<string, string> = {}) {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': stripeId('req'), 'Stripe-Version': options.apiVersion, ...extra });
+    res.end(JSON.stringify(payload));
+  }
+
+  function refuse(res: ServerResponse, status: number, type: string, message: string, extra: Json = {}) {
+    violations.push(message);
+    send(res, status, { error: { type, message, ...extra } });
+  }
+
+  /** The intent as the API shows it: payment_method expanded when asked. */
+  function view(intent: Json, expand: string | undefined): Json {
+    const methodId = intent.payment_method as string | null;
+    if (expand !== 'payment_method' || methodId === null) return intent;
+    return { ...intent, payment_method: cardMethod(methodId, TEST_METHODS[methodId]!.last4) };
+  }
+
+  function createIntent(fields: Record<string, string>): { status: number; payload: Json } {
+    const id = stripeId('pi');
+    const methodId = fields.payment_method ?? null;
+    const intent: Json = {
+      id,
+      object: 'payment_intent',
+      amount: Number(fields.amount),
+      amount_capturable: 0,
+      amount_received: 0,
+      automatic_payment_methods: { enabled: true, allow_redirects: fields['automatic_payment_methods[allow_redirects]'] },
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      confirmation_method: 'automatic',
+      created: Math.floor(Date.now() / 1000),
+      currency: fields.currency,
+      description: fields.description,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: { orderId: fields['metadata[orderId]'], organizationId: fields['metadata[organizationId]'] },
+      next_action: null,
+      payment_method: methodId,
+      receipt_email: fields.receipt_email,
+      status: 'requires_payment_method',
+    };
+    intents.set(id, intent);
+    if (methodId === null) return { status: 200, payload: view(intent, fields['expand[0]']) };
+
+    const method = TEST_METHODS[methodId];
+    if (!method) {
+      intents.delete(id);
+      return {
+        status: 400,
+        payload: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${methodId}'` } },
+      };
+    }
+    const { outcome } = method;
+    if (outcome === 'succeeded') {
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: stripeId('ch') });
+    } else if (outcome === 'processing') {
+      intent.status = 'processing';
+    } else if (outcome === 'requires_action') {
+      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } });
+    } else {
+      const error = { type: 'card_error', ...outcome.decline, charge: stripeId('ch'), doc_url: `https://docs.stripe.com/error-codes/${outcome.decline.code.replace(/_/g, '-')}` };
+      Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: { ...error, payment_method: cardMethod(methodId, method.last4) } });
+      return { status: 402, payload: { error: { ...error, payment_intent: intent, payment_method: cardMethod(methodId, method.last4) } } };
+    }
+    return { status: 200, payload: view(intent, fields['expand[0]']) };
+  }
+
+  /** What the API would refuse in a create, or null. */
+  function createProblem(fields: Record<string, string>): string | null {
+    for (const name of Object.keys(fields)) if (!CREATE_PARAMETERS.has(name)) return `Received unknown parameter: ${name}`;
+    const amount = fields.amount ?? '';
+    if (!/^\d+$/.test(amount) || Number(amount) < 50) return `Invalid amount: ${amount} (an integer of at least 50 cents)`;
+    if (fields.currency !== 'eur') return `Invalid currency: ${fields.currency}`;
+    for (const name of ['description', 'receipt_email', 'metadata[orderId]', 'metadata[organizationId]']) {
+      if (!fields[name]) return `Missing required param: ${name}.`;
+    }
+    if (fields['automatic_payment_methods[enabled]'] !== 'true' || fields['automatic_payment_methods[allow_redirects]'] !== 'never') {
+      return 'automatic_payment_methods must be enabled without redirects.';
+    }
+    if (fields.confirm !== 'true' && fields.confirm !== 'false') return `Invalid boolean: ${fields.confirm}`;
+    if ((fields.confirm === 'true') !== (fields.payment_method !== undefined)) return 'confirm must be true exactly when payment_method is given.';
+    if (fields['expand[0]'] !== 'payment_method') return 'The adapter expands payment_method to read the card.';
+    return null;
+  }
+
+  function handle(req: IncomingMessage, body: string, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const fields = flatFields(req.method === 'GET' ? url.search : body);
+    requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, fields, body });
+
+    if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
+      const sent = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      return refuse(res, 401, 'invalid_request_error', `Invalid API Key provided: ${sent.slice(0, 8)}****${sent.slice(-4)}`);
+    }
+    if (req.headers['stripe-version'] !== options.apiVersion) {
+      return refuse(res, 400, 'invalid_request_error', `Invalid Stripe API version: ${String(req.headers['stripe-version'])}`);
+    }
+    if (failures > 0) {
+      failures -= 1;
+      return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    }
+
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return refuse(res, 400, 'invalid_request_error', 'Bodies must be form-encoded.');
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || key === '' || key.length > 255) return refuse(res, 400, 'invalid_request_error', 'A create needs an Idempotency-Key of 1 to 255 characters.');
+      const cached = idempotency.get(key);
+      if (cached) {
+        if (cached.body !== body) {
+          return send(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        return send(res, cached.status, cached.payload, { 'Idempotent-Replayed': 'true', 'Original-Request': 'req_original' });
+      }
+      const problem = createProblem(fields);
+      if (problem) return refuse(res, 400, 'invalid_request_error', problem);
+      const { status, payload } = createIntent(fields);
+      idempotency.set(key, { body, status, payload });
+      if (dropNextCreate) {
+        dropNextCreate = false;
+        res.socket?.destroy();
+        return;
+      }
+      return send(res, status, payload);
+    }
+
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && retrieve) {
+      if (body !== '') return refuse(res, 400, 'invalid_request_error', 'A GET has no body.');
+      const unknown = Object.keys(fields).find((name) => name !== 'expand[0]');
+      if (unknown) return refuse(res, 400, 'invalid_request_error', `Received unknown parameter: ${unknown}`);
+      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) {
+        return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` } });
+      }
+      return send(res, 200, view(intent, fields['expand[0]']));
+    }
+
+    return refuse(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    endpoint: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    violations,
+    intents,
+    failNext(count) {
+      failures = count;
+    },
+    dropNextCreateResponse() {
+      dropNextCreate = true;
+    },
+    authenticate(paymentIntentId, approved) {
+      const intent = intents.get(paymentIntentId);
+      if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} does not await authentication.`);
+      if (approved) {
+        Object.assign(intent, { status: 'succeeded', next_action: null, amount_received: intent.amount, latest_charge: stripeId('ch') });
+      } else {
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          next_action: null,
+          payment_method: null,
+          last_payment_error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_authentication_failure',
+            message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          },
+        });
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The embedded payments provider (ADR 7): behaves like Stripe's test mode with Stripe's test card
+ * numbers, and moves no money. Development, tests, demos and the browser tests order with it;
+ * production takes it only when PAYMENTS_SANDBOX=enabled (worker/src/config.ts).
+ *
+ * It keeps no state (DESIGN.md section 2: nothing in-process is shared between requests), so
+ * everything it must remember lives in the payment id:
+ * - `sbx_pi_<scenario>_<hash>`, the hash being SHA-256 over the idempotency key, the order and the
+ *   organisation. The same request with the same key gets the same id and outcome on any isolate,
+ *   which is Stripe's idempotency; two orders never share an id even if a caller reused a key.
+ *   Like any stateless scheme it cannot notice a key reused with a different card (Stripe answers
+ *   that with an idempotency error): use a new key per attempt.
+ * - The scenario (`ok`, `3ds`, `dcl`, `nsf`, `exp`) is what `retrieve` answers from, and it lets
+ *   `completeAuthentication` accept only ids of payments that asked for authentication (`3ds`).
+ *   Anyone can write such an id, so the order service additionally checks the id against its own
+ *   payment row for the order; the sandbox's answer for an id it never issued is harmless anyway,
+ *   since no money moves. After the authentication step the order service's row is the truth:
+ *   `retrieve` of a `3ds` id answers the state before that step.
+ */
+import { sha256Hex } from '../crypto';
+import {
+  chargeRequestProblem,
+  declined,
+  PaymentNotFoundError,
+  paymentsUnavailable,
+  WebhookSignatureError,
+  type CardDetails,
+  type ChargeOutcome,
+  type PaymentsPort,
+} from './port';
+
+type Scenario = 'ok' | '3ds' | 'dcl' | 'nsf' | 'exp';
+
+export interface SandboxTestCard {
+  /** As printed, in groups of four. */
+  number: string;
+  brand: 'visa';
+  /** What happens, for the checkout screen's test-mode hint. */
+  description: string;
+  scenario: Scenario;
+}
+
+/** Stripe's test numbers for each outcome the sandbox simulates; any other number is refused. */
+export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
+  { number: '4242 4242 4242 4242', brand: 'visa', description: 'Succeeds.', scenario: 'ok' },
+  { number: '4000 0027 6000 3184', brand: 'visa', description: 'Asks for authentication (3-D Secure), then succeeds or is cancelled.', scenario: '3ds' },
+  { number: '4000 0000 0000 0002', brand: 'visa', description: 'Is declined.', scenario: 'dcl' },
+  { number: '4000 0000 0000 9995', brand: 'visa', description: 'Is declined for insufficient funds.', scenario: 'nsf' },
+  { number: '4000 0000 0000 0069', brand: 'visa', description: 'Is declined as expired.', scenario: 'exp' },
+];
+
+const DECLINE_CODES: Record<Extract<Scenario, 'dcl' | 'nsf' | 'exp'>, string> = {
+  dcl: 'card_declined',
+  nsf: 'insufficient_funds',
+  exp: 'expired_card',
+};
+
+const digitsOf = (number: string) => number.replace(/[\s-]/g, '');
+const CARDS = new Map(SANDBOX_TEST_CARDS.map((card) => [digitsOf(card.number), card]));
+const PAYMENT_ID = /^sbx_pi_(ok|3ds|dcl|nsf|exp)_([0-9a-f]{32})$/;
+/** Card expiry more than this many years ahead is a typo, as Stripe's card element treats it. */
+const MAX_EXPIRY_YEARS_AHEAD = 50;
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let index = digits.length - 1; index >= 0; index -= 1) {
+    let digit = digits.charCodeAt(index) - 48;
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** The decline code for details that cannot be a usable card, checked in the order a form reads. */
+function cardProblem(card: CardDetails, now: number): string | null {
+  const digits = digitsOf(card.number);
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return 'invalid_number';
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear)) return 'invalid_expiry';
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const today = new Date(now);
+  // A card is valid through the last day of its expiry month.
+  if (Date.UTC(year, card.expMonth, 1) <= now) return 'expired_card';
+  if (year > today.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD) return 'invalid_expiry';
+  if (!/^\d{3,4}$/.test(card.cvc)) return 'invalid_cvc';
+  if (card.holderName.trim() === '') return 'invalid_name';
+  return null;
+}
+
+function outcomeOf(scenario: Scenario, paymentId: string, last4: string): ChargeOutcome {
+  switch (scenario) {
+    case 'ok':
+      return { status: 'succeeded', paymentId, cardBrand: 'visa', cardLast4: last4 };
+    case '3ds':
+      return { status: 'requires_action', paymentId, action: { kind: 'sandbox_authentication' } };
+    default:
+      return declined(DECLINE_CODES[scenario], paymentId);
+  }
+}
+
+/** The last four digits of the test card behind a scenario (each has exactly one). */
+function last4Of(scenario: Scenario): string {
+  const card = SANDBOX_TEST_CARDS.find((candidate) => candidate.scenario === scenario)!;
+  return card.number.slice(-4);
+}
+
+export function sandboxPayments(options: { clock: { now(): number } }): PaymentsPort {
+  return {
+    provider: 'sandbox',
+    testMode: true,
+
+    async charge(request) {
+      const problem = chargeRequestProblem(request);
+      if (problem) throw paymentsUnavailable('Sandbox charge refused', new Error(problem));
+      if (request.method.kind !== 'sandbox_card') {
+        throw paymentsUnavailable('Sandbox charge refused', new Error(`The sandbox takes sandbox_card, not ${request.method.kind}.`));
+      }
+      const { card } = request.method;
+      const invalid = cardProblem(card, options.clock.now());
+      if (invalid) return declined(invalid);
+      const testCard = CARDS.get(digitsOf(card.number));
+      // A valid number that is not a test card may be a real one: refuse it and say what to type.
+      if (!testCard) return declined('test_card_required');
+      const hash = await sha256Hex(JSON.stringify(['sandbox-payment', request.organizationId, request.orderId, request.idempotencyKey]));
+      const paymentId = `sbx_pi_${testCard.scenario}_${hash.slice(0, 32)}`;
+      return outcomeOf(testCard.scenario, paymentId, testCard.number.slice(-4));
+    },
+
+    async completeAuthentication(paymentId, approved) {
+      const match = PAYMENT_ID.exec(paymentId);
+      if (!match) throw new PaymentNotFoundError();
+      if (match[1] !== '3ds') throw new PaymentNotFoundError('This payment does not await authentication.');
+      return approved ? { status: 'succeeded', paymentId, cardBrand: 'visa', cardLast4: last4Of('3ds') } : declined('authentication_cancelled', paymentId);
+    },
+
+    async retrieve(paymentId) {
+      const match = PAYMENT_ID.exec(paymentId);
+      if (!match) throw new PaymentNotFoundError();
+      const scenario = match[1] as Scenario;
+      return outcomeOf(scenario, paymentId, last4Of(scenario));
+    },
+
+    async parseWebhook() {
+      // No webhook can come from the sandbox: whatever arrives was signed by nobody we trust.
+      throw new WebhookSignatureError('The payments sandbox sends no webhooks.');
+    },
+  };
+}

@@ -1,0 +1,351 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { PAYMENTS_UNAVAILABLE_MESSAGE, PaymentNotFoundError, PaymentUnavailableError, WebhookSignatureError, type ChargeRequest, type PaymentsPort } from './port';
+import { STRIPE_API_VERSION, stripePayments } from './stripe';
+
+const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripeServer0123456789';
+const WEBHOOK_SECRET = 'whsec_FakeSigningSecretForTests0123456789';
+const NOW = Date.UTC(2026, 10, 20, 9, 30);
+
+let fake: FakeStripe;
+let now = NOW;
+const clock = { now: () => now };
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey: SECRET_KEY, apiVersion: STRIPE_API_VERSION });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+beforeEach(() => {
+  now = NOW;
+  fake.requests.length = 0;
+});
+
+afterEach(() => {
+  // Every request the adapter sent is one the real API accepts.
+  expect(fake.violations).toEqual([]);
+  vi.restoreAllMocks();
+});
+
+function adapter(overrides: { secretKey?: string; webhookSecret?: string } = {}): PaymentsPort {
+  return stripePayments({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, clock, endpoint: fake.endpoint, ...overrides });
+}
+
+let keys = 0;
+function request(overrides: Partial<ChargeRequest> & { paymentMethodId?: string | null } = {}): ChargeRequest {
+  const { paymentMethodId = 'pm_card_visa', ...rest } = overrides;
+  keys += 1;
+  return {
+    orderId: 'ord_7f3a',
+    organizationId: 'org_acme',
+    amountCents: 4_900,
+    currency: 'EUR',
+    idempotencyKey: `order-ord_7f3a-attempt-${keys}`,
+    description: 'KubeMarket order ord_7f3a',
+    customerEmail: 'alice@acme.example',
+    method: paymentMethodId === null ? { kind: 'stripe_payment_method' } : { kind: 'stripe_payment_method', paymentMethodId },
+    ...rest,
+  };
+}
+
+function silenceErrors() {
+  return vi.spyOn(console, 'error').mockImplementation(() => undefined);
+}
+
+function loggedText(spy: ReturnType<typeof silenceErrors>): string {
+  return spy.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
+}
+
+describe('stripePayments charge', () => {
+  it('creates a confirmed PaymentIntent with every field, the key and the idempotency key, and reads the card', async () => {
+    const charge = request();
+    const outcome = await adapter().charge(charge);
+
+    expect(fake.requests).toHaveLength(1);
+    const [sent] = fake.requests;
+    expect(sent!.method).toBe('POST');
+    expect(sent!.path).toBe('/v1/payment_intents');
+    expect(sent!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(sent!.headers['idempotency-key']).toBe(charge.idempotencyKey);
+    expect(sent!.fields).toEqual({
+      amount: '4900',
+      currency: 'eur',
+      description: 'KubeMarket order ord_7f3a',
+      receipt_email: 'alice@acme.example',
+      'metadata[orderId]': 'ord_7f3a',
+      'metadata[organizationId]': 'org_acme',
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+      'expand[0]': 'payment_method',
+    });
+
+    const [intentId] = [...fake.intents.keys()].slice(-1);
+    expect(outcome).toEqual({ status: 'succeeded', paymentId: intentId, cardBrand: 'visa', cardLast4: '4242' });
+  });
+
+  it('without a PaymentMethod leaves confirmation to the browser and hands over the client secret', async () => {
+    const outcome = await adapter().charge(request({ paymentMethodId: null }));
+    const sent = fake.requests[0]!;
+    expect(sent.fields.confirm).toBe('false');
+    expect(sent.fields).not.toHaveProperty('payment_method');
+    expect(outcome.status).toBe('requires_action');
+    const intent = fake.intents.get(outcome.paymentId!)!;
+    expect(outcome).toEqual({ status: 'requires_action', paymentId: intent.id, action: { kind: 'stripe_client_secret', clientSecret: intent.client_secret } });
+  });
+
+  it.each([
+    ['pm_card_visa_chargeDeclined', 'card_declined', 'Your card was declined.'],
+    ['pm_card_visa_chargeDeclinedInsufficientFunds', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['pm_card_chargeDeclinedExpiredCard', 'expired_card', 'Your card has expired.'],
+  ])('turns the 402 card_error of %s into a decline the customer can read', async (paymentMethodId, code, reason) => {
+    const errors = silenceErrors();
+    const outcome = await adapter().charge(request({ paymentMethodId }));
+    const [intentId] = [...fake.intents.keys()].slice(-1);
+    expect(outcome).toEqual({ status: 'declined', paymentId: intentId, code, reason });
+    // A decline is the customer's card, not an incident.
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('answers processing for a payment that settles later, and retrieve reads it back', async () => {
+    const payments = adapter();
+    const outcome = await payments.charge(request({ paymentMethodId: 'pm_fake_processing' }));
+    expect(outcome).toEqual({ status: 'processing', paymentId: expect.stringMatching(/^pi_/) });
+    expect(await payments.retrieve(outcome.paymentId!)).toEqual(outcome);
+    const read = fake.requests[1]!;
+    expect(read.method).toBe('GET');
+    expect(read.path).toBe(`/v1/payment_intents/${outcome.paymentId}`);
+    expect(read.fields).toEqual({ 'expand[0]': 'payment_method' });
+    expect(read.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+  });
+
+  it('refuses a PaymentMethod that does not exist as a decline, and a malformed id without asking Stripe', async () => {
+    const payments = adapter();
+    const missing = await payments.charge(request({ paymentMethodId: 'pm_card_nonexistent' }));
+    expect(missing).toEqual({ status: 'declined', code: 'invalid_payment_method', reason: 'This payment method cannot be used. Choose another one.' });
+    expect(fake.requests).toHaveLength(1);
+
+    const malformed = await payments.charge(request({ paymentMethodId: 'pm_card_visa&amount=1' }));
+    expect(malformed).toEqual(missing);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('never sends a card number to Stripe', async () => {
+    const errors = silenceErrors();
+    const charge = request({ method: { kind: 'sandbox_card', card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Alice' } } });
+    await expect(adapter().charge(charge)).rejects.toThrow(PaymentUnavailableError);
+    expect(fake.requests).toHaveLength(0);
+    expect(loggedText(errors)).not.toContain('4242424242424242');
+  });
+
+  it('refuses a request that is the caller’s bug before calling Stripe', async () => {
+    silenceErrors();
+    for (const bad of [request({ amountCents: 10 }), request({ amountCents: 49.5 }), request({ idempotencyKey: '' }), request({ orderId: '' })]) {
+      await expect(adapter().charge(bad)).rejects.toThrow(PaymentUnavailableError);
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('stripePayments idempotency', () => {
+  it('answers a retried create with the same key from Stripe’s idempotency cache: one PaymentIntent', async () => {
+    const payments = adapter();
+    const charge = request();
+    const before = fake.intents.size;
+    const first = await payments.charge(charge);
+    const again = await payments.charge(charge);
+    expect(again).toEqual(first);
+    expect(fake.intents.size).toBe(before + 1);
+    expect(fake.requests.map((sent) => sent.headers['idempotency-key'])).toEqual([charge.idempotencyKey, charge.idempotencyKey]);
+  });
+
+  it('replays a decline too, rather than charging the card again', async () => {
+    const payments = adapter();
+    const charge = request({ paymentMethodId: 'pm_card_visa_chargeDeclined' });
+    const before = fake.intents.size;
+    const first = await payments.charge(charge);
+    expect(await payments.charge(charge)).toEqual(first);
+    expect(fake.intents.size).toBe(before + 1);
+  });
+
+  it('retries once with the same key when the answer is lost, and Stripe answers from its cache', async () => {
+    fake.dropNextCreateResponse();
+    const before = fake.intents.size;
+    const charge = request();
+    const outcome = await adapter().charge(charge);
+    expect(outcome.status).toBe('succeeded');
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests.map((sent) => sent.headers['idempotency-key'])).toEqual([charge.idempotencyKey, charge.idempotencyKey]);
+    expect(fake.intents.size).toBe(before + 1);
+  });
+
+  it('treats a key reused for a different amount as our bug: unavailable, logged', async () => {
+    const errors = silenceErrors();
+    const payments = adapter();
+    const charge = request();
+    await payments.charge(charge);
+    await expect(payments.charge({ ...charge, amountCents: 9_900 })).rejects.toThrow(PAYMENTS_UNAVAILABLE_MESSAGE);
+    expect(loggedText(errors)).toMatch(/^Creating a Stripe PaymentIntent failed \(StripeIdempotencyError, HTTP 400, request req_/);
+  });
+});
+
+describe('stripePayments outages', () => {
+  it('retries a 500 once and then succeeds', async () => {
+    fake.failNext(1);
+    const outcome = await adapter().charge(request());
+    expect(outcome.status).toBe('succeeded');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reports a lasting outage as PaymentUnavailableError and logs it without the key', async () => {
+    const errors = silenceErrors();
+    fake.failNext(2);
+    const failure = await adapter().charge(request()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentUnavailableError);
+    expect((failure as Error).message).toBe('Payments are unavailable right now; nothing was charged. Try again in a few minutes.');
+    expect(fake.requests).toHaveLength(2);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(loggedText(errors)).toContain('Creating a Stripe PaymentIntent failed');
+    expect(loggedText(errors)).not.toContain(SECRET_KEY);
+  });
+
+  it('reports a refused key as PaymentUnavailableError without leaking it', async () => {
+    const errors = silenceErrors();
+    const revoked = 'sk_test_51RevokedKeyThatStripeRefuses9876543210';
+    await expect(adapter({ secretKey: revoked }).charge(request())).rejects.toThrow(PaymentUnavailableError);
+    expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${revoked}`);
+    expect(fake.violations.splice(0)).toEqual(['Invalid API Key provided: sk_test_****3210']);
+    expect(loggedText(errors)).toMatch(/^Creating a Stripe PaymentIntent failed \(StripeAuthenticationError, HTTP 401, /);
+    expect(loggedText(errors)).not.toContain(revoked);
+  });
+
+  it('reads a payment that does not exist as PaymentNotFoundError, and a foreign id without asking', async () => {
+    const payments = adapter();
+    await expect(payments.retrieve('pi_doesnotexist')).rejects.toThrow(PaymentNotFoundError);
+    expect(fake.requests).toHaveLength(1);
+    await expect(payments.retrieve('sbx_pi_ok_0123456789abcdef0123456789abcdef')).rejects.toThrow(PaymentNotFoundError);
+    await expect(payments.retrieve('pi_1/../../v1/charges')).rejects.toThrow(PaymentNotFoundError);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('stripePayments authentication (3-D Secure)', () => {
+  it('hands the client secret to the browser, then reads the approved payment back', async () => {
+    const payments = adapter();
+    const started = await payments.charge(request({ paymentMethodId: 'pm_card_authenticationRequired' }));
+    const intent = fake.intents.get(started.paymentId!)!;
+    expect(started).toEqual({ status: 'requires_action', paymentId: intent.id, action: { kind: 'stripe_client_secret', clientSecret: intent.client_secret } });
+
+    fake.authenticate(intent.id as string, true);
+    expect(await payments.completeAuthentication(intent.id as string, true)).toEqual({ status: 'succeeded', paymentId: intent.id, cardBrand: 'visa', cardLast4: '3184' });
+    expect(fake.requests[1]!.path).toBe(`/v1/payment_intents/${intent.id}`);
+  });
+
+  it('reads a failed authentication as a decline the customer can read', async () => {
+    const payments = adapter();
+    const started = await payments.charge(request({ paymentMethodId: 'pm_card_authenticationRequired' }));
+    fake.authenticate(started.paymentId!, false);
+    expect(await payments.completeAuthentication(started.paymentId!, false)).toEqual({
+      status: 'declined',
+      paymentId: started.paymentId,
+      code: 'payment_intent_authentication_failure',
+      reason: 'Your bank could not confirm the payment, so it was not taken. Try again or use another card.',
+    });
+  });
+});
+
+describe('stripePayments configuration', () => {
+  it('is in test mode with a test key only', () => {
+    expect(adapter().testMode).toBe(true);
+    expect(adapter({ secretKey: 'rk_test_51Restricted' }).testMode).toBe(true);
+    expect(adapter({ secretKey: 'sk_live_51LiveKey' }).testMode).toBe(false);
+    expect(adapter().provider).toBe('stripe');
+  });
+
+  it('refuses a malformed key or webhook secret at construction', () => {
+    expect(() => adapter({ secretKey: 'pk_test_51Publishable' })).toThrow(/sk_live_… or sk_test_…/);
+    expect(() => adapter({ secretKey: '' })).toThrow();
+    expect(() => adapter({ webhookSecret: 'secret' })).toThrow(/whsec_/);
+  });
+});
+
+describe('stripePayments webhooks', () => {
+  function eventBody(type: string, object: Record<string, unknown>) {
+    return JSON.stringify({ id: 'evt_1Fake', object: 'event', api_version: STRIPE_API_VERSION, created: Math.floor(NOW / 1000), type, livemode: false, data: { object } }, null, 2);
+  }
+
+  const intent = {
+    id: 'pi_3Fake',
+    object: 'payment_intent',
+    amount: 4_900,
+    amount_received: 4_900,
+    currency: 'eur',
+    metadata: { orderId: 'ord_7f3a', organizationId: 'org_acme' },
+    last_payment_error: null,
+    status: 'succeeded',
+  };
+
+  function sign(payload: string, options: { secret?: string; secondsAgo?: number } = {}) {
+    return Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: Math.floor(now / 1000) - (options.secondsAgo ?? 0) });
+  }
+
+  it('accepts a signed payment_intent.succeeded and names the order and amount', async () => {
+    const body = eventBody('payment_intent.succeeded', intent);
+    expect(await adapter().parseWebhook(body, sign(body))).toEqual({ id: 'evt_1Fake', type: 'payment_succeeded', paymentId: 'pi_3Fake', orderId: 'ord_7f3a', amountCents: 4_900 });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('maps payment_failed and canceled to payment_failed with a reason the customer can read', async () => {
+    const failed = eventBody('payment_intent.payment_failed', {
+      ...intent,
+      amount_received: 0,
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    });
+    expect(await adapter().parseWebhook(failed, sign(failed))).toEqual({
+      id: 'evt_1Fake',
+      type: 'payment_failed',
+      paymentId: 'pi_3Fake',
+      orderId: 'ord_7f3a',
+      amountCents: 4_900,
+      reason: 'Your card has insufficient funds.',
+    });
+    const canceled = eventBody('payment_intent.canceled', { ...intent, status: 'canceled' });
+    expect(await adapter().parseWebhook(canceled, sign(canceled))).toMatchObject({ type: 'payment_failed', reason: 'The payment was cancelled, so nothing was charged.' });
+  });
+
+  it('passes other event types on as other', async () => {
+    const body = eventBody('charge.refunded', { id: 'ch_1Fake', object: 'charge' });
+    expect(await adapter().parseWebhook(body, sign(body))).toEqual({ id: 'evt_1Fake', type: 'other' });
+  });
+
+  it('accepts a signature up to five minutes old by the injected clock', async () => {
+    const body = eventBody('payment_intent.succeeded', intent);
+    const header = sign(body, { secondsAgo: 0 });
+    now = NOW + 299_000;
+    await expect(adapter().parseWebhook(body, header)).resolves.toMatchObject({ type: 'payment_succeeded' });
+  });
+
+  it.each([
+    ['a tampered body', (body: string) => ({ body: body.replace('4900', '1'), header: sign(body) })],
+    ['the wrong secret', (body: string) => ({ body, header: sign(body, { secret: 'whsec_SomebodyElsesSecret' }) })],
+    ['a timestamp over five minutes old', (body: string) => ({ body, header: sign(body, { secondsAgo: 301 }) })],
+    ['no signature header', (body: string) => ({ body, header: null })],
+    ['a garbled signature header', (body: string) => ({ body, header: 't=abc,v1=' })],
+    ['a signature from another scheme', (body: string) => ({ body, header: sign(body).replace('v1=', 'v0=') })],
+  ])('rejects %s with WebhookSignatureError', async (_label, make) => {
+    const { body, header } = make(eventBody('payment_intent.succeeded', intent));
+    await expect(adapter().parseWebhook(body, header)).rejects.toThrow(WebhookSignatureError);
+  });
+
+  it('rejects a validly signed body that is not JSON', async () => {
+    const body = 'not json';
+    await expect(adapter().parseWebhook(body, sign(body))).rejects.toThrow(WebhookSignatureError);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The production payments adapter (ADR 7): Stripe PaymentIntents through `stripe` 23 over fetch,
+ * so it runs in workerd and Node alike. Cards never pass through us: the browser turns them into
+ * a PaymentMethod with Stripe.js, or confirms the PaymentIntent itself with its client secret.
+ *
+ * The SDK is loaded on first use: every request builds the context, few of them take money, and
+ * the Worker should not evaluate the SDK for the others.
+ */
+import type Stripe from 'stripe';
+import {
+  chargeRequestProblem,
+  declined,
+  declineReason,
+  PaymentNotFoundError,
+  paymentsUnavailable,
+  WebhookSignatureError,
+  type ChargeOutcome,
+  type PaymentEvent,
+  type PaymentsPort,
+} from './port';
+
+type StripeSdk = typeof Stripe;
+
+/** Pinned: the shapes this adapter reads are those of this version (the SDK's own, 23.1.0). */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+/** One automatic retry, with the same idempotency key, on a connection failure, a 409 or a 5xx. */
+const MAX_NETWORK_RETRIES = 1;
+/** A checkout should not hang for Stripe's default 80 s. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+const SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]+$/;
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]+$/;
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]+$/;
+const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]+$/;
+
+/** A secret (sk_) or restricted (rk_) API key, live or test. */
+export function isStripeSecretKey(value: string): boolean {
+  return SECRET_KEY.test(value);
+}
+
+/** A webhook endpoint's signing secret. */
+export function isStripeWebhookSecret(value: string): boolean {
+  return WEBHOOK_SECRET.test(value);
+}
+
+export interface StripePaymentsConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Receipt time of webhooks: their signature must be at most five minutes old. */
+  clock: { now(): number };
+  /** Tests: a local fake of the API instead of api.stripe.com. */
+  endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** The decline code a customer's reason is looked up by: the issuer's when it is specific. */
+function declineCodeOf(error: { code?: string | undefined; decline_code?: string | undefined }): string {
+  if (error.decline_code && error.decline_code !== 'generic_decline') return error.decline_code;
+  return error.code ?? 'card_declined';
+}
+
+function cardOf(intent: Stripe.PaymentIntent): { cardBrand?: string; cardLast4?: string } {
+  const method = intent.payment_method;
+  if (method === null || typeof method === 'string' || !method.card) return {};
+  return { cardBrand: method.card.brand, cardLast4: method.card.last4 };
+}
+
+export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
+  if (!isStripeSecretKey(config.secretKey)) throw new Error('The Stripe secret key must look like sk_live_… or sk_test_….');
+  if (!isStripeWebhookSecret(config.webhookSecret)) throw new Error('The Stripe webhook secret must look like whsec_….');
+
+  let loaded: Promise<{ Stripe: StripeSdk; client: Stripe }> | undefined;
+  function sdk() {
+    loaded ??= import('stripe').then(
+      ({ default: Sdk }) => ({
+        Stripe: Sdk,
+        client: new Sdk(config.secretKey, {
+          apiVersion: STRIPE_API_VERSION,
+          httpClient: Sdk.createFetchHttpClient(),
+          maxNetworkRetries: MAX_NETWORK_RETRIES,
+          timeout: REQUEST_TIMEOUT_MS,
+          telemetry: false,
+          ...(config.endpoint ?? {}),
+        }),
+      }),
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    );
+    return loaded;
+  }
+
+  function clientSecretOf(intent: Stripe.PaymentIntent): string {
+    // Always present for a secret key; without it the browser could not finish the payment.
+    if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret.`);
+    return intent.client_secret;
+  }
+
+  function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
+    const paymentId = intent.id;
+    switch (intent.status) {
+      case 'succeeded':
+        return { status: 'succeeded', paymentId, ...cardOf(intent) };
+      // requires_capture: authorised, not yet captured; we capture automatically, so the money is on its way.
+      case 'processing':
+      case 'requires_capture':
+        return { status: 'processing', paymentId };
+      case 'canceled':
+        return declined('payment_canceled', paymentId);
+      case 'requires_payment_method':
+        // After a failed attempt (a decline, a failed 3-D Secure) the customer needs another card.
+        if (intent.last_payment_error) return declined(declineCodeOf(intent.last_payment_error), paymentId);
+        return { status: 'requires_action', paymentId, action: { kind: 'stripe_client_secret', clientSecret: clientSecretOf(intent) } };
+      case 'requires_action':
+      case 'requires_confirmation':
+        return { status: 'requires_action', paymentId, action: { kind: 'stripe_client_secret', clientSecret: clientSecretOf(intent) } };
+      default:
+        throw new Error(`PaymentIntent ${paymentId} has the unknown status ${intent.status}.`);
+    }
+  }
+
+  /** A card's answer becomes a decline; everything else is ours or Stripe's, logged and unavailable. */
+  function failure(Sdk: StripeSdk | undefined, error: unknown, label: string, operation: 'create' | 'retrieve'): ChargeOutcome {
+    if (Sdk && error instanceof Sdk.errors.StripeCardError) {
+      return declined(declineCodeOf(error), error.payment_intent?.id);
+    }
+    if (Sdk && error instanceof Sdk.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+      // The browser sent a PaymentMethod id that does not exist (or not for this account).
+      if (operation === 'create' && error.param === 'payment_method') return declined('invalid_payment_method');
+      if (operation === 'retrieve') throw new PaymentNotFoundError();
+    }
+    // Stripe's errors print as plain "Error": name the kind and request for the operator.
+    if (Sdk && error instanceof Sdk.errors.StripeError) {
+      throw paymentsUnavailable(`${label} (${error.type}, HTTP ${error.statusCode ?? 'none'}, request ${error.requestId ?? 'none'})`, error);
+    }
+    throw paymentsUnavailable(label, error);
+  }
+
+  async function retrieve(paymentId: string): Promise<ChargeOutcome> {
+    if (!PAYMENT_INTENT_ID.test(paymentId)) throw new PaymentNotFoundError();
+    let Sdk: StripeSdk | undefined;
+    try {
+      const { Stripe: loadedSdk, client } = await sdk();
+      Sdk = loadedSdk;
+      return outcomeOf(await client.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] }));
+    } catch (error) {
+      if (error instanceof PaymentNotFoundError) throw error;
+      return failure(Sdk, error, 'Reading a Stripe PaymentIntent failed', 'retrieve');
+    }
+  }
+
+  return {
+    provider: 'stripe',
+    testMode: config.secretKey.slice(3, 8) === 'test_',
+
+    async charge(request) {
+      const problem = chargeRequestProblem(request);
+      if (problem) throw paymentsUnavailable('Stripe charge refused', new Error(problem));
+      if (request.method.kind !== 'stripe_payment_method') {
+        // Never forward a card number: Stripe takes cards in the browser only.
+        throw paymentsUnavailable('Stripe charge refused', new Error(`Stripe takes stripe_payment_method, not ${request.method.kind}.`));
+      }
+      const paymentMethodId = request.method.paymentMethodId;
+      if (paymentMethodId !== undefined && !PAYMENT_METHOD_ID.test(paymentMethodId)) return declined('invalid_payment_method');
+      let Sdk: StripeSdk | undefined;
+      try {
+        const { Stripe: loadedSdk, client } = await sdk();
+        Sdk = loadedSdk;
+        const intent = await client.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'eur',
+            description: request.description,
+            receipt_email: request.customerEmail,
+            metadata: { orderId: request.orderId, organizationId: request.organizationId },
+            ...(paymentMethodId ? { payment_method: paymentMethodId } : {}),
+            confirm: Boolean(paymentMethodId),
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return outcomeOf(intent);
+      } catch (error) {
+        return failure(Sdk, error, 'Creating a Stripe PaymentIntent failed', 'create');
+      }
+    },
+
+    // Stripe.js ran the authentication step and knows its answer: the PaymentIntent tells it.
+    completeAuthentication: (paymentId) => retrieve(paymentId),
+
+    retrieve,
+
+    async parseWebhook(rawBody, signatureHeader) {
+      if (!signatureHeader) throw new WebhookSignatureError('The webhook has no Stripe-Signature header.');
+      const { Stripe: Sdk } = await sdk().catch((error: unknown) => {
+        throw paymentsUnavailable('Loading the Stripe SDK failed', error);
+      });
+      let event: Stripe.Event;
+      try {
+        event = await Sdk.webhooks.constructEventAsync(
+          rawBody,
+          signatureHeader,
+          config.webhookSecret,
+          undefined,
+          Sdk.createSubtleCryptoProvider(),
+          config.clock.now(),
+        );
+      } catch {
+        // Whatever the sender wrote: a signature that does not hold, a header the SDK cannot even
+        // compare (`v1=` empty), or a signed body that is not JSON. None of it came from Stripe.
+        throw new WebhookSignatureError();
+      }
+      return eventOf(event);
+    },
+  };
+}
+
+function eventOf(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      return { id: event.id, type: 'payment_succeeded', paymentId: intent.id, orderId: intent.metadata.orderId, amountCents: intent.amount_received };
+    }
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      const code = event.type === 'payment_intent.canceled' ? 'payment_canceled' : intent.last_payment_error ? declineCodeOf(intent.last_payment_error) : 'card_declined';
+      return { id: event.id, type: 'payment_failed', paymentId: intent.id, orderId: intent.metadata.orderId, amountCents: intent.amount, reason: declineReason(code) };
+    }
+    default:
+      return { id: event.id, type: 'other' };
+  }
+}
