@@ -114,7 +114,9 @@ describe('site header', () => {
     await officersPanel.click();
     await page.waitForURL((url) => url.pathname === '/officers/panel');
     expect(await page.getByTestId('page-title').textContent()).toBe('Officers Panel');
-    expect(await page.getByTestId('section-not-built').textContent()).toBe('This part of the console is not available yet.');
+    // The panel itself (issue 10): its catalogue cards lead to the manage pages.
+    await page.getByTestId('officers-panel').waitFor();
+    expect(await page.getByRole('link', { name: /Manage add-ons/ }).first().getAttribute('href')).toBe('/officers/manage-addons');
   });
 
   it('shows Logging out... in the menu while the logout is pending', async () => {
