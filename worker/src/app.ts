@@ -10,6 +10,7 @@ import { forbidden } from './forbidden';
 import { rest } from './rest';
 import { securityHeaders } from './security-headers';
 import { limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps } from './transport';
+import { stripeWebhook } from './webhooks';
 
 export const app = new Hono<AppEnv>();
 
@@ -25,6 +26,9 @@ app.get('/healthz', (c) => c.text('ok'));
 app.use('/api/*', limitBody);
 app.use('/trpc/*', limitBody);
 app.use('/trpc/*', limitTrpcBatches);
+
+// Stripe authenticates its events with their signature, not a session: no session look-up, no CSRF.
+app.post('/api/webhooks/stripe', stripeWebhook);
 
 app.use('*', authenticate);
 app.use('/api/*', csrfProtection);

@@ -74,6 +74,10 @@ async function inputOf(c: HonoContext<AppEnv>, route: RestRoute): Promise<Record
     Object.assign(input, await jsonBody(c));
   }
   for (const name of route.pathParams) input[name] = c.req.param(name) ?? '';
+  for (const { name, header } of route.headerParams) {
+    const value = c.req.header(header);
+    if (value !== undefined) input[name] = value;
+  }
   return input;
 }
 

@@ -73,7 +73,7 @@ describe('GET /api/sidebar-counts', () => {
     const alice = await signedInAs('alice', '203.0.113.120');
     const res = await alice.get('/api/sidebar-counts');
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ clusters: 3, orders: { total: 4 } });
+    expect(await json(res)).toEqual({ clusters: 3, orders: { total: 9 } });
     const olivia = await signedInAs('olivia', '203.0.113.121');
     expect(await json(await olivia.get('/api/sidebar-counts'))).toEqual({ clusters: 0, orders: { total: 0 } });
   });

@@ -249,6 +249,40 @@ const MATRIX: Record<string, Row> = {
     input: () => ({ id: 'csr_demo_acme_gpu' }),
     expect: expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
   },
+  // Orders: the roles that may order place and cancel them (not billing, not viewer); owners,
+  // admins and billing managers pay them; everyone reads them. Another organisation's order is a
+  // 404, whoever asks (staff included: they are members of their own organisation here).
+  'orders.create': {
+    input: () => ({
+      idempotencyKey: `matrix-${unique()}`,
+      lines: [{ kind: 'support', planId: 'support_business' }],
+      billing: { companyName: 'Matrix Co', countryCode: 'FR', addressLine1: '1 rue de Rivoli', postalCode: '75001', city: 'Paris' },
+    }),
+    expect: expectations(['ownerA', 'memberA', 'customerB', 'officer', 'admin', 'superAdmin', 'tokenWithScope']),
+  },
+  'orders.list': { input: () => ({ kind: 'cluster', status: 'completed', q: 'webshop', sort: 'total_desc', page: 1, pageSize: 5 }), expect: SIGNED_IN_SCOPED },
+  'orders.counts': { expect: SIGNED_IN_SCOPED },
+  'orders.paymentOptions': { expect: SIGNED_IN_SCOPED },
+  'orders.get': {
+    input: () => ({ id: 'ord_demo_ml_pending' }),
+    expect: expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
+  'orders.pay': {
+    input: () => ({
+      id: 'ord_demo_ml_pending',
+      paymentIdempotencyKey: `matrix-${unique()}`,
+      method: { kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Matrix' } },
+    }),
+    expect: expectations(['ownerA', 'billingA', 'tokenWithScope'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
+  'orders.completeAuthentication': {
+    input: () => ({ id: 'ord_demo_ml_pending', paymentId: 'pay_demo_ml_declined', approved: true }),
+    expect: expectations(['ownerA', 'billingA', 'tokenWithScope'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
+  'orders.cancel': {
+    input: () => ({ id: 'ord_demo_ml_pending' }),
+    expect: expectations(['ownerA', 'memberA', 'tokenWithScope'], { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
   'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
   'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },
 };
@@ -304,7 +338,8 @@ describe('authorization matrix', () => {
   });
 
   for (const procedure of Object.keys(MATRIX).sort()) {
-    it(`${procedure}`, async () => {
+    // Eleven calls per row, some hashing a password (scrypt): seconds on a loaded 2-core machine.
+    it(`${procedure}`, { timeout: 30_000 }, async () => {
       const actual = {} as Expectations;
       for (const principal of ALL) actual[principal] = await callAs(procedure, principal);
       expect(actual).toEqual(MATRIX[procedure]!.expect);

@@ -53,6 +53,7 @@ export { authenticateBearer, type BearerResult } from './modules/tokens/service'
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
 export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';
+export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders/webhooks';
 export { logError, describeError, redact } from './platform/log';
 export { audit } from './platform/audit';
 export { purgeExpired, type PurgeResult } from './platform/purge';

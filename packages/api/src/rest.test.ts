@@ -87,4 +87,18 @@ describe('GET /api/openapi.json document', () => {
     const tokens = document.paths['/api/tokens']!.post as { security: unknown[] };
     expect(tokens.security).toEqual([{ cookieAuth: [] }]);
   });
+
+  it('takes an order\'s idempotency key from the Idempotency-Key header, documented as such', () => {
+    const createOrder = routes.find((route) => route.procedure === 'orders.create')!;
+    expect(createOrder.headerParams).toEqual([{ name: 'idempotencyKey', header: 'Idempotency-Key' }]);
+    expect(routes.filter((route) => route.headerParams.length > 0).map((route) => route.procedure)).toEqual(['orders.create']);
+    const operation = document.paths['/api/orders']!.post as {
+      parameters: Array<{ name: string; in: string; required: boolean }>;
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+    };
+    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]);
+    const body = operation.requestBody.content['application/json']!.schema;
+    expect(Object.keys(body.properties)).not.toContain('idempotencyKey');
+    expect(body.required.sort()).toEqual(['billing', 'lines']);
+  });
 });

@@ -15,6 +15,8 @@ export interface RestRoute {
   path: string;
   /** Names of `{param}` segments, filled from the URL. */
   pathParams: string[];
+  /** Inputs a client may send as a header (see HEADER_INPUTS); the header wins over the body. */
+  headerParams: Array<{ name: string; header: string }>;
   meta: RestMeta;
   scope: Meta['scope'];
   input: z.ZodType | undefined;
@@ -30,6 +32,20 @@ interface ProcedureDef {
 
 type AnyRouter = { _def: { procedures: Record<string, { _def: ProcedureDef }> } };
 
+/**
+ * Input fields HTTP clients send as headers by convention: the Idempotency-Key of a request that
+ * creates something (as Stripe and the IETF draft spell it). A procedure whose input has the field
+ * takes it from the header over REST, and from the body over tRPC.
+ */
+export const HEADER_INPUTS: Readonly<Record<string, string>> = { idempotencyKey: 'Idempotency-Key' };
+
+function headerParamsOf(input: unknown): RestRoute['headerParams'] {
+  const shape = (input as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  return Object.entries(HEADER_INPUTS)
+    .filter(([name]) => name in shape)
+    .map(([name, header]) => ({ name, header }));
+}
+
 export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter): RestRoute[] {
   const routes: RestRoute[] = [];
   for (const [procedure, { _def }] of Object.entries(router._def.procedures)) {
@@ -42,6 +58,7 @@ export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter
       method: rest.method,
       path: rest.path,
       pathParams: [...rest.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
+      headerParams: headerParamsOf(_def.inputs[0]),
       meta: rest,
       scope: _def.meta?.scope,
       input: _def.inputs[0] as z.ZodType | undefined,
@@ -106,17 +123,19 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
     if (route.meta.internal) continue;
     const { properties, required } = inputProperties(route);
     const inPath = new Set(route.pathParams);
+    const inHeader = new Map(route.headerParams.map(({ name, header }) => [name, header]));
     const bodyless = route.method === 'GET' || route.method === 'DELETE';
     const parameters = Object.entries(properties)
-      .filter(([name]) => inPath.has(name) || bodyless)
+      .filter(([name]) => inPath.has(name) || inHeader.has(name) || bodyless)
       .map(([name, schema]) => ({
-        name,
-        in: inPath.has(name) ? 'path' : 'query',
+        name: inHeader.get(name) ?? name,
+        in: inPath.has(name) ? 'path' : inHeader.has(name) ? 'header' : 'query',
         required: inPath.has(name) || required.includes(name),
         schema,
         ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
       }));
-    const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.has(name)));
+    const inBody = (name: string) => !inPath.has(name) && !inHeader.has(name);
+    const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => inBody(name)));
     const signedIn = route.scope !== undefined || route.meta.sessionOnly === true;
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
@@ -127,8 +146,8 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       ...(!bodyless && route.input && Object.keys(bodyProperties).length
         ? {
             requestBody: {
-              required: required.some((name) => !inPath.has(name)),
-              content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: required.filter((name) => !inPath.has(name)) } } },
+              required: required.some(inBody),
+              content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: required.filter(inBody) } } },
             },
           }
         : {}),

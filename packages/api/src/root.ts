@@ -11,6 +11,7 @@ import { leadsRouter } from './modules/leads/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
+import { ordersRouter } from './modules/orders/router';
 import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
 import { suggestionsRouter } from './modules/suggestions/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   meta: metaRouter,
   catalog: catalogRouter,
   quotes: quotesRouter,
+  orders: ordersRouter,
   suggestions: suggestionsRouter,
   auth: authRouter,
   account: accountRouter,

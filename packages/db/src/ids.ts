@@ -26,6 +26,8 @@ export const ID_PREFIXES = {
   notification: 'ntf',
   cluster: 'clu',
   order: 'ord',
+  orderEvent: 'oev',
+  payment: 'pay',
   lead: 'lead',
   newsletter: 'nws',
   customSolutionRequest: 'csr',

@@ -11,7 +11,8 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_ORGANIZATIONS = [
   { id: 'org_demo_acme', name: 'Acme Industries', billingId: 'KM-ACME01', status: 'active' as const },
   { id: 'org_demo_staff', name: 'KubeMarket Operations', billingId: 'KM-STAFF1', status: 'active' as const },
-  { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const },
+  // Staff approved Globex for invoicing: it may pay orders by bank transfer.
+  { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const, invoicingAllowed: true },
 ];
 
 export const DEMO_ACCOUNTS = [
@@ -43,13 +44,6 @@ export const DEMO_CLUSTERS = [
   { id: 'clu_demo_webshop', name: 'webshop-prod', tierId: 'tier_standard', region: 'fr-par-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 3, ageMs: 180 * DAY_MS },
   { id: 'clu_demo_analytics', name: 'analytics-eu', tierId: 'tier_data', region: 'de-fra-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 4, ageMs: 95 * DAY_MS },
   { id: 'clu_demo_staging', name: 'staging', tierId: 'tier_devtest', region: 'fr-par-1', status: 'running' as const, kubernetesVersion: '1.37.1', nodeCount: 2, ageMs: 21 * DAY_MS },
-] as const;
-
-export const DEMO_ORDERS = [
-  { id: 'ord_demo_webshop', kind: 'cluster' as const, status: 'completed' as const, totalCents: 28_900, userId: 'usr_demo_alice', ageMs: 180 * DAY_MS },
-  { id: 'ord_demo_analytics', kind: 'cluster' as const, status: 'completed' as const, totalCents: 89_900, userId: 'usr_demo_alice', ageMs: 95 * DAY_MS },
-  { id: 'ord_demo_staging', kind: 'cluster' as const, status: 'completed' as const, totalCents: 4_900, userId: 'usr_demo_marc', ageMs: 21 * DAY_MS },
-  { id: 'ord_demo_support', kind: 'support' as const, status: 'paid' as const, totalCents: 19_900, userId: 'usr_demo_alice', ageMs: 20 * DAY_MS },
 ] as const;
 
 export const DEMO_CUSTOMER_ORGANIZATION_ID = 'org_demo_acme';

@@ -14,7 +14,6 @@ import {
   middlewarePlans,
   middlewares,
   nodeFlavors,
-  orders,
   organizations,
   promotions,
   supportPlans,
@@ -36,12 +35,12 @@ import {
   DEMO_ACCOUNTS,
   DEMO_CLUSTERS,
   DEMO_CUSTOMER_ORGANIZATION_ID,
-  DEMO_ORDERS,
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD_HASH,
   EXCHANGE_RATE_SEED,
 } from './seed-data';
 import { seedCustomSolutions } from './seed-custom-solutions';
+import { demoOrderStatements } from './seed-orders';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -194,18 +193,8 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
       })),
     )
     .onConflictDoNothing();
-  await db
-    .insert(orders)
-    .values(
-      DEMO_ORDERS.map(({ ageMs, ...order }) => ({
-        ...order,
-        organizationId: DEMO_CUSTOMER_ORGANIZATION_ID,
-        currency: 'EUR',
-        idempotencyKey: `seed:${order.id}`,
-        createdAt: now - ageMs,
-      })),
-    )
-    .onConflictDoNothing();
+  // The demo customer's orders with their payments and timelines (after the clusters they created).
+  await runBatch(db, demoOrderStatements(db, now));
   await seedCustomSolutions(db, now);
 }
 
@@ -222,4 +211,5 @@ export {
   promotionSeed,
   SUPPORT_PLAN_SEED,
 } from './seed-catalog';
-export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
+export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
+export { DEMO_ACME_BILLING, DEMO_ORDERS, demoOrderQuote, seedPriceBook, type DemoOrder } from './seed-orders';

@@ -12,6 +12,8 @@ export * from './leads';
 export * from './newsletter';
 export * from './clusters';
 export * from './orders';
+export * from './order-events';
+export * from './payments';
 export * from './kubernetes-versions';
 export * from './node-flavors';
 export * from './addons';

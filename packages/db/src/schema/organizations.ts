@@ -9,6 +9,8 @@ export const organizations = sqliteTable('organizations', {
   /** Billing id shown to customers as companyId, e.g. "KM-7F3K9Q". */
   billingId: text('billing_id').notNull().unique(),
   status: text('status', { enum: ORGANIZATION_STATUSES }).notNull().default('pending'),
+  /** Staff allowed the organisation to pay orders by bank transfer against an invoice. */
+  invoicingAllowed: integer('invoicing_allowed', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });

@@ -5,7 +5,7 @@ import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
 describe('dashboard.sidebarCounts', () => {
   it('counts the clusters and orders of the caller’s organisation', async () => {
     const { ctx, db } = await createTestCaller();
-    const expected = { clusters: 3, orders: { total: 4 } };
+    const expected = { clusters: 3, orders: { total: 9 } };
     // Both members of Acme see the organisation's numbers, not only their own orders.
     await expect(callerAs(ctx, await sessionUserOf(db, 'alice')).dashboard.sidebarCounts()).resolves.toEqual(expected);
     await expect(callerAs(ctx, await sessionUserOf(db, 'marc')).dashboard.sidebarCounts()).resolves.toEqual(expected);
@@ -30,7 +30,7 @@ describe('dashboard.sidebarCounts', () => {
     });
     await db.insert(orders).values({ id: newId('order'), organizationId: 'org_other', userId: 'usr_other', kind: 'cluster', totalCents: 1_900, idempotencyKey: 'k-other', createdAt: 0 });
     await expect(callerAs(ctx, await sessionUserOf(db, 'other')).dashboard.sidebarCounts()).resolves.toEqual({ clusters: 1, orders: { total: 1 } });
-    await expect(callerAs(ctx, await sessionUserOf(db, 'alice')).dashboard.sidebarCounts()).resolves.toEqual({ clusters: 3, orders: { total: 4 } });
+    await expect(callerAs(ctx, await sessionUserOf(db, 'alice')).dashboard.sidebarCounts()).resolves.toEqual({ clusters: 3, orders: { total: 9 } });
   });
 
   it('needs a signed-in user', async () => {

@@ -1,0 +1,522 @@
+import { newId, orderEvents, orders, payments, promotions, type Database, type Order, type Payment, type PaymentMethod } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit, auditInsert } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { logError } from '../../platform/log';
+import { mailInBackground } from '../../platform/mailer';
+import {
+  MIN_CHARGE_CENTS,
+  PaymentNotFoundError,
+  PaymentUnavailableError,
+  SANDBOX_TEST_CARDS,
+  type AuthenticationAction,
+  type ChargeOutcome,
+  type PaymentMethodInput,
+} from '../../platform/payments';
+import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { organizationHasPurchased } from '../quotes/service';
+import { orderEmails } from './emails';
+import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
+import { euros, withoutDiscount } from './money';
+import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
+import { assertMayOrder, organizationOf, settledMessage } from './service';
+import { orderDetail, orderOf, type Deps, type Member } from './views';
+
+/**
+ * Paying an order, exactly once. Each attempt carries a key; its payments row is claimed first
+ * (the unique key in the database, not a lock in memory), so a repeated or concurrent request with
+ * the key finds that row and never charges again. The provider gets the same key. Outcomes are
+ * recorded with the order's state and timeline in one batch; settling the order is guarded by
+ * the one-settling-event index, so a webhook and an answer racing for the same payment, or two
+ * payments racing for the same order, settle it once.
+ */
+
+type PayInput = z.output<typeof payOrderInputSchema>;
+type CompleteInput = z.output<typeof completeAuthenticationInputSchema>;
+
+/** Per organisation: card testing (many small attempts with stolen numbers) stops here. */
+export const PAY_RATE_LIMIT = { limit: 30, windowMs: 60 * 60_000 } as const satisfies RateLimitRule;
+const DAY_MS = 24 * 60 * 60_000;
+
+export type PayResultKind = 'succeeded' | 'requires_action' | 'processing' | 'declined' | 'invoiced';
+
+interface Outcome {
+  result: PayResultKind;
+  payment: Payment;
+  action: AuthenticationAction | null;
+}
+
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+function unavailable(message: string, cause?: unknown): TRPCError {
+  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause });
+}
+
+async function batch(db: Database, statements: Statement[]): Promise<void> {
+  await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
+}
+
+async function paymentById(db: Database, id: string): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+async function orderById(db: Database, id: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row!;
+}
+
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', cartes_bancaires: 'Cartes Bancaires' };
+
+function paidMessage(payment: Payment): string {
+  if (payment.provider === 'bank_transfer') return 'Order confirmed for payment by bank transfer.';
+  const brand = payment.cardBrand ? (CARD_BRANDS[payment.cardBrand] ?? payment.cardBrand) : null;
+  return brand && payment.cardLast4 ? `Payment received by card (${brand} ending in ${payment.cardLast4}).` : 'Payment received by card.';
+}
+
+function methodOf(payment: Payment): PaymentMethod {
+  return payment.provider === 'bank_transfer' ? 'bank_transfer' : payment.provider === 'stripe' ? 'stripe' : 'card';
+}
+
+/** The payer and the placer hear about a declined payment; the placer only once if they are the same member. */
+async function tellDeclined(deps: Deps, order: Order, payment: Payment, reason: string) {
+  const recipients = await orderRecipients(deps.db, [payment.userId, order.userId]);
+  await notifyAll(deps, recipients, 'error', `Payment failed for ${order.summary}: ${reason} Nothing was charged; the order still awaits payment.`);
+  for (const recipient of recipients) {
+    if (recipient.disabledAt !== null) continue;
+    mailInBackground(deps.ports, async () =>
+      orderEmails.paymentFailed({
+        to: recipient.email,
+        name: recipient.name,
+        orderId: order.id,
+        summary: order.summary,
+        totalCents: order.totalCents,
+        cycle: order.cycle,
+        url: orderUrl(deps, order.id),
+        reason,
+      }),
+    );
+  }
+}
+
+/**
+ * A payment taken for an order another payment already settled (or that was cancelled): money we
+ * must give back. Logged and audited for the billing team; the customer's order is not touched.
+ */
+async function reportExtraCharge(deps: Deps, order: Order, payment: Payment, now: number) {
+  logError('A payment succeeded for an order that was already settled; refund it', new Error(`order ${order.id}, payment ${payment.id} (${payment.provider} ${payment.providerPaymentId ?? '?'})`));
+  await audit(
+    deps.db,
+    {
+      actorUserId: null,
+      action: 'order.extra_payment',
+      targetType: 'payment',
+      targetId: payment.id,
+      metadata: { orderId: order.id, organizationId: order.organizationId, amountCents: payment.amountCents, providerPaymentId: payment.providerPaymentId },
+    },
+    now,
+  ).catch((error: unknown) => logError('Auditing an extra payment failed', error));
+}
+
+/**
+ * Records what the provider answered for a payment, with the order's state and timeline: the
+ * pay request's own answer, the authentication step, and webhooks all come through here. Applying
+ * the same outcome again changes nothing.
+ */
+export async function applyOutcome(deps: Deps, paymentId: string, outcome: ChargeOutcome, options: { cardLast4?: string } = {}): Promise<Outcome> {
+  const now = deps.ports.clock.now();
+  const payment = (await paymentById(deps.db, paymentId))!;
+  const order = await orderById(deps.db, payment.orderId);
+  const providerPaymentId = outcome.paymentId ?? payment.providerPaymentId;
+  const wasOpen = payment.status === 'pending' || payment.status === 'requires_action' || payment.status === 'processing';
+  const started: Statement[] =
+    payment.status === 'pending' && outcome.paymentId !== undefined
+      ? [
+          deps.db.insert(orderEvents).values({
+            id: newId('orderEvent'),
+            orderId: order.id,
+            type: 'payment_started',
+            message: `Payment of ${euros(payment.amountCents)} by ${payment.provider === 'stripe' ? 'Stripe' : 'card'} started.`,
+            paymentId: payment.id,
+            data: { amountCents: payment.amountCents },
+            createdAt: now,
+          }),
+        ]
+      : [];
+
+  switch (outcome.status) {
+    case 'succeeded': {
+      if (payment.status === 'succeeded') return { result: 'succeeded', payment, action: null };
+      const succeeded: Payment = {
+        ...payment,
+        status: 'succeeded',
+        providerPaymentId,
+        cardBrand: outcome.cardBrand ?? payment.cardBrand,
+        cardLast4: outcome.cardLast4 ?? payment.cardLast4 ?? options.cardLast4 ?? null,
+        declineCode: null,
+        failureReason: null,
+        succeededAt: now,
+        updatedAt: now,
+      };
+      const { id: _id, ...changes } = succeeded;
+      const update = deps.db.update(payments).set(changes).where(eq(payments.id, payment.id));
+      if (order.status === 'pending') {
+        const settlement: Settlement = { how: 'paid', method: methodOf(succeeded), paymentId: payment.id, message: paidMessage(succeeded) };
+        try {
+          await batch(deps.db, [...started, update, ...settleStatements(deps.db, order, settlement, now).statements]);
+          await startFulfilment(deps, await orderById(deps.db, order.id), settlement, payment.userId);
+          return { result: 'succeeded', payment: succeeded, action: null };
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Settled meanwhile: by this same payment (its webhook and its answer racing), or by another.
+        }
+      }
+      await batch(deps.db, [...started, update]);
+      const [settledBy] = await deps.db
+        .select({ paymentId: orderEvents.paymentId })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, ['paid', 'invoiced', 'cancelled'])))
+        .limit(1);
+      if (settledBy?.paymentId !== payment.id) await reportExtraCharge(deps, order, succeeded, now);
+      return { result: 'succeeded', payment: succeeded, action: null };
+    }
+
+    case 'requires_action': {
+      if (!wasOpen) return { result: resultOf(payment), payment, action: null };
+      const next: Payment = { ...payment, status: 'requires_action', providerPaymentId, updatedAt: now };
+      await batch(deps.db, [
+        ...started,
+        deps.db.update(payments).set({ status: 'requires_action', providerPaymentId, updatedAt: now }).where(eq(payments.id, payment.id)),
+        ...(payment.status === 'requires_action'
+          ? []
+          : [
+              deps.db.insert(orderEvents).values({
+                id: newId('orderEvent'),
+                orderId: order.id,
+                type: 'authentication_required',
+                message: 'Your bank asked to confirm the payment.',
+                paymentId: payment.id,
+                createdAt: now,
+              }),
+            ]),
+      ]);
+      return { result: 'requires_action', payment: next, action: outcome.action };
+    }
+
+    case 'processing': {
+      if (!wasOpen) return { result: resultOf(payment), payment, action: null };
+      await batch(deps.db, [...started, deps.db.update(payments).set({ status: 'processing', providerPaymentId, updatedAt: now }).where(eq(payments.id, payment.id))]);
+      return { result: 'processing', payment: { ...payment, status: 'processing', providerPaymentId, updatedAt: now }, action: null };
+    }
+
+    case 'declined': {
+      if (!wasOpen) return { result: resultOf(payment), payment, action: null };
+      const declined: Payment = {
+        ...payment,
+        status: 'declined',
+        providerPaymentId,
+        declineCode: outcome.code,
+        failureReason: outcome.reason,
+        cardLast4: payment.cardLast4 ?? options.cardLast4 ?? null,
+        updatedAt: now,
+      };
+      const { id: _id, ...changes } = declined;
+      // Details refused before any payment existed (a mistyped number) are the form's business: no timeline entry, no mail.
+      const attempted = providerPaymentId !== null;
+      await batch(deps.db, [
+        ...started,
+        deps.db.update(payments).set(changes).where(eq(payments.id, payment.id)),
+        ...(attempted
+          ? [
+              deps.db.insert(orderEvents).values({
+                id: newId('orderEvent'),
+                orderId: order.id,
+                type: 'payment_failed',
+                message: 'The payment failed.',
+                reason: outcome.reason,
+                paymentId: payment.id,
+                data: { declineCode: outcome.code },
+                createdAt: now,
+              }),
+            ]
+          : []),
+      ]);
+      if (attempted && order.status === 'pending') {
+        await tellDeclined(deps, order, declined, outcome.reason).catch((error: unknown) => logError('Telling members about a declined payment failed', error));
+      }
+      return { result: 'declined', payment: declined, action: null };
+    }
+  }
+}
+
+function resultOf(payment: Payment): PayResultKind {
+  switch (payment.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'declined':
+      return 'declined';
+    case 'requires_action':
+      return 'requires_action';
+    case 'processing':
+      return payment.provider === 'bank_transfer' ? 'invoiced' : 'processing';
+    case 'pending':
+      return 'processing';
+    case 'failed':
+      throw unavailable(payment.failureReason ?? 'Payments were unavailable; nothing was charged. Try again with a new payment.');
+  }
+}
+
+async function answer(ctx: Member, outcome: Outcome) {
+  return {
+    result: outcome.result,
+    paymentId: outcome.payment.id,
+    action: outcome.action,
+    reason: outcome.result === 'declined' ? outcome.payment.failureReason : null,
+    order: await orderDetail(ctx.db, ctx.organizationId, outcome.payment.orderId),
+  };
+}
+
+/** A repeated request with a key already used: that payment as it stands, never a second charge. */
+async function replay(ctx: Member, payment: Payment) {
+  if (payment.status === 'requires_action' && payment.providerPaymentId && payment.provider === ctx.ports.payments.provider) {
+    // The customer may have finished the step meanwhile (Stripe); else the action is answered again.
+    const outcome = await ctx.ports.payments.retrieve(payment.providerPaymentId).catch((error: unknown) => {
+      if (error instanceof PaymentUnavailableError) throw unavailable(error.message, error);
+      throw error;
+    });
+    return answer(ctx, await applyOutcome(ctx, payment.id, outcome));
+  }
+  return answer(ctx, { result: resultOf(payment), payment, action: null });
+}
+
+/**
+ * Before charging: a first-purchase promotion the order was placed with no longer applies once the
+ * organisation has purchased (another order was paid meanwhile). The order is re-priced without
+ * it, from its own quote, and the customer reviews the new total before paying.
+ */
+async function recheckPromotion(ctx: Member, order: Order, now: number): Promise<void> {
+  if (!order.promotionApplied || !order.promotionCode || !order.quote?.discount) return;
+  const [promotion] = await ctx.db.select({ firstPurchaseOnly: promotions.firstPurchaseOnly }).from(promotions).where(eq(promotions.code, order.promotionCode)).limit(1);
+  if (!promotion?.firstPurchaseOnly || !(await organizationHasPurchased(ctx.db, order.organizationId))) return;
+  const quote = withoutDiscount(order.quote, 'This code is only for an organisation’s first purchase.');
+  await batch(ctx.db, [
+    ctx.db
+      .update(orders)
+      .set({ quote, discountCents: 0, taxCents: quote.tax.amountCents, totalCents: quote.totalCents, promotionApplied: false, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'))),
+    ctx.db.insert(orderEvents).values({
+      id: newId('orderEvent'),
+      orderId: order.id,
+      type: 'promotion_removed',
+      message: `Promotion ${order.promotionCode} removed: the organisation has made its first purchase. New total ${euros(quote.totalCents)}.`,
+      data: { amountCents: quote.totalCents, previousTotalCents: order.totalCents },
+      createdAt: now,
+    }),
+  ]);
+  throw badRequest(
+    `${order.promotionCode} applies only to your organisation's first purchase, which has now been made. The order was re-priced to ${euros(quote.totalCents)}; review it and pay again.`,
+  );
+}
+
+/** The port's method for the customer's choice, or the sentence saying what this deployment takes. */
+function portMethod(ctx: Member, method: PayInput['method']): PaymentMethodInput {
+  const provider = ctx.ports.payments.provider;
+  if (method.kind === 'card') {
+    if (provider !== 'sandbox') throw badRequest('Cards are entered in the Stripe payment form here: pay with the method kind "stripe".');
+    return { kind: 'sandbox_card', card: method.card };
+  }
+  if (method.kind === 'stripe') {
+    if (provider !== 'stripe') throw badRequest('This deployment takes test-mode payments: pay with the method kind "card" and a test card such as 4242 4242 4242 4242.');
+    return method.paymentMethodId === undefined ? { kind: 'stripe_payment_method' } : { kind: 'stripe_payment_method', paymentMethodId: method.paymentMethodId };
+  }
+  throw new Error('Bank transfers are not charged through the payments port.');
+}
+
+/**
+ * POST /api/orders/{id}/pay: pays a pending order by card (the sandbox, or Stripe) or, for
+ * organisations our billing team approved, by bank transfer against an invoice.
+ */
+export async function payOrder(ctx: Member, input: PayInput) {
+  const order = await orderOf(ctx.db, ctx.organizationId, input.id);
+  const key = `order:${order.id}:${input.paymentIdempotencyKey}`;
+  const [existing] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  if (existing) return replay(ctx, existing);
+
+  const organization = await organizationOf(ctx.db, ctx.organizationId);
+  assertMayOrder(organization);
+  if (order.status !== 'pending') throw badRequest(settledMessage(order.status, 'paid'));
+  const now = ctx.ports.clock.now();
+  const attempts = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
+  if (attempts.some((payment) => payment.status === 'pending' || payment.status === 'processing')) {
+    throw badRequest('A payment for this order is still being processed; wait for its outcome before paying again.');
+  }
+  await recheckPromotion(ctx, order, now);
+
+  const bankTransfer = input.method.kind === 'bank_transfer';
+  if (bankTransfer && !organization.invoicingAllowed) throw badRequest('Paying by bank transfer needs our approval; contact billing support.');
+  const method = bankTransfer ? null : portMethod(ctx, input.method);
+  if (!bankTransfer && order.totalCents < MIN_CHARGE_CENTS) {
+    throw badRequest(`Card payments start at ${euros(MIN_CHARGE_CENTS)}; this order comes to ${euros(order.totalCents)}. Contact billing support to pay it.`);
+  }
+  await consumeRateLimit(ctx.db, `orders:pay:org:${ctx.organizationId}`, PAY_RATE_LIMIT, now);
+
+  // Claim the attempt. A payment left at its authentication step is replaced by this one.
+  const paymentId = newId('payment');
+  const superseded = attempts.filter((payment) => payment.status === 'requires_action').map((payment) => payment.id);
+  const cardLast4 = input.method.kind === 'card' ? input.method.card.number.replace(/\D/g, '').slice(-4) || undefined : undefined;
+  try {
+    await batch(ctx.db, [
+      ctx.db.insert(payments).values({
+        id: paymentId,
+        orderId: order.id,
+        organizationId: order.organizationId,
+        userId: ctx.user.id,
+        provider: bankTransfer ? 'bank_transfer' : ctx.ports.payments.provider,
+        idempotencyKey: key,
+        amountCents: order.totalCents,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      }),
+      // Who tried to pay what, from where: card testing shows up here first.
+      auditInsert(
+        ctx.db,
+        {
+          actorUserId: ctx.user.id,
+          action: 'order.payment_attempted',
+          targetType: 'payment',
+          targetId: paymentId,
+          ipAddress: ctx.request.ipAddress,
+          metadata: { orderId: order.id, organizationId: order.organizationId, amountCents: order.totalCents, method: input.method.kind },
+        },
+        now,
+      ),
+      ...(superseded.length > 0
+        ? [
+            ctx.db
+              .update(payments)
+              .set({ status: 'declined', declineCode: 'payment_canceled', failureReason: 'Replaced by a new payment attempt.', updatedAt: now })
+              .where(and(inArray(payments.id, superseded), eq(payments.status, 'requires_action'))),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    // The same key, sent twice at once: the other request owns the attempt.
+    if (!isUniqueViolation(error)) throw error;
+    const [winner] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+    if (!winner) throw error;
+    return replay(ctx, winner);
+  }
+
+  if (bankTransfer) return invoice(ctx, order, paymentId, now);
+
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await ctx.ports.payments.charge({
+      orderId: order.id,
+      organizationId: order.organizationId,
+      amountCents: order.totalCents,
+      currency: 'EUR',
+      idempotencyKey: key,
+      description: `${order.summary} (order ${order.id})`,
+      customerEmail: ctx.user.email,
+      method: method!,
+    });
+  } catch (error) {
+    // Nothing was charged: the attempt is closed so that a new one (with a new key) may follow.
+    const reason = error instanceof PaymentUnavailableError ? error.message : 'The payment could not be started; nothing was charged. Try again in a few minutes.';
+    await ctx.db.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: ctx.ports.clock.now() }).where(eq(payments.id, paymentId));
+    if (error instanceof PaymentUnavailableError) throw unavailable(error.message, error);
+    throw error;
+  }
+  return answer(ctx, await applyOutcome(ctx, paymentId, outcome, cardLast4 ? { cardLast4 } : {}));
+}
+
+/** Bank transfer: the order is confirmed and delivered now; the invoice is due in 30 days. */
+async function invoice(ctx: Member, order: Order, paymentId: string, now: number) {
+  const dueAt = now + INVOICE_DUE_DAYS * DAY_MS;
+  const settlement: Settlement = {
+    how: 'invoiced',
+    method: 'bank_transfer',
+    paymentId,
+    message: `Order confirmed for payment by bank transfer: an invoice of ${euros(order.totalCents)} is due on ${new Date(dueAt).toISOString().slice(0, 10)}.`,
+    dueAt,
+  };
+  try {
+    await batch(ctx.db, [
+      ctx.db.update(payments).set({ status: 'processing', dueAt, updatedAt: now }).where(eq(payments.id, paymentId)),
+      ...settleStatements(ctx.db, order, settlement, now).statements,
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await ctx.db.update(payments).set({ status: 'failed', failureReason: 'The order was settled meanwhile.', updatedAt: now }).where(eq(payments.id, paymentId));
+    throw badRequest(settledMessage((await orderById(ctx.db, order.id)).status, 'paid'));
+  }
+  await startFulfilment(ctx, await orderById(ctx.db, order.id), settlement, ctx.user.id);
+  return answer(ctx, { result: 'invoiced', payment: (await paymentById(ctx.db, paymentId))!, action: null });
+}
+
+/**
+ * POST /api/orders/{id}/authentication: the customer completed or cancelled the authentication
+ * step (sandbox), or Stripe.js finished it (the PaymentIntent is read again). Idempotent.
+ */
+export async function completeAuthentication(ctx: Member, input: CompleteInput) {
+  const order = await orderOf(ctx.db, ctx.organizationId, input.id);
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, input.paymentId), eq(payments.orderId, order.id)))
+    .limit(1);
+  if (!payment) throw new TRPCError({ code: 'NOT_FOUND', message: 'No payment with this id for this order.' });
+  if (payment.status !== 'requires_action') return answer(ctx, { result: resultOf(payment), payment, action: null });
+  if (!payment.providerPaymentId || payment.provider !== ctx.ports.payments.provider) {
+    throw badRequest('This payment was started with another payments provider; start a new payment.');
+  }
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await ctx.ports.payments.completeAuthentication(payment.providerPaymentId, input.approved);
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) throw unavailable(error.message, error);
+    if (error instanceof PaymentNotFoundError) throw badRequest('This payment does not await authentication; start a new payment.');
+    throw error;
+  }
+  return answer(ctx, await applyOutcome(ctx, payment.id, outcome));
+}
+
+/** What the checkout offers this organisation. */
+export async function paymentOptions(ctx: Member) {
+  const organization = await organizationOf(ctx.db, ctx.organizationId);
+  const port = ctx.ports.payments;
+  const card = port.provider === 'sandbox' ? ('card' as const) : ('stripe' as const);
+  return {
+    provider: port.provider,
+    testMode: port.testMode,
+    methods: organization.invoicingAllowed ? [card, 'bank_transfer' as const] : [card],
+    testCards: port.provider === 'sandbox' ? SANDBOX_TEST_CARDS.map((testCard) => ({ number: testCard.number, description: testCard.description })) : [],
+    minimumCardChargeCents: MIN_CHARGE_CENTS,
+    invoiceDueDays: INVOICE_DUE_DAYS,
+  };
+}
+
+/**
+ * The payment a provider event is about: ours by the provider's id, or the attempt claimed for its
+ * order whose answer never got recorded (the request died between the charge and the write).
+ */
+export async function paymentForEvent(db: Database, provider: Payment['provider'], providerPaymentId: string, orderId: string | undefined): Promise<Payment | null> {
+  const [known] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  if (known) return known;
+  if (!orderId) return null;
+  const [claimed] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider), eq(payments.status, 'pending'), isNull(payments.providerPaymentId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return claimed ?? null;
+}

@@ -1,0 +1,110 @@
+import { clusters, orderEvents, orders, payments, webhookEvents } from '@kubemarket/db';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { stripePayments, STRIPE_API_VERSION } from '../../platform/payments';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { handlePaymentWebhook } from './webhooks';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const WEBHOOK_SECRET = 'whsec_orders_test_secret';
+
+/** Globex with a pending cluster order whose Stripe payment awaits the customer's 3-D Secure step in the browser. */
+async function setup(paymentStatus: 'requires_action' | 'pending' = 'requires_action') {
+  const clock = manualClock(NOW);
+  const mailer = memoryMailer();
+  const background = backgroundQueue();
+  // Webhooks are verified locally: no request ever reaches Stripe here.
+  const stripe = stripePayments({ secretKey: 'sk_test_51OrdersTest', webhookSecret: WEBHOOK_SECRET, clock });
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background, payments: stripe } });
+  const gabriel = callerAs(ctx, await sessionUserOf(db, 'gabriel'));
+  const placed = await gabriel.orders.create({
+    idempotencyKey: 'webhook-order-1',
+    lines: [{ kind: 'cluster', name: 'edge', tierId: 'tier_devtest', regionId: 'nl-ams-1', kubernetesVersion: '1.37', nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }] }],
+    billing: { companyName: 'Globex Logistics', countryCode: 'NL', vatNumber: 'NL123456789B01', addressLine1: 'Keizersgracht 1', postalCode: '1015 CJ', city: 'Amsterdam' },
+  });
+  await db.insert(payments).values({
+    id: 'pay_webhook_test',
+    orderId: placed.id,
+    organizationId: 'org_demo_globex',
+    userId: 'usr_demo_gabriel',
+    provider: 'stripe',
+    providerPaymentId: paymentStatus === 'pending' ? null : 'pi_3WebhookTest',
+    idempotencyKey: `order:${placed.id}:pay-1`,
+    amountCents: placed.totalCents,
+    status: paymentStatus,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
+  return { ctx, db, gabriel, placed, mailer, background };
+}
+
+function eventBody(id: string, type: string, intent: Record<string, unknown>) {
+  return JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, created: Math.floor(NOW / 1000), type, livemode: false, data: { object: intent } });
+}
+
+function intent(orderId: string, overrides: Record<string, unknown> = {}) {
+  return { id: 'pi_3WebhookTest', object: 'payment_intent', amount: 5_880, amount_received: 5_880, currency: 'eur', metadata: { orderId, organizationId: 'org_demo_globex' }, last_payment_error: null, status: 'succeeded', ...overrides };
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(NOW / 1000) });
+
+describe('the Stripe webhook', () => {
+  it('marks the order paid and starts its cluster once; a replayed event changes nothing', async () => {
+    const { ctx, db, gabriel, placed } = await setup();
+    const body = eventBody('evt_1Succeeded', 'payment_intent.succeeded', intent(placed.id));
+    expect(await handlePaymentWebhook(ctx, body, sign(body))).toEqual({ status: 200, body: { received: true } });
+    const paid = await gabriel.orders.get({ id: placed.id });
+    expect(paid).toMatchObject({ status: 'provisioning', paymentMethod: 'stripe', paidAt: NOW });
+    expect(paid.payments).toEqual([expect.objectContaining({ id: 'pay_webhook_test', status: 'succeeded' })]);
+    expect(paid.events.map((event) => event.type)).toEqual(['placed', 'paid', 'provisioning_started']);
+    expect(await db.$count(clusters, eq(clusters.organizationId, 'org_demo_globex'))).toBe(1);
+
+    expect(await handlePaymentWebhook(ctx, body, sign(body))).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    // Another event about the same payment (Stripe sends charge and intent events) has no second effect either.
+    const other = eventBody('evt_2SucceededAgain', 'payment_intent.succeeded', intent(placed.id));
+    expect(await handlePaymentWebhook(ctx, other, sign(other))).toEqual({ status: 200, body: { received: true } });
+    expect(await db.$count(clusters, eq(clusters.organizationId, 'org_demo_globex'))).toBe(1);
+    expect(await db.$count(orderEvents, eq(orderEvents.orderId, placed.id))).toBe(3);
+    expect(await db.$count(webhookEvents)).toBe(2);
+  });
+
+  it('refuses a webhook whose signature does not hold, and changes nothing', async () => {
+    const { ctx, db, placed } = await setup();
+    const body = eventBody('evt_1Forged', 'payment_intent.succeeded', intent(placed.id));
+    for (const signature of [sign(body, 'whsec_somebody_else'), null, 'garbage']) {
+      expect(await handlePaymentWebhook(ctx, body, signature)).toMatchObject({ status: 400 });
+    }
+    expect(await handlePaymentWebhook(ctx, `${body} `, sign(body))).toMatchObject({ status: 400 });
+    expect((await db.select().from(orders).where(eq(orders.id, placed.id)))[0]?.status).toBe('pending');
+    expect(await db.$count(webhookEvents)).toBe(0);
+  });
+
+  it('records a failed payment with its reason and leaves the order awaiting payment', async () => {
+    const { ctx, gabriel, placed } = await setup();
+    const body = eventBody(
+      'evt_1Failed',
+      'payment_intent.payment_failed',
+      intent(placed.id, { status: 'requires_payment_method', amount_received: 0, last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' } }),
+    );
+    expect(await handlePaymentWebhook(ctx, body, sign(body))).toEqual({ status: 200, body: { received: true } });
+    const detail = await gabriel.orders.get({ id: placed.id });
+    expect(detail.status).toBe('pending');
+    expect(detail.payments[0]).toMatchObject({ status: 'declined', failureReason: 'Your card has insufficient funds.' });
+    expect(detail.events.at(-1)).toMatchObject({ type: 'payment_failed', reason: 'Your card has insufficient funds.' });
+  });
+
+  it('finds the attempt whose answer was never recorded by its order, and acknowledges events about payments that are not ours', async () => {
+    const { ctx, db, placed } = await setup('pending');
+    const body = eventBody('evt_1Recovered', 'payment_intent.succeeded', intent(placed.id, { id: 'pi_3Recovered' }));
+    expect(await handlePaymentWebhook(ctx, body, sign(body))).toEqual({ status: 200, body: { received: true } });
+    expect((await db.select().from(payments).where(eq(payments.id, 'pay_webhook_test')))[0]).toMatchObject({ status: 'succeeded', providerPaymentId: 'pi_3Recovered' });
+    expect((await db.select().from(orders).where(eq(orders.id, placed.id)))[0]?.status).toBe('provisioning');
+
+    const stranger = eventBody('evt_1Stranger', 'payment_intent.succeeded', intent('ord_unknown', { id: 'pi_3Stranger' }));
+    expect(await handlePaymentWebhook(ctx, stranger, sign(stranger))).toEqual({ status: 200, body: { received: true } });
+    const ignored = eventBody('evt_1Other', 'customer.created', { id: 'cus_1', object: 'customer' });
+    expect(await handlePaymentWebhook(ctx, ignored, sign(ignored))).toEqual({ status: 200, body: { received: true } });
+    expect((await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_1Stranger')))[0]).toMatchObject({ provider: 'stripe', paymentId: null });
+  });
+});

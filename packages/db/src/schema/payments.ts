@@ -1,0 +1,73 @@
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { orders } from './orders';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** sandbox and stripe are the payments port's providers; bank_transfer is an invoice we issue. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'bank_transfer'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * pending: claimed, the provider has not answered yet; requires_action: the customer must
+ * authenticate; processing: the money is on its way (a bank transfer awaiting its funds, too);
+ * succeeded and declined: final; failed: the provider was unavailable, nothing was charged.
+ */
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'processing', 'succeeded', 'declined', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One attempt to pay an order. Card numbers are never stored: the brand and last four digits only. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** Who paid; null once the account is deleted (the payment stays with the order). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id (PaymentIntent pi_…, sandbox sbx_pi_…); null until it answered, or when it refused the details. */
+    providerPaymentId: text('provider_payment_id'),
+    /**
+     * `order:<orderId>:<key>`, the key the provider receives too: a repeated or concurrent request
+     * with the same key finds this row instead of charging again.
+     */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    declineCode: text('decline_code'),
+    /** Why it was declined or failed, as the customer reads it. */
+    failureReason: text('failure_reason'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Bank transfer: when the invoice is due. */
+    dueAt: integer('due_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    /** When it succeeded. */
+    succeededAt: integer('succeeded_at'),
+  },
+  (table) => [
+    index('payments_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('payments_provider_payment_idx').on(table.provider, table.providerPaymentId),
+  ],
+);
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** Webhook events already handled, by the provider's event id: a replayed webhook has one effect. */
+export const webhookEvents = sqliteTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+  type: text('type').notNull(),
+  /** Our payment it was about, if it was about one of ours. */
+  paymentId: text('payment_id'),
+  receivedAt: integer('received_at').notNull(),
+});
+
+export type WebhookEvent = typeof webhookEvents.$inferSelect;

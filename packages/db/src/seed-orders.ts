@@ -1,0 +1,564 @@
+import { quote, type BillingCycle, type PriceBook, type Quote } from '@kubemarket/shared';
+import { sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Database } from './client';
+import {
+  orderEvents,
+  orders,
+  payments,
+  type BillingDetails,
+  type ClusterSettings,
+  type NewOrder,
+  type NewOrderEvent,
+  type NewPayment,
+  type OrderLineRecord,
+  type OrderStatus,
+  type PaymentMethod,
+} from './schema';
+import {
+  ADDON_SEED,
+  CATALOG_PRICE_SEED,
+  CLUSTER_TIER_SEED,
+  DATA_CENTER_SEED,
+  KUBERNETES_VERSION_SEED,
+  MIDDLEWARE_PLAN_SEED,
+  MIDDLEWARE_SEED,
+  NODE_FLAVOR_SEED,
+  SUPPORT_PLAN_SEED,
+} from './seed-catalog';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+const ACME = 'org_demo_acme';
+
+export const DEMO_ACME_BILLING: BillingDetails = {
+  companyName: 'Acme Industries',
+  billingId: 'KM-ACME01',
+  vatNumber: 'FR40303265045',
+  countryCode: 'FR',
+  addressLine1: '12 rue de la Paix',
+  addressLine2: null,
+  postalCode: '75002',
+  city: 'Paris',
+};
+
+function settings(regionId: string, overrides: Partial<ClusterSettings> = {}): ClusterSettings {
+  return {
+    zones: DATA_CENTER_SEED.find((region) => region.id === regionId)?.zones ?? [],
+    cni: 'cilium',
+    podCidr: '10.244.0.0/16',
+    serviceCidr: '10.96.0.0/12',
+    apiAllowList: [],
+    maintenanceWindow: { day: 'sunday', startHour: 3 },
+    autoUpgrade: true,
+    ...overrides,
+  };
+}
+
+type PaymentSeed = Omit<NewPayment, 'orderId' | 'organizationId' | 'idempotencyKey' | 'amountCents' | 'createdAt' | 'updatedAt' | 'succeededAt'> & {
+  /** Minutes after the order was placed. */
+  atMinutes: number;
+  /** The whole order total unless given. */
+  amountCents?: number;
+};
+
+type EventSeed = Omit<NewOrderEvent, 'id' | 'orderId' | 'createdAt'> & { atMinutes: number };
+
+export interface DemoOrder {
+  id: string;
+  userId: string;
+  status: OrderStatus;
+  cycle: BillingCycle;
+  lines: OrderLineRecord[];
+  summary: string;
+  ageMs: number;
+  paymentMethod: PaymentMethod | null;
+  targetClusterId?: string;
+  createdClusterId?: string;
+  failureReason?: string;
+  payments: PaymentSeed[];
+  /** After 'placed' (added for every order), in order; paid events get the order total as their amount. */
+  events: EventSeed[];
+}
+
+const visa4242 = { provider: 'sandbox' as const, status: 'succeeded' as const, cardBrand: 'visa', cardLast4: '4242' };
+
+/**
+ * The demo customer's orders: each kind, in the states a customer meets (completed, awaiting
+ * payment after a declined card, cancelled, failed), with the payments and timelines behind them.
+ * The completed cluster orders created the seeded clusters. Prices are quoted by the pricing engine
+ * from the seeded catalogue, as ordering would have quoted them.
+ */
+export const DEMO_ORDERS: readonly DemoOrder[] = [
+  {
+    id: 'ord_demo_webshop',
+    userId: 'usr_demo_alice',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [
+      {
+        kind: 'cluster',
+        name: 'webshop-prod',
+        tierId: 'tier_standard',
+        regionId: 'fr-par-1',
+        kubernetesVersion: '1.36.4',
+        highAvailability: true,
+        nodePools: [{ name: 'default', flavorId: 'gp-4-16', count: 3, autoscale: null, labels: {}, taints: [] }],
+        addonIds: ['addon_monitoring', 'addon_cert_manager'],
+        settings: settings('fr-par-1', { apiAllowList: ['203.0.113.0/24'] }),
+      },
+    ],
+    summary: 'Standard (Blue) cluster webshop-prod in fr-par-1',
+    ageMs: 180 * DAY_MS,
+    paymentMethod: 'card',
+    createdClusterId: 'clu_demo_webshop',
+    payments: [{ id: 'pay_demo_webshop', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demowebshop', atMinutes: 2 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_webshop', atMinutes: 2 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_webshop', atMinutes: 2 },
+      { type: 'provisioning_started', message: 'Provisioning of the cluster webshop-prod started.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 2 },
+      { type: 'completed', message: 'The cluster webshop-prod is running.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 14 },
+    ],
+  },
+  {
+    id: 'ord_demo_analytics',
+    userId: 'usr_demo_alice',
+    status: 'completed',
+    cycle: 'yearly',
+    lines: [
+      {
+        kind: 'cluster',
+        name: 'analytics-eu',
+        tierId: 'tier_data',
+        regionId: 'de-fra-1',
+        kubernetesVersion: '1.36.4',
+        highAvailability: true,
+        nodePools: [{ name: 'memory', flavorId: 'm-8-64', count: 4, autoscale: null, labels: { workload: 'spark' }, taints: [] }],
+        addonIds: ['addon_monitoring', 'addon_logging'],
+        settings: settings('de-fra-1', { cni: 'calico', maintenanceWindow: { day: 'saturday', startHour: 2 } }),
+      },
+    ],
+    summary: 'Data Analytics cluster analytics-eu in de-fra-1',
+    ageMs: 95 * DAY_MS,
+    paymentMethod: 'card',
+    createdClusterId: 'clu_demo_analytics',
+    payments: [{ id: 'pay_demo_analytics', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demoanalytics', atMinutes: 30 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_analytics', atMinutes: 30 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_analytics', atMinutes: 30 },
+      { type: 'provisioning_started', message: 'Provisioning of the cluster analytics-eu started.', data: { clusterId: 'clu_demo_analytics' }, atMinutes: 30 },
+      { type: 'completed', message: 'The cluster analytics-eu is running.', data: { clusterId: 'clu_demo_analytics' }, atMinutes: 47 },
+    ],
+  },
+  {
+    id: 'ord_demo_staging',
+    userId: 'usr_demo_marc',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [
+      {
+        kind: 'cluster',
+        name: 'staging',
+        tierId: 'tier_devtest',
+        regionId: 'fr-par-1',
+        kubernetesVersion: '1.37.1',
+        highAvailability: false,
+        nodePools: [{ name: 'default', flavorId: 'gp-2-8', count: 2, autoscale: null, labels: {}, taints: [] }],
+        addonIds: [],
+        settings: settings('fr-par-1', { zones: ['fr-par-1a'] }),
+      },
+    ],
+    summary: 'Dev/Test (Orange) cluster staging in fr-par-1',
+    ageMs: 21 * DAY_MS,
+    paymentMethod: 'card',
+    createdClusterId: 'clu_demo_staging',
+    // Marc placed it; paying is the billing manager's job.
+    payments: [{ id: 'pay_demo_staging', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demostaging', atMinutes: 95 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_staging', atMinutes: 95 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_staging', atMinutes: 95 },
+      { type: 'provisioning_started', message: 'Provisioning of the cluster staging started.', data: { clusterId: 'clu_demo_staging' }, atMinutes: 95 },
+      { type: 'completed', message: 'The cluster staging is running.', data: { clusterId: 'clu_demo_staging' }, atMinutes: 104 },
+    ],
+  },
+  {
+    id: 'ord_demo_support',
+    userId: 'usr_demo_alice',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [{ kind: 'support', planId: 'support_business' }],
+    summary: 'Support: Business',
+    ageMs: 20 * DAY_MS,
+    paymentMethod: 'card',
+    payments: [{ id: 'pay_demo_support', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demosupport', atMinutes: 3 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_support', atMinutes: 3 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_support', atMinutes: 3 },
+      { type: 'completed', message: 'The Business support plan is active.', atMinutes: 3 },
+    ],
+  },
+  {
+    id: 'ord_demo_backup',
+    userId: 'usr_demo_alice',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [
+      {
+        kind: 'addon',
+        addonId: 'addon_backup',
+        clusterId: 'clu_demo_webshop',
+        clusterName: 'webshop-prod',
+        clusterTierId: 'tier_standard',
+        kubernetesVersion: '1.36.4',
+        existingAddonIds: ['addon_monitoring', 'addon_cert_manager'],
+      },
+    ],
+    summary: 'Velero backups add-on for webshop-prod',
+    ageMs: 12 * DAY_MS,
+    paymentMethod: 'card',
+    targetClusterId: 'clu_demo_webshop',
+    payments: [{ id: 'pay_demo_backup', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demobackup', atMinutes: 1 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_backup', atMinutes: 1 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_backup', atMinutes: 1 },
+      { type: 'completed', message: 'The Velero backups add-on is installed on webshop-prod.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 4 },
+    ],
+  },
+  {
+    id: 'ord_demo_postgres',
+    userId: 'usr_demo_alice',
+    status: 'completed',
+    cycle: 'yearly',
+    lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }],
+    summary: 'PostgreSQL: Business HA',
+    ageMs: 9 * DAY_MS,
+    paymentMethod: 'card',
+    payments: [{ id: 'pay_demo_postgres', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demopostgres', atMinutes: 6 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_postgres', atMinutes: 6 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_postgres', atMinutes: 6 },
+      { type: 'completed', message: 'PostgreSQL: Business HA is ready.', atMinutes: 6 },
+    ],
+  },
+  {
+    id: 'ord_demo_batch_failed',
+    userId: 'usr_demo_alice',
+    status: 'failed',
+    cycle: 'monthly',
+    lines: [
+      {
+        kind: 'cluster',
+        name: 'batch-waw',
+        tierId: 'tier_economy',
+        regionId: 'pl-waw-1',
+        kubernetesVersion: '1.37.1',
+        highAvailability: false,
+        nodePools: [{ name: 'batch', flavorId: 'gp-2-8', count: 2, autoscale: { min: 2, max: 4 }, labels: {}, taints: [{ key: 'batch', value: 'true', effect: 'NoSchedule' }] }],
+        addonIds: [],
+        settings: settings('pl-waw-1'),
+      },
+    ],
+    summary: 'Economy (Green) cluster batch-waw in pl-waw-1',
+    ageMs: 40 * DAY_MS,
+    paymentMethod: 'card',
+    failureReason: 'Warsaw WAW1 was under maintenance, so the cluster could not be created. The payment was refunded.',
+    payments: [{ id: 'pay_demo_batch', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demobatch', atMinutes: 5 }],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_batch', atMinutes: 5 },
+      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_batch', atMinutes: 5 },
+      { type: 'provisioning_started', message: 'Provisioning of the cluster batch-waw started.', atMinutes: 5 },
+      {
+        type: 'failed',
+        message: 'Provisioning failed.',
+        reason: 'Warsaw WAW1 was under maintenance, so the cluster could not be created. The payment was refunded.',
+        atMinutes: 31,
+      },
+    ],
+  },
+  {
+    id: 'ord_demo_valkey_cancelled',
+    userId: 'usr_demo_marc',
+    status: 'cancelled',
+    cycle: 'monthly',
+    lines: [{ kind: 'middleware', planId: 'mwp_valkey_medium' }],
+    summary: 'Valkey: Cache M HA',
+    ageMs: 30 * DAY_MS,
+    paymentMethod: null,
+    payments: [],
+    events: [{ type: 'cancelled', message: 'Order cancelled by Marc Dubois.', atMinutes: 45 }],
+  },
+  {
+    id: 'ord_demo_ml_pending',
+    userId: 'usr_demo_marc',
+    status: 'pending',
+    cycle: 'monthly',
+    lines: [
+      {
+        kind: 'cluster',
+        name: 'ml-inference',
+        tierId: 'tier_ai',
+        regionId: 'fr-par-1',
+        kubernetesVersion: '1.37.1',
+        highAvailability: true,
+        nodePools: [
+          { name: 'system', flavorId: 'gp-4-16', count: 2, autoscale: null, labels: {}, taints: [] },
+          { name: 'gpu', flavorId: 'gpu-l4-1', count: 1, autoscale: { min: 1, max: 3 }, labels: { accelerator: 'nvidia-l4' }, taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] },
+        ],
+        addonIds: ['addon_gpu_operator', 'addon_monitoring'],
+        settings: settings('fr-par-1'),
+      },
+    ],
+    summary: 'AI/ML (Violet) cluster ml-inference in fr-par-1',
+    ageMs: 2 * DAY_MS,
+    paymentMethod: null,
+    payments: [
+      {
+        id: 'pay_demo_ml_declined',
+        userId: 'usr_demo_bruno',
+        provider: 'sandbox',
+       
+        providerPaymentId: 'sbx_pi_dcl_demomlinference',
+        status: 'declined',
+        declineCode: 'card_declined',
+        failureReason: 'Your card was declined.',
+        cardLast4: '0002',
+        atMinutes: 50,
+      },
+    ],
+    events: [
+      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_ml_declined', atMinutes: 50 },
+      { type: 'payment_failed', message: 'The payment failed.', reason: 'Your card was declined.', paymentId: 'pay_demo_ml_declined', data: { declineCode: 'card_declined' }, atMinutes: 50 },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Quotes of the seeded orders
+
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * The seeded catalogue as the pricing engine reads it (the API's loader does the same from the
+ * database; an API test checks both quote the seeded orders alike).
+ */
+export function seedPriceBook(): PriceBook {
+  const price = (itemKind: string, itemId: string) => CATALOG_PRICE_SEED.find((row) => row.itemKind === itemKind && row.itemId === itemId);
+  const offered = KUBERNETES_VERSION_SEED.map((version) => version.version);
+  return {
+    tiers: CLUSTER_TIER_SEED.map((tier) => ({
+      id: tier.id,
+      name: tier.name,
+      monthlyCents: tier.monthlyPriceCents,
+      yearlyCents: tier.yearlyPriceCents,
+      haControlPlane:
+        tier.haControlPlane === 'optional' && tier.haMonthlyPriceCents !== null
+          ? { mode: 'optional', monthlyCents: tier.haMonthlyPriceCents, yearlyCents: tier.haYearlyPriceCents }
+          : { mode: tier.haControlPlane === 'optional' ? 'unavailable' : tier.haControlPlane, monthlyCents: 0, yearlyCents: 0 },
+      maxNodes: tier.maxNodes,
+      maxPools: tier.maxPools,
+      flavorIds: tier.allowedFlavorIds,
+      regionIds: tier.allowedRegionIds,
+    })),
+    flavors: NODE_FLAVOR_SEED.map((flavor) => ({
+      id: flavor.id,
+      name: flavor.name,
+      hourlyCents: flavor.hourlyPriceMillicents / 1000,
+      monthlyCents: flavor.monthlyPriceCents,
+      yearlyCents: price('node_flavor', flavor.id)?.yearlyPriceCents ?? null,
+    })),
+    addons: ADDON_SEED.map((addon) => {
+      const { minKubernetesVersion: min, maxKubernetesVersion: max } = addon;
+      return {
+        id: addon.id,
+        name: addon.name,
+        monthlyCents: addon.monthlyPriceCents,
+        yearlyCents: addon.yearlyPriceCents ?? null,
+        tierIds: addon.compatibleTierIds,
+        kubernetesVersions:
+          min == null && max == null
+            ? null
+            : offered.filter((version) => (min == null || compareVersions(version, min) >= 0) && (max == null || compareVersions(version, max) <= 0)),
+        requires: addon.requires ?? [],
+        conflicts: addon.conflicts ?? [],
+      };
+    }),
+    middlewarePlans: MIDDLEWARE_PLAN_SEED.map((plan) => ({
+      id: plan.id,
+      middlewareId: plan.middlewareId,
+      name: plan.name,
+      middlewareName: MIDDLEWARE_SEED.find((middleware) => middleware.id === plan.middlewareId)?.name ?? null,
+      monthlyCents: plan.monthlyPriceCents,
+      yearlyCents: plan.yearlyPriceCents ?? null,
+    })),
+    supportPlans: SUPPORT_PLAN_SEED.map((plan) => {
+      const row = price('support_plan', plan.id);
+      return {
+        id: plan.id,
+        name: plan.name,
+        pricing:
+          plan.pricingKind === 'share'
+            ? { kind: 'share' as const, percentOfSpendBasisPoints: row?.percentOfSpendBasisPoints ?? 0, minimumMonthlyCents: row?.monthlyPriceCents ?? 0 }
+            : { kind: 'fixed' as const, monthlyCents: row?.monthlyPriceCents ?? plan.monthlyPriceCents ?? 0, yearlyCents: row?.yearlyPriceCents ?? null },
+      };
+    }),
+    promotions: [],
+  };
+}
+
+/** The quote a seeded order was placed with: the Acme billing details, no promotion code. */
+export function demoOrderQuote(order: DemoOrder, createdAt: number, priceBook: PriceBook = seedPriceBook()): Quote {
+  return quote(
+    order.lines,
+    {
+      cycle: order.cycle,
+      now: createdAt,
+      promotionCode: null,
+      customer: { countryCode: DEMO_ACME_BILLING.countryCode, vatNumber: DEMO_ACME_BILLING.vatNumber, isBusiness: true, hasPurchased: false },
+    },
+    priceBook,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+type Statement = BatchItem<'sqlite'>;
+
+/** Columns a database seeded before orders kept their details gets filled in. */
+const DETAIL_COLUMNS = [
+  'status',
+  'totalCents',
+  'cycle',
+  'subtotalCents',
+  'discountCents',
+  'taxCents',
+  'lines',
+  'quote',
+  'billing',
+  'summary',
+  'targetClusterId',
+  'createdClusterId',
+  'paymentMethod',
+  'failureReason',
+  'paidAt',
+  'cancelledAt',
+  'updatedAt',
+] as const satisfies readonly (keyof NewOrder)[];
+
+const COLUMN_NAMES: Record<(typeof DETAIL_COLUMNS)[number], string> = {
+  status: 'status',
+  totalCents: 'total_cents',
+  cycle: 'cycle',
+  subtotalCents: 'subtotal_cents',
+  discountCents: 'discount_cents',
+  taxCents: 'tax_cents',
+  lines: 'lines',
+  quote: 'quote',
+  billing: 'billing',
+  summary: 'summary',
+  targetClusterId: 'target_cluster_id',
+  createdClusterId: 'created_cluster_id',
+  paymentMethod: 'payment_method',
+  failureReason: 'failure_reason',
+  paidAt: 'paid_at',
+  cancelledAt: 'cancelled_at',
+  updatedAt: 'updated_at',
+};
+
+/**
+ * One statement per row (D1 binds at most 100 parameters per query). Orders, payments and events
+ * are inserted once; an order row an older seed wrote without its details (no quote) gets them.
+ */
+export function demoOrderStatements(db: Database, now: number): Statement[] {
+  const priceBook = seedPriceBook();
+  const statements: Statement[] = [];
+  for (const order of DEMO_ORDERS) {
+    const createdAt = now - order.ageMs;
+    const at = (minutes: number) => createdAt + minutes * MINUTE_MS;
+    const snapshot = demoOrderQuote(order, createdAt, priceBook);
+    const paid = order.events.find((event) => event.type === 'paid');
+    const cancelled = order.events.find((event) => event.type === 'cancelled');
+    const last = order.events.at(-1);
+    const row = {
+      id: order.id,
+      organizationId: ACME,
+      userId: order.userId,
+      kind: order.lines[0]!.kind,
+      status: order.status,
+      totalCents: snapshot.totalCents,
+      currency: 'EUR',
+      idempotencyKey: `seed:${order.id}`,
+      createdAt,
+      cycle: order.cycle,
+      subtotalCents: snapshot.subtotalCents,
+      discountCents: snapshot.discount?.amountCents ?? 0,
+      taxCents: snapshot.tax.amountCents,
+      promotionCode: null,
+      promotionApplied: false,
+      lines: order.lines,
+      quote: snapshot,
+      billing: DEMO_ACME_BILLING,
+      summary: order.summary,
+      targetClusterId: order.targetClusterId ?? null,
+      createdClusterId: order.createdClusterId ?? null,
+      paymentMethod: order.paymentMethod,
+      failureReason: order.failureReason ?? null,
+      paidAt: paid ? at(paid.atMinutes) : null,
+      cancelledAt: cancelled ? at(cancelled.atMinutes) : null,
+      updatedAt: last ? at(last.atMinutes) : createdAt,
+    } satisfies NewOrder;
+    statements.push(
+      db
+        .insert(orders)
+        .values(row)
+        .onConflictDoUpdate({
+          target: orders.id,
+          set: Object.fromEntries(DETAIL_COLUMNS.map((column) => [column, sql.raw(`excluded.${COLUMN_NAMES[column]}`)])),
+          setWhere: sql`${orders.quote} IS NULL`,
+        }),
+    );
+    for (const payment of order.payments) {
+      const { atMinutes, amountCents, ...rest } = payment;
+      statements.push(
+        db
+          .insert(payments)
+          .values({
+            ...rest,
+            orderId: order.id,
+            organizationId: ACME,
+            idempotencyKey: `seed:${payment.id}`,
+            amountCents: amountCents ?? snapshot.totalCents,
+            createdAt: at(atMinutes),
+            updatedAt: at(atMinutes),
+            succeededAt: payment.status === 'succeeded' ? at(atMinutes) : null,
+          })
+          .onConflictDoNothing(),
+      );
+    }
+    const events: EventSeed[] = [{ type: 'placed', message: `Order placed: ${order.summary}.`, atMinutes: 0 }, ...order.events];
+    events.forEach(({ atMinutes, ...event }, index) => {
+      statements.push(
+        db
+          .insert(orderEvents)
+          .values({
+            ...event,
+            id: `oev_demo_${order.id.slice('ord_demo_'.length)}_${index + 1}`,
+            orderId: order.id,
+            data: event.type === 'paid' || event.type === 'payment_started' ? { ...event.data, amountCents: snapshot.totalCents } : (event.data ?? null),
+            createdAt: at(atMinutes),
+          })
+          .onConflictDoNothing(),
+      );
+    });
+  }
+  return statements;
+}
