@@ -1,4 +1,4 @@
-import type { AddonLineInput, BillingCycle, ClusterLineInput, MiddlewareLineInput, NodePoolInput, Quote, SupportLineInput } from '@kubemarket/shared';
+import type { AddonLineInput, BillingCycle, ClusterLineInput, CniPlugin, MiddlewareLineInput, NodePoolInput, Quote, SupportLineInput, TaintEffect, Weekday } from '@kubemarket/shared';
 import { BILLING_CYCLES } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
@@ -20,12 +20,8 @@ export const PAYMENT_METHODS = ['card', 'stripe', 'bank_transfer', 'none'] as co
 /** card: the sandbox's card form; stripe: Stripe.js; bank_transfer: invoice; none: nothing to pay (a free plan). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const CNI_PLUGINS = ['cilium', 'calico'] as const;
-export type CniPlugin = (typeof CNI_PLUGINS)[number];
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
-export type TaintEffect = (typeof TAINT_EFFECTS)[number];
+// How a cluster is built (network plugins, maintenance days, taint effects): shared with the screens.
+export { CNI_PLUGINS, TAINT_EFFECTS, WEEKDAYS, type CniPlugin, type TaintEffect, type Weekday } from '@kubemarket/shared';
 
 /** A node pool as ordered: what the engine prices, plus what provisioning applies to its nodes. */
 export interface OrderNodePool extends NodePoolInput {

@@ -3,3 +3,6 @@ export * from './account';
 export * from './leads';
 export * from './custom-solutions';
 export * from './suggestions';
+export * from './quote-lines';
+export * from './cluster-spec';
+export * from './billing';
