@@ -1,10 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { useCallback } from 'react';
+import { ConfiguratorPage } from '../../../features/configurator';
+import type { ConfiguratorSearch } from '../../../features/configurator';
 
 export const Route = createFileRoute('/_authenticated/_configuration/configure-cluster')({
-  component: ConfigureNewClusterPage,
+  // Only shapes are checked here, so that this route adds nothing to the first page load; the page
+  // decodes the estimate, and clamps the step to those reached.
+  validateSearch: (search: Record<string, unknown>): ConfiguratorSearch => ({
+    ...(typeof search.step === 'number' && Number.isInteger(search.step) ? { step: search.step } : {}),
+    ...(typeof search.estimate === 'string' && search.estimate.length <= 8192 ? { estimate: search.estimate } : {}),
+    ...(typeof search.tier === 'string' && search.tier.length <= 64 ? { tier: search.tier } : {}),
+  }),
+  component: ConfigureClusterRoute,
 });
 
-function ConfigureNewClusterPage() {
-  return <SectionNotBuilt title="Configure New Cluster" description="Choose the tier, region, node pools and add-ons of a new cluster." />;
+function ConfigureClusterRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onStepChange = useCallback(
+    (step: number, { replace }: { replace: boolean }) => void navigate({ search: (previous) => (replace ? { ...previous, step } : { step }), replace }),
+    [navigate],
+  );
+  return <ConfiguratorPage search={search} onStepChange={onStepChange} />;
 }

@@ -1,0 +1,257 @@
+import { formatEurCents } from '@kubemarket/shared';
+import type { ExchangeRates } from '@kubemarket/shared';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+
+const POLL = { timeout: 15_000 } as const;
+/** Prices are shown in euros here: the rates only matter to other currencies. */
+const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
+
+/** One-click development sign-in as a seeded demo account (no second factor). */
+async function devLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/dev-login');
+  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/dev-login');
+}
+
+/** Picks an option of a Mantine Select found by its label in `scope`. */
+async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const request = page.context().request;
+  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
+  if (!token) throw new Error('No CSRF token from GET /api/user');
+  const response = await request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-CSRF-Token': token }, data: body });
+  if (response.status() !== 200) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function step(page: Page): Locator {
+  return page.getByTestId('configurator-step');
+}
+
+/** The step shown, and (when the step changed on the page) the focus moved to its heading. */
+async function expectStep(page: Page, title: string, number: number, { focused = true } = {}): Promise<void> {
+  await step(page).getByRole('heading', { level: 2, name: title }).waitFor();
+  await page.waitForURL((url) => url.searchParams.get('step') === String(number));
+  if (focused) await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('configurator-step-title');
+}
+
+async function next(page: Page): Promise<void> {
+  await page.getByTestId('step-next').click();
+}
+
+describe('cluster configurator', () => {
+  const browser = useBrowser();
+
+  it(
+    'configures a two-pool Standard cluster step by step, priced as the server quotes it, kept across a reload and the back button, and orders it once',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = browser;
+      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await devLogin(page, 'alice');
+      await page.goto('/configure-cluster');
+      await rejectCookies(page);
+      const name = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+      // 1. Tier: nothing to price until one is chosen; "Next" without one says what is missing.
+      await step(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
+      await page.getByTestId('price-empty').waitFor();
+      await next(page);
+      await page.getByTestId('step-errors').getByText('Choose a cluster tier to continue.').waitFor();
+      await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
+      await page.getByTestId('estimate-total').waitFor();
+      await next(page);
+
+      // 2. Region and zones: Paris, its three zones. 3. The default Kubernetes version.
+      await expectStep(page, 'Region and zones', 2);
+      expect(await page.getByRole('radio', { name: /Paris PAR1/ }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByRole('checkbox', { name: /^Zone [ABC]/ }).count()).toBe(3);
+      await next(page);
+      await expectStep(page, 'Kubernetes version', 3);
+      expect(await page.getByRole('radio', { name: /Kubernetes 1\.37/ }).getAttribute('aria-checked')).toBe('true');
+      await next(page);
+
+      // 4. Node pools: the baseline pool, and an autoscaling pool of larger nodes with a label.
+      await expectStep(page, 'Node pools', 4);
+      const pools = page.getByTestId('pool');
+      expect(await pools.count()).toBe(1);
+      await expect.poll(() => pools.first().getByTestId('pool-monthly-cost').textContent(), POLL).toContain('€171.00');
+      await page.getByTestId('add-pool').click();
+      const second = pools.nth(1);
+      await second.getByRole('textbox', { name: 'Pool name' }).fill('batch');
+      await choose(page, second, 'Node flavour', 'General purpose 8 vCPU, 32 GB');
+      await second.getByRole('textbox', { name: 'Nodes', exact: true }).fill('2');
+      await second.getByRole('switch', { name: 'Autoscale' }).check();
+      await second.getByRole('button', { name: 'Add label' }).click();
+      await second.getByRole('textbox', { name: 'Key' }).fill('workload');
+      await second.getByRole('textbox', { name: 'Value' }).fill('batch');
+      // Its monthly cost, from the minimum to the maximum number of nodes.
+      await expect.poll(() => second.getByTestId('pool-monthly-cost').textContent(), POLL).toMatch(/€\d[\d,.]* to €\d[\d,.]*/);
+      await next(page);
+
+      // 5. Networking, after a reload: the draft is still there.
+      await expectStep(page, 'Control plane and networking', 5);
+      await page.reload();
+      await step(page).getByRole('heading', { level: 2, name: 'Control plane and networking' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('step')).toBe('5');
+      await page.getByTestId('ha-included').waitFor();
+      // Overlapping pod and service networks: the server's message, next to the field and in the summary.
+      const serviceNetwork = step(page).getByRole('textbox', { name: 'Service network' });
+      await serviceNetwork.fill('10.244.0.0/16');
+      await serviceNetwork.blur();
+      const overlap = 'The service network 10.244.0.0/16 overlaps the pod network 10.244.0.0/16; choose ranges that do not overlap.';
+      await step(page).getByText(overlap).first().waitFor();
+      await next(page);
+      await page.getByTestId('step-errors').getByText(overlap).waitFor();
+      expect(await serviceNetwork.getAttribute('aria-invalid')).toBe('true');
+      await serviceNetwork.fill('10.96.0.0/12');
+      await next(page);
+
+      // 6. Add-ons: Grafana Loki brings the Prometheus and Grafana it requires, and says so.
+      await expectStep(page, 'Add-ons', 6);
+      await page.getByRole('checkbox', { name: 'Grafana Loki' }).click();
+      await page.getByTestId('addon-change').getByText('Added Grafana Loki and Prometheus and Grafana, which Grafana Loki requires.').waitFor();
+      expect(await page.getByRole('checkbox', { name: 'Prometheus and Grafana' }).getAttribute('aria-checked')).toBe('true');
+      // The back button returns to the previous step with everything kept.
+      await page.goBack();
+      await expectStep(page, 'Control plane and networking', 5);
+      expect(await serviceNetwork.inputValue()).toBe('10.96.0.0/12');
+      await next(page);
+      await expectStep(page, 'Add-ons', 6);
+      expect(await page.getByRole('checkbox', { name: 'Grafana Loki' }).getAttribute('aria-checked')).toBe('true');
+      await next(page);
+
+      // 7. Maintenance: the defaults. 8. Name and review.
+      await expectStep(page, 'Maintenance and upgrades', 7);
+      await next(page);
+      await expectStep(page, 'Name and review', 8);
+      await page.getByTestId('continue-to-checkout').click();
+      await page.getByTestId('step-errors').getByText('The cluster name is required.').waitFor();
+      await page.getByTestId('cluster-name').fill(name);
+      // Billing details start as those of Acme's last order; they are set here to known ones.
+      const billing = page.getByTestId('billing-fields');
+      await expect.poll(() => billing.getByRole('textbox', { name: 'Company name' }).inputValue(), POLL).not.toBe('');
+      await billing.getByRole('textbox', { name: 'Company name' }).fill('Acme Industries');
+      await choose(page, billing, 'Country', 'France (FR)');
+      await billing.getByRole('textbox', { name: 'VAT number' }).fill('FR40303265045');
+      await billing.getByRole('textbox', { name: 'Address', exact: true }).fill('12 rue de la Paix');
+      await billing.getByRole('textbox', { name: 'Postcode' }).fill('75002');
+      await billing.getByRole('textbox', { name: 'City' }).fill('Paris');
+      expect(await page.getByTestId('review-tier').textContent()).toBe('Standard (Blue)');
+      expect(await page.getByTestId('review-addons').textContent()).toBe('Prometheus and Grafana, Grafana Loki');
+      const reviewedPools = page.getByTestId('review-pools').getByRole('row');
+      expect(await reviewedPools.count()).toBe(3);
+      await page.getByTestId('review-pools').getByText('Labels: workload=batch').waitFor();
+
+      // The price panel shows the total POST /api/quotes gives for the same cluster.
+      await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor({ timeout: 15_000 });
+      const quoted = await api<{ totalCents: number }>(page, 'POST', '/api/quotes', {
+        lines: [
+          {
+            kind: 'cluster',
+            tierId: 'tier_standard',
+            regionId: 'fr-par-1',
+            kubernetesVersion: '1.37',
+            highAvailability: true,
+            nodePools: [
+              { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
+              { name: 'batch', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 4 } },
+            ],
+            addonIds: ['addon_monitoring', 'addon_logging'],
+          },
+        ],
+        cycle: 'monthly',
+        promotionCode: null,
+        customer: { countryCode: 'FR', vatNumber: 'FR40303265045', isBusiness: true },
+      });
+      expect(await page.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', RATES));
+      expect(await page.getByTestId('estimate-line').count()).toBe(1);
+      await page.getByTestId('estimate-line').getByText('Prometheus and Grafana add-on').waitFor();
+
+      // "Continue to checkout", clicked twice: one order, and its checkout.
+      await page.getByTestId('continue-to-checkout').dblclick();
+      await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', { timeout: 30_000 });
+      const orderId = new URL(page.url()).pathname.split('/').pop()!;
+      const found = await api<{ total: number; items: { id: string }[] }>(page, 'GET', `/api/orders?q=${encodeURIComponent(name)}`);
+      expect(found.total).toBe(1);
+      expect(found.items[0]?.id).toBe(orderId);
+      const order = await api<{ kind: string; status: string; totalCents: number; lines: { kind: string; name?: string; nodePools?: { labels: Record<string, string> }[]; addonIds?: string[] }[] }>(
+        page,
+        'GET',
+        `/api/orders/${orderId}`,
+      );
+      expect(order.kind).toBe('cluster');
+      expect(order.lines[0]).toMatchObject({ kind: 'cluster', name, addonIds: ['addon_monitoring', 'addon_logging'] });
+      expect(order.lines[0]?.nodePools?.[1]?.labels).toEqual({ workload: 'batch' });
+
+      // Back in the configurator, the same configuration goes to that order rather than a second one.
+      await page.goBack();
+      await expectStep(page, 'Name and review', 8, { focused: false });
+      await page.getByTestId('order-placed').getByText(orderId).waitFor();
+      expect(browser.pageErrors).toEqual([]);
+    },
+  );
+
+  it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await signInAsNewAccount(page);
+    await page.goto('/price-estimator');
+    await rejectCookies(page);
+    await choose(page, page, 'Start with a cluster of tier', 'Economy (Green)');
+    await page.getByRole('button', { name: 'Add cluster' }).click();
+    await page.getByTestId('order-estimate').click();
+
+    // The estimate's cluster, ready to review; a reload keeps it (and does not preload it again).
+    await page.waitForURL((url) => url.pathname === '/configure-cluster' && url.searchParams.get('step') === '8' && url.searchParams.has('estimate'));
+    await page.getByTestId('configurator-notice').getByText("Your estimate's cluster is loaded.").waitFor();
+    expect(await page.getByTestId('review-tier').textContent()).toBe('Economy (Green)');
+    await page.getByTestId('cluster-name').fill('from-estimate');
+    await page.reload();
+    await expectStep(page, 'Name and review', 8, { focused: false });
+    expect(await page.getByTestId('cluster-name').inputValue()).toBe('from-estimate');
+
+    // Every step is reachable from the review's edit links.
+    await page.getByRole('link', { name: 'Edit node pools' }).click();
+    await expectStep(page, 'Node pools', 4);
+    expect(await page.getByTestId('pool').count()).toBe(1);
+
+    // On a small screen the price is a bar at the bottom that opens the same summary.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('price-bar').getByText(/^€[\d,.]+ \/ month$/).waitFor();
+    expect(await page.getByTestId('price-panel').count()).toBe(0);
+    await page.getByTestId('price-bar').getByRole('button', { name: 'Price details' }).click();
+    await page.getByRole('dialog', { name: 'Price of your cluster' }).getByTestId('estimate-total').waitFor();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('price-panel').waitFor();
+
+    // A tier chosen on /cluster-selection replaces the tier, and the configuration continues with the region.
+    await page.goto('/cluster-selection');
+    await page.getByRole('button', { name: 'Choose Standard (Blue)' }).click();
+    await page.getByRole('link', { name: 'Continue with Standard (Blue)' }).click();
+    await page.waitForURL((url) => url.pathname === '/configure-cluster' && url.searchParams.get('tier') === 'tier_standard' && url.searchParams.get('step') === '2');
+    await expectStep(page, 'Region and zones', 2, { focused: false });
+    await page.getByTestId('stepper-step-tier').click();
+    await expectStep(page, 'Choose a cluster tier', 1);
+    expect(await page.getByRole('radio', { name: 'Standard (Blue)' }).getAttribute('aria-checked')).toBe('true');
+
+    // "Start over" clears the draft.
+    await page.getByTestId('start-over').click();
+    await page.getByTestId('confirm-start-over').click();
+    await page.getByTestId('price-empty').waitFor();
+    expect(await page.getByRole('radio', { name: 'Standard (Blue)' }).getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    await page.getByTestId('price-empty').waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('1');
+  });
+});

@@ -1,0 +1,2 @@
+// The cluster configurator's door: /configure-cluster and /clusters/configure.
+export { ConfiguratorPage, type ConfiguratorSearch } from './configurator-page';

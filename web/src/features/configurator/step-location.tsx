@@ -1,0 +1,110 @@
+import { Checkbox, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { CatalogRegion } from '../catalog-browse';
+import { draftRegions, regionZones } from './draft';
+import type { StepProps } from './draft-form';
+import { SoftBadge } from './soft-badge';
+
+const STATUS_LABELS: Record<string, { label: string; color: string }> = {
+  operational: { label: 'Operational', color: 'teal' },
+  maintenance: { label: 'Under maintenance', color: 'orange' },
+  planned: { label: 'Opening soon', color: 'gray' },
+};
+
+function RegionStatus({ region }: { region: CatalogRegion }) {
+  const status = STATUS_LABELS[region.status] ?? { label: region.status, color: 'gray' };
+  return (
+    <SoftBadge color={status.color} size="sm">
+      {status.label}
+    </SoftBadge>
+  );
+}
+
+/** "fr-par-1a" → "Zone A (fr-par-1a)". */
+export function zoneLabel(regionId: string, zone: string): string {
+  const suffix = zone.startsWith(regionId) ? zone.slice(regionId.length) : '';
+  return suffix ? `Zone ${suffix.toUpperCase()} (${zone})` : zone;
+}
+
+/** Step 2: the region of the tier, and the zones of the region the nodes are spread over. */
+export function LocationStep({ form, catalog, dispatch }: StepProps) {
+  const draft = form.values;
+  const regions = draftRegions(catalog, draft);
+  const zones = regionZones(catalog, draft.regionId);
+  return (
+    <Stack gap="lg">
+      <Radio.Group
+        label="Region"
+        description="Every region is in the EU and operated by us; data stays in the region you choose."
+        value={draft.regionId || null}
+        onChange={(value) => {
+          dispatch({ type: 'setRegion', regionId: value });
+          form.clearFieldError('regionId');
+        }}
+        error={form.errors.regionId}
+        data-path="regionId"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+          {regions.map((region) => (
+            <Radio.Card
+              key={region.id}
+              value={region.id}
+              radius="md"
+              p="md"
+              aria-labelledby={`region-${region.id}-name`}
+              aria-describedby={`region-${region.id}-facts`}
+              data-testid="region-option"
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={4} />
+                <Stack gap={4} style={{ flexGrow: 1 }}>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fw={700} id={`region-${region.id}-name`}>
+                      {region.name} ({region.id})
+                    </Text>
+                    <RegionStatus region={region} />
+                  </Group>
+                  <Stack gap={2} id={`region-${region.id}-facts`}>
+                    <Text size="sm">
+                      {region.city}, {region.country} · {region.zones.length > 0 ? `${region.zones.length} availability zones` : 'one availability zone'}
+                    </Text>
+                    {region.certifications.length > 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {region.certifications.join(' · ')}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+
+      {draft.regionId !== '' ? (
+        zones.length > 0 ? (
+          <Checkbox.Group
+            label="Availability zones"
+            description="Nodes are spread evenly over the zones you choose, so that a zone outage leaves the others running. Choose all of them for production."
+            value={draft.zones}
+            onChange={(value) => {
+              dispatch({ type: 'setZones', zones: value });
+              form.clearFieldError('zones');
+            }}
+            error={form.errors.zones}
+            data-path="zones"
+          >
+            <Group gap="lg" mt="xs">
+              {zones.map((zone) => (
+                <Checkbox key={zone} value={zone} label={zoneLabel(draft.regionId, zone)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            This region has a single availability zone: every node runs there.
+          </Text>
+        )
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,341 @@
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { TAINT_EFFECTS } from '@kubemarket/shared';
+import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { formatInteger } from '../../lib/format';
+import { ESTIMATE_LIMITS, nodesAtMost } from '../catalog-browse';
+import type { Catalog, CatalogFlavor } from '../catalog-browse';
+import { useDisplayPrice } from '../pricing';
+import { draftTier, maxPoolsFor, poolFlavors, poolMonthlyCost } from './draft';
+import type { DraftPool } from './draft';
+import type { DraftForm, StepProps } from './draft-form';
+import { SoftBadge } from './soft-badge';
+
+const CATEGORY_LABELS: Record<string, string> = {
+  general: 'General purpose',
+  compute: 'Compute optimised',
+  memory: 'Memory optimised',
+  gpu: 'GPU',
+};
+
+const TAINT_EFFECT_HELP: Record<(typeof TAINT_EFFECTS)[number], string> = {
+  NoSchedule: 'NoSchedule: only pods that tolerate it',
+  PreferNoSchedule: 'PreferNoSchedule: avoided when possible',
+  NoExecute: 'NoExecute: also evicts pods already running',
+};
+
+export function flavorSpecs(flavor: CatalogFlavor): string {
+  const parts = [`${flavor.vcpu} vCPU`, `${flavor.memoryGb} GB RAM`, `${formatInteger(flavor.localDiskGb)} GB local disk`];
+  if (flavor.gpuCount > 0) parts.push(`GPU: ${flavor.gpuCount} × ${flavor.gpuModel ?? 'GPU'}${flavor.gpuMemoryGb ? ` (${flavor.gpuMemoryGb} GB)` : ''}`);
+  return parts.join(' · ');
+}
+
+function flavorOptions(flavors: readonly CatalogFlavor[]) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const flavor of flavors) {
+    const group = CATEGORY_LABELS[flavor.category] ?? flavor.category;
+    groups.set(group, [...(groups.get(group) ?? []), { value: flavor.id, label: flavor.gpuCount > 0 && !/gpu/i.test(flavor.name) ? `${flavor.name} (GPU)` : flavor.name }]);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+function wholeNumber(value: string | number, fallback: number): number {
+  const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  return Number.isFinite(number) && number >= 1 ? Math.min(Math.floor(number), ESTIMATE_LIMITS.nodes) : fallback;
+}
+
+/** Step 4: the node pools, from one to the tier's maximum, each with its monthly cost. */
+export function PoolsStep({ form, catalog, dispatch }: StepProps) {
+  const draft = form.values;
+  const tier = draftTier(catalog, draft);
+  if (!tier) return null;
+  const maxPools = maxPoolsFor(tier);
+  const nodes = nodesAtMost({ ...draft, tierId: tier.id });
+  const tooMany = tier.maxNodes !== null && nodes > tier.maxNodes;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed">
+          {tier.name} clusters have {maxPools === 1 ? 'one node pool' : `up to ${maxPools} node pools`}
+          {tier.maxNodes !== null ? ` and ${formatInteger(tier.maxNodes)} nodes` : ''}.
+        </Text>
+        <Text size="sm" fw={tooMany ? 700 : undefined} c={tooMany ? 'red.8' : undefined} data-testid="node-total" aria-live="polite">
+          {formatInteger(nodes)} {nodes === 1 ? 'node' : 'nodes'} at most{tier.maxNodes !== null ? ` of ${formatInteger(tier.maxNodes)} allowed` : ''}
+          {tooMany ? ': too many for this tier' : ''}
+        </Text>
+      </Group>
+      {form.errors.pools ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-path="pools" data-testid="pools-error">
+          {form.errors.pools}
+        </Alert>
+      ) : null}
+      {draft.pools.map((pool, index) => (
+        <PoolEditor
+          key={index}
+          form={form}
+          catalog={catalog}
+          pool={pool}
+          index={index}
+          flavors={poolFlavors(catalog, draft)}
+          canRemove={draft.pools.length > 1}
+          onChange={(changes) => dispatch({ type: 'updatePool', index, changes })}
+          onRemove={() => {
+            dispatch({ type: 'removePool', index });
+            form.clearErrors();
+          }}
+        />
+      ))}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          disabled={draft.pools.length >= maxPools}
+          onClick={() => dispatch({ type: 'addPool' })}
+          data-testid="add-pool"
+        >
+          Add node pool
+        </Button>
+        {draft.pools.length >= maxPools ? (
+          <Text size="sm" c="dimmed">
+            {tier.name} clusters have at most {maxPools} node {maxPools === 1 ? 'pool' : 'pools'}.
+          </Text>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+interface PoolEditorProps {
+  form: DraftForm;
+  catalog: Catalog;
+  pool: DraftPool;
+  index: number;
+  flavors: readonly CatalogFlavor[];
+  canRemove: boolean;
+  onChange: (changes: Partial<DraftPool>) => void;
+  onRemove: () => void;
+}
+
+function PoolEditor({ form, catalog, pool, index, flavors, canRemove, onChange, onRemove }: PoolEditorProps) {
+  const path = `pools.${index}` as const;
+  const number = index + 1;
+  const titleId = `pool-${number}-title`;
+  const flavor = catalog.flavors.find((candidate) => candidate.id === pool.flavorId);
+  const autoscale = pool.autoscale;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId} data-testid="pool">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Title order={3} size="h5" id={titleId}>
+              Node pool {number}
+              {pool.name.trim() ? `: ${pool.name.trim()}` : ''}
+            </Title>
+            <PoolCost catalog={catalog} pool={pool} />
+          </Stack>
+          {canRemove ? (
+            <Tooltip label={`Remove node pool ${number}`}>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove node pool ${number}`} onClick={onRemove}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Pool name"
+            description="Lower-case letters, digits and hyphens."
+            maxLength={40}
+            autoComplete="off"
+            {...form.getInputProps(`${path}.name`)}
+          />
+          <Select
+            label="Node flavour"
+            description={flavor ? flavorSpecs(flavor) : undefined}
+            data={flavorOptions(flavors)}
+            value={pool.flavorId}
+            allowDeselect={false}
+            onChange={(value) => value && onChange({ flavorId: value })}
+            error={form.errors[`${path}.flavorId`]}
+            data-path={`${path}.flavorId`}
+            data-testid="pool-flavor"
+          />
+        </SimpleGrid>
+        {flavor && flavor.gpuCount > 0 ? (
+          <Group gap="xs">
+            <SoftBadge color="violet">
+              GPU
+            </SoftBadge>
+            <Text size="xs" c="dimmed">
+              Add the NVIDIA GPU Operator add-on to schedule GPU workloads on this pool.
+            </Text>
+          </Group>
+        ) : null}
+
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {autoscale ? (
+            <>
+              <NumberInput
+                label="Minimum nodes"
+                w={140}
+                min={1}
+                max={autoscale.max}
+                value={autoscale.min}
+                allowDecimal={false}
+                error={form.errors[`${path}.autoscale.min`]}
+                data-path={`${path}.autoscale.min`}
+                onChange={(value) => {
+                  const min = Math.min(wholeNumber(value, autoscale.min), autoscale.max);
+                  onChange({ count: min, autoscale: { min, max: autoscale.max } });
+                }}
+              />
+              <NumberInput
+                label="Maximum nodes"
+                w={140}
+                min={autoscale.min}
+                max={ESTIMATE_LIMITS.nodes}
+                value={autoscale.max}
+                allowDecimal={false}
+                error={form.errors[`${path}.autoscale.max`]}
+                data-path={`${path}.autoscale.max`}
+                onChange={(value) => onChange({ autoscale: { min: autoscale.min, max: Math.max(wholeNumber(value, autoscale.max), autoscale.min) } })}
+              />
+            </>
+          ) : (
+            <NumberInput
+              label="Nodes"
+              w={140}
+              min={1}
+              max={ESTIMATE_LIMITS.nodes}
+              value={pool.count}
+              allowDecimal={false}
+              error={form.errors[`${path}.count`]}
+              data-path={`${path}.count`}
+              onChange={(value) => onChange({ count: wholeNumber(value, pool.count) })}
+            />
+          )}
+          <Switch
+            label="Autoscale"
+            mb={8}
+            checked={autoscale !== null}
+            onChange={(event) =>
+              onChange(event.currentTarget.checked ? { autoscale: { min: pool.count, max: pool.count + 2 } } : { autoscale: null, count: autoscale ? autoscale.min : pool.count })
+            }
+          />
+        </Group>
+        {autoscale ? (
+          <Text size="xs" c="dimmed">
+            The cluster autoscaler adds nodes up to the maximum when pods cannot be scheduled and removes idle ones down to the minimum. You pay for the
+            nodes that run.
+          </Text>
+        ) : null}
+
+        <LabelsEditor form={form} index={index} pool={pool} />
+        <TaintsEditor form={form} index={index} pool={pool} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The pool's monthly cost, in the display currency, whatever the billing cycle. */
+function PoolCost({ catalog, pool }: { catalog: Catalog; pool: DraftPool }) {
+  const { format, ready } = useDisplayPrice();
+  const cost = poolMonthlyCost(catalog, pool);
+  if (!cost || !ready) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="pool-monthly-cost">
+      <Text span fw={700} c="var(--mantine-color-text)" inherit>
+        {cost.maxCents === null ? format(cost.cents) : `${format(cost.cents)} to ${format(cost.maxCents)}`}
+      </Text>{' '}
+      a month{cost.maxCents !== null ? ' (at the minimum and maximum nodes)' : ''}
+    </Text>
+  );
+}
+
+function LabelsEditor({ form, index, pool }: { form: DraftForm; index: number; pool: DraftPool }) {
+  const path = `pools.${index}.labels` as const;
+  const legendId = `pool-${index + 1}-labels`;
+  return (
+    <Stack gap={6} role="group" aria-labelledby={legendId}>
+      <Text size="sm" fw={600} id={legendId}>
+        Kubernetes labels
+      </Text>
+      <Text size="xs" c="dimmed">
+        Set on every node of the pool, to place workloads with a node selector or affinity.
+      </Text>
+      {pool.labels.map((_, row) => (
+        <Group key={row} gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput label="Key" placeholder="e.g. workload" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${path}.${row}.key`)} />
+          <TextInput label="Value" placeholder="e.g. batch" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${path}.${row}.value`)} />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            mt={26}
+            aria-label={`Remove label ${row + 1} of node pool ${index + 1}`}
+            onClick={() => {
+              form.removeListItem(path, row);
+              form.clearErrors();
+            }}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group>
+        <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem(path, { key: '', value: '' })}>
+          Add label
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function TaintsEditor({ form, index, pool }: { form: DraftForm; index: number; pool: DraftPool }) {
+  const path = `pools.${index}.taints` as const;
+  const legendId = `pool-${index + 1}-taints`;
+  return (
+    <Stack gap={6} role="group" aria-labelledby={legendId}>
+      <Text size="sm" fw={600} id={legendId}>
+        Taints
+      </Text>
+      <Text size="xs" c="dimmed">
+        Keep pods off this pool unless they tolerate the taint, e.g. to reserve GPU nodes.
+      </Text>
+      {pool.taints.map((_, row) => (
+        <Group key={row} gap="xs" align="flex-start" wrap="wrap">
+          <TextInput label="Key" placeholder="e.g. dedicated" style={{ flex: '1 1 140px' }} autoComplete="off" {...form.getInputProps(`${path}.${row}.key`)} />
+          <TextInput label="Value" placeholder="e.g. gpu" style={{ flex: '1 1 120px' }} autoComplete="off" {...form.getInputProps(`${path}.${row}.value`)} />
+          <Select
+            label="Effect"
+            style={{ flex: '1 1 200px' }}
+            data={TAINT_EFFECTS.map((effect) => ({ value: effect, label: TAINT_EFFECT_HELP[effect] }))}
+            allowDeselect={false}
+            {...form.getInputProps(`${path}.${row}.effect`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            mt={26}
+            aria-label={`Remove taint ${row + 1} of node pool ${index + 1}`}
+            onClick={() => {
+              form.removeListItem(path, row);
+              form.clearErrors();
+            }}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem(path, { key: '', value: '', effect: 'NoSchedule' })}
+        >
+          Add taint
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatInteger } from '../../lib/format';
+import { HA_LABELS, ItemPrice, slaLabel } from '../catalog-browse';
+import type { CatalogTier } from '../catalog-browse';
+import type { StepProps } from './draft-form';
+import { SoftBadge } from './soft-badge';
+
+function limits(tier: CatalogTier): string {
+  const nodes = tier.maxNodes === null ? 'Any number of nodes' : `Up to ${formatInteger(tier.maxNodes)} ${tier.maxNodes === 1 ? 'node' : 'nodes'}`;
+  const pools = tier.maxPools === null ? 'any number of node pools' : `${formatInteger(tier.maxPools)} node ${tier.maxPools === 1 ? 'pool' : 'pools'}`;
+  return `${nodes} in ${pools}`;
+}
+
+function haText(tier: CatalogTier): string {
+  return tier.haControlPlane === 'optional' ? 'High-availability control plane: optional, priced separately' : `High-availability control plane: ${HA_LABELS[tier.haControlPlane].toLowerCase()}`;
+}
+
+/** Step 1: the tier, which decides the SLA, the limits, the flavours and the regions. */
+export function TierStep({ form, catalog, dispatch }: StepProps) {
+  const { tierId } = form.values;
+  return (
+    <Radio.Group
+      label="Cluster tier"
+      description="Prices are for the managed control plane; node pools and add-ons are added to it."
+      value={tierId}
+      onChange={(value) => {
+        dispatch({ type: 'chooseTier', tierId: value });
+        form.clearFieldError('tierId');
+      }}
+      error={form.errors.tierId}
+      data-path="tierId"
+      data-testid="tier-options"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+        {catalog.tiers.map((tier) => (
+          <Radio.Card key={tier.id} value={tier.id} radius="md" p="md" aria-labelledby={`tier-${tier.id}-name`} aria-describedby={`tier-${tier.id}-facts`} data-testid="tier-option">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={4} />
+              <Stack gap={6} style={{ flexGrow: 1 }}>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Text fw={700} id={`tier-${tier.id}-name`}>
+                    {tier.name}
+                  </Text>
+                  <SoftBadge color={tier.slaBasisPoints === null ? 'gray' : 'teal'}>
+                    SLA {slaLabel(tier.slaBasisPoints)}
+                  </SoftBadge>
+                </Group>
+                <ItemPrice monthlyCents={tier.monthlyPriceCents} yearlyCents={tier.yearlyPriceCents} size="sm" />
+                <Stack gap={2} id={`tier-${tier.id}-facts`}>
+                  <Text size="sm">{tier.purpose || tier.description}</Text>
+                  <Text size="xs" c="dimmed">
+                    {limits(tier)} · {haText(tier)}
+                  </Text>
+                </Stack>
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
