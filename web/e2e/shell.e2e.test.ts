@@ -339,9 +339,10 @@ describe('signed-in layouts', () => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
-    await page.goto('/orders/support/ord_42');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Support Plan Order');
-    expect(await page.getByTestId('page-reference').textContent()).toBe('ord_42');
+    // A section still to come (cluster details, issue 12); the orders pages are built now.
+    await page.goto('/clusters/clu_42');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Cluster Details');
+    expect(await page.getByTestId('page-reference').textContent()).toBe('clu_42');
     expect(await page.getByTestId('section-not-built').textContent()).toBe('This part of the console is not available yet.');
     expect(await page.getByTestId('dashboard-sidebar').count()).toBe(1);
 

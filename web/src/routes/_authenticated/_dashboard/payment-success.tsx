@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { PaymentSuccessPage } from '../../../features/orders';
+
+interface PaymentSuccessSearch {
+  /** The order just paid. */
+  order?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/_dashboard/payment-success')({
-  component: PaymentConfirmationPage,
+  validateSearch: (search: Record<string, unknown>): PaymentSuccessSearch =>
+    typeof search.order === 'string' && search.order.length > 0 && search.order.length <= 64 ? { order: search.order } : {},
+  component: PaymentSuccessRoute,
 });
 
-function PaymentConfirmationPage() {
-  return <SectionNotBuilt title="Payment Confirmation" description="The confirmation of a completed payment." />;
+function PaymentSuccessRoute() {
+  const { order } = Route.useSearch();
+  return <PaymentSuccessPage orderId={order} />;
 }

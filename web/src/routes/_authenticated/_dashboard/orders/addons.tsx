@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { AddonOrdersPage, listSearchParams } from '../../../../features/orders';
+import type { OrderListSearchParams } from '../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/addons')({
-  component: AddOnOrdersPage,
+  validateSearch: (search: Record<string, unknown>): OrderListSearchParams => listSearchParams(search),
+  component: AddonOrdersRoute,
 });
 
-function AddOnOrdersPage() {
-  return <SectionNotBuilt title="Add-on Orders" description="Orders for add-ons installed on your clusters." />;
+function AddonOrdersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <AddonOrdersPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { ClusterOrdersPage, listSearchParams } from '../../../../features/orders';
+import type { OrderListSearchParams } from '../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/clusters')({
-  component: ClusterOrdersPage,
+  validateSearch: (search: Record<string, unknown>): OrderListSearchParams => listSearchParams(search),
+  component: ClusterOrdersRoute,
 });
 
-function ClusterOrdersPage() {
-  return <SectionNotBuilt title="Cluster Orders" description="Orders for new clusters and for changes to existing ones." />;
+function ClusterOrdersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ClusterOrdersPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { OrdersIndexPage } from '../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/')({
-  component: OrdersPage,
+  component: OrdersIndexPage,
 });
-
-function OrdersPage() {
-  return <SectionNotBuilt title="Orders" description="Everything your organisation has ordered: clusters, add-ons, middlewares and support plans." />;
-}

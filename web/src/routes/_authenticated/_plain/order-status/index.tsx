@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { listSearchParams, OrderStatusIndexPage } from '../../../../features/orders';
+import type { OrderListSearchParams } from '../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_plain/order-status/')({
-  component: OrderStatusPage,
+  validateSearch: (search: Record<string, unknown>): OrderListSearchParams => listSearchParams(search),
+  component: OrderStatusIndexRoute,
 });
 
-function OrderStatusPage() {
-  return <SectionNotBuilt title="Order Status" description="Where your latest order stands." />;
+function OrderStatusIndexRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <OrderStatusIndexPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { MiddlewarePage } from '../../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/products/$id')({
-  component: MiddlewareOrderPage,
+  component: MiddlewareRoute,
 });
 
-function MiddlewareOrderPage() {
+function MiddlewareRoute() {
   const { id } = Route.useParams();
-  return (
-    <SectionNotBuilt
-      title="Middleware Order"
-      description="One order for a managed middleware."
-      reference={{ label: 'Order', value: id }}
-    />
-  );
+  return <MiddlewarePage middlewareId={id} />;
 }

@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { listSearchParams, MiddlewaresPage } from '../../../../../features/orders';
+import type { OrderListSearchParams } from '../../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/products/')({
-  component: MiddlewaresPage,
+  validateSearch: (search: Record<string, unknown>): OrderListSearchParams => listSearchParams(search),
+  component: MiddlewaresRoute,
 });
 
-function MiddlewaresPage() {
-  return <SectionNotBuilt title="Middlewares" description="Orders for managed middlewares: databases, message queues and caches." />;
+function MiddlewaresRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <MiddlewaresPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { SupportPlanPage } from '../../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/support/$id')({
-  component: SupportPlanOrderPage,
+  component: SupportPlanRoute,
 });
 
-function SupportPlanOrderPage() {
+function SupportPlanRoute() {
   const { id } = Route.useParams();
-  return (
-    <SectionNotBuilt
-      title="Support Plan Order"
-      description="One order for a support plan."
-      reference={{ label: 'Order', value: id }}
-    />
-  );
+  return <SupportPlanPage planId={id} />;
 }

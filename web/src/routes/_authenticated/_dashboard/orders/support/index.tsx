@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { listSearchParams, SupportPlansPage } from '../../../../../features/orders';
+import type { OrderListSearchParams } from '../../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/orders/support/')({
-  component: SupportPlanOrdersPage,
+  validateSearch: (search: Record<string, unknown>): OrderListSearchParams => listSearchParams(search),
+  component: SupportPlansRoute,
 });
 
-function SupportPlanOrdersPage() {
-  return <SectionNotBuilt title="Support Plan Orders" description="Orders for support plans." />;
+function SupportPlansRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <SupportPlansPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { ClusterStatusPage } from '../../../../../features/orders';
 
 export const Route = createFileRoute('/_authenticated/_plain/clusters/$id/status')({
-  component: ClusterStatusPage,
+  component: ClusterStatusRoute,
 });
 
-function ClusterStatusPage() {
+function ClusterStatusRoute() {
   const { id } = Route.useParams();
-  return (
-    <SectionNotBuilt
-      title="Cluster Status"
-      description="The provisioning progress of one cluster."
-      reference={{ label: 'Cluster', value: id }}
-    />
-  );
+  return <ClusterStatusPage clusterId={id} />;
 }

@@ -1,0 +1,400 @@
+import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
+import { roleCan } from '@kubemarket/shared';
+import { IconAlertCircle, IconCreditCard, IconFlask, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { httpStatusOf } from '../../lib/api-errors';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { keyFor } from './attempt-key';
+import type { AttemptKey } from './attempt-key';
+import { AuthenticationModal } from './authentication-modal';
+import { BillingDetailsView } from './billing-fields';
+import { cardErrors, cardMethod, EMPTY_CARD, formatCardNumber } from './card';
+import type { CardFormValues } from './card';
+import type { CheckoutMethod, CheckoutOrder, PaymentMethodRequest, PaymentOptions, PayResult } from './checkout-types';
+import { euros, orderMoney } from './money';
+import { MoneySummary } from './order-summary';
+import { payFailure, payOutcome } from './outcome';
+
+const METHOD_LABELS: Record<CheckoutMethod, string> = {
+  card: 'Card',
+  stripe: 'Card, through Stripe',
+  bank_transfer: 'Bank transfer',
+};
+
+type Notice =
+  | { kind: 'declined'; reason: string }
+  | { kind: 'error'; message: string; advice: string | null }
+  | { kind: 'processing' }
+  | { kind: 'stripe_action' };
+
+interface CheckoutProps {
+  order: CheckoutOrder;
+  /** Closes the checkout (the order stays awaiting payment). */
+  onClose?: () => void;
+}
+
+/**
+ * The one checkout of every order: its summary at the prices stored with it, who is billed, the
+ * payment methods this organisation may use, and Pay. Each payment attempt carries its own key:
+ * a double click or a retry after a dropped connection is the same attempt and is charged at most
+ * once; after the server's answer (declined, say) the next Pay is a new attempt.
+ */
+export function Checkout({ order, onClose }: CheckoutProps) {
+  const user = useSessionUser();
+  const trpc = useTRPC();
+  const options = useQuery(trpc.orders.paymentOptions.queryOptions());
+  const mayPay = roleCan(user.organizationRole, 'billing:write');
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="checkout-title" data-testid="checkout">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={2} size="h3" id="checkout-title">
+            Checkout
+          </Title>
+          {options.data?.testMode ? (
+            <Badge color="grape.8" variant="filled" leftSection={<IconFlask size={14} aria-hidden />} data-testid="test-mode-badge">
+              Test mode
+            </Badge>
+          ) : null}
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
+          <Stack gap="md">
+            <Title order={3} size="h5">
+              Order summary
+            </Title>
+            <Text size="sm" c="dimmed">
+              {order.summary} · order <code>{order.id}</code>
+            </Text>
+            <MoneySummary money={orderMoney(order)} cycle={order.cycle} charged />
+            <Title order={3} size="h5">
+              Billing details
+            </Title>
+            <BillingDetailsView billing={order.billing} />
+          </Stack>
+
+          <Stack gap="md">
+            <Title order={3} size="h5">
+              Payment
+            </Title>
+            {!mayPay ? (
+              <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="checkout-not-allowed">
+                Paying needs the owner, administrator or billing manager role in your organisation. Ask one of them to pay: this order awaits them
+                on its status page.
+              </Alert>
+            ) : options.isPending ? (
+              <Skeleton height={220} radius="md" aria-label="Loading payment methods" />
+            ) : options.error ? (
+              <QueryErrorAlert title="Payment methods could not be loaded" error={options.error} retrying={options.isFetching} onRetry={() => void options.refetch()} />
+            ) : (
+              <PaymentForm order={order} options={options.data} />
+            )}
+          </Stack>
+        </SimpleGrid>
+
+        {onClose ? (
+          <Group justify="flex-end">
+            <Button variant="subtle" color="gray" onClick={onClose} data-testid="checkout-close">
+              Close checkout
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function PaymentForm({ order, options }: { order: CheckoutOrder; options: PaymentOptions }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<CheckoutMethod>(options.methods[0] ?? 'card');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [authentication, setAuthentication] = useState<{ paymentId: string; answering: 'complete' | 'cancel' | null } | null>(null);
+  const attempt = useRef<AttemptKey | null>(null);
+  const inFlight = useRef(false);
+  const form = useForm<CardFormValues>({ mode: 'controlled', initialValues: EMPTY_CARD, validate: (values) => cardErrors(values, new Date()) });
+
+  const pay = useMutation({ mutationFn: (request: Parameters<typeof client.orders.pay.mutate>[0]) => client.orders.pay.mutate(request) });
+  const authenticate = useMutation({
+    mutationFn: (request: Parameters<typeof client.orders.completeAuthentication.mutate>[0]) => client.orders.completeAuthentication.mutate(request),
+  });
+
+  const refresh = (result?: PayResult) => {
+    if (result) queryClient.setQueryData(trpc.orders.get.queryKey({ id: order.id }), result.order);
+    void queryClient.invalidateQueries(trpc.orders.pathFilter());
+    void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
+  };
+
+  const handleResult = (result: PayResult) => {
+    refresh(result);
+    const outcome = payOutcome(result);
+    // Answered: whatever comes next is a new attempt, with a new key.
+    attempt.current = null;
+    switch (outcome.kind) {
+      case 'paid':
+        setAuthentication(null);
+        void navigate({ to: '/payment-success', search: { order: order.id } });
+        return;
+      case 'authenticate':
+        setAuthentication({ paymentId: outcome.paymentId, answering: null });
+        return;
+      case 'declined':
+        setAuthentication(null);
+        setNotice({ kind: 'declined', reason: outcome.reason });
+        return;
+      default:
+        setAuthentication(null);
+        setNotice({ kind: outcome.kind });
+    }
+  };
+
+  const handleError = (error: Error) => {
+    const failure = payFailure(httpStatusOf(error), error.message);
+    if (!failure.sameAttempt) attempt.current = null;
+    setAuthentication(null);
+    setNotice({ kind: 'error', message: failure.message, advice: failure.advice });
+    // The order may have changed (re-priced, paid by someone else meanwhile): show it as it is now.
+    refresh();
+  };
+
+  const submit = () => {
+    if (inFlight.current) return;
+    let request: PaymentMethodRequest;
+    if (method === 'card') {
+      if (form.validate().hasErrors) return;
+      request = cardMethod(form.getValues());
+    } else if (method === 'bank_transfer') {
+      request = { kind: 'bank_transfer' };
+    } else {
+      return;
+    }
+    attempt.current = keyFor(attempt.current, JSON.stringify(request));
+    inFlight.current = true;
+    setNotice(null);
+    pay.mutate(
+      { id: order.id, paymentIdempotencyKey: attempt.current.key, method: request },
+      {
+        onSuccess: handleResult,
+        onError: handleError,
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  const answer = (approved: boolean) => {
+    if (!authentication || authentication.answering) return;
+    setAuthentication({ ...authentication, answering: approved ? 'complete' : 'cancel' });
+    authenticate.mutate({ id: order.id, paymentId: authentication.paymentId, approved }, { onSuccess: handleResult, onError: handleError });
+  };
+
+  // A payment left at its authentication step (the page was reloaded during it) can still be answered.
+  const waiting = [...order.payments].reverse().find((payment) => payment.status === 'requires_action' && payment.provider === 'sandbox');
+  const underWay = order.payments.some((payment) => payment.status === 'pending' || (payment.status === 'processing' && payment.provider !== 'bank_transfer'));
+  const tooSmall = method !== 'bank_transfer' && order.totalCents < options.minimumCardChargeCents;
+  const busy = pay.isPending || authenticate.isPending;
+
+  return (
+    <Stack gap="md">
+      {options.testMode ? (
+        <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
+          Payments here go to our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code
+          will do.
+        </Alert>
+      ) : null}
+
+      {options.methods.length > 1 ? (
+        <Radio.Group label="Payment method" value={method} onChange={(value) => setMethod(value as CheckoutMethod)} data-testid="payment-method">
+          <Stack gap="xs" mt="xs">
+            {options.methods.map((candidate) => (
+              <Radio key={candidate} value={candidate} label={METHOD_LABELS[candidate]} disabled={busy} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Text size="sm">
+          Payment method: <strong>{METHOD_LABELS[method]}</strong>
+        </Text>
+      )}
+
+      {waiting ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="authentication-waiting">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">A payment of {euros(waiting.amountCents)} awaits your bank&apos;s confirmation.</Text>
+            <Button size="xs" onClick={() => setAuthentication({ paymentId: waiting.id, answering: null })} disabled={busy}>
+              Confirm the payment
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {method === 'card' ? <CardForm form={form} options={options} disabled={busy} /> : null}
+      {method === 'stripe' ? (
+        <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />} data-testid="stripe-unavailable">
+          Card payments are taken by Stripe&apos;s own payment form, which loads from js.stripe.com. That form is not available in this console
+          yet, so nothing can be charged here: {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support
+          to pay this order.
+        </Alert>
+      ) : null}
+      {method === 'bank_transfer' ? (
+        <Text size="sm" data-testid="bank-transfer-terms">
+          The order is confirmed now and delivered at once. We send an invoice of {euros(order.totalCents)}, due within {options.invoiceDueDays} days,
+          with our bank details.
+        </Text>
+      ) : null}
+
+      {tooSmall ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+          Card payments start at {euros(options.minimumCardChargeCents)}; this order comes to {euros(order.totalCents)}. Contact billing support to pay
+          it.
+        </Alert>
+      ) : null}
+      {underWay ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          A payment for this order is being processed. This page updates when it is settled.
+        </Alert>
+      ) : null}
+
+      <CheckoutNotice notice={notice} />
+
+      <Button
+        size="md"
+        onClick={submit}
+        loading={pay.isPending}
+        disabled={busy || method === 'stripe' || tooSmall}
+        leftSection={<IconLock size={18} aria-hidden />}
+        data-testid="pay-button"
+      >
+        {method === 'bank_transfer' ? `Confirm and pay ${euros(order.totalCents)} by bank transfer` : `Pay ${euros(order.totalCents)}`}
+      </Button>
+
+      <AuthenticationModal
+        opened={authentication !== null}
+        amountCents={order.totalCents}
+        pending={authentication?.answering ?? null}
+        onAnswer={answer}
+      />
+    </Stack>
+  );
+}
+
+function CheckoutNotice({ notice }: { notice: Notice | null }) {
+  let content: ReactNode = null;
+  let title = '';
+  let color = 'red';
+  if (notice?.kind === 'declined') {
+    title = 'Payment declined';
+    content = (
+      <>
+        <Text size="sm" data-testid="decline-reason">
+          {notice.reason}
+        </Text>
+        <Text size="sm">Nothing was charged and the order still awaits payment. Check the details or use another card, then press Pay again.</Text>
+      </>
+    );
+  } else if (notice?.kind === 'error') {
+    title = 'The payment did not go through';
+    content = (
+      <>
+        <Text size="sm" data-testid="payment-error">
+          {notice.message}
+        </Text>
+        {notice.advice ? <Text size="sm">{notice.advice}</Text> : null}
+      </>
+    );
+  } else if (notice?.kind === 'processing') {
+    title = 'Payment processing';
+    color = 'blue';
+    content = <Text size="sm">Your payment is being processed. This page updates when it is settled; there is no need to pay again.</Text>;
+  } else if (notice?.kind === 'stripe_action') {
+    title = 'Confirmation needed';
+    content = <Text size="sm">Your bank asks to confirm this payment in Stripe&apos;s payment form, which is not available here. Contact billing support.</Text>;
+  }
+  // Always in the page, so that screen readers announce what appears in it.
+  return (
+    <div role="alert" aria-atomic="true">
+      {content ? (
+        <Alert color={color} variant="light" icon={<IconAlertCircle size={18} />} title={title} data-testid="checkout-notice" data-kind={notice?.kind}>
+          <Stack gap={4}>{content}</Stack>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function CardForm({ form, options, disabled }: { form: UseFormReturnType<CardFormValues>; options: PaymentOptions; disabled: boolean }) {
+  const fillTestCard = (number: string) => {
+    form.setFieldValue('number', formatCardNumber(number));
+    if (form.getValues().expiry.trim() === '') form.setFieldValue('expiry', `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    if (form.getValues().cvc.trim() === '') form.setFieldValue('cvc', '123');
+    form.clearErrors();
+  };
+  return (
+    <Stack gap="sm">
+      <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
+        <Text component="legend" size="sm" fw={600} p={0} mb="xs">
+          Card details
+        </Text>
+        <TextInput label="Name on the card" autoComplete="cc-name" {...form.getInputProps('holderName')} />
+        <TextInput
+          label="Card number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="1234 1234 1234 1234"
+          {...form.getInputProps('number')}
+          onChange={(event) => form.setFieldValue('number', formatCardNumber(event.currentTarget.value))}
+        />
+        <Group grow gap="sm" align="flex-start">
+          <TextInput label="Expiry date" description="MM/YY" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" {...form.getInputProps('expiry')} />
+          <TextInput label="Security code" description="3 or 4 digits" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...form.getInputProps('cvc')} />
+        </Group>
+      </fieldset>
+      {options.testCards.length > 0 ? (
+        <Table.ScrollContainer minWidth={360}>
+          <Table verticalSpacing={4} withTableBorder data-testid="test-cards">
+            <Table.Caption>Test cards: nothing is charged</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Card number</Table.Th>
+                <Table.Th scope="col">What happens</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Use</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {options.testCards.map((card) => (
+                <Table.Tr key={card.number}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                      {card.number}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{card.description}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="light" disabled={disabled} onClick={() => fillTestCard(card.number)} aria-label={`Use the test card ${card.number}`}>
+                      Use
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { billingInputSchema, quoteCustomerSchema } from '@kubemarket/shared';
+import { IconDiscount, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useRef, useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { toast } from '../../lib/toast';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { useServerQuote } from '../catalog-browse';
+import type { QuoteRequest } from '../catalog-browse';
+import { BillingCycleControl, usePreferences } from '../preferences';
+import { keyFor } from './attempt-key';
+import type { AttemptKey } from './attempt-key';
+import { initialBilling, placeOrderRefusal } from './billing';
+import type { BillingFormValues } from './billing';
+import { BillingFields } from './billing-fields';
+import type { CreateOrderRequest, OrderLineRequest } from './checkout-types';
+import { quoteMoney } from './money';
+import { MoneySummary } from './order-summary';
+
+interface PlaceOrderModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** What is ordered, e.g. "PostgreSQL: Business HA". */
+  title: string;
+  /** One line of one kind (a middleware plan, a support plan). */
+  lines: PlainLine[];
+}
+
+/** The lines ordered as they are quoted: everything but clusters (the configurator) and add-ons for a cluster. */
+type PlainLine = Extract<OrderLineRequest, { kind: 'middleware' | 'support' }>;
+
+/**
+ * The checkout's first step for something not ordered yet: who is billed and the promotion code,
+ * with the server's quote for them; placing the order leads to its payment (or confirms it at
+ * once when there is nothing to pay).
+ */
+export function PlaceOrderModal({ opened, onClose, title, lines }: PlaceOrderModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={<Text fw={700}>Order {title}</Text>}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="place-order-modal"
+    >
+      {opened ? <PlaceOrderStep lines={lines} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+/** The billing details of the organisation's last order, to start from. */
+function useLastBilling() {
+  const trpc = useTRPC();
+  const latest = useQuery(trpc.orders.list.queryOptions({ pageSize: 1 }));
+  const id = latest.data?.items[0]?.id;
+  const order = useQuery({ ...trpc.orders.get.queryOptions({ id: id ?? '' }), enabled: id !== undefined });
+  const settled = latest.isError || (latest.isSuccess && (id === undefined || !order.isPending));
+  return { settled, billing: order.data?.billing ?? null };
+}
+
+function PlaceOrderStep({ lines, onClose }: { lines: PlainLine[]; onClose: () => void }) {
+  const user = useSessionUser();
+  const last = useLastBilling();
+  if (!last.settled) return <Skeleton height={360} radius="md" aria-label="Loading your billing details" />;
+  return <PlaceOrderForm lines={lines} onClose={onClose} initial={initialBilling(last.billing, user.companyName)} />;
+}
+
+function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClose: () => void; initial: BillingFormValues }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { billingCycle } = usePreferences();
+  const [billing, setBilling] = useState(initial);
+  const [promotionCode, setPromotionCode] = useState('');
+  const [promotionError, setPromotionError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const attempt = useRef<AttemptKey | null>(null);
+  const inFlight = useRef(false);
+  const form = useForm<BillingFormValues>({
+    mode: 'uncontrolled',
+    initialValues: initial,
+    validate: schemaResolver(billingInputSchema, { sync: true }),
+    onValuesChange: setBilling,
+  });
+  const create = useMutation({ mutationFn: (request: CreateOrderRequest) => client.orders.create.mutate(request) });
+
+  const code = promotionCode.trim().toUpperCase();
+  const quoteRequest = useMemo((): QuoteRequest => {
+    // The preview prices the VAT of the details as typed, once the VAT number is well formed.
+    const vatNumber = billing.vatNumber.trim();
+    const customer = quoteCustomerSchema.safeParse({ countryCode: billing.countryCode, vatNumber });
+    const valid = customer.success && vatNumber !== '';
+    return {
+      lines,
+      cycle: billingCycle,
+      promotionCode: code || null,
+      customer: { countryCode: billing.countryCode, vatNumber: valid ? vatNumber : null, isBusiness: valid },
+    };
+  }, [lines, billingCycle, code, billing.countryCode, billing.vatNumber]);
+  const server = useServerQuote(quoteRequest);
+  const quote = server.status === 'success' ? server.quote : null;
+  const free = quote?.totalCents === 0;
+  const shownPromotionError = promotionError ?? (server.status === 'success' && code !== '' ? server.promotionError : null);
+
+  const place = () => {
+    if (inFlight.current) return;
+    setGeneral(null);
+    setPromotionError(null);
+    if (form.validate().hasErrors) return;
+    const parsed = billingInputSchema.parse(form.getValues());
+    const order = { lines, cycle: billingCycle, promotionCode: code || null, billing: parsed };
+    attempt.current = keyFor(attempt.current, JSON.stringify(order));
+    inFlight.current = true;
+    create.mutate(
+      { ...order, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (placed) => {
+          void queryClient.invalidateQueries(trpc.orders.pathFilter());
+          void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
+          queryClient.setQueryData(trpc.orders.get.queryKey({ id: placed.id }), placed);
+          if (placed.status === 'pending') {
+            void navigate({ to: '/order-status/$id', params: { id: placed.id }, search: { checkout: 1 } });
+          } else {
+            toast({ title: 'Order confirmed', description: `${placed.summary}: nothing to pay.`, variant: 'success' });
+            void navigate({ to: '/order-status/$id', params: { id: placed.id } });
+          }
+        },
+        onError: (error) => {
+          const refusal = placeOrderRefusal(error.message);
+          const { promotionCode: promotionRefusal, ...fields } = refusal.fields;
+          form.setErrors(fields);
+          setPromotionError(promotionRefusal ?? null);
+          setGeneral(refusal.general);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        place();
+      }}
+    >
+      <Stack gap="lg">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={3} size="h5">
+              Price
+            </Title>
+            <BillingCycleControl size="xs" />
+          </Group>
+          {quote ? (
+            <MoneySummary money={quoteMoney(quote)} cycle={quote.cycle} charged={false} />
+          ) : server.status === 'error' ? (
+            <Alert color="red" variant="light" icon={<IconInfoCircle size={18} />} data-testid="place-order-quote-error">
+              {server.message}
+            </Alert>
+          ) : (
+            <Skeleton height={140} radius="md" aria-label="Pricing your order" />
+          )}
+          <TextInput
+            label="Promotion code"
+            description="Optional. Checked now, applied when you place the order."
+            placeholder="e.g. PARIS"
+            value={promotionCode}
+            maxLength={32}
+            leftSection={<IconDiscount size={16} aria-hidden />}
+            onChange={(event) => {
+              setPromotionCode(event.currentTarget.value);
+              setPromotionError(null);
+            }}
+            error={shownPromotionError}
+            data-testid="place-order-promotion"
+          />
+        </Stack>
+
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            Billing details
+          </Title>
+          <BillingFields form={form} disabled={create.isPending} />
+        </Stack>
+
+        <ErrorAlert>{general}</ErrorAlert>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="place-order-submit">
+            {free ? 'Confirm, nothing to pay' : 'Place order and pay'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,437 @@
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
+import { IconArrowLeft, IconLock, IconShoppingCart } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { DetailsList } from '../../components/details-list';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { ButtonLink } from '../../components/router-links';
+import { SectionCard } from '../../components/section-card';
+import { formatDate } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { categoryLabel, channelLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog-browse';
+import type { Catalog } from '../catalog-browse';
+import { PlaceOrderModal } from '../checkout';
+import { BillingCycleControl, CurrencyControl } from '../preferences';
+import { OrderList } from './order-list';
+import type { OrderListPageProps } from './order-list-pages';
+import { OrdersTable } from './orders-table';
+import { PageHeader } from './page-header';
+
+type Middleware = Catalog['middlewares'][number];
+type SupportPlan = Catalog['supportPlans'][number];
+
+const SEVERITIES = ['P1 critical', 'P2 high', 'P3 normal', 'P4 question'] as const;
+
+function PriceControls() {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <CurrencyControl size="xs" />
+      <BillingCycleControl size="xs" />
+    </Group>
+  );
+}
+
+/** The catalogue, or why it is not there yet. */
+function CatalogGate({ children }: { children: (catalog: Catalog) => ReactNode }) {
+  const query = useCatalog();
+  if (query.catalog) return <>{children(query.catalog)}</>;
+  if (query.error) return <QueryErrorAlert title="The catalogue could not be loaded" error={query.error} retrying={query.isFetching} onRetry={query.refetch} />;
+  return <Skeleton height={220} radius="md" aria-label="Loading the catalogue" />;
+}
+
+/** Why this member sees prices but no Order button. */
+function NotAllowedToOrder() {
+  const user = useSessionUser();
+  return (
+    <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="order-not-allowed">
+      Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) can see the catalogue and the orders, but
+      not order. Ask an owner, administrator or member of your organisation to order.
+    </Alert>
+  );
+}
+
+function useMayOrder(): boolean {
+  const user = useSessionUser();
+  return roleCan(user.organizationRole, 'orders:write');
+}
+
+/** The organisation's orders whose summary names `name` (a middleware, a support plan), newest first. */
+function OrdersOf({ kind, name, caption }: { kind: 'middleware' | 'support'; name: string; caption: string }) {
+  const trpc = useTRPC();
+  const orders = useQuery(trpc.orders.list.queryOptions({ kind, q: name, pageSize: 10 }));
+  if (orders.isPending) return <Skeleton height={120} radius="md" aria-label="Loading your orders" />;
+  if (orders.error) return <QueryErrorAlert title="Your orders could not be loaded" error={orders.error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />;
+  if (orders.data.items.length === 0) {
+    return (
+      <Text size="sm" data-testid="orders-of-empty">
+        Your organisation has not ordered {name} yet.
+      </Text>
+    );
+  }
+  return <OrdersTable items={orders.data.items} caption={caption} />;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Middlewares
+
+/** /orders/products (Middlewares): the managed middlewares on sale and the organisation's orders of them. */
+export function MiddlewaresPage({ search, onSearchChange }: OrderListPageProps) {
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title="Middlewares"
+          description="Managed databases, message queues and caches run by our engineers next to your clusters. Open one to order a plan."
+          actions={<PriceControls />}
+        />
+        <section aria-labelledby="middleware-catalogue-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="middleware-catalogue-title">
+              Catalogue
+            </Title>
+            <CatalogGate>
+              {(catalog) => (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                  {catalog.middlewares.map((middleware) => (
+                    <MiddlewareCard key={middleware.id} middleware={middleware} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </CatalogGate>
+          </Stack>
+        </section>
+        <section aria-labelledby="middleware-orders-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="middleware-orders-title">
+              Your middleware orders
+            </Title>
+            <OrderList
+              kind="middleware"
+              search={search}
+              onSearchChange={onSearchChange}
+              caption="Your organisation's middleware orders"
+              empty={<Text size="sm">Your organisation has not ordered a middleware yet.</Text>}
+            />
+          </Stack>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
+
+function MiddlewareCard({ middleware }: { middleware: Middleware }) {
+  const cheapest = [...middleware.plans].sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
+  const titleId = `middleware-${middleware.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="middleware-card">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={3} size="h5" id={titleId}>
+              {middleware.name}
+            </Title>
+            <Badge variant="light">{categoryLabel(middleware.category)}</Badge>
+          </Group>
+          <Text size="sm" lineClamp={3}>
+            {middleware.description}
+          </Text>
+        </Stack>
+        <Stack gap={6}>
+          {cheapest ? (
+            <Group gap={6} align="baseline">
+              <Text size="xs" c="dimmed">
+                From
+              </Text>
+              <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size="sm" />
+            </Group>
+          ) : null}
+          <ButtonLink to="/orders/products/$id" params={{ id: middleware.id }} variant="light" aria-label={`See the plans of ${middleware.name}`}>
+            See the plans
+          </ButtonLink>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /orders/products/{id}: a middleware and its plans, each ordered from here. */
+export function MiddlewarePage({ middlewareId }: { middlewareId: string }) {
+  return (
+    <Container size="lg" py="xl">
+      <CatalogGate>
+        {(catalog) => {
+          const middleware = catalog.middlewares.find((candidate) => candidate.id === middlewareId);
+          return middleware ? <MiddlewareDetail catalog={catalog} middleware={middleware} /> : <NotOnSale what="middleware" id={middlewareId} back="/orders/products" />;
+        }}
+      </CatalogGate>
+    </Container>
+  );
+}
+
+function NotOnSale({ what, id, back }: { what: string; id: string; back: '/orders/products' | '/orders/support' }) {
+  return (
+    <Stack gap="lg">
+      <Title order={1} data-testid="page-title">
+        {what === 'middleware' ? 'Middleware not found' : 'Support plan not found'}
+      </Title>
+      <Alert color="gray" variant="light" data-testid="not-on-sale">
+        No {what} <code>{id}</code> is on sale. It may have been withdrawn; orders placed for it keep it.
+      </Alert>
+      <Group>
+        <ButtonLink to={back} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {what === 'middleware' ? 'All middlewares' : 'All support plans'}
+        </ButtonLink>
+      </Group>
+    </Stack>
+  );
+}
+
+function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middleware: Middleware }) {
+  const mayOrder = useMayOrder();
+  const [ordering, setOrdering] = useState<Middleware['plans'][number] | null>(null);
+  const regions = middleware.regionIds.map((id) => catalog.regions.find((region) => region.id === id)?.name ?? id);
+  return (
+    <Stack gap="lg">
+      <Group>
+        <ButtonLink to="/orders/products" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
+          All middlewares
+        </ButtonLink>
+      </Group>
+      <PageHeader title={middleware.name} description={middleware.description} actions={<PriceControls />} />
+      <DetailsList
+        details={[
+          { label: 'Category', value: categoryLabel(middleware.category) },
+          { label: 'Versions', value: middleware.versions.length > 0 ? middleware.versions.join(', ') : 'Managed for you' },
+          { label: 'Regions', value: regions.length > 0 ? regions.join(', ') : 'Every region' },
+        ]}
+      />
+      <SectionCard id="plans" title="Plans" description="Prices before VAT; your order is quoted with your billing details and promotion code before you pay.">
+        {mayOrder ? null : <NotAllowedToOrder />}
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" striped withTableBorder data-testid="middleware-plans">
+            <Table.Caption>Plans of {middleware.name}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Plan</Table.Th>
+                <Table.Th scope="col">Size</Table.Th>
+                <Table.Th scope="col">Price</Table.Th>
+                {mayOrder ? (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Order</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {middleware.plans.map((plan) => (
+                <Table.Tr key={plan.id} data-testid="middleware-plan" data-plan-id={plan.id}>
+                  <Table.Th scope="row" fw={600}>
+                    {plan.name}
+                  </Table.Th>
+                  <Table.Td>
+                    <Text size="sm">{planSpecs(plan)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemPrice monthlyCents={plan.monthlyPriceCents} yearlyCents={plan.yearlyPriceCents} size="sm" />
+                  </Table.Td>
+                  {mayOrder ? (
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        leftSection={<IconShoppingCart size={14} aria-hidden />}
+                        onClick={() => setOrdering(plan)}
+                        aria-label={`Order ${middleware.name} ${plan.name}`}
+                        data-testid="order-plan"
+                      >
+                        Order
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SectionCard>
+      <SectionCard id="your-orders" title={`Your orders of ${middleware.name}`}>
+        <OrdersOf kind="middleware" name={middleware.name} caption={`Your organisation's orders of ${middleware.name}`} />
+      </SectionCard>
+      <PlaceOrderModal
+        opened={ordering !== null}
+        onClose={() => setOrdering(null)}
+        title={ordering ? `${middleware.name}: ${ordering.name}` : ''}
+        lines={ordering ? [{ kind: 'middleware', planId: ordering.id }] : []}
+      />
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support plans
+
+/** The support plan the organisation has now: its latest completed support order. */
+function useCurrentSupport() {
+  const trpc = useTRPC();
+  const latest = useQuery(trpc.orders.list.queryOptions({ kind: 'support', status: 'completed', pageSize: 1 }));
+  return latest.data?.items[0] ?? null;
+}
+
+/** /orders/support: the support plans on sale and the organisation's support orders. */
+export function SupportPlansPage({ search, onSearchChange }: OrderListPageProps) {
+  const current = useCurrentSupport();
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title="Support Plans"
+          description="How fast our engineers answer, on which channels and at which hours. Open a plan to subscribe to it."
+          actions={<PriceControls />}
+        />
+        {current ? (
+          <Text size="sm" data-testid="current-support-plan">
+            Your organisation subscribes to <strong>{current.summary.replace(/^Support: /, '')}</strong> since {formatDate(current.paidAt ?? current.createdAt)}.
+          </Text>
+        ) : null}
+        <section aria-labelledby="support-catalogue-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="support-catalogue-title">
+              Plans
+            </Title>
+            <CatalogGate>
+              {(catalog) => (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+                  {catalog.supportPlans.map((plan) => (
+                    <SupportPlanCard key={plan.id} plan={plan} current={current?.summary === `Support: ${plan.name}`} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </CatalogGate>
+          </Stack>
+        </section>
+        <section aria-labelledby="support-orders-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="support-orders-title">
+              Your support plan orders
+            </Title>
+            <OrderList
+              kind="support"
+              search={search}
+              onSearchChange={onSearchChange}
+              caption="Your organisation's support plan orders"
+              empty={<Text size="sm">Your organisation has not subscribed to a support plan yet.</Text>}
+            />
+          </Stack>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
+
+function SupportPlanCard({ plan, current }: { plan: SupportPlan; current: boolean }) {
+  const titleId = `support-${plan.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="support-plan-card">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={3} size="h5" id={titleId}>
+              {plan.name}
+            </Title>
+            {current ? (
+              <Badge color="teal.9" variant="filled">
+                Current plan
+              </Badge>
+            ) : null}
+          </Group>
+          <SupportPlanPrice plan={plan} size="sm" />
+          <Text size="sm">
+            Critical issues answered within {responseTimeLabel(plan.responseMinutes[0])}, {hoursLabel(plan.hours).toLowerCase()}.
+          </Text>
+        </Stack>
+        <ButtonLink to="/orders/support/$id" params={{ id: plan.id }} variant="light" aria-label={`See the plan: ${plan.name} support`}>
+          See the plan
+        </ButtonLink>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /orders/support/{id}: one support plan, subscribed to from here (a free plan confirms without payment). */
+export function SupportPlanPage({ planId }: { planId: string }) {
+  return (
+    <Container size="lg" py="xl">
+      <CatalogGate>
+        {(catalog) => {
+          const plan = catalog.supportPlans.find((candidate) => candidate.id === planId);
+          return plan ? <SupportPlanDetail plan={plan} /> : <NotOnSale what="support plan" id={planId} back="/orders/support" />;
+        }}
+      </CatalogGate>
+    </Container>
+  );
+}
+
+function SupportPlanDetail({ plan }: { plan: SupportPlan }) {
+  const mayOrder = useMayOrder();
+  const current = useCurrentSupport();
+  const [ordering, setOrdering] = useState(false);
+  const isCurrent = current?.summary === `Support: ${plan.name}`;
+  const free = plan.pricing.kind === 'fixed' && plan.pricing.monthlyCents === 0;
+  return (
+    <Stack gap="lg">
+      <Group>
+        <ButtonLink to="/orders/support" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
+          All support plans
+        </ButtonLink>
+      </Group>
+      <PageHeader title={`${plan.name} support`} description={plan.description} actions={<PriceControls />} />
+      <DetailsList
+        details={[
+          { label: 'Price', value: <SupportPlanPrice plan={plan} size="sm" /> },
+          { label: 'Hours', value: hoursLabel(plan.hours) },
+          { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
+          { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
+        ]}
+      />
+      <Table verticalSpacing="xs" withTableBorder>
+        <Table.Caption>First response within</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {SEVERITIES.map((severity) => (
+              <Table.Th key={severity} scope="col">
+                {severity}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            {plan.responseMinutes.map((minutes, index) => (
+              <Table.Td key={index}>{responseTimeLabel(minutes)}</Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      {isCurrent ? (
+        <Alert color="blue" variant="light" data-testid="support-plan-current">
+          Your organisation already subscribes to this plan.
+        </Alert>
+      ) : null}
+      {mayOrder ? (
+        <Group>
+          <Button leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => setOrdering(true)} data-testid="subscribe-plan">
+            {free ? `Subscribe to ${plan.name} (free)` : `Subscribe to ${plan.name}`}
+          </Button>
+        </Group>
+      ) : (
+        <NotAllowedToOrder />
+      )}
+      <SectionCard id="your-orders" title={`Your ${plan.name} orders`}>
+        <OrdersOf kind="support" name={plan.name} caption={`Your organisation's orders of the ${plan.name} support plan`} />
+      </SectionCard>
+      <PlaceOrderModal opened={ordering} onClose={() => setOrdering(false)} title={`Support: ${plan.name}`} lines={[{ kind: 'support', planId: plan.id }]} />
+    </Stack>
+  );
+}

@@ -1,0 +1,377 @@
+import { Alert, Badge, Button, Container, Grid, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { roleCan } from '@kubemarket/shared';
+import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconServer, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DetailsList } from '../../components/details-list';
+import { ErrorAlert } from '../../components/error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { ButtonLink } from '../../components/router-links';
+import { SectionCard } from '../../components/section-card';
+import { httpStatusOf } from '../../lib/api-errors';
+import { formatDateTime } from '../../lib/date-format';
+import { toast } from '../../lib/toast';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
+import { useOrder } from './order-queries';
+import { ORDER_KIND_LABELS } from './order-types';
+import type { OrderDetail, OrderPayment } from './order-types';
+
+interface OrderStatusViewProps {
+  orderId: string;
+  /** The checkout is shown (the address has ?checkout=1). */
+  checkoutOpen?: boolean;
+  /** Opens or closes the checkout here; without it, Pay leads to the order's own page. */
+  onCheckoutChange?: (open: boolean) => void;
+}
+
+/** /order-status/{id}: where one order stands, live, with its checkout while it awaits payment. */
+export function OrderStatusView({ orderId, checkoutOpen = false, onCheckoutChange }: OrderStatusViewProps) {
+  const order = useOrder(orderId);
+
+  if (order.isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <Stack gap="lg" aria-busy="true">
+          <Title order={1} data-testid="page-title">
+            Order Status
+          </Title>
+          <Skeleton height={120} radius="md" aria-label="Loading the order" />
+          <Skeleton height={320} radius="md" />
+        </Stack>
+      </Container>
+    );
+  }
+  if (order.error) {
+    const missing = httpStatusOf(order.error) === 404;
+    return (
+      <Container size="lg" py="xl">
+        <Stack gap="lg">
+          <Title order={1} data-testid="page-title">
+            {missing ? 'Order not found' : 'Order Status'}
+          </Title>
+          {missing ? (
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="order-not-found">
+              Your organisation has no order <code>{orderId}</code>. Check the link, or find the order in your organisation&apos;s orders.
+            </Alert>
+          ) : (
+            <QueryErrorAlert title="The order could not be loaded" error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />
+          )}
+          <Group>
+            <ButtonLink to="/order-status" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+              Your orders
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
+  return <OrderStatusContent order={order.data} checkoutOpen={checkoutOpen} onCheckoutChange={onCheckoutChange} />;
+}
+
+function OrderStatusContent({ order, checkoutOpen, onCheckoutChange }: { order: OrderDetail; checkoutOpen: boolean; onCheckoutChange?: (open: boolean) => void }) {
+  const user = useSessionUser();
+  const mayPay = roleCan(user.organizationRole, 'billing:write');
+  const mayCancel = roleCan(user.organizationRole, 'orders:write');
+  const [cancelling, setCancelling] = useState(false);
+  const pending = order.status === 'pending';
+  const showCheckout = pending && checkoutOpen;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Group>
+            <ButtonLink to="/order-status" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
+              Your orders
+            </ButtonLink>
+          </Group>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Title order={1} data-testid="page-title">
+              {order.summary}
+            </Title>
+            <div role="status" aria-live="polite">
+              <OrderStatusBadge status={order.status} size="lg" />
+            </div>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {ORDER_KIND_LABELS[order.kind]} order <code data-testid="order-id">{order.id}</code>, placed {formatDateTime(order.createdAt)}
+            {order.placedBy ? ` by ${order.placedBy.name}` : ''}.
+          </Text>
+        </Stack>
+
+        <OrderActions
+          order={order}
+          mayPay={mayPay}
+          mayCancel={mayCancel}
+          checkoutOpen={showCheckout}
+          onPay={onCheckoutChange ? () => onCheckoutChange(true) : undefined}
+          onCancel={() => setCancelling(true)}
+        />
+
+        {order.status === 'failed' && order.failureReason ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="This order failed" data-testid="order-failure">
+            {order.failureReason}
+          </Alert>
+        ) : null}
+        {pending && !mayPay ? (
+          <Alert color="gray" variant="light" data-testid="order-awaits-payer">
+            This order awaits payment by an owner, administrator or billing manager of your organisation.
+          </Alert>
+        ) : null}
+
+        {showCheckout ? <Checkout order={order} onClose={onCheckoutChange ? () => onCheckoutChange(false) : undefined} /> : null}
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: showCheckout ? 12 : 7 }}>
+            <SectionCard id="timeline" title="Timeline" description={pending ? undefined : 'Updated live while the order is under way.'}>
+              <OrderTimeline order={order} />
+            </SectionCard>
+          </Grid.Col>
+          {showCheckout ? null : (
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="lg">
+                <SectionCard id="summary" title="Summary" description="At the prices quoted when the order was placed.">
+                  <MoneySummary money={orderMoney(order)} cycle={order.cycle} charged />
+                </SectionCard>
+                <SectionCard id="billing" title="Billing details">
+                  <BillingDetailsView billing={order.billing} />
+                </SectionCard>
+              </Stack>
+            </Grid.Col>
+          )}
+        </Grid>
+
+        <OrderLines order={order} />
+        {order.payments.length > 0 ? <Payments payments={order.payments} /> : null}
+      </Stack>
+      <CancelOrderModal order={order} opened={cancelling} onClose={() => setCancelling(false)} />
+    </Container>
+  );
+}
+
+interface OrderActionsProps {
+  order: OrderDetail;
+  mayPay: boolean;
+  mayCancel: boolean;
+  checkoutOpen: boolean;
+  /** Opens the checkout on this page; without it, Pay links to the order's page with its checkout open. */
+  onPay: (() => void) | undefined;
+  onCancel: () => void;
+}
+
+function OrderActions({ order, mayPay, mayCancel, checkoutOpen, onPay, onCancel }: OrderActionsProps) {
+  const pending = order.status === 'pending';
+  const buttons = [];
+  if (pending && mayPay && !checkoutOpen) {
+    buttons.push(
+      onPay ? (
+        <Button key="pay" onClick={onPay} leftSection={<IconCreditCard size={16} aria-hidden />} data-testid="order-pay">
+          Pay {euros(order.totalCents)}
+        </Button>
+      ) : (
+        <ButtonLink key="pay" to="/order-status/$id" params={{ id: order.id }} search={{ checkout: 1 }} leftSection={<IconCreditCard size={16} aria-hidden />} data-testid="order-pay">
+          Pay {euros(order.totalCents)}
+        </ButtonLink>
+      ),
+    );
+  }
+  if (pending && mayCancel) {
+    buttons.push(
+      <Button key="cancel" variant="default" color="red" onClick={onCancel} leftSection={<IconX size={16} aria-hidden />} data-testid="order-cancel">
+        Cancel order
+      </Button>,
+    );
+  }
+  if (order.createdClusterId) {
+    const id = order.createdClusterId;
+    buttons.push(
+      order.status === 'provisioning' ? (
+        <ButtonLink key="cluster" to="/clusters/$id/status" params={{ id }} variant="light" leftSection={<IconServer size={16} aria-hidden />} data-testid="order-cluster-link">
+          Follow the provisioning
+        </ButtonLink>
+      ) : (
+        <ButtonLink key="cluster" to="/clusters/$id" params={{ id }} variant="light" leftSection={<IconServer size={16} aria-hidden />} data-testid="order-cluster-link">
+          Open the cluster
+        </ButtonLink>
+      ),
+    );
+  }
+  if (order.targetClusterId) {
+    buttons.push(
+      <ButtonLink key="target" to="/clusters/$id" params={{ id: order.targetClusterId }} variant="light" leftSection={<IconServer size={16} aria-hidden />}>
+        Open the cluster
+      </ButtonLink>,
+    );
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <Group gap="sm" data-testid="order-actions">
+      {buttons}
+    </Group>
+  );
+}
+
+function CancelOrderModal({ order, opened, onClose }: { order: OrderDetail; opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => client.orders.cancel.mutate({ id: order.id }),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(trpc.orders.get.queryKey({ id: order.id }), cancelled);
+      void queryClient.invalidateQueries(trpc.orders.pathFilter());
+      void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
+      toast({ title: 'Order cancelled', description: `${order.summary}: nothing was charged.`, variant: 'success' });
+      onClose();
+    },
+    onError: () => void queryClient.invalidateQueries(trpc.orders.get.queryFilter({ id: order.id })),
+  });
+  const close = () => {
+    if (cancel.isPending) return;
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={700}>Cancel this order?</Text>}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+      data-testid="cancel-order-modal"
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {order.summary} will not be delivered and cannot be paid any more. Nothing has been charged. To order it again later, place a new order.
+        </Text>
+        <ErrorAlert>{cancel.error?.message}</ErrorAlert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={cancel.isPending}>
+            Keep the order
+          </Button>
+          <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending} data-testid="cancel-order-confirm">
+            Cancel order
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+const PAYMENT_STATUS_LABELS: Record<OrderPayment['status'], { label: string; color: string }> = {
+  pending: { label: 'Started', color: 'blue.8' },
+  requires_action: { label: 'Awaiting confirmation', color: 'yellow.4' },
+  processing: { label: 'Processing', color: 'blue.8' },
+  succeeded: { label: 'Succeeded', color: 'teal.9' },
+  declined: { label: 'Declined', color: 'red.9' },
+  failed: { label: 'Failed', color: 'red.9' },
+};
+
+function paymentMethodLabel(payment: OrderPayment): string {
+  if (payment.provider === 'bank_transfer') return payment.dueAt ? `Bank transfer, due ${formatDateTime(payment.dueAt)}` : 'Bank transfer';
+  const card = payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card';
+  return payment.provider === 'stripe' ? `Stripe, ${card}` : `Test-mode ${card}`;
+}
+
+function Payments({ payments }: { payments: readonly OrderPayment[] }) {
+  return (
+    <SectionCard id="payments" title="Payments" description="Every attempt to pay this order. Card numbers are never stored: only the last four digits.">
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" withTableBorder data-testid="order-payments">
+          <Table.Caption>Payment attempts, oldest first</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">Method</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payments.map((payment) => {
+              const status = PAYMENT_STATUS_LABELS[payment.status];
+              return (
+                <Table.Tr key={payment.id} data-testid="payment-row" data-status={payment.status}>
+                  <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{paymentMethodLabel(payment)}</Text>
+                    {payment.paidBy ? (
+                      <Text size="xs" c="dimmed">
+                        by {payment.paidBy.name}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(payment.amountCents)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} variant="filled">
+                      {status.label}
+                    </Badge>
+                    {payment.failureReason ? (
+                      <Text size="xs" mt={4}>
+                        {payment.failureReason}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </SectionCard>
+  );
+}
+
+/** What a cluster order builds, beyond its price: the name, location, pools and settings as ordered. */
+function OrderLines({ order }: { order: OrderDetail }) {
+  const cluster = order.lines.find((line) => line.kind === 'cluster');
+  const addons = order.lines.filter((line) => line.kind === 'addon');
+  if (cluster) {
+    const { settings } = cluster;
+    return (
+      <SectionCard id="configuration" title="Configuration" description="The cluster as ordered.">
+        <DetailsList
+          details={[
+            { label: 'Cluster name', value: cluster.name },
+            { label: 'Region and zones', value: `${cluster.regionId} (${settings.zones.join(', ') || 'every zone'})` },
+            { label: 'Kubernetes', value: cluster.kubernetesVersion },
+            { label: 'Control plane', value: cluster.highAvailability ? 'Highly available' : 'Single' },
+            {
+              label: 'Node pools',
+              value: cluster.nodePools
+                .map((pool) => `${pool.name}: ${pool.autoscale ? `${pool.autoscale.min} to ${pool.autoscale.max}` : pool.count} × ${pool.flavorId}`)
+                .join('; '),
+            },
+            { label: 'Add-ons', value: cluster.addonIds.length > 0 ? cluster.addonIds.join(', ') : 'None' },
+            { label: 'Network', value: `${settings.cni === 'cilium' ? 'Cilium' : 'Calico'}, pods ${settings.podCidr}, services ${settings.serviceCidr}` },
+            { label: 'API server reachable from', value: settings.apiAllowList.length > 0 ? settings.apiAllowList.join(', ') : 'Anywhere' },
+            {
+              label: 'Maintenance',
+              value: `${settings.maintenanceWindow.day.charAt(0).toUpperCase()}${settings.maintenanceWindow.day.slice(1)}s from ${String(settings.maintenanceWindow.startHour).padStart(2, '0')}:00 UTC, automatic upgrades ${settings.autoUpgrade ? 'on' : 'off'}`,
+            },
+          ]}
+        />
+      </SectionCard>
+    );
+  }
+  const target = addons[0];
+  if (target) {
+    return (
+      <SectionCard id="configuration" title="Configuration">
+        <DetailsList
+          details={[
+            { label: 'Cluster', value: target.clusterName },
+            { label: 'Kubernetes', value: target.kubernetesVersion },
+          ]}
+        />
+      </SectionCard>
+    );
+  }
+  return null;
+}
