@@ -33,3 +33,4 @@ export { isPromotionRefusal, quoteRequestLines, useServerQuote, type QuoteReques
 // Orders and checkout: the middleware plans' sizes and the billing country picker.
 export { planSpecs } from './services-editor';
 export { countryName, countryOptions } from './countries';
+export { SupportPlanFacts } from './support-plan-facts';

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ButtonLink } from '../../components/router-links';
 import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
-import { ItemPrice, SupportPlanPrice } from './item-price';
+import { ItemPrice } from './item-price';
+import { SupportPlanFacts } from './support-plan-facts';
 import { encodedEstimateFor, MARKET_KIND_LABELS } from './market-items';
 import type { MarketItem } from './market-items';
 import { planSpecs } from './services-editor';
-import { categoryLabel, channelLabel, hoursLabel, responseTimeLabel } from './tier-facts';
+import { categoryLabel } from './tier-facts';
 
 interface ItemDetailProps {
   catalog: Catalog;
@@ -163,39 +164,11 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
   );
 }
 
-const SEVERITIES = ['P1 critical', 'P2 high', 'P3 normal', 'P4 question'] as const;
-
 function SupportDetail({ catalog, plan }: { catalog: Catalog; plan: CatalogSupportPlan }) {
   return (
     <Stack gap="lg">
       <Text size="sm">{plan.description}</Text>
-      <DetailsList
-        details={[
-          { label: 'Price', value: <SupportPlanPrice plan={plan} size="sm" /> },
-          { label: 'Hours', value: hoursLabel(plan.hours) },
-          { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
-          { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
-        ]}
-      />
-      <Table verticalSpacing="xs" withTableBorder>
-        <Table.Caption>First response within</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {SEVERITIES.map((severity) => (
-              <Table.Th key={severity} scope="col">
-                {severity}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            {plan.responseMinutes.map((minutes, index) => (
-              <Table.Td key={index}>{responseTimeLabel(minutes)}</Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <SupportPlanFacts plan={plan} />
       <ButtonLink
         to="/price-estimator"
         search={{ estimate: encodedEstimateFor(catalog, { kind: 'support', planId: plan.id }) }}

@@ -11,7 +11,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { categoryLabel, channelLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog-browse';
+import { categoryLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog-browse';
 import type { Catalog } from '../catalog-browse';
 import { PlaceOrderModal } from '../checkout';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
@@ -22,8 +22,6 @@ import { PageHeader } from './page-header';
 
 type Middleware = Catalog['middlewares'][number];
 type SupportPlan = Catalog['supportPlans'][number];
-
-const SEVERITIES = ['P1 critical', 'P2 high', 'P3 normal', 'P4 question'] as const;
 
 function PriceControls() {
   return (
@@ -387,33 +385,7 @@ function SupportPlanDetail({ plan }: { plan: SupportPlan }) {
         </ButtonLink>
       </Group>
       <PageHeader title={`${plan.name} support`} description={plan.description} actions={<PriceControls />} />
-      <DetailsList
-        details={[
-          { label: 'Price', value: <SupportPlanPrice plan={plan} size="sm" /> },
-          { label: 'Hours', value: hoursLabel(plan.hours) },
-          { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
-          { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
-        ]}
-      />
-      <Table verticalSpacing="xs" withTableBorder>
-        <Table.Caption>First response within</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {SEVERITIES.map((severity) => (
-              <Table.Th key={severity} scope="col">
-                {severity}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            {plan.responseMinutes.map((minutes, index) => (
-              <Table.Td key={index}>{responseTimeLabel(minutes)}</Table.Td>
-            ))}
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <SupportPlanFacts plan={plan} />
       {isCurrent ? (
         <Alert color="blue" variant="light" data-testid="support-plan-current">
           Your organisation already subscribes to this plan.
