@@ -4,7 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { useBrowser } from './fixtures';
+import { api, choose } from './order-helpers';
 
 const POLL = { timeout: 15_000 } as const;
 /** Prices are shown in euros here: the rates only matter to other currencies. */
@@ -15,22 +16,6 @@ async function devLogin(page: Page, username: string): Promise<void> {
   await page.goto('/dev-login');
   await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/dev-login');
-}
-
-/** Picks an option of a Mantine Select found by its label in `scope`. */
-async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const request = page.context().request;
-  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
-  if (!token) throw new Error('No CSRF token from GET /api/user');
-  const response = await request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-CSRF-Token': token }, data: body });
-  if (response.status() !== 200) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 function step(page: Page): Locator {

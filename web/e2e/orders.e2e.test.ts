@@ -1,9 +1,10 @@
 import { formatMoney } from '@kubemarket/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { useBrowser } from './fixtures';
+import { api, choose, fillCard } from './order-helpers';
 
 const POLL = { timeout: 15_000 } as const;
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -41,35 +42,11 @@ async function devLogin(page: Page, username: string): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/dev-login');
 }
 
-/** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const request = page.context().request;
-  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
-  if (!token) throw new Error('No CSRF token from GET /api/user');
-  const response = await request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-CSRF-Token': token, ...headers }, data: body });
-  if (response.status() !== 200) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 const BILLING = { companyName: 'E2E Buyer SAS', countryCode: 'FR', addressLine1: '1 place de la Bourse', postalCode: '75002', city: 'Paris' };
 
 /** A middleware order placed over REST, awaiting payment. */
 async function placeOrder(page: Page, planId: string): Promise<Order> {
   return api<Order>(page, 'POST', '/api/orders', { lines: [{ kind: 'middleware', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
-}
-
-/** Fills the test-mode card form of the checkout. */
-async function fillCard(checkout: Locator, number: string): Promise<void> {
-  await checkout.getByRole('textbox', { name: 'Name on the card' }).fill('E2E Buyer');
-  await checkout.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
-  await checkout.getByRole('textbox', { name: 'Security code' }).fill('123');
-}
-
-/** Picks an option of a Mantine Select found by its label in `scope`. */
-async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function rowsOf(page: Page): Promise<{ id: string; status: string; cents: number }[]> {

@@ -1,0 +1,215 @@
+import { formatEurCents, formatMoney } from '@kubemarket/shared';
+import type { ExchangeRates } from '@kubemarket/shared';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { useBrowser } from './fixtures';
+import { api, choose, fillCard } from './order-helpers';
+
+const POLL = { timeout: 15_000 } as const;
+const SUCCESS_CARD = '4242 4242 4242 4242';
+/** Prices are shown in euros here: the rates only matter to other currencies. */
+const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
+const BILLING = { companyName: 'E2E Paris SAS', countryCode: 'FR', vatNumber: 'FR40303265045', addressLine1: '12 rue de la Paix', postalCode: '75002', city: 'Paris' };
+/** What the server answers for PARIS once the organisation has made its first purchase (packages/shared/src/quote/promotion.ts). */
+const FIRST_PURCHASE_ONLY = 'Promotion code PARIS: This code is only for an organisation’s first purchase.';
+
+interface Order {
+  id: string;
+  kind: string;
+  status: string;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  promotion: { code: string; applied: boolean } | null;
+  payments: { status: string; amountCents: number }[];
+}
+
+interface Quote {
+  subtotalCents: number;
+  totalCents: number;
+  discount: { amountCents: number } | null;
+  promotion: { code: string; applied: boolean } | null;
+}
+
+function step(page: Page): Locator {
+  return page.getByTestId('configurator-step');
+}
+
+async function expectStep(page: Page, title: string, number: number): Promise<void> {
+  await step(page).getByRole('heading', { level: 2, name: title }).waitFor();
+  await page.waitForURL((url) => url.searchParams.get('step') === String(number));
+}
+
+async function next(page: Page): Promise<void> {
+  await page.getByTestId('step-next').click();
+}
+
+describe('from configurator to payment with PARIS', () => {
+  const browser = useBrowser();
+
+  it(
+    'configures a two-pool cluster with an add-on, applies PARIS, pays the quoted amount with the success card, and a second order of the organisation no longer gets PARIS',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = browser;
+      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      // A new, active organisation: it has bought nothing yet, so PARIS applies to its first purchase.
+      await signInAsNewAccount(page);
+      await page.goto('/configure-cluster');
+      await rejectCookies(page);
+      const name = `e2e-paris-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+      // 1–3. Standard tier, Paris, the default Kubernetes version.
+      await step(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
+      await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
+      await page.getByTestId('estimate-total').waitFor();
+      await next(page);
+      await expectStep(page, 'Region and zones', 2);
+      expect(await page.getByRole('radio', { name: /Paris PAR1/ }).getAttribute('aria-checked')).toBe('true');
+      await next(page);
+      await expectStep(page, 'Kubernetes version', 3);
+      await next(page);
+
+      // 4. Two node pools: the baseline one, and two larger nodes.
+      await expectStep(page, 'Node pools', 4);
+      const pools = page.getByTestId('pool');
+      expect(await pools.count()).toBe(1);
+      await page.getByTestId('add-pool').click();
+      const second = pools.nth(1);
+      await second.getByRole('textbox', { name: 'Pool name' }).fill('batch');
+      await choose(page, second, 'Node flavour', 'General purpose 8 vCPU, 32 GB');
+      await second.getByRole('textbox', { name: 'Nodes', exact: true }).fill('2');
+      await expect.poll(() => pools.count(), POLL).toBe(2);
+      await next(page);
+
+      // 5. Networking: the defaults. 6. One add-on.
+      await expectStep(page, 'Control plane and networking', 5);
+      await next(page);
+      await expectStep(page, 'Add-ons', 6);
+      await page.getByRole('checkbox', { name: 'Prometheus and Grafana' }).click();
+      expect(await page.getByRole('checkbox', { name: 'Prometheus and Grafana' }).getAttribute('aria-checked')).toBe('true');
+      await next(page);
+
+      // 7. Maintenance: the defaults. 8. Name, billing details and PARIS on the review.
+      await expectStep(page, 'Maintenance and upgrades', 7);
+      await next(page);
+      await expectStep(page, 'Name and review', 8);
+      await page.getByTestId('cluster-name').fill(name);
+      const billing = page.getByTestId('billing-fields');
+      await billing.getByRole('textbox', { name: 'Company name' }).fill(BILLING.companyName);
+      await choose(page, billing, 'Country', 'France (FR)');
+      await billing.getByRole('textbox', { name: 'VAT number' }).fill(BILLING.vatNumber);
+      await billing.getByRole('textbox', { name: 'Address', exact: true }).fill(BILLING.addressLine1);
+      await billing.getByRole('textbox', { name: 'Postcode' }).fill(BILLING.postalCode);
+      await billing.getByRole('textbox', { name: 'City' }).fill(BILLING.city);
+      expect(await page.getByTestId('review-tier').textContent()).toBe('Standard (Blue)');
+      expect(await page.getByTestId('review-addons').textContent()).toBe('Prometheus and Grafana');
+      expect(await page.getByTestId('review-pools').getByRole('row').count()).toBe(3);
+
+      const panel = page.getByTestId('price-panel');
+      await panel.getByRole('textbox', { name: 'Promotion code' }).fill('paris');
+      await panel.getByTestId('apply-promotion').click();
+      await panel.locator('[data-testid="promotion-status"][data-applied="true"]').getByText(/applied: −€/).waitFor(POLL);
+      await panel.getByTestId('estimate-discount').waitFor(POLL);
+      await page.getByTestId('review-promotion').getByText('PARIS').waitFor();
+
+      // The panel shows what POST /api/quotes answers for the same cluster, with PARIS, for this organisation.
+      await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor(POLL);
+      const quoted = await api<Quote>(page, 'POST', '/api/quotes', {
+        lines: [
+          {
+            kind: 'cluster',
+            tierId: 'tier_standard',
+            regionId: 'fr-par-1',
+            kubernetesVersion: '1.37',
+            highAvailability: true,
+            nodePools: [
+              { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
+              { name: 'batch', flavorId: 'gp-8-32', count: 2, autoscale: null },
+            ],
+            addonIds: ['addon_monitoring'],
+          },
+        ],
+        cycle: 'monthly',
+        promotionCode: 'PARIS',
+        customer: { countryCode: 'FR', vatNumber: BILLING.vatNumber, isBusiness: true },
+      });
+      expect(quoted.promotion).toMatchObject({ code: 'PARIS', applied: true });
+      expect(quoted.discount?.amountCents).toBeGreaterThan(0);
+      expect(await panel.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', RATES));
+      expect(await panel.getByTestId('estimate-discount').textContent()).toContain(formatEurCents(quoted.discount!.amountCents, 'EUR', RATES));
+
+      // Continue to checkout: the order stores the quote, PARIS and its discount.
+      await page.getByTestId('continue-to-checkout').click();
+      await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', { timeout: 30_000 });
+      const orderId = new URL(page.url()).pathname.split('/').pop()!;
+      const placed = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
+      expect(placed).toMatchObject({ kind: 'cluster', status: 'pending', promotion: { code: 'PARIS', applied: true } });
+      expect(placed.discountCents).toBe(quoted.discount!.amountCents);
+      expect(placed.discountCents).toBeGreaterThan(0);
+      expect(placed.subtotalCents).toBe(quoted.subtotalCents);
+      expect(placed.totalCents).toBe(quoted.totalCents);
+
+      // Pay with the sandbox success card.
+      const checkout = page.getByTestId('checkout');
+      await checkout.getByTestId('test-mode-notice').waitFor(POLL);
+      expect(await checkout.getByTestId('summary-charged-eur').textContent()).toBe(formatMoney(quoted.totalCents / 100, 'EUR'));
+      await fillCard(checkout, SUCCESS_CARD);
+      await checkout.getByTestId('pay-button').click();
+      await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === orderId, POLL);
+      await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor(POLL);
+
+      // The amount charged is the quote: the stored total, the succeeded payment, and what the page shows.
+      const paid = await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`, { credentials: 'include' })).json() as Promise<Order>, orderId);
+      expect(paid.totalCents).toBe(quoted.totalCents);
+      expect(paid.payments.map((payment) => payment.status)).toEqual(['succeeded']);
+      expect(paid.payments[0]!.amountCents).toBe(quoted.totalCents);
+      expect(['paid', 'provisioning', 'completed']).toContain(paid.status);
+      const amount = page.getByTestId('payment-amount');
+      expect(Number(await amount.getAttribute('data-cents'))).toBe(quoted.totalCents);
+      expect(await amount.textContent()).toBe(formatMoney(quoted.totalCents / 100, 'EUR'));
+      await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
+
+      // A second order of the same organisation: PARIS is refused, with the server's reason, before and on placing it.
+      await page.goto('/orders/products/mw_postgresql');
+      await page.getByRole('button', { name: 'Order PostgreSQL Essential' }).click();
+      const modal = page.getByRole('dialog', { name: 'Order PostgreSQL: Essential' });
+      await modal.getByTestId('order-summary').waitFor(POLL);
+      const promotion = modal.getByRole('textbox', { name: 'Promotion code' });
+      await promotion.fill('PARIS');
+      await modal.getByText(FIRST_PURCHASE_ONLY).waitFor(POLL);
+      await expect.poll(() => promotion.getAttribute('aria-invalid'), POLL).toBe('true');
+      expect(await modal.getByTestId('summary-discount').count()).toBe(0);
+      for (const [label, value] of [
+        ['Company name', BILLING.companyName],
+        ['Address', BILLING.addressLine1],
+        ['Postcode', BILLING.postalCode],
+        ['City', BILLING.city],
+      ] as const) {
+        await modal.getByRole('textbox', { name: label, exact: true }).fill(value);
+      }
+      await modal.getByTestId('place-order-submit').click();
+      await modal.getByText(FIRST_PURCHASE_ONLY).waitFor(POLL);
+      expect(new URL(page.url()).pathname).toBe('/orders/products/mw_postgresql');
+
+      // The API says the same to a script, and no second order was placed.
+      const refused = await page.evaluate(async (code) => {
+        const response = await fetch('/api/quotes', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': (await fetch('/api/user', { credentials: 'include' })).headers.get('x-csrf-token') ?? '' },
+          body: JSON.stringify({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter' }], cycle: 'monthly', promotionCode: code }),
+        });
+        return { status: response.status, body: (await response.json()) as { message?: string } };
+      }, 'PARIS');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(FIRST_PURCHASE_ONLY);
+      const orders = await api<{ total: number; items: { id: string }[] }>(page, 'GET', '/api/orders');
+      expect(orders.items.map((item) => item.id)).toEqual([orderId]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+  );
+});
