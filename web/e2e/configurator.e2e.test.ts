@@ -11,12 +11,6 @@ const POLL = { timeout: 15_000 } as const;
 /** Prices are shown in euros here: the rates only matter to other currencies. */
 const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
-}
 
 function step(page: Page): Locator {
   return page.getByTestId('configurator-step');
@@ -42,7 +36,8 @@ describe('cluster configurator', () => {
     async () => {
       const { page } = browser;
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
-      await devLogin(page, 'alice');
+      // A new organisation: an order placed for Acme would change the seeded counts other tests read.
+      await signInAsNewAccount(page);
       await page.goto('/configure-cluster');
       await rejectCookies(page);
       const name = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -122,7 +117,7 @@ describe('cluster configurator', () => {
       await page.getByTestId('continue-to-checkout').click();
       await page.getByTestId('step-errors').getByText('The cluster name is required.').waitFor();
       await page.getByTestId('cluster-name').fill(name);
-      // Billing details start as those of Acme's last order; they are set here to known ones.
+      // Billing details start from the organisation (its name); they are set here to known ones.
       const billing = page.getByTestId('billing-fields');
       await expect.poll(() => billing.getByRole('textbox', { name: 'Company name' }).inputValue(), POLL).not.toBe('');
       await billing.getByRole('textbox', { name: 'Company name' }).fill('Acme Industries');

@@ -95,7 +95,7 @@ export function ConfiguratorPage({ search, onStepChange }: ConfiguratorPageProps
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Stack gap={4}>
             <Title order={1} data-testid="page-title">
-              Configure a new cluster
+              Configure New Cluster
             </Title>
             <Text c="dimmed" maw={760}>
               Eight short steps, priced as you go. Your configuration is kept in this browser until you order it or start over.
