@@ -102,6 +102,10 @@ for (const route of routes) {
     try {
       const input = route.input ? await inputOf(c, route) : undefined;
       const result = await procedureOf(createCaller(contextFor(c)), route.procedure)(input);
+      const yamlField = route.meta.yamlField;
+      if (yamlField && /\b(application|text)\/yaml\b/i.test(c.req.header('Accept') ?? '')) {
+        return c.body(String((result as Record<string, unknown>)[yamlField]), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
+      }
       return c.json(result as object);
     } catch (error) {
       if (error instanceof BadRequest) return c.json({ message: error.message }, error.status);

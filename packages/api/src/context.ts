@@ -3,6 +3,8 @@ import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
+import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
+import type { ClusterProgress } from './modules/clusters/progress';
 
 export type Environment = 'development' | 'production';
 
@@ -18,13 +20,18 @@ export interface SessionCookiePort {
   clear(): void;
 }
 
-/** Real-time messages of SPEC.md section 7: `{ type: 'notification', userId }` on /ws. */
-export interface RealtimeMessage {
-  type: 'notification';
-  userId: string;
-  /** The notification that caused it, so a client can measure or dedupe. */
-  notificationId?: string;
-}
+/**
+ * Real-time messages on /ws: SPEC.md section 7's `{ type: 'notification', userId }`, and the live
+ * progress of a cluster operation (issue 12). A client honours either only for its own userId.
+ */
+export type RealtimeMessage =
+  | {
+      type: 'notification';
+      userId: string;
+      /** The notification that caused it, so a client can measure or dedupe. */
+      notificationId?: string;
+    }
+  | ({ type: 'cluster_progress'; userId: string } & ClusterProgress);
 
 /** The user's sockets: publish to all of them, or drop those of sessions that ended. */
 export interface RealtimePort {
@@ -49,6 +56,15 @@ export interface Ports {
   secrets: SecretBox;
   /** Charges: the embedded sandbox (test mode), or Stripe when the Worker has STRIPE_SECRET_KEY. */
   payments: PaymentsPort;
+  /** Builds and changes clusters: the embedded simulator, or Gardener when configured (ADR 7). */
+  provisioner: ProvisionerPort;
+  /** Runs a cluster's operations (the ClusterOperator Durable Object of ADR 6 in the Worker). */
+  operator: ClusterOperatorPort;
+}
+
+/** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
+export interface ClusterOperatorPort {
+  start(clusterId: string, operationId: string): Promise<void>;
 }
 
 /** The signed-in user exactly as SPEC.md section 3 describes the session user. */
@@ -104,6 +120,8 @@ const unconfiguredRates: RatesSource = {
     throw new Error('No exchange rates source configured');
   },
 };
+/** Without a host, operations are recorded but nothing runs them (tests drive the engine directly). */
+const idleOperator: ClusterOperatorPort = { async start() {} };
 const droppingMailer: Mailer = {
   async send() {
     throw new Error('No mailer configured');
@@ -141,6 +159,8 @@ export function createContext(options: CreateContextOptions): Context {
       background: options.ports?.background ?? ((task) => void task.catch(() => undefined)),
       secrets: options.ports?.secrets ?? developmentSecrets(),
       payments: options.ports?.payments ?? sandboxPayments({ clock }),
+      provisioner: options.ports?.provisioner ?? simulatorProvisioner({ nameFailures: true }),
+      operator: options.ports?.operator ?? idleOperator,
     },
     user: options.user ?? null,
     session: options.session ?? null,

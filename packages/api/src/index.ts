@@ -8,6 +8,7 @@ export {
   type Environment,
   type Ports,
   type CurrentSession,
+  type ClusterOperatorPort,
   type RealtimeMessage,
   type RealtimePort,
   type SessionCookiePort,
@@ -22,6 +23,7 @@ export {
   stripePayments,
   isStripeSecretKey,
   isStripeWebhookSecret,
+  stripePublishableKeyProblem,
   SANDBOX_TEST_CARDS,
   STRIPE_API_VERSION,
   PAYMENTS_UNAVAILABLE_MESSAGE,
@@ -61,3 +63,6 @@ export { sealStoredTotpSecrets } from './platform/totp-secrets';
 export { loadPriceBook, loadOrderCatalogue, loadCurrentPrices, type OrderCatalogue, type CurrentPrices } from './modules/catalog/price-book';
 export { createQuote, organizationHasPurchased, PURCHASED_ORDER_STATUSES } from './modules/quotes/service';
 export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from './modules/quotes/schemas';
+export { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
+export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
+export type { ClusterProgress, OperationView } from './modules/clusters/progress';

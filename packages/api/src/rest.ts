@@ -154,7 +154,10 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       responses: {
         '200': {
           description: 'OK',
-          content: { 'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} } },
+          content: {
+            'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} },
+            ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone (send Accept: application/yaml).` } } } : {}),
+          },
         },
         ...Object.fromEntries(
           Object.entries(ERROR_STATUSES).map(([status, description]) => [

@@ -12,6 +12,7 @@ import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
 import { ordersRouter } from './modules/orders/router';
+import { clustersRouter } from './modules/clusters/router';
 import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
 import { suggestionsRouter } from './modules/suggestions/router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   quotes: quotesRouter,
   orders: ordersRouter,
+  clusters: clustersRouter,
   suggestions: suggestionsRouter,
   auth: authRouter,
   account: accountRouter,

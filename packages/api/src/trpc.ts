@@ -19,6 +19,11 @@ export interface RestMeta {
   sessionOnly?: boolean;
   /** Served, but left out of /api/openapi.json (development helpers that answer 404 in production). */
   internal?: boolean;
+  /**
+   * A string field of the answer that is a YAML document (a kubeconfig): a request that accepts
+   * application/yaml or text/yaml gets that field alone as the body, so `curl … > kubeconfig` works.
+   */
+  yamlField?: string;
 }
 
 export interface Meta {

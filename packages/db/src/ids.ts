@@ -31,6 +31,13 @@ export const ID_PREFIXES = {
   lead: 'lead',
   newsletter: 'nws',
   customSolutionRequest: 'csr',
+  nodePool: 'npl',
+  node: 'nod',
+  clusterOperation: 'cop',
+  clusterEvent: 'cev',
+  kubeconfig: 'kcf',
+  clusterAddon: 'cad',
+  hibernation: 'hib',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

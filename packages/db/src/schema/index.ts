@@ -11,6 +11,7 @@ export * from './data-centers';
 export * from './leads';
 export * from './newsletter';
 export * from './clusters';
+export * from './cluster-operations';
 export * from './orders';
 export * from './order-events';
 export * from './payments';

@@ -11,6 +11,11 @@ export const organizations = sqliteTable('organizations', {
   status: text('status', { enum: ORGANIZATION_STATUSES }).notNull().default('pending'),
   /** Staff allowed the organisation to pay orders by bank transfer against an invoice. */
   invoicingAllowed: integer('invoicing_allowed', { mode: 'boolean' }).notNull().default(false),
+  /** Quotas staff can raise: clusters alive at once, and worker nodes over all of them. */
+  maxClusters: integer('max_clusters').notNull().default(20),
+  maxNodes: integer('max_nodes').notNull().default(200),
+  /** IANA time zone of the organisation (hibernation schedules, reports). */
+  timezone: text('timezone').notNull().default('Europe/Paris'),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });

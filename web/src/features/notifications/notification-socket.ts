@@ -1,4 +1,7 @@
+import type { ClusterProgress } from '@kubemarket/api';
 import { SOCKET_RECONNECT_MS } from '@kubemarket/shared';
+
+export type ClusterProgressMessage = ClusterProgress & { type: 'cluster_progress'; userId: string };
 
 export interface SocketMessage {
   type?: unknown;
@@ -21,6 +24,19 @@ export function isNotificationFor(raw: unknown, userId: string): boolean {
   }
 }
 
+/** A cluster operation's progress for the signed-in user, or null (another type, another user, bad JSON). */
+export function clusterProgressFor(raw: unknown, userId: string): ClusterProgressMessage | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const message = JSON.parse(raw) as SocketMessage & Partial<ClusterProgressMessage>;
+    if (message.type !== 'cluster_progress' || message.userId !== userId) return null;
+    if (typeof message.clusterId !== 'string' || typeof message.operation !== 'object' || message.operation === null) return null;
+    return message as ClusterProgressMessage;
+  } catch {
+    return null;
+  }
+}
+
 /** Keeps idle proxies from closing the socket; the hub answers 'pong' without waking up. */
 const PING_EVERY_MS = 30_000;
 
@@ -28,6 +44,10 @@ export interface NotificationSocketOptions {
   url: string;
   userId: string;
   onNotification: () => void;
+  /** Live steps of a cluster operation (issue 12). */
+  onClusterProgress?: (message: ClusterProgressMessage) => void;
+  /** The socket is open again after a drop: what was missed meanwhile must be read afresh. */
+  onReconnect?: () => void;
   createSocket?: (url: string) => WebSocket;
   reconnectMs?: number;
 }
@@ -43,14 +63,22 @@ export function connectNotificationSocket(options: NotificationSocketOptions): (
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let ping: ReturnType<typeof setInterval> | undefined;
+  let opened = false;
 
   const open = () => {
     socket = create(options.url);
     socket.addEventListener('open', () => {
       ping = setInterval(() => socket?.readyState === 1 && socket.send('ping'), PING_EVERY_MS);
+      if (opened) options.onReconnect?.();
+      opened = true;
     });
     socket.addEventListener('message', (event: MessageEvent) => {
-      if (isNotificationFor(event.data, options.userId)) options.onNotification();
+      if (isNotificationFor(event.data, options.userId)) {
+        options.onNotification();
+        return;
+      }
+      const progress = options.onClusterProgress ? clusterProgressFor(event.data, options.userId) : null;
+      if (progress) options.onClusterProgress?.(progress);
     });
     socket.addEventListener('error', (event) => console.warn('Notification socket error', event));
     socket.addEventListener('close', () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useCurrentUser } from '../auth';
 import { connectNotificationSocket, socketUrl } from './notification-socket';
 import { useNotificationQueryKeys } from './notification-queries';
+import { emitClusterProgress, emitReconnect } from './realtime-events';
 
 /** Connects /ws while signed in; a message for this user refreshes both notification queries. */
 export function useNotificationSocket(): void {
@@ -19,6 +20,13 @@ export function useNotificationSocket(): void {
       onNotification: () => {
         void queryClient.invalidateQueries({ queryKey: listKey });
         void queryClient.invalidateQueries({ queryKey: countKey });
+      },
+      onClusterProgress: emitClusterProgress,
+      onReconnect: () => {
+        // Notifications that arrived while the socket was down are read again, like cluster steps.
+        void queryClient.invalidateQueries({ queryKey: listKey });
+        void queryClient.invalidateQueries({ queryKey: countKey });
+        emitReconnect();
       },
     });
     // The keys are stable for the life of the tRPC client; reconnect only when the user changes.

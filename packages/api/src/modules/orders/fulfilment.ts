@@ -1,5 +1,5 @@
 import {
-  clusters,
+  clusterOperations,
   newId,
   orderEvents,
   orders,
@@ -11,10 +11,13 @@ import {
   type PaymentMethod,
 } from '@kubemarket/db';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Ports } from '../../context';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
+import { handOver } from '../clusters/engine';
+import { addonInstallStatements, newClusterStatements } from '../clusters/provisioning';
 import { orderEmails } from './emails';
 import { euros } from './money';
 import type { Deps } from './views';
@@ -89,7 +92,13 @@ function delivery(order: Order) {
  * event goes first: an order settled meanwhile (a concurrent payment, a cancel) refuses it through
  * the unique index, and with it the whole batch.
  */
-export function settleStatements(db: Database, order: Order, settlement: Settlement, now: number): { statements: Statement[]; clusterId: string | null } {
+export function settleStatements(
+  deps: { db: Database; ports: Pick<Ports, 'provisioner' | 'clock'> },
+  order: Order,
+  settlement: Settlement,
+  now: number,
+): { statements: Statement[]; clusterId: string | null; operationId: string | null } {
+  const { db } = deps;
   const statements: Statement[] = [
     db.insert(orderEvents).values({
       id: newId('orderEvent'),
@@ -103,23 +112,10 @@ export function settleStatements(db: Database, order: Order, settlement: Settlem
   ];
   const { status, event } = delivery(order);
   const line = clusterLineOf(order);
-  const clusterId = line ? newId('cluster') : null;
-  if (line && clusterId) {
-    statements.push(
-      db.insert(clusters).values({
-        id: clusterId,
-        organizationId: order.organizationId,
-        name: line.name,
-        tierId: line.tierId,
-        region: line.regionId,
-        status: 'provisioning',
-        kubernetesVersion: line.kubernetesVersion,
-        nodeCount: line.nodePools.reduce((sum, pool) => sum + pool.count, 0),
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-  }
+  const built = line ? newClusterStatements(deps, order, line, now) : null;
+  const clusterId = built?.clusterId ?? null;
+  if (built) statements.push(...built.statements);
+  statements.push(...addonInstallStatements(db, order, now));
   statements.push(
     db
       .update(orders)
@@ -139,7 +135,7 @@ export function settleStatements(db: Database, order: Order, settlement: Settlem
       createdAt: now,
     }),
   );
-  return { statements, clusterId };
+  return { statements, clusterId, operationId: built?.operationId ?? null };
 }
 
 /** The members to tell about an order: who placed it and who paid it, once each. */
@@ -163,11 +159,18 @@ export async function notifyAll(deps: Deps, recipients: ReadonlyArray<{ id: stri
 }
 
 /**
- * Runs once the order is settled and committed. Today it tells the members what happens next
- * (notification and mail); the live provisioning of a cluster order (the ClusterOperator of
- * ADR 6, issue 12) starts here, for the cluster the settling batch created.
+ * Runs once the order is settled and committed: hands the cluster's provisioning (written by the
+ * settling batch) to its operator, and tells the members what happens next.
  */
 export async function startFulfilment(deps: Deps, order: Order, settlement: Settlement, payerUserId: string | null): Promise<void> {
+  if (order.createdClusterId) {
+    const [operation] = await deps.db
+      .select({ id: clusterOperations.id })
+      .from(clusterOperations)
+      .where(and(eq(clusterOperations.clusterId, order.createdClusterId), eq(clusterOperations.orderId, order.id), eq(clusterOperations.status, 'running')))
+      .limit(1);
+    if (operation) await handOver(deps, order.createdClusterId, operation.id);
+  }
   // The order is settled and written: telling people about it must not turn that into an error.
   await tellSettled(deps, order, settlement, payerUserId).catch((error: unknown) => logError('Telling members about a settled order failed', error));
 }

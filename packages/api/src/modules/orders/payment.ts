@@ -165,7 +165,7 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
       if (order.status === 'pending') {
         const settlement: Settlement = { how: 'paid', method: methodOf(succeeded), paymentId: payment.id, message: paidMessage(succeeded) };
         try {
-          await batch(deps.db, [...started, update, ...settleStatements(deps.db, order, settlement, now).statements]);
+          await batch(deps.db, [...started, update, ...settleStatements(deps, order, settlement, now).statements]);
           await startFulfilment(deps, await orderById(deps.db, order.id), settlement, payment.userId);
           return { result: 'succeeded', payment: succeeded, action: null };
         } catch (error) {
@@ -447,7 +447,7 @@ async function invoice(ctx: Member, order: Order, paymentId: string, now: number
   try {
     await batch(ctx.db, [
       ctx.db.update(payments).set({ status: 'processing', dueAt, updatedAt: now }).where(eq(payments.id, paymentId)),
-      ...settleStatements(ctx.db, order, settlement, now).statements,
+      ...settleStatements(ctx, order, settlement, now).statements,
     ]);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -495,6 +495,7 @@ export async function paymentOptions(ctx: Member) {
     testMode: port.testMode,
     methods: organization.invoicingAllowed ? [card, 'bank_transfer' as const] : [card],
     testCards: port.provider === 'sandbox' ? SANDBOX_TEST_CARDS.map((testCard) => ({ number: testCard.number, description: testCard.description })) : [],
+    publishableKey: port.provider === 'stripe' ? (port.publishableKey ?? null) : null,
     minimumCardChargeCents: MIN_CHARGE_CENTS,
     invoiceDueDays: INVOICE_DUE_DAYS,
   };

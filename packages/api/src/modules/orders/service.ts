@@ -360,7 +360,7 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
   ];
   const free = quote.totalCents === 0;
   const settlement: Settlement = { how: 'free', method: 'none', paymentId: null, message: 'Nothing to pay: the order is confirmed without a charge.' };
-  if (free) statements.push(...settleStatements(ctx.db, row, settlement, now).statements);
+  if (free) statements.push(...settleStatements(ctx, row, settlement, now).statements);
   try {
     await ctx.db.batch(statements as unknown as Parameters<Database['batch']>[0]);
   } catch (error) {

@@ -1,0 +1,119 @@
+import { clusterAddons, clusters, newId, nodePools, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Ports } from '../../context';
+import type { ClusterSpec } from '../../platform/provisioner';
+import { operationStatements, type EngineDeps } from './engine';
+
+type Statement = BatchItem<'sqlite'>;
+
+/**
+ * What a settled order builds, written in the batch that settles it (orders/fulfilment.ts): a cluster
+ * order's cluster with its node pools and its provisioning operation, so an order is never paid
+ * without a cluster on its way; an add-on order's add-ons on their cluster.
+ */
+
+/** The spec a new cluster's provisioning is planned from (steps read names, counts and settings, not machines). */
+function plannedSpec(order: Order, line: OrderClusterLine, clusterId: string, poolIds: string[]): ClusterSpec {
+  const settings = line.settings;
+  return {
+    id: clusterId,
+    organizationId: order.organizationId,
+    name: line.name,
+    region: line.regionId,
+    zones: settings.zones,
+    tierId: line.tierId,
+    purpose: 'production',
+    kubernetesVersion: line.kubernetesVersion,
+    highAvailability: line.highAvailability,
+    networking: { cni: settings.cni, podCidr: settings.podCidr, serviceCidr: settings.serviceCidr, apiAllowList: settings.apiAllowList },
+    maintenance: { day: settings.maintenanceWindow.day, startHour: settings.maintenanceWindow.startHour, autoUpgrade: settings.autoUpgrade },
+    hibernation: null,
+    providerRef: null,
+    endpoint: null,
+    pools: line.nodePools.map((pool, index) => ({
+      id: poolIds[index]!,
+      name: pool.name,
+      machine: { flavorId: pool.flavorId, vcpu: 0, memoryGb: 0, gpuCount: 0 },
+      count: pool.count,
+      autoscaling: pool.autoscale ?? null,
+      labels: pool.labels,
+      taints: pool.taints,
+      kubernetesVersion: line.kubernetesVersion,
+    })),
+  };
+}
+
+export function newClusterStatements(
+  deps: { db: Database; ports: Pick<Ports, 'provisioner' | 'clock'> },
+  order: Order,
+  line: OrderClusterLine,
+  now: number,
+): { clusterId: string; operationId: string; statements: Statement[] } {
+  const { db } = deps;
+  const clusterId = newId('cluster');
+  const poolIds = line.nodePools.map(() => newId('nodePool'));
+  const spec = plannedSpec(order, line, clusterId, poolIds);
+  const settings = line.settings;
+  const cluster = {
+    id: clusterId,
+    organizationId: order.organizationId,
+    name: line.name,
+    tierId: line.tierId,
+    region: line.regionId,
+    status: 'provisioning' as const,
+    kubernetesVersion: line.kubernetesVersion,
+    nodeCount: line.nodePools.reduce((sum, pool) => sum + pool.count, 0),
+    zones: settings.zones,
+    highAvailability: line.highAvailability,
+    networking: spec.networking,
+    maintenance: spec.maintenance,
+    monthlyCents: order.quote?.lines[0]?.monthlyPriceCents ?? 0,
+    orderId: order.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const statements: Statement[] = [
+    db.insert(clusters).values(cluster),
+    ...spec.pools.map((pool) =>
+      db.insert(nodePools).values({
+        id: pool.id,
+        clusterId,
+        name: pool.name,
+        flavorId: pool.machine.flavorId,
+        count: pool.count,
+        autoscaling: pool.autoscaling,
+        labels: pool.labels,
+        taints: pool.taints,
+        kubernetesVersion: pool.kubernetesVersion,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ),
+  ];
+  const state = { cluster: { ...cluster, hibernation: null, endpoint: null, caCertificate: null, caPrivateKey: null, providerRef: null, deletedAt: null }, pools: [], nodes: [], spec };
+  const operation = operationStatements(deps as EngineDeps, state, {
+    clusterId,
+    type: 'provision',
+    params: { addonIds: line.addonIds },
+    requestedBy: order.userId,
+    orderId: order.id,
+    message: `Provisioning of ${line.name} started for order ${order.id}.`,
+  }, now);
+  // The operation's own cluster-status update and event follow the insert of the cluster.
+  statements.push(...operation.statements);
+  return { clusterId, operationId: operation.id, statements };
+}
+
+/** Add-ons of a paid add-on order, installed on their cluster at once. */
+export function addonInstallStatements(db: Database, order: Order, now: number): Statement[] {
+  return order.lines.flatMap((line) =>
+    line.kind === 'addon'
+      ? [
+          db
+            .insert(clusterAddons)
+            .values({ id: newId('clusterAddon'), clusterId: (line as OrderAddonLine).clusterId, addonId: line.addonId, orderId: order.id, installedAt: now })
+            .onConflictDoNothing(),
+        ]
+      : [],
+  );
+}

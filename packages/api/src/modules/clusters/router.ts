@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { idParam, successSchema } from '../../platform/contracts';
+import { orgProcedure, router } from '../../trpc';
+import {
+  addNodePoolInputSchema,
+  addonParamsSchema,
+  clusterDetailSchema,
+  clusterEventsPageSchema,
+  clusterPageSchema,
+  deleteClusterInputSchema,
+  eventsInputSchema,
+  kubeconfigInputSchema,
+  kubeconfigSchema,
+  listClustersInputSchema,
+  maintenanceInputSchema,
+  operationSchema,
+  poolParamsSchema,
+  retryInputSchema,
+  scaleNodePoolInputSchema,
+  upgradeInputSchema,
+} from './schemas';
+import * as clusters from './service';
+
+const TAGS: ['Clusters'] = ['Clusters'];
+const clusterId = z.object({ id: idParam('Cluster') });
+const BUSY = ' One operation runs at a time per cluster: while another runs, this answers 409 naming it.';
+
+export const clustersRouter = router({
+  list: orgProcedure('clusters:read')
+    .meta({ rest: { method: 'GET', path: '/api/clusters', summary: "Your organisation's clusters: searched, filtered by status, tier and region, sorted and paginated", tags: TAGS } })
+    .input(listClustersInputSchema)
+    .output(clusterPageSchema)
+    .query(({ ctx, input }) => clusters.listClusters(ctx, input)),
+
+  get: orgProcedure('clusters:read')
+    .meta({ rest: { method: 'GET', path: '/api/clusters/{id}', summary: 'One cluster: status, endpoint, pools, nodes, add-ons, costs, hibernation and the operation running now', tags: TAGS } })
+    .input(clusterId)
+    .output(clusterDetailSchema)
+    .query(({ ctx, input }) => clusters.getCluster(ctx, input.id)),
+
+  events: orgProcedure('clusters:read')
+    .meta({ rest: { method: 'GET', path: '/api/clusters/{id}/events', summary: "The cluster's activity, newest first: every operation, step and credential, and who did it", tags: TAGS } })
+    .input(eventsInputSchema)
+    .output(clusterEventsPageSchema)
+    .query(({ ctx, input }) => clusters.listClusterEvents(ctx, input)),
+
+  operation: orgProcedure('clusters:read')
+    .meta({ rest: { method: 'GET', path: '/api/clusters/{id}/operations/{operationId}', summary: 'One operation of the cluster with its steps, progress and estimate', tags: TAGS } })
+    .input(retryInputSchema)
+    .output(operationSchema)
+    .query(({ ctx, input }) => clusters.getOperation(ctx, input.id, input.operationId)),
+
+  scaleNodePool: orgProcedure('clusters:write')
+    .meta({
+      rest: {
+        method: 'PATCH',
+        path: '/api/clusters/{id}/node-pools/{poolId}',
+        summary: "Scale a node pool or change its autoscaling limits",
+        description: `Priced by the same engine as orders; refused when the tier or the organisation's node quota does not allow it.${BUSY}`,
+        tags: TAGS,
+      },
+    })
+    .input(scaleNodePoolInputSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.scaleNodePool(ctx, input)),
+
+  addNodePool: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'POST', path: '/api/clusters/{id}/node-pools', summary: 'Add a node pool', description: `The pool is a node pool of an order (name, flavorId, count, autoscale, labels, taints).${BUSY}`, tags: TAGS } })
+    .input(addNodePoolInputSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.addNodePool(ctx, input)),
+
+  removeNodePool: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'DELETE', path: '/api/clusters/{id}/node-pools/{poolId}', summary: 'Drain and remove a node pool (not the last one)', description: BUSY.trim(), tags: TAGS } })
+    .input(poolParamsSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.removeNodePool(ctx, input)),
+
+  upgrade: orgProcedure('clusters:write')
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/clusters/{id}/upgrade',
+        summary: 'Upgrade Kubernetes: the control plane, then each pool node by node',
+        description: `To a newer patch or the next minor version (availableUpgrades of GET /api/clusters/{id}); no downgrade.${BUSY}`,
+        tags: TAGS,
+      },
+    })
+    .input(upgradeInputSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.upgradeCluster(ctx, input)),
+
+  kubeconfig: orgProcedure('clusters:write')
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/clusters/{id}/kubeconfig',
+        summary: 'A kubeconfig whose client certificate expires when you choose (1 hour to 1 year, 7 days by default)',
+        description:
+          'Answers the kubeconfig YAML (Content-Type application/yaml) when the request accepts application/yaml or text/yaml, else JSON with the YAML in `kubeconfig`. It is issued once, never stored, and audited; POST /api/clusters/{id}/credentials/revoke revokes every kubeconfig issued so far.',
+        tags: TAGS,
+        yamlField: 'kubeconfig',
+      },
+    })
+    .input(kubeconfigInputSchema)
+    .output(kubeconfigSchema)
+    .mutation(({ ctx, input }) => clusters.issueKubeconfig(ctx, input)),
+
+  revokeCredentials: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'POST', path: '/api/clusters/{id}/credentials/revoke', summary: "Revoke every kubeconfig issued so far by rotating the cluster's certificate authority", tags: TAGS } })
+    .input(clusterId)
+    .output(z.object({ revoked: z.number().int().describe('Kubeconfigs that were still valid.') }))
+    .mutation(({ ctx, input }) => clusters.revokeCredentials(ctx, input.id)),
+
+  updateMaintenance: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'PUT', path: '/api/clusters/{id}/maintenance', summary: 'Set the weekly maintenance window (UTC) and automatic patch upgrades', tags: TAGS } })
+    .input(maintenanceInputSchema)
+    .output(successSchema)
+    .mutation(({ ctx, input }) => clusters.updateMaintenance(ctx, input)),
+
+  hibernate: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'POST', path: '/api/clusters/{id}/hibernate', summary: 'Hibernate now (Dev/Test and Sandbox tiers): nodes stop and are not billed', description: BUSY.trim(), tags: TAGS } })
+    .input(clusterId)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.hibernateNow(ctx, input.id)),
+
+  wake: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'POST', path: '/api/clusters/{id}/wake', summary: 'Wake a hibernated cluster now', description: BUSY.trim(), tags: TAGS } })
+    .input(clusterId)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.wakeNow(ctx, input.id)),
+
+  removeAddon: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'DELETE', path: '/api/clusters/{id}/addons/{addonId}', summary: 'Uninstall an add-on from the cluster (billing for it stops)', tags: TAGS } })
+    .input(addonParamsSchema)
+    .output(successSchema)
+    .mutation(({ ctx, input }) => clusters.removeAddon(ctx, input)),
+
+  retry: orgProcedure('clusters:write')
+    .meta({ rest: { method: 'POST', path: '/api/clusters/{id}/operations/{operationId}/retry', summary: 'Retry a failed operation from the step that failed', tags: TAGS } })
+    .input(retryInputSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.retryClusterOperation(ctx, input)),
+
+  delete: orgProcedure('clusters:write')
+    .meta({
+      rest: {
+        method: 'DELETE',
+        path: '/api/clusters/{id}',
+        summary: "Delete the cluster: confirmName must be its exact name; deprovisioning runs live and billing stops once it is deleted",
+        tags: TAGS,
+      },
+    })
+    .input(deleteClusterInputSchema)
+    .output(operationSchema)
+    .mutation(({ ctx, input }) => clusters.deleteCluster(ctx, input)),
+});

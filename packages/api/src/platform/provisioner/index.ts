@@ -1,0 +1,23 @@
+export {
+  KUBECONFIG_DEFAULT_SECONDS,
+  KUBECONFIG_MAX_SECONDS,
+  KUBECONFIG_MIN_SECONDS,
+  ProvisionerError,
+  type CertificateAuthority,
+  type ClusterChanges,
+  type ClusterPurpose,
+  type ClusterSpec,
+  type IssuedKubeconfig,
+  type KubeconfigRequest,
+  type MachineType,
+  type NodeState,
+  type OperationInput,
+  type PlannedStep,
+  type PoolSpec,
+  type ProvisionerKind,
+  type ProvisionerPort,
+  type StepContext,
+  type StepOutcome,
+} from './port';
+export { planOperation, STEP_SECONDS } from './steps';
+export { endpointOf, nodeName, simulatorProvisioner, type SimulatorOptions } from './simulator';

@@ -1,0 +1,179 @@
+/**
+ * The provisioner port (ADR 7, DESIGN.md section 2). The cluster operation engine
+ * (modules/clusters/engine.ts) runs every long operation step by step through it and cannot tell
+ * the embedded simulator from Gardener. The engine owns the bookkeeping (steps, events, database,
+ * live progress); an adapter only acts on the outside world and reports what it sees.
+ */
+import type {
+  ClusterHibernation,
+  ClusterMaintenance,
+  ClusterNetworking,
+  ClusterOperationType,
+  NodeStatus,
+  NodeTaint,
+  OperationParams,
+  OperationStep,
+} from '@kubemarket/db';
+
+export type ProvisionerKind = 'simulator' | 'gardener';
+
+/** Gardener's purposes; the tier decides (production tiers are `production`, dev/test `development`). */
+export type ClusterPurpose = 'production' | 'development' | 'evaluation';
+
+export interface MachineType {
+  /** Our node flavour id, e.g. "gp-4-16" (Gardener: the CloudProfile's machine type of that name). */
+  flavorId: string;
+  vcpu: number;
+  memoryGb: number;
+  gpuCount: number;
+}
+
+export interface PoolSpec {
+  id: string;
+  name: string;
+  machine: MachineType;
+  count: number;
+  autoscaling: { min: number; max: number } | null;
+  labels: Record<string, string>;
+  taints: NodeTaint[];
+  kubernetesVersion: string;
+}
+
+/** What a provisioner needs to know of a cluster: its build, as stored now. */
+export interface ClusterSpec {
+  id: string;
+  organizationId: string;
+  name: string;
+  region: string;
+  /** Zones the nodes spread over (never empty: the engine fills the region's zones). */
+  zones: string[];
+  tierId: string;
+  purpose: ClusterPurpose;
+  kubernetesVersion: string;
+  highAvailability: boolean;
+  networking: ClusterNetworking;
+  maintenance: ClusterMaintenance;
+  hibernation: ClusterHibernation | null;
+  pools: PoolSpec[];
+  /** The provisioner's name for the cluster (Gardener: the Shoot), once it has one. */
+  providerRef: string | null;
+  endpoint: string | null;
+}
+
+/** A worker node as the provisioner sees it. */
+export interface NodeState {
+  name: string;
+  poolId: string;
+  zone: string;
+  status: NodeStatus;
+  kubeletVersion: string;
+  cpuMillicores: number;
+  memoryMib: number;
+  cpuUsagePercent: number;
+  memoryUsagePercent: number;
+}
+
+/** A step as planned: the engine turns it into an OperationStep (status, times, attempts). */
+export interface PlannedStep {
+  key: string;
+  label: string;
+  /** Expected duration at the provisioner's speed, ms. */
+  estimateMs: number;
+}
+
+export interface OperationInput {
+  id: string;
+  type: ClusterOperationType;
+  params: OperationParams;
+}
+
+export interface StepContext {
+  cluster: ClusterSpec;
+  operation: OperationInput;
+  /** The step to run; `startedAt` is when it began, `attempts` how many tries failed before. */
+  step: OperationStep;
+  /** The cluster's nodes as stored now. */
+  nodes: NodeState[];
+  now: number;
+}
+
+/** A certificate authority: PEM certificate and PKCS#8 private key (PEM). */
+export interface CertificateAuthority {
+  certificatePem: string;
+  privateKeyPem: string;
+}
+
+/** What a step changed, for the engine to store. */
+export interface ClusterChanges {
+  endpoint?: string;
+  providerRef?: string;
+  /** A new cluster CA (the simulator makes one with the control plane); the engine seals its key. */
+  ca?: CertificateAuthority;
+  /** Nodes added or changed (by name). */
+  upsertNodes?: NodeState[];
+  /** Names of nodes gone. */
+  removeNodes?: string[];
+}
+
+export type StepOutcome =
+  /** The step is finished. */
+  | { kind: 'done'; detail?: string; changes?: ClusterChanges }
+  /** Still going: run the step again after `retryInMs` (a timer, or polling the provider). */
+  | { kind: 'progress'; detail: string; retryInMs: number; changes?: ClusterChanges }
+  /** It failed: `reason` in plain words; a retryable failure is tried again with back-off. */
+  | { kind: 'failed'; reason: string; retryable: boolean };
+
+export interface KubeconfigRequest {
+  cluster: ClusterSpec;
+  /** The stored CA (simulator); Gardener signs with its own and ignores it. */
+  ca: CertificateAuthority | null;
+  user: { id: string; username: string; organizationId: string };
+  /** 3600 to 31,536,000. */
+  expiresInSeconds: number;
+  now: number;
+}
+
+export interface IssuedKubeconfig {
+  yaml: string;
+  /** Hex serial number of the client certificate. */
+  serialNumber: string;
+  /** Epoch ms, whole seconds: now + expiresInSeconds. */
+  notAfter: number;
+  /** SHA-256 (hex) of the CA certificate the client certificate chains to. */
+  caFingerprint: string;
+}
+
+export interface ProvisionerPort {
+  readonly kind: ProvisionerKind;
+  /** Multiplier of real time for waits the engine adds (retry back-off): 1/speed in the simulator; 1 when absent. */
+  readonly timeScale?: number;
+  /** The steps of an operation, in order, with their estimates. */
+  plan(cluster: ClusterSpec, operation: OperationInput): PlannedStep[];
+  /** Runs (or checks on) one step. Must be idempotent: after a crash it may run again. */
+  runStep(context: StepContext): Promise<StepOutcome>;
+  /** A kubeconfig whose client certificate expires exactly `expiresInSeconds` from `now`. */
+  issueKubeconfig(request: KubeconfigRequest): Promise<IssuedKubeconfig>;
+  /**
+   * Invalidates every credential issued so far. The simulator returns a new CA for the engine to
+   * store; Gardener rotates the Shoot's CA and returns nothing.
+   */
+  rotateCredentials(cluster: ClusterSpec, now: number): Promise<{ ca?: CertificateAuthority }>;
+  /** Current CPU and memory use of running nodes (the simulator's are simulated); null: unknown. */
+  nodeUsage(node: NodeState, now: number): { cpuUsagePercent: number; memoryUsagePercent: number } | null;
+}
+
+/** A provider refused or failed in a way a customer can read (a quota, an unknown version). */
+export class ProvisionerError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProvisionerError';
+  }
+}
+
+/** Kubeconfig lifetimes a customer may choose: 1 hour to 1 year; 7 days by default. */
+export const KUBECONFIG_MIN_SECONDS = 3600;
+export const KUBECONFIG_MAX_SECONDS = 365 * 24 * 3600;
+export const KUBECONFIG_DEFAULT_SECONDS = 7 * 24 * 3600;

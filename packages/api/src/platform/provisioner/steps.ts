@@ -1,0 +1,129 @@
+import type { ClusterSpec, OperationInput, PlannedStep } from './port';
+
+/**
+ * The steps of each operation and how long each takes at speed 1 (a real managed control plane:
+ * about two to three minutes for a small cluster). Both adapters plan with it, so the screens show
+ * the same steps whichever runs the cluster; the simulator divides the durations by its speed.
+ */
+
+const SECOND = 1000;
+
+/** Seconds each step takes at speed 1; node steps are per node. */
+export const STEP_SECONDS = {
+  validate: 4,
+  network: 12,
+  controlPlane: 40,
+  controlPlaneHa: 55,
+  etcd: 20,
+  apiEndpoint: 10,
+  nodeJoin: 10,
+  cni: 12,
+  addon: 8,
+  health: 10,
+  ready: 1,
+  nodeDrain: 5,
+  controlPlaneUpgrade: 30,
+  nodeUpgrade: 10,
+  pause: 8,
+  resume: 10,
+  nodeDelete: 3,
+  controlPlaneDelete: 10,
+  release: 8,
+} as const;
+
+export const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const;
+
+function step(key: string, label: string, seconds: number, speed: number): PlannedStep {
+  return { key, label, estimateMs: Math.max(1, Math.round((seconds * SECOND) / speed)) };
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function planOperation(cluster: ClusterSpec, operation: OperationInput, speed = 1): PlannedStep[] {
+  const s = (key: string, label: string, seconds: number) => step(key, label, seconds, speed);
+  const params = operation.params;
+  const poolOf = (id: string | undefined) => cluster.pools.find((pool) => pool.id === id);
+  const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
+  switch (operation.type) {
+    case 'provision': {
+      const addons = params.addonIds ?? [];
+      return [
+        s('validate', 'Validating the configuration', STEP_SECONDS.validate),
+        s('network', 'Reserving the private network', STEP_SECONDS.network),
+        s(
+          'control_plane',
+          cluster.highAvailability ? 'Starting the control plane (3 replicas across zones)' : 'Starting the control plane',
+          cluster.highAvailability ? STEP_SECONDS.controlPlaneHa : STEP_SECONDS.controlPlane,
+        ),
+        s('etcd', 'Creating etcd with encrypted backups', STEP_SECONDS.etcd),
+        s('api_endpoint', 'Publishing the API endpoint', STEP_SECONDS.apiEndpoint),
+        ...cluster.pools.map((pool) =>
+          s(`pool:${pool.id}`, `Node pool ${pool.name}: ${plural(pool.count, 'node')} joining`, STEP_SECONDS.nodeJoin * pool.count),
+        ),
+        s('cni', `Installing the network plugin (${CNI_NAMES[cluster.networking.cni]})`, STEP_SECONDS.cni),
+        ...(addons.length > 0 ? [s('addons', `Installing ${plural(addons.length, 'add-on')}`, STEP_SECONDS.addon * addons.length)] : []),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+        s('ready', 'Cluster ready', STEP_SECONDS.ready),
+      ];
+    }
+    case 'scale_pool': {
+      const pool = poolOf(params.poolId);
+      const from = pool?.count ?? 0;
+      const to = params.count ?? from;
+      const name = pool?.name ?? 'the pool';
+      const changed = Math.abs(to - from);
+      return [
+        s(
+          `pool:${params.poolId}`,
+          to === from ? `Node pool ${name}: applying autoscaling limits` : `Node pool ${name}: ${from} → ${plural(to, 'node')}`,
+          to > from ? STEP_SECONDS.nodeJoin * changed : STEP_SECONDS.nodeDrain * Math.max(1, changed),
+        ),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+      ];
+    }
+    case 'add_pool': {
+      const pool = params.pool;
+      const count = pool?.count ?? 0;
+      return [
+        s(`pool:${pool?.id}`, `Node pool ${pool?.name ?? ''}: ${plural(count, 'node')} joining`, STEP_SECONDS.nodeJoin * count),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+      ];
+    }
+    case 'remove_pool': {
+      const pool = poolOf(params.poolId);
+      const count = pool?.count ?? 0;
+      return [
+        s(`drain:${params.poolId}`, `Draining ${plural(count, 'node')} of ${pool?.name ?? 'the pool'}`, STEP_SECONDS.nodeDrain * Math.max(1, count)),
+        s(`remove:${params.poolId}`, `Removing node pool ${pool?.name ?? ''}`, STEP_SECONDS.nodeDelete * Math.max(1, count)),
+      ];
+    }
+    case 'upgrade': {
+      const to = params.toVersion ?? cluster.kubernetesVersion;
+      return [
+        s('control_plane_upgrade', `Upgrading the control plane to ${to}`, STEP_SECONDS.controlPlaneUpgrade),
+        ...cluster.pools.map((pool) => s(`upgrade:${pool.id}`, `Node pool ${pool.name}: rolling ${plural(pool.count, 'node')} to ${to}`, STEP_SECONDS.nodeUpgrade * Math.max(1, pool.count))),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+      ];
+    }
+    case 'hibernate':
+      return [
+        s('scale_down', `Stopping ${plural(nodes, 'node')}`, STEP_SECONDS.nodeDrain * Math.max(1, nodes)),
+        s('pause', 'Pausing the control plane', STEP_SECONDS.pause),
+      ];
+    case 'wake':
+      return [
+        s('resume', 'Resuming the control plane', STEP_SECONDS.resume),
+        s('scale_up', `Starting ${plural(nodes, 'node')}`, STEP_SECONDS.nodeJoin * Math.max(1, nodes)),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+      ];
+    case 'delete':
+      return [
+        s('delete_nodes', `Draining and deleting ${plural(nodes, 'node')}`, STEP_SECONDS.nodeDelete * Math.max(1, nodes)),
+        s('delete_control_plane', 'Deleting the control plane and etcd', STEP_SECONDS.controlPlaneDelete),
+        s('release', 'Releasing the network and load balancers', STEP_SECONDS.release),
+        s('deleted', 'Cluster deleted', STEP_SECONDS.ready),
+      ];
+  }
+}

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { clusters } from './clusters';
+
+/** Long work on a cluster, run step by step by its ClusterOperator (ADR 6). */
+export const CLUSTER_OPERATION_TYPES = [
+  'provision',
+  'scale_pool',
+  'add_pool',
+  'remove_pool',
+  'upgrade',
+  'hibernate',
+  'wake',
+  'delete',
+] as const;
+export type ClusterOperationType = (typeof CLUSTER_OPERATION_TYPES)[number];
+
+export const CLUSTER_OPERATION_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type ClusterOperationStatus = (typeof CLUSTER_OPERATION_STATUSES)[number];
+
+export const OPERATION_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
+export type OperationStepStatus = (typeof OPERATION_STEP_STATUSES)[number];
+
+export interface OperationStep {
+  /** Stable key, e.g. "control_plane" or "pool:npl_…". */
+  key: string;
+  label: string;
+  status: OperationStepStatus;
+  /** What the step is doing or did, e.g. "2 of 3 nodes joined". */
+  detail: string | null;
+  /** Expected duration, ms (the estimate shown while it runs). */
+  estimateMs: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Attempts made (a failing step is retried with back-off before the operation fails). */
+  attempts: number;
+  /** Why it failed, in plain words. */
+  error: string | null;
+}
+
+/** What the operation changes; each type reads its own fields. */
+export interface OperationParams {
+  poolId?: string;
+  count?: number;
+  autoscaling?: { min: number; max: number } | null;
+  pool?: {
+    id: string;
+    name: string;
+    flavorId: string;
+    count: number;
+    autoscaling: { min: number; max: number } | null;
+    labels: Record<string, string>;
+    taints: Array<{ key: string; value: string; effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute' }>;
+  };
+  fromVersion?: string;
+  toVersion?: string;
+  addonIds?: string[];
+  /** Hibernation or wake started by the schedule rather than a person. */
+  scheduled?: boolean;
+}
+
+export const clusterOperations = sqliteTable(
+  'cluster_operations',
+  {
+    id: text('id').primaryKey(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    type: text('type', { enum: CLUSTER_OPERATION_TYPES }).notNull(),
+    status: text('status', { enum: CLUSTER_OPERATION_STATUSES }).notNull(),
+    params: text('params', { mode: 'json' }).$type<OperationParams>().notNull().default(sql`'{}'`),
+    steps: text('steps', { mode: 'json' }).$type<OperationStep[]>().notNull(),
+    /** Index of the step running (or failed) now. */
+    currentStep: integer('current_step').notNull().default(0),
+    /** When the operator runs the next step or tick (its alarm). */
+    nextRunAt: integer('next_run_at'),
+    /** Why it failed, in plain words. */
+    error: text('error'),
+    /** Who asked for it; null for the system (a paid order, a schedule). */
+    requestedBy: text('requested_by'),
+    orderId: text('order_id'),
+    /** Bumped on every write: a step's outcome is stored only if nothing moved meanwhile. */
+    revision: integer('revision').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (table) => [
+    index('cluster_operations_cluster_idx').on(table.clusterId, table.createdAt),
+    // One operation at a time per cluster: a second insert while one runs is refused here.
+    uniqueIndex('cluster_operations_running_idx').on(table.clusterId).where(sql`status = 'running'`),
+    index('cluster_operations_due_idx').on(table.status, table.nextRunAt),
+  ],
+);
+
+export type ClusterOperation = typeof clusterOperations.$inferSelect;
+
+export const CLUSTER_EVENT_TYPES = [
+  'operation_started',
+  'step_started',
+  'step_succeeded',
+  'step_retrying',
+  'step_failed',
+  'operation_succeeded',
+  'operation_failed',
+  'operation_retried',
+  'kubeconfig_issued',
+  'credentials_revoked',
+  'settings_changed',
+  'addon_removed',
+] as const;
+export type ClusterEventType = (typeof CLUSTER_EVENT_TYPES)[number];
+
+/** The cluster's activity: every operation, step and credential, and who did it. */
+export const clusterEvents = sqliteTable(
+  'cluster_events',
+  {
+    id: text('id').primaryKey(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    operationId: text('operation_id'),
+    type: text('type', { enum: CLUSTER_EVENT_TYPES }).notNull(),
+    message: text('message').notNull(),
+    /** Who did it; null for the system. */
+    actorUserId: text('actor_user_id'),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('cluster_events_cluster_idx').on(table.clusterId, table.createdAt)],
+);
+
+export type ClusterEvent = typeof clusterEvents.$inferSelect;
+
+/** Kubeconfigs handed out (never stored): who, when, until when, under which CA. */
+export const kubeconfigIssuances = sqliteTable(
+  'kubeconfig_issuances',
+  {
+    id: text('id').primaryKey(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    notAfter: integer('not_after').notNull(),
+    /** SHA-256 of the CA certificate that signed it: rotating the CA revokes it. */
+    caFingerprint: text('ca_fingerprint').notNull(),
+    createdAt: integer('created_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (table) => [index('kubeconfig_issuances_cluster_idx').on(table.clusterId, table.createdAt)],
+);
+
+/** Add-ons installed on a cluster (ordered with it, or later). */
+export const clusterAddons = sqliteTable(
+  'cluster_addons',
+  {
+    id: text('id').primaryKey(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    addonId: text('addon_id').notNull(),
+    orderId: text('order_id'),
+    installedAt: integer('installed_at').notNull(),
+  },
+  (table) => [uniqueIndex('cluster_addons_cluster_addon_idx').on(table.clusterId, table.addonId)],
+);
+
+/** Periods a cluster slept: the hours hibernated and the money saved this month. */
+export const clusterHibernations = sqliteTable(
+  'cluster_hibernations',
+  {
+    id: text('id').primaryKey(),
+    clusterId: text('cluster_id')
+      .notNull()
+      .references(() => clusters.id, { onDelete: 'cascade' }),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (table) => [index('cluster_hibernations_cluster_idx').on(table.clusterId, table.startedAt)],
+);
