@@ -30,7 +30,7 @@ export default defineConfig(({ command }) => ({
       ...(command === 'serve'
         ? {
             config: (config) => ({
-              vars: { ...config.vars, ENVIRONMENT: 'development', DEV_SCRIPT_SRC: reactPreambleHash },
+              vars: { ...config.vars, ENVIRONMENT: 'development', DEV_SCRIPT_SRC: reactPreambleHash, PROVISIONER_SPEED: process.env.PROVISIONER_SPEED ?? '6' },
               // The Worker still answers every page, API and socket path first (index.html gets its
               // csrf-token meta tag and every response its headers); Vite's own module requests skip
               // it, which makes a page load about a third faster.

@@ -26,6 +26,8 @@ export default defineConfig(async () => ({
         assets: { directory: spaTemplateAssets() },
         bindings: {
           ENVIRONMENT: 'development',
+          // Steps of a small cluster take tens of milliseconds instead of minutes (the operator test).
+          PROVISIONER_SPEED: '1000',
           TEST_MIGRATIONS: await readD1Migrations(join(root, 'packages/db/migrations')),
         },
       },

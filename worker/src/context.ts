@@ -4,13 +4,17 @@ import {
   httpMailer,
   outboxMailer,
   sandboxPayments,
+  simulatorProvisioner,
   stripePayments,
   systemClock,
   type Context,
   type Environment,
   type Mailer,
+  type ClusterOperatorPort,
   type PaymentsPort,
   type Ports,
+  type ProvisionerPort,
+  type RealtimePort,
 } from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
@@ -46,16 +50,76 @@ function mailerFor(env: Env, db: Database): Mailer {
 }
 
 /**
- * Stripe when STRIPE_SECRET_KEY is set (requireConfiguration has checked it and its webhook
- * secret); else the sandbox, which production takes only with PAYMENTS_SANDBOX=enabled.
+ * Stripe when STRIPE_SECRET_KEY is set (requireConfiguration has checked it, its webhook secret
+ * and, in production, the publishable key the checkout's card form needs); else the sandbox,
+ * which production takes only with PAYMENTS_SANDBOX=enabled.
  */
 export function paymentsFor(env: Env): PaymentsPort {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  if (secretKey) return stripePayments({ secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', clock: systemClock });
+  if (secretKey) {
+    const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+    return stripePayments({
+      secretKey,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '',
+      // Development may run Stripe without one: the checkout then says it cannot take cards.
+      ...(publishableKey ? { publishableKey } : {}),
+      clock: systemClock,
+    });
+  }
   if (environmentOf(env) === 'production' && !sandboxEnabled(env)) {
     throw new Error('Production takes payments through Stripe (STRIPE_SECRET_KEY) or, on purpose, the sandbox (PAYMENTS_SANDBOX=enabled).');
   }
   return sandboxPayments({ clock: systemClock });
+}
+
+/**
+ * Gardener when its URL, token and project namespace are all set; else the embedded simulator at
+ * PROVISIONER_SPEED, whose failure injection by cluster name exists only in development.
+ */
+export function provisionerFor(env: Env): ProvisionerPort {
+  const speed = Number(env.PROVISIONER_SPEED ?? '1');
+  return simulatorProvisioner({ speed: Number.isFinite(speed) && speed > 0 ? speed : 1, nameFailures: environmentOf(env) === 'development' });
+}
+
+/** Hands operations to the cluster's ClusterOperator Durable Object. */
+export function operatorFor(env: Env, appUrl?: string): ClusterOperatorPort {
+  return {
+    async start(clusterId, operationId) {
+      await env.CLUSTER_OPERATOR.get(env.CLUSTER_OPERATOR.idFromName(clusterId)).start(operationId, appUrl);
+    },
+  };
+}
+
+export function realtimeFor(env: Env): RealtimePort {
+  return {
+    async publish(userId, message) {
+      await env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId)).publish(message);
+    },
+    async closeSessions(userId, sessionIds) {
+      const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
+      await Promise.all(sessionIds.map((id) => hub.closeSession(id)));
+    },
+  };
+}
+
+/**
+ * The context a ClusterOperator (or a cron job) runs the engine with: no request and no user,
+ * the Worker's ports, links in mail pointing at APP_URL or the origin the operation was started from.
+ */
+export function operatorContext(env: Env, appUrl?: string): Context {
+  const db = databaseFor(env);
+  return createContext({
+    db,
+    config: { appVersion: APP_VERSION, environment: environmentOf(env) },
+    ports: {
+      mailer: mailerFor(env, db),
+      realtime: realtimeFor(env),
+      secrets: secretBoxFor(env),
+      provisioner: provisionerFor(env),
+      operator: operatorFor(env, appUrl),
+    },
+    request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
+  });
 }
 
 /**
@@ -105,19 +169,13 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
           auth.cookies.push(clearedSessionCookie(env, c.req.url), anonymousCsrfCookie(env, c.req.url, auth.csrfToken));
         },
       },
-      realtime: {
-        async publish(userId, message) {
-          await env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId)).publish(message);
-        },
-        async closeSessions(userId, sessionIds) {
-          const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
-          await Promise.all(sessionIds.map((id) => hub.closeSession(id)));
-        },
-      },
+      realtime: realtimeFor(env),
       rates: ecbRatesSource(),
       background: backgroundFor(c),
       secrets: secretBoxFor(env),
       payments: paymentsFor(env),
+      provisioner: provisionerFor(env),
+      operator: operatorFor(env, appUrlFor(c)),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

@@ -1,4 +1,5 @@
 import type { Credential, CurrentSession, SessionUser } from '@kubemarket/api';
+import type { ClusterOperator } from './cluster-operator';
 import type { NotificationHub } from './notification-hub';
 
 /** Bindings and variables of wrangler.toml. */
@@ -6,6 +7,7 @@ export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
   NOTIFICATION_HUB: DurableObjectNamespace<NotificationHub>;
+  CLUSTER_OPERATOR: DurableObjectNamespace<ClusterOperator>;
   ENVIRONMENT: string;
   /** When set, the database is libSQL/Turso at this URL instead of the D1 binding. */
   DATABASE_URL?: string;
@@ -29,6 +31,24 @@ export interface Env {
    */
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * The publishable key (pk_live_… or pk_test_…, the secret key's mode) the checkout loads Stripe.js
+   * with to take the card in the browser. Public, so a plain variable will do; required in
+   * production with STRIPE_SECRET_KEY (config.ts).
+   */
+  STRIPE_PUBLISHABLE_KEY?: string;
+  /**
+   * The embedded provisioner's speed: step durations are divided by it (1: real durations, about
+   * two to three minutes for a small cluster; `pnpm dev` uses 6, the browser tests 30).
+   */
+  PROVISIONER_SPEED?: string;
+  /**
+   * Gardener (packages/api/src/platform/provisioner/gardener.ts): with all three, clusters are
+   * Shoots in this project namespace instead of the simulator.
+   */
+  GARDENER_API_URL?: string;
+  GARDENER_TOKEN?: string;
+  GARDENER_NAMESPACE?: string;
   /** `enabled`: production without Stripe takes test-mode payments through the sandbox (refused otherwise). */
   PAYMENTS_SANDBOX?: string;
 }

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import { runScheduled } from './scheduled';
 
 export { NotificationHub } from './notification-hub';
+export { ClusterOperator } from './cluster-operator';
 
 export default {
   fetch: app.fetch,

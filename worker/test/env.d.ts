@@ -9,7 +9,7 @@ declare global {
     }
     interface GlobalProps {
       mainModule: typeof MainModule;
-      durableNamespaces: 'NotificationHub';
+      durableNamespaces: 'NotificationHub' | 'ClusterOperator';
     }
   }
 }

@@ -1,0 +1,204 @@
+import 'reflect-metadata';
+import { X509Certificate, X509ChainBuilder } from '@peculiar/x509';
+import { env, evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { json, TestClient } from './client';
+
+/**
+ * The ClusterOperator Durable Object (ADR 6) runs a paid cluster's provisioning, one step per
+ * alarm. PROVISIONER_SPEED=1000 (worker/vitest.config.ts) makes a step last milliseconds; the tests
+ * fire the alarms with runDurableObjectAlarm rather than waiting for them.
+ */
+
+const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' };
+const CARD = { kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Gabriel Roux' } };
+
+interface Step {
+  key: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+}
+interface OperationRow {
+  id: string;
+  status: string;
+  steps: string;
+  error: string | null;
+}
+
+async function signedIn(username: string, ip: string) {
+  const client = await new TestClient(ip).prime();
+  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
+  return client;
+}
+
+/** Orders and pays a two-pool Dev/Test cluster for Globex; answers its id. */
+async function paidCluster(client: TestClient, name: string): Promise<{ clusterId: string; orderId: string }> {
+  const order = {
+    lines: [
+      {
+        kind: 'cluster',
+        name,
+        tierId: 'tier_devtest',
+        regionId: 'fr-par-1',
+        kubernetesVersion: '1.37',
+        nodePools: [
+          { name: 'default', flavorId: 'gp-2-4', count: 2 },
+          { name: 'batch', flavorId: 'gp-2-4', count: 1 },
+        ],
+      },
+    ],
+    billing: BILLING,
+  };
+  const placed = await json<{ id: string }>(await client.post('/api/orders', order, { 'Idempotency-Key': crypto.randomUUID() }));
+  const paid = await client.post(`/api/orders/${placed.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD });
+  expect(paid.status).toBe(200);
+  const body = await json<{ result: string; order: { createdClusterId: string } }>(paid);
+  expect(body.result).toBe('succeeded');
+  return { clusterId: body.order.createdClusterId, orderId: placed.id };
+}
+
+function operator(clusterId: string) {
+  return env.CLUSTER_OPERATOR.get(env.CLUSTER_OPERATOR.idFromName(clusterId));
+}
+
+async function latestOperation(clusterId: string): Promise<OperationRow & { parsed: Step[] }> {
+  const row = await env.DB.prepare('SELECT id, status, steps, error FROM cluster_operations WHERE cluster_id = ? ORDER BY created_at DESC LIMIT 1').bind(clusterId).first<OperationRow>();
+  return { ...row!, parsed: JSON.parse(row!.steps) as Step[] };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Fires the operator's alarms until the cluster's latest operation has ended (or `until` holds). */
+async function driveOperator(clusterId: string, until: (operation: OperationRow & { parsed: Step[] }) => boolean = (operation) => operation.status !== 'running') {
+  for (let round = 0; round < 400; round += 1) {
+    const operation = await latestOperation(clusterId);
+    if (until(operation)) return operation;
+    await runDurableObjectAlarm(operator(clusterId));
+    await pause(3);
+  }
+  throw new Error('The operation did not reach the expected state in 400 alarms');
+}
+
+async function clusterRow(clusterId: string) {
+  return env.DB.prepare('SELECT status, endpoint, ca_certificate, ca_private_key FROM clusters WHERE id = ?').bind(clusterId).first<{ status: string; endpoint: string | null; ca_certificate: string | null; ca_private_key: string | null }>();
+}
+
+describe('ClusterOperator', () => {
+  it('provisions a paid cluster step by step to running: nodes joined, endpoint, a sealed CA, the order completed', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.150');
+    const { clusterId, orderId } = await paidCluster(gabriel, 'op-happy');
+    expect((await operator(clusterId).status()).operationId).toMatch(/^cop_/);
+
+    const operation = await driveOperator(clusterId);
+    expect(operation.status).toBe('succeeded');
+    expect(operation.parsed.map((step) => step.status)).toEqual(operation.parsed.map(() => 'succeeded'));
+    expect(operation.parsed.map((step) => step.key)).toEqual(expect.arrayContaining(['validate', 'network', 'control_plane', 'etcd', 'api_endpoint', 'cni', 'health', 'ready']));
+    const cluster = await clusterRow(clusterId);
+    expect(cluster).toMatchObject({ status: 'running' });
+    expect(cluster!.endpoint).toMatch(/^https:\/\/op-happy\./);
+    expect(cluster!.ca_certificate).toContain('BEGIN CERTIFICATE');
+    expect(cluster!.ca_private_key).not.toContain('PRIVATE KEY');
+    const nodes = await env.DB.prepare("SELECT COUNT(*) AS n FROM cluster_nodes WHERE cluster_id = ? AND status = 'ready'").bind(clusterId).first<{ n: number }>();
+    expect(nodes?.n).toBe(3);
+    const order = await json<{ status: string; events: Array<{ type: string }> }>(await gabriel.get(`/api/orders/${orderId}`));
+    expect(order.status).toBe('completed');
+    expect(order.events.map((event) => event.type)).toContain('completed');
+    // Each step finished exactly once, even with alarms fired early and late.
+    const done = await env.DB.prepare("SELECT COUNT(*) AS n FROM cluster_events WHERE operation_id = ? AND type = 'step_succeeded'").bind(operation.id).first<{ n: number }>();
+    expect(done?.n).toBe(operation.parsed.length);
+    expect((await operator(clusterId).status()).operationId).toBeNull();
+  });
+
+  it('retries a failing step with back-off, then fails for good with the reason; Retry resumes from that step', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.151');
+    const { clusterId, orderId } = await paidCluster(gabriel, 'fail-at-cni-op');
+    const failed = await driveOperator(clusterId);
+    expect(failed.status).toBe('failed');
+    const cni = failed.parsed.find((step) => step.key === 'cni')!;
+    expect(cni).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failed.error).toBe('The network plugin did not become ready on every node.');
+    const retries = await env.DB.prepare("SELECT COUNT(*) AS n FROM cluster_events WHERE operation_id = ? AND type = 'step_retrying'").bind(failed.id).first<{ n: number }>();
+    expect(retries?.n).toBe(2);
+    expect(await clusterRow(clusterId)).toMatchObject({ status: 'failed' });
+    const order = await json<{ status: string; events: Array<{ type: string; reason: string | null }> }>(await gabriel.get(`/api/orders/${orderId}`));
+    expect(order.status).toBe('failed');
+    expect(order.events.find((event) => event.type === 'failed')?.reason).toBe('The network plugin did not become ready on every node.');
+
+    // Retry asks the same operator again; the injected failure still holds, so it fails the same way.
+    const retry = await gabriel.post(`/api/clusters/${clusterId}/operations/${failed.id}/retry`, {});
+    expect(retry.status).toBe(200);
+    expect(await clusterRow(clusterId)).toMatchObject({ status: 'provisioning' });
+    const again = await driveOperator(clusterId);
+    expect(again).toMatchObject({ id: failed.id, status: 'failed' });
+  });
+
+  it('runs one operation at a time: a second change while one runs is refused with 409 naming the first', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.152');
+    const { clusterId } = await paidCluster(gabriel, 'op-busy');
+    const busy = await gabriel.post(`/api/clusters/${clusterId}/hibernate`, {});
+    expect(busy.status).toBe(409);
+    expect(await json(busy)).toEqual({ message: 'The cluster is busy with provisioning; wait until it finishes, then try again.' });
+    await driveOperator(clusterId);
+
+    const detail = await json<{ nodePools: Array<{ id: string; name: string }> }>(await gabriel.get(`/api/clusters/${clusterId}`));
+    const pool = detail.nodePools.find((candidate) => candidate.name === 'default')!;
+    const [first, second] = await Promise.all([
+      gabriel.request('PATCH', `/api/clusters/${clusterId}/node-pools/${pool.id}`, { count: 3 }),
+      gabriel.request('PATCH', `/api/clusters/${clusterId}/node-pools/${pool.id}`, { count: 4 }),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = first.status === 409 ? first : second;
+    expect(await json(refused)).toEqual({ message: 'The cluster is busy with scaling a node pool; wait until it finishes, then try again.' });
+    const scaled = await driveOperator(clusterId);
+    expect(scaled.status).toBe('succeeded');
+    const nodes = await env.DB.prepare('SELECT COUNT(*) AS n FROM cluster_nodes WHERE pool_id = ?').bind(pool.id).first<{ n: number }>();
+    expect([3, 4]).toContain(nodes?.n);
+  });
+
+  it('resumes after a restart in the middle of provisioning: the stored alarm and steps carry on', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.153');
+    const { clusterId } = await paidCluster(gabriel, 'op-restart');
+    const midway = await driveOperator(clusterId, (operation) => operation.parsed.filter((step) => step.status === 'succeeded').length >= 2);
+    expect(midway.status).toBe('running');
+    await evictDurableObject(operator(clusterId));
+    const operation = await driveOperator(clusterId);
+    expect(operation.status).toBe('succeeded');
+    const done = await env.DB.prepare("SELECT COUNT(*) AS n FROM cluster_events WHERE operation_id = ? AND type = 'step_succeeded'").bind(operation.id).first<{ n: number }>();
+    expect(done?.n).toBe(operation.parsed.length);
+  });
+
+  it('issues a kubeconfig over REST whose client certificate chains to the cluster CA and expires exactly when asked', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.154');
+    const { clusterId } = await paidCluster(gabriel, 'op-kubeconfig');
+    await driveOperator(clusterId);
+    const before = Date.now();
+    const res = await gabriel.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 }, { Accept: 'application/yaml' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('application/yaml');
+    const config = parse(await res.text()) as {
+      clusters: Array<{ cluster: { server: string; 'certificate-authority-data': string } }>;
+      users: Array<{ user: { 'client-certificate-data': string } }>;
+    };
+    const decode = (data: string) => atob(data);
+    const ca = new X509Certificate(decode(config.clusters[0]!.cluster['certificate-authority-data']));
+    const client = new X509Certificate(decode(config.users[0]!.user['client-certificate-data']));
+    expect(config.clusters[0]!.cluster.server).toBe((await clusterRow(clusterId))!.endpoint);
+    expect(await client.verify({ publicKey: ca.publicKey, signatureOnly: true })).toBe(true);
+    const chain = await new X509ChainBuilder({ certificates: [ca] }).build(client);
+    expect(chain.map((certificate: X509Certificate) => certificate.subject)).toEqual([client.subject, ca.subject]);
+    // notAfter is the request time plus 7200 s, to the second.
+    const after = Date.now();
+    const notAfter = client.notAfter.getTime();
+    expect(notAfter % 1000).toBe(0);
+    expect(notAfter).toBeGreaterThanOrEqual(Math.floor((before + 7_200_000) / 1000) * 1000);
+    expect(notAfter).toBeLessThanOrEqual(Math.floor((after + 7_200_000) / 1000) * 1000);
+    const audited = await env.DB.prepare('SELECT not_after FROM kubeconfig_issuances WHERE cluster_id = ?').bind(clusterId).first<{ not_after: number }>();
+    expect(audited?.not_after).toBe(notAfter);
+
+    const alice = await signedIn('alice', '203.0.113.155');
+    expect((await alice.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 })).status).toBe(404);
+  });
+});
