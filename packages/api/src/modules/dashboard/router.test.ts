@@ -33,6 +33,24 @@ describe('dashboard.sidebarCounts', () => {
     await expect(callerAs(ctx, await sessionUserOf(db, 'alice')).dashboard.sidebarCounts()).resolves.toEqual({ clusters: 3, orders: { total: 9 } });
   });
 
+  it('stops counting a cluster once it is deleted', async () => {
+    const { ctx, db } = await createTestCaller();
+    await db.insert(clusters).values({
+      id: newId('cluster'),
+      organizationId: 'org_demo_acme',
+      name: 'gone',
+      tierId: 'tier_sandbox',
+      region: 'nl-ams-1',
+      status: 'deleted',
+      kubernetesVersion: '1.37.1',
+      nodeCount: 0,
+      createdAt: 0,
+      updatedAt: 0,
+      deletedAt: 1,
+    });
+    await expect(callerAs(ctx, await sessionUserOf(db, 'alice')).dashboard.sidebarCounts()).resolves.toEqual({ clusters: 3, orders: { total: 9 } });
+  });
+
   it('needs a signed-in user', async () => {
     const { caller } = await createTestCaller();
     await expect(caller.dashboard.sidebarCounts()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });

@@ -1,10 +1,10 @@
 import { clusters, orders, type Database } from '@kubemarket/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 
-/** SPEC.md section 3's sidebar counts, for one organisation. */
+/** SPEC.md section 3's sidebar counts, for one organisation: deleted clusters no longer count. */
 export async function sidebarCounts(db: Database, organizationId: string) {
   const [clusterCount, orderCount] = await Promise.all([
-    db.$count(clusters, eq(clusters.organizationId, organizationId)),
+    db.$count(clusters, and(eq(clusters.organizationId, organizationId), ne(clusters.status, 'deleted'))),
     db.$count(orders, eq(orders.organizationId, organizationId)),
   ]);
   return { clusters: clusterCount, orders: { total: orderCount } };
