@@ -21,3 +21,4 @@ export {
 } from './port';
 export { planOperation, STEP_SECONDS } from './steps';
 export { endpointOf, nodeName, simulatorProvisioner, type SimulatorOptions } from './simulator';
+export { gardenerProvisioner, syncCloudProfile, type CloudProfileSync, type GardenerConfig } from './gardener';
