@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPCClient } from '../../lib/trpc';
+import { ProvisioningProgress } from '../provisioning';
 import { OrderStatusView } from './order-status-view';
 
 /** orders.list's largest page: a cluster's order is found in one or two requests. */
@@ -40,12 +41,14 @@ export function ClusterStatusPage({ clusterId }: { clusterId: string }) {
         ) : creator.error ? (
           <QueryErrorAlert title="The cluster's order could not be loaded" error={creator.error} retrying={creator.isFetching} onRetry={() => void creator.refetch()} />
         ) : (
-          <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-order-not-found">
-            <Text size="sm">
-              No order of your organisation created the cluster <code>{clusterId}</code>. Check the link, or find the cluster among your
-              organisation&apos;s cluster orders.
-            </Text>
-          </Alert>
+          <>
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-order-not-found">
+              <Text size="sm">
+                No order of your organisation created the cluster <code>{clusterId}</code>: here is its latest operation, live.
+              </Text>
+            </Alert>
+            <ProvisioningProgress clusterId={clusterId} />
+          </>
         )}
         <Group>
           <ButtonLink to="/orders/clusters" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>

@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
+import { ProvisioningProgress } from '../provisioning';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 import { useOrder } from './order-queries';
@@ -125,6 +126,12 @@ function OrderStatusContent({ order, checkoutOpen, onCheckoutChange }: { order: 
 
         {showCheckout ? <Checkout order={order} onClose={onCheckoutChange ? () => onCheckoutChange(false) : undefined} /> : null}
 
+        {order.kind === 'cluster' && order.createdClusterId && order.status !== 'pending' && order.status !== 'cancelled' ? (
+          <SectionCard id="provisioning" title="Cluster provisioning" description="Each step of building the cluster, live.">
+            <ProvisioningProgress clusterId={order.createdClusterId} />
+          </SectionCard>
+        ) : null}
+
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: showCheckout ? 12 : 7 }}>
             <SectionCard id="timeline" title="Timeline" description={pending ? undefined : 'Updated live while the order is under way.'}>
@@ -190,8 +197,8 @@ function OrderActions({ order, mayPay, mayCancel, checkoutOpen, onPay, onCancel 
     const id = order.createdClusterId;
     buttons.push(
       order.status === 'provisioning' ? (
-        <ButtonLink key="cluster" to="/clusters/$id/status" params={{ id }} variant="light" leftSection={<IconServer size={16} aria-hidden />} data-testid="order-cluster-link">
-          Follow the provisioning
+        <ButtonLink key="cluster" to="/cluster-provisioning" search={{ clusterId: id }} variant="light" leftSection={<IconServer size={16} aria-hidden />} data-testid="order-cluster-link">
+          Watch provisioning
         </ButtonLink>
       ) : (
         <ButtonLink key="cluster" to="/clusters/$id" params={{ id }} variant="light" leftSection={<IconServer size={16} aria-hidden />} data-testid="order-cluster-link">

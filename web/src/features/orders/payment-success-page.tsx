@@ -175,7 +175,14 @@ function NextSteps({ order }: { order: OrderDetail }) {
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{order.failureReason ?? 'The order could not be delivered.'} Contact billing support about the amount charged for it.</Text>
-        {details}
+        <Group gap="sm">
+          {order.createdClusterId ? (
+            <ButtonLink to="/cluster-provisioning" search={{ clusterId: order.createdClusterId }} leftSection={<IconServer size={16} aria-hidden />} data-testid="watch-provisioning">
+              Watch provisioning
+            </ButtonLink>
+          ) : null}
+          {details}
+        </Group>
       </Stack>
     );
   }
@@ -190,9 +197,16 @@ function NextSteps({ order }: { order: OrderDetail }) {
             : `Your cluster ${line?.name ?? ''} is being provisioned${line ? ` in ${line.regionId}` : ''}: the control plane, the network, then the nodes of each pool. It takes a few minutes, and we notify you when it is running.`}
         </Text>
         <Group gap="sm">
-          {order.createdClusterId && order.status !== 'completed' ? (
-            <ButtonLink to="/clusters/$id/status" params={{ id: order.createdClusterId }} leftSection={<IconServer size={16} aria-hidden />} data-testid="follow-provisioning">
-              Follow the provisioning live
+          {/* Offered even once the cluster is running: the steps it went through stay there to read. */}
+          {order.createdClusterId ? (
+            <ButtonLink
+              to="/cluster-provisioning"
+              search={{ clusterId: order.createdClusterId }}
+              variant={order.status === 'completed' ? 'default' : 'filled'}
+              leftSection={<IconServer size={16} aria-hidden />}
+              data-testid="watch-provisioning"
+            >
+              Watch provisioning
             </ButtonLink>
           ) : null}
           {order.createdClusterId && order.status === 'completed' ? (

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ProvisioningPage, provisioningSearch } from '../../../features/provisioning';
 
 export const Route = createFileRoute('/_authenticated/_configuration/cluster-provisioning')({
-  component: ClusterProvisioningPage,
+  validateSearch: provisioningSearch,
+  component: ClusterProvisioningRoute,
 });
 
-function ClusterProvisioningPage() {
-  return <SectionNotBuilt title="Cluster Provisioning" description="Follow a new cluster while it is being created." />;
+function ClusterProvisioningRoute() {
+  return <ProvisioningPage search={Route.useSearch()} path="/cluster-provisioning" />;
 }
