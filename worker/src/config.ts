@@ -1,4 +1,4 @@
-import { isStripeSecretKey, isStripeWebhookSecret, logError } from '@kubemarket/api';
+import { isStripeSecretKey, isStripeWebhookSecret, logError, stripePublishableKeyProblem } from '@kubemarket/api';
 import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Env } from './env';
@@ -55,13 +55,16 @@ export function sandboxEnabled(env: Pick<Env, 'PAYMENTS_SANDBOX'>): boolean {
 
 /**
  * Stripe needs its key and webhook secret together (half of it would take payments whose webhooks
- * nobody can verify); without Stripe, production must enable the sandbox on purpose, so test-mode
+ * nobody can verify), and in production the publishable key too (without it the checkout cannot
+ * take a card); without Stripe, production must enable the sandbox on purpose, so test-mode
  * payments are never taken by accident.
  */
 function paymentsProblems(env: Env): Array<string | null> {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   if (secretKey) {
+    const publishableKeyProblem = publishableKey ? stripePublishableKeyProblem(publishableKey, secretKey) : null;
     return [
       isStripeSecretKey(secretKey) ? null : 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or rk_…).',
       !webhookSecret
@@ -69,10 +72,16 @@ function paymentsProblems(env: Env): Array<string | null> {
         : isStripeWebhookSecret(webhookSecret)
           ? null
           : 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…).',
+      !publishableKey
+        ? isDevelopment(env)
+          ? null
+          : 'STRIPE_PUBLISHABLE_KEY is not set; the checkout needs it with STRIPE_SECRET_KEY to take cards.'
+        : publishableKeyProblem && `STRIPE_PUBLISHABLE_KEY ${publishableKeyProblem}.`,
     ];
   }
   return [
     webhookSecret ? 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY.' : null,
+    publishableKey ? 'STRIPE_PUBLISHABLE_KEY is set without STRIPE_SECRET_KEY.' : null,
     isDevelopment(env) || sandboxEnabled(env)
       ? null
       : 'Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS_SANDBOX=enabled to take test-mode payments.',
@@ -109,6 +118,7 @@ function cachedProblems(env: Env): string[] {
     env.ENCRYPTION_KEYS,
     env.STRIPE_SECRET_KEY,
     env.STRIPE_WEBHOOK_SECRET,
+    env.STRIPE_PUBLISHABLE_KEY,
     env.PAYMENTS_SANDBOX,
   ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };

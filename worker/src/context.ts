@@ -3,6 +3,7 @@ import {
   ecbRatesSource,
   httpMailer,
   outboxMailer,
+  gardenerProvisioner,
   sandboxPayments,
   simulatorProvisioner,
   stripePayments,
@@ -77,6 +78,20 @@ export function paymentsFor(env: Env): PaymentsPort {
  * PROVISIONER_SPEED, whose failure injection by cluster name exists only in development.
  */
 export function provisionerFor(env: Env): ProvisionerPort {
+  const gardener = [env.GARDENER_API_URL, env.GARDENER_TOKEN, env.GARDENER_NAMESPACE].map((value) => value?.trim() ?? '');
+  if (gardener.some(Boolean)) {
+    const [apiUrl, token, namespace] = gardener as [string, string, string];
+    if (!apiUrl || !token || !namespace || !env.GARDENER_CLOUD_PROFILE?.trim()) {
+      throw new Error('Gardener needs GARDENER_API_URL, GARDENER_TOKEN, GARDENER_NAMESPACE and GARDENER_CLOUD_PROFILE together.');
+    }
+    return gardenerProvisioner({
+      apiUrl,
+      token,
+      namespace,
+      cloudProfileName: env.GARDENER_CLOUD_PROFILE.trim(),
+      ...(env.GARDENER_CREDENTIALS_BINDING?.trim() ? { credentialsBindingName: env.GARDENER_CREDENTIALS_BINDING.trim() } : {}),
+    });
+  }
   const speed = Number(env.PROVISIONER_SPEED ?? '1');
   return simulatorProvisioner({ speed: Number.isFinite(speed) && speed > 0 ? speed : 1, nameFailures: environmentOf(env) === 'development' });
 }

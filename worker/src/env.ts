@@ -49,6 +49,10 @@ export interface Env {
   GARDENER_API_URL?: string;
   GARDENER_TOKEN?: string;
   GARDENER_NAMESPACE?: string;
+  /** The CloudProfile offering the regions, versions and machine types sold (required with Gardener). */
+  GARDENER_CLOUD_PROFILE?: string;
+  /** The project's CredentialsBinding of the cloud account (Kubernetes 1.34+). */
+  GARDENER_CREDENTIALS_BINDING?: string;
   /** `enabled`: production without Stripe takes test-mode payments through the sandbox (refused otherwise). */
   PAYMENTS_SANDBOX?: string;
 }

@@ -23,15 +23,34 @@ export function connectSources(requestUrl: string, appUrl?: string): string {
   return ["'self'", ...sockets, 'https://open.er-api.com'].join(' ');
 }
 
-const contentSecurityPolicy = (scriptSrc: string, connectSrc: string) =>
+/**
+ * What Stripe.js needs, as Stripe's integration security guide lists it: its script, the frames of
+ * the card field and of 3-D Secure, and its API. Only a Worker that charges through Stripe sends
+ * them; the sandbox's pages load nothing from anyone else.
+ */
+export const STRIPE_JS_SOURCES = {
+  script: 'https://js.stripe.com',
+  frame: 'https://js.stripe.com https://hooks.stripe.com',
+  connect: 'https://api.stripe.com',
+} as const;
+
+interface PolicySources {
+  script: string;
+  connect: string;
+  /** Absent: frames fall back to default-src 'self'. */
+  frame?: string;
+}
+
+const contentSecurityPolicy = ({ script, connect, frame }: PolicySources) =>
   [
     "default-src 'self'",
-    `script-src ${scriptSrc}`,
+    `script-src ${script}`,
     // Mantine writes its CSS variables in a <style> element at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src ${connectSrc}`,
+    `connect-src ${connect}`,
+    ...(frame ? [`frame-src ${frame}`] : []),
     "frame-ancestors 'none'",
     // No page sets a <base>: none may (ASVS 5.0 V3.4.3).
     "base-uri 'none'",
@@ -57,6 +76,16 @@ interface DevServerVars {
   ENVIRONMENT?: string;
   DEV_SCRIPT_SRC?: string;
   APP_URL?: string;
+  /** Set: the Worker charges through Stripe (context.ts paymentsFor), and the checkout loads Stripe.js. */
+  STRIPE_SECRET_KEY?: string;
+}
+
+/** The policy's sources for this deployment: ours, plus Stripe.js when Stripe takes the cards. */
+export function policySources(requestUrl: string, vars: DevServerVars | undefined): PolicySources {
+  const script = scriptSources(vars);
+  const connect = connectSources(requestUrl, vars?.APP_URL);
+  if (!vars?.STRIPE_SECRET_KEY?.trim()) return { script, connect };
+  return { script: `${script} ${STRIPE_JS_SOURCES.script}`, connect: `${connect} ${STRIPE_JS_SOURCES.connect}`, frame: STRIPE_JS_SOURCES.frame };
 }
 
 function scriptSources(vars: DevServerVars | undefined): string {
@@ -87,7 +116,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   const vars = c.env as DevServerVars | undefined;
   const headers = new Headers(c.res.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
-  headers.set('Content-Security-Policy', contentSecurityPolicy(scriptSources(vars), connectSources(c.req.url, vars?.APP_URL)));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(policySources(c.req.url, vars)));
   if (mustNotBeStored(new URL(c.req.url).pathname, c.res)) {
     headers.set('Cache-Control', 'no-store');
     // Nothing to revalidate against: a 304 would bring back a page with an old token.

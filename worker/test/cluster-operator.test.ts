@@ -3,6 +3,7 @@ import { X509Certificate, X509ChainBuilder } from '@peculiar/x509';
 import { env, evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { provisionerFor } from '../src/context';
 import { json, TestClient } from './client';
 
 /**
@@ -200,5 +201,16 @@ describe('ClusterOperator', () => {
 
     const alice = await signedIn('alice', '203.0.113.155');
     expect((await alice.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 })).status).toBe(404);
+  });
+});
+
+describe('provisionerFor', () => {
+  it('runs the simulator by default and Gardener when its URL, token, namespace and CloudProfile are set', () => {
+    expect(provisionerFor(env).kind).toBe('simulator');
+    const gardener = { GARDENER_API_URL: 'https://api.garden.example.eu', GARDENER_TOKEN: 'token', GARDENER_NAMESPACE: 'garden-km', GARDENER_CLOUD_PROFILE: 'kubemarket' };
+    expect(provisionerFor({ ...env, ...gardener }).kind).toBe('gardener');
+    expect(() => provisionerFor({ ...env, GARDENER_API_URL: 'https://api.garden.example.eu' })).toThrow(
+      'Gardener needs GARDENER_API_URL, GARDENER_TOKEN, GARDENER_NAMESPACE and GARDENER_CLOUD_PROFILE together.',
+    );
   });
 });

@@ -5,7 +5,7 @@ import { configurationProblems } from '../src/config';
 import { paymentsFor } from '../src/context';
 import { BASE, fetcherWith, json, productionEnv } from './client';
 
-const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_51ExampleLiveKey', STRIPE_WEBHOOK_SECRET: 'whsec_ExampleSigningSecret' };
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_51ExampleLiveKey', STRIPE_WEBHOOK_SECRET: 'whsec_ExampleSigningSecret', STRIPE_PUBLISHABLE_KEY: 'pk_live_51ExampleLiveKey' };
 
 /** Stripe's v1 scheme, computed here with Web Crypto rather than by the SDK under test. */
 async function stripeSignature(payload: string, secret: string, timestamp: number): Promise<string> {
@@ -26,8 +26,12 @@ describe('payments port of the Worker', () => {
   });
 
   it('is Stripe when STRIPE_SECRET_KEY is set, in test mode only with a test key', () => {
-    expect(paymentsFor(productionEnv(STRIPE))).toMatchObject({ provider: 'stripe', testMode: false });
-    expect(paymentsFor({ ...env, ...STRIPE, STRIPE_SECRET_KEY: 'sk_test_51ExampleTestKey' })).toMatchObject({ provider: 'stripe', testMode: true });
+    expect(paymentsFor(productionEnv(STRIPE))).toMatchObject({ provider: 'stripe', testMode: false, publishableKey: 'pk_live_51ExampleLiveKey' });
+    expect(paymentsFor({ ...env, ...STRIPE, STRIPE_SECRET_KEY: 'sk_test_51ExampleTestKey', STRIPE_PUBLISHABLE_KEY: ' pk_test_51ExampleTestKey\n' })).toMatchObject({
+      provider: 'stripe',
+      testMode: true,
+      publishableKey: 'pk_test_51ExampleTestKey',
+    });
   });
 
   it('is the sandbox in production only with PAYMENTS_SANDBOX=enabled', () => {
@@ -70,6 +74,7 @@ describe('payments configuration', () => {
   it('lets development use the sandbox without asking, but not half a Stripe configuration', () => {
     expect(configurationProblems(env)).toEqual([]);
     expect(configurationProblems({ ...env, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toEqual(['STRIPE_WEBHOOK_SECRET is not set; it is required with STRIPE_SECRET_KEY.']);
+    expect(configurationProblems({ ...env, STRIPE_PUBLISHABLE_KEY: STRIPE.STRIPE_PUBLISHABLE_KEY })).toEqual(['STRIPE_PUBLISHABLE_KEY is set without STRIPE_SECRET_KEY.']);
     expect(configurationProblems({ ...env, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: 'secret' })).toEqual([
       'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…).',
     ]);

@@ -21,6 +21,17 @@ import type { CheckoutMethod, CheckoutOrder, PaymentMethodRequest, PaymentOption
 import { euros, orderMoney } from './money';
 import { MoneySummary } from './order-summary';
 import { payFailure, payOutcome } from './outcome';
+import { StripeCardField } from './stripe-card';
+import type { StripeCardReady } from './stripe-card';
+import {
+  loadStripeOnce,
+  resumableStripeRequest,
+  STRIPE_UNREACHABLE,
+  stripeActionStep,
+  stripeBillingDetails,
+  stripeErrorMessage,
+  stripeKeyFor,
+} from './stripe-payment';
 
 const METHOD_LABELS: Record<CheckoutMethod, string> = {
   card: 'Card',
@@ -32,7 +43,8 @@ type Notice =
   | { kind: 'declined'; reason: string }
   | { kind: 'error'; message: string; advice: string | null }
   | { kind: 'processing' }
-  | { kind: 'stripe_action' };
+  /** A Stripe payment awaits the bank's confirmation; `message` is Stripe's, when its step failed. */
+  | { kind: 'stripe_action'; message: string | null; canConfirm: boolean };
 
 interface CheckoutProps {
   order: CheckoutOrder;
@@ -123,6 +135,14 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const attempt = useRef<AttemptKey | null>(null);
   const inFlight = useRef(false);
   const form = useForm<CardFormValues>({ mode: 'controlled', initialValues: EMPTY_CARD, validate: (values) => cardErrors(values, new Date()) });
+  // Stripe: the name on the card is ours, the card is in Stripe's field; null until that field is ready.
+  const [holderName, setHolderName] = useState('');
+  const [holderNameError, setHolderNameError] = useState<string | null>(null);
+  const [stripeCard, setStripeCard] = useState<StripeCardReady | null>(null);
+  const [stripeCardError, setStripeCardError] = useState<string | null>(null);
+  const [stripeWorking, setStripeWorking] = useState<'card' | 'confirming' | null>(null);
+  const publishableKey = options.provider === 'stripe' ? options.publishableKey : null;
+  const stripeKey = stripeKeyFor(options, method);
 
   const pay = useMutation({ mutationFn: (request: Parameters<typeof client.orders.pay.mutate>[0]) => client.orders.pay.mutate(request) });
   const authenticate = useMutation({
@@ -135,7 +155,8 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
     void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
   };
 
-  const handleResult = (result: PayResult) => {
+  /** `afterConfirmation`: the answer came right after Stripe's confirmation step, with Stripe's error if any. */
+  const handleResult = (result: PayResult, afterConfirmation: { message: string | null } | null = null) => {
     refresh(result);
     const outcome = payOutcome(result);
     // Answered: whatever comes next is a new attempt, with a new key.
@@ -152,6 +173,13 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
         setAuthentication(null);
         setNotice({ kind: 'declined', reason: outcome.reason });
         return;
+      case 'stripe_action': {
+        setAuthentication(null);
+        const step = stripeActionStep(outcome, publishableKey, afterConfirmation);
+        if (step.kind === 'confirm') void confirmWithStripe(step.paymentId, step.clientSecret);
+        else setNotice({ kind: 'stripe_action', message: step.message, canConfirm: step.canConfirm });
+        return;
+      }
       default:
         setAuthentication(null);
         setNotice({ kind: outcome.kind });
@@ -176,15 +204,20 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
     } else if (method === 'bank_transfer') {
       request = { kind: 'bank_transfer' };
     } else {
+      void payWithStripe();
       return;
     }
+    send(request);
+  };
+
+  const send = (request: PaymentMethodRequest) => {
     attempt.current = keyFor(attempt.current, JSON.stringify(request));
     inFlight.current = true;
     setNotice(null);
     pay.mutate(
       { id: order.id, paymentIdempotencyKey: attempt.current.key, method: request },
       {
-        onSuccess: handleResult,
+        onSuccess: (result) => handleResult(result),
         onError: handleError,
         onSettled: () => {
           inFlight.current = false;
@@ -193,24 +226,95 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
     );
   };
 
+  /**
+   * Stripe: the card becomes a PaymentMethod in Stripe.js, and its id is what orders.pay gets. An
+   * attempt whose answer never came is sent again as it was (the same PaymentMethod and key).
+   */
+  const payWithStripe = async () => {
+    const resumed = resumableStripeRequest(attempt.current);
+    if (resumed) {
+      send(resumed);
+      return;
+    }
+    const name = holderName.trim();
+    setHolderNameError(name ? null : 'Enter the name on the card.');
+    if (!stripeCard) {
+      setStripeCardError("Stripe's card field has not loaded yet.");
+      return;
+    }
+    if (!name) return;
+    inFlight.current = true;
+    setNotice(null);
+    setStripeWorking('card');
+    let created: Awaited<ReturnType<typeof stripeCard.stripe.createPaymentMethod>> | null = null;
+    try {
+      created = await stripeCard.stripe.createPaymentMethod({ type: 'card', card: stripeCard.card, billing_details: stripeBillingDetails(name, order.billing) });
+    } catch {
+      // Stripe.js threw rather than answered (an integration error): nothing reached our server.
+    } finally {
+      setStripeWorking(null);
+    }
+    if (!created?.paymentMethod) {
+      inFlight.current = false;
+      setStripeCardError(stripeErrorMessage(created?.error));
+      return;
+    }
+    setStripeCardError(null);
+    send({ kind: 'stripe', paymentMethodId: created.paymentMethod.id });
+  };
+
+  /** Stripe's step (3-D Secure) in Stripe.js, then our server reads what came of it from Stripe. */
+  const confirmWithStripe = async (paymentId: string, clientSecret: string) => {
+    if (!publishableKey) return;
+    setStripeWorking('confirming');
+    let message: string | null = null;
+    try {
+      const stripe = await loadStripeOnce(publishableKey);
+      if (!stripe) message = STRIPE_UNREACHABLE;
+      else {
+        const { error } = await stripe.handleNextAction({ clientSecret });
+        if (error) message = stripeErrorMessage(error);
+      }
+    } catch {
+      message = STRIPE_UNREACHABLE;
+    } finally {
+      setStripeWorking(null);
+    }
+    authenticate.mutate({ id: order.id, paymentId, approved: true }, { onSuccess: (result) => handleResult(result, { message }), onError: handleError });
+  };
+
+  /** A Stripe payment left awaiting confirmation: the server hands its client secret over again. */
+  const confirmWaiting = (paymentId: string) => {
+    setNotice(null);
+    authenticate.mutate({ id: order.id, paymentId, approved: true }, { onSuccess: (result) => handleResult(result), onError: handleError });
+  };
+
   const answer = (approved: boolean) => {
     if (!authentication || authentication.answering) return;
     setAuthentication({ ...authentication, answering: approved ? 'complete' : 'cancel' });
-    authenticate.mutate({ id: order.id, paymentId: authentication.paymentId, approved }, { onSuccess: handleResult, onError: handleError });
+    authenticate.mutate({ id: order.id, paymentId: authentication.paymentId, approved }, { onSuccess: (result) => handleResult(result), onError: handleError });
   };
 
   // A payment left at its authentication step (the page was reloaded during it) can still be answered.
-  const waiting = [...order.payments].reverse().find((payment) => payment.status === 'requires_action' && payment.provider === 'sandbox');
+  const waiting = [...order.payments]
+    .reverse()
+    .find((payment) => payment.status === 'requires_action' && payment.provider === options.provider && (payment.provider === 'sandbox' || publishableKey !== null));
   const underWay = order.payments.some((payment) => payment.status === 'pending' || (payment.status === 'processing' && payment.provider !== 'bank_transfer'));
   const tooSmall = method !== 'bank_transfer' && order.totalCents < options.minimumCardChargeCents;
-  const busy = pay.isPending || authenticate.isPending;
+  const busy = pay.isPending || authenticate.isPending || stripeWorking !== null;
 
   return (
     <Stack gap="md">
-      {options.testMode ? (
+      {options.testMode && options.provider === 'sandbox' ? (
         <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
           Payments here go to our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code
           will do.
+        </Alert>
+      ) : null}
+      {options.testMode && options.provider === 'stripe' ? (
+        <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
+          Stripe takes the payment in test mode. Use one of Stripe&apos;s test cards, such as 4242 4242 4242 4242, with any future expiry date and
+          any security code.
         </Alert>
       ) : null}
 
@@ -232,7 +336,12 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="authentication-waiting">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">A payment of {euros(waiting.amountCents)} awaits your bank&apos;s confirmation.</Text>
-            <Button size="xs" onClick={() => setAuthentication({ paymentId: waiting.id, answering: null })} disabled={busy}>
+            <Button
+              size="xs"
+              onClick={() => (waiting.provider === 'sandbox' ? setAuthentication({ paymentId: waiting.id, answering: null }) : confirmWaiting(waiting.id))}
+              loading={stripeWorking === 'confirming'}
+              disabled={busy}
+            >
               Confirm the payment
             </Button>
           </Stack>
@@ -240,11 +349,25 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
       ) : null}
 
       {method === 'card' ? <CardForm form={form} options={options} disabled={busy} /> : null}
-      {method === 'stripe' ? (
+      {method === 'stripe' && stripeKey ? (
+        <StripeCardField
+          publishableKey={stripeKey}
+          holderName={holderName}
+          holderNameError={holderNameError}
+          onHolderNameChange={(value) => {
+            setHolderName(value);
+            if (value.trim()) setHolderNameError(null);
+          }}
+          error={stripeCardError}
+          onCardError={setStripeCardError}
+          onReady={setStripeCard}
+          disabled={busy}
+        />
+      ) : null}
+      {method === 'stripe' && !stripeKey ? (
         <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />} data-testid="stripe-unavailable">
-          Card payments are taken by Stripe&apos;s own payment form, which loads from js.stripe.com. That form is not available in this console
-          yet, so nothing can be charged here: {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support
-          to pay this order.
+          Card payments are taken by Stripe&apos;s card field, which this console is not set up to load, so nothing can be charged here:{' '}
+          {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support to pay this order.
         </Alert>
       ) : null}
       {method === 'bank_transfer' ? (
@@ -271,8 +394,8 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
       <Button
         size="md"
         onClick={submit}
-        loading={pay.isPending}
-        disabled={busy || method === 'stripe' || tooSmall}
+        loading={pay.isPending || stripeWorking !== null}
+        disabled={busy || (method === 'stripe' && stripeCard === null) || tooSmall}
         leftSection={<IconLock size={18} aria-hidden />}
         data-testid="pay-button"
       >
@@ -319,7 +442,21 @@ function CheckoutNotice({ notice }: { notice: Notice | null }) {
     content = <Text size="sm">Your payment is being processed. This page updates when it is settled; there is no need to pay again.</Text>;
   } else if (notice?.kind === 'stripe_action') {
     title = 'Confirmation needed';
-    content = <Text size="sm">Your bank asks to confirm this payment in Stripe&apos;s payment form, which is not available here. Contact billing support.</Text>;
+    content = notice.canConfirm ? (
+      <>
+        {notice.message ? (
+          <Text size="sm" data-testid="stripe-error">
+            {notice.message}
+          </Text>
+        ) : null}
+        <Text size="sm">
+          Your bank asks you to confirm this payment, and it has not been confirmed, so nothing was charged yet. Press Confirm the payment to try
+          again, or pay with another card.
+        </Text>
+      </>
+    ) : (
+      <Text size="sm">Your bank asks to confirm this payment in Stripe&apos;s card form, which is not available here. Contact billing support.</Text>
+    );
   }
   // Always in the page, so that screen readers announce what appears in it.
   return (

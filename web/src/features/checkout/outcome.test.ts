@@ -8,7 +8,12 @@ describe('payment outcomes', () => {
     expect(payOutcome({ result: 'declined', paymentId: 'pay_1', action: null, reason: 'Your card was declined.' })).toEqual({ kind: 'declined', reason: 'Your card was declined.' });
     expect(payOutcome({ result: 'declined', paymentId: 'pay_1', action: null, reason: null })).toEqual({ kind: 'declined', reason: 'Your card was declined.' });
     expect(payOutcome({ result: 'requires_action', paymentId: 'pay_2', action: { kind: 'sandbox_authentication' }, reason: null })).toEqual({ kind: 'authenticate', paymentId: 'pay_2' });
-    expect(payOutcome({ result: 'requires_action', paymentId: 'pay_2', action: { kind: 'stripe_client_secret', clientSecret: 'pi_secret' }, reason: null })).toEqual({ kind: 'stripe_action' });
+    expect(payOutcome({ result: 'requires_action', paymentId: 'pay_2', action: { kind: 'stripe_client_secret', clientSecret: 'pi_3_secret_x' }, reason: null })).toEqual({
+      kind: 'stripe_action',
+      paymentId: 'pay_2',
+      clientSecret: 'pi_3_secret_x',
+    });
+    expect(payOutcome({ result: 'requires_action', paymentId: 'pay_2', action: null, reason: null })).toEqual({ kind: 'stripe_action', paymentId: 'pay_2', clientSecret: null });
     expect(payOutcome({ result: 'processing', paymentId: 'pay_3', action: null, reason: null })).toEqual({ kind: 'processing' });
   });
 

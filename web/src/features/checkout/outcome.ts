@@ -7,8 +7,11 @@ export type PayOutcome =
   | { kind: 'paid' }
   | { kind: 'declined'; reason: string }
   | { kind: 'authenticate'; paymentId: string }
-  /** Stripe asked for its own confirmation step, which runs in Stripe's payment form. */
-  | { kind: 'stripe_action' }
+  /**
+   * Stripe asked for the customer's confirmation (3-D Secure), which Stripe.js runs with the client
+   * secret. None when the server could not hand one over (the payment is another provider's).
+   */
+  | { kind: 'stripe_action'; paymentId: string; clientSecret: string | null }
   | { kind: 'processing' };
 
 export function payOutcome(result: Pick<PayResult, 'result' | 'paymentId' | 'action' | 'reason'>): PayOutcome {
@@ -21,7 +24,8 @@ export function payOutcome(result: Pick<PayResult, 'result' | 'paymentId' | 'act
     case 'processing':
       return { kind: 'processing' };
     case 'requires_action':
-      return result.action?.kind === 'sandbox_authentication' ? { kind: 'authenticate', paymentId: result.paymentId } : { kind: 'stripe_action' };
+      if (result.action?.kind === 'sandbox_authentication') return { kind: 'authenticate', paymentId: result.paymentId };
+      return { kind: 'stripe_action', paymentId: result.paymentId, clientSecret: result.action?.kind === 'stripe_client_secret' ? result.action.clientSecret : null };
   }
 }
 

@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
-import { PaymentUnavailableError, sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
+import { PaymentUnavailableError, sandboxPayments, stripePayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import type { AppRouter } from '../../root';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
 import { loadOrderCatalogue } from '../catalog/price-book';
@@ -441,7 +441,7 @@ describe('orders.pay', () => {
       code: 'BAD_REQUEST',
       message: 'Paying by bank transfer needs our approval; contact billing support.',
     });
-    await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ provider: 'sandbox', testMode: true, methods: ['card'] });
+    await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ provider: 'sandbox', testMode: true, methods: ['card'], publishableKey: null });
     await expect(gabriel.orders.paymentOptions()).resolves.toMatchObject({ methods: ['card', 'bank_transfer'], invoiceDueDays: 30 });
   });
 
@@ -469,6 +469,33 @@ describe('orders.pay', () => {
       expect(await refusal(call)).toEqual({ code: 'NOT_FOUND', message: 'No order with this id in your organisation.' });
     }
     await expect(alice.orders.get({ id: 'ord_demo_ml_pending' })).resolves.toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('orders.paymentOptions', () => {
+  it("gives the checkout Stripe's publishable key when Stripe takes the cards, and no test cards", async () => {
+    const clock = manualClock(NOW);
+    const payments = stripePayments({ secretKey: 'sk_live_51OrdersOptions', webhookSecret: 'whsec_OrdersOptions', publishableKey: 'pk_live_51OrdersOptions', clock });
+    const { ctx, db } = await createTestCaller({ ports: { clock, payments }, request: { appUrl: 'https://console.example.eu' } });
+    const gabriel = callerAs(ctx, await sessionUserOf(db, 'gabriel'));
+    expect(await gabriel.orders.paymentOptions()).toEqual({
+      provider: 'stripe',
+      testMode: false,
+      methods: ['stripe', 'bank_transfer'],
+      testCards: [],
+      publishableKey: 'pk_live_51OrdersOptions',
+      minimumCardChargeCents: 50,
+      invoiceDueDays: 30,
+    });
+    const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
+    await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ methods: ['stripe'], publishableKey: 'pk_live_51OrdersOptions' });
+  });
+
+  it('answers no publishable key with the sandbox, whose test cards the checkout lists instead', async () => {
+    const { gabriel } = await setup();
+    const options = await gabriel.orders.paymentOptions();
+    expect(options).toMatchObject({ provider: 'sandbox', methods: ['card', 'bank_transfer'], publishableKey: null });
+    expect(options.testCards.map((testCard) => testCard.number)).toContain('4242 4242 4242 4242');
   });
 });
 

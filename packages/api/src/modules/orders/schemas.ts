@@ -264,6 +264,10 @@ export const paymentOptionsSchema = z.object({
   testMode: z.boolean().describe('No real money moves: say "test mode" wherever money is taken.'),
   methods: z.array(z.enum(['card', 'stripe', 'bank_transfer'])).describe('The kinds orders.pay accepts for your organisation.'),
   testCards: z.array(z.object({ number: z.string(), description: z.string() })).describe('Sandbox only.'),
+  publishableKey: z
+    .string()
+    .nullable()
+    .describe('Stripe: the publishable key (pk_…) to load Stripe.js with and create the PaymentMethod orders.pay takes. Null with the sandbox.'),
   minimumCardChargeCents: cents,
   invoiceDueDays: z.number().int(),
 });

@@ -18,4 +18,12 @@ export {
   type PaymentsPort,
 } from './port';
 export { luhnValid, sandboxPayments, SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox';
-export { isStripeSecretKey, isStripeWebhookSecret, STRIPE_API_VERSION, stripePayments, type StripePaymentsConfig } from './stripe';
+export {
+  isStripePublishableKey,
+  isStripeSecretKey,
+  isStripeWebhookSecret,
+  STRIPE_API_VERSION,
+  stripePayments,
+  stripePublishableKeyProblem,
+  type StripePaymentsConfig,
+} from './stripe';

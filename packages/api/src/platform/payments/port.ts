@@ -58,6 +58,8 @@ export interface PaymentsPort {
   provider: PaymentProvider;
   /** No real money moves: the sandbox, or Stripe with a test key. Screens that take money say "test mode". */
   testMode: boolean;
+  /** Stripe: the publishable key the checkout gives Stripe.js to take the card. Public; never on the sandbox. */
+  publishableKey?: string;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /**
    * Sandbox: the customer completed (approved = true) or cancelled the authentication step.

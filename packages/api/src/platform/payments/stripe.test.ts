@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import { PAYMENTS_UNAVAILABLE_MESSAGE, PaymentNotFoundError, PaymentUnavailableError, WebhookSignatureError, type ChargeRequest, type PaymentsPort } from './port';
-import { STRIPE_API_VERSION, stripePayments } from './stripe';
+import { isStripePublishableKey, STRIPE_API_VERSION, stripePayments, stripePublishableKeyProblem } from './stripe';
 
 const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripeServer0123456789';
 const WEBHOOK_SECRET = 'whsec_FakeSigningSecretForTests0123456789';
@@ -31,7 +31,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function adapter(overrides: { secretKey?: string; webhookSecret?: string } = {}): PaymentsPort {
+function adapter(overrides: { secretKey?: string; webhookSecret?: string; publishableKey?: string } = {}): PaymentsPort {
   return stripePayments({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, clock, endpoint: fake.endpoint, ...overrides });
 }
 
@@ -272,6 +272,27 @@ describe('stripePayments configuration', () => {
     expect(() => adapter({ secretKey: 'pk_test_51Publishable' })).toThrow(/sk_live_… or sk_test_…/);
     expect(() => adapter({ secretKey: '' })).toThrow();
     expect(() => adapter({ webhookSecret: 'secret' })).toThrow(/whsec_/);
+  });
+
+  it('hands out the publishable key for Stripe.js, of the same mode as the secret key', () => {
+    expect(adapter({ publishableKey: 'pk_test_51Browser' }).publishableKey).toBe('pk_test_51Browser');
+    expect(adapter({ secretKey: 'rk_live_51Restricted', publishableKey: 'pk_live_51Browser' }).publishableKey).toBe('pk_live_51Browser');
+    // Server-only uses (webhooks) need none.
+    expect(adapter().publishableKey).toBeUndefined();
+    expect(() => adapter({ publishableKey: 'sk_test_51Secret' })).toThrow('The Stripe publishable key must be a Stripe publishable key (pk_live_… or pk_test_…).');
+    expect(() => adapter({ publishableKey: '' })).toThrow(/pk_live_… or pk_test_…/);
+    expect(() => adapter({ publishableKey: 'pk_live_51Browser' })).toThrow('The Stripe publishable key is a live key but the secret key is a test key.');
+    expect(() => adapter({ secretKey: 'sk_live_51LiveKey', publishableKey: 'pk_test_51Browser' })).toThrow('The Stripe publishable key is a test key but the secret key is a live key.');
+  });
+
+  it('recognises publishable keys only', () => {
+    for (const key of ['pk_live_51AbC', 'pk_test_51AbC']) expect(isStripePublishableKey(key), key).toBe(true);
+    for (const key of ['pk_live_', 'pk_prod_51AbC', 'sk_test_51AbC', 'rk_live_51AbC', ' pk_test_51AbC', 'pk_test_51AbC\n', 'pk_test_51A-bC']) {
+      expect(isStripePublishableKey(key), key).toBe(false);
+    }
+    expect(stripePublishableKeyProblem('pk_test_51AbC', 'sk_test_51AbC')).toBeNull();
+    // A malformed secret key is reported on its own; the pair is not compared then.
+    expect(stripePublishableKeyProblem('pk_test_51AbC', 'nonsense')).toBeNull();
   });
 });
 

@@ -31,6 +31,7 @@ const REQUEST_TIMEOUT_MS = 20_000;
 
 const SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]+$/;
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]+$/;
+const PUBLISHABLE_KEY = /^pk_(live|test)_[A-Za-z0-9]+$/;
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]+$/;
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]+$/;
 
@@ -44,9 +45,33 @@ export function isStripeWebhookSecret(value: string): boolean {
   return WEBHOOK_SECRET.test(value);
 }
 
+/** The publishable key (pk_live_… or pk_test_…) Stripe.js uses in the browser; it is public by design. */
+export function isStripePublishableKey(value: string): boolean {
+  return PUBLISHABLE_KEY.test(value);
+}
+
+const isTestKey = (key: string) => key.slice(3, 8) === 'test_';
+
+/**
+ * What is wrong with a publishable key for this secret key, or null. A PaymentMethod made with a
+ * test key cannot be charged with a live one (and the reverse): the pair must be of one mode.
+ */
+export function stripePublishableKeyProblem(publishableKey: string, secretKey: string): string | null {
+  if (!isStripePublishableKey(publishableKey)) return 'must be a Stripe publishable key (pk_live_… or pk_test_…)';
+  if (isStripeSecretKey(secretKey) && isTestKey(publishableKey) !== isTestKey(secretKey)) {
+    return `is a ${isTestKey(publishableKey) ? 'test' : 'live'} key but the secret key is a ${isTestKey(secretKey) ? 'test' : 'live'} key`;
+  }
+  return null;
+}
+
 export interface StripePaymentsConfig {
   secretKey: string;
   webhookSecret: string;
+  /**
+   * For the checkout's card form (Stripe.js). Optional here so server-only uses (webhooks, tests)
+   * need none; the Worker requires it in production (worker/src/config.ts).
+   */
+  publishableKey?: string;
   /** Receipt time of webhooks: their signature must be at most five minutes old. */
   clock: { now(): number };
   /** Tests: a local fake of the API instead of api.stripe.com. */
@@ -68,6 +93,8 @@ function cardOf(intent: Stripe.PaymentIntent): { cardBrand?: string; cardLast4?:
 export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
   if (!isStripeSecretKey(config.secretKey)) throw new Error('The Stripe secret key must look like sk_live_… or sk_test_….');
   if (!isStripeWebhookSecret(config.webhookSecret)) throw new Error('The Stripe webhook secret must look like whsec_….');
+  const publishableKeyProblem = config.publishableKey === undefined ? null : stripePublishableKeyProblem(config.publishableKey, config.secretKey);
+  if (publishableKeyProblem) throw new Error(`The Stripe publishable key ${publishableKeyProblem}.`);
 
   let loaded: Promise<{ Stripe: StripeSdk; client: Stripe }> | undefined;
   function sdk() {
@@ -152,7 +179,8 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
 
   return {
     provider: 'stripe',
-    testMode: config.secretKey.slice(3, 8) === 'test_',
+    testMode: isTestKey(config.secretKey),
+    ...(config.publishableKey === undefined ? {} : { publishableKey: config.publishableKey }),
 
     async charge(request) {
       const problem = chargeRequestProblem(request);
