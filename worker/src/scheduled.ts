@@ -1,13 +1,17 @@
-import { ecbRatesSource, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
 import { secretBoxFor } from './config';
-import { databaseFor } from './context';
+import { databaseFor, operatorContext } from './context';
 import type { Env } from './env';
 
 /** Crons of wrangler.toml `[triggers]`, each mapped to its job. */
 export const CRONS = {
   exchangeRates: '0 */6 * * *',
   housekeeping: '17 * * * *',
+  hibernation: '*/5 * * * *',
 } as const;
+
+/** How often the hibernation job runs: each run covers the five minutes since the one before. */
+const HIBERNATION_EVERY_MS = 5 * 60_000;
 
 /**
  * Runs the job of a cron trigger. fetch is a parameter so tests can stand in for the ECB; a
@@ -37,6 +41,11 @@ export async function runScheduled(
       } catch (error) {
         logError('Sealing TOTP secrets failed', error);
       }
+      return;
+    }
+    case CRONS.hibernation: {
+      const run = await applyHibernationSchedules(operatorContext(env), now, now - HIBERNATION_EVERY_MS);
+      if (run.started.length > 0 || run.skipped.length > 0) console.log('Scheduled hibernation', { started: run.started, skipped: run.skipped });
       return;
     }
     default:

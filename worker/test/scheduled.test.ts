@@ -1,4 +1,5 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { HIBERNATION_PRESETS } from '@kubemarket/shared';
+import { createExecutionContext, createScheduledController, env, runDurableObjectAlarm, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../src/index';
 import { CRONS } from '../src/scheduled';
@@ -91,5 +92,55 @@ describe('scheduled housekeeping', () => {
     const bruno = await env.DB.prepare("SELECT totp_secret, totp_key_version FROM users WHERE id = 'usr_demo_bruno'").first<{ totp_secret: string; totp_key_version: number }>();
     expect(bruno?.totp_key_version).toBe(1);
     expect(bruno?.totp_secret).not.toBe('JBSWY3DPEHPK3PXP');
+  });
+});
+
+describe('scheduled hibernation', () => {
+  const operation = () =>
+    env.DB.prepare("SELECT id, type, status, params, requested_by FROM cluster_operations WHERE cluster_id = 'clu_cron_dev' ORDER BY created_at DESC LIMIT 1").first<{
+      id: string;
+      type: string;
+      status: string;
+      params: string;
+      requested_by: string | null;
+    }>();
+  const clusterStatus = async () => (await env.DB.prepare("SELECT status FROM clusters WHERE id = 'clu_cron_dev'").first<{ status: string }>())?.status;
+
+  it("puts a Dev/Test cluster to sleep at its schedule's time, set over REST, through the cluster's operator", async () => {
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO clusters (id, organization_id, name, tier_id, region, status, kubernetes_version, node_count, created_at, updated_at) VALUES ('clu_cron_dev', 'org_demo_acme', 'cron-dev', 'tier_devtest', 'fr-par-1', 'running', '1.37.1', 1, 0, 0)",
+      ),
+      env.DB.prepare("INSERT INTO node_pools (id, cluster_id, name, flavor_id, count, kubernetes_version, created_at, updated_at) VALUES ('npl_cron_dev', 'clu_cron_dev', 'default', 'gp-2-4', 1, '1.37.1', 0, 0)"),
+    ]);
+    const alice = await new TestClient('203.0.113.170').prime();
+    expect((await alice.post('/trpc/dev.login', { username: 'alice' })).status).toBe(200);
+    const weeknights = HIBERNATION_PRESETS.weeknights.period;
+    const put = await alice.request('PUT', '/api/clusters/clu_cron_dev/hibernation', { timezone: 'Europe/Paris', schedules: [weeknights] });
+    expect(put.status).toBe(200);
+    expect(await json(put)).toEqual({ timezone: 'Europe/Paris', schedules: [weeknights] });
+
+    // Monday 23 November 2026: 20:00 in Paris is 19:00 UTC. The run before it finds nothing to do.
+    await runCron(CRONS.hibernation, Date.parse('2026-11-23T18:55:00Z'));
+    expect(await operation()).toBeNull();
+    await runCron(CRONS.hibernation, Date.parse('2026-11-23T19:00:00Z'));
+    const started = await operation();
+    expect(started).toMatchObject({ type: 'hibernate', status: 'running', requested_by: null });
+    expect(JSON.parse(started!.params)).toEqual({ scheduled: true });
+    expect(await clusterStatus()).toBe('hibernating');
+
+    const operator = env.CLUSTER_OPERATOR.get(env.CLUSTER_OPERATOR.idFromName('clu_cron_dev'));
+    for (let alarm = 0; alarm < 200 && (await operation())?.status === 'running'; alarm += 1) {
+      await runDurableObjectAlarm(operator);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    expect((await operation())?.status).toBe('succeeded');
+    expect(await clusterStatus()).toBe('hibernated');
+    const period = await env.DB.prepare("SELECT ended_at FROM cluster_hibernations WHERE cluster_id = 'clu_cron_dev'").first<{ ended_at: number | null }>();
+    expect(period).toEqual({ ended_at: null });
+
+    // The next run sees the same 20:00 in its window and leaves the sleeping cluster alone.
+    await runCron(CRONS.hibernation, Date.parse('2026-11-23T19:05:00Z'));
+    expect((await operation())?.id).toBe(started!.id);
   });
 });

@@ -6,6 +6,7 @@
  * Outcome: 'OK' means the call got past every access check (it succeeded, or failed for a business
  * reason such as invalid input or a rate limit); otherwise the access error's code.
  */
+import { clusterAddons, clusterOperations, clusters, nodePools, type Database, type OperationStep } from '@kubemarket/db';
 import { TOKEN_SCOPES } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,10 @@ interface Fixtures {
   aliceSessionId: string;
   aliceTokenId: string;
   tierId: string;
+  /** Acme's Dev/Test cluster with one pool, one add-on and a failed operation (clusterFixture). */
+  clusterId: string;
+  poolId: string;
+  operationId: string;
 }
 
 const ALL = Object.keys(PRINCIPALS) as Principal[];
@@ -66,6 +71,11 @@ const ALICES_OWN_SESSION_ONLY = expectations(SESSIONS, {
 const ADMINS_ONLY = expectations(['admin', 'superAdmin']);
 /** Staff (officer and above) by session; customers and every API token are refused. */
 const STAFF_ONLY = expectations(['officer', 'admin', 'superAdmin']);
+const OTHER_ORGANISATIONS_404: Partial<Record<Principal, Outcome>> = { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' };
+/** Acme's records: every Acme role reads them, by session or a token with the read scope. */
+const ACME_READS = expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
+/** Changes to Acme's clusters: its owner and members (not billing, not viewers), or a token with the write scope. */
+const ACME_WRITES = expectations(['ownerA', 'memberA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
 /** Development helpers answer 404 in production, to everyone. */
 const DEV_ONLY = expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND'])));
 
@@ -283,11 +293,51 @@ const MATRIX: Record<string, Row> = {
     input: () => ({ id: 'ord_demo_ml_pending' }),
     expect: expectations(['ownerA', 'memberA', 'tokenWithScope'], { customerB: 'NOT_FOUND', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
   },
+  // Clusters: every role reads its organisation's; owners, admins and members change them (not
+  // billing, not viewer); a token needs clusters:read or clusters:write. Another organisation's
+  // cluster is a 404 whoever asks, staff included (they are members of their own organisation).
+  'clusters.list': { input: () => ({ q: 'matrix', status: 'running', sort: 'name', page: 1, pageSize: 5 }), expect: SIGNED_IN_SCOPED },
+  'clusters.get': { input: (f) => ({ id: f.clusterId }), expect: ACME_READS },
+  'clusters.events': { input: (f) => ({ id: f.clusterId, limit: 5 }), expect: ACME_READS },
+  'clusters.operation': { input: (f) => ({ id: f.clusterId, operationId: f.operationId }), expect: ACME_READS },
+  'clusters.scaleNodePool': { input: (f) => ({ id: f.clusterId, poolId: f.poolId, count: 3 }), expect: ACME_WRITES },
+  'clusters.addNodePool': { input: (f) => ({ id: f.clusterId, pool: { name: 'extra', flavorId: 'gp-2-4', count: 1 } }), expect: ACME_WRITES },
+  'clusters.removeNodePool': { input: (f) => ({ id: f.clusterId, poolId: f.poolId }), expect: ACME_WRITES },
+  'clusters.upgrade': { input: (f) => ({ id: f.clusterId, version: '1.37.1' }), expect: ACME_WRITES },
+  'clusters.kubeconfig': { input: (f) => ({ id: f.clusterId, expiresInSeconds: 3600 }), expect: ACME_WRITES },
+  'clusters.revokeCredentials': { input: (f) => ({ id: f.clusterId }), expect: ACME_WRITES },
+  'clusters.updateMaintenance': { input: (f) => ({ id: f.clusterId, maintenance: { day: 'saturday', startHour: 2, autoUpgrade: false } }), expect: ACME_WRITES },
+  'clusters.hibernate': { input: (f) => ({ id: f.clusterId }), expect: ACME_WRITES },
+  'clusters.wake': { input: (f) => ({ id: f.clusterId }), expect: ACME_WRITES },
+  'clusters.setHibernation': {
+    input: (f) => ({ id: f.clusterId, timezone: 'Europe/Paris', schedules: [{ days: ['friday'], sleepAt: '20:00', wakeAt: '07:00', wakeDay: 'monday' }] }),
+    expect: ACME_WRITES,
+  },
+  'clusters.removeAddon': { input: (f) => ({ id: f.clusterId, addonId: 'addon_monitoring' }), expect: ACME_WRITES },
+  'clusters.retry': { input: (f) => ({ id: f.clusterId, operationId: f.operationId }), expect: ACME_WRITES },
+  'clusters.delete': { input: (f) => ({ id: f.clusterId, confirmName: 'matrix-dev' }), expect: ACME_WRITES },
+
   'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
   'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },
 };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };
+
+/**
+ * A running Dev/Test cluster of Acme's (it may hibernate) with one pool, an add-on and a failed
+ * operation to retry, so each clusters procedure reaches its own checks instead of a missing row.
+ */
+async function clusterFixture(db: Database, now: number) {
+  const ids = { clusterId: 'clu_matrix', poolId: 'npl_matrix', operationId: 'cop_matrix' };
+  const failed: OperationStep = { key: 'health', label: 'Running health checks', status: 'failed', detail: null, estimateMs: 10_000, startedAt: now - 20_000, finishedAt: now - 10_000, attempts: 3, error: 'The cluster DNS did not answer.' };
+  await db.batch([
+    db.insert(clusters).values({ id: ids.clusterId, organizationId: 'org_demo_acme', name: 'matrix-dev', tierId: 'tier_devtest', region: 'fr-par-1', status: 'running', kubernetesVersion: '1.36.4', nodeCount: 2, createdAt: now - 60_000, updatedAt: now }),
+    db.insert(nodePools).values({ id: ids.poolId, clusterId: ids.clusterId, name: 'default', flavorId: 'gp-2-4', count: 2, kubernetesVersion: '1.36.4', createdAt: now - 60_000, updatedAt: now }),
+    db.insert(clusterAddons).values({ id: 'cad_matrix', clusterId: ids.clusterId, addonId: 'addon_monitoring', installedAt: now - 60_000 }),
+    db.insert(clusterOperations).values({ id: ids.operationId, clusterId: ids.clusterId, organizationId: 'org_demo_acme', type: 'upgrade', status: 'failed', params: { fromVersion: '1.36.4', toVersion: '1.37.1' }, steps: [failed], error: failed.error, revision: 5, createdAt: now - 30_000, updatedAt: now - 10_000, finishedAt: now - 10_000 }),
+  ]);
+  return ids;
+}
 
 async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   try {
@@ -311,7 +361,7 @@ async function callAs(procedure: string, principal: Principal): Promise<Outcome>
   const notification = await notify(ctx, alice.id, { type: 'info', message: 'For the matrix' });
   const { session } = await createSession(db, { id: alice.id, role: alice.role }, now, { ipAddress: null, userAgent: null });
   const token = await createToken({ ...ctx, user: alice, credential: { kind: 'session' } }, { name: 'matrix', expiresInDays: 30, scopes: ['audit:read'] });
-  const fixtures: Fixtures = { aliceNotificationId: notification.id, aliceSessionId: session.id, aliceTokenId: token.id, tierId: 'tier_standard' };
+  const fixtures: Fixtures = { aliceNotificationId: notification.id, aliceSessionId: session.id, aliceTokenId: token.id, tierId: 'tier_standard', ...(await clusterFixture(db, now)) };
 
   const username = PRINCIPALS[principal];
   const user: SessionUser | null = username ? await sessionUserOf(db, username) : null;

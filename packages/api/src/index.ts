@@ -63,6 +63,7 @@ export { sealStoredTotpSecrets } from './platform/totp-secrets';
 export { loadPriceBook, loadOrderCatalogue, loadCurrentPrices, type OrderCatalogue, type CurrentPrices } from './modules/catalog/price-book';
 export { createQuote, organizationHasPurchased, PURCHASED_ORDER_STATUSES } from './modules/quotes/service';
 export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from './modules/quotes/schemas';
-export { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
+export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type ProvisionerPort } from './platform/provisioner';
 export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
 export type { ClusterProgress, OperationView } from './modules/clusters/progress';
+export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';

@@ -6,3 +6,4 @@ export * from './suggestions';
 export * from './quote-lines';
 export * from './cluster-spec';
 export * from './billing';
+export * from './hibernation';

@@ -175,9 +175,9 @@ function nodeState(node: ClusterNode): NodeState {
   };
 }
 
-function eventStatement(db: Database, input: { clusterId: string; operationId: string | null; type: ClusterEventType; message: string; actorUserId?: string | null; data?: Record<string, unknown> | null; now: number }): Statement {
+function eventStatement(db: Database, input: { id?: string; clusterId: string; operationId: string | null; type: ClusterEventType; message: string; actorUserId?: string | null; data?: Record<string, unknown> | null; now: number }): Statement {
   return db.insert(clusterEvents).values({
-    id: newId('clusterEvent'),
+    id: input.id ?? newId('clusterEvent'),
     clusterId: input.clusterId,
     operationId: input.operationId,
     type: input.type,
@@ -397,7 +397,7 @@ function failureStatements(db: Database, state: ClusterState, operation: Cluster
   const statements: Statement[] = [db.update(clusters).set({ status: STATUS_ON_FAILURE[operation.type], updatedAt: now }).where(eq(clusters.id, state.cluster.id))];
   if (operation.type === 'provision' && operation.orderId) {
     statements.push(
-      db.update(orders).set({ status: 'failed', updatedAt: now }).where(eq(orders.id, operation.orderId)),
+      db.update(orders).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(orders.id, operation.orderId)),
       db.insert(orderEvents).values({
         id: newId('orderEvent'),
         orderId: operation.orderId,
@@ -435,9 +435,8 @@ export async function advanceOperation(deps: EngineDeps, operationId: string): P
   const steps = operation.steps.map((step) => ({ ...step }));
   let index = operation.currentStep;
   const step = steps[index]!;
-  const events: Statement[] = [];
-  const addEvent = (type: ClusterEventType, message: string, data?: Record<string, unknown>) =>
-    events.push(eventStatement(db, { clusterId: state.cluster.id, operationId, type, message, data: data ?? null, now }));
+  const events: Array<{ type: ClusterEventType; message: string; data: Record<string, unknown> | null }> = [];
+  const addEvent = (type: ClusterEventType, message: string, data?: Record<string, unknown>) => events.push({ type, message, data: data ?? null });
 
   if (step.status === 'pending') Object.assign(step, { status: 'running', startedAt: now });
   const outcome = await runProvisionerStep(deps, state, operation, step, now);
@@ -491,7 +490,10 @@ export async function advanceOperation(deps: EngineDeps, operationId: string): P
     .update(clusterOperations)
     .set({ steps, currentStep: index, status, error, finishedAt, nextRunAt, revision: operation.revision + 1, updatedAt: now })
     .where(and(eq(clusterOperations.id, operationId), eq(clusterOperations.revision, operation.revision)));
-  await db.batch([update, ...statements, ...events]);
+  // The activity lists events by time, then id: ids rising in the order written keep "step done"
+  // before "next step started" and "operation finished" among events of the same millisecond.
+  const eventIds = events.map(() => newId('clusterEvent')).sort();
+  await db.batch([update, ...statements, ...events.map((event, position) => eventStatement(db, { id: eventIds[position]!, clusterId: state.cluster.id, operationId, ...event, now }))]);
 
   await publishProgress(deps, state.cluster.id, operationId).catch((cause: unknown) => logError('Publishing cluster progress failed', cause));
   if (status !== 'running') await tellEnded(deps, state, operation, status, error).catch((cause: unknown) => logError('Telling members about a cluster operation failed', cause));
@@ -541,6 +543,8 @@ async function clusterProgress(deps: EngineDeps, clusterId: string, operationId:
 
 /** Ready, failed, deleted: a notification for each member, and mail for the ones that matter. */
 async function tellEnded(deps: EngineDeps, state: ClusterState, operation: ClusterOperation, status: 'succeeded' | 'failed', reason: string | null) {
+  // A schedule that works as planned twice a day is not news; only its failures are.
+  if (operation.params.scheduled && status === 'succeeded') return;
   const { db } = deps;
   const name = state.cluster.name;
   const url = `${deps.request.appUrl}/clusters/${state.cluster.id}`;
@@ -581,7 +585,7 @@ export async function retryOperation(deps: EngineDeps, operation: ClusterOperati
       db.update(clusters).set({ status: STATUS_DURING[operation.type], updatedAt: now }).where(eq(clusters.id, operation.clusterId)),
       eventStatement(db, { clusterId: operation.clusterId, operationId: operation.id, type: 'operation_retried', message: `${capitalise(OPERATION_LABELS[operation.type])} retried from "${operation.steps[operation.currentStep]?.label ?? 'the failed step'}".`, actorUserId, now }),
     ];
-    if (operation.type === 'provision' && operation.orderId) updates.push(db.update(orders).set({ status: 'provisioning', updatedAt: now }).where(eq(orders.id, operation.orderId)));
+    if (operation.type === 'provision' && operation.orderId) updates.push(db.update(orders).set({ status: 'provisioning', failureReason: null, updatedAt: now }).where(eq(orders.id, operation.orderId)));
     await db.batch(updates as [Statement, ...Statement[]]);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

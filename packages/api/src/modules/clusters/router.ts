@@ -9,6 +9,8 @@ import {
   clusterPageSchema,
   deleteClusterInputSchema,
   eventsInputSchema,
+  hibernationInputSchema,
+  hibernationSettingsAnswerSchema,
   kubeconfigInputSchema,
   kubeconfigSchema,
   listClustersInputSchema,
@@ -19,6 +21,7 @@ import {
   scaleNodePoolInputSchema,
   upgradeInputSchema,
 } from './schemas';
+import { setHibernationSchedule } from './hibernation';
 import * as clusters from './service';
 
 const TAGS: ['Clusters'] = ['Clusters'];
@@ -129,6 +132,21 @@ export const clustersRouter = router({
     .input(clusterId)
     .output(operationSchema)
     .mutation(({ ctx, input }) => clusters.wakeNow(ctx, input.id)),
+
+  setHibernation: orgProcedure('clusters:write')
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/api/clusters/{id}/hibernation',
+        summary: 'Set the hibernation schedule (Dev/Test and Sandbox tiers): when the cluster sleeps and wakes, in a time zone',
+        description:
+          "Each schedule sleeps at sleepAt on each of its days and wakes at the first wakeAt after that (the next morning when wakeAt is earlier), or on wakeDay when given: weekends are {days: ['friday'], sleepAt: '20:00', wakeAt: '07:00', wakeDay: 'monday'}. Overlapping schedules are merged. An empty list turns scheduled hibernation off. Transitions run within 5 minutes of their time.",
+        tags: TAGS,
+      },
+    })
+    .input(hibernationInputSchema)
+    .output(hibernationSettingsAnswerSchema)
+    .mutation(({ ctx, input }) => setHibernationSchedule(ctx, input)),
 
   removeAddon: orgProcedure('clusters:write')
     .meta({ rest: { method: 'DELETE', path: '/api/clusters/{id}/addons/{addonId}', summary: 'Uninstall an add-on from the cluster (billing for it stops)', tags: TAGS } })

@@ -6,7 +6,7 @@ import {
   NODE_STATUSES,
   OPERATION_STEP_STATUSES,
 } from '@kubemarket/db';
-import { CNI_PLUGINS, orderNodePoolSchema, TAINT_EFFECTS, WEEKDAYS, maintenanceWindowSchema } from '@kubemarket/shared';
+import { CNI_PLUGINS, hibernationSettingsSchema, orderNodePoolSchema, TAINT_EFFECTS, WEEKDAYS, maintenanceWindowSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { KUBECONFIG_DEFAULT_SECONDS, KUBECONFIG_MAX_SECONDS, KUBECONFIG_MIN_SECONDS } from '../../platform/provisioner';
 
@@ -82,6 +82,10 @@ export const deleteClusterInputSchema = z.object({
 export const maintenanceInputSchema = z.object({
   id: z.string().trim().min(1, 'Cluster id is required.').max(64),
   maintenance: maintenanceWindowSchema,
+});
+
+export const hibernationInputSchema = hibernationSettingsSchema.extend({
+  id: z.string().trim().min(1, 'Cluster id is required.').max(64),
 });
 
 export const retryInputSchema = z.object({
@@ -229,6 +233,13 @@ export const kubeconfigSchema = z.object({
   kubeconfig: z.string().describe('The kubeconfig YAML; shown once, never stored.'),
   expiresAt: epochMs,
   serialNumber: z.string(),
+});
+
+export const hibernationSettingsAnswerSchema = z.object({
+  timezone: z.string().describe('IANA time zone the times are read in.'),
+  schedules: z
+    .array(z.object({ days: z.array(z.enum(WEEKDAYS)), sleepAt: z.string(), wakeAt: z.string(), wakeDay: z.enum(WEEKDAYS).optional() }))
+    .describe('The periods as stored: overlapping or touching ones merged into one sleep. Empty: scheduled hibernation is off.'),
 });
 
 export const operationStartedSchema = z.object({ operation: operationSchema });

@@ -21,11 +21,11 @@ import {
 } from '@kubemarket/db';
 import { isQuoteError, quote, type OrderLine } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { audit } from '../../platform/audit';
-import type { ClusterSpec } from '../../platform/provisioner';
+import type { CertificateAuthority, ClusterSpec } from '../../platform/provisioner';
 import { compareKubernetesVersions, loadPriceBook } from '../catalog/price-book';
 import { caKeyContext, loadClusterState, runningOperation, busyMessage, retryOperation, startOperation, type ClusterState } from './engine';
 import { operationView, type OperationView } from './progress';
@@ -93,8 +93,9 @@ export async function listClusters(ctx: OrgContext, input: ListClustersInput): P
   if (input.tierId) filters.push(eq(clusters.tierId, input.tierId));
   if (input.region) filters.push(eq(clusters.region, input.region));
   if (input.q) {
-    const pattern = `%${input.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    filters.push(or(sql`${clusters.name} LIKE ${pattern} ESCAPE '\\'`, like(clusters.id, `${input.q}%`))!);
+    const escaped = input.q.replace(/[\\%_]/g, (char) => `\\${char}`);
+    // Escaped for the id too: a "%" or "_" typed in the search box is a character, not a wildcard.
+    filters.push(or(sql`${clusters.name} LIKE ${`%${escaped}%`} ESCAPE '\\'`, sql`${clusters.id} LIKE ${`${escaped}%`} ESCAPE '\\'`)!);
   }
   const where = and(...filters);
   const order = {
@@ -208,7 +209,8 @@ export async function getCluster(ctx: OrgContext, id: string): Promise<z.output<
       .from(clusterAddons)
       .innerJoin(addonsTable, eq(addonsTable.id, clusterAddons.addonId))
       .where(eq(clusterAddons.clusterId, id))
-      .orderBy(asc(addonsTable.name)),
+      // By name as people read it: "cert-manager" between "Argo CD" and "Prometheus", not after them.
+      .orderBy(sql`${addonsTable.name} COLLATE NOCASE`),
     db.select().from(clusterOperations).where(eq(clusterOperations.clusterId, id)).orderBy(desc(clusterOperations.createdAt)).limit(1),
     cluster.status === 'deleted' ? Promise.resolve([]) : availableUpgrades(db, cluster.kubernetesVersion),
   ]);
@@ -612,6 +614,27 @@ export async function removeAddon(ctx: OrgContext, input: { id: string; addonId:
 // ---------------------------------------------------------------------------------------------
 // Credentials
 
+/**
+ * The CA the simulator signs kubeconfigs with. A running simulator cluster without one (a seeded
+ * cluster: the seed stores no private keys) gets one now, as a credential rotation would make it;
+ * of two downloads racing to create it, the first stored wins and both sign with that one.
+ * Gardener signs with the Shoot's own CA, so nothing is created for it.
+ */
+async function clusterCa(ctx: OrgContext, state: ClusterState, now: number): Promise<CertificateAuthority | null> {
+  const { cluster } = state;
+  const open = async (certificatePem: string, sealed: NonNullable<Cluster['caPrivateKey']>) => ({ certificatePem, privateKeyPem: await ctx.ports.secrets.open(sealed, caKeyContext(cluster.id)) });
+  if (cluster.caCertificate && cluster.caPrivateKey) return open(cluster.caCertificate, cluster.caPrivateKey);
+  if (ctx.ports.provisioner.kind !== 'simulator') return null;
+  const { ca } = await ctx.ports.provisioner.rotateCredentials(state.spec, now);
+  if (!ca) return null;
+  await ctx.db
+    .update(clusters)
+    .set({ caCertificate: ca.certificatePem, caPrivateKey: await ctx.ports.secrets.seal(ca.privateKeyPem, caKeyContext(cluster.id)), updatedAt: now })
+    .where(and(eq(clusters.id, cluster.id), isNull(clusters.caCertificate)));
+  const [stored] = await ctx.db.select({ caCertificate: clusters.caCertificate, caPrivateKey: clusters.caPrivateKey }).from(clusters).where(eq(clusters.id, cluster.id));
+  return stored?.caCertificate && stored.caPrivateKey ? open(stored.caCertificate, stored.caPrivateKey) : null;
+}
+
 export async function issueKubeconfig(ctx: OrgContext, input: { id: string; expiresInSeconds: number }) {
   const state = await ownState(ctx, input.id);
   const { cluster } = state;
@@ -619,10 +642,7 @@ export async function issueKubeconfig(ctx: OrgContext, input: { id: string; expi
     throw new TRPCError({ code: 'CONFLICT', message: `The cluster ${cluster.name} has no reachable API server right now (${cluster.status}); a kubeconfig is available once it runs.` });
   }
   const now = ctx.ports.clock.now();
-  const ca =
-    cluster.caCertificate && cluster.caPrivateKey
-      ? { certificatePem: cluster.caCertificate, privateKeyPem: await ctx.ports.secrets.open(cluster.caPrivateKey, caKeyContext(cluster.id)) }
-      : null;
+  const ca = await clusterCa(ctx, state, now);
   const issued = await ctx.ports.provisioner.issueKubeconfig({
     cluster: state.spec,
     ca,
@@ -709,7 +729,8 @@ export async function wakeNow(ctx: OrgContext, id: string): Promise<OperationVie
 export async function requireHibernatingTier(db: Database, state: ClusterState): Promise<void> {
   const [tier] = await db.select({ name: clusterTiers.name }).from(clusterTiers).where(eq(clusterTiers.id, state.cluster.tierId));
   if (!tier || !tierHibernates(tier.name)) {
-    badRequest(`Hibernation is for Dev/Test and Sandbox clusters; ${state.cluster.name} is a ${tier?.name ?? 'production'} cluster, which keeps running.`);
+    const kind = tier?.name ?? 'production';
+    badRequest(`Hibernation is for Dev/Test and Sandbox clusters; ${state.cluster.name} is ${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} cluster, which keeps running.`);
   }
 }
 

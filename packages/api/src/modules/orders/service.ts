@@ -26,6 +26,7 @@ import { sha256Hex } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { mailInBackground } from '../../platform/mailer';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { checkNewClusterQuota } from '../clusters/service';
 import type { QuoteInput } from '../quotes/schemas';
 import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes/service';
 import { orderEmails } from './emails';
@@ -295,6 +296,9 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
   await consumeRateLimit(ctx.db, `orders:create:org:${ctx.organizationId}`, ORDER_CREATE_RATE_LIMIT, now);
 
   const resolved = await resolveLines(ctx, input.lines);
+  const clusterLine = input.lines.find((line) => line.kind === 'cluster');
+  // Before anything is written: an organisation at its quota learns it now, not after paying.
+  if (clusterLine) await checkNewClusterQuota(ctx.db, ctx.organizationId, clusterLine.nodePools.reduce((sum, pool) => sum + pool.count, 0));
   const vatNumber = input.billing.vatNumber || null;
   const quote = await createQuote(ctx, {
     lines: resolved.engineLines,

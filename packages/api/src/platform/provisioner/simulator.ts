@@ -111,30 +111,48 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
     return { ...pool, machine, kubernetesVersion: context.cluster.kubernetesVersion };
   }
 
-  /** Brings a pool to `target` nodes one by one: joining, then ready; or draining away from the end. */
+  /**
+   * Brings a pool to `target` nodes one at a time: a node joins, is ready at the next call, and the
+   * next one joins; or the last node drains and is gone at the next call. The stored nodes are the
+   * only state: the nodes this call changes were stored by the last one, so how many there were
+   * when the step began is never needed (it is not known either, once the first node has moved).
+   * The time left is shared out evenly among the nodes still to move.
+   */
   function resizePool(context: StepContext, pool: PoolSpec, target: number): StepOutcome {
     const current = context.nodes.filter((node) => node.poolId === pool.id);
-    const present = current.length;
-    if (target >= present) {
-      const adding = target - present;
-      const { done, retryInMs, finished } = progressOf(context, Math.max(1, adding));
-      const joined = finished ? adding : done;
-      const upsertNodes: NodeState[] = [];
-      for (let index = present; index < present + joined; index += 1) upsertNodes.push(nodeOf(context.cluster, pool, index, 'ready'));
-      if (!finished && joined < adding) upsertNodes.push(nodeOf(context.cluster, pool, present + joined, 'joining'));
-      const detail = adding === 0 ? 'Autoscaling limits applied' : `${joined} of ${adding} ${adding === 1 ? 'node' : 'nodes'} joined`;
-      return finished ? { kind: 'done', detail, changes: { upsertNodes } } : { kind: 'progress', detail, retryInMs, changes: { upsertNodes } };
+    const { finished } = progressOf(context, 1);
+    const remainingMs = Math.max(0, (context.step.startedAt ?? context.now) + context.step.estimateMs - context.now);
+    const nodes = (count: number) => `${count} ${count === 1 ? 'node' : 'nodes'}`;
+    if (current.length <= target) {
+      if (finished) {
+        const upsertNodes: NodeState[] = [];
+        for (let index = 0; index < target; index += 1) {
+          const node = current.find((candidate) => candidate.name === nodeName(context.cluster, pool, index));
+          if (!node || node.status === 'joining') upsertNodes.push(nodeOf(context.cluster, pool, index, 'ready'));
+        }
+        return { kind: 'done', detail: `${target} of ${nodes(target)} ready`, changes: { upsertNodes } };
+      }
+      const upsertNodes: NodeState[] = current.flatMap((node) => (node.status === 'joining' ? [{ ...node, status: 'ready' as const }] : []));
+      const settled = current.length;
+      if (settled < target) upsertNodes.push(nodeOf(context.cluster, pool, settled, 'joining'));
+      return {
+        kind: 'progress',
+        detail: `${settled} of ${nodes(target)} ready`,
+        retryInMs: Math.max(1, Math.ceil(remainingMs / Math.max(1, target - settled))),
+        changes: { upsertNodes },
+      };
     }
-    const removing = present - target;
-    const { done, retryInMs, finished } = progressOf(context, removing);
-    const gone = finished ? removing : done;
     const names = current.map((node) => node.name);
-    const removeNodes = names.slice(present - gone);
-    const draining = !finished && gone < removing ? [{ ...current[present - gone - 1]!, status: 'draining' as const }] : [];
-    const detail = `${gone} of ${removing} ${removing === 1 ? 'node' : 'nodes'} drained and removed`;
-    return finished
-      ? { kind: 'done', detail, changes: { removeNodes } }
-      : { kind: 'progress', detail, retryInMs, changes: { removeNodes, upsertNodes: draining } };
+    if (finished) return { kind: 'done', detail: `${nodes(target)} left`, changes: { removeNodes: names.slice(target) } };
+    const drained = current.filter((node) => node.status === 'draining').map((node) => node.name);
+    const staying = current.filter((node) => node.status !== 'draining');
+    const next = staying.length > target ? [{ ...staying[staying.length - 1]!, status: 'draining' as const }] : [];
+    return {
+      kind: 'progress',
+      detail: `${nodes(staying.length - next.length)} left, ${target} wanted`,
+      retryInMs: Math.max(1, Math.ceil(remainingMs / Math.max(1, staying.length - target))),
+      changes: { removeNodes: drained, upsertNodes: next },
+    };
   }
 
   /** Moves every node of `nodes` to a status (or version), one at a time across the step. */

@@ -1,0 +1,114 @@
+import { clusterOperations, mailOutbox, orders } from '@kubemarket/db';
+import type { inferRouterInputs } from '@trpc/server';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ClusterOperatorPort, RealtimeMessage, RealtimePort } from '../../context';
+import { outboxMailer, type Mailer } from '../../platform/mailer';
+import { simulatorProvisioner } from '../../platform/provisioner';
+import type { AppRouter } from '../../root';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { runOperationUntil } from './engine';
+
+/**
+ * What the clusters tests share: a seeded database, a clock moved by hand, the simulator at speed
+ * 60 with failures injected by name, sockets and operator hand-overs recorded, mail in the outbox
+ * table, and a way to order, pay and build a cluster the way a customer does.
+ */
+
+type CreateOrderInput = inferRouterInputs<AppRouter>['orders']['create'];
+export type ClusterLineInput = Extract<CreateOrderInput['lines'][number], { kind: 'cluster' }>;
+type Caller = ReturnType<typeof callerAs>;
+
+export const TESTBED_NOW = Date.UTC(2026, 10, 23, 12);
+
+/** Two pools, five nodes, two add-ons, on the Economy tier (at most 10 nodes and 3 pools). */
+export const TWO_POOL_CLUSTER = {
+  kind: 'cluster',
+  name: 'shop-prod',
+  tierId: 'tier_economy',
+  regionId: 'fr-par-1',
+  kubernetesVersion: '1.36',
+  nodePools: [
+    { name: 'system', flavorId: 'gp-2-8', count: 2 },
+    { name: 'workers', flavorId: 'gp-4-16', count: 3, labels: { tier: 'web' } },
+  ],
+  addonIds: ['addon_monitoring', 'addon_cert_manager'],
+} as const satisfies ClusterLineInput;
+
+export const BILLING = {
+  companyName: 'Acme Industries',
+  countryCode: 'FR',
+  addressLine1: '12 rue de la Paix',
+  postalCode: '75002',
+  city: 'Paris',
+} as const;
+
+const SUCCEEDING_CARD = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Alice Martin' } };
+
+export interface Published {
+  to: string;
+  message: RealtimeMessage;
+}
+
+export async function clusterTestbed() {
+  const clock = manualClock(TESTBED_NOW);
+  const background = backgroundQueue();
+  const published: Published[] = [];
+  const realtime: RealtimePort = {
+    async publish(userId, message) {
+      published.push({ to: userId, message });
+    },
+    async closeSessions() {},
+  };
+  const handedOver: Array<{ clusterId: string; operationId: string }> = [];
+  const operator: ClusterOperatorPort = {
+    async start(clusterId, operationId) {
+      handedOver.push({ clusterId, operationId });
+    },
+  };
+  // The outbox needs the database, which exists only once the context does.
+  let outbox: Mailer | null = null;
+  const mailer: Mailer = { send: (message) => outbox!.send(message) };
+  const { ctx, db } = await createTestCaller({
+    ports: { clock, mailer, background: background.background, realtime, operator, provisioner: simulatorProvisioner({ speed: 60, nameFailures: true }) },
+    request: { appUrl: 'https://console.example.eu' },
+  });
+  outbox = outboxMailer(db, clock);
+
+  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  let keys = 0;
+  const key = (prefix: string) => `${prefix}-${(keys += 1).toString().padStart(8, '0')}`;
+
+  /** Moves the clock to each step's time and runs the operation until it ends. */
+  const drive = (operationId: string) => runOperationUntil(ctx, operationId, { advanceClock: (to) => clock.advance(to - clock.now()) });
+
+  /** Orders a cluster as `caller`, who pays it too (an owner); the provisioning is handed over but not run. */
+  const order = async (caller: Caller, line: ClusterLineInput = TWO_POOL_CLUSTER) => {
+    const placed = await caller.orders.create({ idempotencyKey: key('order'), lines: [line], billing: BILLING });
+    const paid = await caller.orders.pay({ id: placed.id, paymentIdempotencyKey: key('pay'), method: SUCCEEDING_CARD });
+    if (paid.result !== 'succeeded' || !paid.order.createdClusterId) throw new Error(`The order was not paid: ${paid.result}`);
+    const clusterId = paid.order.createdClusterId;
+    const [operation] = await db
+      .select({ id: clusterOperations.id })
+      .from(clusterOperations)
+      .where(and(eq(clusterOperations.clusterId, clusterId), eq(clusterOperations.type, 'provision')));
+    return { orderId: placed.id, clusterId, operationId: operation!.id };
+  };
+
+  /** A cluster ordered, paid and provisioned to the end. */
+  const running = async (caller: Caller, line: ClusterLineInput = TWO_POOL_CLUSTER) => {
+    const ordered = await order(caller, line);
+    const result = await drive(ordered.operationId);
+    if (result.status !== 'succeeded') throw new Error(`Provisioning ${line.name} ended ${result.status}`);
+    return ordered;
+  };
+
+  const orderOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const outboxTo = async (address: string) => {
+    await background.settle();
+    return db.select().from(mailOutbox).where(eq(mailOutbox.to, address)).orderBy(asc(mailOutbox.createdAt));
+  };
+  const progressTo = (userId: string, clusterId?: string) =>
+    published.flatMap(({ to, message }) => (to === userId && message.type === 'cluster_progress' && (!clusterId || message.clusterId === clusterId) ? [message] : []));
+
+  return { clock, ctx, db, background, published, handedOver, as, drive, order, running, orderOf, outboxTo, progressTo };
+}
