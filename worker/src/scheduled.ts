@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, stalledOperations, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext } from './context';
 import type { Env } from './env';
@@ -7,6 +7,7 @@ import type { Env } from './env';
 export const CRONS = {
   exchangeRates: '0 */6 * * *',
   housekeeping: '17 * * * *',
+  /** Hibernation schedules, and operations whose operator stopped calling (see below). */
   hibernation: '*/5 * * * *',
 } as const;
 
@@ -44,8 +45,16 @@ export async function runScheduled(
       return;
     }
     case CRONS.hibernation: {
-      const run = await applyHibernationSchedules(operatorContext(env), now, now - HIBERNATION_EVERY_MS);
+      const context = operatorContext(env);
+      const run = await applyHibernationSchedules(context, now, now - HIBERNATION_EVERY_MS);
       if (run.started.length > 0 || run.skipped.length > 0) console.log('Scheduled hibernation', { started: run.started, skipped: run.skipped });
+      // A running operation whose step is over a minute late lost its operator (a hand-over that
+      // failed after the batch committed, storage lost in a move): hand it over again. Starting an
+      // operator that already runs it only moves its alarm to now, and the engine ignores an early call.
+      for (const operation of await stalledOperations(context.db, now)) {
+        await context.ports.operator.start(operation.clusterId, operation.id).catch((error: unknown) => logError('Restarting a stalled cluster operation failed', error));
+        console.log('Restarted a stalled cluster operation', operation);
+      }
       return;
     }
     default:

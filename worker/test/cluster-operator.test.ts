@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { X509Certificate, X509ChainBuilder } from '@peculiar/x509';
-import { env, evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { provisionerFor } from '../src/context';
+import { CRONS, runScheduled } from '../src/scheduled';
 import { json, TestClient } from './client';
 
 /**
@@ -169,6 +170,23 @@ describe('ClusterOperator', () => {
     expect(operation.status).toBe('succeeded');
     const done = await env.DB.prepare("SELECT COUNT(*) AS n FROM cluster_events WHERE operation_id = ? AND type = 'step_succeeded'").bind(operation.id).first<{ n: number }>();
     expect(done?.n).toBe(operation.parsed.length);
+  });
+
+  it('hands a stalled operation to its operator again from the five-minute cron when the operator lost it', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.156');
+    const { clusterId } = await paidCluster(gabriel, 'op-stalled');
+    // The operator forgets everything (storage lost) and the operation's step is two minutes late.
+    await runInDurableObject(operator(clusterId), async (_instance, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+    expect((await operator(clusterId).status()).operationId).toBeNull();
+    const now = Date.now();
+    await env.DB.prepare("UPDATE cluster_operations SET next_run_at = ? WHERE cluster_id = ? AND status = 'running'").bind(now - 120_000, clusterId).run();
+
+    await runScheduled(CRONS.hibernation, env, now);
+    expect((await operator(clusterId).status()).operationId).toMatch(/^cop_/);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
   });
 
   it('issues a kubeconfig over REST whose client certificate chains to the cluster CA and expires exactly when asked', async () => {
