@@ -89,12 +89,21 @@ function paymentsProblems(env: Env): Array<string | null> {
 }
 
 /**
+ * Production builds real clusters through Gardener; the simulator (clusters that exist only in our
+ * database) runs there only when enabled on purpose, for a demo landscape, like the payments sandbox.
+ */
+function provisionerProblem(env: Env): string | null {
+  if (isDevelopment(env) || env.GARDENER_API_URL?.trim() || env.PROVISIONER_SIMULATOR?.trim() === 'enabled') return null;
+  return 'Clusters are not configured: set GARDENER_API_URL, GARDENER_TOKEN, GARDENER_NAMESPACE and GARDENER_CLOUD_PROFILE, or PROVISIONER_SIMULATOR=enabled to run simulated clusters.';
+}
+
+/**
  * Settings the Worker cannot run without. In production a missing one would otherwise degrade
  * silently (links to the wrong host, mail in a table nobody reads, secrets under a public key).
  * The messages name settings, never their values.
  */
 export function configurationProblems(env: Env): string[] {
-  const problems = [keyringProblem(env), ...paymentsProblems(env)];
+  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env)];
   if (!isDevelopment(env)) {
     problems.push(
       urlProblem('APP_URL', env.APP_URL),
@@ -120,6 +129,8 @@ function cachedProblems(env: Env): string[] {
     env.STRIPE_WEBHOOK_SECRET,
     env.STRIPE_PUBLISHABLE_KEY,
     env.PAYMENTS_SANDBOX,
+    env.GARDENER_API_URL,
+    env.PROVISIONER_SIMULATOR,
   ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };
   return lastCheck.problems;

@@ -42,6 +42,8 @@ export interface Env {
    * two to three minutes for a small cluster; `pnpm dev` uses 6, the browser tests 30).
    */
   PROVISIONER_SPEED?: string;
+  /** `enabled`: production without Gardener runs simulated clusters (refused otherwise). */
+  PROVISIONER_SIMULATOR?: string;
   /**
    * Gardener (packages/api/src/platform/provisioner/gardener.ts): with all three, clusters are
    * Shoots in this project namespace instead of the simulator.

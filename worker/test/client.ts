@@ -29,6 +29,8 @@ export function productionEnv(overrides: Partial<Env> = {}): Env {
     ENCRYPTION_KEYS: PRODUCTION_KEYRING,
     // Tests never reach Stripe: production takes test-mode payments on purpose.
     PAYMENTS_SANDBOX: 'enabled',
+    // ... and simulated clusters, since no Gardener landscape is reachable.
+    PROVISIONER_SIMULATOR: 'enabled',
     ...overrides,
   };
 }

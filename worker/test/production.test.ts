@@ -105,6 +105,7 @@ describe('production configuration', () => {
     ['with a malformed ENCRYPTION_KEYS', { ENCRYPTION_KEYS: 'not-a-keyring' }, 'ENCRYPTION_KEYS must look like'],
     ['with the development keyring', { ENCRYPTION_KEYS: DEVELOPMENT_KEYRING }, 'ENCRYPTION_KEYS holds the development key'],
     ['without Stripe and without PAYMENTS_SANDBOX', { PAYMENTS_SANDBOX: undefined }, 'Payments are not configured'],
+    ['without Gardener and without PROVISIONER_SIMULATOR', { PROVISIONER_SIMULATOR: undefined }, 'Clusters are not configured'],
     ['with STRIPE_SECRET_KEY but no STRIPE_WEBHOOK_SECRET', { STRIPE_SECRET_KEY: 'sk_live_51Example' }, 'STRIPE_WEBHOOK_SECRET is not set'],
     ['with a publishable key as STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'pk_live_51Example', STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_SECRET_KEY must be a Stripe secret key'],
     ['with STRIPE_WEBHOOK_SECRET alone', { STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY'],
