@@ -2,7 +2,9 @@
 // that a running cluster's live topology reuses.
 export { ClusterTopologyPage, type ClusterTopologySearch } from './cluster-topology-page';
 export {
+  DEFAULT_NETWORK,
   referenceTopology,
+  subnetOf,
   type ComponentStatus,
   type TopologyComponent,
   type TopologyConnection,

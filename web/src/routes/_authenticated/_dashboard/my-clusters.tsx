@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { clusterListSearchParams, MyClustersPage } from '../../../features/clusters';
+import type { ClusterListSearchParams } from '../../../features/clusters';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/my-clusters')({
-  component: MyClustersPage,
+  validateSearch: (search: Record<string, unknown>): ClusterListSearchParams => clusterListSearchParams(search),
+  component: MyClustersRoute,
 });
 
-function MyClustersPage() {
-  return <SectionNotBuilt title="My Clusters" description="The Kubernetes clusters of your organisation, with their status, region and version." />;
+function MyClustersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <MyClustersPage search={search} onSearchChange={(next, options) => void navigate({ search: next, replace: options?.replace })} />;
 }

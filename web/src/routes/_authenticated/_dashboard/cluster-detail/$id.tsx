@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { ClusterDetailPage, clusterDetailSearch } from '../../../../features/clusters';
+import type { ClusterDetailSearch } from '../../../../features/clusters';
 
+// The same page as /clusters/{id}, under the address SPEC.md also names.
 export const Route = createFileRoute('/_authenticated/_dashboard/cluster-detail/$id')({
-  component: ClusterDetailsPage,
+  validateSearch: (search: Record<string, unknown>): ClusterDetailSearch => clusterDetailSearch(search),
+  component: ClusterDetailRoute,
 });
 
-function ClusterDetailsPage() {
+function ClusterDetailRoute() {
   const { id } = Route.useParams();
-  return (
-    <SectionNotBuilt
-      title="Cluster Details"
-      description="Status, node pools, Kubernetes version and access of one cluster."
-      reference={{ label: 'Cluster', value: id }}
-    />
-  );
+  const { tab = 'overview' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ClusterDetailPage clusterId={id} tab={tab} onTabChange={(next) => void navigate({ search: next === 'overview' ? {} : { tab: next }, replace: true })} />;
 }

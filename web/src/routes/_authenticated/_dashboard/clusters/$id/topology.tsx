@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../../components/section-not-built';
+import { ClusterTopologyRoute } from '../../../../../features/clusters';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/clusters/$id/topology')({
   component: ClusterTopologyPage,
@@ -7,11 +7,5 @@ export const Route = createFileRoute('/_authenticated/_dashboard/clusters/$id/to
 
 function ClusterTopologyPage() {
   const { id } = Route.useParams();
-  return (
-    <SectionNotBuilt
-      title="Cluster Topology"
-      description="How the nodes, node pools and workloads of one cluster are laid out."
-      reference={{ label: 'Cluster', value: id }}
-    />
-  );
+  return <ClusterTopologyRoute clusterId={id} />;
 }

@@ -1,0 +1,207 @@
+import { Alert, Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  IconActivity,
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowUpCircle,
+  IconCalendarTime,
+  IconKey,
+  IconLayoutDashboard,
+  IconMoon,
+  IconPuzzle,
+  IconServer,
+  IconServer2,
+  IconTopologyStar3,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { ButtonLink } from '../../components/router-links';
+import { httpStatusOf } from '../../lib/api-errors';
+import { AccessTab } from './access-tab';
+import { ActivityTab } from './activity-tab';
+import { AddonsTab } from './addons-tab';
+import { useClusterDetail, useMayWriteClusters } from './cluster-queries';
+import { ClusterStatusBadge } from './cluster-status-badge';
+import type { ClusterDetail } from './cluster-types';
+import { HibernationTab } from './hibernation-tab';
+import { CLUSTER_TABS } from './list-search-params';
+import type { ClusterTab } from './list-search-params';
+import { MaintenanceTab } from './maintenance-tab';
+import { NodePoolsTab } from './node-pools-tab';
+import { NodesTab } from './nodes-tab';
+import { OverviewTab } from './overview-tab';
+import { UpgradesTab } from './upgrades-tab';
+
+interface ClusterDetailPageProps {
+  clusterId: string;
+  tab: ClusterTab;
+  onTabChange: (tab: ClusterTab) => void;
+}
+
+const TABS: ReadonlyArray<{ value: ClusterTab; label: string; icon: ReactNode }> = [
+  { value: 'overview', label: 'Overview', icon: <IconLayoutDashboard size={16} aria-hidden /> },
+  { value: 'pools', label: 'Node pools', icon: <IconServer2 size={16} aria-hidden /> },
+  { value: 'nodes', label: 'Nodes', icon: <IconServer size={16} aria-hidden /> },
+  { value: 'upgrades', label: 'Upgrades', icon: <IconArrowUpCircle size={16} aria-hidden /> },
+  { value: 'maintenance', label: 'Maintenance', icon: <IconCalendarTime size={16} aria-hidden /> },
+  { value: 'addons', label: 'Add-ons', icon: <IconPuzzle size={16} aria-hidden /> },
+  { value: 'hibernation', label: 'Hibernation', icon: <IconMoon size={16} aria-hidden /> },
+  { value: 'access', label: 'Access', icon: <IconKey size={16} aria-hidden /> },
+  { value: 'activity', label: 'Activity', icon: <IconActivity size={16} aria-hidden /> },
+];
+
+function BackToClusters() {
+  return (
+    <Group>
+      <ButtonLink to="/my-clusters" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />} data-testid="back-to-clusters">
+        My Clusters
+      </ButtonLink>
+    </Group>
+  );
+}
+
+/** /clusters/{id} and /cluster-detail/{id}: one cluster, live, with a tab for each part of operating it. */
+export function ClusterDetailPage({ clusterId, tab, onTabChange }: ClusterDetailPageProps) {
+  const cluster = useClusterDetail(clusterId);
+
+  if (cluster.isPending) {
+    return (
+      <Container size="xl" py="xl">
+        <Stack gap="lg" aria-busy="true">
+          <BackToClusters />
+          <Title order={1} data-testid="page-title">
+            Cluster
+          </Title>
+          <Skeleton height={36} radius="md" aria-label="Loading the cluster" />
+          <Skeleton height={360} radius="md" />
+        </Stack>
+      </Container>
+    );
+  }
+  if (cluster.error) {
+    const missing = httpStatusOf(cluster.error) === 404;
+    return (
+      <Container size="xl" py="xl">
+        <Stack gap="lg">
+          <BackToClusters />
+          <Title order={1} data-testid="page-title">
+            {missing ? 'Cluster not found' : 'Cluster'}
+          </Title>
+          {missing ? (
+            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-not-found">
+              <Stack gap="xs">
+                <Text size="sm">{cluster.error.message}</Text>
+                <Text size="sm">
+                  Check the link, or find the cluster among your organisation&apos;s clusters (<code>{clusterId}</code> was asked for).
+                </Text>
+              </Stack>
+            </Alert>
+          ) : (
+            <QueryErrorAlert title="The cluster could not be loaded" error={cluster.error} retrying={cluster.isFetching} onRetry={() => void cluster.refetch()} />
+          )}
+          <Group>
+            <ButtonLink to="/my-clusters" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+              Back to My Clusters
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
+  return <ClusterContent cluster={cluster.data} tab={tab} onTabChange={onTabChange} />;
+}
+
+function ClusterContent({ cluster, tab, onTabChange }: { cluster: ClusterDetail; tab: ClusterTab; onTabChange: (tab: ClusterTab) => void }) {
+  const mayWrite = useMayWriteClusters();
+  const tabs = TABS.filter((entry) => entry.value !== 'hibernation' || cluster.hibernation.supported);
+  // A tab this cluster does not have (hibernation of a production tier) shows the overview.
+  const shown = tabs.some((entry) => entry.value === tab) ? tab : 'overview';
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <BackToClusters />
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Stack gap={4}>
+              <Group gap="sm" align="center">
+                <Title order={1} data-testid="page-title">
+                  {cluster.name}
+                </Title>
+                <div role="status" aria-live="polite" aria-label="Cluster status">
+                  <ClusterStatusBadge status={cluster.status} size="lg" />
+                </div>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {cluster.tier.name} in {cluster.region.name} · Kubernetes {cluster.kubernetesVersion} · <code data-testid="cluster-id">{cluster.id}</code>
+              </Text>
+            </Stack>
+            <Group gap="sm">
+              {cluster.status === 'provisioning' ? (
+                <ButtonLink to="/clusters/$id/status" params={{ id: cluster.id }} variant="light">
+                  Follow the provisioning
+                </ButtonLink>
+              ) : null}
+              {cluster.status === 'deleted' ? null : (
+                <ButtonLink to="/clusters/$id/topology" params={{ id: cluster.id }} variant="default" leftSection={<IconTopologyStar3 size={16} aria-hidden />} data-testid="topology-link">
+                  Topology
+                </ButtonLink>
+              )}
+            </Group>
+          </Group>
+          {!mayWrite ? (
+            <Text size="sm" c="dimmed" data-testid="read-only-notice">
+              Your role lets you see this cluster but not change it.
+            </Text>
+          ) : null}
+        </Stack>
+
+        <Tabs
+          value={shown}
+          keepMounted={false}
+          onChange={(value) => {
+            const next = CLUSTER_TABS.find((candidate) => candidate === value);
+            if (next) onTabChange(next);
+          }}
+        >
+          <Tabs.List mb="lg" aria-label={`Parts of ${cluster.name}`}>
+            {tabs.map((entry) => (
+              <Tabs.Tab key={entry.value} value={entry.value} leftSection={entry.icon} data-testid={`tab-${entry.value}`}>
+                {entry.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <OverviewTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="pools">
+            <NodePoolsTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="nodes">
+            <NodesTab cluster={cluster} />
+          </Tabs.Panel>
+          <Tabs.Panel value="upgrades">
+            <UpgradesTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="maintenance">
+            <MaintenanceTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="addons">
+            <AddonsTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          {cluster.hibernation.supported ? (
+            <Tabs.Panel value="hibernation">
+              <HibernationTab cluster={cluster} mayWrite={mayWrite} />
+            </Tabs.Panel>
+          ) : null}
+          <Tabs.Panel value="access">
+            <AccessTab cluster={cluster} mayWrite={mayWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="activity">
+            <ActivityTab cluster={cluster} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

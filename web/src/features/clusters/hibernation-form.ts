@@ -1,0 +1,47 @@
+import { fromGardenerSchedules, HIBERNATION_PRESETS, hibernationSettingsSchema, MAX_HIBERNATION_SCHEDULES } from '@kubemarket/shared';
+import type { HibernationPeriod, HibernationPresetId, HibernationSettings } from '@kubemarket/shared';
+import type { ClusterDetail } from './cluster-types';
+
+/**
+ * The hibernation schedule editor's values: the periods the stored crons mean (the server keeps
+ * Gardener's form), presets added with a click, and the server's own schema to check them.
+ */
+
+export function settingsOf(detail: Pick<ClusterDetail, 'hibernation'>): HibernationSettings {
+  return { timezone: detail.hibernation.timezone, schedules: fromGardenerSchedules(detail.hibernation.schedules) };
+}
+
+const samePeriod = (a: HibernationPeriod, b: HibernationPeriod) =>
+  a.sleepAt === b.sleepAt && a.wakeAt === b.wakeAt && (a.wakeDay ?? null) === (b.wakeDay ?? null) && a.days.join() === b.days.join();
+
+/** The periods with the preset's added, unless it is there already or the list is full. */
+export function withPreset(periods: readonly HibernationPeriod[], preset: HibernationPresetId): HibernationPeriod[] {
+  const period = HIBERNATION_PRESETS[preset].period;
+  if (periods.some((existing) => samePeriod(existing, period)) || periods.length >= MAX_HIBERNATION_SCHEDULES) return [...periods];
+  return [...periods, { ...period, days: [...period.days] }];
+}
+
+export type CheckedSettings = { ok: true; settings: HibernationSettings } | { ok: false; errors: Record<string, string> };
+
+/** The settings as the server will read them, or its messages: `schedules.1.wakeAt`, `timezone`, `schedules` for the whole list. */
+export function checkSettings(settings: HibernationSettings): CheckedSettings {
+  const parsed = hibernationSettingsSchema.safeParse(settings);
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length === 0 ? 'form' : issue.path.slice(0, 3).map(String).join('.');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Whether the editor differs from what is stored (to enable Save). */
+export function settingsChanged(stored: HibernationSettings, edited: HibernationSettings): boolean {
+  return stored.timezone !== edited.timezone || stored.schedules.length !== edited.schedules.length || stored.schedules.some((period, index) => !samePeriod(period, edited.schedules[index]!));
+}
+
+/** IANA zones the browser knows, the current one included even if it does not list it. */
+export function timeZoneOptions(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}

@@ -1,0 +1,13 @@
+// The clusters feature's door: /my-clusters, a cluster's page (/clusters/{id}, /cluster-detail/{id})
+// and its live topology (/clusters/{id}/topology, loaded lazily).
+export { ClusterDetailPage } from './cluster-detail-page';
+export { MyClustersPage, type ClusterSearchChange } from './cluster-list-page';
+export { ClusterTopologyRoute } from './cluster-topology-route';
+export {
+  clusterDetailSearch,
+  clusterListSearchParams,
+  CLUSTER_TABS,
+  type ClusterDetailSearch,
+  type ClusterListSearchParams,
+  type ClusterTab,
+} from './list-search-params';
