@@ -339,10 +339,9 @@ describe('signed-in layouts', () => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
-    // A section still to come (cluster details, issue 12); the orders pages are built now.
-    await page.goto('/clusters/clu_42');
-    expect(await page.getByTestId('page-title').textContent()).toBe('Cluster Details');
-    expect(await page.getByTestId('page-reference').textContent()).toBe('clu_42');
+    // A section still to come (usage, issue 13); orders and clusters are built now.
+    await page.goto('/usage');
+    expect(await page.getByTestId('page-title').textContent()).toBe('Usage');
     expect(await page.getByTestId('section-not-built').textContent()).toBe('This part of the console is not available yet.');
     expect(await page.getByTestId('dashboard-sidebar').count()).toBe(1);
 

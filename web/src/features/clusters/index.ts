@@ -1,6 +1,7 @@
 // The clusters feature's door: /my-clusters, a cluster's page (/clusters/{id}, /cluster-detail/{id})
 // and its live topology (/clusters/{id}/topology, loaded lazily).
 export { ClusterDetailPage } from './cluster-detail-page';
+export { ClusterStatusBadge } from './cluster-status-badge';
 export { MyClustersPage, type ClusterSearchChange } from './cluster-list-page';
 export { ClusterTopologyRoute } from './cluster-topology-route';
 export {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Container, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Container, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconKey, IconListDetails, IconPlus, IconServer } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,7 +14,8 @@ import { applyProgressToPage } from './live-operation';
 import { ProvisioningProgressView } from './provisioning-progress';
 import type { ProvisioningPath, ProvisioningSearch } from './provisioning-search';
 import type { ClusterDetail, ClusterStatus, ClusterSummary } from './provisioning-types';
-import { CLUSTER_STATUS_COLORS, CLUSTER_STATUS_LABELS, OPERATION_TITLES } from './step-view';
+import { OPERATION_TITLES } from './step-view';
+import { ClusterStatusBadge } from '../clusters';
 import { useLiveOperation } from './use-live-operation';
 
 /** Statuses of a cluster that was built and is there to use (possibly changing, or asleep). */
@@ -116,14 +117,6 @@ function OrdersLink() {
   );
 }
 
-function StatusBadge({ status }: { status: ClusterStatus }) {
-  return (
-    <Badge color={CLUSTER_STATUS_COLORS[status]} variant="filled" size="lg" data-testid="cluster-status" data-status={status}>
-      {CLUSTER_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
 function ClusterProvisioning({ clusterId, path }: { clusterId: string; path: ProvisioningPath }) {
   const { cluster, operation } = useLiveOperation(clusterId);
   if (cluster.isPending) return <Skeleton height={360} radius="md" aria-label="Loading the cluster" />;
@@ -162,7 +155,7 @@ function ClusterProvisioning({ clusterId, path }: { clusterId: string; path: Pro
             </Text>
           </Stack>
           <div role="status" aria-live="polite">
-            <StatusBadge status={data.status} />
+            <ClusterStatusBadge size="lg" status={data.status} />
           </div>
         </Group>
       </Card>

@@ -1,5 +1,5 @@
 import { describeDuration } from './operation-timing';
-import type { ClusterStatus, Operation, OperationStep } from './provisioning-types';
+import type { Operation, OperationStep } from './provisioning-types';
 
 /** How a step's state reads: a word next to its icon, never the colour alone. */
 export type StepState = 'waiting' | 'running' | 'retrying' | 'done' | 'failed';
@@ -86,32 +86,3 @@ export function operationFailure(operation: Pick<Operation, 'status' | 'error' |
   return { step: failed?.label ?? null, reason, attempts: tries > 1 ? `It was tried ${tries} times before giving up.` : null };
 }
 
-export const CLUSTER_STATUS_LABELS: Record<ClusterStatus, string> = {
-  provisioning: 'Provisioning',
-  running: 'Running',
-  updating: 'Updating',
-  upgrading: 'Upgrading',
-  hibernating: 'Hibernating',
-  hibernated: 'Hibernated',
-  waking: 'Waking up',
-  deleting: 'Deleting',
-  deleted: 'Deleted',
-  failed: 'Failed',
-};
-
-/**
- * Filled badge colours whose automatic text colour (white or black) meets WCAG AA in both themes,
- * as the order status badges do.
- */
-export const CLUSTER_STATUS_COLORS: Record<ClusterStatus, string> = {
-  provisioning: 'blue.8',
-  running: 'teal.9',
-  updating: 'blue.8',
-  upgrading: 'blue.8',
-  hibernating: 'gray.7',
-  hibernated: 'gray.7',
-  waking: 'blue.8',
-  deleting: 'red.9',
-  deleted: 'gray.7',
-  failed: 'red.9',
-};
