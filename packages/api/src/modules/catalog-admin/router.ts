@@ -39,6 +39,13 @@ const rest = (method: HttpMethod, path: `/${string}`, summary: string): Meta => 
 
 const byId = (label: string) => z.object({ id: idParam(label) });
 
+const versionSyncSchema = z.object({
+  added: z.array(z.string()).describe('Minor versions added to the catalogue, e.g. "1.39".'),
+  updated: z.array(z.string()).describe('Minor versions whose patch, classification or end of support changed.'),
+  unchanged: z.number().int().describe('Minor versions offered by Gardener that the catalogue already matched.'),
+  machineTypesMissing: z.array(z.string()).describe('Node flavours with no machine type of that name in the CloudProfile (flavours are never changed).'),
+});
+
 export const catalogAdminRouter = router({
   clusterTiers: router({
     list: officerProcedure
@@ -110,6 +117,17 @@ export const catalogAdminRouter = router({
       .output(versionSchema)
       .mutation(({ ctx, input }) => catalogAdmin.updateVersion(ctx, input)),
   }),
+
+  syncKubernetesVersionsFromGardener: officerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/kubernetes-versions/sync',
+        "Sync Kubernetes versions from Gardener's CloudProfile: adds and updates minors (never deletes) and lists node flavours it has no machine type for",
+      ),
+    )
+    .output(versionSyncSchema)
+    .mutation(({ ctx }) => catalogAdmin.syncVersionsFromGardener(ctx)),
 
   addons: router({
     list: officerProcedure

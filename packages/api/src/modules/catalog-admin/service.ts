@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { ProvisionerError, type CloudProfileSync } from '../../platform/provisioner';
 import {
   initialPriceStatements,
   loadPrices,
@@ -586,6 +587,130 @@ export async function updateVersion(ctx: Staff, input: z.infer<typeof versionUpd
     DEFAULT_RACE,
   );
   return versionOutput(ctx, id);
+}
+
+/** A minor as Gardener offers it: its highest usable patch, or how it expired. */
+interface OfferedMinor {
+  minor: string;
+  patch: number;
+  classification: KubernetesVersion['classification'] | 'expired';
+  endOfSupportAt: number | null;
+}
+
+function outranks(candidate: OfferedMinor, known: OfferedMinor): boolean {
+  const [candidateExpired, knownExpired] = [candidate.classification === 'expired', known.classification === 'expired'];
+  if (candidateExpired !== knownExpired) return knownExpired;
+  if (candidateExpired) return (candidate.endOfSupportAt ?? 0) > (known.endOfSupportAt ?? 0);
+  return candidate.patch > known.patch;
+}
+
+/**
+ * Gardener lists every patch; the catalogue keeps one row per minor. A minor's row follows its
+ * highest patch that has not expired; a minor whose patches have all expired is `expired`, with
+ * the latest of their expiration dates.
+ */
+function offeredMinors(versions: CloudProfileSync['kubernetesVersions']): OfferedMinor[] {
+  const byMinor = new Map<string, OfferedMinor>();
+  for (const offered of versions) {
+    const match = /^(\d{1,3}\.\d{1,3})\.(\d+)$/.exec(offered.version);
+    if (!match) continue;
+    const minor = match[1]!;
+    const patch = Number(match[2]);
+    const expiresAt = offered.expirationDate ? Date.parse(offered.expirationDate) : Number.NaN;
+    const candidate: OfferedMinor = { minor, patch, classification: offered.classification, endOfSupportAt: Number.isNaN(expiresAt) ? null : expiresAt };
+    const known = byMinor.get(minor);
+    if (!known || outranks(candidate, known)) byMinor.set(minor, candidate);
+  }
+  return [...byMinor.values()].sort((a, b) => compareMinor(a.minor, b.minor));
+}
+
+export interface VersionSyncResult {
+  added: string[];
+  updated: string[];
+  unchanged: number;
+  machineTypesMissing: string[];
+}
+
+const SYNC_RACE = 'The Kubernetes versions changed while syncing from Gardener: sync again.';
+
+/**
+ * Brings kubernetes_versions in line with the Gardener CloudProfile: a minor it offers is added or
+ * gets its highest patch, classification and (when Gardener announces one) end of support; an
+ * expired minor is not added, and a stored one becomes deprecated. Rows are never deleted, and
+ * minors Gardener does not list are left as they are. Node flavours are only compared, never
+ * changed: their prices and sizes are the shop's.
+ */
+export async function syncVersionsFromGardener(ctx: Staff): Promise<VersionSyncResult> {
+  const provisioner = ctx.ports.provisioner;
+  if (provisioner.kind !== 'gardener') {
+    throw conflict('Clusters run on the embedded simulator; there is no Gardener CloudProfile to sync from.');
+  }
+  if (!provisioner.syncCatalog) throw conflict('This Gardener connection cannot read its CloudProfile, so there is nothing to sync from.');
+  let profile: CloudProfileSync;
+  try {
+    profile = await provisioner.syncCatalog();
+  } catch (error) {
+    if (error instanceof ProvisionerError) {
+      throw new TRPCError({ code: error.retryable ? 'SERVICE_UNAVAILABLE' : 'BAD_GATEWAY', message: `The CloudProfile could not be read: ${error.message}`, cause: error });
+    }
+    throw error;
+  }
+
+  const now = ctx.ports.clock.now();
+  const stored = new Map((await ctx.db.select().from(kubernetesVersions)).map((row) => [row.version, row]));
+  let sortOrder = await nextSortOrder(ctx.db, kubernetesVersions, kubernetesVersions.sortOrder);
+  const statements: Statement[] = [];
+  const added: string[] = [];
+  const updated: string[] = [];
+  let unchanged = 0;
+  for (const offered of offeredMinors(profile.kubernetesVersions)) {
+    const before = stored.get(offered.minor);
+    if (!before) {
+      if (offered.classification === 'expired') continue;
+      const version: KubernetesVersion = {
+        version: offered.minor,
+        patch: offered.patch,
+        classification: offered.classification,
+        endOfSupportAt: offered.endOfSupportAt,
+        isDefault: false,
+        sortOrder: sortOrder++,
+        createdAt: now,
+        updatedAt: now,
+      };
+      statements.push(
+        ctx.db.insert(kubernetesVersions).values(version),
+        auditChange(ctx, 'kubernetes_version', 'created', version.version, { values: pick(version, VERSION_FIELDS), source: 'gardener_cloud_profile' }, now),
+      );
+      added.push(version.version);
+      continue;
+    }
+    const after: KubernetesVersion =
+      offered.classification === 'expired'
+        ? { ...before, classification: 'deprecated', endOfSupportAt: offered.endOfSupportAt ?? before.endOfSupportAt }
+        : { ...before, patch: offered.patch, classification: offered.classification, endOfSupportAt: offered.endOfSupportAt ?? before.endOfSupportAt };
+    const changes = changedFields(before, after, VERSION_FIELDS);
+    if (Object.keys(changes).length === 0) {
+      unchanged += 1;
+      continue;
+    }
+    if (after.isDefault && after.classification !== 'supported') {
+      const state = offered.classification === 'expired' ? 'expired' : offered.classification;
+      throw conflict(
+        `Gardener lists Kubernetes ${before.version} as ${state}, but it is the default for new clusters: make a supported version the default first, then sync again. Nothing was changed.`,
+      );
+    }
+    statements.push(
+      ctx.db.update(kubernetesVersions).set({ ...pick(after, VERSION_FIELDS), updatedAt: now }).where(eq(kubernetesVersions.version, before.version)),
+      auditChange(ctx, 'kubernetes_version', 'updated', before.version, { changes, source: 'gardener_cloud_profile' }, now),
+    );
+    updated.push(before.version);
+  }
+  if (statements.length > 0) await commit(ctx.db, statements, SYNC_RACE);
+
+  const machineTypes = new Set(profile.machineTypes.map((type) => type.name));
+  const flavors = await ctx.db.select({ id: nodeFlavors.id }).from(nodeFlavors).orderBy(asc(nodeFlavors.sortOrder), asc(nodeFlavors.id));
+  const machineTypesMissing = flavors.map((flavor) => flavor.id).filter((id) => !machineTypes.has(id));
+  return { added, updated, unchanged, machineTypesMissing };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import {
   ProvisionerError,
   type CertificateAuthority,
   type ClusterChanges,
+  type CloudProfileSync,
   type ClusterSpec,
   type IssuedKubeconfig,
   type KubeconfigRequest,
@@ -29,8 +30,11 @@ import {
   type ProvisionerPort,
   type StepContext,
   type StepOutcome,
+  type VersionClassification,
 } from './port';
 import { planOperation } from './steps';
+
+export type { CloudProfileSync, VersionClassification } from './port';
 
 export interface GardenerConfig {
   /** The garden cluster's API server, e.g. https://api.garden.example.com */
@@ -616,8 +620,6 @@ function versionParts(version: string): number[] {
   return version.split('.').map((part) => Number.parseInt(part, 10) || 0);
 }
 
-export type VersionClassification = 'preview' | 'supported' | 'deprecated' | 'expired';
-
 function classificationOf(version: CloudProfileVersion, now: number): VersionClassification {
   if (version.expirationDate && Date.parse(version.expirationDate) <= now) return 'expired';
   let current = version.classification;
@@ -715,13 +717,6 @@ async function readCloudProfile(client: GardenerClient, name: string | undefined
   const profile = await client.request<CloudProfile>('GET', cloudProfilePath(name), `reading the CloudProfile ${name}`);
   if (!profile?.spec) throw new ProvisionerError(`Gardener sent no CloudProfile ${name}.`, false);
   return profile;
-}
-
-export interface CloudProfileSync {
-  providerType: string;
-  kubernetesVersions: Array<{ version: string; classification: VersionClassification; expirationDate?: string }>;
-  machineTypes: Array<{ name: string; cpu: number; memoryGb: number; gpu: number }>;
-  regions: Array<{ name: string; zones: string[] }>;
 }
 
 function cloudProfileSync(profile: CloudProfile, now: number): CloudProfileSync {
@@ -1183,6 +1178,10 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
 
     nodeUsage(): null {
       return null;
+    },
+
+    syncCatalog(): Promise<CloudProfileSync> {
+      return syncCloudProfile(config);
     },
   };
 }

@@ -143,6 +143,19 @@ export interface IssuedKubeconfig {
   caFingerprint: string;
 }
 
+/** Gardener's version classification; `expired` versions can no longer be used for new Shoots. */
+export type VersionClassification = 'preview' | 'supported' | 'deprecated' | 'expired';
+
+/** What the provider's CloudProfile offers (Gardener), for syncing the catalogue to it. */
+export interface CloudProfileSync {
+  providerType: string;
+  /** Full versions ("1.37.1"), newest first; `expirationDate` is RFC 3339 as Gardener sends it. */
+  kubernetesVersions: Array<{ version: string; classification: VersionClassification; expirationDate?: string }>;
+  /** Usable machine types only; memory in GB (GiB), two decimals. */
+  machineTypes: Array<{ name: string; cpu: number; memoryGb: number; gpu: number }>;
+  regions: Array<{ name: string; zones: string[] }>;
+}
+
 export interface ProvisionerPort {
   readonly kind: ProvisionerKind;
   /** Multiplier of real time for waits the engine adds (retry back-off): 1/speed in the simulator; 1 when absent. */
@@ -160,6 +173,8 @@ export interface ProvisionerPort {
   rotateCredentials(cluster: ClusterSpec, now: number): Promise<{ ca?: CertificateAuthority }>;
   /** Current CPU and memory use of running nodes (the simulator's are simulated); null: unknown. */
   nodeUsage(node: NodeState, now: number): { cpuUsagePercent: number; memoryUsagePercent: number } | null;
+  /** What the provider offers now, for the catalogue; absent where nothing is offered (the simulator). */
+  syncCatalog?(): Promise<CloudProfileSync>;
 }
 
 /** A provider refused or failed in a way a customer can read (a quota, an unknown version). */
