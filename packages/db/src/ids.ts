@@ -38,6 +38,13 @@ export const ID_PREFIXES = {
   kubeconfig: 'kcf',
   clusterAddon: 'cad',
   hibernation: 'hib',
+  usage: 'use',
+  invoice: 'inv',
+  invoiceLine: 'inl',
+  credit: 'crd',
+  creditApplication: 'cap',
+  paymentMethod: 'pmt',
+  billingPlan: 'bpl',
 } as const;
 
 /** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */

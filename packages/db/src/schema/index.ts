@@ -23,3 +23,4 @@ export * from './support-plans';
 export * from './promotions';
 export * from './catalog-prices';
 export * from './custom-solutions';
+export * from './billing';

@@ -16,6 +16,8 @@ export const organizations = sqliteTable('organizations', {
   maxNodes: integer('max_nodes').notNull().default(200),
   /** IANA time zone of the organisation (hibernation schedules, reports). */
   timezone: text('timezone').notNull().default('Europe/Paris'),
+  /** Set after the last failed charge of an invoice (dunning); paying clears it. */
+  overdueSince: integer('overdue_since'),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { organizations } from './organizations';
+
+/**
+ * Billing (issue 13): what was used each hour, invoices with their lines and gap-free numbers,
+ * credits, payment methods, plans and dunning. Money is integer EUR cents; usage prices are in
+ * thousandths of a cent (millicents), as node-hour prices are fractions of a cent.
+ */
+
+export const USAGE_KINDS = ['control_plane', 'node', 'hibernated_node', 'addon', 'middleware', 'storage', 'egress'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** One resource's use in one UTC hour. A cron run repeated for the same hour writes nothing twice (unique index). */
+export const usageRecords = sqliteTable(
+  'usage_records',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The cluster, or the order of a middleware plan, the use belongs to. */
+    subjectId: text('subject_id').notNull(),
+    /** Set when the subject is a cluster (for grouping by cluster). */
+    clusterId: text('cluster_id'),
+    /** Start of the UTC hour, epoch ms. */
+    hour: integer('hour').notNull(),
+    kind: text('kind', { enum: USAGE_KINDS }).notNull(),
+    /** The tier, flavour, add-on or plan priced. */
+    resourceId: text('resource_id').notNull(),
+    /** Quantity in thousandths (node-hours, GB-hours, GB). */
+    quantityMilli: integer('quantity_milli').notNull(),
+    /** Price of one unit, thousandths of a cent, as agreed in the order. */
+    unitPriceMillicents: integer('unit_price_millicents').notNull(),
+    /** quantity × unit price, thousandths of a cent. */
+    amountMillicents: integer('amount_millicents').notNull(),
+    /** The order whose lines set the price. */
+    orderId: text('order_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('usage_records_subject_hour_idx').on(table.subjectId, table.hour, table.kind, table.resourceId),
+    index('usage_records_organization_hour_idx').on(table.organizationId, table.hour),
+  ],
+);
+
+export type UsageRecord = typeof usageRecords.$inferSelect;
+
+/** Hours the metering cron has recorded: a missed hour is found and caught up. */
+export const meteredHours = sqliteTable('metered_hours', {
+  hour: integer('hour').primaryKey(),
+  records: integer('records').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const INVOICE_STATUSES = ['due', 'paid', 'overdue', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export interface InvoiceBillingDetails {
+  companyName: string;
+  billingId: string | null;
+  vatNumber: string | null;
+  addressLine1: string;
+  addressLine2?: string | null;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+}
+
+/** An issued invoice (or credit note): immutable once issued; corrections are credit notes. */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('invoice'),
+    /** KM-2026-000123: one gap-free sequence per year (invoice_sequences). */
+    number: text('number').notNull(),
+    /** The billed period [start, end), UTC epoch ms. */
+    periodStart: integer('period_start').notNull(),
+    periodEnd: integer('period_end').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    billing: text('billing', { mode: 'json' }).$type<InvoiceBillingDetails>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    creditsCents: integer('credits_cents').notNull().default(0),
+    taxableCents: integer('taxable_cents').notNull(),
+    /** VAT rate in basis points (2000 = 20 %). */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    /** "Reverse charge" is printed: an EU business customer outside our country. */
+    reverseCharge: integer('reverse_charge', { mode: 'boolean' }).notNull().default(false),
+    totalCents: integer('total_cents').notNull(),
+    /** The invoice a credit note corrects. */
+    correctsInvoiceId: text('corrects_invoice_id'),
+    issuedAt: integer('issued_at').notNull(),
+    dueAt: integer('due_at').notNull(),
+    paidAt: integer('paid_at'),
+    /** The payment method charged, and how many charges failed (dunning: days 3, 7 and 14). */
+    paymentMethodId: text('payment_method_id'),
+    failedCharges: integer('failed_charges').notNull().default(0),
+    nextChargeAt: integer('next_charge_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_idx').on(table.number),
+    // One monthly invoice per organisation and period: a repeated or racing generation cannot add a second.
+    uniqueIndex('invoices_period_idx').on(table.organizationId, table.periodStart).where(sql`kind = 'invoice'`),
+    index('invoices_organization_idx').on(table.organizationId, table.issuedAt),
+    index('invoices_dunning_idx').on(table.status, table.nextChargeAt),
+  ],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
+
+export const INVOICE_LINE_KINDS = ['usage', 'subscription', 'order', 'promotion', 'credit'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unitPriceMillicents: integer('unit_price_millicents').notNull(),
+    /** Negative for promotions and credits. */
+    amountCents: integer('amount_cents').notNull(),
+    clusterId: text('cluster_id'),
+    orderId: text('order_id'),
+  },
+  (table) => [index('invoice_lines_invoice_idx').on(table.invoiceId, table.position)],
+);
+
+export type InvoiceLine = typeof invoiceLines.$inferSelect;
+
+/** The last number issued each year; numbers are taken by incrementing it in the issuing batch. */
+export const invoiceSequences = sqliteTable('invoice_sequences', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const CREDIT_ORIGINS = ['promotion', 'prepaid', 'goodwill', 'refund'] as const;
+export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];
+
+/** Credits are applied to invoices before any charge, the soonest expiring first. */
+export const credits = sqliteTable(
+  'credits',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    origin: text('origin', { enum: CREDIT_ORIGINS }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    remainingCents: integer('remaining_cents').notNull(),
+    expiresAt: integer('expires_at'),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('credits_organization_idx').on(table.organizationId, table.expiresAt)],
+);
+
+export type Credit = typeof credits.$inferSelect;
+
+export const creditApplications = sqliteTable(
+  'credit_applications',
+  {
+    id: text('id').primaryKey(),
+    creditId: text('credit_id')
+      .notNull()
+      .references(() => credits.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('credit_applications_credit_invoice_idx').on(table.creditId, table.invoiceId)],
+);
+
+export const PAYMENT_METHOD_KINDS = ['card', 'sepa_debit', 'bank_transfer'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+/** Saved ways to pay invoices: a card (sandbox or Stripe SetupIntent), a SEPA mandate, bank transfer. */
+export const paymentMethods = sqliteTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAYMENT_METHOD_KINDS }).notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'bank'] }).notNull(),
+    /** Stripe's PaymentMethod id (pm_…); the sandbox's own id. */
+    providerRef: text('provider_ref'),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    holderName: text('holder_name'),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull(),
+    removedAt: integer('removed_at'),
+  },
+  (table) => [
+    index('payment_methods_organization_idx').on(table.organizationId),
+    uniqueIndex('payment_methods_default_idx').on(table.organizationId).where(sql`is_default = 1 AND removed_at IS NULL`),
+  ],
+);
+
+export type SavedPaymentMethod = typeof paymentMethods.$inferSelect;
+
+export const BILLING_PLANS = ['pay_as_you_go', 'yearly_commitment'] as const;
+export type BillingPlan = (typeof BILLING_PLANS)[number];
+
+/** The organisation's plan from `startsAt`; a switch is a row starting at the next period. */
+export const billingPlans = sqliteTable(
+  'billing_plans',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: BILLING_PLANS }).notNull(),
+    startsAt: integer('starts_at').notNull(),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('billing_plans_organization_start_idx').on(table.organizationId, table.startsAt)],
+);
