@@ -132,7 +132,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         name: 'analytics-eu',
         tierId: 'tier_data',
         regionId: 'de-fra-1',
-        kubernetesVersion: '1.36.4',
+        // Upgraded to 1.36.4 since (seed-clusters.ts).
+        kubernetesVersion: '1.35.8',
         highAvailability: true,
         nodePools: [{ name: 'memory', flavorId: 'm-8-64', count: 4, autoscale: null, labels: { workload: 'spark' }, taints: [] }],
         addonIds: ['addon_monitoring', 'addon_logging'],

@@ -31,14 +31,8 @@ import {
   promotionSeed,
   SUPPORT_PLAN_SEED,
 } from './seed-catalog';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_CLUSTERS,
-  DEMO_CUSTOMER_ORGANIZATION_ID,
-  DEMO_ORGANIZATIONS,
-  DEMO_PASSWORD_HASH,
-  EXCHANGE_RATE_SEED,
-} from './seed-data';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, EXCHANGE_RATE_SEED } from './seed-data';
+import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoOrderStatements } from './seed-orders';
 
@@ -182,19 +176,11 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   // One row per statement: D1 binds at most 100 parameters per query.
   await runBatch(db, rows.map((row) => db.insert(users).values(row).onConflictDoNothing()));
 
-  await db
-    .insert(clusters)
-    .values(
-      DEMO_CLUSTERS.map(({ ageMs, ...cluster }) => ({
-        ...cluster,
-        organizationId: DEMO_CUSTOMER_ORGANIZATION_ID,
-        createdAt: now - ageMs,
-        updatedAt: now - ageMs,
-      })),
-    )
-    .onConflictDoNothing();
+  await runBatch(db, demoClusterRows(now).map((row) => db.insert(clusters).values(row).onConflictDoNothing()));
   // The demo customer's orders with their payments and timelines (after the clusters they created).
   await runBatch(db, demoOrderStatements(db, now));
+  // Then what the clusters went through, timed by their orders as stored.
+  await seedClusterHistories(db, now);
   await seedCustomSolutions(db, now);
 }
 
@@ -212,4 +198,15 @@ export {
   SUPPORT_PLAN_SEED,
 } from './seed-catalog';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
+export {
+  DEMO_CLUSTER_STORIES,
+  replayClusterStory,
+  scheduledSleep,
+  SEED_STEP_SECONDS,
+  seedEndpoint,
+  seedNodeName,
+  WEEKNIGHTS_HIBERNATION,
+  type ClusterHistory,
+  type ClusterStory,
+} from './seed-clusters';
 export { DEMO_ACME_BILLING, DEMO_ORDERS, demoOrderQuote, seedPriceBook, type DemoOrder } from './seed-orders';
