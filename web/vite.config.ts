@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { base64Modules } from '../scripts/lib/text-modules';
 
 /**
  * CSP source of the inline script plugin-react puts in index.html in dev (the fast-refresh
@@ -18,6 +19,8 @@ export default defineConfig(({ command }) => ({
     // The router plugin must run before the React plugin so that it can split route files first.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // `?base64` imports (the invoice PDF's font) in the Worker bundle, for `vite build` and `vite dev`.
+    base64Modules(),
     // `vite dev` runs the Worker (worker/src/index.ts) in workerd next to the SPA: one process, one
     // origin. `vite build` writes the SPA to dist/client and the bundled Worker with its generated
     // wrangler.json to dist/kubemarket (what `pnpm deploy` and the browser tests run).

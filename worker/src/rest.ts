@@ -106,6 +106,14 @@ for (const route of routes) {
       if (yamlField && /\b(application|text)\/yaml\b/i.test(c.req.header('Accept') ?? '')) {
         return c.body(String((result as Record<string, unknown>)[yamlField]), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
       }
+      const body = route.meta.body;
+      if (body) {
+        const fields = result as Record<string, unknown>;
+        const content = String(fields[body.field]);
+        const filename = body.filenameField ? String(fields[body.filenameField]).replace(/[^\w.-]/g, '_') : null;
+        const headers: Record<string, string> = { 'Content-Type': body.contentType, 'Cache-Control': 'no-store', ...(filename ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {}) };
+        return body.base64 ? c.body(Uint8Array.from(atob(content), (char) => char.charCodeAt(0)), 200, headers) : c.body(content, 200, headers);
+      }
       return c.json(result as object);
     } catch (error) {
       if (error instanceof BadRequest) return c.json({ message: error.message }, error.status);

@@ -1,6 +1,6 @@
-import { applyHibernationSchedules, ecbRatesSource, stalledOperations, logError, purgeExpired, refreshExchangeRates, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
 import { secretBoxFor } from './config';
-import { databaseFor, operatorContext } from './context';
+import { databaseFor, operatorContext, paymentsFor } from './context';
 import type { Env } from './env';
 
 /** Crons of wrangler.toml `[triggers]`, each mapped to its job. */
@@ -9,6 +9,10 @@ export const CRONS = {
   housekeeping: '17 * * * *',
   /** Hibernation schedules, and operations whose operator stopped calling (see below). */
   hibernation: '*/5 * * * *',
+  /** The previous month's invoices, on the 1st once the month's last hour is metered. */
+  invoices: '0 2 1 * *',
+  /** Retries of failed invoice charges (days 3, 7 and 14) and overdue marks. */
+  dunning: '30 7 * * *',
 } as const;
 
 /** How often the hibernation job runs: each run covers the five minutes since the one before. */
@@ -42,6 +46,14 @@ export async function runScheduled(
       } catch (error) {
         logError('Sealing TOTP secrets failed', error);
       }
+      // Usage of every hour that ended since the last metered one (a missed run is caught up here).
+      try {
+        const context = operatorContext(env);
+        const metered = await meterUpTo({ db: context.db, provisioner: context.ports.provisioner }, now);
+        if (metered.hours.length > 0) console.log(`Metered ${metered.hours.length} hour(s), ${metered.records} usage record(s)`);
+      } catch (error) {
+        logError('Usage metering failed', error);
+      }
       return;
     }
     case CRONS.hibernation: {
@@ -55,6 +67,18 @@ export async function runScheduled(
         await context.ports.operator.start(operation.clusterId, operation.id).catch((error: unknown) => logError('Restarting a stalled cluster operation failed', error));
         console.log('Restarted a stalled cluster operation', operation);
       }
+      return;
+    }
+    case CRONS.invoices: {
+      const context = operatorContext(env);
+      const run = await generateInvoices({ db: context.db, ports: { ...context.ports, payments: paymentsFor(env) }, appUrl: context.request.appUrl }, now);
+      console.log('Invoices generated', { period: run.period, issued: run.issued.map((invoice) => invoice.number), skipped: run.skipped.length });
+      return;
+    }
+    case CRONS.dunning: {
+      const context = operatorContext(env);
+      const run = await runDunning({ db: context.db, ports: { ...context.ports, payments: paymentsFor(env) }, appUrl: context.request.appUrl }, now);
+      if (run.paid.length + run.retryScheduled.length + run.overdue.length > 0) console.log('Dunning', run);
       return;
     }
     default:

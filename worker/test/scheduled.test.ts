@@ -93,6 +93,22 @@ describe('scheduled housekeeping', () => {
     expect(bruno?.totp_key_version).toBe(1);
     expect(bruno?.totp_secret).not.toBe('JBSWY3DPEHPK3PXP');
   });
+
+  it('meters the hours that ended since the last metered one, once', async () => {
+    const hour = 3_600_000;
+    // Ten days ahead, past whatever an earlier housekeeping run metered; the last metered hour was four hours before.
+    const now = Math.floor(Date.now() / hour) * hour + 240 * hour + 17 * 60_000;
+    await env.DB.prepare('INSERT INTO metered_hours (hour, records, created_at) VALUES (?, 0, 0)').bind(now - 17 * 60_000 - 4 * hour).run();
+    await runCron(CRONS.housekeeping, now);
+    const metered = await env.DB.prepare('SELECT hour FROM metered_hours WHERE hour > ? ORDER BY hour').bind(now - 17 * 60_000 - 4 * hour).all<{ hour: number }>();
+    expect(metered.results.map((row) => (now - 17 * 60_000 - row.hour) / hour)).toEqual([3, 2, 1]);
+    const acme = () => env.DB.prepare("SELECT count(*) AS n FROM usage_records WHERE organization_id = 'org_demo_acme' AND hour > ?").bind(now - 17 * 60_000 - 4 * hour).first<{ n: number }>();
+    const recorded = (await acme())?.n ?? 0;
+    // Acme's seeded clusters run: each metered hour has their control planes at least.
+    expect(recorded).toBeGreaterThanOrEqual(3 * 2);
+    await runCron(CRONS.housekeeping, now + 60_000);
+    expect((await acme())?.n).toBe(recorded);
+  });
 });
 
 describe('scheduled hibernation', () => {

@@ -76,6 +76,10 @@ const OTHER_ORGANISATIONS_404: Partial<Record<Principal, Outcome>> = { customerB
 const ACME_READS = expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
 /** Changes to Acme's clusters: its owner and members (not billing, not viewers), or a token with the write scope. */
 const ACME_WRITES = expectations(['ownerA', 'memberA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
+/** Billing of one's own organisation: owners, admins and billing managers (Gabriel of Globex, Adam and Sophie of staff's), or a token with the scope. */
+const BILLING_ROLES = expectations(['ownerA', 'billingA', 'customerB', 'admin', 'superAdmin', 'tokenWithScope']);
+/** An Acme payment method: Acme's billing roles; other organisations' billing roles find nothing. */
+const ACME_BILLING = expectations(['ownerA', 'billingA', 'tokenWithScope'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' });
 /** Development helpers answer 404 in production, to everyone. */
 const DEV_ONLY = expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND'])));
 
@@ -167,6 +171,8 @@ const MATRIX: Record<string, Row> = {
 
   // Every organisation role may read cluster counts; a token needs clusters:read.
   'dashboard.sidebarCounts': { expect: SIGNED_IN_SCOPED },
+  // Every organisation role may read its usage; a token needs usage:read.
+  'usage.get': { expect: SIGNED_IN_SCOPED },
 
   'dev.demoAccounts': { expect: DEV_ONLY },
   'dev.login': { input: () => ({ username: 'alice' }), expect: DEV_ONLY },
@@ -321,6 +327,32 @@ const MATRIX: Record<string, Row> = {
 
   'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
   'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },
+
+  // Billing: the roles with billing:read / billing:write (owners, admins, billing managers) of their own organisation.
+  'billing.summary': { expect: BILLING_ROLES },
+  'billing.credits': { expect: BILLING_ROLES },
+  'billing.plans': { expect: BILLING_ROLES },
+  'billing.switchPlan': { input: () => ({ plan: 'yearly_commitment' }), expect: BILLING_ROLES },
+  // Nothing is scheduled in a fresh database: those allowed reach the "no switch scheduled" answer.
+  'billing.cancelPlanSwitch': { expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
+  'billing.paymentMethods': { expect: BILLING_ROLES },
+  'billing.addPaymentMethod': {
+    input: () => ({ kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Matrix' } }),
+    expect: BILLING_ROLES,
+  },
+  'billing.setDefaultPaymentMethod': { input: () => ({ id: 'pmt_demo_acme_visa' }), expect: ACME_BILLING },
+  'billing.removePaymentMethod': { input: () => ({ id: 'pmt_demo_acme_visa' }), expect: ACME_BILLING },
+  'billing.grantCredit': { input: () => ({ id: 'org_demo_acme', amountCents: 1_000, origin: 'goodwill', description: 'Matrix' }), expect: STAFF_ONLY },
+  // Invoices: billing roles list their own organisation's; an id that is not theirs is a 404 (none exists in a fresh database).
+  'invoices.list': { input: () => ({ status: 'due', year: 2026, page: 1, pageSize: 10 }), expect: BILLING_ROLES },
+  'invoices.get': { input: () => ({ id: 'inv_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
+  'invoices.csv': { input: () => ({ id: 'inv_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
+  'invoices.pdf': { input: () => ({ id: 'inv_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
+  'invoices.pay': {
+    input: () => ({ id: 'inv_matrix_none', method: { kind: 'saved', paymentMethodId: 'pmt_demo_acme_visa' } }),
+    expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }),
+  },
+  'invoices.creditNote': { input: () => ({ id: 'inv_matrix_none', reason: 'Matrix check' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }) },
 };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };

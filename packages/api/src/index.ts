@@ -67,3 +67,6 @@ export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type Provi
 export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
 export type { ClusterProgress, OperationView } from './modules/clusters/progress';
 export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';
+export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage/metering';
+export { generateInvoices, type GenerationRun } from './modules/invoices/service';
+export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices/dunning';

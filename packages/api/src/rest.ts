@@ -154,7 +154,9 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       responses: {
         '200': {
           description: 'OK',
-          content: {
+          content: route.meta.body
+            ? { [route.meta.body.contentType.split(';')[0]!.trim()]: { schema: { type: 'string', ...(route.meta.body.base64 ? { format: 'binary' } : {}) } } }
+            : {
             'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} },
             ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone (send Accept: application/yaml).` } } } : {}),
           },

@@ -1,12 +1,14 @@
 import { accountRouter } from './modules/account/router';
 import { adminRouter } from './modules/admin/router';
 import { authRouter } from './modules/auth/router';
+import { billingRouter } from './modules/billing/router';
 import { catalogRouter } from './modules/catalog/router';
 import { catalogAdminRouter } from './modules/catalog-admin/router';
 import { currencyRouter } from './modules/currency/router';
 import { customSolutionsRouter } from './modules/custom-solutions/router';
 import { dashboardRouter } from './modules/dashboard/router';
 import { devRouter } from './modules/dev/router';
+import { invoicesRouter } from './modules/invoices/router';
 import { leadsRouter } from './modules/leads/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
@@ -17,6 +19,7 @@ import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
 import { suggestionsRouter } from './modules/suggestions/router';
 import { tokensRouter } from './modules/tokens/router';
+import { usageRouter } from './modules/usage/router';
 import { metaRouter } from './modules/meta/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -41,6 +44,9 @@ export const appRouter = router({
   tokens: tokensRouter,
   catalogAdmin: catalogAdminRouter,
   customSolutions: customSolutionsRouter,
+  invoices: invoicesRouter,
+  usage: usageRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

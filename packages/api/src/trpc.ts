@@ -24,6 +24,12 @@ export interface RestMeta {
    * application/yaml or text/yaml gets that field alone as the body, so `curl … > kubeconfig` works.
    */
   yamlField?: string;
+  /**
+   * The REST answer is one field of the result as the body, not JSON (an invoice's CSV or PDF):
+   * `contentType` names it, `filenameField` (a string field) makes it an attachment, and `base64`
+   * says the field holds bytes in base64, decoded before sending.
+   */
+  body?: { field: string; contentType: string; filenameField?: string; base64?: boolean };
 }
 
 export interface Meta {

@@ -5,6 +5,7 @@ import { priceInEffect } from './catalog-prices';
 import type { Database } from './client';
 import {
   addons,
+  billingPlans,
   catalogPrices,
   clusterAddons,
   clusterEvents,
@@ -13,6 +14,7 @@ import {
   clusterOperations,
   clusters,
   clusterTiers,
+  credits,
   kubeconfigIssuances,
   nodePools,
   dataCenters,
@@ -24,6 +26,7 @@ import {
   orderEvents,
   orders,
   organizations,
+  paymentMethods,
   payments,
   promotions,
   supportPlans,
@@ -695,5 +698,31 @@ describe('seed: clusters', () => {
     await seed(db, NOW);
     const after = await stateOf(db, 'clu_demo_staging');
     expect(after).toEqual(before);
+  });
+});
+
+describe('seed: billing', () => {
+  const NOW = Date.UTC(2026, 10, 23, 12);
+
+  it('gives Acme a default test-mode Visa ending in 4242 (never a full number), a €50 welcome credit for three months and pay as you go; Globex pays by bank transfer', async () => {
+    const db = await createTestDb();
+    await seed(db, NOW);
+    // A second run, later, writes nothing twice and changes nothing.
+    await seed(db, NOW + 60 * 24 * 3_600_000);
+
+    const methods = await db.select().from(paymentMethods).orderBy(asc(paymentMethods.organizationId));
+    expect(methods.map(({ organizationId, kind, provider, brand, last4, expMonth, expYear, isDefault, removedAt }) => ({ organizationId, kind, provider, brand, last4, expMonth, expYear, isDefault, removedAt }))).toEqual([
+      { organizationId: 'org_demo_acme', kind: 'card', provider: 'sandbox', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true, removedAt: null },
+      { organizationId: 'org_demo_globex', kind: 'bank_transfer', provider: 'bank', brand: null, last4: null, expMonth: null, expYear: null, isDefault: true, removedAt: null },
+    ]);
+    expect(JSON.stringify(methods)).not.toContain('4242424242424242');
+
+    const granted = await db.select().from(credits);
+    expect(granted).toEqual([
+      expect.objectContaining({ organizationId: 'org_demo_acme', origin: 'promotion', amountCents: 5_000, remainingCents: 5_000, expiresAt: NOW + 90 * 24 * 3_600_000 }),
+    ]);
+
+    const plans = await db.select().from(billingPlans);
+    expect(plans).toEqual([expect.objectContaining({ organizationId: 'org_demo_acme', plan: 'pay_as_you_go', startsAt: Date.UTC(2026, 10, 1) })]);
   });
 });

@@ -33,6 +33,7 @@ import {
 } from './seed-catalog';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, EXCHANGE_RATE_SEED } from './seed-data';
 import { demoClusterRows, seedClusterHistories } from './seed-clusters';
+import { seedBilling } from './seed-billing';
 import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoOrderStatements } from './seed-orders';
 
@@ -182,6 +183,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   // Then what the clusters went through, timed by their orders as stored.
   await seedClusterHistories(db, now);
   await seedCustomSolutions(db, now);
+  await seedBilling(db, now);
 }
 
 export {

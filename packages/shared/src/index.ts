@@ -5,3 +5,4 @@ export * from './permissions';
 export * from './user-agent';
 export * from './schemas';
 export * from './quote';
+export * from './usage';

@@ -17,7 +17,7 @@ export {
   type PaymentProvider,
   type PaymentsPort,
 } from './port';
-export { luhnValid, sandboxPayments, SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox';
+export { luhnValid, sandboxCardProblem, sandboxPayments, SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox';
 export {
   isStripePublishableKey,
   isStripeSecretKey,

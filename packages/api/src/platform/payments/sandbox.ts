@@ -91,6 +91,14 @@ function cardProblem(card: CardDetails, now: number): string | null {
   return null;
 }
 
+/**
+ * Why card details cannot be saved as a sandbox payment method (a decline code, see declineReason),
+ * or null for a valid test card: the same rules a sandbox charge applies, without charging.
+ */
+export function sandboxCardProblem(card: CardDetails, now: number): string | null {
+  return cardProblem(card, now) ?? (CARDS.has(digitsOf(card.number)) ? null : 'test_card_required');
+}
+
 function outcomeOf(scenario: Scenario, paymentId: string, last4: string): ChargeOutcome {
   switch (scenario) {
     case 'ok':

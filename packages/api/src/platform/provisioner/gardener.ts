@@ -1180,6 +1180,11 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
       return null;
     },
 
+    // Gardener reports no volume or traffic figures: nothing is metered for them.
+    usageMetrics(): null {
+      return null;
+    },
+
     syncCatalog(): Promise<CloudProfileSync> {
       return syncCloudProfile(config);
     },

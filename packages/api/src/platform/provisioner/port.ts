@@ -173,6 +173,11 @@ export interface ProvisionerPort {
   rotateCredentials(cluster: ClusterSpec, now: number): Promise<{ ca?: CertificateAuthority }>;
   /** Current CPU and memory use of running nodes (the simulator's are simulated); null: unknown. */
   nodeUsage(node: NodeState, now: number): { cpuUsagePercent: number; memoryUsagePercent: number } | null;
+  /**
+   * Persistent storage held and traffic sent out during the UTC hour starting at `hourStart`, for
+   * the usage metering; null (or absent): the provider does not report it, and nothing is metered.
+   */
+  usageMetrics?(cluster: ClusterSpec, hourStart: number): { storageGb: number; egressGb: number } | null;
   /** What the provider offers now, for the catalogue; absent where nothing is offered (the simulator). */
   syncCatalog?(): Promise<CloudProfileSync>;
 }

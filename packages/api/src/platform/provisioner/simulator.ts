@@ -241,5 +241,15 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
       const slot = Math.floor(now / 300_000);
       return { cpuUsagePercent: 12 + (hash(`${node.name}/cpu/${slot}`) % 60), memoryUsagePercent: 30 + (hash(`${node.name}/mem/${slot}`) % 50) };
     },
+    usageMetrics(cluster, hourStart) {
+      // Deterministic per cluster and hour, so a repeated or late metering run reads the same figures:
+      // 20–40 GB of volumes per node, and 0–2 GB of egress per node each hour (less at night, UTC).
+      const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
+      const perNodeGb = 20 + (hash(`${cluster.id}/storage`) % 21);
+      const hourOfDay = new Date(hourStart).getUTCHours();
+      const dayFactor = hourOfDay >= 7 && hourOfDay < 20 ? 1 : 0.25;
+      const egressPerNode = ((hash(`${cluster.id}/egress/${hourStart}`) % 2001) / 1000) * dayFactor;
+      return { storageGb: nodes * perNodeGb, egressGb: Math.round(nodes * egressPerNode * 1000) / 1000 };
+    },
   };
 }

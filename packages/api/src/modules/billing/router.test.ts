@@ -1,0 +1,265 @@
+import { auditLog, billingPlans, creditApplications, credits, invoices, organizations, paymentMethods, usageRecords, type InvoiceStatus } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { publicErrorMessage } from '../../errors';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { OVERDUE_ADVICE } from './service';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+const ACME = 'org_demo_acme';
+const GLOBEX = 'org_demo_globex';
+
+async function setup() {
+  const clock = manualClock(NOW);
+  const { ctx, db } = await createTestCaller({ ports: { clock } });
+  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.createdAt));
+  let invoiceCount = 0;
+  const addInvoice = async (organizationId: string, status: InvoiceStatus, totalCents: number, issuedAt: number) => {
+    invoiceCount += 1;
+    const id = `inv_test_${invoiceCount}`;
+    await db.insert(invoices).values({
+      id,
+      organizationId,
+      number: `KM-2026-${String(invoiceCount).padStart(6, '0')}`,
+      periodStart: issuedAt - 30 * DAY_MS,
+      periodEnd: issuedAt,
+      status,
+      billing: { companyName: 'Test', billingId: null, vatNumber: null, addressLine1: '1 rue', postalCode: '75001', city: 'Paris', countryCode: 'FR' },
+      subtotalCents: totalCents,
+      taxableCents: totalCents,
+      vatRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents,
+      issuedAt,
+      dueAt: issuedAt + 14 * DAY_MS,
+      createdAt: issuedAt,
+      updatedAt: issuedAt,
+    });
+    return { id, number: `KM-2026-${String(invoiceCount).padStart(6, '0')}` };
+  };
+  return { clock, ctx, db, as, auditRows, addInvoice };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
+    throw error;
+  }
+  throw new Error('Expected a refusal');
+}
+
+const VISA = { number: '4242 4242 4242 4242', expMonth: 4, expYear: 2030, cvc: '123', holderName: 'Bruno Petit' };
+
+describe('billing.summary', () => {
+  it("adds up this month's usage, forecasts it to month end, and shows the last invoice, the balance due and the credits left", async () => {
+    const { db, as, addInvoice } = await setup();
+    const usage = (id: string, hour: number, amountMillicents: number, organizationId = ACME) => ({
+      id,
+      organizationId,
+      subjectId: `clu_of_${organizationId}`,
+      clusterId: `clu_of_${organizationId}`,
+      hour,
+      kind: 'node' as const,
+      resourceId: 'gp-4-16',
+      quantityMilli: 1000,
+      unitPriceMillicents: amountMillicents,
+      amountMillicents,
+      createdAt: hour,
+    });
+    await db.insert(usageRecords).values([
+      usage('use_1', Date.UTC(2026, 10, 1, 0), 1_000_000),
+      usage('use_2', Date.UTC(2026, 10, 20, 5), 1_234_567),
+      // Last month, and another organisation: not this month's bill.
+      usage('use_3', Date.UTC(2026, 9, 31, 23), 9_000_000),
+      usage('use_4', Date.UTC(2026, 10, 20, 5), 9_000_000, GLOBEX),
+    ]);
+    await addInvoice(ACME, 'paid', 12_000, Date.UTC(2026, 9, 1));
+    const last = await addInvoice(ACME, 'due', 34_500, Date.UTC(2026, 10, 1));
+    await addInvoice(GLOBEX, 'overdue', 99_900, Date.UTC(2026, 10, 1));
+    await db.insert(credits).values([
+      { id: 'crd_a', organizationId: ACME, origin: 'promotion', description: 'Welcome', amountCents: 5_000, remainingCents: 3_000, expiresAt: NOW + DAY_MS, createdAt: 0 },
+      { id: 'crd_b', organizationId: ACME, origin: 'prepaid', description: 'Prepaid', amountCents: 10_000, remainingCents: 10_000, expiresAt: null, createdAt: 0 },
+      { id: 'crd_c', organizationId: ACME, origin: 'goodwill', description: 'Expired', amountCents: 7_000, remainingCents: 7_000, expiresAt: NOW - 1, createdAt: 0 },
+    ]);
+
+    const summary = await (await as('bruno')).billing.summary();
+    // 22.5 days (540 hours, the current one counted) cost 2,234,567 millicents = €22.35 (rounded);
+    // November has 720 hours: 2,234,567 / 540 × 720 = 2,979,422.67 millicents = €29.79.
+    expect(summary).toEqual({
+      currency: 'EUR',
+      periodStart: Date.UTC(2026, 10, 1),
+      periodEnd: Date.UTC(2026, 11, 1),
+      monthToDateCents: 2_235,
+      forecastCents: 2_979,
+      lastInvoice: { id: last.id, number: last.number, status: 'due', totalCents: 34_500, issuedAt: Date.UTC(2026, 10, 1), dueAt: Date.UTC(2026, 10, 15) },
+      balanceDueCents: 34_500,
+      unpaidInvoices: 1,
+      creditsLeftCents: 13_000,
+      overdue: null,
+    });
+
+    await db.update(organizations).set({ overdueSince: NOW - DAY_MS }).where(eq(organizations.id, ACME));
+    expect((await (await as('alice')).billing.summary()).overdue).toEqual({ since: NOW - DAY_MS, whatToDo: OVERDUE_ADVICE });
+  });
+
+  it('is nothing but zeros for an organisation without usage, invoices or credits', async () => {
+    const { as } = await setup();
+    const summary = await (await as('gabriel')).billing.summary();
+    expect(summary).toMatchObject({ monthToDateCents: 0, forecastCents: 0, lastInvoice: null, balanceDueCents: 0, creditsLeftCents: 0, overdue: null });
+  });
+});
+
+describe('billing.credits and staff grants', () => {
+  it('lists credits soonest expiring first with where they were applied, and marks used and expired ones', async () => {
+    const { db, as, addInvoice } = await setup();
+    const invoice = await addInvoice(ACME, 'paid', 0, Date.UTC(2026, 10, 1));
+    await db.insert(credits).values([
+      { id: 'crd_never', organizationId: ACME, origin: 'prepaid', description: 'Prepaid', amountCents: 10_000, remainingCents: 10_000, expiresAt: null, createdAt: 1 },
+      { id: 'crd_late', organizationId: ACME, origin: 'promotion', description: 'Spring', amountCents: 5_000, remainingCents: 0, expiresAt: NOW + 30 * DAY_MS, createdAt: 2 },
+      { id: 'crd_soon', organizationId: ACME, origin: 'goodwill', description: 'Sorry', amountCents: 2_000, remainingCents: 2_000, expiresAt: NOW + DAY_MS, createdAt: 3 },
+      { id: 'crd_gone', organizationId: ACME, origin: 'refund', description: 'Old', amountCents: 1_000, remainingCents: 400, expiresAt: NOW - DAY_MS, createdAt: 4 },
+    ]);
+    await db.insert(creditApplications).values({ id: 'cap_1', creditId: 'crd_late', invoiceId: invoice.id, amountCents: 5_000, createdAt: Date.UTC(2026, 10, 1) });
+
+    const listed = await (await as('alice')).billing.credits();
+    // The seed's welcome credit (seeded at epoch 0) expired long ago.
+    expect(listed.items.map((item) => [item.id, item.status, item.remainingCents])).toEqual([
+      ['crd_demo_acme_welcome', 'expired', 0],
+      ['crd_gone', 'expired', 0],
+      ['crd_soon', 'active', 2_000],
+      ['crd_late', 'used', 0],
+      ['crd_never', 'active', 10_000],
+    ]);
+    expect(listed.items.find((item) => item.id === 'crd_late')!.applied).toEqual([{ invoiceId: invoice.id, invoiceNumber: invoice.number, amountCents: 5_000, appliedAt: Date.UTC(2026, 10, 1) }]);
+    expect(listed.totalLeftCents).toBe(12_000);
+  });
+
+  it('lets an officer grant a credit, audited, which the organisation then sees', async () => {
+    const { as, auditRows } = await setup();
+    const granted = await (await as('olivia')).billing.grantCredit({ id: ACME, amountCents: 2_500, origin: 'goodwill', description: 'Outage on 20 November', expiresAt: NOW + 60 * DAY_MS });
+    expect(granted).toMatchObject({ organizationId: ACME, amountCents: 2_500, remainingCents: 2_500, origin: 'goodwill', expiresAt: NOW + 60 * DAY_MS });
+    const [row] = await auditRows('billing.credit_granted');
+    expect(row).toMatchObject({ actorUserId: 'usr_demo_olivia', targetType: 'organization', targetId: ACME, metadata: expect.objectContaining({ creditId: granted.id, amountCents: 2_500 }) });
+    const listed = await (await as('bruno')).billing.credits();
+    expect(listed.items.find((item) => item.id === granted.id)).toMatchObject({ status: 'active', description: 'Outage on 20 November', remainingCents: 2_500 });
+
+    const olivia = await as('olivia');
+    expect(await refusal(olivia.billing.grantCredit({ id: 'org_nope', amountCents: 100, origin: 'goodwill', description: 'x' }))).toEqual({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
+    expect(await refusal(olivia.billing.grantCredit({ id: ACME, amountCents: 100, origin: 'goodwill', description: 'x', expiresAt: NOW - 1 }))).toEqual({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
+  });
+});
+
+describe('billing.plans', () => {
+  it('offers the yearly commitment with the section 9 discount and schedules a switch for the next 1st, explained, until cancelled', async () => {
+    const { db, as, auditRows, clock } = await setup();
+    const alice = await as('alice');
+    const plans = await alice.billing.plans();
+    expect(plans.current).toEqual({ plan: 'pay_as_you_go', label: 'Pay as you go (monthly)', since: expect.any(Number), periodEndsAt: Date.UTC(2026, 11, 1) });
+    expect(plans.scheduled).toBeNull();
+    // The seeded tiers cost 12 × monthly × 0.85 a year: round(15.0…) = 15 %.
+    expect(plans.yearlyDiscountPercent).toBe(15);
+    const yearly = plans.options.find((option) => option.plan === 'yearly_commitment')!;
+    expect(yearly).toMatchObject({ current: false, discountPercent: 15, cycle: 'yearly', effectiveAt: Date.UTC(2026, 11, 1) });
+    expect(yearly.whatSwitchingMeans).toContain('From 2026-12-01 (UTC)');
+    expect(yearly.whatSwitchingMeans).toContain('15 % off');
+
+    const switched = await alice.billing.switchPlan({ plan: 'yearly_commitment' });
+    expect(switched.current.plan).toBe('pay_as_you_go');
+    expect(switched.scheduled).toEqual({ plan: 'yearly_commitment', label: 'Yearly commitment', startsAt: Date.UTC(2026, 11, 1) });
+    // Asking again changes nothing; asking for the current plan is refused with a reason.
+    await alice.billing.switchPlan({ plan: 'yearly_commitment' });
+    expect(await db.select().from(billingPlans).where(eq(billingPlans.organizationId, ACME))).toHaveLength(2);
+    expect(await refusal(alice.billing.switchPlan({ plan: 'pay_as_you_go' }))).toEqual({ code: 'BAD_REQUEST', message: 'You are already on pay as you go (monthly); cancel the scheduled switch instead.' });
+    expect(await auditRows('billing.plan_switch_scheduled')).toHaveLength(1);
+
+    const cancelled = await alice.billing.cancelPlanSwitch();
+    expect(cancelled.scheduled).toBeNull();
+    expect(await auditRows('billing.plan_switch_cancelled')).toHaveLength(1);
+    expect(await refusal(alice.billing.cancelPlanSwitch())).toEqual({ code: 'NOT_FOUND', message: 'No plan switch is scheduled.' });
+
+    // Once a yearly commitment has started, leaving it takes effect when its year ends.
+    await alice.billing.switchPlan({ plan: 'yearly_commitment' });
+    clock.advance(10 * DAY_MS);
+    const onYearly = await alice.billing.plans();
+    expect(onYearly.current).toMatchObject({ plan: 'yearly_commitment', since: Date.UTC(2026, 11, 1), periodEndsAt: Date.UTC(2027, 11, 1) });
+    const back = await alice.billing.switchPlan({ plan: 'pay_as_you_go' });
+    expect(back.scheduled).toMatchObject({ plan: 'pay_as_you_go', startsAt: Date.UTC(2027, 11, 1) });
+  });
+});
+
+describe('billing payment methods', () => {
+  it('saves a sandbox card as brand, last four digits and expiry only, and refuses details the sandbox refuses', async () => {
+    const { db, as, auditRows } = await setup();
+    const bruno = await as('bruno');
+    const added = await bruno.billing.addPaymentMethod({ kind: 'card', card: { ...VISA, number: '4000 0027 6000 3184' } });
+    expect(added).toMatchObject({ kind: 'card', provider: 'sandbox', brand: 'visa', last4: '3184', expMonth: 4, expYear: 2030, holderName: 'Bruno Petit', isDefault: false, testMode: true });
+    const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, added.id));
+    expect(JSON.stringify(row)).not.toContain('4000002760003184');
+    expect(JSON.stringify(row)).not.toContain('123"');
+    expect(await auditRows('billing.payment_method_added')).toEqual([expect.objectContaining({ targetId: added.id, metadata: { kind: 'card', last4: '3184', isDefault: false } })]);
+
+    expect(await refusal(bruno.billing.addPaymentMethod({ kind: 'card', card: { ...VISA, number: '4242 4242 4242 4241' } }))).toEqual({ code: 'BAD_REQUEST', message: 'Your card number is not valid.' });
+    expect(await refusal(bruno.billing.addPaymentMethod({ kind: 'card', card: { ...VISA, number: '5555 5555 5555 4444' } }))).toEqual({ code: 'BAD_REQUEST', message: 'Use a test card: 4242 4242 4242 4242 succeeds.' });
+    expect(await refusal(bruno.billing.addPaymentMethod({ kind: 'card', card: { ...VISA, expMonth: 10, expYear: 2026 } }))).toEqual({ code: 'BAD_REQUEST', message: 'Your card has expired.' });
+    expect(await refusal(bruno.billing.addPaymentMethod({ kind: 'card', card: { ...VISA, holderName: ' ' } }))).toEqual({ code: 'BAD_REQUEST', message: 'Enter the name on the card.' });
+    expect(await refusal(bruno.billing.addPaymentMethod({ kind: 'bank_transfer' }))).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Bank transfer is available once our team allows') });
+  });
+
+  it('keeps one default: a new default or set-default moves it, removing the default passes it on', async () => {
+    const { db, as } = await setup();
+    const alice = await as('alice');
+    const before = await alice.billing.paymentMethods();
+    expect(before).toMatchObject({ bankTransferAllowed: false, cardForm: 'sandbox', testMode: true });
+    expect(before.items.map((item) => [item.id, item.isDefault])).toEqual([['pmt_demo_acme_visa', true]]);
+
+    const second = await alice.billing.addPaymentMethod({ kind: 'card', card: VISA, makeDefault: true });
+    let listed = await alice.billing.paymentMethods();
+    expect(listed.items.map((item) => [item.id, item.isDefault])).toEqual([
+      [second.id, true],
+      ['pmt_demo_acme_visa', false],
+    ]);
+
+    await alice.billing.setDefaultPaymentMethod({ id: 'pmt_demo_acme_visa' });
+    listed = await alice.billing.paymentMethods();
+    expect(listed.items.map((item) => [item.id, item.isDefault])).toEqual([
+      ['pmt_demo_acme_visa', true],
+      [second.id, false],
+    ]);
+
+    expect(await alice.billing.removePaymentMethod({ id: 'pmt_demo_acme_visa' })).toEqual({ id: 'pmt_demo_acme_visa', removed: true, newDefaultId: second.id });
+    listed = await alice.billing.paymentMethods();
+    expect(listed.items.map((item) => [item.id, item.isDefault])).toEqual([[second.id, true]]);
+    const [removed] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, 'pmt_demo_acme_visa'));
+    expect(removed).toMatchObject({ removedAt: NOW, isDefault: false });
+
+    // Another organisation's method, or one removed, is not found.
+    expect(await refusal(alice.billing.setDefaultPaymentMethod({ id: 'pmt_demo_globex_bank' }))).toEqual({ code: 'NOT_FOUND', message: 'This payment method does not exist.' });
+    expect(await refusal(alice.billing.removePaymentMethod({ id: 'pmt_demo_acme_visa' }))).toEqual({ code: 'NOT_FOUND', message: 'This payment method does not exist.' });
+  });
+
+  it('refuses to remove the last method while an invoice is due, and allows it once nothing is owed', async () => {
+    const { as, addInvoice, db } = await setup();
+    const gabriel = await as('gabriel');
+    const listed = await gabriel.billing.paymentMethods();
+    expect(listed.bankTransferAllowed).toBe(true);
+    expect(listed.items).toEqual([expect.objectContaining({ id: 'pmt_demo_globex_bank', kind: 'bank_transfer', provider: 'bank', isDefault: true, testMode: false })]);
+    expect(await refusal(gabriel.billing.addPaymentMethod({ kind: 'bank_transfer' }))).toEqual({ code: 'CONFLICT', message: 'Bank transfer is already one of your payment methods.' });
+
+    const invoice = await addInvoice(GLOBEX, 'overdue', 50_000, Date.UTC(2026, 9, 1));
+    expect(await refusal(gabriel.billing.removePaymentMethod({ id: 'pmt_demo_globex_bank' }))).toEqual({
+      code: 'PRECONDITION_FAILED',
+      message: `This is your only payment method and invoice ${invoice.number} is overdue. Add another payment method first, then remove this one.`,
+    });
+    await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, invoice.id));
+    expect(await gabriel.billing.removePaymentMethod({ id: 'pmt_demo_globex_bank' })).toEqual({ id: 'pmt_demo_globex_bank', removed: true, newDefaultId: null });
+    expect((await gabriel.billing.paymentMethods()).items).toEqual([]);
+    // Bank transfer can be added back, and the first method becomes the default.
+    expect(await gabriel.billing.addPaymentMethod({ kind: 'bank_transfer' })).toMatchObject({ kind: 'bank_transfer', isDefault: true });
+  });
+});

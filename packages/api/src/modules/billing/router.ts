@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { officerProcedure, orgProcedure, router } from '../../trpc';
+import {
+  addPaymentMethodInput,
+  creditsSchema,
+  grantCreditInput,
+  grantedCreditSchema,
+  paymentMethodIdInput,
+  paymentMethodSchema,
+  paymentMethodsSchema,
+  plansSchema,
+  summarySchema,
+  switchPlanInput,
+} from './schemas';
+import * as billing from './service';
+
+const TAGS: ['Billing'] = ['Billing'];
+
+export const billingRouter = router({
+  summary: orgProcedure('billing:read')
+    .meta({ rest: { method: 'GET', path: '/api/billing/summary', summary: 'This month so far, the forecast, the last invoice, the balance due and credits left', tags: TAGS } })
+    .output(summarySchema)
+    .query(({ ctx }) => billing.getSummary(ctx)),
+
+  credits: orgProcedure('billing:read')
+    .meta({ rest: { method: 'GET', path: '/api/billing/credits', summary: 'Promotional and prepaid credits: origin, amount left, expiry and where they were applied', tags: TAGS } })
+    .output(creditsSchema)
+    .query(({ ctx }) => billing.listCredits(ctx)),
+
+  plans: orgProcedure('billing:read')
+    .meta({ rest: { method: 'GET', path: '/api/billing/plans', summary: 'The billing plan, a scheduled switch and the options with the yearly discount', tags: TAGS } })
+    .output(plansSchema)
+    .query(({ ctx }) => billing.getPlans(ctx)),
+
+  switchPlan: orgProcedure('billing:write')
+    .meta({ rest: { method: 'POST', path: '/api/billing/plans', summary: 'Switch the billing plan from the start of the next period', tags: TAGS } })
+    .input(switchPlanInput)
+    .output(plansSchema)
+    .mutation(({ ctx, input }) => billing.switchPlan(ctx, input)),
+
+  cancelPlanSwitch: orgProcedure('billing:write')
+    .meta({ rest: { method: 'DELETE', path: '/api/billing/plans/scheduled', summary: 'Cancel a scheduled plan switch', tags: TAGS } })
+    .output(plansSchema)
+    .mutation(({ ctx }) => billing.cancelPlanSwitch(ctx)),
+
+  paymentMethods: orgProcedure('billing:read')
+    .meta({ rest: { method: 'GET', path: '/api/billing/payment-methods', summary: 'Saved payment methods, the default first', tags: TAGS } })
+    .output(paymentMethodsSchema)
+    .query(({ ctx }) => billing.listPaymentMethods(ctx)),
+
+  addPaymentMethod: orgProcedure('billing:write')
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/billing/payment-methods',
+        summary: 'Add a payment method: a test-mode card (sandbox) or bank transfer where staff allowed invoicing',
+        description: 'Only the brand, last four digits and expiry of a card are kept, never its number.',
+        tags: TAGS,
+      },
+    })
+    .input(addPaymentMethodInput)
+    .output(paymentMethodSchema)
+    .mutation(({ ctx, input }) => billing.addPaymentMethod(ctx, input)),
+
+  setDefaultPaymentMethod: orgProcedure('billing:write')
+    .meta({ rest: { method: 'POST', path: '/api/billing/payment-methods/{id}/default', summary: 'Make a payment method the one invoices are charged to', tags: TAGS } })
+    .input(paymentMethodIdInput)
+    .output(paymentMethodSchema)
+    .mutation(({ ctx, input }) => billing.setDefaultPaymentMethod(ctx, input.id)),
+
+  removePaymentMethod: orgProcedure('billing:write')
+    .meta({ rest: { method: 'DELETE', path: '/api/billing/payment-methods/{id}', summary: 'Remove a payment method (not the last one while an invoice is due)', tags: TAGS } })
+    .input(paymentMethodIdInput)
+    .output(z.object({ id: z.string(), removed: z.literal(true), newDefaultId: z.string().nullable() }))
+    .mutation(({ ctx, input }) => billing.removePaymentMethod(ctx, input.id)),
+
+  // Staff only, from the console: granting money is never a script's job.
+  grantCredit: officerProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/organizations/{id}/credits', summary: 'Grant an organisation a credit (audited)', tags: TAGS, sessionOnly: true } })
+    .input(grantCreditInput)
+    .output(grantedCreditSchema)
+    .mutation(({ ctx, input }) => billing.grantCredit(ctx, input)),
+});

@@ -1,0 +1,117 @@
+import { BILLING_PLANS, CREDIT_ORIGINS, INVOICE_STATUSES, PAYMENT_METHOD_KINDS } from '@kubemarket/db';
+import { z } from 'zod';
+import { idParam } from '../../platform/contracts';
+
+const epochMs = (what: string) => z.number().int().describe(`${what}, UTC epoch ms.`);
+const cents = (what: string) => z.number().int().describe(`${what}, EUR cents.`);
+
+export const summarySchema = z.object({
+  currency: z.literal('EUR').describe('Every amount is charged in euros.'),
+  periodStart: epochMs('Start of this month'),
+  periodEnd: epochMs('Start of next month'),
+  monthToDateCents: cents("This month's usage so far"),
+  forecastCents: cents('This month at the pace so far, to month end'),
+  lastInvoice: z
+    .object({ id: z.string(), number: z.string(), status: z.enum(INVOICE_STATUSES), totalCents: cents('Total'), issuedAt: epochMs('Issued'), dueAt: epochMs('Due') })
+    .nullable(),
+  balanceDueCents: cents('Unpaid invoices (due or overdue)'),
+  unpaidInvoices: z.number().int(),
+  creditsLeftCents: cents('Credits not spent nor expired'),
+  overdue: z.object({ since: epochMs('Marked overdue'), whatToDo: z.string() }).nullable().describe('Set after the last failed charge of an invoice; paying clears it.'),
+});
+
+export const creditSchema = z.object({
+  id: z.string(),
+  origin: z.enum(CREDIT_ORIGINS),
+  description: z.string(),
+  amountCents: cents('Granted'),
+  remainingCents: cents('Left (0 once expired)'),
+  expiresAt: epochMs('Expiry').nullable(),
+  createdAt: epochMs('Granted'),
+  status: z.enum(['active', 'used', 'expired']),
+  applied: z.array(z.object({ invoiceId: z.string(), invoiceNumber: z.string(), amountCents: cents('Applied'), appliedAt: epochMs('Applied') })),
+});
+
+export const creditsSchema = z.object({ items: z.array(creditSchema).describe('In the order they are spent: soonest expiring first.'), totalLeftCents: cents('Left over all credits') });
+
+const planEnum = z.enum(BILLING_PLANS, { error: `Plan must be one of: ${BILLING_PLANS.join(', ')}.` });
+
+export const plansSchema = z.object({
+  current: z.object({ plan: planEnum, label: z.string(), since: epochMs('Start').nullable(), periodEndsAt: epochMs('When a switch would take effect') }),
+  scheduled: z.object({ plan: planEnum, label: z.string(), startsAt: epochMs('Takes effect') }).nullable(),
+  yearlyDiscountPercent: z.number().int().describe("SPEC.md section 9: round((12 × monthly − yearly) / (12 × monthly) × 100) over the organisation's clusters."),
+  options: z.array(
+    z.object({
+      plan: planEnum,
+      label: z.string(),
+      cycle: z.enum(['monthly', 'yearly']),
+      discountPercent: z.number().int(),
+      exampleYearCents: cents("A year of the organisation's cluster subscriptions on this plan"),
+      current: z.boolean(),
+      effectiveAt: epochMs('When switching to it takes effect').nullable(),
+      whatSwitchingMeans: z.string().nullable(),
+    }),
+  ),
+});
+
+export const switchPlanInput = z.object({ plan: planEnum });
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_METHOD_KINDS),
+  provider: z.enum(['sandbox', 'stripe', 'bank']),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+  holderName: z.string().nullable(),
+  isDefault: z.boolean(),
+  testMode: z.boolean().describe('A sandbox card: no real money moves.'),
+  createdAt: epochMs('Added'),
+});
+
+export const paymentMethodsSchema = z.object({
+  items: z.array(paymentMethodSchema).describe('The default first.'),
+  bankTransferAllowed: z.boolean().describe('Staff allowed this organisation to pay by invoice.'),
+  cardForm: z.enum(['sandbox', 'unavailable']),
+  testMode: z.boolean(),
+  testCards: z.array(z.object({ number: z.string(), description: z.string() })),
+});
+
+const cardSchema = z.object({
+  number: z.string({ error: 'Enter the card number.' }).trim().min(1, 'Enter the card number.').max(32, 'This card number is too long.'),
+  expMonth: z.number({ error: 'Expiry month must be a number.' }).int('Expiry month must be a whole number.'),
+  expYear: z.number({ error: 'Expiry year must be a number.' }).int('Expiry year must be a whole number.'),
+  cvc: z.string({ error: 'Enter the security code.' }).trim().max(4, 'The security code has 3 or 4 digits.'),
+  holderName: z.string({ error: 'Enter the name on the card.' }).trim().max(100, 'The name is at most 100 characters.'),
+});
+
+export const addPaymentMethodInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('card'), card: cardSchema, makeDefault: z.boolean().optional() }),
+    z.object({ kind: z.literal('bank_transfer'), makeDefault: z.boolean().optional() }),
+  ],
+  { error: 'Kind must be card or bank_transfer.' },
+);
+
+export const paymentMethodIdInput = z.object({ id: idParam('Payment method') });
+
+export const grantCreditInput = z.object({
+  id: idParam('Organisation'),
+  amountCents: z.number({ error: 'Amount must be a number of cents.' }).int('Amount must be whole cents.').min(1, 'Amount must be at least 1 cent.').max(10_000_000, 'Amount must be at most €100,000.'),
+  origin: z.enum(CREDIT_ORIGINS, { error: `Origin must be one of: ${CREDIT_ORIGINS.join(', ')}.` }),
+  description: z.string({ error: 'Description is required.' }).trim().min(1, 'Say why the credit is granted.').max(200, 'Description is at most 200 characters.'),
+  expiresAt: z.number({ error: 'Expiry must be epoch ms.' }).int().nullable().optional().describe('UTC epoch ms; none for a credit that never expires.'),
+});
+
+export const grantedCreditSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  origin: z.enum(CREDIT_ORIGINS),
+  description: z.string(),
+  amountCents: z.number().int(),
+  remainingCents: z.number().int(),
+  expiresAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});

@@ -1,0 +1,474 @@
+import {
+  billingPlans,
+  clusters,
+  clusterTiers,
+  creditApplications,
+  credits,
+  invoices,
+  newId,
+  organizations,
+  paymentMethods,
+  usageRecords,
+  type BillingPlan,
+  type CreditOrigin,
+  type SavedPaymentMethod,
+} from '@kubemarket/db';
+import { yearlyDiscountPercent } from '@kubemarket/shared';
+import { TRPCError } from '@trpc/server';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { declineReason, sandboxCardProblem, SANDBOX_TEST_CARDS, type CardDetails } from '../../platform/payments';
+
+/**
+ * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and
+ * the saved payment methods. Money is EUR cents; usage is stored in thousandths of a cent and
+ * rounded to the cent only when shown.
+ */
+
+type Member = Context & { user: SessionUser; organizationId: string };
+type Staff = Context & { user: SessionUser };
+
+const HOUR_MS = 60 * 60_000;
+
+export function monthStartUtc(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+export function nextMonthStartUtc(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
+function addUtcMonths(at: number, months: number): number {
+  const date = new Date(at);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes());
+}
+
+type Statement = BatchItem<'sqlite'>;
+
+/** Runs the statements in one batch (atomically on D1 and SQLite); there is always at least one. */
+async function runBatch(ctx: Context, statements: Statement[]): Promise<void> {
+  await ctx.db.batch(statements as [Statement, ...Statement[]]);
+}
+
+const millicentsToCents = (millicents: number) => Math.round(millicents / 1000);
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+export const OVERDUE_ADVICE =
+  'Your organisation has an overdue invoice: the last charge attempt failed. Pay it by adding a working card and making it the default (we charge it again right away), or pay by bank transfer with the invoice number as reference. Until it is paid, new orders may be refused.';
+
+export async function getSummary(ctx: Member) {
+  const now = ctx.ports.clock.now();
+  const from = monthStartUtc(now);
+  const until = nextMonthStartUtc(now);
+
+  const [[usage], [last], [due], [left], [organization]] = await Promise.all([
+    ctx.db
+      .select({ millicents: sum(usageRecords.amountMillicents) })
+      .from(usageRecords)
+      .where(and(eq(usageRecords.organizationId, ctx.organizationId), gte(usageRecords.hour, from), lte(usageRecords.hour, now))),
+    ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, ctx.organizationId), eq(invoices.kind, 'invoice')))
+      .orderBy(desc(invoices.issuedAt))
+      .limit(1),
+    ctx.db
+      .select({ cents: sum(invoices.totalCents), count: sql<number>`count(*)` })
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, ctx.organizationId), eq(invoices.kind, 'invoice'), inArray(invoices.status, ['due', 'overdue']))),
+    ctx.db
+      .select({ cents: sum(credits.remainingCents) })
+      .from(credits)
+      .where(and(eq(credits.organizationId, ctx.organizationId), or(isNull(credits.expiresAt), gt(credits.expiresAt, now)))),
+    ctx.db.select({ overdueSince: organizations.overdueSince }).from(organizations).where(eq(organizations.id, ctx.organizationId)),
+  ]);
+
+  const monthToDateMillicents = Number(usage?.millicents ?? 0);
+  // A straight line through what the elapsed hours cost, to the end of the month.
+  const elapsedHours = Math.max(1, Math.ceil((now - from) / HOUR_MS));
+  const monthHours = (until - from) / HOUR_MS;
+  const forecastMillicents = monthToDateMillicents === 0 ? 0 : (monthToDateMillicents / elapsedHours) * monthHours;
+
+  return {
+    currency: 'EUR' as const,
+    periodStart: from,
+    periodEnd: until,
+    monthToDateCents: millicentsToCents(monthToDateMillicents),
+    forecastCents: millicentsToCents(forecastMillicents),
+    lastInvoice: last ? { id: last.id, number: last.number, status: last.status, totalCents: last.totalCents, issuedAt: last.issuedAt, dueAt: last.dueAt } : null,
+    balanceDueCents: Number(due?.cents ?? 0),
+    unpaidInvoices: Number(due?.count ?? 0),
+    creditsLeftCents: Number(left?.cents ?? 0),
+    overdue: organization?.overdueSince != null ? { since: organization.overdueSince, whatToDo: OVERDUE_ADVICE } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credits
+
+export async function listCredits(ctx: Member) {
+  const now = ctx.ports.clock.now();
+  const rows = await ctx.db
+    .select()
+    .from(credits)
+    .where(eq(credits.organizationId, ctx.organizationId))
+    // The order they are spent in: the soonest expiring first, never-expiring last.
+    .orderBy(sql`${credits.expiresAt} IS NULL`, asc(credits.expiresAt), asc(credits.createdAt));
+  const applications =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            creditId: creditApplications.creditId,
+            amountCents: creditApplications.amountCents,
+            appliedAt: creditApplications.createdAt,
+            invoiceId: invoices.id,
+            invoiceNumber: invoices.number,
+          })
+          .from(creditApplications)
+          .innerJoin(invoices, eq(invoices.id, creditApplications.invoiceId))
+          .where(inArray(creditApplications.creditId, rows.map((row) => row.id)))
+          .orderBy(asc(creditApplications.createdAt));
+
+  const items = rows.map((row) => {
+    const expired = row.expiresAt !== null && row.expiresAt <= now;
+    return {
+      id: row.id,
+      origin: row.origin,
+      description: row.description,
+      amountCents: row.amountCents,
+      remainingCents: expired ? 0 : row.remainingCents,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+      status: expired ? ('expired' as const) : row.remainingCents === 0 ? ('used' as const) : ('active' as const),
+      applied: applications
+        .filter((application) => application.creditId === row.id)
+        .map(({ creditId: _creditId, ...application }) => application),
+    };
+  });
+  return { items, totalLeftCents: items.reduce((total, item) => total + item.remainingCents, 0) };
+}
+
+export interface GrantCreditInput {
+  id: string;
+  amountCents: number;
+  origin: CreditOrigin;
+  description: string;
+  expiresAt?: number | null | undefined;
+}
+
+export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
+  const now = ctx.ports.clock.now();
+  const [organization] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, input.id));
+  if (!organization) throw new TRPCError({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
+  if (input.expiresAt != null && input.expiresAt <= now) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
+  const row = {
+    id: newId('credit'),
+    organizationId: organization.id,
+    origin: input.origin,
+    description: input.description,
+    amountCents: input.amountCents,
+    remainingCents: input.amountCents,
+    expiresAt: input.expiresAt ?? null,
+    createdBy: ctx.user.id,
+    createdAt: now,
+  };
+  await ctx.db.batch([
+    ctx.db.insert(credits).values(row),
+    auditInsert(
+      ctx.db,
+      {
+        actorUserId: ctx.user.id,
+        action: 'billing.credit_granted',
+        targetType: 'organization',
+        targetId: organization.id,
+        ipAddress: ctx.request.ipAddress,
+        metadata: { creditId: row.id, amountCents: row.amountCents, origin: row.origin, description: row.description, expiresAt: row.expiresAt },
+      },
+      now,
+    ),
+  ]);
+  return { id: row.id, organizationId: organization.id, origin: row.origin, description: row.description, amountCents: row.amountCents, remainingCents: row.remainingCents, expiresAt: row.expiresAt, createdAt: now };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans
+
+export const PLAN_LABELS: Record<BillingPlan, string> = {
+  pay_as_you_go: 'Pay as you go (monthly)',
+  yearly_commitment: 'Yearly commitment',
+};
+
+async function planRows(ctx: Member) {
+  return ctx.db.select().from(billingPlans).where(eq(billingPlans.organizationId, ctx.organizationId)).orderBy(asc(billingPlans.startsAt));
+}
+
+/** The plan in effect at `now` (pay as you go when none was ever chosen) and a switch after it. */
+function planState(rows: Awaited<ReturnType<typeof planRows>>, now: number) {
+  const started = rows.filter((row) => row.startsAt <= now);
+  const current = started.at(-1) ?? null;
+  const scheduled = rows.find((row) => row.startsAt > now) ?? null;
+  return { current, scheduled };
+}
+
+/**
+ * When a switch takes effect: pay as you go runs by calendar month, so the next 1st (UTC); a
+ * yearly commitment runs twelve months from its start, so the end of the current commitment year.
+ */
+export function nextPeriodStart(current: { plan: BillingPlan; startsAt: number } | null, now: number): number {
+  if (!current || current.plan === 'pay_as_you_go') return nextMonthStartUtc(now);
+  let end = addUtcMonths(current.startsAt, 12);
+  while (end <= now) end = addUtcMonths(end, 12);
+  return end;
+}
+
+/**
+ * The yearly discount of SPEC.md section 9, on what this organisation's live clusters cost by the
+ * month and by the year (the Standard tier when it has none).
+ */
+async function yearlyDiscount(ctx: Member) {
+  const rows = await ctx.db
+    .select({ monthly: clusterTiers.monthlyPriceCents, yearly: clusterTiers.yearlyPriceCents })
+    .from(clusters)
+    .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
+    .where(and(eq(clusters.organizationId, ctx.organizationId), notInArray(clusters.status, ['deleting', 'deleted', 'failed'])));
+  let monthly = rows.reduce((total, row) => total + row.monthly, 0);
+  let yearly = rows.reduce((total, row) => total + row.yearly, 0);
+  if (monthly === 0) {
+    const [standard] = await ctx.db.select({ monthly: clusterTiers.monthlyPriceCents, yearly: clusterTiers.yearlyPriceCents }).from(clusterTiers).where(eq(clusterTiers.id, 'tier_standard'));
+    monthly = standard?.monthly ?? 0;
+    yearly = standard?.yearly ?? 0;
+  }
+  return { percent: monthly > 0 ? yearlyDiscountPercent(monthly, yearly) : 0, monthlyCents: monthly, yearlyCents: yearly, basedOnClusters: rows.length };
+}
+
+function switchExplanation(from: BillingPlan, to: BillingPlan, effectiveAt: number, discountPercent: number): string {
+  const date = new Date(effectiveAt).toISOString().slice(0, 10);
+  if (to === 'yearly_commitment') {
+    return `From ${date} (UTC), your cluster subscriptions are billed for twelve months at a time with ${discountPercent} % off the monthly price, and you commit to them for that year. Until then you stay on ${PLAN_LABELS[from].toLowerCase()}; usage (node-hours, storage, egress) is still billed monthly.`;
+  }
+  return `From ${date} (UTC), when your commitment year ends, your cluster subscriptions are billed month by month at the full monthly price, with no commitment and no yearly discount. Until then your yearly commitment continues.`;
+}
+
+export async function getPlans(ctx: Member) {
+  const now = ctx.ports.clock.now();
+  const [rows, discount] = await Promise.all([planRows(ctx), yearlyDiscount(ctx)]);
+  const { current, scheduled } = planState(rows, now);
+  const currentPlan: BillingPlan = current?.plan ?? 'pay_as_you_go';
+  const effectiveAt = nextPeriodStart(current, now);
+  return {
+    current: { plan: currentPlan, label: PLAN_LABELS[currentPlan], since: current?.startsAt ?? null, periodEndsAt: effectiveAt },
+    scheduled: scheduled ? { plan: scheduled.plan, label: PLAN_LABELS[scheduled.plan], startsAt: scheduled.startsAt } : null,
+    yearlyDiscountPercent: discount.percent,
+    options: (['pay_as_you_go', 'yearly_commitment'] as const).map((plan) => ({
+      plan,
+      label: PLAN_LABELS[plan],
+      cycle: plan === 'pay_as_you_go' ? ('monthly' as const) : ('yearly' as const),
+      discountPercent: plan === 'yearly_commitment' ? discount.percent : 0,
+      // What the organisation's clusters' control planes cost over a year on this plan.
+      exampleYearCents: plan === 'yearly_commitment' ? discount.yearlyCents : discount.monthlyCents * 12,
+      current: plan === currentPlan,
+      effectiveAt: plan === currentPlan ? null : effectiveAt,
+      whatSwitchingMeans: plan === currentPlan ? null : switchExplanation(currentPlan, plan, effectiveAt, discount.percent),
+    })),
+  };
+}
+
+export async function switchPlan(ctx: Member, input: { plan: BillingPlan }) {
+  const now = ctx.ports.clock.now();
+  const { current, scheduled } = planState(await planRows(ctx), now);
+  const currentPlan: BillingPlan = current?.plan ?? 'pay_as_you_go';
+  if (input.plan === currentPlan) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: scheduled ? `You are already on ${PLAN_LABELS[currentPlan].toLowerCase()}; cancel the scheduled switch instead.` : `You are already on ${PLAN_LABELS[currentPlan].toLowerCase()}.`,
+    });
+  }
+  if (scheduled?.plan === input.plan) return getPlans(ctx);
+  const startsAt = nextPeriodStart(current, now);
+  await runBatch(ctx, [
+    ...(scheduled ? [ctx.db.delete(billingPlans).where(eq(billingPlans.id, scheduled.id))] : []),
+    ctx.db.insert(billingPlans).values({ id: newId('billingPlan'), organizationId: ctx.organizationId, plan: input.plan, startsAt, createdBy: ctx.user.id, createdAt: now }),
+    auditInsert(
+      ctx.db,
+      { actorUserId: ctx.user.id, action: 'billing.plan_switch_scheduled', targetType: 'organization', targetId: ctx.organizationId, ipAddress: ctx.request.ipAddress, metadata: { from: currentPlan, to: input.plan, startsAt } },
+      now,
+    ),
+  ]);
+  return getPlans(ctx);
+}
+
+export async function cancelPlanSwitch(ctx: Member) {
+  const now = ctx.ports.clock.now();
+  const { scheduled } = planState(await planRows(ctx), now);
+  if (!scheduled) throw new TRPCError({ code: 'NOT_FOUND', message: 'No plan switch is scheduled.' });
+  await ctx.db.batch([
+    ctx.db.delete(billingPlans).where(eq(billingPlans.id, scheduled.id)),
+    auditInsert(
+      ctx.db,
+      { actorUserId: ctx.user.id, action: 'billing.plan_switch_cancelled', targetType: 'organization', targetId: ctx.organizationId, ipAddress: ctx.request.ipAddress, metadata: { plan: scheduled.plan, startsAt: scheduled.startsAt } },
+      now,
+    ),
+  ]);
+  return getPlans(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods
+
+const METHOD_NOT_FOUND = 'This payment method does not exist.';
+
+function methodView(row: SavedPaymentMethod) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    provider: row.provider,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    holderName: row.holderName,
+    isDefault: row.isDefault,
+    testMode: row.provider === 'sandbox',
+    createdAt: row.createdAt,
+  };
+}
+
+async function activeMethods(ctx: Member) {
+  return ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt)))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+}
+
+export async function listPaymentMethods(ctx: Member) {
+  const [rows, [organization]] = await Promise.all([
+    activeMethods(ctx),
+    ctx.db.select({ invoicingAllowed: organizations.invoicingAllowed }).from(organizations).where(eq(organizations.id, ctx.organizationId)),
+  ]);
+  const sandbox = ctx.ports.payments.provider === 'sandbox';
+  return {
+    items: rows.map(methodView),
+    bankTransferAllowed: organization?.invoicingAllowed ?? false,
+    // Cards are added with the sandbox form; Stripe takes cards only in its own form (SetupIntent), not built yet.
+    cardForm: sandbox ? ('sandbox' as const) : ('unavailable' as const),
+    testMode: ctx.ports.payments.testMode,
+    testCards: sandbox ? SANDBOX_TEST_CARDS.map((card) => ({ number: card.number, description: card.description })) : [],
+  };
+}
+
+export type AddPaymentMethodInput = { kind: 'card'; card: CardDetails; makeDefault?: boolean | undefined } | { kind: 'bank_transfer'; makeDefault?: boolean | undefined };
+
+export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput) {
+  const now = ctx.ports.clock.now();
+  const existing = await activeMethods(ctx);
+  let row: typeof paymentMethods.$inferInsert;
+  if (input.kind === 'card') {
+    if (ctx.ports.payments.provider !== 'sandbox') {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Cards cannot be saved here yet with live payments; pay an order by card to use one.' });
+    }
+    const problem = sandboxCardProblem(input.card, now);
+    if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: declineReason(problem) });
+    const digits = input.card.number.replace(/[\s-]/g, '');
+    row = {
+      id: newId('paymentMethod'),
+      organizationId: ctx.organizationId,
+      kind: 'card',
+      provider: 'sandbox',
+      providerRef: `sbx_pm_${newId('paymentMethod').slice(4)}`,
+      brand: 'visa',
+      // Never the number itself: the last four digits are all anyone needs to recognise the card.
+      last4: digits.slice(-4),
+      expMonth: input.card.expMonth,
+      expYear: input.card.expYear < 100 ? 2000 + input.card.expYear : input.card.expYear,
+      holderName: input.card.holderName.trim(),
+      createdBy: ctx.user.id,
+      createdAt: now,
+    };
+  } else {
+    const [organization] = await ctx.db.select({ invoicingAllowed: organizations.invoicingAllowed }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+    if (!organization?.invoicingAllowed) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Bank transfer is available once our team allows your organisation to pay by invoice. Contact support to ask for it.' });
+    }
+    if (existing.some((method) => method.kind === 'bank_transfer')) throw new TRPCError({ code: 'CONFLICT', message: 'Bank transfer is already one of your payment methods.' });
+    row = { id: newId('paymentMethod'), organizationId: ctx.organizationId, kind: 'bank_transfer', provider: 'bank', createdBy: ctx.user.id, createdAt: now };
+  }
+  const becomesDefault = existing.length === 0 || input.makeDefault === true;
+  const previousDefault = existing.find((method) => method.isDefault);
+  await runBatch(ctx, [
+    // The old default goes first: the partial unique index allows one default at a time.
+    ...(becomesDefault && previousDefault ? [ctx.db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, previousDefault.id))] : []),
+    ctx.db.insert(paymentMethods).values({ ...row, isDefault: becomesDefault }),
+    auditInsert(
+      ctx.db,
+      { actorUserId: ctx.user.id, action: 'billing.payment_method_added', targetType: 'payment_method', targetId: row.id, ipAddress: ctx.request.ipAddress, metadata: { kind: row.kind, last4: row.last4 ?? null, isDefault: becomesDefault } },
+      now,
+    ),
+  ]);
+  const [saved] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.id));
+  return methodView(saved!);
+}
+
+async function methodOf(ctx: Member, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt)));
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: METHOD_NOT_FOUND });
+  return row;
+}
+
+export async function setDefaultPaymentMethod(ctx: Member, id: string) {
+  const now = ctx.ports.clock.now();
+  const method = await methodOf(ctx, id);
+  if (!method.isDefault) {
+    await ctx.db.batch([
+      ctx.db
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(and(eq(paymentMethods.organizationId, ctx.organizationId), eq(paymentMethods.isDefault, true))),
+      ctx.db.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, method.id)),
+      auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'billing.payment_method_default', targetType: 'payment_method', targetId: method.id, ipAddress: ctx.request.ipAddress }, now),
+    ]);
+  }
+  return methodView((await methodOf(ctx, id)));
+}
+
+export async function removePaymentMethod(ctx: Member, id: string) {
+  const now = ctx.ports.clock.now();
+  const method = await methodOf(ctx, id);
+  const others = (await activeMethods(ctx)).filter((candidate) => candidate.id !== method.id);
+  if (others.length === 0) {
+    const unpaid = await ctx.db
+      .select({ number: invoices.number, status: invoices.status })
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, ctx.organizationId), eq(invoices.kind, 'invoice'), inArray(invoices.status, ['due', 'overdue'])))
+      .orderBy(asc(invoices.issuedAt));
+    if (unpaid.length > 0) {
+      const first = unpaid[0]!;
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `This is your only payment method and invoice ${first.number} is ${first.status}. Add another payment method first, then remove this one.`,
+      });
+    }
+  }
+  // The default passes to the oldest remaining method, so invoices always have one to charge.
+  const heir = method.isDefault ? others[0] : undefined;
+  await ctx.db.batch([
+    ctx.db.update(paymentMethods).set({ isDefault: false, removedAt: now }).where(eq(paymentMethods.id, method.id)),
+    ...(heir ? [ctx.db.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, heir.id))] : []),
+    auditInsert(
+      ctx.db,
+      { actorUserId: ctx.user.id, action: 'billing.payment_method_removed', targetType: 'payment_method', targetId: method.id, ipAddress: ctx.request.ipAddress, metadata: { kind: method.kind, last4: method.last4, newDefault: heir?.id ?? null } },
+      now,
+    ),
+  ]);
+  return { id: method.id, removed: true as const, newDefaultId: heir?.id ?? null };
+}

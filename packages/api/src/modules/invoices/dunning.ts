@@ -1,0 +1,233 @@
+/**
+ * Charging issued invoices and dunning (issue 13). After issue, an invoice is charged to the
+ * organisation's default payment method through the payments port, unless it pays by bank
+ * transfer (or has no card): then it is due in 30 days. A failed charge is retried on days 3, 7
+ * and 14 after issue, each failure telling the billing members (notification and email); after
+ * the failure of day 14 the invoice is 'overdue' and organizations.overdueSince is set. A bank
+ * transfer invoice unpaid at its due date turns overdue the same way. Paying (a successful retry,
+ * or payInvoice) clears the mark once no overdue invoice is left.
+ *
+ * Off-session charges settle only when the provider answers 'succeeded'; a card asking for
+ * authentication, or a payment left processing, counts as a failed attempt (the customer pays from
+ * the console instead). A provider outage is no attempt: the next daily run tries again. Each
+ * attempt has its own idempotency key (`invoice:<id>:<attempt>`), and a run claims an invoice by
+ * clearing its next_charge_at conditionally before charging, so two runs never charge it twice.
+ */
+import { invoices, organizations, paymentMethods, users, type Database, type Invoice, type SavedPaymentMethod } from '@kubemarket/db';
+import { roleCan } from '@kubemarket/shared';
+import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import type { Ports } from '../../context';
+import { plainMail } from '../../platform/emails';
+import { sendMailSafely } from '../../platform/mailer';
+import { notify } from '../../platform/notify';
+import { MIN_CHARGE_CENTS, PaymentUnavailableError, SANDBOX_TEST_CARDS, type PaymentMethodInput } from '../../platform/payments';
+import { CARD_DUE_DAYS, DAY_MS, TRANSFER_DUE_DAYS } from './generate';
+
+export interface InvoiceDeps {
+  db: Database;
+  ports: Pick<Ports, 'clock' | 'payments' | 'mailer' | 'realtime'>;
+  /** Origin of the console for links in mail. */
+  appUrl: string;
+}
+
+/** Days after issue on which a failed charge is retried; the last failure makes the invoice overdue. */
+export const RETRY_DAYS = [3, 7, 14] as const;
+
+const eurosOf = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/**
+ * The card a saved method stands for, as the port takes it. The sandbox is stateless and only
+ * accepts its own test numbers, each with a distinct last four digits, so a saved sandbox card is
+ * its test card again; a Stripe method is charged by its PaymentMethod id.
+ */
+export function chargeableMethod(method: SavedPaymentMethod): PaymentMethodInput | null {
+  if (method.kind !== 'card') return null;
+  if (method.provider === 'stripe') return method.providerRef ? { kind: 'stripe_payment_method', paymentMethodId: method.providerRef } : null;
+  const card = SANDBOX_TEST_CARDS.find((test) => test.number.endsWith(method.last4 ?? '-'));
+  if (!card) return null;
+  return { kind: 'sandbox_card', card: { number: card.number, expMonth: method.expMonth ?? 12, expYear: method.expYear ?? 2099, cvc: '123', holderName: method.holderName ?? 'Card holder' } };
+}
+
+export async function defaultPaymentMethod(db: Database, organizationId: string): Promise<SavedPaymentMethod | null> {
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, organizationId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.removedAt)))
+    .limit(1);
+  return method ?? null;
+}
+
+/** Members who manage billing: they are told of failed charges. */
+async function billingMembers(db: Database, organizationId: string) {
+  const members = await db.select({ id: users.id, email: users.email, name: users.name, role: users.organizationRole }).from(users).where(eq(users.organizationId, organizationId));
+  return members.filter((member) => roleCan(member.role, 'billing:write'));
+}
+
+export type ChargeResult = { status: 'paid' } | { status: 'failed'; reason: string } | { status: 'unavailable' };
+
+/** One charge of `invoice` with `method`; records nothing. */
+export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: PaymentMethodInput, attempt: string): Promise<ChargeResult> {
+  const [member] = await billingMembers(deps.db, invoice.organizationId);
+  try {
+    const outcome = await deps.ports.payments.charge({
+      orderId: invoice.id,
+      organizationId: invoice.organizationId,
+      amountCents: invoice.totalCents,
+      currency: 'EUR',
+      idempotencyKey: `invoice:${invoice.id}:${attempt}`,
+      description: `Invoice ${invoice.number}`,
+      customerEmail: member?.email ?? 'billing@kubemarket.invalid',
+      method,
+    });
+    if (outcome.status === 'succeeded') return { status: 'paid' };
+    if (outcome.status === 'declined') return { status: 'failed', reason: outcome.reason };
+    if (outcome.status === 'requires_action') return { status: 'failed', reason: 'Your bank asks you to confirm this payment: pay the invoice from the console.' };
+    return { status: 'failed', reason: 'The payment could not be completed: pay the invoice from the console.' };
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) return { status: 'unavailable' };
+    throw error;
+  }
+}
+
+/** Marks the invoice paid and clears the organisation's overdue mark when nothing else is overdue. */
+export async function markPaid(db: Database, invoice: Invoice, now: number, paymentMethodId: string | null): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: 'paid', paidAt: now, nextChargeAt: null, paymentMethodId, updatedAt: now })
+    .where(and(eq(invoices.id, invoice.id), ne(invoices.status, 'paid')));
+  const [stillOverdue] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, invoice.organizationId), eq(invoices.status, 'overdue')))
+    .limit(1);
+  if (!stillOverdue) await db.update(organizations).set({ overdueSince: null, updatedAt: now }).where(eq(organizations.id, invoice.organizationId));
+}
+
+async function markOverdue(db: Database, invoice: Invoice, now: number): Promise<void> {
+  await db.update(invoices).set({ status: 'overdue', nextChargeAt: null, updatedAt: now }).where(eq(invoices.id, invoice.id));
+  await db
+    .update(organizations)
+    .set({ overdueSince: now, updatedAt: now })
+    .where(and(eq(organizations.id, invoice.organizationId), isNull(organizations.overdueSince)));
+}
+
+async function tellFailure(deps: InvoiceDeps, invoice: Invoice, reason: string, retryAt: number | null): Promise<void> {
+  const what = `The charge of ${eurosOf(invoice.totalCents)} for invoice ${invoice.number} failed: ${reason}`;
+  const next =
+    retryAt === null
+      ? 'The invoice is now overdue. Pay it with a card from Billing in the console to keep your clusters running.'
+      : `We will try again on ${new Date(retryAt).toISOString().slice(0, 10)}; you can also pay it now from Billing in the console.`;
+  for (const member of await billingMembers(deps.db, invoice.organizationId)) {
+    await notify(deps, member.id, { type: retryAt === null ? 'error' : 'warning', message: `${what} ${next}` });
+    await sendMailSafely(
+      deps.ports.mailer,
+      plainMail(member.email, `${retryAt === null ? 'Invoice overdue' : 'Payment failed'}: ${invoice.number}`, [`Hello ${member.name},`, what, next, `Billing: ${deps.appUrl}/billing`]),
+    );
+  }
+}
+
+/**
+ * The charge right after issue: default card, or due by transfer in 30 days. Failures before the
+ * last retry day schedule the next retry.
+ */
+export async function chargeIssuedInvoice(deps: InvoiceDeps, invoice: Invoice): Promise<Invoice['status']> {
+  if (invoice.status !== 'due') return invoice.status;
+  const now = deps.ports.clock.now();
+  const saved = await defaultPaymentMethod(deps.db, invoice.organizationId);
+  const method = saved ? chargeableMethod(saved) : null;
+  if (!saved || !method || invoice.totalCents < MIN_CHARGE_CENTS) {
+    // Bank transfer (or no card, or below the card minimum): due in 30 days, no charge.
+    await deps.db
+      .update(invoices)
+      .set({ dueAt: invoice.issuedAt + TRANSFER_DUE_DAYS * DAY_MS, nextChargeAt: null, paymentMethodId: saved?.id ?? null, updatedAt: now })
+      .where(eq(invoices.id, invoice.id));
+    return 'due';
+  }
+  return attemptCharge(deps, { ...invoice, paymentMethodId: saved.id }, saved.id, method, now);
+}
+
+async function attemptCharge(deps: InvoiceDeps, invoice: Invoice, methodId: string, method: PaymentMethodInput, now: number): Promise<Invoice['status']> {
+  const result = await chargeOnce(deps, invoice, method, String(invoice.failedCharges));
+  if (result.status === 'paid') {
+    await markPaid(deps.db, invoice, now, methodId);
+    return 'paid';
+  }
+  if (result.status === 'unavailable') {
+    await deps.db.update(invoices).set({ nextChargeAt: now + DAY_MS, paymentMethodId: methodId, updatedAt: now }).where(eq(invoices.id, invoice.id));
+    return 'due';
+  }
+  const failedCharges = invoice.failedCharges + 1;
+  const retryDay = RETRY_DAYS[failedCharges - 1];
+  if (retryDay === undefined) {
+    await deps.db.update(invoices).set({ failedCharges, paymentMethodId: methodId, updatedAt: now }).where(eq(invoices.id, invoice.id));
+    await markOverdue(deps.db, invoice, now);
+    await tellFailure(deps, invoice, result.reason, null);
+    return 'overdue';
+  }
+  const retryAt = invoice.issuedAt + retryDay * DAY_MS;
+  await deps.db
+    .update(invoices)
+    .set({ failedCharges, nextChargeAt: retryAt, dueAt: invoice.issuedAt + CARD_DUE_DAYS * DAY_MS, paymentMethodId: methodId, updatedAt: now })
+    .where(eq(invoices.id, invoice.id));
+  await tellFailure(deps, invoice, result.reason, retryAt);
+  return 'due';
+}
+
+export interface DunningRun {
+  paid: string[];
+  retryScheduled: string[];
+  overdue: string[];
+}
+
+/** Daily: retries the charges whose day has come, and marks unpaid transfers past due overdue. */
+export async function runDunning(deps: InvoiceDeps, now: number): Promise<DunningRun> {
+  const run: DunningRun = { paid: [], retryScheduled: [], overdue: [] };
+  const dueRetries = await deps.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'due'), isNotNull(invoices.nextChargeAt), lte(invoices.nextChargeAt, now)));
+  for (const invoice of dueRetries) {
+    const claimed = await deps.db
+      .update(invoices)
+      .set({ nextChargeAt: null, updatedAt: now })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'due'), eq(invoices.nextChargeAt, invoice.nextChargeAt!)))
+      .returning({ id: invoices.id });
+    if (claimed.length === 0) continue;
+    const saved = await defaultPaymentMethod(deps.db, invoice.organizationId);
+    const method = saved ? chargeableMethod(saved) : null;
+    let status: Invoice['status'];
+    if (!saved || !method) {
+      // The card was removed since: count the attempt as failed so the customer hears of it.
+      status = await recordFailureWithoutCharge(deps, invoice, now);
+    } else {
+      status = await attemptCharge(deps, invoice, saved.id, method, now);
+    }
+    (status === 'paid' ? run.paid : status === 'overdue' ? run.overdue : run.retryScheduled).push(invoice.id);
+  }
+  const lateTransfers = await deps.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'due'), isNull(invoices.nextChargeAt), lte(invoices.dueAt, now), eq(invoices.kind, 'invoice')));
+  for (const invoice of lateTransfers) {
+    await markOverdue(deps.db, invoice, now);
+    await tellFailure(deps, invoice, `no payment reached us by ${new Date(invoice.dueAt).toISOString().slice(0, 10)}.`, null);
+    run.overdue.push(invoice.id);
+  }
+  return run;
+}
+
+async function recordFailureWithoutCharge(deps: InvoiceDeps, invoice: Invoice, now: number): Promise<Invoice['status']> {
+  const failedCharges = invoice.failedCharges + 1;
+  const retryDay = RETRY_DAYS[failedCharges - 1];
+  const reason = 'there is no card to charge.';
+  if (retryDay === undefined) {
+    await deps.db.update(invoices).set({ failedCharges, updatedAt: now }).where(eq(invoices.id, invoice.id));
+    await markOverdue(deps.db, invoice, now);
+    await tellFailure(deps, invoice, reason, null);
+    return 'overdue';
+  }
+  const retryAt = invoice.issuedAt + retryDay * DAY_MS;
+  await deps.db.update(invoices).set({ failedCharges, nextChargeAt: retryAt, updatedAt: now }).where(eq(invoices.id, invoice.id));
+  await tellFailure(deps, invoice, reason, retryAt);
+  return 'due';
+}

@@ -1,0 +1,195 @@
+import { invoices, invoiceLines, type InvoiceLine } from '@kubemarket/db';
+import { asc, eq } from 'drizzle-orm';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { createTestCaller, manualClock } from '../../test-utils';
+import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';
+import { generateInvoices } from './service';
+import { GENERATION_AT, seedLodz } from './test-fixtures';
+
+/**
+ * Reads a PDF's text back the way a viewer's copy-paste does: each page's content streams are
+ * inflated, every `Tj` string (glyph ids of the embedded CID font) is mapped through that font's
+ * ToUnicode CMap. Returns the strings of each page in drawing order.
+ */
+async function pdfText(bytes: Uint8Array): Promise<string[][]> {
+  const doc = await PDFDocument.load(bytes);
+  const streamBytes = (object: PDFObject | undefined): Uint8Array => {
+    const stream = object instanceof PDFRef ? doc.context.lookup(object) : object;
+    if (!(stream instanceof PDFRawStream)) throw new Error('Expected a stream');
+    return decodePDFRawStream(stream).decode();
+  };
+  const latin1 = (data: Uint8Array) => Array.from(data, (byte) => String.fromCharCode(byte)).join('');
+  const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+
+  const cmaps = new Map<string, Map<number, string>>();
+  const cmapOf = (fontRef: PDFObject | undefined): Map<number, string> => {
+    const key = String(fontRef);
+    const known = cmaps.get(key);
+    if (known) return known;
+    const font = doc.context.lookup(fontRef, PDFDict);
+    const source = latin1(streamBytes(font.get(PDFName.of('ToUnicode'))));
+    const map = new Map<number, string>();
+    for (const block of source.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+      for (const [, code, unicode] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(code!, 16), utf16(unicode!));
+    }
+    for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const [, low, high, unicode] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+        for (let code = parseInt(low!, 16); code <= parseInt(high!, 16); code++) map.set(code, String.fromCharCode(parseInt(unicode!, 16) + code - parseInt(low!, 16)));
+      }
+    }
+    cmaps.set(key, map);
+    return map;
+  };
+
+  return doc.getPages().map((page) => {
+    const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
+    const source = streams.map((stream) => latin1(streamBytes(stream))).join('\n');
+    const strings: string[] = [];
+    let cmap: Map<number, string> | null = null;
+    let lastName = '';
+    for (const [token] of source.matchAll(/<[0-9A-Fa-f\s]*>|\/[^\s/[\]()<>]+|[A-Za-z'"*]+|[-+]?\d*\.?\d+/g)) {
+      if (token.startsWith('/')) lastName = token.slice(1);
+      else if (token === 'Tf') cmap = cmapOf(fonts.get(PDFName.of(lastName)));
+      else if (token.startsWith('<')) {
+        if (!cmap) throw new Error('Text before any font');
+        const hex = PDFHexString.of(token.slice(1, -1).replace(/\s/g, '')).asBytes();
+        let text = '';
+        for (let index = 0; index + 1 < hex.length; index += 2) {
+          const glyph = (hex[index]! << 8) | hex[index + 1]!;
+          const char = cmap.get(glyph);
+          if (char === undefined) throw new Error(`Glyph ${glyph} has no Unicode mapping`);
+          text += char;
+        }
+        strings.push(text);
+      }
+    }
+    return strings;
+  });
+}
+
+async function lodzInvoice() {
+  const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(GENERATION_AT) } });
+  const lodz = await seedLodz(db);
+  await generateInvoices({ db, ports: ctx.ports, appUrl: 'https://console.example.eu' }, GENERATION_AT);
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
+  return { invoice: invoice!, lines };
+}
+
+describe('invoice PDF', () => {
+  it('prints the number, the customer in Unicode, every line and the totals, as text a reader can extract', async () => {
+    const { invoice, lines } = await lodzInvoice();
+    expect(lines.length).toBeGreaterThan(5);
+    const bytes = await invoicePdf(invoice, lines);
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+
+    const pages = await pdfText(bytes);
+    expect(pages).toHaveLength(1);
+    const strings = pages[0]!;
+    const text = strings.join('\n');
+    expect(strings).toContain('Invoice');
+    expect(strings).toContain(invoice.number);
+    expect(strings).toContain('Łódź Analityka Sp. z o.o.');
+    expect(strings).toContain('ul. Piotrkowska 104');
+    expect(strings).toContain('90-926 Łódź');
+    expect(strings).toContain('Poland');
+    expect(strings).toContain('VAT number: PL5252344078');
+    expect(strings).toContain('Billing ID: KM-LODZ01');
+    expect(strings).toContain('1 November 2026');
+    expect(strings).toContain('1 October 2026 – 31 October 2026');
+    expect(text).toContain('Status\nPaid');
+
+    // Each line: its quantity, unit price and amount, then its description (joined back if wrapped).
+    const flat = strings.join(' ');
+    for (const line of lines) {
+      expect(flat).toContain(`${quantityText(line.quantityMilli)} ${unitPriceText(line.unitPriceMillicents)} ${eurosText(line.amountCents)} ${line.description}`);
+    }
+
+    // The totals, each after its label; the Łódź company is an EU business: reverse charge.
+    expect(invoice.reverseCharge).toBe(true);
+    expect(invoice.totalCents).toBe(7_827);
+    expect(text).toContain(`Subtotal\n${eurosText(invoice.subtotalCents)}`);
+    expect(text).toContain(`Discount\n${eurosText(-invoice.discountCents)}`);
+    expect(text).toContain(`Credits applied\n${eurosText(-invoice.creditsCents)}`);
+    expect(text).toContain(`Taxable amount\n${eurosText(invoice.taxableCents)}`);
+    expect(text).toContain(`VAT reverse-charged (0%)\n${eurosText(invoice.taxCents)}`);
+    expect(text).toContain('Total\n€78.27');
+    expect(flat).toContain('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).');
+    expect(strings.at(-1)).toBe(`${invoice.number} · Page 1 of 1`);
+
+    // Only the glyphs used travel with the file: the full font alone is 742 KiB.
+    expect(bytes.length).toBeLessThan(60_000);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe(`Invoice ${invoice.number}`);
+    expect(doc.getCreationDate()?.getTime()).toBe(invoice.issuedAt);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+  });
+
+  it('prints a VAT rate where no reverse charge applies, and a credit note as such', async () => {
+    const { invoice, lines } = await lodzInvoice();
+    const french = { ...invoice, kind: 'credit_note' as const, reverseCharge: false, vatRateBasisPoints: 2_000, taxCents: -1_565, totalCents: -9_392, status: 'due' as const, paidAt: null };
+    const strings = (await pdfText(await invoicePdf(french, lines))).flat();
+    const text = strings.join('\n');
+    expect(strings).toContain('Credit note');
+    expect(text).toContain('VAT 20%\n-€15.65');
+    expect(text).toContain('Total\n-€93.92');
+    const dueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(invoice.dueAt);
+    expect(text).toContain(`Due\n${dueDate}`);
+    expect(strings).not.toContain('Paid');
+    expect(text).not.toContain('Reverse charge');
+  });
+
+  it('runs 80 lines over several pages, repeating the table header, and wraps long descriptions within the column', async () => {
+    const { invoice, lines } = await lodzInvoice();
+    const longDescription = `analytics · ${'Object storage bucket with a very long descriptive name '.repeat(4).trim()} (GB-hours)`;
+    const many: InvoiceLine[] = Array.from({ length: 80 }, (_, index) => ({
+      ...lines[index % lines.length]!,
+      id: `inl_many_${index}`,
+      position: index,
+      description: index === 41 ? longDescription : `Line ${index + 1}: ${lines[index % lines.length]!.description}`,
+    }));
+    const bytes = await invoicePdf(invoice, many);
+    const pages = await pdfText(bytes);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((strings, index) => {
+      // A page with lines has the table header once; only the last may hold the totals alone.
+      const hasLines = many.some((line) => strings.join(' ').includes(line.description.split(' ').slice(0, 3).join(' ')));
+      expect(strings.filter((value) => value === 'Description')).toHaveLength(hasLines ? 1 : 0);
+      if (!hasLines) expect(index).toBe(pages.length - 1);
+      expect(strings.at(-1)).toBe(`${invoice.number} · Page ${index + 1} of ${pages.length}`);
+      if (index > 0) expect(strings[0]).toBe(`KubeMarket · Invoice ${invoice.number} (continued)`);
+    });
+    expect(pages[0]).toContain('Łódź Analityka Sp. z o.o.');
+    // Every line once, in order, across the pages.
+    const flat = pages.map((strings) => strings.join(' ')).join(' ');
+    let from = 0;
+    for (const line of many) {
+      const at = flat.indexOf(line.description, from);
+      expect(at, line.description).toBeGreaterThanOrEqual(from);
+      from = at + line.description.length;
+    }
+    // The long one took several text lines, none wider than the description column.
+    const strings = pages.flat();
+    const pieces = strings.slice(strings.findIndex((value) => longDescription.startsWith(value) && value.length > 10));
+    const wrapped: string[] = [];
+    for (const piece of pieces) {
+      if (wrapped.join(' ') === longDescription) break;
+      wrapped.push(piece);
+    }
+    expect(wrapped.join(' ')).toBe(longDescription);
+    expect(wrapped.length).toBeGreaterThanOrEqual(3);
+    // The totals come last, on the last page.
+    expect(pages.at(-1)!.join('\n')).toContain('Total\n€78.27');
+  });
+});
+
+describe('invoice PDF in the OpenAPI document', () => {
+  it('advertises the PDF download as binary application/pdf', async () => {
+    const { openApiDocument, restRoutes } = await import('../../rest');
+    const document = openApiDocument(restRoutes(), { version: 'test' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    expect(document.paths['/api/billing/invoices/{id}/pdf']!.get!.responses['200']!.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
+  });
+});

@@ -1,0 +1,297 @@
+// The font module's type; a path reference so that every program reaching this file (worker, web) has it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./font-modules.d.ts" />
+import fontkit from '@pdf-lib/fontkit';
+import type { Invoice, InvoiceLine } from '@kubemarket/db';
+import { PRODUCT_NAME } from '@kubemarket/shared';
+import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import DEJAVU_SANS from '../../../assets/fonts/DejaVuSans.ttf?base64';
+
+/**
+ * An invoice or credit note as an A4 PDF (issue 13). pdf-lib's standard fonts are WinAnsi only
+ * ("Łódź" throws), so the text is set in DejaVu Sans, embedded as a subset of the glyphs used;
+ * pdf-lib writes a ToUnicode map with it, so the text can be copied and searched.
+ */
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
+const MARGIN = 50;
+const FOOTER_Y = 30;
+/** Lowest baseline of the body: leaves room for the footer. */
+const BODY_BOTTOM = 60;
+const RIGHT = PAGE_WIDTH - MARGIN;
+
+const TEXT = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.42, 0.44, 0.48);
+const RULE = rgb(0.82, 0.84, 0.87);
+const HEADER_FILL = rgb(0.94, 0.95, 0.97);
+
+const TABLE_SIZE = 9;
+const TABLE_LEADING = 11.5;
+const ROW_PADDING = 4;
+/** Right edges of the number columns; the description takes what is left of them. */
+const COLUMNS = { description: MARGIN + 4, quantity: 375, unitPrice: 460, amount: RIGHT - 4 };
+const DESCRIPTION_WIDTH = 290;
+
+const STATUS_LABELS: Record<Invoice['status'], string> = { paid: 'Paid', due: 'Due', overdue: 'Overdue', void: 'Void' };
+
+let fontBytes: Uint8Array | undefined;
+
+/** The font decoded once per isolate; every PDF embeds its own subset of it. */
+function dejaVuSans(): Uint8Array {
+  if (!fontBytes) {
+    const binary = atob(DEJAVU_SANS);
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    fontBytes = bytes;
+  }
+  return fontBytes;
+}
+
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** EUR cents as "€1,234.56" or "-€12.00", the same in every runtime (no locale data involved). */
+export function eurosText(cents: number): string {
+  const absolute = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}€${grouped(String(Math.floor(absolute / 100)))}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** Thousandths of a cent as euros with two to five decimals: 90 000 → "€0.90", 125 → "€0.00125". */
+export function unitPriceText(millicents: number): string {
+  const absolute = Math.abs(millicents);
+  const fraction = String(absolute % 100_000).padStart(5, '0').replace(/0{1,3}$/, '');
+  return `${millicents < 0 ? '-' : ''}€${grouped(String(Math.floor(absolute / 100_000)))}.${fraction}`;
+}
+
+/** Thousandths as a person reads a quantity: 3 000 000 → "3,000", 12 345 → "12.345". */
+export function quantityText(quantityMilli: number): string {
+  const absolute = Math.abs(quantityMilli);
+  const fraction = String(absolute % 1000).padStart(3, '0').replace(/0+$/, '');
+  return `${quantityMilli < 0 ? '-' : ''}${grouped(String(Math.floor(absolute / 1000)))}${fraction ? `.${fraction}` : ''}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateText = (epoch: number) => dateFormat.format(epoch);
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    // An unknown code (RangeError) still prints as the code itself.
+    return code;
+  }
+}
+
+/** Greedy word wrap; a word wider than the line (an id, a URL) is cut between characters. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    current = rest;
+  }
+  if (current || lines.length === 0) lines.push(current);
+  return lines;
+}
+
+class Layout {
+  readonly pages: PDFPage[] = [];
+  page!: PDFPage;
+  y = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    private readonly continuationTitle: string,
+  ) {}
+
+  newPage(first: boolean) {
+    this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.pages.push(this.page);
+    this.y = PAGE_HEIGHT - MARGIN;
+    if (!first) {
+      this.text(this.continuationTitle, MARGIN, this.y - 10, 10, MUTED);
+      this.y -= 30;
+    }
+  }
+
+  text(value: string, x: number, y: number, size: number, color = TEXT) {
+    if (value) this.page.drawText(value, { x, y, size, font: this.font, color });
+  }
+
+  textRight(value: string, right: number, y: number, size: number, color = TEXT) {
+    this.text(value, right - this.font.widthOfTextAtSize(value, size), y, size, color);
+  }
+
+  rule(y: number) {
+    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.6, color: RULE });
+  }
+
+  /** Starts a new page when `height` no longer fits above the footer. */
+  ensure(height: number, onNewPage?: () => void) {
+    if (this.y - height >= BODY_BOTTOM) return;
+    this.newPage(false);
+    onNewPage?.();
+  }
+}
+
+export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(dejaVuSans(), { subset: true });
+  const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
+  const billing = invoice.billing;
+
+  doc.setTitle(`${title} ${invoice.number}`);
+  doc.setAuthor(PRODUCT_NAME);
+  doc.setSubject(`${title} ${invoice.number} for ${billing.companyName}`);
+  doc.setCreator(PRODUCT_NAME);
+  doc.setProducer(PRODUCT_NAME);
+  // The issue date, not the rendering time: the same invoice downloaded twice says the same thing.
+  doc.setCreationDate(new Date(invoice.issuedAt));
+  doc.setModificationDate(new Date(invoice.issuedAt));
+
+  const layout = new Layout(doc, font, `${PRODUCT_NAME} · ${title} ${invoice.number} (continued)`);
+  layout.newPage(true);
+
+  // Seller and document title.
+  let y = layout.y - 20;
+  layout.text(PRODUCT_NAME, MARGIN, y, 22);
+  layout.textRight(title, RIGHT, y, 18);
+  y -= 16;
+  layout.text('Managed Kubernetes marketplace', MARGIN, y, 9, MUTED);
+  layout.textRight(invoice.number, RIGHT, y, 11);
+  y -= 14;
+  layout.textRight(`Status: ${STATUS_LABELS[invoice.status]}`, RIGHT, y, 9, MUTED);
+  y -= 22;
+  layout.rule(y);
+
+  // Customer (left) and dates (right).
+  y -= 18;
+  const blockTop = y;
+  layout.text('Bill to', MARGIN, y, 8, MUTED);
+  y -= 14;
+  const billTo: Array<[string, number]> = [
+    [billing.companyName, 11],
+    [billing.addressLine1, 9.5],
+    [billing.addressLine2 ?? '', 9.5],
+    [`${billing.postalCode} ${billing.city}`.trim(), 9.5],
+    [countryName(billing.countryCode), 9.5],
+    [billing.vatNumber ? `VAT number: ${billing.vatNumber}` : '', 9.5],
+    [billing.billingId ? `Billing ID: ${billing.billingId}` : '', 9.5],
+  ];
+  for (const [value, size] of billTo) {
+    if (!value) continue;
+    for (const line of wrapText(value, font, size, 270)) {
+      layout.text(line, MARGIN, y, size);
+      y -= size + 4;
+    }
+  }
+  const leftBottom = y;
+
+  y = blockTop;
+  const details: Array<[string, string]> = [
+    ['Issued', dateText(invoice.issuedAt)],
+    invoice.paidAt !== null ? ['Paid', dateText(invoice.paidAt)] : ['Due', dateText(invoice.dueAt)],
+    ['Period', `${dateText(invoice.periodStart)} – ${dateText(invoice.periodEnd - 1)}`],
+    ['Status', STATUS_LABELS[invoice.status]],
+  ];
+  layout.text('Details', 340, y, 8, MUTED);
+  y -= 14;
+  for (const [label, value] of details) {
+    layout.text(label, 340, y, 9, MUTED);
+    layout.textRight(value, RIGHT, y, 9.5);
+    y -= 14;
+  }
+  layout.y = Math.min(leftBottom, y) - 16;
+
+  // Lines.
+  const tableHeader = () => {
+    const top = layout.y;
+    layout.page.drawRectangle({ x: MARGIN, y: top - 18, width: RIGHT - MARGIN, height: 18, color: HEADER_FILL });
+    const baseline = top - 12.5;
+    layout.text('Description', COLUMNS.description, baseline, 8.5, MUTED);
+    layout.textRight('Quantity', COLUMNS.quantity, baseline, 8.5, MUTED);
+    layout.textRight('Unit price', COLUMNS.unitPrice, baseline, 8.5, MUTED);
+    layout.textRight('Amount', COLUMNS.amount, baseline, 8.5, MUTED);
+    layout.y = top - 18;
+  };
+  tableHeader();
+  for (const line of lines) {
+    const wrapped = wrapText(line.description, font, TABLE_SIZE, DESCRIPTION_WIDTH);
+    const height = wrapped.length * TABLE_LEADING + 2 * ROW_PADDING;
+    layout.ensure(height, tableHeader);
+    let baseline = layout.y - ROW_PADDING - TABLE_SIZE;
+    layout.textRight(quantityText(line.quantityMilli), COLUMNS.quantity, baseline, TABLE_SIZE);
+    layout.textRight(unitPriceText(line.unitPriceMillicents), COLUMNS.unitPrice, baseline, TABLE_SIZE);
+    layout.textRight(eurosText(line.amountCents), COLUMNS.amount, baseline, TABLE_SIZE);
+    for (const part of wrapped) {
+      layout.text(part, COLUMNS.description, baseline, TABLE_SIZE);
+      baseline -= TABLE_LEADING;
+    }
+    layout.y -= height;
+    layout.rule(layout.y);
+  }
+  if (lines.length === 0) {
+    layout.y -= 16;
+    layout.text('No lines.', COLUMNS.description, layout.y, TABLE_SIZE, MUTED);
+    layout.y -= 8;
+  }
+
+  // Totals.
+  const vatLabel = invoice.reverseCharge ? 'VAT reverse-charged (0%)' : `VAT ${invoice.vatRateBasisPoints / 100}%`;
+  const totals: Array<[string, number, number]> = [
+    ['Subtotal', invoice.subtotalCents, 9.5],
+    ['Discount', -invoice.discountCents, 9.5],
+    ['Credits applied', -invoice.creditsCents, 9.5],
+    ['Taxable amount', invoice.taxableCents, 9.5],
+    [vatLabel, invoice.taxCents, 9.5],
+    ['Total', invoice.totalCents, 12],
+  ];
+  const reverseChargeNote = invoice.reverseCharge ? wrapText('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).', font, 8.5, RIGHT - MARGIN) : [];
+  layout.ensure(16 + totals.length * 17 + reverseChargeNote.length * 12 + 24);
+  y = layout.y - 16;
+  for (const [label, cents, size] of totals) {
+    if (label === 'Total') {
+      y -= 4;
+      layout.page.drawLine({ start: { x: 340, y: y + size + 3 }, end: { x: RIGHT, y: y + size + 3 }, thickness: 0.8, color: TEXT });
+    }
+    layout.text(label, 340, y, size, label === 'Total' ? TEXT : MUTED);
+    layout.textRight(eurosText(cents), COLUMNS.amount, y, size);
+    y -= size + 7;
+  }
+  y -= 10;
+  for (const note of reverseChargeNote) {
+    layout.text(note, MARGIN, y, 8.5, MUTED);
+    y -= 12;
+  }
+  layout.y = y;
+
+  const pageCount = layout.pages.length;
+  layout.pages.forEach((page, index) => {
+    const footer = `${invoice.number} · Page ${index + 1} of ${pageCount}`;
+    page.drawText(footer, { x: (PAGE_WIDTH - font.widthOfTextAtSize(footer, 8)) / 2, y: FOOTER_Y, size: 8, font, color: MUTED });
+  });
+
+  return doc.save();
+}
+
+/** Bytes as standard base64 (the REST layer decodes a `base64` body field back to bytes). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunks keep String.fromCharCode's argument list well under the engines' limits.
+  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  return btoa(binary);
+}

@@ -1,0 +1,105 @@
+import { credits, invoices } from '@kubemarket/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { generateInvoices } from './service';
+import { GENERATION_AT, insertCard, seedGlobex, seedLodz } from './test-fixtures';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+async function setup() {
+  const clock = manualClock(GENERATION_AT);
+  const mailer = memoryMailer();
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer } });
+  const lodz = await seedLodz(db);
+  const globex = await seedGlobex(db);
+  const deps = { db, ports: ctx.ports, appUrl: 'https://console.example.eu' };
+  await generateInvoices(deps, GENERATION_AT);
+  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  return { ctx, db, clock, deps, lodz, globex, as };
+}
+
+describe('invoices router', () => {
+  it('lists the organisation’s invoices with filters and server pagination, and shows one with its lines', async () => {
+    const { db, lodz, as } = await setup();
+    // Older invoices of Łódź, as if issued in earlier months (status due, one overdue).
+    const [october] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
+    const copies = [1, 2, 3].map((monthsBack) => ({
+      ...october!,
+      id: `inv_older_${monthsBack}`,
+      number: `KM-2025-00000${monthsBack}`,
+      periodStart: Date.UTC(2025, 9 - monthsBack, 1),
+      periodEnd: Date.UTC(2025, 10 - monthsBack, 1),
+      issuedAt: Date.UTC(2025, 10 - monthsBack, 1, 2),
+      status: monthsBack === 1 ? ('overdue' as const) : ('paid' as const),
+    }));
+    await db.insert(invoices).values(copies);
+
+    const lodzCaller = await as('lodz');
+    const firstPage = await lodzCaller.invoices.list({ page: 1, pageSize: 2 });
+    expect(firstPage.total).toBe(4);
+    expect(firstPage.items.map((item) => item.id)).toEqual([october!.id, 'inv_older_1']);
+    const secondPage = await lodzCaller.invoices.list({ page: 2, pageSize: 2 });
+    expect(secondPage.items.map((item) => item.id)).toEqual(['inv_older_2', 'inv_older_3']);
+    expect((await lodzCaller.invoices.list({ page: 1, pageSize: 20, status: 'overdue' })).items.map((item) => item.id)).toEqual(['inv_older_1']);
+    expect((await lodzCaller.invoices.list({ page: 1, pageSize: 20, year: 2025 })).total).toBe(3);
+    expect((await lodzCaller.invoices.list({ page: 1, pageSize: 20, year: 2026, status: 'paid' })).items.map((item) => item.number)).toEqual([october!.number]);
+
+    const detail = await lodzCaller.invoices.get({ id: october!.id });
+    expect(detail).toMatchObject({ number: october!.number, totalCents: 7_827, reverseCharge: true, status: 'paid' });
+    expect(detail.lines).toHaveLength(14);
+    expect(detail.lines[0]).toMatchObject({ position: 0, kind: 'usage', description: 'analytics · Control plane tier_economy (hours)', amountCents: 7_440 });
+
+    const csv = await lodzCaller.invoices.csv({ id: october!.id });
+    expect(csv.filename).toBe(`${october!.number}.csv`);
+    const amounts = csv.csv.trim().split('\r\n').slice(1).map((row) => Math.round(Number(row.split(',').at(-3)) * 100));
+    expect(amounts.reduce((sum, cents) => sum + cents, 0)).toBe(7_827);
+
+    // Another organisation's invoice does not exist for Globex.
+    const globexCaller = await as('globex');
+    await expect(globexCaller.invoices.get({ id: october!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await globexCaller.invoices.list({ page: 1, pageSize: 20 })).items.every((item) => item.billing.companyName === 'Globex Logistique SAS')).toBe(true);
+  });
+
+  it('pays a due invoice with a saved card', async () => {
+    const { db, globex, as } = await setup();
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.organizationId, globex.organizationId));
+    expect(invoice!.status).toBe('due');
+    const card = await insertCard(db, globex.organizationId, '4242', false);
+    const caller = await as('globex');
+    expect(await caller.invoices.pay({ id: invoice!.id, method: { kind: 'saved', paymentMethodId: card } })).toEqual({ status: 'paid' });
+    expect((await caller.invoices.get({ id: invoice!.id })).status).toBe('paid');
+  });
+
+  it('corrects an invoice only with a credit note: an unpaid one becomes void, a paid one returns as a refund credit', async () => {
+    const { db, clock, lodz, globex, as } = await setup();
+    const [paid] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
+    const [due] = await db.select().from(invoices).where(eq(invoices.organizationId, globex.organizationId));
+    clock.advance(DAY_MS);
+    const highest = Math.max(...(await db.select({ number: invoices.number }).from(invoices)).map((row) => Number(row.number.slice(-6))));
+    const staff = await as('olivia');
+    const note = await staff.invoices.creditNote({ id: due!.id, reason: 'Wrong address' });
+    expect(note).toMatchObject({ kind: 'credit_note', correctsInvoiceId: due!.id, totalCents: -due!.totalCents, taxCents: -due!.taxCents, status: 'paid' });
+    // The next number of the year's one sequence.
+    expect(Number(note.number.slice(-6))).toBe(highest + 1);
+    expect((await db.select().from(invoices).where(eq(invoices.id, due!.id)))[0]!.status).toBe('void');
+    await expect(staff.invoices.creditNote({ id: due!.id, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    await staff.invoices.creditNote({ id: paid!.id, reason: 'Goodwill correction' });
+    const refunds = await db.select().from(credits).where(eq(credits.organizationId, lodz.organizationId));
+    expect(refunds.find((credit) => credit.origin === 'refund')).toMatchObject({ amountCents: paid!.taxableCents, remainingCents: paid!.taxableCents });
+    expect((await db.select().from(invoices).where(eq(invoices.id, paid!.id)))[0]!.status).toBe('paid');
+
+    // Customers cannot issue credit notes.
+    await expect((await as('lodz')).invoices.creditNote({ id: paid!.id, reason: 'Please' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('invoices in the OpenAPI document', () => {
+  it('advertises the CSV download as text/csv rather than JSON', async () => {
+    const { openApiDocument, restRoutes } = await import('../../rest');
+    const document = openApiDocument(restRoutes(), { version: 'test' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    expect(Object.keys(document.paths['/api/billing/invoices/{id}/csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(document.paths['/api/billing/invoices']!.get!.responses['200']!.content!)).toEqual(['application/json']);
+  });
+});

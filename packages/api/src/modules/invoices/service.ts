@@ -1,0 +1,238 @@
+/**
+ * Invoices (issue 13): the monthly generation and its charge, reading an organisation's invoices,
+ * paying one, and credit notes. Invoices are immutable once issued: nothing here changes an
+ * invoice's lines or amounts; a correction is a credit note with its own number.
+ */
+import { credits, invoiceLines, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoiceStatus } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { logError } from '../../platform/log';
+import { type CardDetails } from '../../platform/payments';
+import { chargeableMethod, chargeIssuedInvoice, chargeOnce, markPaid, type InvoiceDeps } from './dunning';
+import { alreadyInvoiced, draftInvoice, issueInvoice, organizationsToBill, previousMonth, type BillingPeriod } from './generate';
+import { invoiceCsv } from './csv';
+import { bytesToBase64, invoicePdf } from './pdf';
+import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
+
+export interface GenerationRun {
+  period: BillingPeriod;
+  issued: Array<{ id: string; number: string; organizationId: string; totalCents: number; status: InvoiceStatus }>;
+  skipped: string[];
+}
+
+/**
+ * Issues the previous month's invoice of every organisation with something to bill, then charges
+ * each. Run on the 1st; running it again (or concurrently) issues nothing twice.
+ */
+export async function generateInvoices(deps: InvoiceDeps, now: number): Promise<GenerationRun> {
+  const period = previousMonth(now);
+  const run: GenerationRun = { period, issued: [], skipped: [] };
+  for (const organizationId of await organizationsToBill(deps.db, period)) {
+    if (await alreadyInvoiced(deps.db, organizationId, period)) {
+      run.skipped.push(organizationId);
+      continue;
+    }
+    const draft = await draftInvoice(deps.db, organizationId, period);
+    if (!draft) continue;
+    const invoice = await issueInvoice(deps.db, draft, now);
+    if (!invoice) {
+      run.skipped.push(organizationId);
+      continue;
+    }
+    let status = invoice.status;
+    try {
+      status = await chargeIssuedInvoice(deps, invoice);
+    } catch (error) {
+      // The invoice stands; the daily dunning run finds it due (it retries from day 3).
+      logError(`Charging invoice ${invoice.number} failed`, error);
+    }
+    run.issued.push({ id: invoice.id, number: invoice.number, organizationId, totalCents: invoice.totalCents, status });
+  }
+  return run;
+}
+
+export interface InvoiceListInput {
+  status?: InvoiceStatus;
+  year?: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listInvoices(db: Database, organizationId: string, input: InvoiceListInput) {
+  const conditions: SQL[] = [eq(invoices.organizationId, organizationId)];
+  if (input.status) conditions.push(eq(invoices.status, input.status));
+  if (input.year !== undefined) conditions.push(gte(invoices.issuedAt, Date.UTC(input.year, 0, 1)), lt(invoices.issuedAt, Date.UTC(input.year + 1, 0, 1)));
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(invoices).where(where);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return { items: rows.map(invoiceView), total, page: input.page, pageSize: input.pageSize };
+}
+
+export function invoiceView(invoice: Invoice) {
+  return {
+    id: invoice.id,
+    kind: invoice.kind,
+    number: invoice.number,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    status: invoice.status,
+    billing: invoice.billing,
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    creditsCents: invoice.creditsCents,
+    taxableCents: invoice.taxableCents,
+    vatRateBasisPoints: invoice.vatRateBasisPoints,
+    taxCents: invoice.taxCents,
+    reverseCharge: invoice.reverseCharge,
+    totalCents: invoice.totalCents,
+    correctsInvoiceId: invoice.correctsInvoiceId,
+    issuedAt: invoice.issuedAt,
+    dueAt: invoice.dueAt,
+    paidAt: invoice.paidAt,
+    failedCharges: invoice.failedCharges,
+    nextChargeAt: invoice.nextChargeAt,
+  };
+}
+
+export function lineView(line: InvoiceLine) {
+  return {
+    position: line.position,
+    kind: line.kind,
+    description: line.description,
+    quantityMilli: line.quantityMilli,
+    unitPriceMillicents: line.unitPriceMillicents,
+    amountCents: line.amountCents,
+    clusterId: line.clusterId,
+    orderId: line.orderId,
+  };
+}
+
+/** The organisation's invoice with its lines; another organisation's is NOT_FOUND, never FORBIDDEN. */
+export async function getInvoice(db: Database, organizationId: string | null, id: string) {
+  const [invoice] = await db.select().from(invoices).where(organizationId === null ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.organizationId, organizationId))).limit(1);
+  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: 'No invoice has this id.' });
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position));
+  return { invoice, lines };
+}
+
+export async function invoiceDetail(db: Database, organizationId: string, id: string) {
+  const { invoice, lines } = await getInvoice(db, organizationId, id);
+  return { ...invoiceView(invoice), lines: lines.map(lineView) };
+}
+
+export async function invoiceCsvFile(db: Database, organizationId: string, id: string) {
+  const { invoice, lines } = await getInvoice(db, organizationId, id);
+  return { filename: `${invoice.number}.csv`, csv: invoiceCsv(invoice, lines) };
+}
+
+export async function invoicePdfFile(db: Database, organizationId: string, id: string) {
+  const { invoice, lines } = await getInvoice(db, organizationId, id);
+  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines)) };
+}
+
+export type PayWith = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardDetails };
+
+/** Pays a due or overdue invoice now; a success clears the overdue mark when nothing else is overdue. */
+export async function payInvoice(deps: InvoiceDeps, organizationId: string, id: string, payWith: PayWith): Promise<{ status: 'paid' } | { status: 'declined'; reason: string }> {
+  const { invoice } = await getInvoice(deps.db, organizationId, id);
+  if (invoice.status === 'paid') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already paid.` });
+  if (invoice.status === 'void' || invoice.kind !== 'invoice' || invoice.totalCents <= 0) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} has nothing to pay.` });
+  let methodId: string | null = null;
+  let method;
+  if (payWith.kind === 'saved') {
+    const [saved] = await deps.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, payWith.paymentMethodId), eq(paymentMethods.organizationId, organizationId), isNull(paymentMethods.removedAt)))
+      .limit(1);
+    method = saved ? chargeableMethod(saved) : null;
+    if (!saved || !method) throw new TRPCError({ code: 'NOT_FOUND', message: 'No card of your organisation has this id.' });
+    methodId = saved.id;
+  } else {
+    method = { kind: 'sandbox_card' as const, card: payWith.card };
+  }
+  const now = deps.ports.clock.now();
+  const result = await chargeOnce(deps, invoice, method, `pay:${now}`);
+  if (result.status === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Payments are unavailable right now; nothing was charged. Try again in a few minutes.' });
+  if (result.status === 'failed') return { status: 'declined', reason: result.reason };
+  await markPaid(deps.db, invoice, now, methodId);
+  return { status: 'paid' };
+}
+
+/**
+ * Corrects an issued invoice in full with a credit note (its own number, negative amounts). An
+ * unpaid invoice becomes void; a paid one's taxable amount returns to the organisation as a
+ * refund credit, applied to its next invoices before any charge.
+ */
+export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number }) {
+  const { invoice, lines } = await getInvoice(db, null, input.invoiceId);
+  if (invoice.kind !== 'invoice') throw new TRPCError({ code: 'BAD_REQUEST', message: 'A credit note cannot be corrected by another.' });
+  if (invoice.status === 'void') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already void.` });
+  const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsInvoiceId, invoice.id)).limit(1);
+  if (existing) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
+  const id = newId('invoice');
+  const year = invoiceYear(input.now);
+  const wasPaid = invoice.status === 'paid';
+  await db.batch([
+    takeNextNumber(db, year),
+    db.insert(invoices).values({
+      id,
+      organizationId: invoice.organizationId,
+      kind: 'credit_note',
+      number: numberJustTaken(year),
+      periodStart: invoice.periodStart,
+      periodEnd: invoice.periodEnd,
+      status: 'paid',
+      billing: invoice.billing,
+      subtotalCents: -invoice.subtotalCents,
+      discountCents: -invoice.discountCents,
+      creditsCents: -invoice.creditsCents,
+      taxableCents: -invoice.taxableCents,
+      vatRateBasisPoints: invoice.vatRateBasisPoints,
+      taxCents: -invoice.taxCents,
+      reverseCharge: invoice.reverseCharge,
+      totalCents: -invoice.totalCents,
+      correctsInvoiceId: invoice.id,
+      issuedAt: input.now,
+      dueAt: input.now,
+      paidAt: input.now,
+      createdAt: input.now,
+      updatedAt: input.now,
+    }),
+    db.insert(invoiceLines).values(
+      lines.map((line) => ({
+        id: newId('invoiceLine'),
+        invoiceId: id,
+        position: line.position,
+        kind: line.kind,
+        description: `Correction of ${invoice.number}: ${line.description}`,
+        quantityMilli: line.quantityMilli,
+        unitPriceMillicents: -line.unitPriceMillicents,
+        amountCents: -line.amountCents,
+        clusterId: line.clusterId,
+        orderId: line.orderId,
+      })),
+    ),
+    wasPaid
+      ? db.insert(credits).values({
+          id: newId('credit'),
+          organizationId: invoice.organizationId,
+          origin: 'refund',
+          description: `Refund of ${invoice.number}: ${input.reason}`,
+          amountCents: invoice.taxableCents,
+          remainingCents: invoice.taxableCents,
+          expiresAt: null,
+          createdBy: input.staffUserId,
+          createdAt: input.now,
+        })
+      : db.update(invoices).set({ status: 'void', nextChargeAt: null, updatedAt: input.now }).where(eq(invoices.id, invoice.id)),
+  ]);
+  const [note] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return invoiceView(note!);
+}

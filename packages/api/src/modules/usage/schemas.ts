@@ -1,0 +1,59 @@
+import { USAGE_KINDS } from '@kubemarket/db';
+import { z } from 'zod';
+
+/** Longest range one request may ask for. */
+export const MAX_RANGE_DAYS = 400;
+
+/** A UTC date (2026-11-01) or epoch milliseconds; query strings carry both as text. */
+const instant = z.union([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a UTC date as YYYY-MM-DD, or epoch milliseconds.'),
+  z.coerce.number().int().nonnegative(),
+]);
+
+export const usageInput = z
+  .object({
+    from: instant.optional().describe('Start, inclusive: a UTC date (YYYY-MM-DD) or epoch ms. Default: the first day of the current month.'),
+    to: instant.optional().describe('End: a UTC date (YYYY-MM-DD, that whole day included) or epoch ms (exclusive). Default: now.'),
+    groupBy: z.enum(['day', 'month']).default('day').describe('Length of each period of the series.'),
+    by: z.enum(['cluster', 'kind']).default('cluster').describe('What the amounts of each period are split by.'),
+  })
+  .default({ groupBy: 'day', by: 'cluster' });
+
+export type UsageInput = z.infer<typeof usageInput>;
+
+const cents = z.number().int().describe('EUR cents.');
+
+export const usageOutput = z.object({
+  from: z.number().int().describe('UTC epoch ms, inclusive.'),
+  to: z.number().int().describe('UTC epoch ms, exclusive.'),
+  groupBy: z.enum(['day', 'month']),
+  by: z.enum(['cluster', 'kind']),
+  currency: z.literal('EUR'),
+  groups: z.array(z.object({ key: z.string(), label: z.string() })).describe('The groups of the amounts, largest total first.'),
+  series: z.array(
+    z.object({
+      period: z.string().describe('YYYY-MM-DD or YYYY-MM (UTC).'),
+      totalCents: cents,
+      amounts: z.record(z.string(), z.number().int()).describe('EUR cents per group key.'),
+    }),
+  ),
+  quantities: z.array(
+    z.object({
+      kind: z.enum(USAGE_KINDS),
+      unit: z.string().describe('hours, node-hours, GB-hours or GB.'),
+      quantity: z.number().describe('Over the whole range.'),
+      amountCents: cents,
+    }),
+  ),
+  totals: z.object({ amountCents: cents, byGroup: z.record(z.string(), z.number().int()) }),
+  forecast: z.object({
+    monthStart: z.number().int(),
+    monthEnd: z.number().int(),
+    monthToDateCents: cents,
+    elapsedDays: z.number(),
+    daysInMonth: z.number().int(),
+    forecastCents: cents.describe('Month to date × days in the month ÷ days elapsed.'),
+  }),
+});
+
+export type UsageOutput = z.infer<typeof usageOutput>;

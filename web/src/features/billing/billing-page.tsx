@@ -1,0 +1,54 @@
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { InvoicesSection } from '../invoices';
+import { CreditsSection } from './credits-section';
+import { PaymentMethodsSection } from './payment-methods-section';
+import { PlansSection } from './plans-section';
+import { OverdueBanner, SummarySection } from './summary-section';
+
+/** /billing: what the organisation spends and owes, its credits, plan, payment methods and invoices. */
+export function BillingPage() {
+  const user = useSessionUser();
+  const mayRead = roleCan(user.organizationRole, 'billing:read');
+  const mayChange = roleCan(user.organizationRole, 'billing:write');
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4} maw={760}>
+          <Title order={1} data-testid="page-title">
+            Billing
+          </Title>
+          <Text c="dimmed">What {user.companyName ?? 'your organisation'} spends this month, its credits, its billing plan and how invoices are paid.</Text>
+        </Stack>
+        {mayRead ? (
+          <BillingSections mayChange={mayChange} />
+        ) : (
+          <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="billing-not-allowed">
+            Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) does not show billing. Ask an owner,
+            administrator or billing manager of your organisation.
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function BillingSections({ mayChange }: { mayChange: boolean }) {
+  const trpc = useTRPC();
+  const summary = useQuery(trpc.billing.summary.queryOptions());
+  return (
+    <>
+      {summary.data ? <OverdueBanner summary={summary.data} /> : null}
+      <SummarySection query={summary} />
+      <CreditsSection />
+      <PlansSection mayChange={mayChange} />
+      <PaymentMethodsSection mayChange={mayChange} />
+      <InvoicesSection />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { SectionCard } from '../../components/section-card';
+import { formatDate } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
+import type { BillingPlans } from './billing-types';
+import { Money } from './money';
+
+type Option = BillingPlans['options'][number];
+
+export function PlansSection({ mayChange }: { mayChange: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.billing.plans.queryOptions());
+  const [choice, setChoice] = useState<Option | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.billing.pathFilter());
+  const onError = (error: { message: string }) => notifications.show({ title: 'Error', message: error.message, color: 'red' });
+  const switchPlan = useMutation(
+    trpc.billing.switchPlan.mutationOptions({
+      onSuccess(plans) {
+        setChoice(null);
+        void refresh();
+        if (plans.scheduled) notifications.show({ message: `${plans.scheduled.label} starts on ${formatDate(plans.scheduled.startsAt)}.`, color: 'green' });
+      },
+      onError,
+    }),
+  );
+  const cancel = useMutation(
+    trpc.billing.cancelPlanSwitch.mutationOptions({
+      onSuccess() {
+        void refresh();
+        notifications.show({ message: 'The scheduled switch is cancelled; your plan stays as it is.', color: 'green' });
+      },
+      onError,
+    }),
+  );
+
+  const plans = query.data;
+  return (
+    <SectionCard id="plans" title="Plans" description="Pay as you go month by month, or commit for a year for a discount. A switch takes effect at the start of your next billing period.">
+      {query.error ? (
+        <QueryErrorAlert title="Plans could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
+      ) : !plans ? (
+        <Skeleton height={100} />
+      ) : (
+        <Stack gap="md">
+          {plans.scheduled ? (
+            <Alert color="blue" variant="light" icon={<IconCalendarEvent size={18} />} title="Switch scheduled" data-testid="plan-scheduled">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  You move to {plans.scheduled.label} on {formatDate(plans.scheduled.startsAt)}. Until then you stay on {plans.current.label}.
+                </Text>
+                {mayChange ? (
+                  <Button size="xs" variant="white" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                    Cancel the switch
+                  </Button>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {plans.options.map((option) => (
+              <Card key={option.plan} withBorder radius="md" padding="md" data-testid={`plan-${option.plan}`} data-current={option.current}>
+                <Stack gap="xs">
+                  <Group justify="space-between" gap="xs">
+                    <Text fw={700}>{option.label}</Text>
+                    {option.current ? <Badge color="teal">Current plan</Badge> : null}
+                    {option.discountPercent > 0 ? (
+                      <Badge color="grape" variant="light" data-testid="plan-discount">
+                        Save {option.discountPercent} %
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {option.cycle === 'monthly' ? 'Billed monthly for what you use; no commitment.' : 'Cluster subscriptions billed for a year at a time, at a discount.'}
+                  </Text>
+                  {option.exampleYearCents > 0 ? (
+                    <Text size="sm">
+                      Your clusters&apos; control planes over a year: <Money cents={option.exampleYearCents} />
+                    </Text>
+                  ) : null}
+                  {option.current ? (
+                    <Text size="sm" c="dimmed">
+                      {plans.current.since !== null && plans.current.since > 0 ? `Since ${formatDate(plans.current.since)}; ` : ''}this period ends on {formatDate(plans.current.periodEndsAt)}.
+                    </Text>
+                  ) : mayChange && plans.scheduled?.plan !== option.plan ? (
+                    <Button variant="light" onClick={() => setChoice(option)} data-testid={`switch-to-${option.plan}`}>
+                      Switch to {option.label.toLowerCase()}
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      <Modal opened={choice !== null} onClose={() => setChoice(null)} title={choice ? `Switch to ${choice.label.toLowerCase()}?` : ''} centered>
+        {choice ? (
+          <Stack gap="md" data-testid="plan-switch-explanation">
+            <Text size="sm">{choice.whatSwitchingMeans}</Text>
+            {choice.effectiveAt !== null ? <Text size="sm" fw={600}>Takes effect on {formatDate(choice.effectiveAt)}. Nothing changes before then.</Text> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setChoice(null)}>
+                Keep my plan
+              </Button>
+              <Button loading={switchPlan.isPending} onClick={() => switchPlan.mutate({ plan: choice.plan })} data-testid="confirm-plan-switch">
+                Confirm the switch
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { SectionCard } from '../../components/section-card';
+import { formatDate } from '../../lib/date-format';
+import type { BillingSummary } from './billing-types';
+import { Money } from './money';
+
+const INVOICE_STATUS_COLORS = { paid: 'teal', due: 'blue', overdue: 'red', void: 'gray' } as const;
+
+function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" fz="xl" fw={700} m={0}>
+        {children}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What an overdue organisation reads first on every billing visit, with what to do about it. */
+export function OverdueBanner({ summary }: { summary: BillingSummary }) {
+  if (!summary.overdue) return null;
+  return (
+    <Alert color="red" variant="filled" icon={<IconAlertTriangle size={20} />} title="Your account is overdue" role="alert" data-testid="overdue-banner">
+      <Stack gap={4}>
+        <Text size="sm">Overdue since {formatDate(summary.overdue.since)}.</Text>
+        <Text size="sm">{summary.overdue.whatToDo}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function SummarySection({ query }: { query: { data?: BillingSummary | undefined; error: { message: string } | null; isPending: boolean; isRefetching: boolean; refetch: () => unknown } }) {
+  const summary = query.data;
+  return (
+    <SectionCard id="summary" title="Summary" description="This month so far and what you owe. Amounts are charged in euros.">
+      {query.error ? (
+        <QueryErrorAlert title="The summary could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
+      ) : !summary ? (
+        <Skeleton height={80} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} data-testid="billing-summary">
+          <Figure label="Month to date" hint={`Since ${formatDate(summary.periodStart)}`}>
+            <Money cents={summary.monthToDateCents} testId="summary-month-to-date" />
+          </Figure>
+          <Figure label="Forecast to month end" hint="At this month's pace so far">
+            <Money cents={summary.forecastCents} testId="summary-forecast" />
+          </Figure>
+          <Figure
+            label="Last invoice"
+            hint={
+              summary.lastInvoice ? (
+                <Group gap={6} component="span">
+                  {summary.lastInvoice.number}
+                  <Badge size="xs" color={INVOICE_STATUS_COLORS[summary.lastInvoice.status]} data-testid="summary-last-invoice-status">
+                    {summary.lastInvoice.status}
+                  </Badge>
+                </Group>
+              ) : (
+                'No invoice yet: the first is issued on the 1st for the month before.'
+              )
+            }
+          >
+            {summary.lastInvoice ? <Money cents={summary.lastInvoice.totalCents} testId="summary-last-invoice" /> : <span data-testid="summary-last-invoice">—</span>}
+          </Figure>
+          <Figure label="Balance due" hint={summary.unpaidInvoices === 0 ? 'Nothing to pay' : `${summary.unpaidInvoices} unpaid invoice${summary.unpaidInvoices === 1 ? '' : 's'}`}>
+            <Money cents={summary.balanceDueCents} testId="summary-balance-due" />
+          </Figure>
+          <Figure label="Credits left" hint="Applied to invoices before any charge">
+            <Money cents={summary.creditsLeftCents} testId="summary-credits-left" />
+          </Figure>
+        </SimpleGrid>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,2 @@
+// The invoices feature's door: the invoices section the /billing page renders.
+export { InvoicesSection } from './invoices-section';

@@ -1,0 +1,261 @@
+import { Anchor, Badge, Button, Group, Modal, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { SectionCard } from '../../components/section-card';
+import { formatDate } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
+import { euros } from '../checkout';
+import {
+  INVOICE_STATUS_BADGES,
+  INVOICE_STATUS_FILTERS,
+  invoiceDownloadUrl,
+  invoiceYears,
+  pageCount,
+  periodText,
+  quantityText,
+  type InvoiceStatus,
+  type InvoiceSummary,
+} from './invoice-format';
+
+const PAGE_SIZE = 10;
+
+function StatusBadge({ status }: { status: InvoiceStatus }) {
+  const badge = INVOICE_STATUS_BADGES[status];
+  return (
+    <Badge size="sm" variant="light" color={badge.color} data-testid="invoice-status" data-status={status}>
+      {badge.label}
+    </Badge>
+  );
+}
+
+function Downloads({ invoice }: { invoice: InvoiceSummary }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Anchor href={invoiceDownloadUrl(invoice.id, 'pdf')} download={`${invoice.number}.pdf`} size="sm" data-testid="invoice-pdf" aria-label={`Download ${invoice.number} as PDF`}>
+        <Group gap={4} wrap="nowrap">
+          <IconFileTypePdf size={16} aria-hidden />
+          PDF
+        </Group>
+      </Anchor>
+      <Anchor href={invoiceDownloadUrl(invoice.id, 'csv')} download={`${invoice.number}.csv`} size="sm" data-testid="invoice-csv" aria-label={`Download ${invoice.number} as CSV`}>
+        <Group gap={4} wrap="nowrap">
+          <IconFileTypeCsv size={16} aria-hidden />
+          CSV
+        </Group>
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
+ * The organisation's invoices and credit notes (issue 13): filters by status and year, pages from
+ * the server, each downloadable, and its lines in a dialog. Rendered by the /billing page.
+ */
+export function InvoicesSection() {
+  const trpc = useTRPC();
+  const [status, setStatus] = useState<InvoiceStatus | null>(null);
+  const [year, setYear] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [years] = useState(() => invoiceYears(Date.now()).map((value) => ({ value: String(value), label: String(value) })));
+  const query = useQuery({
+    ...trpc.invoices.list.queryOptions({ page, pageSize: PAGE_SIZE, ...(status ? { status } : {}), ...(year ? { year } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = status !== null || year !== null;
+
+  return (
+    <SectionCard
+      id="invoices"
+      title="Invoices"
+      description="Issued on the 1st for the previous month and charged to your default payment method. Invoices never change once issued: corrections come as credit notes."
+    >
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={INVOICE_STATUS_FILTERS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as InvoiceStatus | null);
+            setPage(1);
+          }}
+          w={180}
+          data-testid="invoices-status-filter"
+        />
+        <Select
+          label="Year"
+          placeholder="Any year"
+          clearable
+          data={years}
+          value={year === null ? null : String(year)}
+          onChange={(value) => {
+            setYear(value === null ? null : Number(value));
+            setPage(1);
+          }}
+          w={140}
+          data-testid="invoices-year-filter"
+        />
+      </Group>
+      {query.error ? (
+        <QueryErrorAlert title="Invoices could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Skeleton height={80} />
+      ) : query.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="invoices-empty">
+          {filtered ? 'No invoice matches these filters.' : 'No invoice yet: the first one is issued on the 1st of the month after your first use.'}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={720}>
+            <Table data-testid="invoices-table" verticalSpacing="xs">
+              <Table.Caption>
+                {query.data.total} invoice{query.data.total === 1 ? '' : 's'}, newest first
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Number</Table.Th>
+                  <Table.Th scope="col">Period</Table.Th>
+                  <Table.Th scope="col">Issued</Table.Th>
+                  <Table.Th scope="col">Total</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Download</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.items.map((invoice) => (
+                  <Table.Tr key={invoice.id} data-testid="invoice-row" data-number={invoice.number}>
+                    <Table.Th scope="row" fw={500}>
+                      <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(invoice.id)} data-testid="invoice-open">
+                        {invoice.number}
+                      </Anchor>
+                      {invoice.kind === 'credit_note' ? (
+                        <Badge size="xs" variant="outline" color="gray" ml={6}>
+                          Credit note
+                        </Badge>
+                      ) : null}
+                    </Table.Th>
+                    <Table.Td>{periodText(invoice.periodStart, invoice.periodEnd)}</Table.Td>
+                    <Table.Td>{formatDate(invoice.issuedAt)}</Table.Td>
+                    <Table.Td data-testid="invoice-total" data-cents={invoice.totalCents}>
+                      {euros(invoice.totalCents)}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={invoice.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Downloads invoice={invoice} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {query.data.total > PAGE_SIZE ? (
+            <Pagination total={pageCount(query.data.total, PAGE_SIZE)} value={page} onChange={setPage} size="sm" data-testid="invoices-pagination" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+          ) : null}
+        </Stack>
+      )}
+      <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Invoice" size="xl">
+        {openId !== null ? <InvoiceDetailView id={openId} /> : null}
+      </Modal>
+    </SectionCard>
+  );
+}
+
+function InvoiceDetailView({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.invoices.get.queryOptions({ id }));
+  if (query.error) return <QueryErrorAlert title="The invoice could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton height={160} />;
+  const invoice = query.data;
+  const address = [invoice.billing.addressLine1, invoice.billing.addressLine2, `${invoice.billing.postalCode} ${invoice.billing.city}`.trim(), invoice.billing.countryCode].filter(Boolean).join(', ');
+  const vatLabel = invoice.reverseCharge ? 'VAT reverse-charged (0%)' : `VAT ${invoice.vatRateBasisPoints / 100}%`;
+  return (
+    <Stack gap="md" data-testid="invoice-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text fw={600} size="lg" data-testid="invoice-detail-number">
+            {invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {invoice.number}
+          </Text>
+          <Text size="sm">{periodText(invoice.periodStart, invoice.periodEnd)}</Text>
+          <Text size="sm" c="dimmed">
+            Issued {formatDate(invoice.issuedAt)}
+            {invoice.paidAt ? ` · paid ${formatDate(invoice.paidAt)}` : ` · due ${formatDate(invoice.dueAt)}`}
+          </Text>
+        </Stack>
+        <Stack gap={2} align="flex-end">
+          <StatusBadge status={invoice.status} />
+          <Text size="sm" fw={500} data-testid="invoice-detail-company">
+            {invoice.billing.companyName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {address}
+          </Text>
+          {invoice.billing.vatNumber ? <Text size="xs">VAT number {invoice.billing.vatNumber}</Text> : null}
+        </Stack>
+      </Group>
+      {invoice.status === 'overdue' ? (
+        <Text size="sm" c="red" data-testid="invoice-overdue-hint">
+          The charges of this invoice failed. Pay it with a card to clear the overdue mark on your organisation.
+        </Text>
+      ) : null}
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing={4} data-testid="invoice-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Description</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Quantity
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((line) => (
+              <Table.Tr key={line.position} data-testid="invoice-line" data-kind={line.kind}>
+                <Table.Td>{line.description}</Table.Td>
+                <Table.Td ta="right">{quantityText(line.quantityMilli)}</Table.Td>
+                <Table.Td ta="right">{euros(line.amountCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={2}>Taxable amount</Table.Th>
+              <Table.Td ta="right">{euros(invoice.taxableCents)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th colSpan={2}>{vatLabel}</Table.Th>
+              <Table.Td ta="right">{euros(invoice.taxCents)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th colSpan={2}>Total</Table.Th>
+              <Table.Td ta="right" fw={700} data-testid="invoice-detail-total">
+                {euros(invoice.totalCents)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {invoice.reverseCharge ? (
+        <Text size="xs" c="dimmed" data-testid="invoice-reverse-charge">
+          Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).
+        </Text>
+      ) : null}
+      <Group>
+        <Button component="a" href={invoiceDownloadUrl(invoice.id, 'pdf')} download={`${invoice.number}.pdf`} variant="light" size="xs" leftSection={<IconFileTypePdf size={16} />} data-testid="invoice-detail-pdf">
+          Download PDF
+        </Button>
+        <Button component="a" href={invoiceDownloadUrl(invoice.id, 'csv')} download={`${invoice.number}.csv`} variant="light" size="xs" leftSection={<IconFileTypeCsv size={16} />}>
+          Download CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,204 @@
+import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
+import { Alert, Button, Card, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { useDisplayPrice, useExchangeRates } from '../pricing';
+import { chartRows, defaultRange, tableRows, usageCsv, type UsageBy, type UsageGroupBy } from './usage-data';
+import { useUsage } from './usage-query';
+
+// @mantine/charts and recharts load with this page only, keeping them out of the first bundle.
+const UsageChart = lazy(() => import('./usage-chart'));
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function downloadCsv(csv: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function UsagePage() {
+  const [range, setRange] = useState(() => defaultRange(Date.now()));
+  const [groupBy, setGroupBy] = useState<UsageGroupBy>('day');
+  const [by, setBy] = useState<UsageBy>('cluster');
+  const rangeProblem = !DATE_PATTERN.test(range.from) || !DATE_PATTERN.test(range.to) ? 'Enter both dates.' : range.from > range.to ? 'The start date must not be after the end date.' : null;
+  const usage = useUsage({ ...range, groupBy, by }, rangeProblem === null);
+  const price = useDisplayPrice();
+  const { rates } = useExchangeRates();
+  const toDisplay = useMemo(() => (eurCents: number) => convertFromEurCents(eurCents, rates[price.currency]), [rates, price.currency]);
+  const report = usage.data;
+  const rows = useMemo(() => (report ? tableRows(report) : []), [report]);
+  const chart = useMemo(() => (report ? chartRows(report, toDisplay) : []), [report, toDisplay]);
+  const showEur = price.currency !== 'EUR';
+  const periodLabel = groupBy === 'day' ? 'Day' : 'Month';
+  const groupLabel = by === 'cluster' ? 'Cluster or service' : 'Resource kind';
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} data-testid="page-title">
+            Usage
+          </Title>
+          <Text c="dimmed">What your clusters and services used each hour, at the prices agreed in your orders.</Text>
+        </div>
+
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput type="date" label="From" value={range.from} max={range.to} onChange={(event) => setRange((current) => ({ ...current, from: event.currentTarget.value }))} />
+          <TextInput type="date" label="To" value={range.to} min={range.from} onChange={(event) => setRange((current) => ({ ...current, to: event.currentTarget.value }))} />
+          <SegmentedControl
+            aria-label="Period"
+            value={groupBy}
+            onChange={(value) => setGroupBy(value as UsageGroupBy)}
+            data={[
+              { value: 'day', label: 'Daily' },
+              { value: 'month', label: 'Monthly' },
+            ]}
+          />
+          <SegmentedControl
+            aria-label="Split by"
+            value={by}
+            onChange={(value) => setBy(value as UsageBy)}
+            data={[
+              { value: 'cluster', label: 'By cluster' },
+              { value: 'kind', label: 'By resource kind' },
+            ]}
+          />
+        </Group>
+        {rangeProblem && (
+          <Alert color="orange" icon={<IconInfoCircle size={18} />} role="alert">
+            {rangeProblem}
+          </Alert>
+        )}
+        {usage.error && <QueryErrorAlert title="Usage could not be loaded" error={usage.error} retrying={usage.isFetching} onRetry={() => void usage.refetch()} />}
+
+        {report ? (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Card withBorder>
+                <Text size="sm" c="dimmed">
+                  Total for the range
+                </Text>
+                <Text size="xl" fw={700} data-testid="usage-total" title={showEur ? formatMoney(report.totals.amountCents / 100, 'EUR') : undefined}>
+                  {price.format(report.totals.amountCents)}
+                </Text>
+              </Card>
+              <Card withBorder>
+                <Text size="sm" c="dimmed">
+                  This month so far
+                </Text>
+                <Text size="xl" fw={700} title={showEur ? formatMoney(report.forecast.monthToDateCents / 100, 'EUR') : undefined}>
+                  {price.format(report.forecast.monthToDateCents)}
+                </Text>
+              </Card>
+              <Card withBorder>
+                <Text size="sm" c="dimmed">
+                  Forecast to month end
+                </Text>
+                <Text size="xl" fw={700} data-testid="usage-forecast" title={showEur ? formatMoney(report.forecast.forecastCents / 100, 'EUR') : undefined}>
+                  {price.format(report.forecast.forecastCents)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Month to date × {report.forecast.daysInMonth} days ÷ {report.forecast.elapsedDays.toFixed(1)} days elapsed.
+                </Text>
+              </Card>
+            </SimpleGrid>
+
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                {groupBy === 'day' ? 'Daily' : 'Monthly'} cost {by === 'cluster' ? 'by cluster' : 'by resource kind'} ({price.currency})
+              </Title>
+              {chart.length === 0 ? (
+                <Text c="dimmed">No usage was recorded in this range.</Text>
+              ) : (
+                <Suspense fallback={<Skeleton height={300} aria-label="Loading the chart" />}>
+                  <UsageChart
+                    rows={chart}
+                    groups={report.groups}
+                    label={`${groupBy === 'day' ? 'Daily' : 'Monthly'} cost ${by === 'cluster' ? 'by cluster' : 'by resource kind'}, ${range.from} to ${range.to}; the table below lists the same amounts.`}
+                    format={(amount) => formatMoney(amount, price.currency)}
+                  />
+                </Suspense>
+              )}
+            </Card>
+
+            {report.quantities.length > 0 && (
+              <Card withBorder>
+                <Title order={2} size="h4" mb="sm">
+                  Quantities
+                </Title>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Resource kind</Table.Th>
+                      <Table.Th ta="right">Quantity</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {report.quantities.map((entry) => (
+                      <Table.Tr key={entry.kind}>
+                        <Table.Td>{entry.kind.replace(/_/g, ' ')}</Table.Td>
+                        <Table.Td ta="right">
+                          {entry.quantity.toLocaleString('en-GB', { maximumFractionDigits: 3 })} {entry.unit}
+                        </Table.Td>
+                        <Table.Td ta="right">{price.format(entry.amountCents)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Card>
+            )}
+
+            <Card withBorder>
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h4">
+                  Amounts
+                </Title>
+                <Button
+                  variant="light"
+                  leftSection={<IconDownload size={16} />}
+                  disabled={rows.length === 0}
+                  onClick={() => downloadCsv(usageCsv(rows, by, showEur ? { currency: price.currency, toDisplay } : null), `usage-${range.from}-${range.to}-${groupBy}-${by}.csv`)}
+                >
+                  Export CSV
+                </Button>
+              </Group>
+              <Table.ScrollContainer minWidth={480}>
+                <Table striped data-testid="usage-table">
+                  <Table.Caption>Amounts charged are in EUR{showEur ? `; ${price.currency} amounts are at today's rate (${price.rateLine})` : ''}.</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{periodLabel}</Table.Th>
+                      <Table.Th>{groupLabel}</Table.Th>
+                      {showEur && <Table.Th ta="right">Amount ({price.currency})</Table.Th>}
+                      <Table.Th ta="right">Amount (EUR)</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row) => (
+                      <Table.Tr key={`${row.period}/${row.groupKey}`}>
+                        <Table.Td>{row.period}</Table.Td>
+                        <Table.Td>{row.group}</Table.Td>
+                        {showEur && <Table.Td ta="right">{price.format(row.amountCents)}</Table.Td>}
+                        <Table.Td ta="right">{formatMoney(row.amountCents / 100, 'EUR')}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+          </>
+        ) : (
+          !usage.error && rangeProblem === null && <Skeleton height={300} aria-label="Loading usage" />
+        )}
+      </Stack>
+    </Container>
+  );
+}
