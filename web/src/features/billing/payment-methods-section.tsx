@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
@@ -8,7 +8,8 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { useTRPC } from '../../lib/trpc';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
-import { cardFormErrors, cardRequest, EMPTY_CARD_FORM, formatCardNumber, type CardFormValues } from './card-form';
+import { CardInputs, TestCardsTable, testCardValues } from '../checkout';
+import { cardFormErrors, cardRequest, EMPTY_CARD_FORM, type CardFormValues } from './card-form';
 
 export function methodLabel(method: PaymentMethod): string {
   if (method.kind === 'bank_transfer') return 'Bank transfer';
@@ -208,9 +209,7 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
     }),
   );
   const fillTestCard = (number: string) => {
-    form.setFieldValue('number', formatCardNumber(number));
-    if (form.getValues().expiry.trim() === '') form.setFieldValue('expiry', `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-    if (form.getValues().cvc.trim() === '') form.setFieldValue('cvc', '123');
+    form.setValues(testCardValues(number, form.getValues(), new Date()));
     form.clearErrors();
   };
 
@@ -234,56 +233,10 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
           </Alert>
         ) : null}
         <fieldset disabled={add.isPending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
-          <TextInput label="Name on the card" autoComplete="cc-name" {...form.getInputProps('holderName')} />
-          <TextInput
-            label="Card number"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            placeholder="1234 1234 1234 1234"
-            {...form.getInputProps('number')}
-            onChange={(event) => form.setFieldValue('number', formatCardNumber(event.currentTarget.value))}
-          />
-          <Group grow gap="sm" align="flex-start">
-            <TextInput label="Expiry date" description="MM/YY" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" {...form.getInputProps('expiry')} />
-            <TextInput label="Security code" description="3 or 4 digits" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...form.getInputProps('cvc')} />
-          </Group>
+          <CardInputs inputProps={(field) => form.getInputProps(field)} onNumberChange={(number) => form.setFieldValue('number', number)} />
           <Checkbox label="Make it the default payment method" {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
         </fieldset>
-        {data.testCards.length > 0 ? (
-          <Table.ScrollContainer minWidth={360}>
-            <Table verticalSpacing={4} withTableBorder data-testid="test-cards">
-              <Table.Caption>Test cards: nothing is charged</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Card number</Table.Th>
-                  <Table.Th scope="col">When charged</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Use</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.testCards.map((card) => (
-                  <Table.Tr key={card.number}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                        {card.number}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{card.description}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="compact-xs" variant="light" disabled={add.isPending} onClick={() => fillTestCard(card.number)} aria-label={`Use the test card ${card.number}`}>
-                        Use
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
+        <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={add.isPending} onUse={fillTestCard} />
         <div role="alert" aria-atomic="true">
           {serverError ? (
             <Alert color="red" variant="light" title="The card was not saved" data-testid="add-card-error">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { roleCan } from '@kubemarket/shared';
@@ -15,7 +15,8 @@ import { keyFor } from './attempt-key';
 import type { AttemptKey } from './attempt-key';
 import { AuthenticationModal } from './authentication-modal';
 import { BillingDetailsView } from './billing-fields';
-import { cardErrors, cardMethod, EMPTY_CARD, formatCardNumber } from './card';
+import { cardErrors, cardMethod, EMPTY_CARD } from './card';
+import { CardInputs, TestCardsTable, testCardValues } from './card-fields';
 import type { CardFormValues } from './card';
 import type { CheckoutMethod, CheckoutOrder, PaymentMethodRequest, PaymentOptions, PayResult } from './checkout-types';
 import { euros, orderMoney } from './money';
@@ -472,9 +473,7 @@ function CheckoutNotice({ notice }: { notice: Notice | null }) {
 
 function CardForm({ form, options, disabled }: { form: UseFormReturnType<CardFormValues>; options: PaymentOptions; disabled: boolean }) {
   const fillTestCard = (number: string) => {
-    form.setFieldValue('number', formatCardNumber(number));
-    if (form.getValues().expiry.trim() === '') form.setFieldValue('expiry', `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-    if (form.getValues().cvc.trim() === '') form.setFieldValue('cvc', '123');
+    form.setValues(testCardValues(number, form.getValues(), new Date()));
     form.clearErrors();
   };
   return (
@@ -483,55 +482,9 @@ function CardForm({ form, options, disabled }: { form: UseFormReturnType<CardFor
         <Text component="legend" size="sm" fw={600} p={0} mb="xs">
           Card details
         </Text>
-        <TextInput label="Name on the card" autoComplete="cc-name" {...form.getInputProps('holderName')} />
-        <TextInput
-          label="Card number"
-          autoComplete="cc-number"
-          inputMode="numeric"
-          placeholder="1234 1234 1234 1234"
-          {...form.getInputProps('number')}
-          onChange={(event) => form.setFieldValue('number', formatCardNumber(event.currentTarget.value))}
-        />
-        <Group grow gap="sm" align="flex-start">
-          <TextInput label="Expiry date" description="MM/YY" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" {...form.getInputProps('expiry')} />
-          <TextInput label="Security code" description="3 or 4 digits" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...form.getInputProps('cvc')} />
-        </Group>
+        <CardInputs inputProps={(field) => form.getInputProps(field)} onNumberChange={(number) => form.setFieldValue('number', number)} />
       </fieldset>
-      {options.testCards.length > 0 ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing={4} withTableBorder data-testid="test-cards">
-            <Table.Caption>Test cards: nothing is charged</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Card number</Table.Th>
-                <Table.Th scope="col">What happens</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Use</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {options.testCards.map((card) => (
-                <Table.Tr key={card.number}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                      {card.number}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{card.description}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" variant="light" disabled={disabled} onClick={() => fillTestCard(card.number)} aria-label={`Use the test card ${card.number}`}>
-                      Use
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      <TestCardsTable cards={options.testCards} outcomeHeading="What happens" disabled={disabled} onUse={fillTestCard} />
     </Stack>
   );
 }

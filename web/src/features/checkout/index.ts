@@ -5,3 +5,6 @@ export { PlaceOrderModal } from './place-order';
 export { MoneySummary } from './order-summary';
 export { BillingDetailsView } from './billing-fields';
 export { euros, orderMoney, quoteMoney, type OrderMoney } from './money';
+// The test-mode card fields and their checks, shared with the add-card form of /billing.
+export { cardErrors, cardMethod, EMPTY_CARD, formatCardNumber, parseExpiry, type CardErrors, type CardFormValues } from './card';
+export { CardInputs, TestCardsTable, testCardValues } from './card-fields';
