@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduledSleep, seedEndpoint, seedNodeName, WEEKNIGHTS_HIBERNATION } from './seed-clusters';
+import { scheduledSleep, WEEKNIGHTS_HIBERNATION } from './seed-clusters';
 
 const HOUR = 60 * 60_000;
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString().slice(0, 16));
@@ -32,15 +32,5 @@ describe('scheduledSleep', () => {
   it('refuses a schedule in a form it cannot read', () => {
     const schedule = { schedules: [{ start: '0 20 * * MON-FRI', end: null }], timezone: 'Europe/Paris' };
     expect(() => scheduledSleep(schedule, 0, 7 * 24 * HOUR)).toThrow('"MM HH * * DOW"');
-  });
-});
-
-describe('simulator names', () => {
-  it('names nodes <cluster>-<pool>-<5 characters>, the same each time, and keeps endpoints valid host names', () => {
-    const pool = { id: 'npl_demo_webshop_default', name: 'default' };
-    expect(seedNodeName('webshop-prod', pool, 0)).toMatch(/^webshop-prod-default-[0-9a-z]{5}$/);
-    expect(seedNodeName('webshop-prod', pool, 0)).toBe(seedNodeName('webshop-prod', pool, 0));
-    expect(seedNodeName('webshop-prod', pool, 1)).not.toBe(seedNodeName('webshop-prod', pool, 0));
-    expect(seedEndpoint({ id: 'clu_demo_staging', name: 'staging', region: 'fr-par-1' })).toBe('https://staging.ostaging.fr-par-1.k8s.kubemarket.eu:6443');
   });
 });

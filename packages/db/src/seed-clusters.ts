@@ -1,4 +1,4 @@
-import { quote, type PriceBook } from '@kubemarket/shared';
+import { clusterEndpoint, clusterNodeName, CLUSTER_OPERATION_PHRASES, CLUSTER_STEP_SECONDS, CNI_NAMES, quote, type PriceBook } from '@kubemarket/shared';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -31,8 +31,9 @@ import { DEMO_ORDERS, seedPriceBook, type DemoOrder } from './seed-orders';
  * The seeded clusters' lives: node pools and nodes, the provisioning that built each one (steps
  * timed within its order's timeline), what was done to them since, their activity, add-ons and
  * hibernation nights, as the operation engine and the simulator (packages/api) would have written
- * them. packages/db cannot import the API, so the few simulator rules needed (step plans, node
- * names, endpoints) are repeated here; an API test holds them equal to the simulator's.
+ * them. Step durations, node names and endpoints come from packages/shared like the simulator's;
+ * the step plans are written out here (packages/db cannot import the API), and an API test holds
+ * them equal to the simulator's.
  */
 
 const SECOND = 1000;
@@ -40,65 +41,10 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The simulator's step durations at speed 1 (provisioner/steps.ts). */
-export const SEED_STEP_SECONDS = {
-  validate: 4,
-  network: 12,
-  controlPlane: 40,
-  controlPlaneHa: 55,
-  etcd: 20,
-  apiEndpoint: 10,
-  nodeJoin: 10,
-  cni: 12,
-  addon: 8,
-  health: 10,
-  ready: 1,
-  nodeDrain: 5,
-  controlPlaneUpgrade: 30,
-  nodeUpgrade: 10,
-  pause: 8,
-  resume: 10,
-} as const;
-
-const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const;
 /** Changes made after provisioning take a little longer than planned, as real ones do. */
 const LATER_OPERATION_PACE = 1.3;
 
-const OPERATION_LABELS: Record<ClusterOperationType, string> = {
-  provision: 'provisioning',
-  scale_pool: 'scaling a node pool',
-  add_pool: 'adding a node pool',
-  remove_pool: 'removing a node pool',
-  upgrade: 'a Kubernetes upgrade',
-  hibernate: 'hibernation',
-  wake: 'waking up',
-  delete: 'deletion',
-};
 
-/** FNV-1a, as the simulator names nodes with it. */
-function fnv1a(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
-
-/** The simulator's name for the nth node of a pool: `<cluster>-<pool>-<5 chars>`. */
-export function seedNodeName(clusterName: string, pool: { id: string; name: string }, index: number): string {
-  const suffix = fnv1a(`${pool.id}/${index}`).toString(36).padStart(5, '0').slice(-5);
-  return `${clusterName}-${pool.name}-${suffix}`.slice(0, 63);
-}
-
-/**
- * The simulator's endpoint format, `https://<name>.<8 characters of the id>.<region>.k8s.kubemarket.eu:6443`.
- * Its 8 characters are the end of a random id; a seeded id ends in an underscore and a word, so
- * only its letters and digits are taken, which keeps the host name valid.
- */
-export function seedEndpoint(cluster: { id: string; name: string; region: string }): string {
-  return `https://${cluster.name}.${cluster.id.replace(/[^a-z0-9]/g, '').slice(-8)}.${cluster.region}.k8s.kubemarket.eu:6443`;
-}
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -344,7 +290,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
   const slug = story.clusterId.slice('clu_demo_'.length);
   const name = line.name;
   const settings = line.settings;
-  const endpoint = seedEndpoint({ id: story.clusterId, name, region: line.regionId });
+  const endpoint = clusterEndpoint({ id: story.clusterId, name, region: line.regionId });
 
   const cluster: ClusterHistory['cluster'] = {
     status: 'provisioning',
@@ -406,7 +352,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
         id: `nod_demo_${slug}_${pool.name}_${index + 1}`,
         clusterId: story.clusterId,
         poolId: pool.id,
-        name: seedNodeName(name, pool, index),
+        name: clusterNodeName(name, pool, index),
         zone: cluster.zones[index % cluster.zones.length] ?? line.regionId,
         status: 'ready',
         kubeletVersion: pool.kubernetesVersion,
@@ -466,7 +412,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     }
     cluster.status = ({ provision: 'running', hibernate: 'hibernated', wake: 'running', delete: 'deleted' } as Partial<Record<ClusterOperationType, ClusterStatus>>)[input.type] ?? 'running';
     input.onSuccess?.(at);
-    event('operation_succeeded', `${capitalise(OPERATION_LABELS[input.type])} of ${name} finished.`, at, { operationId: id });
+    event('operation_succeeded', `${capitalise(CLUSTER_OPERATION_PHRASES[input.type])} of ${name} finished.`, at, { operationId: id });
     operations.push({
       id,
       clusterId: story.clusterId,
@@ -497,18 +443,18 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
   const provisionEnd = orderCreatedAt + minutesOf(order, 'completed') * MINUTE;
   const initialPools = line.nodePools.map((pool) => newPool({ ...pool, autoscaling: pool.autoscale ?? null }, provisionStart));
   const provisionSteps: PlannedStep[] = [
-    { key: 'validate', label: 'Validating the configuration', estimateMs: seconds(SEED_STEP_SECONDS.validate) },
-    { key: 'network', label: 'Reserving the private network', estimateMs: seconds(SEED_STEP_SECONDS.network) },
+    { key: 'validate', label: 'Validating the configuration', estimateMs: seconds(CLUSTER_STEP_SECONDS.validate) },
+    { key: 'network', label: 'Reserving the private network', estimateMs: seconds(CLUSTER_STEP_SECONDS.network) },
     {
       key: 'control_plane',
       label: line.highAvailability ? 'Starting the control plane (3 replicas across zones)' : 'Starting the control plane',
-      estimateMs: seconds(line.highAvailability ? SEED_STEP_SECONDS.controlPlaneHa : SEED_STEP_SECONDS.controlPlane),
+      estimateMs: seconds(line.highAvailability ? CLUSTER_STEP_SECONDS.controlPlaneHa : CLUSTER_STEP_SECONDS.controlPlane),
     },
-    { key: 'etcd', label: 'Creating etcd with encrypted backups', estimateMs: seconds(SEED_STEP_SECONDS.etcd) },
+    { key: 'etcd', label: 'Creating etcd with encrypted backups', estimateMs: seconds(CLUSTER_STEP_SECONDS.etcd) },
     {
       key: 'api_endpoint',
       label: 'Publishing the API endpoint',
-      estimateMs: seconds(SEED_STEP_SECONDS.apiEndpoint),
+      estimateMs: seconds(CLUSTER_STEP_SECONDS.apiEndpoint),
       apply: () => {
         cluster.endpoint = endpoint;
         return endpoint;
@@ -517,16 +463,16 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     ...initialPools.map((pool) => ({
       key: `pool:${pool.id}`,
       label: `Node pool ${pool.name}: ${plural(pool.count, 'node')} joining`,
-      estimateMs: seconds(SEED_STEP_SECONDS.nodeJoin * pool.count),
+      estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeJoin * pool.count),
       apply: (startedAt: number, finishedAt: number) => joinNodes(pool, pool.count, startedAt, finishedAt),
     })),
-    { key: 'cni', label: `Installing the network plugin (${CNI_NAMES[settings.cni]})`, estimateMs: seconds(SEED_STEP_SECONDS.cni) },
+    { key: 'cni', label: `Installing the network plugin (${CNI_NAMES[settings.cni]})`, estimateMs: seconds(CLUSTER_STEP_SECONDS.cni) },
     ...(line.addonIds.length > 0
       ? [
           {
             key: 'addons',
             label: `Installing ${plural(line.addonIds.length, 'add-on')}`,
-            estimateMs: seconds(SEED_STEP_SECONDS.addon * line.addonIds.length),
+            estimateMs: seconds(CLUSTER_STEP_SECONDS.addon * line.addonIds.length),
             apply: (_startedAt: number, finishedAt: number) => {
               for (const addonId of line.addonIds) addons.push({ id: `cad_demo_${slug}_${addonId.replace(/^addon_/, '')}`, clusterId: story.clusterId, addonId, orderId: order.id, installedAt: finishedAt });
               return null;
@@ -534,8 +480,8 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
           },
         ]
       : []),
-    { key: 'health', label: 'Running health checks', estimateMs: seconds(SEED_STEP_SECONDS.health) },
-    { key: 'ready', label: 'Cluster ready', estimateMs: seconds(SEED_STEP_SECONDS.ready) },
+    { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
+    { key: 'ready', label: 'Cluster ready', estimateMs: seconds(CLUSTER_STEP_SECONDS.ready) },
   ];
   const plannedMs = provisionSteps.reduce((sum, step) => sum + step.estimateMs, 0);
   runOperation({
@@ -564,8 +510,8 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
           startAt: at,
           pace: LATER_OPERATION_PACE,
           steps: [
-            { key: `pool:${pool.id}`, label: `Node pool ${pool.name}: ${plural(pool.count, 'node')} joining`, estimateMs: seconds(SEED_STEP_SECONDS.nodeJoin * pool.count), apply: (start, end) => joinNodes(pool, pool.count, start, end) },
-            { key: 'health', label: 'Running health checks', estimateMs: seconds(SEED_STEP_SECONDS.health) },
+            { key: `pool:${pool.id}`, label: `Node pool ${pool.name}: ${plural(pool.count, 'node')} joining`, estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeJoin * pool.count), apply: (start, end) => joinNodes(pool, pool.count, start, end) },
+            { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
           ],
         });
         break;
@@ -584,8 +530,8 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
           startAt: at,
           pace: LATER_OPERATION_PACE,
           steps: [
-            { key: `pool:${pool.id}`, label: `Node pool ${pool.name}: ${from} → ${plural(change.to, 'node')}`, estimateMs: seconds(SEED_STEP_SECONDS.nodeJoin * (change.to - from)), apply: (start, end) => joinNodes(pool, change.to, start, end) },
-            { key: 'health', label: 'Running health checks', estimateMs: seconds(SEED_STEP_SECONDS.health) },
+            { key: `pool:${pool.id}`, label: `Node pool ${pool.name}: ${from} → ${plural(change.to, 'node')}`, estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeJoin * (change.to - from)), apply: (start, end) => joinNodes(pool, change.to, start, end) },
+            { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
           ],
         });
         break;
@@ -603,7 +549,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
             {
               key: 'control_plane_upgrade',
               label: `Upgrading the control plane to ${change.to}`,
-              estimateMs: seconds(SEED_STEP_SECONDS.controlPlaneUpgrade),
+              estimateMs: seconds(CLUSTER_STEP_SECONDS.controlPlaneUpgrade),
               apply: () => {
                 cluster.kubernetesVersion = change.to;
                 return null;
@@ -612,7 +558,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
             ...pools.map((pool) => ({
               key: `upgrade:${pool.id}`,
               label: `Node pool ${pool.name}: rolling ${plural(pool.count, 'node')} to ${change.to}`,
-              estimateMs: seconds(SEED_STEP_SECONDS.nodeUpgrade * Math.max(1, pool.count)),
+              estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeUpgrade * Math.max(1, pool.count)),
               apply: (start: number, end: number) => {
                 pool.kubernetesVersion = change.to;
                 pool.updatedAt = end;
@@ -620,7 +566,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
                 return rollNodes(own, start, end, (node) => Object.assign(node, { kubeletVersion: change.to, status: 'ready' }), `on ${change.to}`);
               },
             })),
-            { key: 'health', label: 'Running health checks', estimateMs: seconds(SEED_STEP_SECONDS.health) },
+            { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
           ],
         });
         break;
@@ -662,8 +608,8 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     const periods = scheduledSleep(hibernation, scheduledAt, until);
     const current = periods.at(-1)?.end === null ? periods.pop()! : null;
     const nodeTotal = nodes.length;
-    const hibernateMs = seconds(SEED_STEP_SECONDS.nodeDrain * Math.max(1, nodeTotal) + SEED_STEP_SECONDS.pause) * LATER_OPERATION_PACE;
-    const wakeMs = seconds(SEED_STEP_SECONDS.resume + SEED_STEP_SECONDS.nodeJoin * Math.max(1, nodeTotal) + SEED_STEP_SECONDS.health) * LATER_OPERATION_PACE;
+    const hibernateMs = seconds(CLUSTER_STEP_SECONDS.nodeDrain * Math.max(1, nodeTotal) + CLUSTER_STEP_SECONDS.pause) * LATER_OPERATION_PACE;
+    const wakeMs = seconds(CLUSTER_STEP_SECONDS.resume + CLUSTER_STEP_SECONDS.nodeJoin * Math.max(1, nodeTotal) + CLUSTER_STEP_SECONDS.health) * LATER_OPERATION_PACE;
     periods.forEach((period, index) => {
       hibernations.push({ id: `hib_demo_${slug}_${String(index + 1).padStart(3, '0')}`, clusterId: story.clusterId, startedAt: Math.round(period.start + hibernateMs), endedAt: Math.round(period.end! + wakeMs) });
     });
@@ -680,10 +626,10 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
         {
           key: 'scale_down',
           label: `Stopping ${plural(nodeTotal, 'node')}`,
-          estimateMs: seconds(SEED_STEP_SECONDS.nodeDrain * Math.max(1, nodeTotal)),
+          estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeDrain * Math.max(1, nodeTotal)),
           apply: (start, end) => rollNodes(nodes, start, end, (node) => Object.assign(node, { status: 'hibernated', cpuUsagePercent: 0, memoryUsagePercent: 0 }), 'stopped'),
         },
-        { key: 'pause', label: 'Pausing the control plane', estimateMs: seconds(SEED_STEP_SECONDS.pause) },
+        { key: 'pause', label: 'Pausing the control plane', estimateMs: seconds(CLUSTER_STEP_SECONDS.pause) },
       ],
       onSuccess: (finishedAt) => hibernations.push({ id: `hib_demo_${slug}_${String(periods.length + 1).padStart(3, '0')}`, clusterId: story.clusterId, startedAt: finishedAt, endedAt: null }),
     });

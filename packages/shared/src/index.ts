@@ -6,3 +6,4 @@ export * from './user-agent';
 export * from './schemas';
 export * from './quote';
 export * from './usage';
+export * from './cluster-simulation';

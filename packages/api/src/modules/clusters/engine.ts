@@ -1,3 +1,4 @@
+import { CLUSTER_OPERATION_PHRASES } from '@kubemarket/shared';
 import {
   clusterAddons,
   clusterEvents,
@@ -86,16 +87,7 @@ const STATUS_ON_FAILURE: Record<ClusterOperationType, ClusterStatus> = {
   delete: 'failed',
 };
 
-export const OPERATION_LABELS: Record<ClusterOperationType, string> = {
-  provision: 'provisioning',
-  scale_pool: 'scaling a node pool',
-  add_pool: 'adding a node pool',
-  remove_pool: 'removing a node pool',
-  upgrade: 'a Kubernetes upgrade',
-  hibernate: 'hibernation',
-  wake: 'waking up',
-  delete: 'deletion',
-};
+export const OPERATION_LABELS: Record<ClusterOperationType, string> = CLUSTER_OPERATION_PHRASES;
 
 /** Tiers whose names say production get Gardener's `production` purpose; dev/test and sandbox do not. */
 export function purposeOf(tierName: string): ClusterPurpose {

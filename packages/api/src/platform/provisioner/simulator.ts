@@ -1,3 +1,4 @@
+import { clusterEndpoint, clusterNodeName, fnv1a } from '@kubemarket/shared';
 import { createClusterCa, simulatorKubeconfig } from './pki';
 import type { ClusterSpec, NodeState, PoolSpec, ProvisionerPort, StepContext, StepOutcome } from './port';
 import { planOperation } from './steps';
@@ -17,7 +18,7 @@ export interface SimulatorOptions {
   nameFailures?: boolean;
 }
 
-export const SIMULATOR_ENDPOINT_DOMAIN = 'k8s.kubemarket.eu';
+export { CLUSTER_ENDPOINT_DOMAIN as SIMULATOR_ENDPOINT_DOMAIN } from '@kubemarket/shared';
 
 const FAILURE_NAME = /^(fail-at|flaky)-(validate|network|control-plane|etcd|api-endpoint|pool|cni|addons|health|upgrade|delete)(-|$)/;
 
@@ -52,20 +53,9 @@ function injectedFailure(context: StepContext): string | null {
   return FAILURE_REASONS[family(context.step.key)] ?? 'The step failed.';
 }
 
-/** FNV-1a: stable pseudo-random numbers for names and simulated load. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-}
-
 /** The nth node of a pool: the same name every time it exists, e.g. "webshop-prod-default-k3x9q". */
 export function nodeName(cluster: Pick<ClusterSpec, 'name'>, pool: Pick<PoolSpec, 'id' | 'name'>, index: number): string {
-  const suffix = hash(`${pool.id}/${index}`).toString(36).padStart(5, '0').slice(-5);
-  return `${cluster.name}-${pool.name}-${suffix}`.slice(0, 63);
+  return clusterNodeName(cluster.name, pool, index);
 }
 
 function nodeOf(cluster: ClusterSpec, pool: PoolSpec, index: number, status: NodeState['status'], kubeletVersion = pool.kubernetesVersion): NodeState {
@@ -83,7 +73,7 @@ function nodeOf(cluster: ClusterSpec, pool: PoolSpec, index: number, status: Nod
 }
 
 export function endpointOf(cluster: Pick<ClusterSpec, 'id' | 'name' | 'region'>): string {
-  return `https://${cluster.name}.${cluster.id.slice(-8)}.${cluster.region}.${SIMULATOR_ENDPOINT_DOMAIN}:6443`;
+  return clusterEndpoint(cluster);
 }
 
 export function simulatorProvisioner(options: SimulatorOptions = {}): ProvisionerPort {
@@ -239,16 +229,16 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
       if (node.status !== 'ready') return { cpuUsagePercent: 0, memoryUsagePercent: 0 };
       // Changes every five minutes, differs per node, stays in a plausible band.
       const slot = Math.floor(now / 300_000);
-      return { cpuUsagePercent: 12 + (hash(`${node.name}/cpu/${slot}`) % 60), memoryUsagePercent: 30 + (hash(`${node.name}/mem/${slot}`) % 50) };
+      return { cpuUsagePercent: 12 + (fnv1a(`${node.name}/cpu/${slot}`) % 60), memoryUsagePercent: 30 + (fnv1a(`${node.name}/mem/${slot}`) % 50) };
     },
     usageMetrics(cluster, hourStart) {
       // Deterministic per cluster and hour, so a repeated or late metering run reads the same figures:
       // 20–40 GB of volumes per node, and 0–2 GB of egress per node each hour (less at night, UTC).
       const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
-      const perNodeGb = 20 + (hash(`${cluster.id}/storage`) % 21);
+      const perNodeGb = 20 + (fnv1a(`${cluster.id}/storage`) % 21);
       const hourOfDay = new Date(hourStart).getUTCHours();
       const dayFactor = hourOfDay >= 7 && hourOfDay < 20 ? 1 : 0.25;
-      const egressPerNode = ((hash(`${cluster.id}/egress/${hourStart}`) % 2001) / 1000) * dayFactor;
+      const egressPerNode = ((fnv1a(`${cluster.id}/egress/${hourStart}`) % 2001) / 1000) * dayFactor;
       return { storageGb: nodes * perNodeGb, egressGb: Math.round(nodes * egressPerNode * 1000) / 1000 };
     },
   };

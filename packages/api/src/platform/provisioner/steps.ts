@@ -1,3 +1,4 @@
+import { CLUSTER_STEP_SECONDS, CNI_NAMES } from '@kubemarket/shared';
 import type { ClusterSpec, OperationInput, PlannedStep } from './port';
 
 /**
@@ -8,30 +9,8 @@ import type { ClusterSpec, OperationInput, PlannedStep } from './port';
 
 const SECOND = 1000;
 
-/** Seconds each step takes at speed 1; node steps are per node. */
-export const STEP_SECONDS = {
-  validate: 4,
-  network: 12,
-  controlPlane: 40,
-  controlPlaneHa: 55,
-  etcd: 20,
-  apiEndpoint: 10,
-  nodeJoin: 10,
-  cni: 12,
-  addon: 8,
-  health: 10,
-  ready: 1,
-  nodeDrain: 5,
-  controlPlaneUpgrade: 30,
-  nodeUpgrade: 10,
-  pause: 8,
-  resume: 10,
-  nodeDelete: 3,
-  controlPlaneDelete: 10,
-  release: 8,
-} as const;
-
-export const CNI_NAMES = { cilium: 'Cilium', calico: 'Calico' } as const;
+/** Seconds each step takes at speed 1 (shared with the seed, which replays the demo clusters' history). */
+export const STEP_SECONDS = CLUSTER_STEP_SECONDS;
 
 function step(key: string, label: string, seconds: number, speed: number): PlannedStep {
   return { key, label, estimateMs: Math.max(1, Math.round((seconds * SECOND) / speed)) };
