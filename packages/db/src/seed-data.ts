@@ -13,6 +13,8 @@ export const DEMO_ORGANIZATIONS = [
   { id: 'org_demo_staff', name: 'KubeMarket Operations', billingId: 'KM-STAFF1', status: 'active' as const },
   // Staff approved Globex for invoicing: it may pay orders by bank transfer.
   { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const, invoicingAllowed: true },
+  // A registration staff have not reviewed yet (/admin/pending-registrations): it browses but cannot order.
+  { id: 'org_demo_initech', name: 'Initech Cloud', billingId: 'KM-INITC1', status: 'pending' as const },
 ];
 
 export const DEMO_ACCOUNTS = [
@@ -24,6 +26,7 @@ export const DEMO_ACCOUNTS = [
   { id: 'usr_demo_olivia', username: 'olivia', email: 'olivia@kubemarket.example', name: 'Olivia Laurent', role: 'officer' as const, organizationId: 'org_demo_staff', organizationRole: 'member' as const, totpSecret: 'ANKOJD2DYD6HKUQUZZYKR44YXRQ6BVYB', description: 'Officer (staff)' },
   { id: 'usr_demo_adam', username: 'adam', email: 'adam@kubemarket.example', name: 'Adam Bernard', role: 'admin' as const, organizationId: 'org_demo_staff', organizationRole: 'admin' as const, totpSecret: 'C2PYGM4SFDRKETKBOTU3KZWTPHGBSA3C', description: 'Administrator' },
   { id: 'usr_demo_sophie', username: 'sophie', email: 'sophie@kubemarket.example', name: 'Sophie Moreau', role: 'super_admin' as const, organizationId: 'org_demo_staff', organizationRole: 'owner' as const, totpSecret: 'S7OG2OPOUJUPX6GN3BC72DWO6HQOTJFL', description: 'Super administrator' },
+  { id: 'usr_demo_pauline', username: 'pauline', email: 'pauline@initech.example', name: 'Pauline Girard', role: 'user' as const, organizationId: 'org_demo_initech', organizationRole: 'owner' as const, totpSecret: null, description: 'Owner of Initech Cloud, a registration awaiting approval (browses, cannot order yet)' },
 ] as const;
 
 export { DEMO_PASSWORD_HASH };

@@ -167,6 +167,7 @@ describe('seed: orders', () => {
     expect(rows).toEqual([
       { id: 'org_demo_acme', invoicingAllowed: false },
       { id: 'org_demo_globex', invoicingAllowed: true },
+      { id: 'org_demo_initech', invoicingAllowed: false },
       { id: 'org_demo_staff', invoicingAllowed: false },
     ]);
   });

@@ -34,8 +34,12 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, EXCHANGE_RATE_SEED } from './seed-data';
 import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
+import { seedIncidents } from './seed-incidents';
 import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoOrderStatements } from './seed-orders';
+import { seedTickets } from './seed-tickets';
+import { seedStaff } from './seed-staff';
+import { seedTeam } from './seed-team';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -184,6 +188,10 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   await seedClusterHistories(db, now);
   await seedCustomSolutions(db, now);
   await seedBilling(db, now);
+  await seedIncidents(db, now);
+  await seedTickets(db, now);
+  await seedStaff(db, now);
+  await seedTeam(db, now);
 }
 
 export {
@@ -199,6 +207,8 @@ export {
   promotionSeed,
   SUPPORT_PLAN_SEED,
 } from './seed-catalog';
+export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
+export { DEMO_INVITATION_ID } from './seed-team';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
 export {
   DEMO_CLUSTER_STORIES,

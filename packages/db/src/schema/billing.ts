@@ -204,6 +204,12 @@ export const paymentMethods = sqliteTable(
     provider: text('provider', { enum: ['sandbox', 'stripe', 'bank'] }).notNull(),
     /** Stripe's PaymentMethod id (pm_…); the sandbox's own id. */
     providerRef: text('provider_ref'),
+    /** Stripe's Customer (cus_…) a saved method belongs to: off-session charges name it. */
+    customerRef: text('customer_ref'),
+    /** SEPA direct debit: the mandate the customer accepted (Stripe's mandate_…, the sandbox's own). */
+    mandateRef: text('mandate_ref'),
+    /** SEPA direct debit: the bank's code from the IBAN (a German BLZ), when the provider gives one. */
+    bankCode: text('bank_code'),
     brand: text('brand'),
     last4: text('last4'),
     expMonth: integer('exp_month'),

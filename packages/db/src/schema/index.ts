@@ -24,3 +24,8 @@ export * from './promotions';
 export * from './catalog-prices';
 export * from './custom-solutions';
 export * from './billing';
+export * from './tickets';
+export * from './incidents';
+export * from './provider-connections';
+export * from './team';
+export * from './promotion-requests';

@@ -1,6 +1,7 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
 
-export const ORGANIZATION_STATUSES = ['pending', 'active', 'suspended'] as const;
+/** 'rejected': staff turned the registration down; its members may sign in but never order. */
+export const ORGANIZATION_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 export const organizations = sqliteTable('organizations', {

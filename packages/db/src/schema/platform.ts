@@ -21,12 +21,17 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-/** Staff actions and security events. */
+/**
+ * Staff actions, security events and what customers do to their organisation. Append-only: no
+ * procedure updates or deletes a row.
+ */
 export const auditLog = sqliteTable(
   'audit_log',
   {
     id: text('id').primaryKey(),
     actorUserId: text('actor_user_id'),
+    /** The organisation the entry belongs to (its customers read it); null for platform-wide events. */
+    organizationId: text('organization_id'),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
@@ -34,7 +39,7 @@ export const auditLog = sqliteTable(
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [index('audit_log_actor_idx').on(table.actorUserId, table.createdAt)],
+  (table) => [index('audit_log_actor_idx').on(table.actorUserId, table.createdAt), index('audit_log_organization_idx').on(table.organizationId, table.createdAt)],
 );
 
 export type MailMessage = typeof mailOutbox.$inferSelect;

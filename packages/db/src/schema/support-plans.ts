@@ -27,6 +27,14 @@ export const supportPlans = sqliteTable(
     p2ResponseMinutes: integer('p2_response_minutes'),
     p3ResponseMinutes: integer('p3_response_minutes'),
     p4ResponseMinutes: integer('p4_response_minutes'),
+    /**
+     * How often staff update an open ticket after the first response, in minutes within `hours`
+     * (issue 14); null: the default cadence of that severity.
+     */
+    p1UpdateMinutes: integer('p1_update_minutes'),
+    p2UpdateMinutes: integer('p2_update_minutes'),
+    p3UpdateMinutes: integer('p3_update_minutes'),
+    p4UpdateMinutes: integer('p4_update_minutes'),
     channels: text('channels', { mode: 'json' }).$type<SupportChannel[]>().notNull(),
     hours: text('hours', { enum: SUPPORT_HOURS }).notNull(),
     namedEngineer: integer('named_engineer', { mode: 'boolean' }).notNull().default(false),

@@ -1,0 +1,35 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** The staff roles a promotion can grant; 'user' is never requested (demotion is direct). */
+export const PROMOTION_ROLES = ['officer', 'admin', 'super_admin'] as const;
+export type PromotionRole = (typeof PROMOTION_ROLES)[number];
+
+export const PROMOTION_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PromotionRequestStatus = (typeof PROMOTION_REQUEST_STATUSES)[number];
+
+/**
+ * Four eyes on staff rights: an administrator asks, a super admin other than the asker decides.
+ * Decided requests stay as the record of who granted what, why and when.
+ */
+export const promotionRequests = sqliteTable(
+  'promotion_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedRole: text('requested_role', { enum: PROMOTION_ROLES }).notNull(),
+    reason: text('reason').notNull(),
+    /** Null once the requester's account is gone; the audit log keeps the id. */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: PROMOTION_REQUEST_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at'),
+    decisionReason: text('decision_reason'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('promotion_requests_status_idx').on(table.status, table.createdAt), index('promotion_requests_user_idx').on(table.userId)],
+);
+
+export type PromotionRequest = typeof promotionRequests.$inferSelect;

@@ -1,0 +1,31 @@
+import { ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/**
+ * An invitation to join an organisation, mailed as a link. Only the SHA-256 of the link's token
+ * is stored; accepted or revoked invitations stay as a record of who let whom in.
+ */
+export const teamInvitations = sqliteTable(
+  'team_invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased: the invitee must sign in with this address to accept. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at').notNull(),
+    acceptedAt: integer('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: integer('revoked_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('team_invitations_organization_idx').on(table.organizationId, table.createdAt), index('team_invitations_email_idx').on(table.email)],
+);
+
+export type TeamInvitation = typeof teamInvitations.$inferSelect;
