@@ -7,14 +7,38 @@ import { createClient } from '@libsql/client';
 import { createDb, DEVELOPMENT_KEYRING, type Database } from '@kubemarket/db';
 import { seed } from '@kubemarket/db/seed';
 import { applyLibsqlMigrations } from './lib/libsql-migrations.ts';
-// packages/db cannot depend on the API: the usage history is metered here, by the API's own metering.
-import { meterUpTo } from '../packages/api/src/modules/usage/metering.ts';
+// packages/db cannot depend on the API: the usage history is metered and last month invoiced here,
+// by the API's own metering and invoicing.
+import { HOUR_MS, meterUpTo } from '../packages/api/src/modules/usage/metering.ts';
+import { generateInvoices } from '../packages/api/src/modules/invoices/monthly-run.ts';
+import { outboxMailer } from '../packages/api/src/platform/mailer.ts';
+import { sandboxPayments } from '../packages/api/src/platform/payments/index.ts';
 import { simulatorProvisioner } from '../packages/api/src/platform/provisioner/simulator.ts';
 
-/** The seeded clusters' last 60 days of usage, as the hourly cron would have recorded it. */
-async function seedUsage(db: Database): Promise<void> {
-  const metered = await meterUpTo({ db, provisioner: simulatorProvisioner() }, Date.now(), 60 * 24);
+/**
+ * What the crons would have done since the start of last month: every hour metered, then last
+ * month's invoices issued on the 1st at 02:00 UTC and charged (Acme's test card pays; Globex pays
+ * by bank transfer, so its invoice is due). Seeding again adds nothing.
+ */
+async function seedUsageAndInvoices(db: Database): Promise<void> {
+  const now = Date.now();
+  const today = new Date(now);
+  const thisMonth = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+  const lastMonth = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1);
+  const metered = await meterUpTo({ db, provisioner: simulatorProvisioner() }, now, Math.ceil((now - lastMonth) / HOUR_MS));
   console.log(`Usage metered: ${metered.hours.length} hour(s), ${metered.records} record(s).`);
+  // The cron runs at 02:00 on the 1st; seeded earlier that night, last month is invoiced now.
+  const invoicedAt = Math.min(now, thisMonth + 2 * HOUR_MS);
+  const clock = { now: () => invoicedAt };
+  const run = await generateInvoices(
+    {
+      db,
+      ports: { clock, payments: sandboxPayments({ clock }), mailer: outboxMailer(db, clock), realtime: { async publish() {}, async closeSessions() {} } },
+      appUrl: process.env.APP_URL ?? 'http://localhost:5173',
+    },
+    invoicedAt,
+  );
+  console.log(`Invoices issued for ${new Date(run.period.start).toISOString().slice(0, 7)}: ${run.issued.map((invoice) => `${invoice.number} (${invoice.status})`).join(', ') || 'none new'}.`);
 }
 
 const flag = process.argv.indexOf('--persist-to');
@@ -26,7 +50,7 @@ if (process.env.DATABASE_URL) {
   // Seeded TOTP secrets are sealed under the keyring the deployed Worker will use.
   const db = createDb({ kind: 'libsql-client', client });
   await seed(db, Date.now(), process.env.ENCRYPTION_KEYS ?? DEVELOPMENT_KEYRING);
-  await seedUsage(db);
+  await seedUsageAndInvoices(db);
   client.close();
   console.log(`libSQL database migrated (${applied} new migrations) and seeded.`);
 } else {
@@ -39,7 +63,7 @@ if (process.env.DATABASE_URL) {
   try {
     const db = createDb({ kind: 'd1', binding: proxy.env.DB });
     await seed(db);
-    await seedUsage(db);
+    await seedUsageAndInvoices(db);
     console.log(`Local D1 database seeded (${persistTo}).`);
   } finally {
     await proxy.dispose();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
@@ -48,8 +49,24 @@ describe('billing', () => {
     await visa.waitFor();
     expect(await visa.getAttribute('data-default')).toBe('true');
     expect(await visa.textContent()).toContain('Test mode');
-    // The invoices feature's section is part of the page.
+    // Last month's invoice, issued by the seed's run of the monthly cron and paid by the card.
     await page.getByRole('heading', { level: 2, name: 'Invoices' }).waitFor();
+    const invoice = page.getByTestId('invoice-row').first();
+    await invoice.waitFor();
+    const number = (await invoice.getAttribute('data-number'))!;
+    expect(number).toMatch(/^KM-\d{4}-\d{6}$/);
+    expect(await invoice.getByTestId('invoice-status').getAttribute('data-status')).toBe('paid');
+    const [download] = await Promise.all([page.waitForEvent('download'), invoice.getByTestId('invoice-pdf').click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(10_000);
+    // The same invoice, with its lines, in the dialog.
+    await invoice.getByTestId('invoice-open').click();
+    const detail = page.getByTestId('invoice-detail');
+    await detail.waitFor();
+    expect(await detail.getByTestId('invoice-detail-number').textContent()).toContain(number);
+    expect(await detail.getByTestId('invoice-line').count()).toBeGreaterThan(0);
     expect(browser.pageErrors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
@@ -8,8 +8,13 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { useTRPC } from '../../lib/trpc';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
-import { CardInputs, TestCardsTable, testCardValues } from '../checkout';
+// Stripe's card field and the one Stripe.js loader of the app come from the checkout.
+import { CardInputs, loadStripeOnce, StripeCardField, TestCardsTable, testCardValues, type StripeCardReady } from '../checkout';
 import { cardFormErrors, cardRequest, EMPTY_CARD_FORM, type CardFormValues } from './card-form';
+import { EMPTY_SEPA_FORM, formatIban, sandboxSepaDetails, SETUP_UNREACHABLE, sepaFormErrors, setupResult, stripeCardSetupData, stripeSepaSetupData, type SepaFormValues } from './setup-form';
+
+/** Stripe's test IBAN whose debits succeed; the sandbox takes any valid IBAN of a SEPA country. */
+const TEST_IBAN = 'DE89 3704 0044 0532 0130 00';
 
 export function methodLabel(method: PaymentMethod): string {
   if (method.kind === 'bank_transfer') return 'Bank transfer';
@@ -22,7 +27,7 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery(trpc.billing.paymentMethods.queryOptions());
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'card' | 'sepa_debit' | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.billing.pathFilter());
@@ -143,9 +148,14 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
 
           {mayChange ? (
             <Group gap="sm">
-              {data.cardForm === 'sandbox' && !adding ? (
-                <Button leftSection={<IconCreditCard size={16} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-card">
+              {data.cardForm !== 'unavailable' && !adding ? (
+                <Button leftSection={<IconCreditCard size={16} aria-hidden />} onClick={() => setAdding('card')} data-testid="add-card">
                   Add a card
+                </Button>
+              ) : null}
+              {data.sepaDebitAllowed && !adding ? (
+                <Button variant="light" leftSection={<IconBuildingBank size={16} aria-hidden />} onClick={() => setAdding('sepa_debit')} data-testid="add-sepa">
+                  Add a SEPA direct debit
                 </Button>
               ) : null}
               {data.bankTransferAllowed && !hasBank ? (
@@ -160,7 +170,14 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
               Cards are saved here only in test mode for now. To pay with a card, pay an order at checkout.
             </Alert>
           ) : null}
-          {mayChange && adding ? <AddCardForm data={data} onDone={() => setAdding(false)} /> : null}
+          {mayChange && adding === 'card' ? (
+            data.cardForm === 'stripe' && data.publishableKey ? (
+              <StripeAddCardForm publishableKey={data.publishableKey} testMode={data.testMode} onDone={() => setAdding(null)} />
+            ) : (
+              <AddCardForm data={data} onDone={() => setAdding(null)} />
+            )
+          ) : null}
+          {mayChange && adding === 'sepa_debit' ? <SepaForm data={data} onDone={() => setAdding(null)} /> : null}
         </Stack>
       )}
 
@@ -237,22 +254,223 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
           <Checkbox label="Make it the default payment method" {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
         </fieldset>
         <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={add.isPending} onUse={fillTestCard} />
-        <div role="alert" aria-atomic="true">
-          {serverError ? (
-            <Alert color="red" variant="light" title="The card was not saved" data-testid="add-card-error">
-              {serverError}
-            </Alert>
-          ) : null}
-        </div>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending} data-testid="save-card">
-            Save the card
-          </Button>
-        </Group>
+        <FormFooter error={serverError} errorTitle="The card was not saved" errorTestId="add-card-error" working={add.isPending} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
       </Stack>
     </form>
+  );
+}
+
+/** The message of a failed call, for the form's alert. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong; nothing was saved. Try again.');
+
+/**
+ * The add-card form under Stripe: the card goes into Stripe's field, Stripe.js confirms a
+ * SetupIntent our server started (3-D Secure included), and our server saves what Stripe kept.
+ */
+function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKey: string; testMode: boolean; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [holderName, setHolderName] = useState('');
+  const [holderNameError, setHolderNameError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [ready, setReady] = useState<StripeCardReady | null>(null);
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
+  const confirm = useMutation(trpc.billing.confirmPaymentMethodSetup.mutationOptions());
+
+  const save = async () => {
+    setServerError(null);
+    if (holderName.trim() === '') {
+      setHolderNameError('Enter the name on the card.');
+      return;
+    }
+    if (!ready) {
+      setCardError("Stripe's card field has not loaded yet.");
+      return;
+    }
+    setWorking(true);
+    try {
+      const setup = await start.mutateAsync({ kind: 'card' });
+      if (!setup.clientSecret) throw new Error('The card could not be saved right now. Try again in a few minutes.');
+      let result: Awaited<ReturnType<typeof ready.stripe.confirmCardSetup>> | null = null;
+      try {
+        result = await ready.stripe.confirmCardSetup(setup.clientSecret, stripeCardSetupData(ready.card, holderName));
+      } catch {
+        // Stripe.js threw rather than answered: nothing was saved.
+        result = null;
+      }
+      const next = setupResult(result);
+      if (next.kind === 'error') {
+        setCardError(next.message);
+        return;
+      }
+      const method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault });
+      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      notifications.show({ message: `${methodLabel(method)} was added.`, color: 'green' });
+      onDone();
+    } catch (error) {
+      setServerError(messageOf(error));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="add-card-title"
+      data-testid="add-card-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm">
+        <Text id="add-card-title" fw={600}>
+          Add a card
+        </Text>
+        {testMode ? (
+          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
+            Stripe is in test mode: use a Stripe test card such as 4242 4242 4242 4242 with any future expiry date and any security code.
+          </Alert>
+        ) : null}
+        <StripeCardField
+          publishableKey={publishableKey}
+          holderName={holderName}
+          holderNameError={holderNameError}
+          onHolderNameChange={(value) => {
+            setHolderName(value);
+            setHolderNameError(null);
+          }}
+          error={cardError}
+          onCardError={setCardError}
+          onReady={setReady}
+          disabled={working}
+          load={loadStripeOnce}
+        />
+        <Checkbox label="Make it the default payment method" checked={makeDefault} disabled={working} onChange={(event) => setMakeDefault(event.currentTarget.checked)} />
+        <Text size="xs" c="dimmed">
+          The card is saved with Stripe so that invoices can be charged to it while you are away; your bank may ask you to confirm it now.
+        </Text>
+        <FormFooter error={serverError} errorTitle="The card was not saved" errorTestId="add-card-error" working={working} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A SEPA direct debit mandate, where staff allowed invoicing: the IBAN and holder, and the mandate
+ * text the holder accepts. With Stripe the IBAN goes to Stripe.js (confirmSepaDebitSetup), which
+ * records the acceptance; with the sandbox our server checks it and keeps its last four digits.
+ */
+function SepaForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const form = useForm<SepaFormValues>({ mode: 'uncontrolled', initialValues: EMPTY_SEPA_FORM, validate: sepaFormErrors });
+  const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
+  const confirm = useMutation(trpc.billing.confirmPaymentMethodSetup.mutationOptions());
+
+  const save = async (values: SepaFormValues) => {
+    setServerError(null);
+    setWorking(true);
+    try {
+      const setup = await start.mutateAsync({ kind: 'sepa_debit' });
+      let method;
+      if (setup.provider === 'stripe') {
+        if (!setup.clientSecret || !setup.publishableKey) throw new Error('The account could not be saved right now. Try again in a few minutes.');
+        const stripe = await loadStripeOnce(setup.publishableKey).catch(() => null);
+        if (!stripe) throw new Error(SETUP_UNREACHABLE);
+        let result: Awaited<ReturnType<typeof stripe.confirmSepaDebitSetup>> | null = null;
+        try {
+          result = await stripe.confirmSepaDebitSetup(setup.clientSecret, stripeSepaSetupData(values));
+        } catch {
+          result = null;
+        }
+        const next = setupResult(result);
+        if (next.kind === 'error') throw new Error(next.message);
+        method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault });
+      } else {
+        method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault, details: sandboxSepaDetails(values) });
+      }
+      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      notifications.show({ message: `${methodLabel(method)} was added.`, color: 'green' });
+      onDone();
+    } catch (error) {
+      setServerError(messageOf(error));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <form noValidate aria-labelledby="add-sepa-title" data-testid="add-sepa-form" onSubmit={form.onSubmit((values) => void save(values))}>
+      <Stack gap="sm">
+        <Text id="add-sepa-title" fw={600}>
+          Add a SEPA direct debit
+        </Text>
+        {data.testMode ? (
+          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="sepa-test-mode-notice">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">Use the test IBAN {TEST_IBAN}; its debits succeed.</Text>
+              <Button size="compact-xs" variant="light" disabled={working} onClick={() => form.setFieldValue('iban', TEST_IBAN)}>
+                Use the test IBAN
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        <fieldset disabled={working} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
+          <TextInput label="Account holder" autoComplete="name" key={form.key('holderName')} {...form.getInputProps('holderName')} />
+          <TextInput label="Email" description="Where notices of each debit go, 2 days before it." type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label="IBAN"
+            autoComplete="off"
+            spellCheck={false}
+            key={form.key('iban')}
+            {...form.getInputProps('iban')}
+            onBlur={(event) => form.setFieldValue('iban', formatIban(event.currentTarget.value))}
+          />
+          <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
+            <Text size="xs" id="sepa-mandate-text" data-testid="sepa-mandate-text">
+              {data.sepaMandateText}
+            </Text>
+          </Paper>
+          <Checkbox
+            label="I accept this mandate for the account above"
+            aria-describedby="sepa-mandate-text"
+            key={form.key('mandateAccepted')}
+            {...form.getInputProps('mandateAccepted', { type: 'checkbox' })}
+          />
+          <Checkbox label="Make it the default payment method" key={form.key('makeDefault')} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
+        </fieldset>
+        <FormFooter error={serverError} errorTitle="The account was not saved" errorTestId="add-sepa-error" working={working} onCancel={onDone} submitLabel="Save the account" submitTestId="save-sepa" />
+      </Stack>
+    </form>
+  );
+}
+
+/** The end of each add form: the server's refusal (announced), then Cancel and the submit button. */
+function FormFooter(props: { error: string | null; errorTitle: string; errorTestId: string; working: boolean; onCancel: () => void; submitLabel: string; submitTestId: string }) {
+  return (
+    <>
+      <div role="alert" aria-atomic="true">
+        {props.error ? (
+          <Alert color="red" variant="light" title={props.errorTitle} data-testid={props.errorTestId}>
+            {props.error}
+          </Alert>
+        ) : null}
+      </div>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel} disabled={props.working}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={props.working} data-testid={props.submitTestId}>
+          {props.submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -8,3 +8,6 @@ export { euros, orderMoney, quoteMoney, type OrderMoney } from './money';
 // The test-mode card fields and their checks, shared with the add-card form of /billing.
 export { cardErrors, cardMethod, EMPTY_CARD, formatCardNumber, parseExpiry, type CardErrors, type CardFormValues } from './card';
 export { CardInputs, TestCardsTable, testCardValues } from './card-fields';
+// Stripe's card field and the app's one Stripe.js loader, shared with the add-card and SEPA forms of /billing.
+export { StripeCardField, type StripeCardReady } from './stripe-card';
+export { loadStripeOnce } from './stripe-payment';

@@ -12,6 +12,8 @@ describe('billing REST paths', () => {
       'DELETE /api/billing/plans/scheduled': 'billing.cancelPlanSwitch',
       'GET /api/billing/payment-methods': 'billing.paymentMethods',
       'POST /api/billing/payment-methods': 'billing.addPaymentMethod',
+      'POST /api/billing/payment-methods/setups': 'billing.startPaymentMethodSetup',
+      'POST /api/billing/payment-methods/setups/{setupId}/confirm': 'billing.confirmPaymentMethodSetup',
       'POST /api/billing/payment-methods/{id}/default': 'billing.setDefaultPaymentMethod',
       'DELETE /api/billing/payment-methods/{id}': 'billing.removePaymentMethod',
       'POST /api/admin/organizations/{id}/credits': 'billing.grantCredit',

@@ -1,7 +1,9 @@
 import { auditLog, billingPlans, creditApplications, credits, invoices, organizations, paymentMethods, usageRecords, type InvoiceStatus } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../../platform/payments/fake-stripe';
+import { STRIPE_API_VERSION, stripePayments } from '../../platform/payments';
 import { publicErrorMessage } from '../../errors';
 import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
 import { OVERDUE_ADVICE } from './service';
@@ -261,5 +263,127 @@ describe('billing payment methods', () => {
     expect((await gabriel.billing.paymentMethods()).items).toEqual([]);
     // Bank transfer can be added back, and the first method becomes the default.
     expect(await gabriel.billing.addPaymentMethod({ kind: 'bank_transfer' })).toMatchObject({ kind: 'bank_transfer', isDefault: true });
+  });
+});
+
+describe('billing payment method setups (sandbox)', () => {
+  const SEPA = { kind: 'sepa_debit' as const, iban: 'DE89 3704 0044 0532 0130 00', holderName: 'Globex Logistique', email: 'gabriel@globex.example', mandateAccepted: true };
+
+  it('offers SEPA direct debit with its mandate only where staff allowed invoicing', async () => {
+    const { as } = await setup();
+    const alice = await as('alice');
+    expect(await alice.billing.paymentMethods()).toMatchObject({ cardForm: 'sandbox', publishableKey: null, sepaDebitAllowed: false, sepaMandateText: expect.stringContaining('refund from your bank') });
+    expect(await refusal(alice.billing.startPaymentMethodSetup({ kind: 'sepa_debit' }))).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('SEPA direct debit is available once our team allows') });
+    const card = await alice.billing.startPaymentMethodSetup({ kind: 'card' });
+    // A SEPA account cannot be slipped into a card setup either.
+    expect(await refusal(alice.billing.confirmPaymentMethodSetup({ setupId: card.setupId, details: SEPA }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await (await as('gabriel')).billing.paymentMethods()).sepaDebitAllowed).toBe(true);
+  });
+
+  it('saves a SEPA mandate for Globex with its bank code, last four digits and mandate, audited, and never the IBAN', async () => {
+    const { db, as, auditRows } = await setup();
+    const gabriel = await as('gabriel');
+    const start = await gabriel.billing.startPaymentMethodSetup({ kind: 'sepa_debit' });
+    expect(start).toEqual({ setupId: expect.stringMatching(/^sbx_seti_/), kind: 'sepa_debit', provider: 'sandbox', clientSecret: null, publishableKey: null, mandateText: expect.stringContaining('you authorise (A) KubeMarket') });
+
+    expect(await refusal(gabriel.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: { ...SEPA, mandateAccepted: false } }))).toEqual({ code: 'BAD_REQUEST', message: 'Accept the direct debit mandate to save the account.' });
+    expect(await refusal(gabriel.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: { ...SEPA, iban: 'DE88370400440532013000' } }))).toEqual({ code: 'BAD_REQUEST', message: 'This IBAN is not valid; check it.' });
+
+    const saved = await gabriel.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: SEPA, makeDefault: true });
+    expect(saved).toMatchObject({ kind: 'sepa_debit', provider: 'sandbox', last4: '3000', bankCode: '37040044', mandateRef: expect.stringMatching(/^sbx_mandate_/), holderName: 'Globex Logistique', isDefault: true, testMode: true });
+    const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, saved.id));
+    expect(JSON.stringify(row)).not.toContain('532013000');
+    expect(await auditRows('billing.payment_method_added')).toEqual([expect.objectContaining({ targetId: saved.id, metadata: expect.objectContaining({ kind: 'sepa_debit', last4: '3000', isDefault: true }) })]);
+    // Confirming again saves nothing twice.
+    expect(await gabriel.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: SEPA })).toMatchObject({ id: saved.id });
+    expect((await gabriel.billing.paymentMethods()).items.map((item) => [item.kind, item.isDefault])).toEqual([
+      ['sepa_debit', true],
+      ['bank_transfer', false],
+    ]);
+  });
+
+  it("saves a test card through a setup, and refuses another organisation's setup or a missing card", async () => {
+    const { as } = await setup();
+    const bruno = await as('bruno');
+    const start = await bruno.billing.startPaymentMethodSetup({ kind: 'card' });
+    expect(await refusal(bruno.billing.confirmPaymentMethodSetup({ setupId: start.setupId }))).toEqual({ code: 'BAD_REQUEST', message: 'Enter the card or bank account to save.' });
+    expect(await refusal((await as('gabriel')).billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: { kind: 'card', card: VISA } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This payment method setup does not exist; start again.',
+    });
+    expect(await bruno.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: { kind: 'card', card: VISA } })).toMatchObject({ kind: 'card', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030, isDefault: false });
+  });
+});
+
+describe('billing payment method setups (Stripe)', () => {
+  const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripeServer0123456789';
+  const PUBLISHABLE_KEY = 'pk_test_51FakeKeyForTheLocalStripeServer0123456789';
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, apiVersion: STRIPE_API_VERSION });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  afterEach(() => {
+    expect(fake.violations).toEqual([]);
+  });
+
+  async function stripeSetup() {
+    const clock = manualClock(NOW);
+    const payments = stripePayments({ secretKey: SECRET_KEY, webhookSecret: 'whsec_FakeSigningSecretForTests0123456789', publishableKey: PUBLISHABLE_KEY, clock, endpoint: fake.endpoint });
+    const { ctx, db } = await createTestCaller({ ports: { clock, payments } });
+    const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+    return { db, as, payments };
+  }
+
+  it("shows Stripe's card field and saves the card Stripe.js confirmed, with the organisation's Customer, reused for the next setup", async () => {
+    const { db, as } = await stripeSetup();
+    const bruno = await as('bruno');
+    expect(await bruno.billing.paymentMethods()).toMatchObject({ cardForm: 'stripe', publishableKey: PUBLISHABLE_KEY, testMode: true, testCards: [] });
+
+    const start = await bruno.billing.startPaymentMethodSetup({ kind: 'card' });
+    const intent = fake.setupIntents.get(start.setupId)!;
+    expect(start).toEqual({ setupId: intent.id, kind: 'card', provider: 'stripe', clientSecret: intent.client_secret, publishableKey: PUBLISHABLE_KEY, mandateText: null });
+    expect(intent).toMatchObject({ usage: 'off_session', payment_method_types: ['card'], metadata: { organizationId: ACME } });
+    expect(fake.customers.get(intent.customer as string)).toMatchObject({ email: 'bruno@acme.example', metadata: { organizationId: ACME } });
+
+    // Before the browser step there is nothing to save; card details never come through us.
+    expect(await refusal(bruno.billing.confirmPaymentMethodSetup({ setupId: start.setupId }))).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(await refusal(bruno.billing.confirmPaymentMethodSetup({ setupId: start.setupId, details: { kind: 'card', card: VISA } }))).toMatchObject({ code: 'BAD_REQUEST' });
+
+    const pmId = fake.confirmSetup(start.setupId, 'pm_card_visa', 'Bruno Petit')!;
+    const saved = await bruno.billing.confirmPaymentMethodSetup({ setupId: start.setupId, makeDefault: true });
+    expect(saved).toMatchObject({ kind: 'card', provider: 'stripe', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, holderName: 'Bruno Petit', isDefault: true, testMode: false });
+    const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, saved.id));
+    expect(row).toMatchObject({ providerRef: pmId, customerRef: intent.customer });
+
+    const customers = fake.customers.size;
+    const next = await bruno.billing.startPaymentMethodSetup({ kind: 'card' });
+    expect(fake.customers.size).toBe(customers);
+    expect(fake.setupIntents.get(next.setupId)!.customer).toBe(intent.customer);
+  });
+
+  it('saves a SEPA mandate for Globex, and reads a card Stripe refused as the reason', async () => {
+    const { as } = await stripeSetup();
+    const gabriel = await as('gabriel');
+    const sepa = await gabriel.billing.startPaymentMethodSetup({ kind: 'sepa_debit' });
+    expect(sepa.mandateText).toContain('you authorise (A) KubeMarket and Stripe');
+    expect(fake.setupIntents.get(sepa.setupId)!.payment_method_types).toEqual(['sepa_debit']);
+    fake.confirmSetup(sepa.setupId, 'pm_fake_sepa_debit', 'Globex Logistique');
+    expect(await gabriel.billing.confirmPaymentMethodSetup({ setupId: sepa.setupId })).toMatchObject({
+      kind: 'sepa_debit',
+      provider: 'stripe',
+      bankCode: '37040044',
+      last4: '3000',
+      mandateRef: fake.setupIntents.get(sepa.setupId)!.mandate,
+    });
+
+    const card = await gabriel.billing.startPaymentMethodSetup({ kind: 'card' });
+    fake.confirmSetup(card.setupId, 'pm_card_visa_chargeDeclined');
+    expect(await refusal(gabriel.billing.confirmPaymentMethodSetup({ setupId: card.setupId }))).toEqual({ code: 'BAD_REQUEST', message: 'Your card was declined.' });
+    // Acme cannot save Globex's setup.
+    expect(await refusal((await as('alice')).billing.confirmPaymentMethodSetup({ setupId: sepa.setupId }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

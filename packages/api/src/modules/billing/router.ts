@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { officerProcedure, orgProcedure, router } from '../../trpc';
 import {
   addPaymentMethodInput,
+  confirmPaymentMethodSetupInput,
+  paymentMethodSetupSchema,
+  startPaymentMethodSetupInput,
   creditsSchema,
   grantCreditInput,
   grantedCreditSchema,
@@ -61,6 +64,33 @@ export const billingRouter = router({
     .input(addPaymentMethodInput)
     .output(paymentMethodSchema)
     .mutation(({ ctx, input }) => billing.addPaymentMethod(ctx, input)),
+
+  startPaymentMethodSetup: orgProcedure('billing:write')
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/billing/payment-methods/setups',
+        summary: 'Start saving a card, or a SEPA direct debit mandate where staff allowed invoicing, for later charges',
+        description: "With Stripe: a SetupIntent for the organisation's Customer, whose client secret Stripe.js confirms in the browser.",
+        tags: TAGS,
+      },
+    })
+    .input(startPaymentMethodSetupInput)
+    .output(paymentMethodSetupSchema)
+    .mutation(({ ctx, input }) => billing.startPaymentMethodSetup(ctx, input)),
+
+  confirmPaymentMethodSetup: orgProcedure('billing:write')
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/billing/payment-methods/setups/{setupId}/confirm',
+        summary: 'Save the payment method of a confirmed setup: brand, last four digits and expiry of a card, or the bank code, last four digits and mandate of a SEPA account',
+        tags: TAGS,
+      },
+    })
+    .input(confirmPaymentMethodSetupInput)
+    .output(paymentMethodSchema)
+    .mutation(({ ctx, input }) => billing.confirmPaymentMethodSetup(ctx, input)),
 
   setDefaultPaymentMethod: orgProcedure('billing:write')
     .meta({ rest: { method: 'POST', path: '/api/billing/payment-methods/{id}/default', summary: 'Make a payment method the one invoices are charged to', tags: TAGS } })

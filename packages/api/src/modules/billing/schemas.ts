@@ -65,6 +65,8 @@ export const paymentMethodSchema = z.object({
   expMonth: z.number().int().nullable(),
   expYear: z.number().int().nullable(),
   holderName: z.string().nullable(),
+  bankCode: z.string().nullable().describe('SEPA direct debit: the bank code from the IBAN, when known.'),
+  mandateRef: z.string().nullable().describe('SEPA direct debit: the mandate the account holder accepted.'),
   isDefault: z.boolean(),
   testMode: z.boolean().describe('A sandbox card: no real money moves.'),
   createdAt: epochMs('Added'),
@@ -73,7 +75,10 @@ export const paymentMethodSchema = z.object({
 export const paymentMethodsSchema = z.object({
   items: z.array(paymentMethodSchema).describe('The default first.'),
   bankTransferAllowed: z.boolean().describe('Staff allowed this organisation to pay by invoice.'),
-  cardForm: z.enum(['sandbox', 'unavailable']),
+  cardForm: z.enum(['sandbox', 'stripe', 'unavailable']).describe("How cards are saved: the sandbox's test form, Stripe's card field (Stripe.js with publishableKey), or not at all."),
+  publishableKey: z.string().nullable().describe('Stripe: the publishable key Stripe.js loads with. Public by design.'),
+  sepaDebitAllowed: z.boolean().describe('SEPA direct debit may be saved: staff allowed this organisation to pay by invoice.'),
+  sepaMandateText: z.string().describe('The mandate shown next to the IBAN field, which the account holder accepts.'),
   testMode: z.boolean(),
   testCards: z.array(z.object({ number: z.string(), description: z.string() })),
 });
@@ -94,6 +99,37 @@ export const addPaymentMethodInput = z.discriminatedUnion(
   ],
   { error: 'Kind must be card or bank_transfer.' },
 );
+
+const setupKindEnum = z.enum(['card', 'sepa_debit'], { error: 'Kind must be card or sepa_debit.' });
+
+export const startPaymentMethodSetupInput = z.object({ kind: setupKindEnum });
+
+export const paymentMethodSetupSchema = z.object({
+  setupId: z.string().describe("Stripe's SetupIntent (seti_…) or the sandbox's setup id."),
+  kind: setupKindEnum,
+  provider: z.enum(['sandbox', 'stripe']),
+  clientSecret: z.string().nullable().describe('Stripe: what Stripe.js confirms the setup with (confirmCardSetup, confirmSepaDebitSetup). Null on the sandbox.'),
+  publishableKey: z.string().nullable(),
+  mandateText: z.string().nullable().describe('SEPA direct debit: the mandate to show and have accepted.'),
+});
+
+const sepaSchema = z.object({
+  iban: z.string({ error: 'Enter the IBAN.' }).trim().min(1, 'Enter the IBAN.').max(42, 'This IBAN is too long.'),
+  holderName: z.string({ error: 'Enter the account holder’s name.' }).trim().max(100, 'The name is at most 100 characters.'),
+  email: z.email('Enter a valid email address.').max(254),
+  mandateAccepted: z.boolean({ error: 'Say whether the mandate is accepted.' }),
+});
+
+export const confirmPaymentMethodSetupInput = z.object({
+  setupId: z.string({ error: 'The setup id is required.' }).trim().min(1, 'The setup id is required.').max(255),
+  makeDefault: z.boolean().optional(),
+  details: z
+    .discriminatedUnion('kind', [z.object({ kind: z.literal('card'), card: cardSchema }), z.object({ kind: z.literal('sepa_debit'), ...sepaSchema.shape })], {
+      error: 'Kind must be card or sepa_debit.',
+    })
+    .optional()
+    .describe('Sandbox only: the test card or IBAN. With Stripe they go to Stripe.js in the browser and this is left out.'),
+});
 
 export const paymentMethodIdInput = z.object({ id: idParam('Payment method') });
 

@@ -16,10 +16,20 @@ import {
 import { yearlyDiscountPercent } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
-import { declineReason, sandboxCardProblem, SANDBOX_TEST_CARDS, type CardDetails } from '../../platform/payments';
+import {
+  declineReason,
+  PaymentNotFoundError,
+  PaymentUnavailableError,
+  sandboxCardProblem,
+  SANDBOX_TEST_CARDS,
+  SEPA_MANDATE_TEXT,
+  type CardDetails,
+  type SandboxSetupDetails,
+  type SetupMethodKind,
+} from '../../platform/payments';
 
 /**
  * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and
@@ -334,6 +344,8 @@ function methodView(row: SavedPaymentMethod) {
     expMonth: row.expMonth,
     expYear: row.expYear,
     holderName: row.holderName,
+    bankCode: row.bankCode,
+    mandateRef: row.mandateRef,
     isDefault: row.isDefault,
     testMode: row.provider === 'sandbox',
     createdAt: row.createdAt,
@@ -353,13 +365,19 @@ export async function listPaymentMethods(ctx: Member) {
     activeMethods(ctx),
     ctx.db.select({ invoicingAllowed: organizations.invoicingAllowed }).from(organizations).where(eq(organizations.id, ctx.organizationId)),
   ]);
-  const sandbox = ctx.ports.payments.provider === 'sandbox';
+  const { payments } = ctx.ports;
+  const sandbox = payments.provider === 'sandbox';
+  // Stripe takes cards and IBANs in its own fields (Stripe.js), which need the publishable key.
+  const stripe = payments.provider === 'stripe' && payments.publishableKey !== undefined;
+  const invoicingAllowed = organization?.invoicingAllowed ?? false;
   return {
     items: rows.map(methodView),
-    bankTransferAllowed: organization?.invoicingAllowed ?? false,
-    // Cards are added with the sandbox form; Stripe takes cards only in its own form (SetupIntent), not built yet.
-    cardForm: sandbox ? ('sandbox' as const) : ('unavailable' as const),
-    testMode: ctx.ports.payments.testMode,
+    bankTransferAllowed: invoicingAllowed,
+    cardForm: sandbox ? ('sandbox' as const) : stripe ? ('stripe' as const) : ('unavailable' as const),
+    publishableKey: stripe ? payments.publishableKey! : null,
+    sepaDebitAllowed: invoicingAllowed && (sandbox || stripe),
+    sepaMandateText: SEPA_MANDATE_TEXT,
+    testMode: payments.testMode,
     testCards: sandbox ? SANDBOX_TEST_CARDS.map((card) => ({ number: card.number, description: card.description })) : [],
   };
 }
@@ -471,4 +489,142 @@ export async function removePaymentMethod(ctx: Member, id: string) {
     ),
   ]);
   return { id: method.id, removed: true as const, newDefaultId: heir?.id ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving a method through the payments port (Stripe SetupIntent, or the sandbox's equivalent)
+
+const SETUP_NOT_FOUND = 'This payment method setup does not exist; start again.';
+
+/**
+ * A debit can be reversed by the payer's bank for eight weeks (thirteen if unauthorised), so the
+ * money is not ours until then: the same trust as paying by invoice, which staff grant per
+ * organisation. Others save cards only.
+ */
+async function setupKinds(ctx: Member): Promise<SetupMethodKind[]> {
+  const [organization] = await ctx.db.select({ invoicingAllowed: organizations.invoicingAllowed }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+  return organization?.invoicingAllowed ? ['card', 'sepa_debit'] : ['card'];
+}
+
+const SEPA_NOT_ALLOWED = 'SEPA direct debit is available once our team allows your organisation to pay by invoice. Contact support to ask for it.';
+
+function unavailable(error: PaymentUnavailableError): TRPCError {
+  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: error.message, cause: error });
+}
+
+export async function startPaymentMethodSetup(ctx: Member, input: { kind: SetupMethodKind }) {
+  const { payments } = ctx.ports;
+  if (payments.provider === 'stripe' && payments.publishableKey === undefined) {
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Payment methods cannot be saved right now. Contact support.' });
+  }
+  const kinds = await setupKinds(ctx);
+  if (!kinds.includes(input.kind)) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
+  // The organisation's Customer, from any method it ever saved with Stripe (a removed one too).
+  const [known] = await ctx.db
+    .select({ customerRef: paymentMethods.customerRef })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), eq(paymentMethods.provider, 'stripe'), isNotNull(paymentMethods.customerRef)))
+    .orderBy(asc(paymentMethods.createdAt))
+    .limit(1);
+  try {
+    const start = await payments.createSetup({
+      organizationId: ctx.organizationId,
+      ...(known?.customerRef ? { customerRef: known.customerRef } : {}),
+      // Each press of "save" is one setup; the key only guards the provider's own retry.
+      idempotencyKey: `payment-method-setup:${newId('paymentMethod')}`,
+      methodTypes: [input.kind],
+      customerEmail: ctx.user.email,
+    });
+    return {
+      setupId: start.setupId,
+      kind: input.kind,
+      provider: payments.provider,
+      clientSecret: start.clientSecret,
+      publishableKey: payments.provider === 'stripe' ? (payments.publishableKey ?? null) : null,
+      mandateText: input.kind === 'sepa_debit' ? SEPA_MANDATE_TEXT : null,
+    };
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) throw unavailable(error);
+    throw error;
+  }
+}
+
+export interface ConfirmSetupInput {
+  setupId: string;
+  makeDefault?: boolean | undefined;
+  details?: SandboxSetupDetails | undefined;
+}
+
+export async function confirmPaymentMethodSetup(ctx: Member, input: ConfirmSetupInput) {
+  const { payments } = ctx.ports;
+  if (payments.provider === 'stripe' && input.details) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Card and bank details go to Stripe in its own fields, not to us.' });
+  }
+  if (payments.provider === 'sandbox' && !input.details) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Enter the card or bank account to save.' });
+  const kinds = await setupKinds(ctx);
+  if (input.details?.kind === 'sepa_debit' && !kinds.includes('sepa_debit')) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
+
+  let outcome;
+  try {
+    outcome = await payments.confirmSetup({ setupId: input.setupId, organizationId: ctx.organizationId, ...(input.details ? { details: input.details } : {}) });
+  } catch (error) {
+    if (error instanceof PaymentNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: SETUP_NOT_FOUND });
+    if (error instanceof PaymentUnavailableError) throw unavailable(error);
+    throw error;
+  }
+  switch (outcome.status) {
+    case 'failed':
+      throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.reason });
+    case 'requires_action':
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The payment method is not confirmed yet: complete the step your bank asks for, then save again.' });
+    case 'processing':
+      throw new TRPCError({ code: 'CONFLICT', message: 'Your bank is still confirming the payment method. Save again in a minute.' });
+    case 'succeeded':
+      break;
+  }
+  const { method } = outcome;
+  // Staff may have withdrawn invoicing while the browser step ran.
+  if (!kinds.includes(method.kind)) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
+
+  const now = ctx.ports.clock.now();
+  const existing = await activeMethods(ctx);
+  // Confirming twice (a retried request, a double click) saves the method once.
+  const same = existing.find((row) => row.provider === payments.provider && row.providerRef === method.providerRef);
+  if (same) return methodView(same);
+  const row: typeof paymentMethods.$inferInsert = {
+    id: newId('paymentMethod'),
+    organizationId: ctx.organizationId,
+    kind: method.kind,
+    provider: payments.provider,
+    providerRef: method.providerRef,
+    customerRef: outcome.customerRef,
+    holderName: method.holderName,
+    last4: method.last4,
+    createdBy: ctx.user.id,
+    createdAt: now,
+    ...(method.kind === 'card'
+      ? { brand: method.brand, expMonth: method.expMonth, expYear: method.expYear }
+      : { bankCode: method.bankCode, mandateRef: method.mandateRef }),
+  };
+  const becomesDefault = existing.length === 0 || input.makeDefault === true;
+  const previousDefault = existing.find((candidate) => candidate.isDefault);
+  await runBatch(ctx, [
+    // The old default goes first: the partial unique index allows one default at a time.
+    ...(becomesDefault && previousDefault ? [ctx.db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, previousDefault.id))] : []),
+    ctx.db.insert(paymentMethods).values({ ...row, isDefault: becomesDefault }),
+    auditInsert(
+      ctx.db,
+      {
+        actorUserId: ctx.user.id,
+        action: 'billing.payment_method_added',
+        targetType: 'payment_method',
+        targetId: row.id,
+        ipAddress: ctx.request.ipAddress,
+        metadata: { kind: row.kind, last4: row.last4 ?? null, isDefault: becomesDefault, provider: row.provider, mandateRef: row.mandateRef ?? null },
+      },
+      now,
+    ),
+  ]);
+  const [saved] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.id));
+  return methodView(saved!);
 }

@@ -104,4 +104,59 @@ describe('dunning', () => {
     const [other] = await deps.db.select().from(organizations).limit(1);
     await expect(payInvoice(deps, other!.id, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_x' })).rejects.toThrow(/No invoice has this id/);
   });
+
+  it('charges a saved sandbox SEPA mandate by its payment method id and settles the invoice', async () => {
+    const { db, deps, charges, lodz, invoice, declinedCard } = await setup();
+    await db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, declinedCard));
+    await db.insert(paymentMethods).values({
+      id: 'pmt_lodz_sepa',
+      organizationId: lodz.organizationId,
+      kind: 'sepa_debit',
+      provider: 'sandbox',
+      providerRef: `sbx_pm_sepa_${'a'.repeat(32)}`,
+      mandateRef: `sbx_mandate_${'a'.repeat(32)}`,
+      bankCode: '37040044',
+      last4: '3000',
+      isDefault: true,
+      createdAt: GENERATION_AT,
+    });
+    const day3 = invoice.issuedAt + 3 * DAY_MS;
+    expect(await runDunning(deps, day3)).toEqual({ paid: [invoice.id], retryScheduled: [], overdue: [] });
+    expect(charges.at(-1)!.method).toEqual({ kind: 'sandbox_sepa_debit', paymentMethodId: `sbx_pm_sepa_${'a'.repeat(32)}` });
+  });
+
+  it('charges a saved Stripe method off-session with its Customer, and never debits a SEPA account again while the first debit settles', async () => {
+    const { db, deps, lodz, invoice, declinedCard } = await setup();
+    const sent: ChargeRequest[] = [];
+    deps.ports.payments = {
+      ...deps.ports.payments,
+      provider: 'stripe',
+      async charge(request) {
+        sent.push(request);
+        return { status: 'processing', paymentId: 'pi_sepa_1' };
+      },
+    };
+    await db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, declinedCard));
+    await db.insert(paymentMethods).values({
+      id: 'pmt_lodz_stripe_sepa',
+      organizationId: lodz.organizationId,
+      kind: 'sepa_debit',
+      provider: 'stripe',
+      providerRef: 'pm_1SepaLodz',
+      customerRef: 'cus_Lodz',
+      mandateRef: 'mandate_1Lodz',
+      last4: '3000',
+      isDefault: true,
+      createdAt: GENERATION_AT,
+    });
+    const day3 = invoice.issuedAt + 3 * DAY_MS;
+    expect(await runDunning(deps, day3)).toEqual({ paid: [], retryScheduled: [invoice.id], overdue: [] });
+    expect(sent.map((request) => request.method)).toEqual([{ kind: 'stripe_payment_method', paymentMethodId: 'pm_1SepaLodz', customerRef: 'cus_Lodz' }]);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ status: 'due', nextChargeAt: null, paymentMethodId: 'pmt_lodz_stripe_sepa', dueAt: invoice.issuedAt + 30 * DAY_MS });
+    // The next daily runs do not charge it again.
+    expect(await runDunning(deps, invoice.issuedAt + 7 * DAY_MS)).toEqual({ paid: [], retryScheduled: [], overdue: [] });
+    expect(sent).toHaveLength(1);
+    await expect(payInvoice(deps, lodz.organizationId, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_lodz_stripe_sepa' })).rejects.toThrow(/sent to your bank/);
+  });
 });

@@ -36,13 +36,20 @@ export const RETRY_DAYS = [3, 7, 14] as const;
 const eurosOf = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 /**
- * The card a saved method stands for, as the port takes it. The sandbox is stateless and only
- * accepts its own test numbers, each with a distinct last four digits, so a saved sandbox card is
- * its test card again; a Stripe method is charged by its PaymentMethod id.
+ * The card or mandate a saved method stands for, as the port takes it. The sandbox is stateless
+ * and only accepts its own test numbers, each with a distinct last four digits, so a saved sandbox
+ * card is its test card again. A method saved with a setup is charged by its payment method id;
+ * a Stripe one with its Customer too, which makes the charge off-session (the customer is away).
  */
 export function chargeableMethod(method: SavedPaymentMethod): PaymentMethodInput | null {
-  if (method.kind !== 'card') return null;
-  if (method.provider === 'stripe') return method.providerRef ? { kind: 'stripe_payment_method', paymentMethodId: method.providerRef } : null;
+  if (method.kind === 'bank_transfer') return null;
+  if (method.provider === 'stripe') {
+    if (!method.providerRef) return null;
+    return method.customerRef
+      ? { kind: 'stripe_payment_method', paymentMethodId: method.providerRef, customerRef: method.customerRef }
+      : { kind: 'stripe_payment_method', paymentMethodId: method.providerRef };
+  }
+  if (method.kind === 'sepa_debit') return method.providerRef ? { kind: 'sandbox_sepa_debit', paymentMethodId: method.providerRef } : null;
   const card = SANDBOX_TEST_CARDS.find((test) => test.number.endsWith(method.last4 ?? '-'));
   if (!card) return null;
   return { kind: 'sandbox_card', card: { number: card.number, expMonth: method.expMonth ?? 12, expYear: method.expYear ?? 2099, cvc: '123', holderName: method.holderName ?? 'Card holder' } };
@@ -63,7 +70,8 @@ async function billingMembers(db: Database, organizationId: string) {
   return members.filter((member) => roleCan(member.role, 'billing:write'));
 }
 
-export type ChargeResult = { status: 'paid' } | { status: 'failed'; reason: string } | { status: 'unavailable' };
+/** `pending`: a SEPA debit the bank settles days later; charging it again would debit twice. */
+export type ChargeResult = { status: 'paid' } | { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'unavailable' };
 
 /** One charge of `invoice` with `method`; records nothing. */
 export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: PaymentMethodInput, attempt: string): Promise<ChargeResult> {
@@ -82,6 +90,7 @@ export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: Pa
     if (outcome.status === 'succeeded') return { status: 'paid' };
     if (outcome.status === 'declined') return { status: 'failed', reason: outcome.reason };
     if (outcome.status === 'requires_action') return { status: 'failed', reason: 'Your bank asks you to confirm this payment: pay the invoice from the console.' };
+    if (outcome.status === 'processing' && method.kind === 'stripe_payment_method' && method.customerRef) return { status: 'pending' };
     return { status: 'failed', reason: 'The payment could not be completed: pay the invoice from the console.' };
   } catch (error) {
     if (error instanceof PaymentUnavailableError) return { status: 'unavailable' };
@@ -156,12 +165,25 @@ async function attemptCharge(deps: InvoiceDeps, invoice: Invoice, methodId: stri
     await deps.db.update(invoices).set({ nextChargeAt: now + DAY_MS, paymentMethodId: methodId, updatedAt: now }).where(eq(invoices.id, invoice.id));
     return 'due';
   }
+  if (result.status === 'pending') {
+    // No retry: the debit is on its way. It stays due for the transfer term while the bank settles it.
+    await deps.db
+      .update(invoices)
+      .set({ nextChargeAt: null, dueAt: invoice.issuedAt + TRANSFER_DUE_DAYS * DAY_MS, paymentMethodId: methodId, updatedAt: now })
+      .where(eq(invoices.id, invoice.id));
+    return 'due';
+  }
+  return recordFailedCharge(deps, invoice, methodId, result.reason, now);
+}
+
+/** A charge failed: the next retry day is scheduled, or after the last one the invoice is overdue. */
+async function recordFailedCharge(deps: InvoiceDeps, invoice: Invoice, methodId: string | null, reason: string, now: number): Promise<Invoice['status']> {
   const failedCharges = invoice.failedCharges + 1;
   const retryDay = RETRY_DAYS[failedCharges - 1];
   if (retryDay === undefined) {
     await deps.db.update(invoices).set({ failedCharges, paymentMethodId: methodId, updatedAt: now }).where(eq(invoices.id, invoice.id));
     await markOverdue(deps.db, invoice, now);
-    await tellFailure(deps, invoice, result.reason, null);
+    await tellFailure(deps, invoice, reason, null);
     return 'overdue';
   }
   const retryAt = invoice.issuedAt + retryDay * DAY_MS;
@@ -169,8 +191,30 @@ async function attemptCharge(deps: InvoiceDeps, invoice: Invoice, methodId: stri
     .update(invoices)
     .set({ failedCharges, nextChargeAt: retryAt, dueAt: invoice.issuedAt + CARD_DUE_DAYS * DAY_MS, paymentMethodId: methodId, updatedAt: now })
     .where(eq(invoices.id, invoice.id));
-  await tellFailure(deps, invoice, result.reason, retryAt);
+  await tellFailure(deps, invoice, reason, retryAt);
   return 'due';
+}
+
+/**
+ * The provider's word on an invoice charge that was still processing (a SEPA debit settles days
+ * later): paid, or failed like any declined charge (retried on the next dunning day). Null when no
+ * invoice has this id; an invoice already settled is left as it is.
+ */
+export async function applyInvoicePaymentEvent(
+  deps: InvoiceDeps,
+  invoiceId: string,
+  event: { succeeded: true } | { succeeded: false; reason: string },
+): Promise<Invoice['status'] | null> {
+  const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!invoice) return null;
+  if (invoice.status !== 'due' && invoice.status !== 'overdue') return invoice.status;
+  const now = deps.ports.clock.now();
+  if (event.succeeded) {
+    await markPaid(deps.db, invoice, now, invoice.paymentMethodId);
+    return 'paid';
+  }
+  if (invoice.status === 'overdue') return 'overdue';
+  return recordFailedCharge(deps, invoice, invoice.paymentMethodId, event.reason, now);
 }
 
 export interface DunningRun {

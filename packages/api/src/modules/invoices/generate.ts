@@ -47,7 +47,7 @@ import {
   type UsageKind,
 } from '@kubemarket/db';
 import { vatRateFor } from '@kubemarket/shared';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -288,6 +288,16 @@ export async function draftInvoice(db: Database, organizationId: string, period:
   };
 }
 
+/** D1 binds at most 100 parameters per statement; an invoice line binds one per column. */
+const LINES_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(invoiceLines)).length);
+
+/** The INSERT statements of an invoice's lines, for the batch that issues it. */
+export function insertInvoiceLines(db: Database, lines: Array<typeof invoiceLines.$inferInsert>) {
+  const statements = [];
+  for (let index = 0; index < lines.length; index += LINES_PER_INSERT) statements.push(db.insert(invoiceLines).values(lines.slice(index, index + LINES_PER_INSERT)));
+  return statements;
+}
+
 /** Card invoices are retried until day 14 of dunning; bank transfers are due in 30 days. */
 export const CARD_DUE_DAYS = 14;
 export const TRANSFER_DUE_DAYS = 30;
@@ -326,7 +336,10 @@ export async function issueInvoice(db: Database, draft: DraftInvoice, now: numbe
         createdAt: now,
         updatedAt: now,
       }),
-      db.insert(invoiceLines).values(draft.lines.map((line, position) => ({ id: newId('invoiceLine'), invoiceId: id, position, ...line }))),
+      ...insertInvoiceLines(
+        db,
+        draft.lines.map((line, position) => ({ id: newId('invoiceLine'), invoiceId: id, position, ...line })),
+      ),
       ...draft.creditsUsed.flatMap((used) => [
         db.insert(creditApplications).values({ id: newId('creditApplication'), creditId: used.creditId, invoiceId: id, amountCents: used.amountCents, createdAt: now }),
         db

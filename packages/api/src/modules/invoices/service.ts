@@ -6,50 +6,15 @@
 import { credits, invoiceLines, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoiceStatus } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
-import { logError } from '../../platform/log';
 import { type CardDetails } from '../../platform/payments';
-import { chargeableMethod, chargeIssuedInvoice, chargeOnce, markPaid, type InvoiceDeps } from './dunning';
-import { alreadyInvoiced, draftInvoice, issueInvoice, organizationsToBill, previousMonth, type BillingPeriod } from './generate';
+import { chargeableMethod, chargeOnce, markPaid, type InvoiceDeps } from './dunning';
 import { invoiceCsv } from './csv';
+import { insertInvoiceLines } from './generate';
 import { bytesToBase64, invoicePdf } from './pdf';
 import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
 
-export interface GenerationRun {
-  period: BillingPeriod;
-  issued: Array<{ id: string; number: string; organizationId: string; totalCents: number; status: InvoiceStatus }>;
-  skipped: string[];
-}
-
-/**
- * Issues the previous month's invoice of every organisation with something to bill, then charges
- * each. Run on the 1st; running it again (or concurrently) issues nothing twice.
- */
-export async function generateInvoices(deps: InvoiceDeps, now: number): Promise<GenerationRun> {
-  const period = previousMonth(now);
-  const run: GenerationRun = { period, issued: [], skipped: [] };
-  for (const organizationId of await organizationsToBill(deps.db, period)) {
-    if (await alreadyInvoiced(deps.db, organizationId, period)) {
-      run.skipped.push(organizationId);
-      continue;
-    }
-    const draft = await draftInvoice(deps.db, organizationId, period);
-    if (!draft) continue;
-    const invoice = await issueInvoice(deps.db, draft, now);
-    if (!invoice) {
-      run.skipped.push(organizationId);
-      continue;
-    }
-    let status = invoice.status;
-    try {
-      status = await chargeIssuedInvoice(deps, invoice);
-    } catch (error) {
-      // The invoice stands; the daily dunning run finds it due (it retries from day 3).
-      logError(`Charging invoice ${invoice.number} failed`, error);
-    }
-    run.issued.push({ id: invoice.id, number: invoice.number, organizationId, totalCents: invoice.totalCents, status });
-  }
-  return run;
-}
+// The monthly run lives in its own file so scripts (the seed) can run it without the PDF code's font.
+export { generateInvoices, type GenerationRun } from './monthly-run';
 
 export interface InvoiceListInput {
   status?: InvoiceStatus;
@@ -161,6 +126,9 @@ export async function payInvoice(deps: InvoiceDeps, organizationId: string, id: 
   const result = await chargeOnce(deps, invoice, method, `pay:${now}`);
   if (result.status === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Payments are unavailable right now; nothing was charged. Try again in a few minutes.' });
   if (result.status === 'failed') return { status: 'declined', reason: result.reason };
+  if (result.status === 'pending') {
+    throw new TRPCError({ code: 'CONFLICT', message: `The direct debit for invoice ${invoice.number} was sent to your bank; it is paid once the bank settles it, in a few business days.` });
+  }
   await markPaid(deps.db, invoice, now, methodId);
   return { status: 'paid' };
 }
@@ -205,7 +173,8 @@ export async function issueCreditNote(db: Database, input: { invoiceId: string; 
       createdAt: input.now,
       updatedAt: input.now,
     }),
-    db.insert(invoiceLines).values(
+    ...insertInvoiceLines(
+      db,
       lines.map((line) => ({
         id: newId('invoiceLine'),
         invoiceId: id,

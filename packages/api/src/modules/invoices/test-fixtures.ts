@@ -86,7 +86,8 @@ export async function meter(db: Database, spec: UsageSpec, from: number, to: num
       createdAt: hour + HOUR_MS,
     });
   }
-  for (let index = 0; index < rows.length; index += 400) await db.insert(usageRecords).values(rows.slice(index, index + 400));
+  // D1 (and createTestDb, which enforces its limit) binds at most 100 parameters: 8 rows of 12.
+  for (let index = 0; index < rows.length; index += 8) await db.insert(usageRecords).values(rows.slice(index, index + 8));
   return rows.length;
 }
 

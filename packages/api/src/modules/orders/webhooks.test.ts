@@ -1,4 +1,4 @@
-import { clusters, orderEvents, orders, payments, webhookEvents } from '@kubemarket/db';
+import { clusters, invoices, orderEvents, orders, payments, webhookEvents } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +106,48 @@ describe('the Stripe webhook', () => {
     const ignored = eventBody('evt_1Other', 'customer.created', { id: 'cus_1', object: 'customer' });
     expect(await handlePaymentWebhook(ctx, ignored, sign(ignored))).toEqual({ status: 200, body: { received: true } });
     expect((await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_1Stranger')))[0]).toMatchObject({ provider: 'stripe', paymentId: null });
+  });
+
+  it("settles an invoice's SEPA debit when the bank confirms it, and schedules a retry when the bank refuses it", async () => {
+    const { ctx, db } = await setup();
+    const DAY = 24 * 60 * 60_000;
+    const invoiceRow = (id: string, number: string, month: number) => ({
+      id,
+      organizationId: 'org_demo_globex',
+      number,
+      periodStart: Date.UTC(2026, month, 1),
+      periodEnd: Date.UTC(2026, month + 1, 1),
+      status: 'due' as const,
+      billing: { companyName: 'Globex Logistique SAS', billingId: 'KM-GLBX01', vatNumber: null, countryCode: 'FR', addressLine1: '8 quai de la Loire', addressLine2: null, postalCode: '75019', city: 'Paris' },
+      subtotalCents: 10_000,
+      taxableCents: 10_000,
+      vatRateBasisPoints: 2000,
+      taxCents: 2_000,
+      totalCents: 12_000,
+      issuedAt: NOW - 3 * DAY,
+      dueAt: NOW + 27 * DAY,
+      createdAt: NOW - 3 * DAY,
+      updatedAt: NOW - 3 * DAY,
+    });
+    await db.insert(invoices).values([invoiceRow('inv_webhook_settled', 'KM-2026-000901', 8), invoiceRow('inv_webhook_refused', 'KM-2026-000902', 9)]);
+
+    const settled = eventBody('evt_1InvoiceSettled', 'payment_intent.succeeded', intent('inv_webhook_settled', { id: 'pi_3InvoiceSepa', amount: 12_000, amount_received: 12_000 }));
+    expect(await handlePaymentWebhook(ctx, settled, sign(settled))).toEqual({ status: 200, body: { received: true } });
+    expect((await db.select().from(invoices).where(eq(invoices.id, 'inv_webhook_settled')))[0]).toMatchObject({ status: 'paid', paidAt: NOW });
+    expect((await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_1InvoiceSettled')))[0]).toMatchObject({ paymentId: null });
+
+    const refused = eventBody(
+      'evt_1InvoiceRefused',
+      'payment_intent.payment_failed',
+      intent('inv_webhook_refused', { id: 'pi_3InvoiceRefused', status: 'requires_payment_method', amount_received: 0, last_payment_error: { type: 'card_error', code: 'insufficient_funds' } }),
+    );
+    expect(await handlePaymentWebhook(ctx, refused, sign(refused))).toEqual({ status: 200, body: { received: true } });
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, 'inv_webhook_refused'));
+    // The first failure: retried on day 3 after issue, which is today.
+    expect(row).toMatchObject({ status: 'due', failedCharges: 1, nextChargeAt: NOW, paidAt: null });
+    // A paid invoice is not reopened by a late failure.
+    const late = eventBody('evt_1InvoiceLate', 'payment_intent.payment_failed', intent('inv_webhook_settled', { id: 'pi_3InvoiceSepa', status: 'requires_payment_method', amount_received: 0 }));
+    expect(await handlePaymentWebhook(ctx, late, sign(late))).toEqual({ status: 200, body: { received: true } });
+    expect((await db.select().from(invoices).where(eq(invoices.id, 'inv_webhook_settled')))[0]?.status).toBe('paid');
   });
 });

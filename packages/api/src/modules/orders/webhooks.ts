@@ -2,6 +2,7 @@ import { webhookEvents } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { PaymentUnavailableError, WebhookSignatureError, type ChargeOutcome } from '../../platform/payments';
+import { applyInvoicePaymentEvent } from '../invoices/dunning';
 import { applyOutcome, paymentForEvent } from './payment';
 import type { Deps } from './views';
 
@@ -41,7 +42,15 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
           : { status: 'declined', paymentId: event.paymentId, code: 'payment_failed', reason: event.reason ?? 'Your card was declined.' };
       await applyOutcome(deps, payment.id, outcome);
     } else {
-      logError('A payment webhook named no payment of ours', new Error(`${event.type} for ${event.paymentId} (order ${event.orderId ?? 'none'})`));
+      // Invoice charges carry the invoice's id where order charges carry the order's.
+      const invoiceStatus = event.orderId
+        ? await applyInvoicePaymentEvent(
+            { db: deps.db, ports: deps.ports, appUrl: deps.request.appUrl },
+            event.orderId,
+            event.type === 'payment_succeeded' ? { succeeded: true } : { succeeded: false, reason: event.reason ?? 'Your bank refused the debit.' },
+          )
+        : null;
+      if (invoiceStatus === null) logError('A payment webhook named no payment of ours', new Error(`${event.type} for ${event.paymentId} (order ${event.orderId ?? 'none'})`));
     }
   }
   // Recorded after its effect: a crash in between lets the provider's retry apply it (once: the

@@ -111,7 +111,7 @@ describe('metering', () => {
     expect(new Set(compute.map((row) => row.unit))).toEqual(new Set([10_000]));
   });
 
-  it('meters a pool scaled mid-period at its size each hour', async () => {
+  it('meters a pool scaled mid-period at the size it had for most of each hour', async () => {
     await db.update(nodePools).set({ count: 5 }).where(eq(nodePools.id, POOL));
     await db.insert(clusterOperations).values({
       id: 'cop_scale',
@@ -131,7 +131,8 @@ describe('metering', () => {
       [0, 2000, 2000],
       [1, 2000, 2000],
       [2, 2000, 2000],
-      [3, 2000, 2000],
+      // The scale finished ten minutes into hour 3: five nodes ran for most of it.
+      [3, 5000, 5000],
       [4, 5000, 5000],
       [5, 5000, 5000],
     ]);

@@ -24,7 +24,7 @@ import {
   type UsageKind,
 } from '@kubemarket/db';
 import { EGRESS_GB_MILLICENTS, HIBERNATED_NODE_RATE_BASIS_POINTS, STORAGE_GB_HOUR_MILLICENTS, type QuoteLine } from '@kubemarket/shared';
-import { and, eq, gt, gte, inArray, isNull, lt, max, ne, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
 import { purposeOf } from '../clusters/engine';
@@ -38,8 +38,9 @@ import { purposeOf } from '../clusters/engine';
  * catalogue. Something the order did not price (a pool added or re-flavoured later, an add-on
  * installed without an order) takes the catalogue price in effect when it was added.
  *
- * The state of a past hour is rebuilt from history where there is one: pool sizes from the
- * succeeded scale_pool/add_pool operations, sleep from cluster_hibernations. What has no history
+ * The state of a past hour is rebuilt from history where there is one: pool sizes (the size held for most
+ * of the hour) from the succeeded scale_pool/add_pool operations, sleep (at least half the hour)
+ * from cluster_hibernations. What has no history
  * (an add-on removed, a pool removed) is metered as it stands when the run happens, which is why the
  * cron meters each hour as soon as it ends.
  *
@@ -50,10 +51,28 @@ import { purposeOf } from '../clusters/engine';
 export const HOUR_MS = 3_600_000;
 /** A run catches up at most this many missed hours (oldest first); the next run continues. */
 export const MAX_CATCH_UP_HOURS = 31 * 24;
-/** D1 binds at most 100 parameters per statement; a usage row binds 13. */
-const ROWS_PER_INSERT = Math.floor(100 / 13);
-/** Statements sent in one batch when catching up many hours. */
-const STATEMENTS_PER_BATCH = 50;
+/**
+ * D1 binds at most 100 parameters per statement, which would allow only 7 usage rows per INSERT;
+ * rows go instead as one JSON array parameter expanded by json_each (ADR 12), this many per
+ * statement (about 100 KB, well under D1's 2 MB value limit).
+ */
+const ROWS_PER_INSERT = 500;
+/** A metered_hours row binds 3 parameters. */
+const HOURS_PER_INSERT = Math.floor(100 / 3);
+/** Rows and hours sent in one batch (one transaction) when catching up many hours. */
+const ROWS_PER_BATCH = 5_000;
+const HOURS_PER_BATCH = 24 * 7;
+
+/** The table's columns in its own order, which INSERT … SELECT fills positionally. */
+const USAGE_COLUMNS = Object.keys(getTableColumns(usageRecords)) as Array<keyof UsageRow>;
+
+/** INSERT … SELECT FROM json_each(?) ON CONFLICT DO NOTHING: many rows, one bound parameter. */
+function insertUsageRows(db: Database, rows: UsageRow[]) {
+  const payload = JSON.stringify(rows.map((entry) => USAGE_COLUMNS.map((column) => entry[column] ?? null)));
+  const values = sql.raw(USAGE_COLUMNS.map((_, index) => `json_extract(value, '$[${index}]')`).join(', '));
+  // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
+  return db.insert(usageRecords).select(sql`SELECT ${values} FROM json_each(${payload}) WHERE true`).onConflictDoNothing();
+}
 
 export interface MeteringDeps {
   db: Database;
@@ -266,7 +285,8 @@ function hourRows(deps: MeteringDeps, state: MeteringState, hourStart: number, n
       if (pool.createdAt >= hourEnd) continue;
       const ordered = prices.pools.get(pool.name);
       const orderedHere = ordered && ordered.flavorId === pool.flavorId ? ordered : undefined;
-      const at = Math.max(hourStart, pool.createdAt, cluster.createdAt);
+      // The size it had for most of the hour (at its middle), as sleep counts for an hour it covers at least half of.
+      const at = Math.max(hourStart + HOUR_MS / 2, pool.createdAt, cluster.createdAt);
       const count = poolSizeAt(state, pool, orderedHere?.count, at);
       if (count <= 0) continue;
       const flavor = state.flavors.get(pool.flavorId);
@@ -385,28 +405,28 @@ async function meterHours(deps: MeteringDeps, hours: number[], now: number): Pro
   if (todo.length === 0) return { hours: [], records: 0 };
   const state = await loadState(deps.db, todo[0]!, todo[todo.length - 1]! + HOUR_MS);
   const result: MeteringResult = { hours: [], records: 0 };
-  // Whole hours go into each batch (an hour is never half written), several per round trip when catching up.
-  let pending: BatchItem<'sqlite'>[] = [];
-  let pendingHours: number[] = [];
-  let pendingRecords = 0;
+  // Whole hours go into each batch (an hour is never half written, its metered_hours row goes with
+  // its records), many hours per round trip when catching up.
+  let pendingRows: UsageRow[] = [];
+  let pendingHours: Array<{ hour: number; records: number; createdAt: number }> = [];
   const flush = async () => {
-    if (pending.length === 0) return;
-    await deps.db.batch(pending as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-    result.hours.push(...pendingHours);
-    result.records += pendingRecords;
-    pending = [];
+    if (pendingHours.length === 0) return;
+    const statements: BatchItem<'sqlite'>[] = [];
+    for (let index = 0; index < pendingRows.length; index += ROWS_PER_INSERT) statements.push(insertUsageRows(deps.db, pendingRows.slice(index, index + ROWS_PER_INSERT)));
+    for (let index = 0; index < pendingHours.length; index += HOURS_PER_INSERT) {
+      statements.push(deps.db.insert(meteredHours).values(pendingHours.slice(index, index + HOURS_PER_INSERT)).onConflictDoNothing());
+    }
+    await deps.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+    result.hours.push(...pendingHours.map((entry) => entry.hour));
+    result.records += pendingRows.length;
+    pendingRows = [];
     pendingHours = [];
-    pendingRecords = 0;
   };
   for (const hour of todo) {
     const rows = hourRows(deps, state, hour, now);
-    for (let index = 0; index < rows.length; index += ROWS_PER_INSERT) {
-      pending.push(deps.db.insert(usageRecords).values(rows.slice(index, index + ROWS_PER_INSERT)).onConflictDoNothing());
-    }
-    pending.push(deps.db.insert(meteredHours).values({ hour, records: rows.length, createdAt: now }).onConflictDoNothing());
-    pendingHours.push(hour);
-    pendingRecords += rows.length;
-    if (pending.length >= STATEMENTS_PER_BATCH) await flush();
+    pendingRows.push(...rows);
+    pendingHours.push({ hour, records: rows.length, createdAt: now });
+    if (pendingRows.length >= ROWS_PER_BATCH || pendingHours.length >= HOURS_PER_BATCH) await flush();
   }
   await flush();
   return result;

@@ -1,12 +1,17 @@
 /**
- * Test only: a local stand-in for the two Stripe endpoints the adapter calls (ADR 7). It checks
+ * Test only: a local stand-in for the Stripe endpoints the adapter calls (ADR 7): PaymentIntents,
+ * Customers and SetupIntents. It checks
  * every request the way the real API would (method, path, Bearer key, API version, content type,
  * Idempotency-Key, each form field, no unknown parameter) and answers with Stripe's JSON shapes,
  * status codes and idempotent replays. A request it would refuse is also recorded in
  * `violations`, which a test asserts to be empty: the adapter must never send one.
  *
  * PaymentMethods are Stripe's test ones (`pm_card_visa`, `pm_card_visa_chargeDeclined`, …), plus
- * `pm_fake_processing` for a payment that stays `processing` (Stripe's delayed methods).
+ * `pm_fake_processing` for a payment that stays `processing` (Stripe's delayed methods), and
+ * `pm_fake_sepa_debit` for a SEPA account (Stripe.js makes it from the IBAN DE89370400440532013000).
+ * A SetupIntent is confirmed by `confirmSetup`, as Stripe.js does in the browser: the method is
+ * saved as a new pm_… attached to the intent's Customer, and from then on a PaymentIntent may use
+ * it only with that Customer (Stripe refuses it otherwise).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,6 +27,7 @@ interface CardDecline {
 
 interface TestMethod {
   last4: string;
+  type?: 'card' | 'sepa_debit';
   outcome: 'succeeded' | 'requires_action' | 'processing' | { decline: CardDecline };
 }
 
@@ -35,7 +41,19 @@ const TEST_METHODS: Record<string, TestMethod> = {
   },
   pm_card_chargeDeclinedExpiredCard: { last4: '0069', outcome: { decline: { code: 'expired_card', message: 'Your card has expired.' } } },
   pm_fake_processing: { last4: '1881', outcome: 'processing' },
+  // A SEPA debit settles days later: a charge of it stays processing, as with Stripe.
+  pm_fake_sepa_debit: { last4: '3000', type: 'sepa_debit', outcome: 'processing' },
 };
+
+const SETUP_PARAMETERS = new Set(['customer', 'usage', 'allowed_payment_method_types[0]', 'allowed_payment_method_types[1]', 'metadata[organizationId]']);
+const CUSTOMER_PARAMETERS = new Set(['email', 'metadata[organizationId]']);
+
+/** A method saved by a confirmed SetupIntent: its own id, the test method it was made from, its Customer. */
+interface SavedMethod {
+  testMethod: string;
+  customer: string;
+  holderName: string;
+}
 
 const CREATE_PARAMETERS = new Set([
   'amount',
@@ -49,6 +67,11 @@ const CREATE_PARAMETERS = new Set([
   'automatic_payment_methods[enabled]',
   'automatic_payment_methods[allow_redirects]',
   'expand[0]',
+  // Off-session charges of a saved method.
+  'customer',
+  'off_session',
+  'allowed_payment_method_types[0]',
+  'allowed_payment_method_types[1]',
 ]);
 
 export interface RecordedRequest {
@@ -73,6 +96,14 @@ export interface FakeStripe {
   /** Requests the real API would refuse; empty when the adapter behaves. */
   violations: string[];
   intents: Map<string, Json>;
+  customers: Map<string, Json>;
+  setupIntents: Map<string, Json>;
+  /**
+   * Stripe.js's confirmCardSetup / confirmSepaDebitSetup in the browser: a test method such as
+   * pm_card_visa or pm_fake_sepa_debit is saved for the intent's Customer (or refused, for a
+   * declining card). Answers the saved method's id, or null when the setup failed.
+   */
+  confirmSetup(setupIntentId: string, testMethod: string, holderName?: string): string | null;
   /** The next N requests get a 500 api_error without being processed. */
   failNext(count: number): void;
   /** The next create is processed and cached, then the connection drops before the answer. */
@@ -90,14 +121,37 @@ function flatFields(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-function cardMethod(id: string, last4: string): Json {
-  return { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'DE' }, livemode: false };
+function cardMethod(id: string, last4: string, customer: string | null = null, holderName: string | null = null): Json {
+  return {
+    id,
+    object: 'payment_method',
+    type: 'card',
+    billing_details: { name: holderName, email: null, phone: null, address: null },
+    card: { brand: 'visa', last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'DE' },
+    customer,
+    livemode: false,
+  };
+}
+
+function sepaMethod(id: string, last4: string, customer: string | null, holderName: string | null): Json {
+  return {
+    id,
+    object: 'payment_method',
+    type: 'sepa_debit',
+    billing_details: { name: holderName, email: null, phone: null, address: null },
+    sepa_debit: { bank_code: '37040044', branch_code: '', country: 'DE', fingerprint: 'fakeSepaFingerprint', last4 },
+    customer,
+    livemode: false,
+  };
 }
 
 export async function startFakeStripe(options: { secretKey: string; apiVersion: string }): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
   const intents = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
+  const saved = new Map<string, SavedMethod>();
   const idempotency = new Map<string, CachedResponse>();
   let failures = 0;
   let dropNextCreate = false;
@@ -112,11 +166,23 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     send(res, status, { error: { type, message, ...extra } });
   }
 
+  /** A test method by id, or the one a saved method was made from. */
+  function testMethodOf(methodId: string): TestMethod | undefined {
+    return TEST_METHODS[saved.get(methodId)?.testMethod ?? methodId];
+  }
+
+  function methodObject(methodId: string): Json {
+    const method = testMethodOf(methodId)!;
+    const savedMethod = saved.get(methodId);
+    const make = method.type === 'sepa_debit' ? sepaMethod : cardMethod;
+    return make(methodId, method.last4, savedMethod?.customer ?? null, savedMethod?.holderName ?? null);
+  }
+
   /** The intent as the API shows it: payment_method expanded when asked. */
   function view(intent: Json, expand: string | undefined): Json {
     const methodId = intent.payment_method as string | null;
     if (expand !== 'payment_method' || methodId === null) return intent;
-    return { ...intent, payment_method: cardMethod(methodId, TEST_METHODS[methodId]!.last4) };
+    return { ...intent, payment_method: methodObject(methodId) };
   }
 
   function createIntent(fields: Record<string, string>): { status: number; payload: Json } {
@@ -138,6 +204,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       latest_charge: null,
       livemode: false,
       metadata: { orderId: fields['metadata[orderId]'], organizationId: fields['metadata[organizationId]'] },
+      customer: fields.customer ?? null,
       next_action: null,
       payment_method: methodId,
       receipt_email: fields.receipt_email,
@@ -146,7 +213,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     intents.set(id, intent);
     if (methodId === null) return { status: 200, payload: view(intent, fields['expand[0]']) };
 
-    const method = TEST_METHODS[methodId];
+    const method = testMethodOf(methodId);
     if (!method) {
       intents.delete(id);
       return {
@@ -154,7 +221,11 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
         payload: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${methodId}'` } },
       };
     }
-    const { outcome } = method;
+    // Off-session, nobody can take a 3-D Secure step: Stripe declines with authentication_required.
+    const outcome =
+      method.outcome === 'requires_action' && fields.off_session === 'true'
+        ? { decline: { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' } }
+        : method.outcome;
     if (outcome === 'succeeded') {
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: stripeId('ch') });
     } else if (outcome === 'processing') {
@@ -163,8 +234,8 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } });
     } else {
       const error = { type: 'card_error', ...outcome.decline, charge: stripeId('ch'), doc_url: `https://docs.stripe.com/error-codes/${outcome.decline.code.replace(/_/g, '-')}` };
-      Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: { ...error, payment_method: cardMethod(methodId, method.last4) } });
-      return { status: 402, payload: { error: { ...error, payment_intent: intent, payment_method: cardMethod(methodId, method.last4) } } };
+      Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: { ...error, payment_method: methodObject(methodId) } });
+      return { status: 402, payload: { error: { ...error, payment_intent: intent, payment_method: methodObject(methodId) } } };
     }
     return { status: 200, payload: view(intent, fields['expand[0]']) };
   }
@@ -178,13 +249,86 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     for (const name of ['description', 'receipt_email', 'metadata[orderId]', 'metadata[organizationId]']) {
       if (!fields[name]) return `Missing required param: ${name}.`;
     }
-    if (fields['automatic_payment_methods[enabled]'] !== 'true' || fields['automatic_payment_methods[allow_redirects]'] !== 'never') {
-      return 'automatic_payment_methods must be enabled without redirects.';
-    }
     if (fields.confirm !== 'true' && fields.confirm !== 'false') return `Invalid boolean: ${fields.confirm}`;
     if ((fields.confirm === 'true') !== (fields.payment_method !== undefined)) return 'confirm must be true exactly when payment_method is given.';
+    const savedMethod = fields.payment_method === undefined ? undefined : saved.get(fields.payment_method);
+    if (fields.off_session !== undefined || fields.customer !== undefined) {
+      // An off-session charge of a saved method: Stripe's rules for merchant-initiated payments.
+      if (fields.off_session !== 'true') return `Invalid boolean: ${fields.off_session}`;
+      if (!fields.customer || !customers.has(fields.customer)) return `No such customer: '${fields.customer}'`;
+      if (fields.confirm !== 'true') return 'off_session can only be used with confirm=true.';
+      if (fields['automatic_payment_methods[enabled]'] !== undefined) return 'allowed_payment_method_types and automatic_payment_methods cannot be used together.';
+      const types = [fields['allowed_payment_method_types[0]'], fields['allowed_payment_method_types[1]']];
+      const method = testMethodOf(fields.payment_method!);
+      if (method && !types.includes(method.type ?? 'card')) return `The PaymentMethod's type is not in allowed_payment_method_types.`;
+      if (savedMethod && savedMethod.customer !== fields.customer) return 'The PaymentMethod does not belong to this Customer.';
+    } else {
+      if (fields['automatic_payment_methods[enabled]'] !== 'true' || fields['automatic_payment_methods[allow_redirects]'] !== 'never') {
+        return 'automatic_payment_methods must be enabled without redirects.';
+      }
+      // Stripe: "The provided PaymentMethod was previously attached to a Customer… you must also supply the customer".
+      if (savedMethod) return 'A PaymentMethod attached to a Customer needs that customer parameter.';
+    }
     if (fields['expand[0]'] !== 'payment_method') return 'The adapter expands payment_method to read the card.';
     return null;
+  }
+
+  function customerProblem(fields: Record<string, string>): string | null {
+    for (const name of Object.keys(fields)) if (!CUSTOMER_PARAMETERS.has(name)) return `Received unknown parameter: ${name}`;
+    if (!fields.email?.includes('@')) return `Invalid email address: ${fields.email}`;
+    if (!fields['metadata[organizationId]']) return 'The adapter tags each Customer with its organisation.';
+    return null;
+  }
+
+  function createCustomer(fields: Record<string, string>): { status: number; payload: Json } {
+    const id = stripeId('cus');
+    const customer: Json = {
+      id,
+      object: 'customer',
+      created: Math.floor(Date.now() / 1000),
+      email: fields.email,
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+      metadata: { organizationId: fields['metadata[organizationId]'] },
+    };
+    customers.set(id, customer);
+    return { status: 200, payload: customer };
+  }
+
+  function setupProblem(fields: Record<string, string>): string | null {
+    for (const name of Object.keys(fields)) if (!SETUP_PARAMETERS.has(name)) return `Received unknown parameter: ${name}`;
+    if (!fields.customer || !customers.has(fields.customer)) return `No such customer: '${fields.customer}'`;
+    if (fields.usage !== 'off_session') return 'The adapter saves methods for off-session charges: usage must be off_session.';
+    const types = [fields['allowed_payment_method_types[0]'], fields['allowed_payment_method_types[1]']].filter((type) => type !== undefined);
+    if (types.length === 0) return 'Missing required param: allowed_payment_method_types.';
+    for (const type of types) if (type !== 'card' && type !== 'sepa_debit') return `Invalid allowed_payment_method_types: ${type}`;
+    if (!fields['metadata[organizationId]']) return 'The adapter tags each SetupIntent with its organisation.';
+    return null;
+  }
+
+  function createSetupIntent(fields: Record<string, string>): { status: number; payload: Json } {
+    const id = stripeId('seti');
+    const types = [fields['allowed_payment_method_types[0]'], fields['allowed_payment_method_types[1]']].filter((type) => type !== undefined);
+    const intent: Json = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      created: Math.floor(Date.now() / 1000),
+      customer: fields.customer,
+      description: null,
+      last_setup_error: null,
+      latest_attempt: null,
+      livemode: false,
+      mandate: null,
+      metadata: { organizationId: fields['metadata[organizationId]'] },
+      next_action: null,
+      payment_method: null,
+      payment_method_types: types,
+      status: 'requires_payment_method',
+      usage: fields.usage,
+    };
+    setupIntents.set(id, intent);
+    return { status: 200, payload: intent };
   }
 
   function handle(req: IncomingMessage, body: string, res: ServerResponse) {
@@ -204,7 +348,13 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     }
 
-    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+    const creates: Record<string, { problem: (fields: Record<string, string>) => string | null; create: (fields: Record<string, string>) => { status: number; payload: Json } }> = {
+      '/v1/payment_intents': { problem: createProblem, create: createIntent },
+      '/v1/customers': { problem: customerProblem, create: createCustomer },
+      '/v1/setup_intents': { problem: setupProblem, create: createSetupIntent },
+    };
+    const creator = req.method === 'POST' ? creates[url.pathname] : undefined;
+    if (creator) {
       if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return refuse(res, 400, 'invalid_request_error', 'Bodies must be form-encoded.');
       const key = req.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '' || key.length > 255) return refuse(res, 400, 'invalid_request_error', 'A create needs an Idempotency-Key of 1 to 255 characters.');
@@ -220,9 +370,9 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
         }
         return send(res, cached.status, cached.payload, { 'Idempotent-Replayed': 'true', 'Original-Request': 'req_original' });
       }
-      const problem = createProblem(fields);
+      const problem = creator.problem(fields);
       if (problem) return refuse(res, 400, 'invalid_request_error', problem);
-      const { status, payload } = createIntent(fields);
+      const { status, payload } = creator.create(fields);
       idempotency.set(key, { body, status, payload });
       if (dropNextCreate) {
         dropNextCreate = false;
@@ -244,6 +394,18 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       return send(res, 200, view(intent, fields['expand[0]']));
     }
 
+    const setupRetrieve = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && setupRetrieve) {
+      if (body !== '') return refuse(res, 400, 'invalid_request_error', 'A GET has no body.');
+      const unknown = Object.keys(fields).find((name) => name !== 'expand[0]');
+      if (unknown) return refuse(res, 400, 'invalid_request_error', `Received unknown parameter: ${unknown}`);
+      const intent = setupIntents.get(decodeURIComponent(setupRetrieve[1]!));
+      if (!intent) {
+        return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such setupintent: '${setupRetrieve[1]}'` } });
+      }
+      return send(res, 200, view(intent, fields['expand[0]']));
+    }
+
     return refuse(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   }
 
@@ -260,6 +422,30 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     requests,
     violations,
     intents,
+    customers,
+    setupIntents,
+    confirmSetup(setupIntentId, testMethod, holderName = 'Bruno Petit') {
+      const intent = setupIntents.get(setupIntentId);
+      if (intent?.status !== 'requires_payment_method' && intent?.status !== 'requires_action') throw new Error(`${setupIntentId} cannot be confirmed.`);
+      const method = TEST_METHODS[testMethod];
+      if (!method) throw new Error(`${testMethod} is not a test method.`);
+      if (!(intent.payment_method_types as string[]).includes(method.type ?? 'card')) throw new Error(`${setupIntentId} does not take ${method.type ?? 'card'}.`);
+      if (typeof method.outcome === 'object') {
+        const { decline } = method.outcome;
+        Object.assign(intent, { status: 'requires_payment_method', last_setup_error: { type: 'card_error', ...decline, payment_method: cardMethod(stripeId('pm'), method.last4) } });
+        return null;
+      }
+      const id = stripeId('pm');
+      saved.set(id, { testMethod, customer: intent.customer as string, holderName });
+      Object.assign(intent, {
+        status: 'succeeded',
+        payment_method: id,
+        last_setup_error: null,
+        latest_attempt: stripeId('setatt'),
+        mandate: method.type === 'sepa_debit' ? stripeId('mandate') : null,
+      });
+      return id;
+    },
     failNext(count) {
       failures = count;
     },

@@ -1,5 +1,9 @@
 export {
   chargeRequestProblem,
+  ibanChecksumValid,
+  normalizeIban,
+  SEPA_MANDATE_TEXT,
+  sepaIbanProblem,
   declineReason,
   DECLINE_REASONS,
   MAX_CHARGE_CENTS,
@@ -16,6 +20,12 @@ export {
   type PaymentMethodInput,
   type PaymentProvider,
   type PaymentsPort,
+  type SandboxSetupDetails,
+  type SavedMethodDetails,
+  type SetupMethodKind,
+  type SetupOutcome,
+  type SetupRequest,
+  type SetupStart,
 } from './port';
 export { luhnValid, sandboxCardProblem, sandboxPayments, SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox';
 export {

@@ -19,8 +19,14 @@ export interface CardDetails {
 
 export type PaymentMethodInput =
   | { kind: 'sandbox_card'; card: CardDetails }
-  /** A PaymentMethod the browser created with Stripe.js; without one, the customer picks it client-side. */
-  | { kind: 'stripe_payment_method'; paymentMethodId?: string };
+  /** A sandbox SEPA mandate saved with confirmSetup: its payment method id. */
+  | { kind: 'sandbox_sepa_debit'; paymentMethodId: string }
+  /**
+   * A PaymentMethod the browser created with Stripe.js; without one, the customer picks it client-side.
+   * `customerRef` is set for a method saved with a SetupIntent: it belongs to that Customer, and is
+   * charged off-session (the customer is not there to authenticate; the saved mandate covers it).
+   */
+  | { kind: 'stripe_payment_method'; paymentMethodId?: string; customerRef?: string };
 
 export interface ChargeRequest {
   orderId: string;
@@ -54,6 +60,47 @@ export interface PaymentEvent {
   reason?: string;
 }
 
+export type SetupMethodKind = 'card' | 'sepa_debit';
+
+export interface SetupRequest {
+  organizationId: string;
+  /** Stripe: the organisation's Customer from an earlier setup, reused; without one a Customer is created. */
+  customerRef?: string;
+  /** Stripe's Idempotency-Key of the SetupIntent create; the sandbox derives the setup id from it. */
+  idempotencyKey: string;
+  /** The kinds the customer may save: SEPA only where staff allowed invoicing. */
+  methodTypes: readonly SetupMethodKind[];
+  customerEmail: string;
+}
+
+export interface SetupStart {
+  setupId: string;
+  /** The Customer the saved method will belong to (Stripe); null on the sandbox. */
+  customerRef: string | null;
+  /** Stripe: what Stripe.js confirms the setup with in the browser. Null on the sandbox, which takes the details itself. */
+  clientSecret: string | null;
+}
+
+/**
+ * Sandbox only, as the browser hands them to Stripe.js: the card (a test number), or the IBAN of
+ * a SEPA mandate with the customer's acceptance of its text. Never sent to Stripe by the server.
+ */
+export type SandboxSetupDetails =
+  | { kind: 'card'; card: CardDetails }
+  | { kind: 'sepa_debit'; iban: string; holderName: string; email: string; mandateAccepted: boolean };
+
+/** What is kept of a saved method: never a full card number or IBAN. */
+export type SavedMethodDetails =
+  | { kind: 'card'; providerRef: string; brand: string; last4: string; expMonth: number; expYear: number; holderName: string | null }
+  | { kind: 'sepa_debit'; providerRef: string; bankCode: string | null; country: string | null; last4: string; mandateRef: string; holderName: string | null };
+
+export type SetupOutcome =
+  | { status: 'succeeded'; setupId: string; customerRef: string | null; method: SavedMethodDetails }
+  /** The browser step (Stripe.js) is not done yet, or asks for more (3-D Secure): confirm again after it. */
+  | { status: 'requires_action'; setupId: string }
+  | { status: 'processing'; setupId: string }
+  | { status: 'failed'; setupId: string; code: string; reason: string };
+
 export interface PaymentsPort {
   provider: PaymentProvider;
   /** No real money moves: the sandbox, or Stripe with a test key. Screens that take money say "test mode". */
@@ -67,6 +114,14 @@ export interface PaymentsPort {
    */
   completeAuthentication(paymentId: string, approved: boolean): Promise<ChargeOutcome>;
   retrieve(paymentId: string): Promise<ChargeOutcome>;
+  /** Starts saving a method for later off-session charges (Stripe: Customer + SetupIntent). */
+  createSetup(request: SetupRequest): Promise<SetupStart>;
+  /**
+   * The saved method's public details once the setup succeeded. Stripe reads the SetupIntent back
+   * (the browser confirmed it); the sandbox takes `details` here, as Stripe.js would. A setup of
+   * another organisation, or an id the provider never issued, throws PaymentNotFoundError.
+   */
+  confirmSetup(request: { setupId: string; organizationId: string; details?: SandboxSetupDetails }): Promise<SetupOutcome>;
   /**
    * Verifies the signature over the raw body (Stripe: constructEventAsync with the SubtleCrypto
    * provider) and throws WebhookSignatureError when it does not hold. The sandbox has no webhooks.
@@ -131,11 +186,79 @@ export const DECLINE_REASONS: Readonly<Record<string, string>> = {
   payment_canceled: 'The payment was cancelled, so nothing was charged.',
   invalid_payment_method: 'This payment method cannot be used. Choose another one.',
   test_card_required: 'Use a test card: 4242 4242 4242 4242 succeeds.',
+  invalid_iban: 'This IBAN is not valid; check it.',
+  iban_not_sepa: 'SEPA direct debit takes an IBAN of a SEPA country.',
+  mandate_not_accepted: 'Accept the direct debit mandate to save the account.',
+  invalid_owner_name: 'Enter the account holder’s name.',
+  setup_intent_authentication_failure: 'Your bank could not confirm the payment method, so it was not saved. Try again or use another one.',
+  setup_canceled: 'The setup was cancelled, so nothing was saved.',
 };
 
 /** The reason for a code; unknown codes (issuers have dozens) read as a plain decline. */
 export function declineReason(code: string): string {
   return DECLINE_REASONS[code] ?? DECLINE_REASONS.card_declined!;
+}
+
+export function setupFailed(code: string, setupId: string): Extract<SetupOutcome, { status: 'failed' }> {
+  return { status: 'failed', setupId, code, reason: declineReason(code) };
+}
+
+/**
+ * The mandate the customer accepts before a SEPA account is saved (Stripe's wording for SEPA
+ * Direct Debit, which Stripe requires shown next to the form). The web form shows it and the
+ * sandbox refuses a setup without its acceptance.
+ */
+export const SEPA_MANDATE_TEXT =
+  'By providing your payment information and confirming this payment, you authorise (A) KubeMarket and Stripe, our payment service provider, to send instructions to your bank to debit your account and (B) your bank to debit your account in accordance with those instructions. As part of your rights, you are entitled to a refund from your bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited. Your rights are explained in a statement that you can obtain from your bank. You agree to receive notifications for future debits up to 2 days before they occur.';
+
+/** Countries whose IBANs SEPA Direct Debit takes (the EEA, Switzerland, the UK, and the micro-states). */
+const SEPA_COUNTRIES = new Set(
+  'AD AT BE BG CH CY CZ DE DK EE ES FI FR GB GI GR HR HU IE IS IT LI LT LU LV MC MT NL NO PL PT RO SE SI SK SM VA'.split(' '),
+);
+
+/** IBAN lengths by country (ISO 13616), for the countries SEPA takes. */
+const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28,
+  IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+};
+
+/** The IBAN without spaces, upper case. */
+export function normalizeIban(iban: string): string {
+  return iban.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** ISO 7064 mod 97-10 over the rearranged IBAN: 1 for a valid one. */
+export function ibanChecksumValid(iban: string): boolean {
+  const value = normalizeIban(iban);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(value)) return false;
+  const rearranged = value.slice(4) + value.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** Why an IBAN cannot be a SEPA mandate's account (a decline code), or null. */
+export function sepaIbanProblem(iban: string): string | null {
+  const value = normalizeIban(iban);
+  const country = value.slice(0, 2);
+  if (!ibanChecksumValid(value)) return 'invalid_iban';
+  if (!SEPA_COUNTRIES.has(country)) return 'iban_not_sepa';
+  if (IBAN_LENGTHS[country] !== value.length) return 'invalid_iban';
+  return null;
+}
+
+/** What is wrong with a setup request (the caller's bug, never the customer's), or null. */
+export function setupRequestProblem(request: SetupRequest): string | null {
+  if (request.idempotencyKey.trim() === '' || request.idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    return `idempotencyKey must hold 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`;
+  }
+  if (request.organizationId.trim() === '' || request.organizationId.length > MAX_METADATA_LENGTH) return `organizationId must hold 1 to ${MAX_METADATA_LENGTH} characters.`;
+  if (request.methodTypes.length === 0) return 'methodTypes is empty.';
+  if (!request.customerEmail.includes('@')) return 'customerEmail is not an address.';
+  return null;
 }
 
 export function declined(code: string, paymentId?: string): Extract<ChargeOutcome, { status: 'declined' }> {

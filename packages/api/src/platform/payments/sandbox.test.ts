@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PaymentNotFoundError, PaymentUnavailableError, WebhookSignatureError, type CardDetails, type ChargeRequest } from './port';
+import { ibanChecksumValid, PaymentNotFoundError, PaymentUnavailableError, sepaIbanProblem, WebhookSignatureError, type CardDetails, type ChargeRequest } from './port';
 import { luhnValid, SANDBOX_TEST_CARDS, sandboxPayments } from './sandbox';
 
 /** 20 November 2026, 09:30 UTC. */
@@ -174,5 +174,99 @@ describe('sandboxPayments authentication', () => {
 describe('sandboxPayments webhooks', () => {
   it('has none: any webhook is refused as unsigned', async () => {
     await expect(sandbox.parseWebhook('{"id":"evt_1","type":"payment_intent.succeeded"}', 't=1,v1=abc')).rejects.toThrow(WebhookSignatureError);
+  });
+});
+
+describe('sandboxPayments setup (saving a method for later charges)', () => {
+  const start = (organizationId = 'org_acme', idempotencyKey = 'setup-1') =>
+    sandbox.createSetup({ organizationId, idempotencyKey, methodTypes: ['card', 'sepa_debit'], customerEmail: 'bruno@acme.example' });
+  const SEPA = { kind: 'sepa_debit' as const, iban: 'de89 3704 0044 0532 0130 00', holderName: ' Globex GmbH ', email: 'gabriel@globex.example', mandateAccepted: true };
+
+  it('issues a setup id per organisation and key, with no client secret nor Customer', async () => {
+    const first = await start();
+    expect(first).toEqual({ setupId: expect.stringMatching(/^sbx_seti_[0-9a-f]{16}_[0-9a-f]{32}$/), customerRef: null, clientSecret: null });
+    expect(await start()).toEqual(first);
+    expect((await start('org_acme', 'setup-2')).setupId).not.toBe(first.setupId);
+    expect((await start('org_globex')).setupId).not.toBe(first.setupId);
+  });
+
+  it('saves a test card: brand, last four digits, four-digit expiry and the trimmed name', async () => {
+    const { setupId } = await start();
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: { kind: 'card', card: { ...CARD, expYear: 31, holderName: ' Bruno ' } } })).toEqual({
+      status: 'succeeded',
+      setupId,
+      customerRef: null,
+      method: { kind: 'card', providerRef: expect.stringMatching(/^sbx_pm_card_[0-9a-f]{32}$/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031, holderName: 'Bruno' },
+    });
+  });
+
+  it('refuses a card that is not a test card, or is expired, as the charge would', async () => {
+    const { setupId } = await start();
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: { kind: 'card', card: { ...CARD, number: '5555 5555 5555 4444' } } })).toMatchObject({ status: 'failed', code: 'test_card_required' });
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: { kind: 'card', card: { ...CARD, expYear: 2026, expMonth: 10 } } })).toMatchObject({ status: 'failed', code: 'expired_card' });
+  });
+
+  it('saves a SEPA mandate from a valid IBAN: bank code, country, last four digits and a mandate id', async () => {
+    const { setupId } = await start();
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: SEPA })).toEqual({
+      status: 'succeeded',
+      setupId,
+      customerRef: null,
+      method: {
+        kind: 'sepa_debit',
+        providerRef: expect.stringMatching(/^sbx_pm_sepa_[0-9a-f]{32}$/),
+        bankCode: '37040044',
+        country: 'DE',
+        last4: '3000',
+        mandateRef: expect.stringMatching(/^sbx_mandate_[0-9a-f]{32}$/),
+        holderName: 'Globex GmbH',
+      },
+    });
+  });
+
+  it.each([
+    ['a wrong check digit', { iban: 'DE88370400440532013000' }, 'invalid_iban', 'This IBAN is not valid; check it.'],
+    ['a valid IBAN of a country outside SEPA', { iban: 'BR1500000000000010932840814P2' }, 'iban_not_sepa', 'SEPA direct debit takes an IBAN of a SEPA country.'],
+    ['no account holder', { holderName: ' ' }, 'invalid_owner_name', 'Enter the account holder’s name.'],
+    ['a mandate not accepted', { mandateAccepted: false }, 'mandate_not_accepted', 'Accept the direct debit mandate to save the account.'],
+  ])('refuses %s', async (_label, change, code, reason) => {
+    const { setupId } = await start();
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: { ...SEPA, ...change } })).toEqual({ status: 'failed', setupId, code, reason });
+  });
+
+  it('waits for the details, and refuses a setup of another organisation or one it never issued', async () => {
+    const { setupId } = await start();
+    expect(await sandbox.confirmSetup({ setupId, organizationId: 'org_acme' })).toEqual({ status: 'requires_action', setupId });
+    await expect(sandbox.confirmSetup({ setupId, organizationId: 'org_globex', details: SEPA })).rejects.toThrow(PaymentNotFoundError);
+    await expect(sandbox.confirmSetup({ setupId: 'seti_123', organizationId: 'org_acme', details: SEPA })).rejects.toThrow(PaymentNotFoundError);
+  });
+
+  it('charges a saved SEPA mandate, and declines a method id it never issued', async () => {
+    const { setupId } = await start();
+    const outcome = await sandbox.confirmSetup({ setupId, organizationId: 'org_acme', details: SEPA });
+    if (outcome.status !== 'succeeded') throw new Error('expected a saved mandate');
+    const charge = await sandbox.charge(request({}, { method: { kind: 'sandbox_sepa_debit', paymentMethodId: outcome.method.providerRef } }));
+    expect(charge).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(ID) });
+    expect(await sandbox.charge(request({}, { method: { kind: 'sandbox_sepa_debit', paymentMethodId: 'pm_card_visa' } }))).toMatchObject({ status: 'declined', code: 'invalid_payment_method' });
+  });
+
+  it('refuses a setup request that is the caller’s bug', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(sandbox.createSetup({ organizationId: 'org_acme', idempotencyKey: ' ', methodTypes: ['card'], customerEmail: 'a@b.example' })).rejects.toThrow(PaymentUnavailableError);
+    await expect(sandbox.createSetup({ organizationId: 'org_acme', idempotencyKey: 'k', methodTypes: [], customerEmail: 'a@b.example' })).rejects.toThrow(PaymentUnavailableError);
+  });
+});
+
+describe('IBAN checks', () => {
+  it('accepts IBANs whose mod-97 checksum holds, with spaces and lower case', () => {
+    for (const iban of ['DE89370400440532013000', 'FR14 2004 1010 0505 0001 3M02 606', 'gb29 nwbk 6016 1331 9268 19', 'NL91ABNA0417164300']) expect(ibanChecksumValid(iban)).toBe(true);
+    for (const iban of ['DE89370400440532013001', 'DE8937040044053201300', 'XX', '1234567890']) expect(ibanChecksumValid(iban)).toBe(false);
+  });
+
+  it('takes only IBANs of SEPA countries of their country\'s length', () => {
+    expect(sepaIbanProblem('FR1420041010050500013M02606')).toBeNull();
+    // A valid checksum over the wrong length for Germany.
+    expect(sepaIbanProblem('DE863704004405320130')).toBe('invalid_iban');
+    expect(sepaIbanProblem('BR1500000000000010932840814P2')).toBe('iban_not_sepa');
   });
 });

@@ -21,12 +21,17 @@ import { sha256Hex } from '../crypto';
 import {
   chargeRequestProblem,
   declined,
+  normalizeIban,
   PaymentNotFoundError,
   paymentsUnavailable,
+  sepaIbanProblem,
+  setupFailed,
+  setupRequestProblem,
   WebhookSignatureError,
   type CardDetails,
   type ChargeOutcome,
   type PaymentsPort,
+  type SetupOutcome,
 } from './port';
 
 type Scenario = 'ok' | '3ds' | 'dcl' | 'nsf' | 'exp';
@@ -58,6 +63,12 @@ const DECLINE_CODES: Record<Extract<Scenario, 'dcl' | 'nsf' | 'exp'>, string> = 
 const digitsOf = (number: string) => number.replace(/[\s-]/g, '');
 const CARDS = new Map(SANDBOX_TEST_CARDS.map((card) => [digitsOf(card.number), card]));
 const PAYMENT_ID = /^sbx_pi_(ok|3ds|dcl|nsf|exp)_([0-9a-f]{32})$/;
+/** `sbx_seti_<organisation tag>_<hash>`: the tag ties a setup to the organisation that started it. */
+const SETUP_ID = /^sbx_seti_([0-9a-f]{16})_([0-9a-f]{32})$/;
+/** A saved sandbox SEPA mandate's payment method, as confirmSetup issued it. */
+const SEPA_METHOD_ID = /^sbx_pm_sepa_([0-9a-f]{32})$/;
+
+const organizationTag = async (organizationId: string) => (await sha256Hex(JSON.stringify(['sandbox-setup-organization', organizationId]))).slice(0, 16);
 /** Card expiry more than this many years ahead is a typo, as Stripe's card element treats it. */
 const MAX_EXPIRY_YEARS_AHEAD = 50;
 
@@ -124,6 +135,12 @@ export function sandboxPayments(options: { clock: { now(): number } }): Payments
     async charge(request) {
       const problem = chargeRequestProblem(request);
       if (problem) throw paymentsUnavailable('Sandbox charge refused', new Error(problem));
+      if (request.method.kind === 'sandbox_sepa_debit') {
+        if (!SEPA_METHOD_ID.test(request.method.paymentMethodId)) return declined('invalid_payment_method');
+        // A sandbox debit settles at once; a real one is `processing` for days (Stripe answers that).
+        const hash = await sha256Hex(JSON.stringify(['sandbox-payment', request.organizationId, request.orderId, request.idempotencyKey]));
+        return { status: 'succeeded', paymentId: `sbx_pi_ok_${hash.slice(0, 32)}` };
+      }
       if (request.method.kind !== 'sandbox_card') {
         throw paymentsUnavailable('Sandbox charge refused', new Error(`The sandbox takes sandbox_card, not ${request.method.kind}.`));
       }
@@ -136,6 +153,53 @@ export function sandboxPayments(options: { clock: { now(): number } }): Payments
       const hash = await sha256Hex(JSON.stringify(['sandbox-payment', request.organizationId, request.orderId, request.idempotencyKey]));
       const paymentId = `sbx_pi_${testCard.scenario}_${hash.slice(0, 32)}`;
       return outcomeOf(testCard.scenario, paymentId, testCard.number.slice(-4));
+    },
+
+    async createSetup(request) {
+      const problem = setupRequestProblem(request);
+      if (problem) throw paymentsUnavailable('Sandbox setup refused', new Error(problem));
+      const hash = await sha256Hex(JSON.stringify(['sandbox-setup', request.organizationId, request.idempotencyKey]));
+      return { setupId: `sbx_seti_${await organizationTag(request.organizationId)}_${hash.slice(0, 32)}`, customerRef: null, clientSecret: null };
+    },
+
+    async confirmSetup({ setupId, organizationId, details }): Promise<SetupOutcome> {
+      const match = SETUP_ID.exec(setupId);
+      if (!match || match[1] !== (await organizationTag(organizationId))) throw new PaymentNotFoundError('No setup of your organisation has this id.');
+      // The sandbox plays Stripe.js too: without the details the browser step has not happened.
+      if (!details) return { status: 'requires_action', setupId };
+      if (details.kind === 'card') {
+        const problem = sandboxCardProblem(details.card, options.clock.now());
+        if (problem) return setupFailed(problem, setupId);
+        const digits = digitsOf(details.card.number);
+        const year = details.card.expYear < 100 ? 2000 + details.card.expYear : details.card.expYear;
+        return {
+          status: 'succeeded',
+          setupId,
+          customerRef: null,
+          method: { kind: 'card', providerRef: `sbx_pm_card_${match[2]}`, brand: 'visa', last4: digits.slice(-4), expMonth: details.card.expMonth, expYear: year, holderName: details.card.holderName.trim() },
+        };
+      }
+      const ibanProblem = sepaIbanProblem(details.iban);
+      if (ibanProblem) return setupFailed(ibanProblem, setupId);
+      if (details.holderName.trim() === '') return setupFailed('invalid_owner_name', setupId);
+      // Stripe records the acceptance (time, address, browser) with the mandate; a setup without it is refused.
+      if (!details.mandateAccepted) return setupFailed('mandate_not_accepted', setupId);
+      const iban = normalizeIban(details.iban);
+      return {
+        status: 'succeeded',
+        setupId,
+        customerRef: null,
+        method: {
+          kind: 'sepa_debit',
+          providerRef: `sbx_pm_sepa_${match[2]}`,
+          // The German BLZ, like Stripe's bank_code for DE accounts; other countries' layouts differ.
+          bankCode: iban.startsWith('DE') ? iban.slice(4, 12) : null,
+          country: iban.slice(0, 2),
+          last4: iban.slice(-4),
+          mandateRef: `sbx_mandate_${match[2]}`,
+          holderName: details.holderName.trim(),
+        },
+      };
     },
 
     async completeAuthentication(paymentId, approved) {

@@ -13,10 +13,14 @@ import {
   declineReason,
   PaymentNotFoundError,
   paymentsUnavailable,
+  setupFailed,
+  setupRequestProblem,
   WebhookSignatureError,
   type ChargeOutcome,
   type PaymentEvent,
   type PaymentsPort,
+  type SavedMethodDetails,
+  type SetupOutcome,
 } from './port';
 
 type StripeSdk = typeof Stripe;
@@ -34,6 +38,8 @@ const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]+$/;
 const PUBLISHABLE_KEY = /^pk_(live|test)_[A-Za-z0-9]+$/;
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]+$/;
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]+$/;
+const SETUP_INTENT_ID = /^seti_[A-Za-z0-9]+$/;
+const CUSTOMER_ID = /^cus_[A-Za-z0-9]+$/;
 
 /** A secret (sk_) or restricted (rk_) API key, live or test. */
 export function isStripeSecretKey(value: string): boolean {
@@ -88,6 +94,24 @@ function cardOf(intent: Stripe.PaymentIntent): { cardBrand?: string; cardLast4?:
   const method = intent.payment_method;
   if (method === null || typeof method === 'string' || !method.card) return {};
   return { cardBrand: method.card.brand, cardLast4: method.card.last4 };
+}
+
+/** The public details of a saved PaymentMethod, or null for a kind we do not save. */
+function savedMethodOf(intent: Stripe.SetupIntent): SavedMethodDetails | null {
+  const method = intent.payment_method;
+  if (method === null || typeof method === 'string') return null;
+  const holderName = method.billing_details.name ?? null;
+  if (method.type === 'card' && method.card) {
+    return { kind: 'card', providerRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year, holderName };
+  }
+  if (method.type === 'sepa_debit' && method.sepa_debit?.last4) {
+    const mandate = intent.mandate;
+    const mandateRef = mandate === null ? null : typeof mandate === 'string' ? mandate : mandate.id;
+    // Without the mandate Stripe cannot debit the account off-session: not a usable method.
+    if (!mandateRef) return null;
+    return { kind: 'sepa_debit', providerRef: method.id, bankCode: method.sepa_debit.bank_code ?? null, country: method.sepa_debit.country ?? null, last4: method.sepa_debit.last4, mandateRef, holderName };
+  }
+  return null;
 }
 
 export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
@@ -189,8 +213,11 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
         // Never forward a card number: Stripe takes cards in the browser only.
         throw paymentsUnavailable('Stripe charge refused', new Error(`Stripe takes stripe_payment_method, not ${request.method.kind}.`));
       }
-      const paymentMethodId = request.method.paymentMethodId;
+      const { paymentMethodId, customerRef } = request.method;
       if (paymentMethodId !== undefined && !PAYMENT_METHOD_ID.test(paymentMethodId)) return declined('invalid_payment_method');
+      if (customerRef !== undefined && (!CUSTOMER_ID.test(customerRef) || paymentMethodId === undefined)) {
+        throw paymentsUnavailable('Stripe charge refused', new Error('An off-session charge needs a cus_ Customer and its saved pm_ PaymentMethod.'));
+      }
       let Sdk: StripeSdk | undefined;
       try {
         const { Stripe: loadedSdk, client } = await sdk();
@@ -204,7 +231,13 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
             metadata: { orderId: request.orderId, organizationId: request.organizationId },
             ...(paymentMethodId ? { payment_method: paymentMethodId } : {}),
             confirm: Boolean(paymentMethodId),
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            // A saved method belongs to its Customer and is charged while the customer is away:
+            // Stripe then uses the mandate of the setup and answers authentication_required
+            // instead of waiting for a 3-D Secure step nobody will take. Its types are those a
+            // setup saves, not the dashboard's list (which may lack sepa_debit).
+            ...(customerRef
+              ? { customer: customerRef, off_session: true, allowed_payment_method_types: ['card', 'sepa_debit'] }
+              : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
             expand: ['payment_method'],
           },
           { idempotencyKey: request.idempotencyKey },
@@ -212,6 +245,87 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
         return outcomeOf(intent);
       } catch (error) {
         return failure(Sdk, error, 'Creating a Stripe PaymentIntent failed', 'create');
+      }
+    },
+
+    async createSetup(request) {
+      const problem = setupRequestProblem(request);
+      if (problem) throw paymentsUnavailable('Stripe setup refused', new Error(problem));
+      if (request.customerRef !== undefined && !CUSTOMER_ID.test(request.customerRef)) {
+        throw paymentsUnavailable('Stripe setup refused', new Error(`${request.customerRef} is not a Stripe Customer id.`));
+      }
+      let Sdk: StripeSdk | undefined;
+      try {
+        const { Stripe: loadedSdk, client } = await sdk();
+        Sdk = loadedSdk;
+        // A method saved for later charges must belong to a Customer: one per organisation, reused.
+        const customerRef =
+          request.customerRef ??
+          (
+            await client.customers.create(
+              { email: request.customerEmail, metadata: { organizationId: request.organizationId } },
+              { idempotencyKey: `${request.idempotencyKey}:customer` },
+            )
+          ).id;
+        const intent = await client.setupIntents.create(
+          {
+            customer: customerRef,
+            usage: 'off_session',
+            // The pinned API version names the list allowed_payment_method_types (formerly payment_method_types).
+            allowed_payment_method_types: [...request.methodTypes],
+            metadata: { organizationId: request.organizationId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} came without a client secret.`);
+        return { setupId: intent.id, customerRef, clientSecret: intent.client_secret };
+      } catch (error) {
+        if (Sdk && error instanceof Sdk.errors.StripeError) {
+          throw paymentsUnavailable(`Creating a Stripe SetupIntent failed (${error.type}, HTTP ${error.statusCode ?? 'none'}, request ${error.requestId ?? 'none'})`, error);
+        }
+        throw paymentsUnavailable('Creating a Stripe SetupIntent failed', error);
+      }
+    },
+
+    async confirmSetup({ setupId, organizationId, details }): Promise<SetupOutcome> {
+      // Cards and IBANs go to Stripe from the browser only; the server never forwards them.
+      if (details !== undefined) throw paymentsUnavailable('Stripe setup refused', new Error('Stripe takes the details in the browser (Stripe.js), not from the server.'));
+      if (!SETUP_INTENT_ID.test(setupId)) throw new PaymentNotFoundError('No setup of your organisation has this id.');
+      let Sdk: StripeSdk | undefined;
+      let intent: Stripe.SetupIntent;
+      try {
+        const { Stripe: loadedSdk, client } = await sdk();
+        Sdk = loadedSdk;
+        intent = await client.setupIntents.retrieve(setupId, { expand: ['payment_method'] });
+      } catch (error) {
+        if (Sdk && error instanceof Sdk.errors.StripeInvalidRequestError && error.code === 'resource_missing') throw new PaymentNotFoundError('No setup of your organisation has this id.');
+        if (Sdk && error instanceof Sdk.errors.StripeError) {
+          throw paymentsUnavailable(`Reading a Stripe SetupIntent failed (${error.type}, HTTP ${error.statusCode ?? 'none'}, request ${error.requestId ?? 'none'})`, error);
+        }
+        throw paymentsUnavailable('Reading a Stripe SetupIntent failed', error);
+      }
+      // The browser names the setup: one another organisation started is not this one's to save.
+      if (intent.metadata?.organizationId !== organizationId) throw new PaymentNotFoundError('No setup of your organisation has this id.');
+      const customer = intent.customer;
+      const customerRef = customer === null ? null : typeof customer === 'string' ? customer : customer.id;
+      switch (intent.status) {
+        case 'succeeded': {
+          const method = savedMethodOf(intent);
+          if (!method) return setupFailed('invalid_payment_method', setupId);
+          return { status: 'succeeded', setupId, customerRef, method };
+        }
+        case 'processing':
+          return { status: 'processing', setupId };
+        case 'canceled':
+          return setupFailed('setup_canceled', setupId);
+        case 'requires_payment_method':
+          if (intent.last_setup_error) return setupFailed(declineCodeOf(intent.last_setup_error), setupId);
+          return { status: 'requires_action', setupId };
+        case 'requires_action':
+        case 'requires_confirmation':
+          return { status: 'requires_action', setupId };
+        default:
+          throw paymentsUnavailable('Reading a Stripe SetupIntent failed', new Error(`SetupIntent ${setupId} has the unknown status ${String(intent.status)}.`));
       }
     },
 

@@ -1,0 +1,349 @@
+/**
+ * Issue 13's "done when", end to end: a month of the REAL metering for an organisation that orders
+ * and pays as a customer does (quotes from the shared pricing engine, PARIS, fulfilment, the
+ * operation engine), with a clock the test moves hour by hour and the Worker's crons run at each
+ * hour, then the real invoice generation checked line by line against figures computed by hand.
+ * generate.test.ts checks the invoice arithmetic on usage rows written by a fixture; this file
+ * checks that the metering writes the rows that arithmetic expects.
+ */
+import {
+  clusterHibernations,
+  clusterOperations,
+  creditApplications,
+  credits,
+  invoiceLines,
+  invoices,
+  invoiceSequences,
+  meteredHours,
+  nodePools,
+  orders,
+  payments,
+  usageRecords,
+  type Database,
+} from '@kubemarket/db';
+import { seed } from '@kubemarket/db/seed';
+import { createTestDb } from '@kubemarket/db/testing';
+import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createContext, type ClusterOperatorPort } from '../../context';
+import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
+import { simulatorProvisioner, type ProvisionerPort } from '../../platform/provisioner';
+import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { grantCredit } from '../billing/service';
+import { runOperationUntil } from '../clusters/engine';
+import { applyHibernationSchedules } from '../clusters/hibernation';
+import { meterUpTo, meterHour, type MeteringDeps } from '../usage/metering';
+import type { InvoiceDeps } from './dunning';
+import { generateInvoices } from './service';
+import { HOUR_MS, insertCard, insertOrganization } from './test-fixtures';
+
+const MINUTE_MS = 60_000;
+/** The demo data and PARIS (valid from the seed on) exist from 1 September 2026. */
+const SEEDED_AT = Date.UTC(2026, 8, 1);
+const OCTOBER = { start: Date.UTC(2026, 9, 1), end: Date.UTC(2026, 10, 1) };
+/** The invoices cron for October: 1 November, 02:00 UTC. */
+const GENERATION_AT = Date.UTC(2026, 10, 1, 2);
+/** The housekeeping cron (which meters) runs at minute 17 of every hour. */
+const METERING_MINUTE = 17;
+
+// What the customer does, and when (October 2026 starts on a Thursday).
+const ANALYTICS_ORDERED_AT = Date.UTC(2026, 8, 30, 22);
+const MIDDLEWARE_ORDERED_AT = Date.UTC(2026, 9, 5);
+/** A Saturday: its first night asleep is Monday 12 October. */
+const STAGING_ORDERED_AT = Date.UTC(2026, 9, 10, 8);
+const SCALE_UP_AT = Date.UTC(2026, 9, 16);
+const CREDIT_GRANTED_AT = Date.UTC(2026, 9, 20, 11);
+
+const BILLING = {
+  companyName: 'Lumière Analytique SAS',
+  countryCode: 'FR',
+  vatNumber: 'FR40303265045',
+  addressLine1: '4 place Bellecour',
+  postalCode: '69002',
+  city: 'Lyon',
+} as const;
+
+const CARD = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Léa Fontaine' } };
+
+/**
+ * Volumes and egress as a provider would report them, fixed per node so that every figure can be
+ * computed by hand: 25 GB of volumes per node, 0.125 GB out per node and hour.
+ */
+const STORAGE_GB_PER_NODE = 25;
+const EGRESS_GB_PER_NODE_HOUR = 0.125;
+const meteringProvisioner: Pick<ProvisionerPort, 'usageMetrics'> = {
+  usageMetrics(cluster) {
+    const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
+    return { storageGb: nodes * STORAGE_GB_PER_NODE, egressGb: nodes * EGRESS_GB_PER_NODE_HOUR };
+  },
+};
+
+async function setup() {
+  const db = await createTestDb();
+  await seed(db, SEEDED_AT);
+  const clock = manualClock(ANALYTICS_ORDERED_AT);
+  // The ClusterOperator Durable Object's part: operations handed over are run by runOperators below.
+  const handedOver: string[] = [];
+  const operator: ClusterOperatorPort = {
+    async start(_clusterId, operationId) {
+      handedOver.push(operationId);
+    },
+  };
+  const realtime = { async publish() {}, async closeSessions() {} };
+  const mailer = memoryMailer();
+  const sandbox = sandboxPayments({ clock });
+  // Every charge asked of the payment provider, orders' and invoices' alike.
+  const charges: ChargeRequest[] = [];
+  const payments: PaymentsPort = {
+    ...sandbox,
+    charge(request) {
+      charges.push(request);
+      return sandbox.charge(request);
+    },
+  };
+  const ctx = createContext({
+    db,
+    config: { appVersion: '1.16.0', environment: 'development' },
+    ports: { clock, mailer, realtime, payments, operator, provisioner: simulatorProvisioner({ speed: 60 }) },
+    request: { appUrl: 'https://console.example.eu' },
+  });
+  const metering: MeteringDeps = { db, provisioner: meteringProvisioner };
+  const invoicing: InvoiceDeps = { db, ports: { clock, mailer, payments, realtime }, appUrl: 'https://console.example.eu' };
+
+  const { organizationId } = await insertOrganization(db, 'Lumière Analytique SAS', 'KM-LUMI01', 'lea');
+  const lea = callerAs(ctx, await sessionUserOf(db, 'lea'));
+  const cardId = await insertCard(db, organizationId, '4242');
+
+  const ended: Array<{ id: string; status: string }> = [];
+  /** Runs every operation handed over (and those they hand over) to its end, moving the clock as it goes. */
+  const runOperators = async () => {
+    while (handedOver.length > 0) {
+      const id = handedOver.shift()!;
+      const result = await runOperationUntil(ctx, id, { advanceClock: (to) => clock.advance(to - clock.now()) });
+      ended.push({ id, status: result.status });
+    }
+  };
+
+  let keys = 0;
+  const key = (prefix: string) => `${prefix}-${(keys += 1).toString().padStart(6, '0')}`;
+  /** Places and pays an order as Léa, the owner, at the clock's time. */
+  const orderAndPay = async (input: Omit<Parameters<typeof lea.orders.create>[0], 'idempotencyKey' | 'billing'>) => {
+    const placed = await lea.orders.create({ idempotencyKey: key('order'), billing: BILLING, ...input });
+    const paid = await lea.orders.pay({ id: placed.id, paymentIdempotencyKey: key('pay'), method: CARD });
+    if (paid.result !== 'succeeded') throw new Error(`Order ${placed.id} was not paid: ${paid.result}`);
+    await runOperators();
+    const [row] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    return row!;
+  };
+
+  return { db, ctx, clock, lea, metering, invoicing, organizationId, cardId, runOperators, orderAndPay, ended, charges };
+}
+
+async function snapshot(db: Database) {
+  const n = async (table: typeof usageRecords | typeof meteredHours | typeof invoiceLines | typeof creditApplications | typeof payments) => (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    usageRecords: await n(usageRecords),
+    meteredHours: await n(meteredHours),
+    invoices: await db.select().from(invoices).orderBy(asc(invoices.number)),
+    invoiceLines: await n(invoiceLines),
+    credits: await db.select().from(credits).orderBy(asc(credits.id)),
+    creditApplications: await n(creditApplications),
+    payments: await n(payments),
+    sequence: await db.select().from(invoiceSequences).orderBy(asc(invoiceSequences.year)),
+  };
+}
+
+/** Hourly prices of a monthly order: the quote's monthly unit price × 1 000 ÷ 730 h, in millicents, rounded. */
+const PER_HOUR = {
+  economyControlPlane: 12_192, // 8 900 → 12 191.78
+  gp28: 3_973, // 2 900 → 3 972.60
+  monitoring: 5_342, // 3 900 → 5 342.47
+  devtestControlPlane: 6_712, // 4 900 → 6 712.33
+  gp416: 7_808, // 5 700 → 7 808.22
+  gp416Asleep: 781, // 10 % of 7 808 = 780.8
+  postgresStarter: 2_603, // 1 900 → 2 602.74
+};
+/** Storage and egress are priced by the platform, not the order (14 millicents per GB-hour, 1 000 per GB). */
+const STORAGE_MILLICENTS = 14;
+const EGRESS_MILLICENTS = 1_000;
+
+describe('a month of metering, then its invoice', () => {
+  it('meters October hour by hour through the real crons, invoices it to the cent, and running the crons again changes nothing', { timeout: 120_000 }, async () => {
+    const t = await setup();
+    const { db, clock } = t;
+
+    // Ordered on 30 September with PARIS, the organisation's first purchase: 5 % off.
+    const analyticsOrder = await t.orderAndPay({
+      lines: [{ kind: 'cluster', name: 'analytics', tierId: 'tier_economy', regionId: 'fr-par-1', kubernetesVersion: '1.37', nodePools: [{ name: 'workers', flavorId: 'gp-2-8', count: 3 }], addonIds: ['addon_monitoring'] }],
+      promotionCode: 'PARIS',
+    });
+    // 8 900 + 3 × 2 900 + 3 900 = 21 500; PARIS 5 % = 1 075; VAT 20 % of 20 425 = 4 085.
+    expect(analyticsOrder).toMatchObject({ status: 'completed', subtotalCents: 21_500, discountCents: 1_075, taxCents: 4_085, totalCents: 24_510, promotionCode: 'PARIS', promotionApplied: true });
+    const analytics = analyticsOrder.createdClusterId!;
+    const [workers] = await db.select().from(nodePools).where(eq(nodePools.clusterId, analytics));
+    let staging = '';
+    const orderIds: string[] = [analyticsOrder.id];
+
+    // Hour by hour, what the Worker's crons do (worker/src/scheduled.ts). The hibernation job runs
+    // every 5 minutes in production; here it runs on the hour, where this schedule's transitions
+    // are (the other eleven runs of an hour would find none), with the window of a 5-minute run.
+    // The operator (a Durable Object in production) then runs what it was handed, and at minute 17
+    // the housekeeping job meters every hour that has ended.
+    let lastMeteredAt = 0;
+    for (let hour = ANALYTICS_ORDERED_AT + HOUR_MS; hour <= GENERATION_AT; hour += HOUR_MS) {
+      clock.advance(hour - clock.now());
+      if (hour === MIDDLEWARE_ORDERED_AT) {
+        const middlewareOrder = await t.orderAndPay({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter' }] });
+        expect(middlewareOrder).toMatchObject({ status: 'completed', subtotalCents: 1_900, discountCents: 0, promotionApplied: false, paidAt: MIDDLEWARE_ORDERED_AT });
+        orderIds.push(middlewareOrder.id);
+      }
+      if (hour === STAGING_ORDERED_AT) {
+        const stagingOrder = await t.orderAndPay({
+          lines: [{ kind: 'cluster', name: 'staging', tierId: 'tier_devtest', regionId: 'fr-par-1', kubernetesVersion: '1.37', nodePools: [{ name: 'default', flavorId: 'gp-4-16', count: 2 }], addonIds: [] }],
+        });
+        // 4 900 + 2 × 5 700 = 16 300, no promotion (not the first purchase).
+        expect(stagingOrder).toMatchObject({ status: 'completed', subtotalCents: 16_300, discountCents: 0 });
+        staging = stagingOrder.createdClusterId!;
+        orderIds.push(stagingOrder.id);
+        await t.lea.clusters.setHibernation({ id: staging, timezone: 'UTC', schedules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], sleepAt: '20:00', wakeAt: '08:00' }] });
+      }
+      if (hour === SCALE_UP_AT) {
+        await t.lea.clusters.scaleNodePool({ id: analytics, poolId: workers!.id, count: 5 });
+        await t.runOperators();
+      }
+      if (hour === CREDIT_GRANTED_AT) {
+        await grantCredit({ ...t.ctx, user: await sessionUserOf(db, 'adam') }, { id: t.organizationId, amountCents: 1_500, origin: 'goodwill', description: 'Migration assistance', expiresAt: Date.UTC(2027, 5, 30) });
+      }
+      await applyHibernationSchedules(t.ctx, hour, hour - 5 * MINUTE_MS);
+      await t.runOperators();
+      clock.advance(hour + METERING_MINUTE * MINUTE_MS - clock.now());
+      await meterUpTo(t.metering, clock.now());
+      lastMeteredAt = clock.now();
+    }
+    expect(t.ended.filter((operation) => operation.status !== 'succeeded')).toEqual([]);
+
+    // What the hand count below rests on. The schedule's operations really ran: 15 weeknights
+    // (12–16, 19–23 and 26–30 October), each hibernation done within minutes of 20:00 and each
+    // wake-up within minutes of 08:00, so 20:00–08:00 is asleep (an hour counts as asleep when
+    // hibernation covers half of it) and the 08:00 hour awake.
+    const sleeps = await db.select().from(clusterHibernations).where(eq(clusterHibernations.clusterId, staging)).orderBy(asc(clusterHibernations.startedAt));
+    const nights = [12, 13, 14, 15, 16, 19, 20, 21, 22, 23, 26, 27, 28, 29, 30];
+    expect(sleeps).toHaveLength(nights.length);
+    sleeps.forEach((sleep, index) => {
+      const night = Date.UTC(2026, 9, nights[index]!, 20);
+      expect(sleep.startedAt - night).toBeGreaterThanOrEqual(0);
+      expect(sleep.startedAt - night).toBeLessThan(30 * MINUTE_MS);
+      expect(sleep.endedAt! - (night + 12 * HOUR_MS)).toBeGreaterThanOrEqual(0);
+      expect(sleep.endedAt! - (night + 12 * HOUR_MS)).toBeLessThan(30 * MINUTE_MS);
+    });
+    // The scale-up finished just after midnight: 5 nodes ran for most of the 00:00 hour, which is billed so
+    // (a pool's size is the one it had for most of the hour, as sleep is).
+    const [scale] = await db.select().from(clusterOperations).where(and(eq(clusterOperations.clusterId, analytics), eq(clusterOperations.type, 'scale_pool')));
+    expect(scale).toMatchObject({ status: 'succeeded', createdAt: SCALE_UP_AT, params: { poolId: workers!.id, count: 5 } });
+    expect(scale!.finishedAt! - SCALE_UP_AT).toBeGreaterThan(0);
+    expect(scale!.finishedAt! - SCALE_UP_AT).toBeLessThan(HOUR_MS);
+
+    clock.advance(GENERATION_AT - clock.now());
+    const run = await generateInvoices(t.invoicing, GENERATION_AT);
+    expect(run.period).toEqual(OCTOBER);
+    const [invoice, ...others] = await db.select().from(invoices).where(eq(invoices.organizationId, t.organizationId));
+    expect(others).toEqual([]);
+    const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
+
+    // By hand. analytics runs all 744 hours of October; its pool has 3 nodes until the scale-up
+    // (1 Oct 00:00 → 16 Oct 00:00 = 15 × 24 = 360 h), then 5 (744 − 360 = 384 h).
+    const analyticsNodeHours = 360 * 3 + 384 * 5; // 3 000
+    const analyticsControlPlane = 9_071; // 744 × 12 192 = 9 070 848 millicents → 9 070.848 → 9 071
+    const analyticsNodes = 11_919; // 3 000 × 3 973 = 11 919 000 → 11 919
+    const monitoring = 3_974; // 744 × 5 342 = 3 974 448 → 3 974.448 → 3 974
+    const analyticsGbHours = 360 * 3 * 25 + 384 * 5 * 25; // 27 000 + 48 000 = 75 000 GB-hours
+    const analyticsStorage = 1_050; // 75 000 × 14 = 1 050 000 → 1 050
+    const analyticsEgressMilli = 360 * 3 * 125 + 384 * 5 * 125; // 135.000 + 240.000 = 375.000 GB
+    const analyticsEgress = 375; // 375 × 1 000 = 375 000 → 375
+    // staging: 10 Oct 08:00 → 1 Nov = 21 days 16 h = 520 h; asleep 15 nights × 12 h = 180 h, awake 340 h.
+    const stagingControlPlane = 3_490; // 520 × 6 712 = 3 490 240 → 3 490
+    const stagingNodes = 5_309; // 340 × 2 = 680 node-hours × 7 808 = 5 309 440 → 5 309
+    const stagingAsleep = 281; // 180 × 2 = 360 node-hours × 781 = 281 160 → 281
+    const stagingStorage = 364; // 520 h × 2 nodes × 25 GB = 26 000 GB-hours (volumes stay while asleep) × 14 = 364 000 → 364
+    const stagingEgress = 85; // awake only: 340 h × 2 × 0.125 = 85 GB × 1 000 = 85 000 → 85
+    // middleware: paid 5 Oct 00:00 → 1 Nov = 27 days = 648 h × 2 603 = 1 686 744 → 1 687.
+    const middleware = 1_687;
+    const analyticsTotal = analyticsControlPlane + analyticsNodes + monitoring + analyticsStorage + analyticsEgress; // 26 389
+    const stagingTotal = stagingControlPlane + stagingNodes + stagingAsleep + stagingStorage + stagingEgress; // 9 529
+    expect([analyticsTotal, stagingTotal]).toEqual([26_389, 9_529]);
+    // The advances paid at checkout (net of VAT, PARIS included), in the order the orders were
+    // placed: analytics' 20 425 is used up; the middleware's 1 900 covers 1 687 (2.13 € left);
+    // staging's 16 300 covers 9 529 (67.71 € left).
+    const analyticsAdvance = 20_425;
+    const subtotal = analyticsTotal + stagingTotal + middleware - analyticsAdvance - middleware - stagingTotal;
+    expect(subtotal).toBe(5_964);
+    const credit = 1_500;
+    const taxable = subtotal - credit; // 4 464
+    const vat = 893; // 20 % of 4 464 = 892.8 → 893 (half up)
+    const total = taxable + vat; // 5 357
+
+    const [analyticsOrderId, middlewareOrderId, stagingOrderId] = orderIds;
+    expect(lines.map((line) => [line.kind, line.description, line.quantityMilli, line.unitPriceMillicents, line.amountCents])).toEqual([
+      ['usage', 'analytics · Control plane tier_economy (hours)', 744_000, PER_HOUR.economyControlPlane, analyticsControlPlane],
+      ['usage', 'analytics · Nodes gp-2-8 (node-hours)', analyticsNodeHours * 1000, PER_HOUR.gp28, analyticsNodes],
+      ['usage', 'analytics · Add-on addon_monitoring (hours)', 744_000, PER_HOUR.monitoring, monitoring],
+      ['usage', 'analytics · Storage block-storage (GB-hours)', analyticsGbHours * 1000, STORAGE_MILLICENTS, analyticsStorage],
+      ['usage', 'analytics · Egress egress (GB)', analyticsEgressMilli, EGRESS_MILLICENTS, analyticsEgress],
+      ['usage', 'staging · Control plane tier_devtest (hours)', 520_000, PER_HOUR.devtestControlPlane, stagingControlPlane],
+      ['usage', 'staging · Nodes gp-4-16 (node-hours)', 680_000, PER_HOUR.gp416, stagingNodes],
+      ['usage', 'staging · Hibernated nodes gp-4-16 (node-hours)', 360_000, PER_HOUR.gp416Asleep, stagingAsleep],
+      ['usage', 'staging · Storage block-storage (GB-hours)', 26_000_000, STORAGE_MILLICENTS, stagingStorage],
+      ['usage', 'staging · Egress egress (GB)', 85_000, EGRESS_MILLICENTS, stagingEgress],
+      ['usage', 'Middleware mwp_postgresql_starter (hours)', 648_000, PER_HOUR.postgresStarter, middleware],
+      ['order', `Paid with order ${analyticsOrderId} (Economy (Green) cluster analytics in fr-par-1; paid at checkout, promotion PARIS included), €0.00 of it left`, 1000, -analyticsAdvance * 1000, -analyticsAdvance],
+      ['order', `Paid with order ${middlewareOrderId} (PostgreSQL: Starter; paid at checkout), €2.13 of it left`, 1000, -middleware * 1000, -middleware],
+      ['order', `Paid with order ${stagingOrderId} (Dev/Test (Orange) cluster staging in fr-par-1; paid at checkout), €67.71 of it left`, 1000, -stagingTotal * 1000, -stagingTotal],
+      ['credit', 'Credit: Migration assistance', 1000, -credit * 1000, -credit],
+    ]);
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      number: expect.stringMatching(/^KM-2026-\d{6}$/),
+      periodStart: OCTOBER.start,
+      periodEnd: OCTOBER.end,
+      subtotalCents: subtotal,
+      discountCents: 0,
+      creditsCents: credit,
+      taxableCents: taxable,
+      // A French business: French VAT at 20 %.
+      vatRateBasisPoints: 2000,
+      taxCents: vat,
+      reverseCharge: false,
+      totalCents: total,
+      issuedAt: GENERATION_AT,
+      billing: expect.objectContaining({ companyName: 'Lumière Analytique SAS', countryCode: 'FR', vatNumber: 'FR40303265045' }),
+      // Charged at once to the default card.
+      status: 'paid',
+      paidAt: GENERATION_AT,
+      paymentMethodId: t.cardId,
+    });
+    expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(taxable);
+    const [grantedCredit] = await db.select().from(credits).where(eq(credits.organizationId, t.organizationId));
+    expect(grantedCredit).toMatchObject({ amountCents: 1_500, remainingCents: 0 });
+
+    // One record per resource and hour, never two: analytics 5 kinds × 744 h; staging control
+    // plane, nodes (awake or asleep) and storage × 520 h, egress × 340 awake hours; middleware × 648 h.
+    const [records] = await db
+      .select({ n: count() })
+      .from(usageRecords)
+      .where(and(eq(usageRecords.organizationId, t.organizationId), gte(usageRecords.hour, OCTOBER.start), lt(usageRecords.hour, OCTOBER.end)));
+    expect(records!.n).toBe(5 * 744 + 3 * 520 + 340 + 648);
+
+    // The crons again, late or twice: the metering of the same time and of an October hour, the
+    // invoice generation. Nothing changes: no usage row, no invoice, no number, no charge.
+    const invoiceCharges = () => t.charges.filter((charge) => charge.organizationId === t.organizationId && !orderIds.includes(charge.orderId));
+    expect(invoiceCharges().map((charge) => charge.amountCents)).toEqual([total]);
+    const before = await snapshot(db);
+    expect(await meterUpTo(t.metering, lastMeteredAt)).toEqual({ hours: [], records: 0 });
+    expect(await meterHour(t.metering, Date.UTC(2026, 9, 20, 14))).toEqual({ hours: [], records: 0 });
+    const again = await generateInvoices(t.invoicing, GENERATION_AT);
+    expect(again.issued).toEqual([]);
+    expect(again.skipped).toContain(t.organizationId);
+    expect(await snapshot(db)).toEqual(before);
+    expect(invoiceCharges()).toHaveLength(1);
+  });
+});
