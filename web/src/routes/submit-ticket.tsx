@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubmitTicketPage } from '../features/public';
+import { validateSubmitSearch } from '../features/support';
 
 export const Route = createFileRoute('/submit-ticket')({
-  component: SubmitTicketPage,
+  validateSearch: validateSubmitSearch,
+  component: SubmitTicketRoute,
 });
+
+function SubmitTicketRoute() {
+  const { category } = Route.useSearch();
+  return <SubmitTicketPage category={category} />;
+}

@@ -18,8 +18,10 @@ export function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+/** SHA-256 of a text (as UTF-8) or of bytes, in lower-case hex. */
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  // A copy is a Uint8Array over a plain ArrayBuffer, which WebCrypto's BufferSource requires.
+  const digest = await crypto.subtle.digest('SHA-256', typeof input === 'string' ? encoder.encode(input) : new Uint8Array(input));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -2,6 +2,7 @@ import { Alert, Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, Them
 import { IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { ORGANIZATION_STATUS, OrganizationStatusBadge, useAccountProfile } from '../account';
 import { useSessionUser } from '../auth';
+import { ActiveIncidentsBanner } from '../incidents';
 import { ButtonLink } from '../../components/router-links';
 import { DetailsList } from '../../components/details-list';
 import { SectionCard } from '../../components/section-card';
@@ -22,6 +23,8 @@ export function DashboardOverview() {
           </Title>
           <Text c="dimmed">{user.companyName ?? 'Your organisation'} on KubeMarket.</Text>
         </Stack>
+
+        <ActiveIncidentsBanner />
 
         {profile.isPending ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading your overview">

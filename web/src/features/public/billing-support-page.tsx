@@ -1,5 +1,6 @@
-import { Grid } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { LeadForm } from '../leads';
+import { OpenTicketCallout } from '../support';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
 import { QuestionList } from './question-list';
@@ -57,6 +58,8 @@ export function BillingSupportPage() {
           </PageSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+          <OpenTicketCallout category="billing" text="A billing ticket keeps the whole conversation, with your invoices attached, in one place your team can follow." />
           <LeadForm
             kind="contact"
             title="Contact the billing team"
@@ -71,6 +74,7 @@ export function BillingSupportPage() {
             fixedDetails={{ topic: 'billing-support' }}
             confirmation="Our billing team will answer you by email within one working day."
           />
+          </Stack>
         </Grid.Col>
       </Grid>
     </PublicPage>

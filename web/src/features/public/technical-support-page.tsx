@@ -1,5 +1,6 @@
 import { Grid, Stack, Text } from '@mantine/core';
 import { LeadForm } from '../leads';
+import { OpenTicketCallout } from '../support';
 import { SEVERITIES } from './form-options';
 import { PageSection, PublicPage } from './public-page';
 import { QuestionList } from './question-list';
@@ -52,6 +53,7 @@ export function TechnicalSupportPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <OpenTicketCallout category="technical" text="A ticket about a cluster reaches the engineers on duty with its response-time target, and you follow every answer in the console." />
             <LeadForm
               kind="contact"
               title="Ask an engineer"

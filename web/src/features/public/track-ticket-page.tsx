@@ -1,5 +1,5 @@
 import { Grid, List, Stack, Text, Title } from '@mantine/core';
-import { LeadForm } from '../leads';
+import { PublicTrack } from '../support';
 import { AnchorLink } from '../../components/router-links';
 import { PublicPage } from './public-page';
 
@@ -8,30 +8,11 @@ export function TrackTicketPage() {
     <PublicPage
       eyebrow="Support"
       title="Track a ticket"
-      description="Ask for the status of a ticket you opened, or add information to it. We answer to the email address the ticket was opened with."
+      description="Look up a ticket by its reference and the email it was opened with, and follow its conversation. To reply, open the link of the latest email we sent about it."
     >
       <Grid gap={{ base: 'xl', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <LeadForm
-            kind="contact"
-            title="Follow up on a ticket"
-            submitLabel="Send follow-up"
-            rules={{ phone: 'hidden' }}
-            messageLabel="Additional information (optional)"
-            messagePlaceholder="New error messages, a change in impact, or times when you are available for a call."
-            detailFields={[
-              {
-                name: 'ticketReference',
-                label: 'Ticket reference',
-                type: 'text',
-                required: true,
-                placeholder: 'lead_... or TCK-...',
-                description: 'From the confirmation email of your ticket',
-              },
-            ]}
-            fixedDetails={{ topic: 'ticket-follow-up' }}
-            confirmation="We have added your follow-up to the ticket. The engineer in charge will send you its current status by email."
-          />
+          <PublicTrack />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -43,21 +24,21 @@ export function TrackTicketPage() {
                 <strong>Open</strong>: received and waiting for an engineer.
               </List.Item>
               <List.Item>
-                <strong>In progress</strong>: an engineer is working on it.
+                <strong>Awaiting support</strong>: an engineer owes you an answer.
               </List.Item>
               <List.Item>
-                <strong>Waiting for you</strong>: we need information or a test from your side.
+                <strong>Awaiting customer</strong>: we need information or a test from your side.
               </List.Item>
               <List.Item>
-                <strong>Resolved</strong>: we consider it solved; reply within 7 days to reopen it.
+                <strong>Resolved</strong> or <strong>Closed</strong>: we consider it solved; it can be reopened within 14 days.
               </List.Item>
             </List>
             <Text size="sm" c="dimmed">
               Customers see all tickets of their organisation, with their full history, in the console once{' '}
-              <AnchorLink to="/auth">signed in</AnchorLink>.
+              <AnchorLink to="/auth" underline="always">signed in</AnchorLink>.
             </Text>
             <Text size="sm" c="dimmed">
-              Need to report something new? <AnchorLink to="/submit-ticket">Submit a ticket</AnchorLink>.
+              Need to report something new? <AnchorLink to="/submit-ticket" underline="always">Submit a ticket</AnchorLink>.
             </Text>
           </Stack>
         </Grid.Col>

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { ActionIconLink, MenuItemLink, NavLinkLink } from '../../components/router-links';
 import { useLogout, useSessionUser } from '../auth';
 import { useSidebarCounts } from '../dashboard';
+import { SystemStatusDot } from '../incidents';
 import classes from './dashboard-sidebar.module.css';
 import { SIDEBAR_FOOTER_LINKS, SIDEBAR_GROUPS_EXPANDED_BY_DEFAULT, sidebarEntriesFor } from './sidebar-items';
 import type { SidebarBadge, SidebarGroup, SidebarIcon, SidebarLink } from './sidebar-items';
@@ -56,8 +57,6 @@ const ICONS: Record<SidebarIcon, Icon> = {
   pricing: IconTag,
   documentation: IconBook,
 };
-
-const SYSTEM_STATUS = 'System Status: Healthy';
 
 function SidebarIconOf({ icon }: { icon: SidebarIcon }) {
   const Component = ICONS[icon];
@@ -301,9 +300,7 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, onNavigate }: D
         </Box>
         {collapsed ? (
           <Center pt="sm" pb={4}>
-            <Tooltip label={SYSTEM_STATUS} position="right">
-              <div className={classes.statusDot} role="status" aria-label={SYSTEM_STATUS} data-testid="system-status" />
-            </Tooltip>
+            <SystemStatusDot className={classes.statusDot} />
           </Center>
         ) : null}
       </div>

@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { IncidentTicketsPage } from '../../../../features/support';
+
+interface IncidentTicketsSearch {
+  /** The ticket open in the page; staff emails link here with it. */
+  ticket?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/incident-tickets')({
-  component: IncidentTicketsPage,
+  validateSearch: (search: Record<string, unknown>): IncidentTicketsSearch =>
+    typeof search.ticket === 'string' && search.ticket.trim() ? { ticket: search.ticket.trim() } : {},
+  component: IncidentTicketsRoute,
 });
 
-function IncidentTicketsPage() {
-  return <SectionNotBuilt title="Incident Tickets" description="Support tickets and incidents reported by customers." />;
+function IncidentTicketsRoute() {
+  const { ticket } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <IncidentTicketsPage ticketId={ticket ?? null} onOpen={(id) => void navigate({ search: id ? { ticket: id } : {} })} />;
 }

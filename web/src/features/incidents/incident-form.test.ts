@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DECLARE_FORM, fieldOfServerMessage, messageError, toDeclareInput, validateDeclareForm } from './incident-form';
+
+const valid = { title: 'API down in Paris', impact: 'major' as const, affectedRegions: ['fr-par-1'], affectedServices: [], message: 'Investigating.' };
+
+describe('validateDeclareForm', () => {
+  it('names every missing field of an empty form', () => {
+    expect(validateDeclareForm(EMPTY_DECLARE_FORM)).toEqual({
+      title: 'Title must be at least 3 characters.',
+      impact: 'Choose the impact on customers.',
+      affectedRegions: 'Name at least one affected region or service.',
+      message: 'Write what customers should know: the message is required.',
+    });
+  });
+
+  it('accepts a service without a region, and refuses overlong text', () => {
+    expect(validateDeclareForm({ ...valid, affectedRegions: [], affectedServices: ['console'] })).toEqual({});
+    expect(validateDeclareForm({ ...valid, title: 'x'.repeat(121), message: 'y'.repeat(2_001) })).toEqual({
+      title: 'Title must be at most 120 characters.',
+      message: 'Message must be at most 2000 characters.',
+    });
+  });
+});
+
+describe('messageError', () => {
+  it('requires text unless optional', () => {
+    expect(messageError('  ')).toBe('Write what customers should know: the message is required.');
+    expect(messageError('  ', false)).toBeNull();
+    expect(messageError('Fixed.')).toBeNull();
+  });
+});
+
+describe('toDeclareInput', () => {
+  it('trims the text and carries the idempotency key', () => {
+    expect(toDeclareInput({ ...valid, title: '  API down  ', message: ' Looking. ' }, 'key-12345678')).toEqual({
+      title: 'API down',
+      impact: 'major',
+      affectedRegions: ['fr-par-1'],
+      affectedServices: [],
+      message: 'Looking.',
+      idempotencyKey: 'key-12345678',
+    });
+  });
+});
+
+describe('fieldOfServerMessage', () => {
+  it('puts a field issue next to its field and leaves sentences whole', () => {
+    expect(fieldOfServerMessage('affectedRegions: Name at least one affected region or service.')).toEqual({ field: 'affectedRegions', message: 'Name at least one affected region or service.' });
+    expect(fieldOfServerMessage('affectedServices.0: Each service must be one of: console.')).toEqual({ field: 'affectedServices', message: 'Each service must be one of: console.' });
+    expect(fieldOfServerMessage('Unknown region: xx-nowhere-9. Use data-centre ids such as fr-par-1.')).toBeNull();
+    expect(fieldOfServerMessage('title: Too short; message: Required')).toBeNull();
+  });
+});

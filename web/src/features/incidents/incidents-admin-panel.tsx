@@ -1,0 +1,210 @@
+import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { formatDateTime } from '../../lib/date-format';
+import { affectedSummary, IMPACT_COLORS, IMPACT_LABELS, IMPACT_OPTIONS, OPEN_STATUS_OPTIONS, SERVICE_OPTIONS, STATUS_LABELS } from './incident-display';
+import { EMPTY_DECLARE_FORM, fieldOfServerMessage, messageError, toDeclareInput, validateDeclareForm, type DeclareFormValues } from './incident-form';
+import { useDeclareIncident, useIncidents, usePostIncidentUpdate, useRegionOptions, useResolveIncident } from './incident-queries';
+import type { OpenIncidentStatus, PublicIncident } from './incident-types';
+
+function notifiedSentence(count: number): string {
+  return count === 0 ? 'No customer needed a notification.' : `${count} ${count === 1 ? 'user was' : 'users were'} notified.`;
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Staff tools for platform incidents: declare one (customers with clusters in the affected regions
+ * are notified), post its updates, resolve it. The server refuses anyone but staff.
+ */
+export function IncidentsAdminPanel() {
+  const incidents = useIncidents();
+  return (
+    <Stack gap="md" component="section" aria-labelledby="incidents-admin-title" data-testid="incidents-admin-panel">
+      <Stack gap={4}>
+        <Title order={2} size="h3" id="incidents-admin-title">
+          Platform incidents
+        </Title>
+        <Text size="sm" c="dimmed">
+          Declaring an incident shows it on every customer's dashboard and status indicator, and notifies the members of organisations with
+          clusters in the affected regions (owners also get an email). Resolving it tells them again.
+        </Text>
+      </Stack>
+      <DeclareIncidentForm />
+      {incidents.error ? (
+        <QueryErrorAlert title="Incidents could not be loaded" error={incidents.error} retrying={incidents.isFetching} onRetry={() => void incidents.refetch()} />
+      ) : incidents.data ? (
+        incidents.data.active.length === 0 ? (
+          <Text size="sm" data-testid="no-open-incidents">
+            No incident is open.
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {incidents.data.active.map((incident) => (
+              <OpenIncidentCard key={incident.id} incident={incident} />
+            ))}
+          </Stack>
+        )
+      ) : (
+        <Text size="sm" c="dimmed" aria-busy="true">
+          Loading incidents…
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function DeclareIncidentForm() {
+  const declare = useDeclareIncident();
+  const regions = useRegionOptions();
+  // One key per declaration: a double submit or a retry after a timeout declares (and notifies) once.
+  const [key, setKey] = useState(newKey);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<DeclareFormValues>({ mode: 'controlled', initialValues: EMPTY_DECLARE_FORM, validate: validateDeclareForm });
+
+  const submit = form.onSubmit((values) => {
+    setDone(null);
+    declare.mutate(toDeclareInput(values, key), {
+      onSuccess: (result) => {
+        setDone(`Incident declared: ${result.incident.title}. ${notifiedSentence(result.notifiedUsers)}`);
+        form.reset();
+        setKey(newKey());
+      },
+      onError: (error) => {
+        const field = fieldOfServerMessage(error.message);
+        if (field) form.setFieldError(field.field, field.message);
+      },
+    });
+  });
+  const serverField = declare.error ? fieldOfServerMessage(declare.error.message) : null;
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <form onSubmit={submit} noValidate aria-labelledby="declare-incident-title">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="declare-incident-title">
+            Declare an incident
+          </Title>
+          <TextInput label="Title" description="What customers see, e.g. “API servers unreachable in Paris”." required maxLength={120} {...form.getInputProps('title')} />
+          <Select label="Impact" placeholder="Choose the impact" required data={IMPACT_OPTIONS} allowDeselect={false} {...form.getInputProps('impact')} />
+          <MultiSelect
+            label="Affected regions"
+            description="Members of organisations with clusters there are notified."
+            placeholder={regions.query.isPending ? 'Loading regions…' : 'Choose regions'}
+            data={regions.options}
+            searchable
+            {...form.getInputProps('affectedRegions')}
+          />
+          {regions.query.error ? <ErrorAlert>Regions could not be loaded: {regions.query.error.message}</ErrorAlert> : null}
+          <MultiSelect label="Affected services" placeholder="Choose services" data={SERVICE_OPTIONS} {...form.getInputProps('affectedServices')} />
+          <Textarea label="First update" description="What is happening and what customers should expect." required autosize minRows={3} maxLength={2000} {...form.getInputProps('message')} />
+          <ErrorAlert>{declare.error && !serverField ? declare.error.message : null}</ErrorAlert>
+          {done ? (
+            <Text size="sm" c="teal.8" role="status" data-testid="incident-declared">
+              {done}
+            </Text>
+          ) : null}
+          <Group>
+            <Button type="submit" color="red" loading={declare.isPending}>
+              Declare incident
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function OpenIncidentCard({ incident }: { incident: PublicIncident }) {
+  const titleId = `open-incident-${incident.id}`;
+  return (
+    <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId} data-testid="open-incident">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Title order={3} size="h4" id={titleId}>
+            {incident.title}
+          </Title>
+          <Badge color={IMPACT_COLORS[incident.impact]} variant="filled" tt="none">
+            {IMPACT_LABELS[incident.impact]}
+          </Badge>
+          <Badge color="gray" variant="outline" tt="none">
+            {STATUS_LABELS[incident.status]}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          Affected: {affectedSummary(incident)} · since {formatDateTime(incident.startedAt)}
+        </Text>
+        <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Updates, newest first">
+          {incident.updates.map((update) => (
+            <Text key={update.id} component="li" size="sm">
+              <Text span fw={600}>
+                {STATUS_LABELS[update.status]} — {formatDateTime(update.createdAt)}:
+              </Text>{' '}
+              {update.message}
+            </Text>
+          ))}
+        </Stack>
+        <PostUpdateForm incident={incident} />
+        <ResolveForm incident={incident} />
+      </Stack>
+    </Card>
+  );
+}
+
+function PostUpdateForm({ incident }: { incident: PublicIncident }) {
+  const post = usePostIncidentUpdate();
+  const form = useForm<{ status: OpenIncidentStatus; message: string }>({
+    mode: 'controlled',
+    initialValues: { status: incident.status === 'resolved' ? 'monitoring' : incident.status, message: '' },
+    validate: { message: (value) => messageError(value) },
+  });
+  const submit = form.onSubmit((values) =>
+    post.mutate({ id: incident.id, status: values.status, message: values.message.trim() }, { onSuccess: () => form.setFieldValue('message', '') }),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Post an update to ${incident.title}`}>
+      <Stack gap="xs">
+        <Group align="flex-start" grow wrap="wrap">
+          <Select label="Status" data={OPEN_STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps('status')} />
+          <Textarea label="Update" required autosize minRows={2} maxLength={2000} {...form.getInputProps('message')} />
+        </Group>
+        <ErrorAlert>{post.error?.message}</ErrorAlert>
+        <Group>
+          <Button type="submit" variant="default" loading={post.isPending}>
+            Post update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ResolveForm({ incident }: { incident: PublicIncident }) {
+  const resolve = useResolveIncident();
+  const form = useForm({ mode: 'controlled', initialValues: { message: '' }, validate: { message: (value: string) => messageError(value, false) } });
+  const submit = form.onSubmit((values) => resolve.mutate({ id: incident.id, message: values.message.trim() || undefined }));
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Resolve ${incident.title}`}>
+      <Stack gap="xs">
+        <Textarea
+          label="Resolution note"
+          description="Optional: what was fixed. Left empty, customers read that services are operating normally."
+          autosize
+          minRows={1}
+          maxLength={2000}
+          {...form.getInputProps('message')}
+        />
+        <ErrorAlert>{resolve.error?.message}</ErrorAlert>
+        <Group>
+          <Button type="submit" color="teal" loading={resolve.isPending}>
+            Resolve incident
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { Anchor, Badge, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
+import { useSessionUser } from '../auth';
+import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
+import { PagedTable } from './paged-table';
+import { TicketStateCells, useMinuteClock } from './ticket-badges';
+import { CATEGORY_LABELS } from './ticket-types';
+import type { TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
+import { useStaffPeople } from './use-staff-people';
+
+const PAGE_SIZE = 25;
+const UNASSIGNED = 'unassigned';
+const SLA_FILTER = [
+  { value: ALL, label: 'Any SLA state' },
+  { value: 'due', label: 'Due (not yet late)' },
+  { value: 'breached', label: 'Breached' },
+];
+
+/** The support queue, most urgent first (the server sorts by due time), filtered and paged by the server. */
+export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
+  const trpc = useTRPC();
+  const me = useSessionUser();
+  const now = useMinuteClock();
+  const staff = useStaffPeople();
+  const [status, setStatus] = useState(ALL);
+  const [severity, setSeverity] = useState(ALL);
+  const [category, setCategory] = useState(ALL);
+  const [sla, setSla] = useState(ALL);
+  const [assignee, setAssignee] = useState(ALL);
+  const [organization, setOrganization] = useState(ALL);
+  const [organizationSearch, setOrganizationSearch] = useState('');
+  const [q] = useDebouncedValue(organizationSearch.trim(), 300);
+  const [page, setPage] = useState(1);
+  const organizations = useQuery({ ...trpc.staffOrganizations.list.queryOptions({ q: q || undefined, page: 1, pageSize: 20, sort: 'name' }), placeholderData: keepPreviousData });
+  const queue = useQuery({
+    ...trpc.tickets.staffQueue.queryOptions({
+      status: filterValue<TicketStatus>(status),
+      severity: filterValue<TicketSeverity>(severity),
+      category: filterValue<TicketCategory>(category),
+      sla: filterValue<'due' | 'breached'>(sla),
+      assigneeUserId: filterValue<string>(assignee),
+      organizationId: filterValue<string>(organization),
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const change = (setter: (value: string) => void) => (value: string | null) => {
+    setter(value ?? ALL);
+    setPage(1);
+  };
+  const assigneeOptions = [
+    { value: ALL, label: 'Anyone or nobody' },
+    { value: UNASSIGNED, label: 'Unassigned' },
+    { value: me.id, label: 'Me' },
+    ...staff.people.filter((person) => person.id !== me.id).map((person) => ({ value: person.id, label: person.name })),
+  ];
+  const organizationOptions = [{ value: ALL, label: 'Every organisation' }, ...(organizations.data?.items ?? []).map((row) => ({ value: row.id, label: `${row.name} (${row.billingId})` }))];
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <Select label="Status" data={STATUS_FILTER} value={status} allowDeselect={false} onChange={change(setStatus)} data-testid="queue-status" />
+        <Select label="Severity" data={SEVERITY_FILTER} value={severity} allowDeselect={false} onChange={change(setSeverity)} />
+        <Select label="SLA" data={SLA_FILTER} value={sla} allowDeselect={false} onChange={change(setSla)} />
+        <Select label="Category" data={CATEGORY_FILTER} value={category} allowDeselect={false} onChange={change(setCategory)} />
+        <Select
+          label="Organisation"
+          data={organizationOptions}
+          value={organization}
+          searchable
+          searchValue={organizationSearch}
+          onSearchChange={setOrganizationSearch}
+          allowDeselect={false}
+          nothingFoundMessage="No organisation matches"
+          onChange={change(setOrganization)}
+        />
+        <Select label="Assignee" data={assigneeOptions} value={assignee} allowDeselect={false} onChange={change(setAssignee)} data-testid="queue-assignee" />
+      </SimpleGrid>
+      <PagedTable
+        query={queue}
+        label="Support queue"
+        columns={['Ticket', 'Organisation', 'Severity', 'Status', 'SLA', 'Assignee', 'Updated']}
+        minWidth={900}
+        testId="queue"
+        empty="No ticket matches these filters."
+        onPage={setPage}
+        renderRow={(ticket) => (
+          <Table.Tr key={ticket.id} data-testid="queue-row" data-reference={ticket.reference}>
+            <Table.Td>
+              <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
+                {ticket.subject}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
+                {ticket.cluster ? ` · ${ticket.cluster.name}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{ticket.organization?.name ?? 'Visitor'}</Text>
+              <Text size="xs" c="dimmed">
+                {ticket.requesterEmail}
+              </Text>
+            </Table.Td>
+            <TicketStateCells ticket={ticket} now={now} />
+            <Table.Td>
+              {ticket.assigneeName ? (
+                <Text size="sm">{ticket.assigneeName}</Text>
+              ) : (
+                <Badge variant="outline" color="gray" tt="none">
+                  Unassigned
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+    </Stack>
+  );
+}
