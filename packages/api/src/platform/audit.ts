@@ -1,18 +1,32 @@
-import { auditLog, newId, type Database } from '@kubemarket/db';
+import { auditLog, newId, users, type Database } from '@kubemarket/db';
+import { eq, sql } from 'drizzle-orm';
 
 export interface AuditEvent {
   actorUserId: string | null;
   action: string;
+  /**
+   * Whose activity log shows the entry. Left out, it is the target organisation, else the actor's
+   * organisation (read in the same statement); staff acting on a customer's data name it.
+   */
+  organizationId?: string | null;
   targetType?: string;
   targetId?: string;
   ipAddress?: string | null;
   metadata?: Record<string, unknown>;
 }
 
+function organizationOf(event: AuditEvent) {
+  if (event.organizationId !== undefined) return event.organizationId;
+  if (event.targetType === 'organization' && event.targetId) return event.targetId;
+  if (!event.actorUserId) return null;
+  return sql`(select ${users.organizationId} from ${users} where ${eq(users.id, event.actorUserId)})`;
+}
+
 export function auditInsert(db: Database, event: AuditEvent, now: number) {
   return db.insert(auditLog).values({
     id: newId('audit'),
     actorUserId: event.actorUserId,
+    organizationId: organizationOf(event),
     action: event.action,
     targetType: event.targetType ?? null,
     targetId: event.targetId ?? null,

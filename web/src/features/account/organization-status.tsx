@@ -19,6 +19,12 @@ export const ORGANIZATION_STATUS: Record<OrganizationStatus, { label: string; co
     description:
       'Ordering is paused for your organisation and running services may be restricted. Contact our support team to restore it.',
   },
+  rejected: {
+    label: 'Not approved',
+    color: 'gray',
+    description:
+      'Our team did not approve the registration of your organisation, so it cannot order. The owner received the reason by email; contact our support team if you think this is a mistake.',
+  },
 };
 
 export function OrganizationStatusBadge({ status }: { status: OrganizationStatus }) {

@@ -14,7 +14,7 @@ import { ListToolbar } from './list-toolbar';
 import { formatEuros } from './money';
 import { RowActions } from './row-actions';
 import { ScheduledPrices } from './scheduled-prices';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../officers';
 import { StatusBadge } from './status-badge';
 import { useListFilter } from './use-list-filter';
 

@@ -3,7 +3,7 @@ import { IconBox, IconCpu, IconVersions } from '@tabler/icons-react';
 import { MANAGE_CLUSTERS_TABS, tabFrom, type ManageClustersTab } from './catalog-admin-tabs';
 import { FlavorsPanel } from './flavors-panel';
 import { PanelHeading } from './panel-heading';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../officers';
 import { TiersPanel } from './tiers-panel';
 import { VersionsPanel } from './versions-panel';
 

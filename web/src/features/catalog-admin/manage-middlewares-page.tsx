@@ -14,7 +14,7 @@ import { ListToolbar } from './list-toolbar';
 import { MiddlewareForm } from './middleware-form';
 import { PlansPanel } from './plans-panel';
 import { RowActions } from './row-actions';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../officers';
 import { StatusBadge } from './status-badge';
 import { useListFilter } from './use-list-filter';
 

@@ -3,7 +3,7 @@ import { IconDiscount, IconLifebuoy } from '@tabler/icons-react';
 import { MANAGE_SUPPORT_TABS, tabFrom, type ManageSupportTab } from './catalog-admin-tabs';
 import { PanelHeading } from './panel-heading';
 import { PromotionsPanel } from './promotions-panel';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../officers';
 import { SupportPlansPanel } from './support-plans-panel';
 
 interface ManageSupportPlansPageProps {

@@ -4,9 +4,11 @@ import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { useCurrentUser } from '../auth';
+import { IncidentsAdminPanel } from '../incidents';
+import { AttentionPanel } from '../staff-organizations';
 import { useAdminAddons, useAdminFlavors, useAdminMiddlewares, useAdminPromotions, useAdminSupportPlans, useAdminTiers, useAdminVersions } from './catalog-admin-queries';
 import { countOf } from './panel-counts';
-import { StaffPage } from './staff-page';
+import { StaffPage } from '../officers';
 
 type Target = NonNullable<LinkProps['to']>;
 
@@ -55,6 +57,8 @@ function PanelContent() {
 
   return (
     <Stack gap="xl" data-testid="officers-panel">
+      <AttentionPanel />
+
       <Stack gap="md" component="section" aria-labelledby="panel-catalogue">
         <Title order={2} size="h3" id="panel-catalogue">
           Catalogue
@@ -109,6 +113,8 @@ function PanelContent() {
           />
         </SimpleGrid>
       </Stack>
+
+      <IncidentsAdminPanel />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <LinkList id="panel-staff-pages" title="Other staff pages" links={OFFICER_PAGES} />

@@ -1,2 +1,4 @@
 export { useOfficersAccess } from './use-officers-access';
 export { useStaffAccess, type StaffAccess } from './use-staff-access';
+export { StaffPage } from './staff-page';
+export { ReasonDialog, type ReasonAction } from './reason-dialog';

@@ -1,8 +1,11 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconKey, IconPalette, IconShieldLock } from '@tabler/icons-react';
+import { roleCan } from '@kubemarket/shared';
+import { IconHistory, IconKey, IconPalette, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { ApiTokensSection } from '../api-tokens';
+import { useCurrentUser } from '../auth';
 import { SessionsSection, TwoFactorSection } from '../security';
 import { PreferencesSection } from '../preferences';
+import { ActivityLog, TeamSection } from '../team';
 
 import { SETTINGS_TABS, type SettingsTab } from './settings-tabs';
 
@@ -14,12 +17,15 @@ interface SettingsPageProps {
 }
 
 export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
+  const { data: user } = useCurrentUser();
+  // The audit log is for owners and administrators (audit:read); the server refuses the others.
+  const readsActivity = user ? roleCan(user.organizationRole, 'audit:read') : false;
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Settings</Title>
-          <Text c="dimmed">How you sign in, where you are signed in, the tokens your scripts use, and how prices and the console are shown.</Text>
+          <Text c="dimmed">How you sign in, where you are signed in, the tokens your scripts use, your team and its activity, and how prices and the console are shown.</Text>
         </Stack>
         <Tabs
           value={tab}
@@ -35,6 +41,14 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
             <Tabs.Tab value="api-tokens" leftSection={<IconKey size={16} />}>
               API tokens
             </Tabs.Tab>
+            <Tabs.Tab value="team" leftSection={<IconUsersGroup size={16} />}>
+              Team
+            </Tabs.Tab>
+            {readsActivity ? (
+              <Tabs.Tab value="activity" leftSection={<IconHistory size={16} />}>
+                Activity
+              </Tabs.Tab>
+            ) : null}
             <Tabs.Tab value="appearance" leftSection={<IconPalette size={16} />}>
               Appearance
             </Tabs.Tab>
@@ -48,6 +62,10 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
           <Tabs.Panel value="api-tokens">
             <ApiTokensSection />
           </Tabs.Panel>
+          <Tabs.Panel value="team">{tab === 'team' ? <TeamSection /> : null}</Tabs.Panel>
+          {readsActivity ? (
+            <Tabs.Panel value="activity">{tab === 'activity' ? <ActivityLog scope="organization" /> : null}</Tabs.Panel>
+          ) : null}
           <Tabs.Panel value="appearance">
             <PreferencesSection />
           </Tabs.Panel>

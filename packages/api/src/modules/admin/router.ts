@@ -15,7 +15,7 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => admin.endUserSessions(ctx, input.id)),
 
   setUserRole: adminProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/admin/users/{id}/role', summary: "Change a user's platform role (ends their sessions)", tags: TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'PUT', path: '/api/admin/users/{id}/role', summary: "Lower a user's platform role (ends their sessions); promotions go through promotion requests", tags: TAGS, sessionOnly: true } })
     .input(z.object({ id: idParam('User'), role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}.` }) }))
     .output(z.object({ id: z.string(), role: z.enum(USER_ROLES), sessionsEnded: z.number().int() }))
     .mutation(({ ctx, input }) => admin.setUserRole(ctx, input.id, input.role)),

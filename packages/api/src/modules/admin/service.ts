@@ -27,15 +27,22 @@ export async function endUserSessions(ctx: Staff, userId: string) {
   return { ended: ended.length };
 }
 
+const RANK: Record<UserRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
+
 /**
- * Changes a user's platform role. Only a super admin grants or takes away admin rights. Any change
- * ends the user's sessions and outstanding sign-in steps: the next sign-in gets the new role's
- * session lifetime at once, and a new staff member must set up two-step verification first.
+ * Lowers a user's platform role (a staff member leaving a team). Raising one is four-eyes work: an
+ * administrator requests it and another super admin approves it (staffUsers.requestPromotion), so
+ * no single account can grant staff rights here. Only a super admin takes away admin rights. Any
+ * change ends the user's sessions and outstanding sign-in steps: the next sign-in gets the new
+ * role's session lifetime at once.
  */
 export async function setUserRole(ctx: Staff, userId: string, role: UserRole) {
   const now = ctx.ports.clock.now();
   const user = await targetUser(ctx, userId);
   if (user.id === ctx.user.id) throw new TRPCError({ code: 'BAD_REQUEST', message: 'You cannot change your own role. Ask another administrator.' });
+  if (RANK[role] > RANK[user.role]) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Promotions need a second pair of eyes: raise a promotion request, and another super admin approves it.' });
+  }
   const adminRights = (value: UserRole) => value === 'admin' || value === 'super_admin';
   if ((adminRights(role) || adminRights(user.role)) && ctx.user.role !== 'super_admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a super admin can grant or remove administrator rights.' });

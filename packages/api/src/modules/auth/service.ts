@@ -204,7 +204,7 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
 }
 
 /** Issues a verification token and mails the link (call it in the background). */
-async function verificationMail(ctx: Context, user: User) {
+export async function verificationMail(ctx: Context, user: User) {
   const token = await issueToken(ctx.db, user.id, 'verify_email', ctx.ports.clock.now(), user.email);
   return emails.verifyEmail(user.email, user.name, emailLink(ctx.request.appUrl, '/verify-email', token));
 }

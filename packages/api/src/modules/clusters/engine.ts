@@ -29,6 +29,7 @@ import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Context } from '../../context';
+import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
@@ -251,6 +252,12 @@ export function operationStatements(deps: EngineDeps, state: ClusterState, input
       ...(input.with ?? []),
       db.update(clusters).set({ status: STATUS_DURING[input.type], updatedAt: now }).where(eq(clusters.id, state.cluster.id)),
       eventStatement(db, { clusterId: state.cluster.id, operationId: id, type: 'operation_started', message: input.message, actorUserId: input.requestedBy, now }),
+      // Every operation is in the organisation's audit log, whoever started it (a member, staff or a schedule).
+      auditInsert(
+        db,
+        { actorUserId: input.requestedBy, organizationId: state.cluster.organizationId, action: `cluster.operation.${input.type}`, targetType: 'cluster', targetId: state.cluster.id, ipAddress: deps.request.ipAddress, metadata: { operationId: id, params } },
+        now,
+      ),
     ],
   };
 }
@@ -577,6 +584,13 @@ export async function retryOperation(deps: EngineDeps, operation: ClusterOperati
       db.update(clusters).set({ status: STATUS_DURING[operation.type], updatedAt: now }).where(eq(clusters.id, operation.clusterId)),
       eventStatement(db, { clusterId: operation.clusterId, operationId: operation.id, type: 'operation_retried', message: `${capitalise(OPERATION_LABELS[operation.type])} retried from "${operation.steps[operation.currentStep]?.label ?? 'the failed step'}".`, actorUserId, now }),
     ];
+    updates.push(
+      auditInsert(
+        db,
+        { actorUserId, organizationId: operation.organizationId, action: 'cluster.operation_retried', targetType: 'cluster', targetId: operation.clusterId, ipAddress: deps.request.ipAddress, metadata: { operationId: operation.id, type: operation.type } },
+        now,
+      ),
+    );
     if (operation.type === 'provision' && operation.orderId) updates.push(db.update(orders).set({ status: 'provisioning', failureReason: null, updatedAt: now }).where(eq(orders.id, operation.orderId)));
     await db.batch(updates as [Statement, ...Statement[]]);
   } catch (error) {

@@ -21,6 +21,7 @@ describe('dev router', () => {
       ['olivia', 'officer'],
       ['adam', 'admin'],
       ['sophie', 'super_admin'],
+      ['pauline', 'user'],
     ]);
   });
 });

@@ -111,6 +111,7 @@ async function reportExtraCharge(deps: Deps, order: Order, payment: Payment, now
     deps.db,
     {
       actorUserId: null,
+      organizationId: order.organizationId,
       action: 'order.extra_payment',
       targetType: 'payment',
       targetId: payment.id,
@@ -118,6 +119,25 @@ async function reportExtraCharge(deps: Deps, order: Order, payment: Payment, now
     },
     now,
   ).catch((error: unknown) => logError('Auditing an extra payment failed', error));
+}
+
+/**
+ * The provider's verdict on a payment, in the organisation's audit log. The provider decided, not
+ * a person (a webhook may bring it): no actor, the payer in the details.
+ */
+function outcomeAudit(deps: Deps, order: Order, payment: Payment, now: number) {
+  return auditInsert(
+    deps.db,
+    {
+      actorUserId: null,
+      organizationId: order.organizationId,
+      action: payment.status === 'succeeded' ? 'order.payment_succeeded' : 'order.payment_declined',
+      targetType: 'payment',
+      targetId: payment.id,
+      metadata: { orderId: order.id, amountCents: payment.amountCents, payerUserId: payment.userId, declineCode: payment.declineCode },
+    },
+    now,
+  );
 }
 
 /**
@@ -162,10 +182,11 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
       };
       const { id: _id, ...changes } = succeeded;
       const update = deps.db.update(payments).set(changes).where(eq(payments.id, payment.id));
+      const audited = outcomeAudit(deps, order, succeeded, now);
       if (order.status === 'pending') {
         const settlement: Settlement = { how: 'paid', method: methodOf(succeeded), paymentId: payment.id, message: paidMessage(succeeded) };
         try {
-          await batch(deps.db, [...started, update, ...settleStatements(deps, order, settlement, now).statements]);
+          await batch(deps.db, [...started, update, audited, ...settleStatements(deps, order, settlement, now).statements]);
           await startFulfilment(deps, await orderById(deps.db, order.id), settlement, payment.userId);
           return { result: 'succeeded', payment: succeeded, action: null };
         } catch (error) {
@@ -173,7 +194,7 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
           // Settled meanwhile: by this same payment (its webhook and its answer racing), or by another.
         }
       }
-      await batch(deps.db, [...started, update]);
+      await batch(deps.db, [...started, update, audited]);
       const [settledBy] = await deps.db
         .select({ paymentId: orderEvents.paymentId })
         .from(orderEvents)
@@ -228,6 +249,7 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
       await batch(deps.db, [
         ...started,
         deps.db.update(payments).set(changes).where(eq(payments.id, payment.id)),
+        outcomeAudit(deps, order, declined, now),
         ...(attempted
           ? [
               deps.db.insert(orderEvents).values({

@@ -55,6 +55,7 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 const NOT_APPROVED =
   'Your organisation is waiting for approval by our team, so it cannot order yet. You can browse and build estimates meanwhile; we email the owner as soon as it is approved.';
 const SUSPENDED = 'Your organisation is suspended, so it cannot order or pay. Contact our support team to find out why and to restore it.';
+const REJECTED = 'Our team did not approve the registration of your organisation, so it cannot order. The owner received the reason by email; contact our support team if you think this is a mistake.';
 
 export async function organizationOf(db: Database, organizationId: string): Promise<Organization> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
@@ -66,6 +67,7 @@ export async function organizationOf(db: Database, organizationId: string): Prom
 /** Only an approved (active) organisation orders and pays. */
 export function assertMayOrder(organization: Organization): void {
   if (organization.status === 'pending') throw new TRPCError({ code: 'FORBIDDEN', message: NOT_APPROVED });
+  if (organization.status === 'rejected') throw new TRPCError({ code: 'FORBIDDEN', message: REJECTED });
   if (organization.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: SUSPENDED });
 }
 

@@ -1,10 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { UserManagementPage } from '../../../features/staff-users';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/user-management')({
-  component: UserManagementPage,
+  component: UserManagementRoute,
 });
 
-function UserManagementPage() {
-  return <SectionNotBuilt title="User Management" description="The users of your organisation and their roles." />;
+function UserManagementRoute() {
+  const navigate = useNavigate();
+  return <UserManagementPage onOpenUser={(id) => void navigate({ to: '/officers/manage-users', search: { user: id } })} />;
 }

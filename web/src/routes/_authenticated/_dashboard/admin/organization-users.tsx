@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { OrganizationUsersPage } from '../../../../features/staff-users';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/admin/organization-users')({
   component: OrganizationUsersPage,
 });
-
-function OrganizationUsersPage() {
-  return <SectionNotBuilt title="Organization Users" description="The members of each organisation and their roles." />;
-}

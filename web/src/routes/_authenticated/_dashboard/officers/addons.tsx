@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { StaffAddonsPage } from '../../../../features/staff-organizations';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/addons')({
-  component: AddOnsPage,
+  component: StaffAddonsPage,
 });
-
-function AddOnsPage() {
-  return <SectionNotBuilt title="Add-ons" description="The add-ons installed across organisations." />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { StaffClustersPage } from '../../../../features/staff-organizations';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/clusters')({
-  component: ClustersPage,
+  component: StaffClustersPage,
 });
-
-function ClustersPage() {
-  return <SectionNotBuilt title="Clusters" description="The clusters of every organisation." />;
-}

@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { ManageUsersPage } from '../../../../features/staff-users';
+
+interface ManageUsersSearch {
+  /** The user whose page is open. */
+  user?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/manage-users')({
-  component: ManageUsersPage,
+  validateSearch: (search: Record<string, unknown>): ManageUsersSearch =>
+    typeof search.user === 'string' && search.user.length > 0 && search.user.length <= 64 ? { user: search.user } : {},
+  component: ManageUsersRoute,
 });
 
-function ManageUsersPage() {
-  return <SectionNotBuilt title="Manage Users" description="The accounts of every organisation, with their roles and status." />;
+function ManageUsersRoute() {
+  const { user } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <ManageUsersPage userId={user} onOpen={(id) => void navigate({ search: id ? { user: id } : {} })} />;
 }

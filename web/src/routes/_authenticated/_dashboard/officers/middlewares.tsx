@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { StaffMiddlewaresPage } from '../../../../features/staff-organizations';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/middlewares')({
-  component: MiddlewaresPage,
+  component: StaffMiddlewaresPage,
 });
-
-function MiddlewaresPage() {
-  return <SectionNotBuilt title="Middlewares" description="The middlewares running across organisations." />;
-}

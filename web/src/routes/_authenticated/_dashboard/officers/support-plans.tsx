@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../../components/section-not-built';
+import { StaffSupportPlansPage } from '../../../../features/staff-organizations';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/support-plans')({
-  component: SupportPlansPage,
+  component: StaffSupportPlansPage,
 });
-
-function SupportPlansPage() {
-  return <SectionNotBuilt title="Support Plans" description="The support plans subscribed across organisations." />;
-}

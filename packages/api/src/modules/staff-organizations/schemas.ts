@@ -1,0 +1,149 @@
+import { CLUSTER_STATUSES, INVOICE_STATUSES, ORDER_STATUSES, ORGANIZATION_STATUSES, TICKET_STATUSES } from '@kubemarket/db';
+import { ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { z } from 'zod';
+import { idParam } from '../../platform/contracts';
+
+const page = {
+  page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1),
+  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(25),
+};
+const search = z.string({ error: 'Search must be text.' }).trim().max(100, 'Search must be at most 100 characters.').optional();
+const optionalId = (label: string) => idParam(label).optional();
+
+export const organizationListInputSchema = z.object({
+  q: search.describe('Part of the name or the billing id.'),
+  status: z.enum(ORGANIZATION_STATUSES, { error: `Status must be one of: ${ORGANIZATION_STATUSES.join(', ')}.` }).optional(),
+  overdue: z.boolean({ error: 'Overdue must be true or false.' }).optional().describe('true: only organisations with an unpaid invoice past its last charge.'),
+  sort: z.enum(['name', 'newest', 'overdue'], { error: 'Sort must be name, newest or overdue.' }).default('name'),
+  ...page,
+});
+
+const money = z.number().int();
+export const organizationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  billingId: z.string(),
+  status: z.enum(ORGANIZATION_STATUSES),
+  overdueSince: z.number().int().nullable(),
+  members: z.number().int(),
+  clusters: z.number().int().describe('Clusters not deleted.'),
+  createdAt: z.number().int(),
+});
+export const organizationPageSchema = z.object({ items: z.array(organizationSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const organizationIdInputSchema = z.object({ id: idParam('Organisation') });
+
+export const organizationDetailSchema = organizationSummarySchema.extend({
+  invoicingAllowed: z.boolean(),
+  maxClusters: z.number().int(),
+  maxNodes: z.number().int(),
+  timezone: z.string(),
+  nodesInUse: z.number().int(),
+  creditBalanceCents: money,
+  supportPlan: z.object({ id: z.string(), name: z.string(), since: z.number().int() }).nullable(),
+  memberList: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(ORGANIZATION_ROLES), createdAt: z.number().int() })),
+  clusterList: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(CLUSTER_STATUSES), region: z.string(), nodeCount: z.number().int(), createdAt: z.number().int() })),
+  orderList: z.array(z.object({ id: z.string(), kind: z.string(), status: z.enum(ORDER_STATUSES), summary: z.string(), totalCents: money, createdAt: z.number().int() })),
+  invoiceList: z.array(z.object({ id: z.string(), number: z.string(), status: z.enum(INVOICE_STATUSES), totalCents: money, dueAt: z.number().int(), issuedAt: z.number().int() })),
+  ticketList: z.array(z.object({ id: z.string(), reference: z.string(), subject: z.string(), status: z.enum(TICKET_STATUSES), severity: z.string(), updatedAt: z.number().int() })),
+  statusHistory: z.array(z.object({ action: z.string(), reason: z.string().nullable(), actorName: z.string().nullable(), createdAt: z.number().int() })),
+});
+
+const reason = z.string({ error: 'A reason is required.' }).trim().min(5, 'Give a reason of at least 5 characters: the organisation and the audit log read it.').max(1_000, 'Reason must be at most 1000 characters.');
+
+export const suspendInputSchema = z.object({ id: idParam('Organisation'), reason });
+export const reinstateInputSchema = z.object({ id: idParam('Organisation'), reason });
+
+export const settingsInputSchema = z
+  .object({
+    id: idParam('Organisation'),
+    invoicingAllowed: z.boolean({ error: 'Invoice payment allowed must be true or false.' }).optional(),
+    maxClusters: z.number({ error: 'Cluster quota must be a number.' }).int('Cluster quota must be a whole number.').min(0, 'Cluster quota cannot be negative.').max(1_000, 'Cluster quota must be at most 1000.').optional(),
+    maxNodes: z.number({ error: 'Node quota must be a number.' }).int('Node quota must be a whole number.').min(0, 'Node quota cannot be negative.').max(100_000, 'Node quota must be at most 100000.').optional(),
+    reason,
+  })
+  .refine((input) => input.invoicingAllowed !== undefined || input.maxClusters !== undefined || input.maxNodes !== undefined, { message: 'Change at least one setting.', path: ['invoicingAllowed'] });
+
+export const clusterListInputSchema = z.object({
+  q: search.describe('Part of the cluster or organisation name.'),
+  status: z.enum(CLUSTER_STATUSES, { error: `Status must be one of: ${CLUSTER_STATUSES.join(', ')}.` }).optional(),
+  organizationId: optionalId('Organisation'),
+  region: z.string().trim().max(32).optional(),
+  ...page,
+});
+export const staffClusterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CLUSTER_STATUSES),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  tierName: z.string(),
+  region: z.string(),
+  kubernetesVersion: z.string(),
+  nodeCount: z.number().int(),
+  monthlyCents: money,
+  createdAt: z.number().int(),
+  failedOperation: z.object({ id: z.string(), type: z.string(), error: z.string().nullable() }).nullable().describe('The latest operation when it failed: staff may retry it.'),
+});
+export const clusterPageSchema = z.object({ items: z.array(staffClusterSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const addonListInputSchema = z.object({ q: search.describe('Part of the add-on, cluster or organisation name.'), addonId: optionalId('Add-on'), organizationId: optionalId('Organisation'), ...page });
+export const staffAddonSchema = z.object({
+  id: z.string(),
+  addonId: z.string(),
+  addonName: z.string(),
+  clusterId: z.string(),
+  clusterName: z.string(),
+  clusterStatus: z.enum(CLUSTER_STATUSES),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  installedAt: z.number().int(),
+});
+export const addonPageSchema = z.object({ items: z.array(staffAddonSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** Middlewares and support plans are bought by orders: what runs is what was ordered and paid. */
+export const subscriptionListInputSchema = z.object({
+  q: search.describe('Part of the plan or organisation name.'),
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  organizationId: optionalId('Organisation'),
+  ...page,
+});
+export const staffSubscriptionSchema = z.object({
+  orderId: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  productName: z.string().nullable().describe('The middleware engine; null for support plans.'),
+  status: z.enum(ORDER_STATUSES),
+  cycle: z.string(),
+  totalCents: money,
+  organizationId: z.string(),
+  organizationName: z.string(),
+  createdAt: z.number().int(),
+  paidAt: z.number().int().nullable(),
+});
+export const subscriptionPageSchema = z.object({ items: z.array(staffSubscriptionSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const retryInputSchema = z.object({ clusterId: idParam('Cluster') });
+export const retriedSchema = z.object({ clusterId: z.string(), operationId: z.string(), status: z.string() });
+
+export const attentionSchema = z.object({
+  pendingRegistrations: z.number().int(),
+  promotionRequests: z.number().int().describe('Staff promotions awaiting a super administrator.'),
+  ticketsDue: z.number().int().describe('Tickets with a response or update owed and not yet late.'),
+  ticketsBreached: z.number().int(),
+  failedProvisionings: z.number().int(),
+  overdueOrganizations: z.number().int(),
+  organizationsByStatus: z.record(z.string(), z.number().int()),
+  clustersByStatus: z.record(z.string(), z.number().int()),
+  revenueThisMonthCents: money.describe('Paid invoices and paid orders not invoiced, since the first of the month (UTC), VAT included.'),
+  monthStart: z.number().int(),
+});
+
+export const statusChangedSchema = z.object({ id: z.string(), status: z.enum(ORGANIZATION_STATUSES) });
+export const settingsSchema = z.object({ id: z.string(), invoicingAllowed: z.boolean(), maxClusters: z.number().int(), maxNodes: z.number().int() });
+
+export type OrganizationListInput = z.infer<typeof organizationListInputSchema>;
+export type ClusterListInput = z.infer<typeof clusterListInputSchema>;
+export type AddonListInput = z.infer<typeof addonListInputSchema>;
+export type SubscriptionListInput = z.infer<typeof subscriptionListInputSchema>;
+export type SettingsInput = z.infer<typeof settingsInputSchema>;

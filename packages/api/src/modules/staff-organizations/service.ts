@@ -1,0 +1,478 @@
+import {
+  addons,
+  auditLog,
+  clusterAddons,
+  clusterOperations,
+  clusters,
+  clusterTiers,
+  credits,
+  invoices,
+  middlewarePlans,
+  middlewares,
+  orders,
+  organizations,
+  promotionRequests,
+  supportPlans,
+  tickets,
+  users,
+  type ClusterOperation,
+  type Database,
+} from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { plainMail } from '../../platform/emails';
+import { mailInBackground } from '../../platform/mailer';
+import { notify } from '../../platform/notify';
+import { retryOperation } from '../clusters/engine';
+import type { AddonListInput, ClusterListInput, OrganizationListInput, SettingsInput, SubscriptionListInput } from './schemas';
+
+type Staff = Context & { user: SessionUser };
+
+/** How many of each related record the organisation page shows: the newest; the full lists have their own pages. */
+const DETAIL_ROWS = 20;
+
+function notFound(message = 'This organisation does not exist.'): never {
+  throw new TRPCError({ code: 'NOT_FOUND', message });
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+/** Case-insensitive "contains", with the user's % and _ taken literally. */
+function contains(column: AnyColumn | SQL, text: string): SQL {
+  return sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+}
+
+const pageOf = (input: { page: number; pageSize: number }) => ({ limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
+
+const memberCount = sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${organizations.id})`.mapWith(Number);
+const liveClusterCount = sql<number>`(select count(*) from ${clusters} where ${clusters.organizationId} = ${organizations.id} and ${clusters.status} != 'deleted')`.mapWith(Number);
+
+export async function listOrganizations(ctx: Staff, input: OrganizationListInput) {
+  const where = and(
+    input.q ? or(contains(organizations.name, input.q), contains(organizations.billingId, input.q), eq(organizations.id, input.q)) : undefined,
+    input.status ? eq(organizations.status, input.status) : undefined,
+    input.overdue === true ? isNotNull(organizations.overdueSince) : input.overdue === false ? isNull(organizations.overdueSince) : undefined,
+  );
+  const order =
+    input.sort === 'newest'
+      ? [desc(organizations.createdAt), asc(organizations.id)]
+      : input.sort === 'overdue'
+        ? [sql`${organizations.overdueSince} is null`, asc(organizations.overdueSince), asc(organizations.name)]
+        : [asc(sql`lower(${organizations.name})`), asc(organizations.id)];
+  const { limit, offset } = pageOf(input);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        billingId: organizations.billingId,
+        status: organizations.status,
+        overdueSince: organizations.overdueSince,
+        members: memberCount,
+        clusters: liveClusterCount,
+        createdAt: organizations.createdAt,
+      })
+      .from(organizations)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ value: count() }).from(organizations).where(where),
+  ]);
+  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** The organisation's current support plan: its latest paid or completed support order. */
+async function currentSupportPlan(db: Database, organizationId: string) {
+  const [row] = await db
+    .select({ id: supportPlans.id, name: supportPlans.name, since: sql<number>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(Number) })
+    .from(orders)
+    .innerJoin(supportPlans, eq(supportPlans.id, sql`json_extract(${orders.lines}, '$[0].planId')`))
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.kind, 'support'), inArray(orders.status, ['paid', 'completed'])))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+const STATUS_ACTIONS = ['organization.suspended', 'organization.reinstated', 'organization.settings_changed'];
+
+export async function getOrganization(ctx: Staff, id: string) {
+  const now = ctx.ports.clock.now();
+  const [organization] = await ctx.db.select({ organization: organizations, members: memberCount, clusters: liveClusterCount }).from(organizations).where(eq(organizations.id, id));
+  if (!organization) notFound();
+  const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history] = await Promise.all([
+    ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.organizationRole, createdAt: users.createdAt }).from(users).where(eq(users.organizationId, id)).orderBy(asc(users.name)).limit(100),
+    ctx.db
+      .select({ id: clusters.id, name: clusters.name, status: clusters.status, region: clusters.region, nodeCount: clusters.nodeCount, createdAt: clusters.createdAt })
+      .from(clusters)
+      .where(and(eq(clusters.organizationId, id), ne(clusters.status, 'deleted')))
+      .orderBy(desc(clusters.createdAt))
+      .limit(DETAIL_ROWS),
+    ctx.db
+      .select({ id: orders.id, kind: orders.kind, status: orders.status, summary: orders.summary, totalCents: orders.totalCents, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.organizationId, id))
+      .orderBy(desc(orders.createdAt))
+      .limit(DETAIL_ROWS),
+    ctx.db
+      .select({ id: invoices.id, number: invoices.number, status: invoices.status, totalCents: invoices.totalCents, dueAt: invoices.dueAt, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(eq(invoices.organizationId, id))
+      .orderBy(desc(invoices.issuedAt))
+      .limit(DETAIL_ROWS),
+    ctx.db
+      .select({ id: tickets.id, reference: tickets.reference, subject: tickets.subject, status: tickets.status, severity: tickets.severity, updatedAt: tickets.updatedAt })
+      .from(tickets)
+      .where(and(eq(tickets.organizationId, id), eq(tickets.confirmation, 'confirmed')))
+      .orderBy(desc(tickets.updatedAt))
+      .limit(DETAIL_ROWS),
+    ctx.db.select({ value: sum(clusters.nodeCount).mapWith(Number) }).from(clusters).where(and(eq(clusters.organizationId, id), ne(clusters.status, 'deleted'))),
+    ctx.db
+      .select({ value: sum(credits.remainingCents).mapWith(Number) })
+      .from(credits)
+      .where(and(eq(credits.organizationId, id), or(isNull(credits.expiresAt), gt(credits.expiresAt, now)))),
+    currentSupportPlan(ctx.db, id),
+    ctx.db
+      .select({ action: auditLog.action, metadata: auditLog.metadata, actorName: users.name, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(and(eq(auditLog.organizationId, id), inArray(auditLog.action, STATUS_ACTIONS)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(DETAIL_ROWS),
+  ]);
+  const org = organization.organization;
+  return {
+    id: org.id,
+    name: org.name,
+    billingId: org.billingId,
+    status: org.status,
+    overdueSince: org.overdueSince,
+    members: organization.members,
+    clusters: organization.clusters,
+    createdAt: org.createdAt,
+    invoicingAllowed: org.invoicingAllowed,
+    maxClusters: org.maxClusters,
+    maxNodes: org.maxNodes,
+    timezone: org.timezone,
+    nodesInUse: nodes?.value ?? 0,
+    creditBalanceCents: credit?.value ?? 0,
+    supportPlan,
+    memberList,
+    clusterList,
+    orderList,
+    invoiceList,
+    ticketList,
+    statusHistory: history.map((entry) => ({
+      action: entry.action,
+      reason: typeof entry.metadata?.reason === 'string' ? entry.metadata.reason : null,
+      actorName: entry.actorName,
+      createdAt: entry.createdAt,
+    })),
+  };
+}
+
+async function ownersOf(db: Database, organizationId: string) {
+  return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(and(eq(users.organizationId, organizationId), eq(users.organizationRole, 'owner')));
+}
+
+/**
+ * Suspension stops new orders and payments (orders refuses them) but not what already runs: its
+ * clusters keep serving, so a billing dispute never takes a customer's production down.
+ */
+export async function suspend(ctx: Staff, input: { id: string; reason: string }) {
+  return changeStatus(ctx, input, 'suspended');
+}
+
+export async function reinstate(ctx: Staff, input: { id: string; reason: string }) {
+  return changeStatus(ctx, input, 'active');
+}
+
+async function changeStatus(ctx: Staff, input: { id: string; reason: string }, to: 'active' | 'suspended') {
+  const [organization] = await ctx.db.select({ id: organizations.id, name: organizations.name, status: organizations.status }).from(organizations).where(eq(organizations.id, input.id));
+  if (!organization) notFound();
+  if (to === 'suspended' && organization.status === 'suspended') throw new TRPCError({ code: 'CONFLICT', message: `${organization.name} is already suspended.` });
+  if (to === 'active' && organization.status !== 'suspended') {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: organization.status === 'pending' ? `${organization.name} awaits approval: approve its registration instead.` : `${organization.name} is not suspended.`,
+    });
+  }
+  const now = ctx.ports.clock.now();
+  const action = to === 'suspended' ? 'organization.suspended' : 'organization.reinstated';
+  await ctx.db.batch([
+    ctx.db.update(organizations).set({ status: to, updatedAt: now }).where(and(eq(organizations.id, organization.id), eq(organizations.status, organization.status))),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, organizationId: organization.id, action, targetType: 'organization', targetId: organization.id, ipAddress: ctx.request.ipAddress, metadata: { reason: input.reason, from: organization.status } }, now),
+  ]);
+  const owners = await ownersOf(ctx.db, organization.id);
+  const message =
+    to === 'suspended'
+      ? `${organization.name} is suspended: new orders and payments are refused; your clusters keep running. Reason: ${input.reason}`
+      : `${organization.name} is active again: you can order and pay. Note from our team: ${input.reason}`;
+  for (const owner of owners) {
+    await notify(ctx, owner.id, { type: to === 'suspended' ? 'warning' : 'success', message });
+    mailInBackground(ctx.ports, async () =>
+      plainMail(owner.email, to === 'suspended' ? `${organization.name} is suspended` : `${organization.name} is active again`, [
+        `Hello ${owner.name},`,
+        message,
+        to === 'suspended' ? 'Contact our support team to find out more and to restore your organisation.' : 'Thank you for your patience.',
+      ]),
+    );
+  }
+  return { id: organization.id, status: to };
+}
+
+export async function updateSettings(ctx: Staff, input: SettingsInput) {
+  const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, input.id));
+  if (!organization) notFound();
+  const changes: Partial<Pick<typeof organization, 'invoicingAllowed' | 'maxClusters' | 'maxNodes'>> = {};
+  const before: Record<string, unknown> = {};
+  for (const key of ['invoicingAllowed', 'maxClusters', 'maxNodes'] as const) {
+    if (input[key] !== undefined && input[key] !== organization[key]) {
+      (changes as Record<string, unknown>)[key] = input[key];
+      before[key] = organization[key];
+    }
+  }
+  const now = ctx.ports.clock.now();
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.batch([
+      ctx.db.update(organizations).set({ ...changes, updatedAt: now }).where(eq(organizations.id, organization.id)),
+      auditInsert(
+        ctx.db,
+        { actorUserId: ctx.user.id, organizationId: organization.id, action: 'organization.settings_changed', targetType: 'organization', targetId: organization.id, ipAddress: ctx.request.ipAddress, metadata: { reason: input.reason, before, after: changes } },
+        now,
+      ),
+    ]);
+  }
+  const merged = { ...organization, ...changes };
+  return { id: merged.id, invoicingAllowed: merged.invoicingAllowed, maxClusters: merged.maxClusters, maxNodes: merged.maxNodes };
+}
+
+/** The latest operation of each cluster, when it failed (what a staff Retry resumes). */
+const latestFailed = sql<string | null>`(select ${clusterOperations.id} from ${clusterOperations} where ${clusterOperations.clusterId} = ${clusters.id} order by ${clusterOperations.createdAt} desc limit 1)`;
+
+export async function listClusters(ctx: Staff, input: ClusterListInput) {
+  const where = and(
+    input.q ? or(contains(clusters.name, input.q), contains(organizations.name, input.q), eq(clusters.id, input.q)) : undefined,
+    input.status ? eq(clusters.status, input.status) : ne(clusters.status, 'deleted'),
+    input.organizationId ? eq(clusters.organizationId, input.organizationId) : undefined,
+    input.region ? eq(clusters.region, input.region) : undefined,
+  );
+  const { limit, offset } = pageOf(input);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: clusters.id,
+        name: clusters.name,
+        status: clusters.status,
+        organizationId: clusters.organizationId,
+        organizationName: organizations.name,
+        tierName: clusterTiers.name,
+        region: clusters.region,
+        kubernetesVersion: clusters.kubernetesVersion,
+        nodeCount: clusters.nodeCount,
+        monthlyCents: clusters.monthlyCents,
+        createdAt: clusters.createdAt,
+        latestOperationId: latestFailed,
+      })
+      .from(clusters)
+      .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
+      .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
+      .where(where)
+      .orderBy(desc(clusters.createdAt), asc(clusters.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ value: count() }).from(clusters).innerJoin(organizations, eq(organizations.id, clusters.organizationId)).where(where),
+  ]);
+  const operationIds = rows.map((row) => row.latestOperationId).filter((id): id is string => id !== null);
+  const failed =
+    operationIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: clusterOperations.id, type: clusterOperations.type, error: clusterOperations.error })
+          .from(clusterOperations)
+          .where(and(inArray(clusterOperations.id, operationIds), eq(clusterOperations.status, 'failed')));
+  const failedById = new Map(failed.map((operation) => [operation.id, operation]));
+  return {
+    items: rows.map(({ latestOperationId, ...row }) => ({ ...row, failedOperation: (latestOperationId && failedById.get(latestOperationId)) || null })),
+    total: total?.value ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+export async function listAddons(ctx: Staff, input: AddonListInput) {
+  const where = and(
+    ne(clusters.status, 'deleted'),
+    input.q ? or(contains(addons.name, input.q), contains(clusters.name, input.q), contains(organizations.name, input.q)) : undefined,
+    input.addonId ? eq(clusterAddons.addonId, input.addonId) : undefined,
+    input.organizationId ? eq(clusters.organizationId, input.organizationId) : undefined,
+  );
+  const base = () =>
+    ctx.db
+      .select({
+        id: clusterAddons.id,
+        addonId: clusterAddons.addonId,
+        addonName: addons.name,
+        clusterId: clusters.id,
+        clusterName: clusters.name,
+        clusterStatus: clusters.status,
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+        installedAt: clusterAddons.installedAt,
+      })
+      .from(clusterAddons)
+      .innerJoin(addons, eq(addons.id, clusterAddons.addonId))
+      .innerJoin(clusters, eq(clusters.id, clusterAddons.clusterId))
+      .innerJoin(organizations, eq(organizations.id, clusters.organizationId));
+  const { limit, offset } = pageOf(input);
+  const [rows, [total]] = await Promise.all([
+    base().where(where).orderBy(desc(clusterAddons.installedAt), asc(clusterAddons.id)).limit(limit).offset(offset),
+    ctx.db
+      .select({ value: count() })
+      .from(clusterAddons)
+      .innerJoin(addons, eq(addons.id, clusterAddons.addonId))
+      .innerJoin(clusters, eq(clusters.id, clusterAddons.clusterId))
+      .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
+      .where(where),
+  ]);
+  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+const PURCHASED = ['paid', 'provisioning', 'completed', 'failed'] as const;
+const planIdOf = sql<string>`json_extract(${orders.lines}, '$[0].planId')`;
+
+export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
+  const where = and(
+    eq(orders.kind, 'middleware'),
+    input.status ? eq(orders.status, input.status) : inArray(orders.status, [...PURCHASED]),
+    input.organizationId ? eq(orders.organizationId, input.organizationId) : undefined,
+    input.q ? or(contains(middlewares.name, input.q), contains(middlewarePlans.name, input.q), contains(organizations.name, input.q)) : undefined,
+  );
+  const { limit, offset } = pageOf(input);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        orderId: orders.id,
+        planId: middlewarePlans.id,
+        planName: middlewarePlans.name,
+        productName: middlewares.name,
+        status: orders.status,
+        cycle: orders.cycle,
+        totalCents: orders.totalCents,
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+      })
+      .from(orders)
+      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+      .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
+      .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), asc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db
+      .select({ value: count() })
+      .from(orders)
+      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+      .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
+      .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
+      .where(where),
+  ]);
+  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+export async function listSupportPlans(ctx: Staff, input: SubscriptionListInput) {
+  const where = and(
+    eq(orders.kind, 'support'),
+    input.status ? eq(orders.status, input.status) : inArray(orders.status, [...PURCHASED]),
+    input.organizationId ? eq(orders.organizationId, input.organizationId) : undefined,
+    input.q ? or(contains(supportPlans.name, input.q), contains(organizations.name, input.q)) : undefined,
+  );
+  const { limit, offset } = pageOf(input);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        orderId: orders.id,
+        planId: supportPlans.id,
+        planName: supportPlans.name,
+        status: orders.status,
+        cycle: orders.cycle,
+        totalCents: orders.totalCents,
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+      })
+      .from(orders)
+      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+      .innerJoin(supportPlans, eq(supportPlans.id, planIdOf))
+      .where(where)
+      .orderBy(desc(orders.createdAt), asc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ value: count() }).from(orders).innerJoin(organizations, eq(organizations.id, orders.organizationId)).innerJoin(supportPlans, eq(supportPlans.id, planIdOf)).where(where),
+  ]);
+  return { items: rows.map((row) => ({ ...row, productName: null })), total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** Staff resume a customer's failed operation through the clusters engine, as the customer's Retry does. */
+export async function retryClusterOperation(ctx: Staff, clusterId: string) {
+  const [cluster] = await ctx.db.select({ id: clusters.id, name: clusters.name, organizationId: clusters.organizationId }).from(clusters).where(eq(clusters.id, clusterId));
+  if (!cluster) notFound('This cluster does not exist.');
+  const [operation] = await ctx.db.select().from(clusterOperations).where(eq(clusterOperations.clusterId, cluster.id)).orderBy(desc(clusterOperations.createdAt)).limit(1);
+  if (!operation || operation.status !== 'failed') throw new TRPCError({ code: 'CONFLICT', message: `The latest operation of ${cluster.name} did not fail: there is nothing to retry.` });
+  // The engine audits the retry in the cluster's organisation, with the officer as its actor.
+  await retryOperation(ctx, operation as ClusterOperation, ctx.user.id);
+  const [after] = await ctx.db.select({ status: clusterOperations.status }).from(clusterOperations).where(eq(clusterOperations.id, operation.id));
+  return { clusterId: cluster.id, operationId: operation.id, status: after?.status ?? operation.status };
+}
+
+/** Same rule as the tickets staff queue: what staff owe next (first response, then an update). */
+const ticketDueAt = sql<number | null>`CASE
+  WHEN ${tickets.status} IN ('resolved', 'closed') THEN NULL
+  WHEN ${tickets.firstRespondedAt} IS NULL THEN ${tickets.firstResponseDueAt}
+  WHEN ${tickets.status} = 'awaiting_customer' THEN NULL
+  ELSE ${tickets.nextUpdateDueAt} END`;
+
+export function monthStartOf(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+export async function attention(ctx: Staff) {
+  const now = ctx.ports.clock.now();
+  const monthStart = monthStartOf(now);
+  const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [invoiceRevenue], [orderRevenue]] = await Promise.all([
+    ctx.db.select({ status: organizations.status, value: count() }).from(organizations).groupBy(organizations.status),
+    ctx.db.select({ status: clusters.status, value: count() }).from(clusters).where(ne(clusters.status, 'deleted')).groupBy(clusters.status),
+    ctx.db.select({ value: count() }).from(organizations).where(isNotNull(organizations.overdueSince)),
+    ctx.db.select({ value: count() }).from(tickets).where(and(eq(tickets.confirmation, 'confirmed'), sql`${ticketDueAt} >= ${now}`)),
+    ctx.db.select({ value: count() }).from(tickets).where(and(eq(tickets.confirmation, 'confirmed'), sql`${ticketDueAt} < ${now}`)),
+    ctx.db.select({ value: count() }).from(clusters).where(eq(clusters.status, 'failed')),
+    ctx.db.select({ value: count() }).from(promotionRequests).where(eq(promotionRequests.status, 'pending')),
+    ctx.db.select({ value: sum(invoices.totalCents).mapWith(Number) }).from(invoices).where(and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
+    // Orders paid by card or Stripe are revenue when paid; bank-transfer orders count through their invoice.
+    ctx.db
+      .select({ value: sum(orders.totalCents).mapWith(Number) })
+      .from(orders)
+      .where(and(gte(orders.paidAt, monthStart), inArray(orders.paymentMethod, ['card', 'stripe']), inArray(orders.status, [...PURCHASED]))),
+  ]);
+  const organizationsByStatus = Object.fromEntries(orgRows.map((row) => [row.status, row.value]));
+  return {
+    pendingRegistrations: organizationsByStatus.pending ?? 0,
+    promotionRequests: promotions?.value ?? 0,
+    ticketsDue: ticketsDue?.value ?? 0,
+    ticketsBreached: ticketsBreached?.value ?? 0,
+    failedProvisionings: failedProvisionings?.value ?? 0,
+    overdueOrganizations: overdue?.value ?? 0,
+    organizationsByStatus,
+    clustersByStatus: Object.fromEntries(clusterRows.map((row) => [row.status, row.value])),
+    revenueThisMonthCents: (invoiceRevenue?.value ?? 0) + (orderRevenue?.value ?? 0),
+    monthStart,
+  };
+}

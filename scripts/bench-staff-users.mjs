@@ -1,0 +1,136 @@
+// `pnpm bench:staff-users`: inserts ORGANIZATIONS organisations and USERS users into a fresh local
+// D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of the staff user search
+// (GET /api/staff/users, as an officer) against GET /api/cluster-tiers, measured in the same run.
+// Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+
+const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10_000);
+const USERS = Number(process.env.BENCH_USERS ?? 50_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ROLES = ['owner', 'admin', 'member', 'billing', 'viewer'];
+const STATUSES = ['active', 'active', 'active', 'pending', 'suspended'];
+
+if (!process.env.BENCH_SKIP_BUILD) buildApp();
+const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-staff-users-'));
+prepareDatabase(persistTo);
+
+/** Multi-row INSERTs of literal values (D1 binds at most 100 parameters), 20 statements a batch. */
+async function insertAll(db, table, columns, rows) {
+  const statements = [];
+  for (let index = 0; index < rows.length; index += 500) {
+    statements.push(db.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES ${rows.slice(index, index + 500).join(',')}`));
+  }
+  for (let index = 0; index < statements.length; index += 20) await db.batch(statements.slice(index, index + 20));
+}
+
+/** Organisations of five members each on average; every user's name, email and username differ. */
+async function insertRows() {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
+  try {
+    const now = Date.now();
+    const organizations = [];
+    for (let index = 0; index < ORGANIZATIONS; index += 1) {
+      const billing = `KB-${index.toString(36).toUpperCase().padStart(6, '0')}`;
+      organizations.push(`('org_bench_${index}','Bench Company ${index}','${billing}','${STATUSES[index % STATUSES.length]}',${now - index * 60_000},${now})`);
+    }
+    await insertAll(proxy.env.DB, 'organizations', 'id, name, billing_id, status, created_at, updated_at', organizations);
+    const users = [];
+    for (let index = 0; index < USERS; index += 1) {
+      const organization = index % ORGANIZATIONS;
+      const role = index < ORGANIZATIONS ? 'owner' : ROLES[1 + (index % (ROLES.length - 1))];
+      const verified = index % 10 === 0 ? 'NULL' : now - index;
+      const disabled = index % 97 === 0 ? now : 'NULL';
+      users.push(
+        `('usr_bench_${index}','org_bench_${organization}','bench_user_${index}','bench.user.${index}@company${organization}.example','Bench User ${index}','user','${role}',${verified},${disabled},${now - index * 1_000},${now})`,
+      );
+    }
+    await insertAll(
+      proxy.env.DB,
+      'users',
+      'id, organization_id, username, email, name, role, organization_role, email_verified_at, disabled_at, created_at, updated_at',
+      users,
+    );
+    const count = async (table) => (await proxy.env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;
+    return { organizations: await count('organizations'), users: await count('users') };
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const stored = await insertRows();
+const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true });
+const origin = worker.url;
+
+/** A fresh officer signed in through the development endpoint (staff sign-in otherwise needs TOTP). */
+async function signInAsOfficer() {
+  const cookies = new Map();
+  const keep = (res) => {
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair.indexOf('=');
+      cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    return res.headers.get('X-CSRF-Token');
+  };
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = keep(await fetch(`${origin}/api/user`));
+  const created = await fetch(`${origin}/api/dev/test-accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookie() },
+    body: JSON.stringify({ role: 'officer', signIn: true }),
+  });
+  if (!created.ok) throw new Error(`sign-in failed: ${created.status} ${await created.text()}`);
+  keep(created);
+  return cookie();
+}
+
+async function measure(path, cookie) {
+  const timings = [];
+  let total = null;
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const started = performance.now();
+    const res = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body}`);
+    timings.push(performance.now() - started);
+    if (index === 0 && path.startsWith('/api/staff/')) total = JSON.parse(body).total;
+  }
+  timings.sort((a, b) => a - b);
+  return { path, p50: percentile(timings, 50), p99: percentile(timings, 99), total };
+}
+
+try {
+  const cookie = await signInAsOfficer();
+  const searches = [
+    '/api/staff/users?page=1&pageSize=20',
+    '/api/staff/users?q=bench%20user%2042&page=1&pageSize=20',
+    '/api/staff/users?q=company4242.example&page=1&pageSize=20',
+    '/api/staff/users?q=nobody-matches-this&page=1&pageSize=20',
+    '/api/staff/users?status=disabled&page=1&pageSize=20',
+    '/api/staff/users?role=officer&page=1&pageSize=20',
+    '/api/staff/users?page=1000&pageSize=50',
+  ];
+  // Warm every path once (first-request compilation), then measure.
+  for (const path of ['/api/cluster-tiers', ...searches]) await measure(path, cookie);
+  const tiers = await measure('/api/cluster-tiers', cookie);
+  const rows = [tiers];
+  for (const path of searches) rows.push(await measure(path, cookie));
+  console.log(`\n${stored.organizations} organisations and ${stored.users} users (${ORGANIZATIONS} + ${USERS} inserted, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
+  console.log('path                                                            matches   p50 ms   p99 ms   p50 vs tiers');
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(64)}${String(row.total ?? '').padStart(7)}   ${row.p50.toFixed(1).padStart(6)}   ${row.p99.toFixed(1).padStart(6)}   ${(row.p50 / tiers.p50).toFixed(2).padStart(11)}x`,
+    );
+  }
+} finally {
+  await worker.stop();
+  rmSync(persistTo, { recursive: true, force: true });
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
+import { signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+
+const POLL = { timeout: 15_000 };
+
+describe('staff: organisations', () => {
+  const browser = useBrowser();
+
+  it('an administrator finds an organisation, suspends it with a reason (its orders refused) and reinstates it', { timeout: 180_000 }, async () => {
+    const { page } = browser;
+    // The customer: a fresh organisation of its own, so no other test's counts move.
+    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const customerPage = await customerContext.newPage();
+    const customer = await signInAsNewAccount(customerPage, { organizationRole: 'owner' });
+    await signInAsNewAccount(page, { role: 'admin' });
+    try {
+      await page.goto('/officers/panel');
+      await rejectCookies(page);
+      const attention = page.getByTestId('attention-panel');
+      await attention.getByTestId('attention-item').first().waitFor(POLL);
+      expect(await attention.getByTestId('attention-item').count()).toBe(6);
+      expect(await page.getByTestId('revenue-this-month').textContent()).toMatch(/^€/);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/officers/organizations');
+      await page.getByLabel('Search').fill(customer.organization.billingId);
+      // The search runs on the server once typing pauses: one organisation has this billing id.
+      await page.getByTestId('organization-count').filter({ hasText: '1–1 of 1 organisation' }).waitFor(POLL);
+      const row = page.getByTestId('organization-row').filter({ hasText: customer.organization.name });
+      expect(await page.getByTestId('organization-row').count()).toBe(1);
+      await row.waitFor(POLL);
+      expect(await seriousViolations(page)).toEqual([]);
+      await row.getByRole('button', { name: customer.organization.name }).click();
+      const detail = page.getByTestId('organization-detail');
+      await detail.waitFor(POLL);
+      expect(new URL(page.url()).searchParams.get('id')).toBe(customer.organization.id);
+      expect(await detail.getByRole('table', { name: 'Members' }).textContent()).toContain(customer.email);
+
+      await detail.getByRole('button', { name: 'Suspend' }).click();
+      const modal = page.getByTestId('reason-dialog');
+      await modal.getByRole('button', { name: 'Suspend organisation' }).click();
+      await modal.getByText('Give a reason: the organisation and the audit log read it.').waitFor();
+      await modal.getByLabel(/^Reason/).fill('Card payments disputed, see ticket KM-T-1.');
+      await modal.getByRole('button', { name: 'Suspend organisation' }).click();
+      await page.getByTestId('organization-status').filter({ hasText: 'Suspended' }).waitFor(POLL);
+      expect(await detail.getByRole('table', { name: 'Status and settings history' }).textContent()).toContain('Card payments disputed, see ticket KM-T-1.');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The customer's clusters keep running; ordering is refused with a clear message.
+      const order = await customerContext.request.post(`${BASE_URL}/api/orders`, {
+        headers: { 'X-CSRF-Token': (await customerContext.request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'] ?? '', 'Idempotency-Key': `e2e-suspended-${Date.now()}` },
+        data: { lines: [{ kind: 'support', planId: 'support_business' }], billing: { companyName: 'E2E', countryCode: 'FR', addressLine1: '1 rue de Rivoli', postalCode: '75001', city: 'Paris' } },
+      });
+      expect(order.status()).toBe(403);
+      expect(((await order.json()) as { message: string }).message).toBe('Your organisation is suspended, so it cannot order or pay. Contact our support team to find out why and to restore it.');
+
+      await detail.getByRole('button', { name: 'Reinstate' }).click();
+      await page.getByTestId('reason-dialog').getByLabel(/^Reason/).fill('Dispute settled with the bank.');
+      await page.getByTestId('reason-dialog').getByRole('button', { name: 'Reinstate' }).click();
+      await page.getByTestId('organization-status').filter({ hasText: 'Active' }).waitFor(POLL);
+
+      // The audit log tab shows both decisions for this organisation.
+      await page.goto(`/officers/organizations?tab=activity`);
+      await page.getByLabel('Organisation id').fill(customer.organization.id);
+      await page.getByTestId('activity-row').filter({ hasText: 'organization.reinstated' }).waitFor(POLL);
+      expect(await page.getByTestId('activity-row').filter({ hasText: 'organization.suspended' }).count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await customerContext.close();
+    }
+  });
+
+  it('staff see what customers run across organisations, each row leading to its organisation', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page, { role: 'officer' });
+    await page.goto('/officers/clusters');
+    await rejectCookies(page);
+    for (const [path, noun] of [
+      ['/officers/clusters', 'cluster'],
+      ['/officers/addons', 'add-on'],
+      ['/officers/middlewares', 'middleware'],
+      ['/officers/support-plans', 'support plan'],
+    ] as const) {
+      await page.goto(path);
+      const count = page.getByTestId('result-count');
+      await count.filter({ hasText: new RegExp(`of \\d+ ${noun}`) }).waitFor(POLL);
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+    // The seeded Acme bought the Business support plan: its row opens Acme's page.
+    await page.getByRole('link', { name: 'Acme Industries' }).first().click();
+    await page.getByTestId('organization-detail').waitFor(POLL);
+    expect(await page.getByRole('heading', { level: 2, name: 'Acme Industries' }).count()).toBe(1);
+  });
+
+  it('a customer is refused every staff list', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page, { organizationRole: 'owner' });
+    for (const path of ['/api/admin/organizations', '/api/admin/clusters', '/api/admin/addons', '/api/admin/middlewares', '/api/admin/support-plans', '/api/admin/attention', '/api/admin/activity']) {
+      expect({ path, status: (await page.context().request.get(`${BASE_URL}${path}`)).status() }).toEqual({ path, status: 403 });
+    }
+    await page.goto('/officers/organizations');
+    await page.getByTestId('staff-access-required').waitFor(POLL);
+  });
+});

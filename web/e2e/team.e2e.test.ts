@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
+import { signInAsNewAccount } from './accounts';
+import { addressAfterPath, followMailboxLink, rejectCookies, uniqueAccount, verificationPrompt } from './auth-helpers';
+import { BASE_URL, useBrowser } from './fixtures';
+
+const POLL = { timeout: 15_000 };
+
+/** Registration sends the new account back to the invitation; the verification prompt may cover it first. */
+async function dismissVerificationPrompt(page: Page) {
+  const prompt = verificationPrompt(page);
+  if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Continue Without Verification (Not Recommended)' }).click();
+}
+
+describe('customer teams', () => {
+  const browser = useBrowser();
+
+  it('an owner invites a colleague by email; the colleague registers from the link, joins as viewer and sees only what a viewer may', { timeout: 180_000 }, async () => {
+    const { page: owner } = browser;
+    const account = await signInAsNewAccount(owner, { organizationRole: 'owner' });
+    const colleague = uniqueAccount('team');
+
+    await owner.goto('/settings?tab=team');
+    await rejectCookies(owner);
+    await owner.getByTestId('members-table').waitFor();
+    await owner.getByTestId('invite-member').click();
+    const form = owner.getByTestId('invite-form');
+    await form.getByLabel('Email').fill(colleague.email);
+    await form.getByRole('combobox', { name: /^Role/ }).click();
+    await owner.getByRole('option', { name: 'Viewer', exact: true }).click();
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.getByTestId('invitation-row').filter({ hasText: colleague.email }).waitFor(POLL);
+    expect(await owner.getByTestId('invitation-row').filter({ hasText: colleague.email }).textContent()).toContain('Viewer');
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // The colleague, in a browser of their own, opens the link from the mailbox.
+    const context = await owner.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const page = await context.newPage();
+      await followMailboxLink(page, colleague.email, '/join-team');
+      const invitation = page.getByTestId('invitation');
+      await invitation.waitFor(POLL);
+      expect(new URL(page.url()).pathname).toBe('/join-team');
+      expect(addressAfterPath(page)).toBe('');
+      expect(await invitation.textContent()).toContain(`to join ${account.organization.name} as viewer`);
+      await rejectCookies(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await invitation.getByTestId('invitation-register').click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      const register = page.getByTestId('register-form');
+      await register.getByLabel('Full name').fill(colleague.name);
+      await register.getByLabel('Work email').fill(colleague.email);
+      await register.getByLabel('Username').fill(colleague.username);
+      await register.getByLabel('Company name').fill(colleague.companyName);
+      await register.getByLabel(/^Password/).fill(colleague.password);
+      await register.getByLabel('Confirm password').fill(colleague.password);
+      await register.getByRole('button', { name: 'Create account' }).click();
+
+      // Back on the invitation, signed in as the invited address.
+      await page.waitForURL((url) => url.pathname === '/join-team', POLL);
+      const accept = page.getByTestId('accept-invitation');
+      await accept.waitFor(POLL);
+      await dismissVerificationPrompt(page);
+      await accept.click();
+      await page.waitForURL((url) => url.pathname === '/dashboard', POLL);
+
+      // A viewer reads clusters but cannot order one, and sees no billing.
+      await page.goto('/my-clusters');
+      await dismissVerificationPrompt(page);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByTestId('configure-cluster-link').count()).toBe(0);
+      await page.goto('/billing');
+      await page.getByTestId('billing-not-allowed').waitFor(POLL);
+      expect(await page.getByTestId('billing-not-allowed').textContent()).toContain('(Viewer)');
+      const billing = await context.request.get(`${BASE_URL}/api/billing/summary`);
+      expect(billing.status()).toBe(403);
+      // The team is readable, not manageable.
+      await page.goto('/settings?tab=team');
+      await page.getByTestId('member-row').filter({ hasText: account.email }).waitFor(POLL);
+      expect(await page.getByTestId('invite-member').count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'Activity' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+
+    // The owner sees the new member with the role chosen, the invitation gone, and the join in the activity.
+    await owner.reload();
+    const row = owner.getByTestId('member-row').filter({ hasText: colleague.email });
+    await row.waitFor(POLL);
+    expect(await row.getByTestId('member-role').textContent()).toBe('Viewer');
+    expect(await owner.getByTestId('invitation-row').filter({ hasText: colleague.email }).count()).toBe(0);
+    await owner.goto('/settings?tab=activity');
+    await owner.getByTestId('activity-row').filter({ hasText: 'team.member_joined' }).waitFor(POLL);
+    expect(await seriousViolations(owner)).toEqual([]);
+  });
+});

@@ -1,0 +1,391 @@
+import { ORGANIZATION_ROLE_LABELS } from '@kubemarket/shared';
+import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { formatDate, formatDateTime } from '../../lib/date-format';
+import { toast } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useCurrentUser } from '../auth';
+import { ReasonDialog, type ReasonAction } from '../officers';
+import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR, quotaProblem, reasonProblem, statusLabel } from './staff-format';
+import type { OrganizationDetail } from './staff-organizations-types';
+
+/** One organisation as staff see it, with the actions on it. */
+export function OrganizationDetailView({ id, onBack }: { id: string; onBack: () => void }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.staffOrganizations.get.queryOptions({ id }));
+  return (
+    <Stack gap="lg">
+      <Group>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+          All organisations
+        </Button>
+      </Group>
+      {detail.isPending ? (
+        <Skeleton height={320} aria-busy="true" aria-label="Loading the organisation" />
+      ) : detail.error ? (
+        <QueryErrorAlert title="The organisation could not be loaded" error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />
+      ) : (
+        <Detail organization={detail.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Detail({ organization }: { organization: OrganizationDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const admin = user?.role === 'admin' || user?.role === 'super_admin';
+  const [request, setRequest] = useState<ReasonAction | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staffOrganizations.pathKey() });
+  const suspend = useMutation(trpc.staffOrganizations.suspend.mutationOptions({ onSuccess: refresh }));
+  const reinstate = useMutation(trpc.staffOrganizations.reinstate.mutationOptions({ onSuccess: refresh }));
+  const status = ORGANIZATION_STATUS_LABELS[organization.status];
+
+  return (
+    <Stack gap="lg" data-testid="organization-detail">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{organization.name}</Title>
+          <Group gap={6}>
+            <Badge variant="filled" color={status.color} tt="none" data-testid="organization-status">
+              {status.label}
+            </Badge>
+            {organization.overdueSince !== null ? (
+              <Badge variant="filled" color={OVERDUE_COLOR} tt="none">
+                Overdue since {formatDate(organization.overdueSince)}
+              </Badge>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              {organization.billingId} · customer since {formatDate(organization.createdAt)} · {organization.timezone}
+            </Text>
+          </Group>
+        </Stack>
+        {admin ? (
+          organization.status === 'suspended' ? (
+            <Button
+              onClick={() =>
+                setRequest({
+                  title: `Reinstate ${organization.name}?`,
+                  body: `${organization.name} may order and pay again. Its owners are notified and emailed with your note.`,
+                  confirmLabel: 'Reinstate',
+                  reasonDescription: 'Sent to the owners and kept in the audit log.',
+                  run: (reason) => reinstate.mutateAsync({ id: organization.id, reason }),
+                  done: `${organization.name} is active again.`,
+                })
+              }
+            >
+              Reinstate
+            </Button>
+          ) : (
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() =>
+                setRequest({
+                  title: `Suspend ${organization.name}?`,
+                  body: `New orders and payments are refused from now on. Its clusters keep running. Its owners are notified and emailed with your reason.`,
+                  confirmLabel: 'Suspend organisation',
+                  danger: true,
+                  reasonDescription: 'Sent to the owners and kept in the audit log.',
+                  run: (reason) => suspend.mutateAsync({ id: organization.id, reason }),
+                  done: `${organization.name} is suspended.`,
+                })
+              }
+            >
+              Suspend
+            </Button>
+          )
+        ) : null}
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        <Figure label="Members" value={String(organization.members)} />
+        <Figure label="Clusters" value={`${organization.clusters} of ${organization.maxClusters}`} />
+        <Figure label="Worker nodes" value={`${organization.nodesInUse} of ${organization.maxNodes}`} />
+        <Figure label="Credit balance" value={euros(organization.creditBalanceCents)} />
+      </SimpleGrid>
+      <Text size="sm">
+        Support plan: <strong>{organization.supportPlan ? `${organization.supportPlan.name} (since ${formatDate(organization.supportPlan.since)})` : 'none'}</strong>
+      </Text>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <SettingsCard organization={organization} admin={admin} onSaved={refresh} />
+        <CreditCard organization={organization} onGranted={refresh} />
+      </SimpleGrid>
+
+      <Section title="Members">
+        <SimpleTable
+          label="Members"
+          head={['Name', 'Email', 'Role', 'Member since']}
+          rows={organization.memberList.map((member) => ({ key: member.id, cells: [member.name, member.email, ORGANIZATION_ROLE_LABELS[member.role], formatDate(member.createdAt)] }))}
+          empty="No member."
+        />
+      </Section>
+      <Section title="Clusters">
+        <SimpleTable
+          label="Clusters"
+          head={['Name', 'Status', 'Region', 'Nodes', 'Created']}
+          rows={organization.clusterList.map((cluster) => ({
+            key: cluster.id,
+            cells: [
+              cluster.name,
+              <Badge key="s" variant="filled" color={CLUSTER_STATUS_COLORS[cluster.status]} tt="none">
+                {statusLabel(cluster.status)}
+              </Badge>,
+              cluster.region,
+              String(cluster.nodeCount),
+              formatDate(cluster.createdAt),
+            ],
+          }))}
+          empty="No cluster."
+        />
+      </Section>
+      <Section title="Latest orders">
+        <SimpleTable
+          label="Latest orders"
+          head={['Order', 'What', 'Status', 'Total', 'Placed']}
+          rows={organization.orderList.map((order) => ({
+            key: order.id,
+            cells: [
+              order.id,
+              order.summary || statusLabel(order.kind),
+              <Badge key="s" variant="filled" color={ORDER_STATUS_COLORS[order.status]} tt="none">
+                {statusLabel(order.status)}
+              </Badge>,
+              euros(order.totalCents),
+              formatDate(order.createdAt),
+            ],
+          }))}
+          empty="No order."
+        />
+      </Section>
+      <Section title="Latest invoices">
+        <SimpleTable
+          label="Latest invoices"
+          head={['Number', 'Status', 'Total', 'Issued', 'Due']}
+          rows={organization.invoiceList.map((invoice) => ({ key: invoice.id, cells: [invoice.number, statusLabel(invoice.status), euros(invoice.totalCents), formatDate(invoice.issuedAt), formatDate(invoice.dueAt)] }))}
+          empty="No invoice."
+        />
+      </Section>
+      <Section title="Latest support tickets">
+        <SimpleTable
+          label="Latest support tickets"
+          head={['Reference', 'Subject', 'Severity', 'Status', 'Updated']}
+          rows={organization.ticketList.map((ticket) => ({ key: ticket.id, cells: [ticket.reference, ticket.subject, ticket.severity, statusLabel(ticket.status), formatDateTime(ticket.updatedAt)] }))}
+          empty="No ticket."
+        />
+      </Section>
+      <Section title="Status and settings history">
+        <SimpleTable
+          label="Status and settings history"
+          head={['When', 'What', 'By', 'Reason']}
+          rows={organization.statusHistory.map((entry, index) => ({
+            key: `${entry.createdAt}-${index}`,
+            cells: [formatDateTime(entry.createdAt), statusLabel(entry.action.replace('organization.', '')), entry.actorName ?? '—', entry.reason ?? '—'],
+          }))}
+          empty="No change by staff yet."
+        />
+      </Section>
+      <ReasonDialog action={request} reasonProblem={(reason) => reasonProblem(reason)} onClose={() => setRequest(null)} />
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section">
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function SimpleTable({ label, head, rows, empty }: { label: string; head: string[]; rows: Array<{ key: string; cells: ReactNode[] }>; empty: string }) {
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((cell) => (
+              <Table.Th key={cell} scope="col">
+                {cell}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <Table.Td key={index}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SettingsCard({ organization, admin, onSaved }: { organization: OrganizationDetail; admin: boolean; onSaved: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const [invoicingAllowed, setInvoicingAllowed] = useState(organization.invoicingAllowed);
+  const [maxClusters, setMaxClusters] = useState<number | string>(organization.maxClusters);
+  const [maxNodes, setMaxNodes] = useState<number | string>(organization.maxNodes);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const save = useMutation(trpc.staffOrganizations.updateSettings.mutationOptions());
+  const problems = {
+    maxClusters: quotaProblem(maxClusters, 'Cluster quota', 1_000),
+    maxNodes: quotaProblem(maxNodes, 'Node quota', 100_000),
+    reason: reasonProblem(reason),
+  };
+  const changed = invoicingAllowed !== organization.invoicingAllowed || maxClusters !== organization.maxClusters || maxNodes !== organization.maxNodes;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-settings-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!changed || problems.maxClusters || problems.maxNodes || problems.reason) return;
+          save.mutate(
+            { id: organization.id, invoicingAllowed, maxClusters: maxClusters as number, maxNodes: maxNodes as number, reason: reason.trim() },
+            {
+              onSuccess: async () => {
+                toast({ title: 'Settings saved', description: `${organization.name}'s settings were changed.`, variant: 'success' });
+                setReason('');
+                setTouched(false);
+                await onSaved();
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="org-settings-title">
+            Settings staff control
+          </Title>
+          {admin ? null : (
+            <Alert color="gray" variant="light">
+              Only administrators change these settings.
+            </Alert>
+          )}
+          <ErrorAlert>{save.error?.message}</ErrorAlert>
+          <Switch
+            label="Invoice payment allowed"
+            description="The organisation may pay orders by bank transfer against an invoice."
+            checked={invoicingAllowed}
+            disabled={!admin}
+            onChange={(event) => setInvoicingAllowed(event.currentTarget.checked)}
+          />
+          <Group grow>
+            <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} value={maxClusters} onChange={setMaxClusters} disabled={!admin} error={touched ? problems.maxClusters : null} />
+            <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} value={maxNodes} onChange={setMaxNodes} disabled={!admin} error={touched ? problems.maxNodes : null} />
+          </Group>
+          <TextInput label="Reason" description="Kept in the audit log." value={reason} onChange={(event) => setReason(event.currentTarget.value)} disabled={!admin} error={touched ? problems.reason : null} required />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!admin || !changed} loading={save.isPending}>
+              Save settings
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const ORIGINS = [
+  { value: 'goodwill', label: 'Goodwill' },
+  { value: 'refund', label: 'Refund' },
+  { value: 'prepaid', label: 'Prepaid' },
+  { value: 'promotion', label: 'Promotion' },
+];
+
+function CreditCard({ organization, onGranted }: { organization: OrganizationDetail; onGranted: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const [amount, setAmount] = useState<number | string>('');
+  const [origin, setOrigin] = useState<'goodwill' | 'refund' | 'prepaid' | 'promotion'>('goodwill');
+  const [description, setDescription] = useState('');
+  const [expiresOn, setExpiresOn] = useState('');
+  const [touched, setTouched] = useState(false);
+  const grant = useMutation(trpc.billing.grantCredit.mutationOptions());
+  const amountProblem = typeof amount === 'number' && amount >= 0.01 && amount <= 100_000 ? null : 'Enter an amount from €0.01 to €100,000.';
+  const descriptionProblem = description.trim() ? null : 'Say why the credit is granted.';
+  const expiresAt = expiresOn ? Date.parse(`${expiresOn}T23:59:59Z`) : null;
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-credit-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (amountProblem || descriptionProblem) return;
+          grant.mutate(
+            { id: organization.id, amountCents: Math.round((amount as number) * 100), origin, description: description.trim(), expiresAt },
+            {
+              onSuccess: async (credit) => {
+                toast({ title: 'Credit granted', description: `${euros(credit.amountCents)} for ${organization.name}.`, variant: 'success' });
+                setAmount('');
+                setDescription('');
+                setExpiresOn('');
+                setTouched(false);
+                await onGranted();
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="org-credit-title">
+            Grant a credit
+          </Title>
+          <Text size="sm" c="dimmed">
+            Credits are deducted from the next invoices before any payment. Audited with your name.
+          </Text>
+          <ErrorAlert>{grant.error?.message}</ErrorAlert>
+          <Group grow>
+            <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} value={amount} onChange={setAmount} error={touched ? amountProblem : null} required />
+            <Select label="Origin" data={ORIGINS} value={origin} allowDeselect={false} onChange={(value) => value && setOrigin(value as typeof origin)} />
+          </Group>
+          <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={touched ? descriptionProblem : null} required />
+          <TextInput label="Expires on (UTC, optional)" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={grant.isPending}>
+              Grant credit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { euros, pageCount, quotaProblem, rangeLabel, reasonProblem, statusLabel } from './staff-format';
+
+describe('staff organisations format', () => {
+  it('labels statuses and money', () => {
+    expect(statusLabel('awaiting_customer')).toBe('Awaiting customer');
+    expect(euros(123_456)).toBe('€1,234.56');
+  });
+
+  it('paginates', () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(51, 25)).toBe(3);
+    expect(rangeLabel(51, 3, 25, ['organisation', 'organisations'])).toBe('51–51 of 51 organisations');
+    expect(rangeLabel(0, 1, 25, ['organisation', 'organisations'])).toBe('No organisation matches.');
+  });
+
+  it('asks for a reason of 5 to 1000 characters, and whole non-negative quotas', () => {
+    expect(reasonProblem('   ')).toBe('Give a reason: the organisation and the audit log read it.');
+    expect(reasonProblem('late')).toBe('Give a reason of at least 5 characters.');
+    expect(reasonProblem('Unpaid since March')).toBeNull();
+    expect(quotaProblem('', 'Cluster quota', 1_000)).toBe('Cluster quota must be a whole number.');
+    expect(quotaProblem(-1, 'Cluster quota', 1_000)).toBe('Cluster quota cannot be negative.');
+    expect(quotaProblem(1_001, 'Cluster quota', 1_000)).toBe('Cluster quota must be at most 1000.');
+    expect(quotaProblem(30, 'Cluster quota', 1_000)).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { formatMoney } from '@kubemarket/shared';
+import type { ClusterStatus, OrderStatus, OrganizationStatus } from './staff-organizations-types';
+
+export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'teal.9' },
+  pending: { label: 'Awaiting approval', color: 'yellow.4' },
+  suspended: { label: 'Suspended', color: 'red.9' },
+  rejected: { label: 'Registration rejected', color: 'gray.7' },
+};
+
+/**
+ * Filled badge colours, the palette the customer's cluster and order badges use (their contrast
+ * with the automatic text colour meets WCAG AA); the label always says the status.
+ */
+export const OVERDUE_COLOR = 'yellow.4';
+
+export const CLUSTER_STATUS_COLORS: Record<ClusterStatus, string> = {
+  provisioning: 'blue.8',
+  running: 'teal.9',
+  updating: 'blue.8',
+  upgrading: 'blue.8',
+  hibernating: 'gray.7',
+  hibernated: 'gray.7',
+  waking: 'blue.8',
+  deleting: 'yellow.4',
+  deleted: 'gray.7',
+  failed: 'red.9',
+};
+
+export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow.4',
+  paid: 'blue.8',
+  provisioning: 'blue.8',
+  completed: 'teal.9',
+  cancelled: 'gray.7',
+  failed: 'red.9',
+};
+
+/** "provisioning" → "Provisioning". */
+export function statusLabel(status: string): string {
+  const text = status.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Integer EUR cents as staff read them: always euros, whatever the display currency. */
+export function euros(cents: number): string {
+  return formatMoney(cents / 100, 'EUR');
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "21–40 of 95 organisations", or "Nothing matches." */
+export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {
+  if (total === 0) return `No ${noun[0]} matches.`;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return `${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
+}
+
+/** The server's rule for reasons: at least 5 characters once trimmed, at most 1000. */
+export function reasonProblem(reason: string): string | null {
+  const text = reason.trim();
+  if (text.length === 0) return 'Give a reason: the organisation and the audit log read it.';
+  if (text.length < 5) return 'Give a reason of at least 5 characters.';
+  if (text.length > 1_000) return 'Keep the reason under 1000 characters.';
+  return null;
+}
+
+/** A whole number typed in a quota field, or the problem with it. */
+export function quotaProblem(value: number | string, label: string, max: number): string | null {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return `${label} must be a whole number.`;
+  if (value < 0) return `${label} cannot be negative.`;
+  if (value > max) return `${label} must be at most ${max}.`;
+  return null;
+}

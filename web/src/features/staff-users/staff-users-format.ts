@@ -1,0 +1,63 @@
+import type { PlatformRole, UserRow } from './staff-users-types';
+
+export const PLATFORM_ROLE_LABELS: Record<PlatformRole, string> = { user: 'Customer', officer: 'Officer', admin: 'Admin', super_admin: 'Super admin' };
+export const PLATFORM_ROLES = Object.keys(PLATFORM_ROLE_LABELS) as PlatformRole[];
+
+const RANK: Record<PlatformRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
+
+export const isStaffRole = (role: PlatformRole) => RANK[role] >= RANK.officer;
+export const isAdminRole = (role: PlatformRole) => RANK[role] >= RANK.admin;
+
+/**
+ * Mirrors the server's rule so the page offers only what will be accepted: staff act on accounts
+ * below their rank, a super admin on anyone else, nobody on their own account.
+ */
+export function mayActOn(actor: { id: string; role: PlatformRole }, target: { id: string; role: PlatformRole }): boolean {
+  if (actor.id === target.id) return false;
+  return actor.role === 'super_admin' || RANK[actor.role] > RANK[target.role];
+}
+
+/** The roles a promotion request may ask for this user: above their role; super admin only by a super admin. */
+export function promotionChoices(actorRole: PlatformRole, targetRole: PlatformRole): Array<'officer' | 'admin' | 'super_admin'> {
+  return (['officer', 'admin', 'super_admin'] as const).filter((role) => RANK[role] > RANK[targetRole] && (role !== 'super_admin' || actorRole === 'super_admin'));
+}
+
+export type AccountState = 'disabled' | 'unverified' | 'active';
+
+export function accountState(user: Pick<UserRow, 'disabledAt' | 'emailVerified'>): AccountState {
+  if (user.disabledAt !== null) return 'disabled';
+  return user.emailVerified ? 'active' : 'unverified';
+}
+
+export const ACCOUNT_STATE_LABELS: Record<AccountState, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'teal' },
+  unverified: { label: 'Email not verified', color: 'yellow' },
+  disabled: { label: 'Disabled', color: 'red' },
+};
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "21–40 of 95 users", or "No user matches." */
+export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {
+  if (total === 0) return `No ${noun[0]} matches.`;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return `${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
+}
+
+/** Mantine Pagination's arrow buttons, named for screen readers. */
+export function paginationLabels(control: 'first' | 'previous' | 'last' | 'next') {
+  const labels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+  return { 'aria-label': labels[control] };
+}
+
+/** Reasons the server accepts: 3 to 500 characters once trimmed. */
+export function reasonProblem(reason: string, required: boolean): string | null {
+  const text = reason.trim();
+  if (text.length === 0) return required ? 'Give a reason.' : null;
+  if (text.length < 3) return 'Give a reason of at least 3 characters.';
+  if (text.length > 500) return 'The reason is at most 500 characters.';
+  return null;
+}
