@@ -1,7 +1,9 @@
 // Browser tests: build the app (SPA + Worker), serve the build with wrangler dev on a fresh seeded
 // database, run web/e2e in Debian's chromium through playwright-core (files in parallel, see
 // web/e2e/vitest.config.ts), stop the Worker.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +27,22 @@ prepareDatabase(persistTo);
 const port = Number(process.env.E2E_PORT ?? 8799);
 // The simulator builds clusters 30 times faster than real (two to three minutes become a few seconds),
 // so a browser test watches a whole provisioning; the steps and their order stay the real ones.
-const worker = await startLocalWorker({ port, persistTo, quiet: true, extraArgs: ['--var', 'PROVISIONER_SPEED:15'] });
+// The fake cloud providers (issue 16) run in a process of their own (spawnSync below blocks this
+// one); the Worker reaches them through CLOUD_BASE_URLS, the tests get their credentials in E2E_FAKE_CLOUDS.
+const fakeClouds = spawn(process.execPath, ['scripts/lib/fake-clouds.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const [fakeCloudsLine] = await once(createInterface({ input: fakeClouds.stdout }), 'line');
+process.on('exit', () => fakeClouds.kill('SIGTERM'));
+const worker = await startLocalWorker({
+  port,
+  persistTo,
+  quiet: true,
+  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`],
+});
 let status;
 try {
   const result = spawnSync('vitest', ['run', '--config', 'web/e2e/vitest.config.ts', ...passthrough], {
     stdio: 'inherit',
-    env: { ...offlineEnv, E2E_BASE_URL: worker.url },
+    env: { ...offlineEnv, E2E_BASE_URL: worker.url, E2E_FAKE_CLOUDS: fakeCloudsLine },
   });
   status = result.status ?? 1;
 } finally {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
+import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
 import { api, choose } from './order-helpers';
 
@@ -56,27 +56,6 @@ async function devLogin(page: Page, username: string): Promise<void> {
 
 function rowIds(page: Page): Promise<string[]> {
   return page.getByTestId('cluster-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-cluster-id') ?? ''));
-}
-
-// axe-core comes with lighthouse, a development dependency of the repository: it is read from there
-// rather than installed on its own.
-const requireHere = createRequire(import.meta.url);
-const AXE_PATH = createRequire(requireHere.resolve('lighthouse')).resolve('axe-core/axe.min.js');
-let axeSource: Promise<string> | undefined;
-
-/** Serious and critical WCAG 2.2 A/AA violations on the page as it is now (DESIGN.md: there must be none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ??= readFile(AXE_PATH, 'utf8');
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: { exclude: string[][] }, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    // Two parts of the shell fail whatever the page, and are not the console's: the DEV environment
-    // badge (light orange, extra small) and the toasts' close button without a name (issue 17).
-    const result = await axe.run({ exclude: [['[data-testid="environment-badge"]'], ['[data-testid="toast-region"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.targets.slice(0, 3).join(', ')}`);
 }
 
 /** The HTTP reads of a tRPC procedure (alone or in a batch) the page makes. */

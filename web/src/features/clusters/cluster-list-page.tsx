@@ -8,6 +8,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
+import { ExternalClustersSection } from '../provider-connections';
 import { clusterTiersQueryOptions } from '../catalog';
 import { useLiveClusterList } from './cluster-queries';
 import { CLUSTER_SORT_LABELS, CLUSTER_SORTS, CLUSTER_STATUS_LABELS, CLUSTER_STATUSES } from './cluster-types';
@@ -203,6 +204,8 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
             ) : null}
           </Stack>
         )}
+
+        <ExternalClustersSection />
       </Stack>
     </Container>
   );

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ProviderTestPage } from '../../../features/provider-connections';
 
 export const Route = createFileRoute('/_authenticated/_plain/aws-eks-test')({
-  component: AmazonEksTestPage,
+  component: AwsEksTestPage,
 });
 
-function AmazonEksTestPage() {
-  return <SectionNotBuilt title="Amazon EKS Test" description="Checks that a cluster can be created on Amazon Web Services (EKS)." />;
+function AwsEksTestPage() {
+  return <ProviderTestPage provider="eks" />;
 }

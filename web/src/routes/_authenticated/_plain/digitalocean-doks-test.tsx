@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ProviderTestPage } from '../../../features/provider-connections';
 
 export const Route = createFileRoute('/_authenticated/_plain/digitalocean-doks-test')({
-  component: DigitaloceanDoksTestPage,
+  component: DigitalOceanDoksTestPage,
 });
 
-function DigitaloceanDoksTestPage() {
-  return <SectionNotBuilt title="DigitalOcean DOKS Test" description="Checks that a cluster can be created on DigitalOcean (DOKS)." />;
+function DigitalOceanDoksTestPage() {
+  return <ProviderTestPage provider="doks" />;
 }

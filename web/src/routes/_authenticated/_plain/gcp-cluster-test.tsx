@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ProviderTestPage } from '../../../features/provider-connections';
 
 export const Route = createFileRoute('/_authenticated/_plain/gcp-cluster-test')({
-  component: GoogleKubernetesEngineTestPage,
+  component: GcpClusterTestPage,
 });
 
-function GoogleKubernetesEngineTestPage() {
-  return <SectionNotBuilt title="Google Kubernetes Engine Test" description="Checks that a cluster can be created on Google Cloud (GKE)." />;
+function GcpClusterTestPage() {
+  return <ProviderTestPage provider="gke" />;
 }

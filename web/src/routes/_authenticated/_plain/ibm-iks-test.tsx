@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionNotBuilt } from '../../../components/section-not-built';
+import { ProviderTestPage } from '../../../features/provider-connections';
 
 export const Route = createFileRoute('/_authenticated/_plain/ibm-iks-test')({
-  component: IbmCloudIksTestPage,
+  component: IbmIksTestPage,
 });
 
-function IbmCloudIksTestPage() {
-  return <SectionNotBuilt title="IBM Cloud IKS Test" description="Checks that a cluster can be created on IBM Cloud (IKS)." />;
+function IbmIksTestPage() {
+  return <ProviderTestPage provider="iks" />;
 }

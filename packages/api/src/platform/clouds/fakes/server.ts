@@ -1,0 +1,136 @@
+/**
+ * Test and browser-test only: the HTTP server every fake provider runs on (node:http, 127.0.0.1,
+ * a random port). Each fake checks requests the way its provider does; this harness records them,
+ * collects `violations` (requests the real provider would refuse for a reason other than the
+ * credentials: a test asserts there are none), and injects the failures a test cannot provoke
+ * with credentials alone: rate limiting and a provider that never answers.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeHttpRequest {
+  method: string;
+  /** Path without the query, as sent (not decoded). */
+  path: string;
+  query: URLSearchParams;
+  /** The query as sent, for signature checks. */
+  rawQuery: string;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface FakeHttpResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export type InjectedFailure = 'rate_limited' | 'hang';
+
+export interface FakeServer {
+  url: string;
+  requests: RecordedRequest[];
+  violations: string[];
+  /**
+   * The next `count` requests (default 1) whose path matches `path` (default: any) answer 429 the
+   * provider's way, or never answer.
+   */
+  failNext(failure: InjectedFailure, count?: number, path?: RegExp): void;
+  close(): Promise<void>;
+}
+
+export interface FakeServerSpec {
+  handle(request: FakeHttpRequest, violation: (text: string) => void): FakeHttpResponse | Promise<FakeHttpResponse>;
+  /** The provider's own 429 answer. */
+  rateLimited(): FakeHttpResponse;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export async function startFakeServer(spec: FakeServerSpec): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
+  const pending: Array<{ failure: InjectedFailure; path: RegExp | null }> = [];
+  const hanging = new Set<ServerResponse>();
+
+  const send = (response: ServerResponse, answer: FakeHttpResponse) => {
+    const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    response.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers });
+    response.end(body);
+  };
+
+  const server = createServer((incoming, response) => {
+    void (async () => {
+      const body = await readBody(incoming);
+      const target = incoming.url ?? '/';
+      const queryAt = target.indexOf('?');
+      const request: FakeHttpRequest = {
+        method: incoming.method ?? 'GET',
+        path: queryAt === -1 ? target : target.slice(0, queryAt),
+        rawQuery: queryAt === -1 ? '' : target.slice(queryAt + 1),
+        query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+        headers: Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')])),
+        body,
+      };
+      const index = pending.findIndex((entry) => entry.path === null || entry.path.test(request.path));
+      const injected = index === -1 ? undefined : pending.splice(index, 1)[0]?.failure;
+      if (injected === 'hang') {
+        hanging.add(response);
+        requests.push({ method: request.method, path: request.path, status: 0 });
+        return;
+      }
+      let answer: FakeHttpResponse;
+      try {
+        answer = injected === 'rate_limited' ? spec.rateLimited() : await spec.handle(request, (text) => violations.push(`${request.method} ${request.path}: ${text}`));
+      } catch (error) {
+        violations.push(`${request.method} ${request.path}: fake crashed: ${String(error)}`);
+        answer = { status: 500, body: { error: 'fake crashed' } };
+      }
+      requests.push({ method: request.method, path: request.path, status: answer.status });
+      send(response, answer);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    violations,
+    failNext(failure, count = 1, path) {
+      for (let i = 0; i < count; i += 1) pending.push({ failure, path: path ?? null });
+    },
+    close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A URL on 127.0.0.1 where nothing listens (a port that was just free): connection refused. */
+export async function closedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A random opaque token, the way providers issue access tokens. */
+export function opaqueToken(prefix: string): string {
+  return `${prefix}${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')}`;
+}

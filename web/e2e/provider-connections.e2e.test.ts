@@ -1,0 +1,147 @@
+/**
+ * The seven cloud connection pages against the fake providers (scripts/e2e.mjs starts them and
+ * points the Worker at them with CLOUD_BASE_URLS; their credentials arrive in E2E_FAKE_CLOUDS):
+ * a wrong secret is explained, good credentials list the clusters, a save lists the connection
+ * without any secret, and /my-clusters shows what a saved connection found.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { seriousViolations } from './a11y';
+import { useBrowser } from './fixtures';
+
+type Provider = 'gke' | 'eks' | 'aks' | 'iks' | 'cce' | 'ack' | 'doks';
+type CredentialSet = Record<string, string | string[]>;
+const fakes = JSON.parse(process.env.E2E_FAKE_CLOUDS ?? 'null') as { credentials: Record<Provider, Record<'ok' | 'denied' | 'wrong', CredentialSet>> } | null;
+
+const PAGES: Array<{ provider: Provider; path: string; badge: string; clusters: string[] }> = [
+  { provider: 'gke', path: '/gcp-cluster-test', badge: 'GKE', clusters: ['web-prod', 'batch'] },
+  { provider: 'eks', path: '/aws-eks-test', badge: 'EKS', clusters: ['eks-dublin', 'eks-virginia'] },
+  { provider: 'aks', path: '/azure-aks-test', badge: 'AKS', clusters: ['aks-prod'] },
+  { provider: 'iks', path: '/ibm-iks-test', badge: 'IKS', clusters: ['iks-eu'] },
+  { provider: 'cce', path: '/huawei-cce-test', badge: 'CCE', clusters: ['cce-sg'] },
+  { provider: 'ack', path: '/alibaba-ack-test', badge: 'ACK', clusters: ['ack-fra', 'ack-hz'] },
+  { provider: 'doks', path: '/digitalocean-doks-test', badge: 'DOKS', clusters: ['doks-ams'] },
+];
+const SECRET_FIELDS = ['serviceAccountKey', 'secretAccessKey', 'clientSecret', 'apiKey', 'secretKey', 'accessKeySecret', 'token'];
+const BAD_CREDENTIALS = 'The provider did not accept these credentials: the key is wrong, revoked or expired.';
+
+/** The secret values of a credential set: for a GCP key file, the lines of its private key. */
+function secretsOf(set: CredentialSet): string[] {
+  return Object.entries(set)
+    .filter(([name]) => SECRET_FIELDS.includes(name))
+    .flatMap(([, value]) => {
+      const text = String(value);
+      if (!text.startsWith('{')) return [text];
+      return (JSON.parse(text) as { private_key: string }).private_key.split('\n').filter((line) => line.length > 20 && !line.startsWith('-----'));
+    });
+}
+
+async function fill(page: Page, set: CredentialSet) {
+  for (const [name, value] of Object.entries(set)) {
+    await page.getByTestId(`credential-${name}`).fill(Array.isArray(value) ? value.join(', ') : value);
+  }
+}
+
+describe('cloud connection pages', () => {
+  const browser = useBrowser();
+
+  it('has the fake providers configured by scripts/e2e.mjs', () => {
+    expect(fakes?.credentials.eks.ok).toBeDefined();
+  });
+
+  for (const { provider, path, badge, clusters } of PAGES) {
+    it(`${path}: explains a wrong secret, lists the clusters, saves without showing a secret`, { timeout: 90_000 }, async () => {
+      const { page, pageErrors } = browser;
+      const credentials = fakes!.credentials[provider];
+      await signInAsNewAccount(page);
+      await page.goto(path);
+      await rejectCookies(page);
+      await page.getByTestId('least-privilege').waitFor();
+
+      // A wrong secret: the provider's refusal, explained, announced to screen readers.
+      await fill(page, credentials.wrong);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      const failure = page.getByTestId('test-failure');
+      await failure.waitFor();
+      expect(await failure.getAttribute('role')).toBe('alert');
+      // The text with the kind, so a failure here says what the provider answered.
+      expect({ kind: await failure.getAttribute('data-kind'), text: await failure.textContent() }).toMatchObject({ kind: 'bad_credentials', text: expect.stringContaining(BAD_CREDENTIALS) });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Good credentials: each cluster with region, version, nodes and status, and the time taken.
+      await fill(page, credentials.ok);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      const found = page.getByTestId('test-clusters');
+      await found.waitFor();
+      for (const name of clusters) await page.getByRole('row', { name: new RegExp(`^${name}\\b`) }).waitFor();
+      expect(await page.getByRole('row').filter({ hasText: clusters[0]! }).first().textContent()).toMatch(/\d+\.\d+/);
+      expect(await page.getByTestId('test-took').textContent()).toMatch(/^\d+(\.\d)? m?s$/);
+      expect(await page.getByTestId('saved-connections').count()).toBe(0);
+
+      // Save: listed with its hint, and no secret anywhere on the page (inputs included).
+      await page.getByTestId('connection-name').fill(`${badge} production`);
+      await page.getByRole('button', { name: 'Save connection' }).click();
+      const saved = page.getByTestId('saved-connection');
+      await saved.waitFor();
+      expect(await saved.textContent()).toContain(`${badge} production`);
+      expect(await saved.textContent()).toContain('Working');
+      const html = await page.content();
+      const inputs = await page.locator('input, textarea').evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value).join('\n'));
+      for (const secret of secretsOf(credentials.ok)) {
+        expect(html).not.toContain(secret);
+        expect(inputs).not.toContain(secret);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors.map((error) => error.message)).toEqual([]);
+    });
+  }
+
+  it('/my-clusters shows the clusters of a saved EKS connection, read-only with a provider badge, and refreshes them', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    const credentials = fakes!.credentials.eks;
+    await signInAsNewAccount(page);
+    await page.goto('/my-clusters');
+    await rejectCookies(page);
+    await page.getByTestId('clusters-range').or(page.getByTestId('clusters-empty')).first().waitFor();
+    // Nothing about other clouds until a connection exists.
+    expect(await page.getByRole('heading', { name: 'Clusters at other clouds' }).count()).toBe(0);
+
+    await page.goto('/aws-eks-test');
+    await fill(page, credentials.ok);
+    await page.getByTestId('connection-name').fill('AWS production');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByTestId('saved-connection').waitFor();
+
+    await page.goto('/my-clusters');
+    await page.getByRole('heading', { name: 'Clusters at other clouds' }).waitFor();
+    const table = page.getByTestId('external-clusters');
+    await table.waitFor();
+    expect(await page.getByTestId('external-clusters-count').textContent()).toBe('2 clusters at other clouds');
+    const dublin = page.getByTestId('external-cluster').filter({ hasText: 'eks-dublin' });
+    expect(await dublin.textContent()).toContain('EKS');
+    expect(await dublin.textContent()).toContain('eu-west-1');
+    expect(await dublin.textContent()).toContain('AWS production');
+    // Read-only: no link or action on an external cluster.
+    expect(await table.locator('a, button').count()).toBe(0);
+
+    await page.getByTestId('refresh-external-clusters').click();
+    await expect.poll(async () => page.getByTestId('refresh-external-clusters').getAttribute('data-loading')).toBeNull();
+    expect(await page.getByTestId('external-cluster').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Tested again with the stored credentials, then deleted (after a confirmation) with its clusters.
+    await page.goto('/aws-eks-test');
+    await page.getByRole('button', { name: 'Test again: AWS production' }).click();
+    await page.getByTestId('saved-test-result').getByTestId('test-clusters').waitFor();
+    await page.getByRole('button', { name: 'Delete AWS production' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this connection?' });
+    expect(await confirm.textContent()).toContain('2 external clusters');
+    await confirm.getByRole('button', { name: 'Delete connection' }).click();
+    await page.getByTestId('no-connections').waitFor();
+    await page.goto('/my-clusters');
+    await page.getByTestId('clusters-range').or(page.getByTestId('clusters-empty')).first().waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Clusters at other clouds' }).count()).toBe(0);
+  });
+});

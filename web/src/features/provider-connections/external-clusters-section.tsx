@@ -1,0 +1,124 @@
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { SectionCard } from '../../components/section-card';
+import { formatRelativeTime } from '../../lib/relative-time';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useMayManageConnections } from './provider-test-page';
+import { badgeOf } from './providers';
+
+/**
+ * On /my-clusters: the clusters the organisation's saved connections listed at other clouds,
+ * read-only and counted apart from its KubeMarket clusters. Nothing shows until a connection exists.
+ */
+export function ExternalClustersSection() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const mayManage = useMayManageConnections();
+  const clusters = useQuery(trpc.providerConnections.externalClusters.queryOptions());
+  const connections = useQuery(trpc.providerConnections.list.queryOptions());
+  // Every connection in turn: one slow or failing provider does not hide the others' answers.
+  const refresh = useMutation({
+    mutationFn: async () => {
+      const failed: string[] = [];
+      for (const connection of connections.data ?? []) {
+        const result = await client.providerConnections.refresh.mutate({ id: connection.id });
+        if (!result.ok) failed.push(`${connection.name}: ${result.explanation ?? result.kind}`);
+      }
+      return failed;
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.providerConnections.externalClusters.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.providerConnections.list.queryKey() }),
+      ]),
+  });
+
+  if (connections.data?.length === 0 && clusters.data?.length === 0) return null;
+  const count = clusters.data?.length ?? 0;
+
+  return (
+    <SectionCard
+      title="Clusters at other clouds"
+      description="Listed with your organisation's saved cloud connections. Read-only: they are not managed or billed by KubeMarket, and not counted with your clusters above."
+      aside={
+        mayManage && (connections.data?.length ?? 0) > 0 ? (
+          <Button size="xs" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={refresh.isPending} onClick={() => refresh.mutate()} data-testid="refresh-external-clusters">
+            Refresh
+          </Button>
+        ) : null
+      }
+    >
+      {clusters.isPending ? (
+        <Skeleton height={72} aria-label="Loading clusters at other clouds" />
+      ) : clusters.error ? (
+        <QueryErrorAlert title="Clusters at other clouds could not be loaded" error={clusters.error} retrying={clusters.isFetching} onRetry={() => void clusters.refetch()} />
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="external-clusters-count">
+            {count === 0 ? 'No cluster at other clouds' : `${count} cluster${count === 1 ? '' : 's'} at other clouds`}
+          </Text>
+          {refresh.data && refresh.data.length > 0 ? (
+            <Alert color="red" variant="light" role="alert" title="Some connections could not be refreshed; their last clusters are kept.">
+              <Stack gap={2}>
+                {refresh.data.map((line) => (
+                  <Text key={line} size="sm">
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
+          {refresh.error ? (
+            <Alert color="red" variant="light" role="alert">
+              {refresh.error.message}
+            </Alert>
+          ) : null}
+          {count > 0 ? (
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="xs" aria-label="Clusters at other clouds" data-testid="external-clusters">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Provider</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Region</Table.Th>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Nodes</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Connection</Table.Th>
+                    <Table.Th>Refreshed</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(clusters.data ?? []).map((cluster) => (
+                    <Table.Tr key={cluster.id} data-testid="external-cluster">
+                      <Table.Td>
+                        <Badge variant="outline" color="dark">
+                          {badgeOf(cluster.provider)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{cluster.name}</Table.Td>
+                      <Table.Td>{cluster.region}</Table.Td>
+                      <Table.Td>{cluster.kubernetesVersion || '—'}</Table.Td>
+                      <Table.Td>{cluster.nodeCount ?? 'not reported'}</Table.Td>
+                      <Table.Td>{cluster.status}</Table.Td>
+                      <Table.Td>{cluster.connectionName}</Table.Td>
+                      <Table.Td>{formatRelativeTime(cluster.refreshedAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : null}
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Refreshed every hour, and when you choose Refresh.
+            </Text>
+          </Group>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
