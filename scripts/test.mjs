@@ -12,6 +12,8 @@ const reports = mkdtempSync(join(tmpdir(), 'kubemarket-test-'));
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+/** Failed tests by name, repeated at the very end so the last lines of a CI log say what broke. */
+const failedTests = [];
 
 function step(name, command, args, env = {}) {
   const t0 = Date.now();
@@ -30,6 +32,13 @@ function count(reportFile, label) {
     totals.skipped += report.numTotalTests - report.numPassedTests - report.numFailedTests;
     console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed of ${report.numTotalTests}`);
     if (report.numTotalTests === 0) failedSteps.push(`${label} (no test ran)`);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`${label}: ${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n    ${reason}`);
+      }
+    }
   } catch {
     failedSteps.push(`${label} (no report)`);
   }
@@ -57,6 +66,7 @@ step('dev server (vite dev + Worker)', 'node', ['scripts/dev-check.mjs', ...json
 count(devReport, 'dev server (vite dev + Worker)');
 
 console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -38,6 +38,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as FrRouteImport } from './routes/fr'
 import { Route as GreenClusterRouteImport } from './routes/green-cluster'
 import { Route as GreenClusterPageRouteImport } from './routes/green-cluster-page'
+import { Route as JoinTeamRouteImport } from './routes/join-team'
 import { Route as MagicLinkRouteImport } from './routes/magic-link'
 import { Route as MagicLinkLoginRouteImport } from './routes/magic-link-login'
 import { Route as NewsletterRouteImport } from './routes/newsletter'
@@ -122,6 +123,7 @@ import { Route as AuthenticatedDashboardOrdersProductsIndexRouteImport } from '.
 import { Route as AuthenticatedDashboardOrdersProductsIdRouteImport } from './routes/_authenticated/_dashboard/orders/products/$id'
 import { Route as AuthenticatedDashboardOrdersSupportIndexRouteImport } from './routes/_authenticated/_dashboard/orders/support/index'
 import { Route as AuthenticatedDashboardOrdersSupportIdRouteImport } from './routes/_authenticated/_dashboard/orders/support/$id'
+import { Route as AuthenticatedDashboardSupportTicketsIdRouteImport } from './routes/_authenticated/_dashboard/support/tickets/$id'
 import { Route as AuthenticatedPlainClustersIdStatusRouteImport } from './routes/_authenticated/_plain/clusters/$id/status'
 
 const IndexRoute = IndexRouteImport.update({
@@ -266,6 +268,11 @@ const GreenClusterRoute = GreenClusterRouteImport.update({
 const GreenClusterPageRoute = GreenClusterPageRouteImport.update({
   id: '/green-cluster-page',
   path: '/green-cluster-page',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinTeamRoute = JoinTeamRouteImport.update({
+  id: '/join-team',
+  path: '/join-team',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MagicLinkRoute = MagicLinkRouteImport.update({
@@ -740,6 +747,12 @@ const AuthenticatedDashboardOrdersSupportIdRoute =
     path: '/orders/support/$id',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardSupportTicketsIdRoute =
+  AuthenticatedDashboardSupportTicketsIdRouteImport.update({
+    id: '/support/tickets/$id',
+    path: '/support/tickets/$id',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedPlainClustersIdStatusRoute =
   AuthenticatedPlainClustersIdStatusRouteImport.update({
     id: '/clusters/$id/status',
@@ -776,6 +789,7 @@ export interface FileRoutesByFullPath {
   '/fr': typeof FrRoute
   '/green-cluster': typeof GreenClusterRoute
   '/green-cluster-page': typeof GreenClusterPageRoute
+  '/join-team': typeof JoinTeamRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
   '/newsletter': typeof NewsletterRoute
@@ -854,6 +868,7 @@ export interface FileRoutesByFullPath {
   '/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
   '/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
   '/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
+  '/support/tickets/$id': typeof AuthenticatedDashboardSupportTicketsIdRoute
   '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
   '/clusters/$id/': typeof AuthenticatedDashboardClustersIdIndexRoute
   '/orders/products/': typeof AuthenticatedDashboardOrdersProductsIndexRoute
@@ -888,6 +903,7 @@ export interface FileRoutesByTo {
   '/fr': typeof FrRoute
   '/green-cluster': typeof GreenClusterRoute
   '/green-cluster-page': typeof GreenClusterPageRoute
+  '/join-team': typeof JoinTeamRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
   '/newsletter': typeof NewsletterRoute
@@ -966,6 +982,7 @@ export interface FileRoutesByTo {
   '/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
   '/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
   '/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
+  '/support/tickets/$id': typeof AuthenticatedDashboardSupportTicketsIdRoute
   '/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
   '/clusters/$id': typeof AuthenticatedDashboardClustersIdIndexRoute
   '/orders/products': typeof AuthenticatedDashboardOrdersProductsIndexRoute
@@ -1002,6 +1019,7 @@ export interface FileRoutesById {
   '/fr': typeof FrRoute
   '/green-cluster': typeof GreenClusterRoute
   '/green-cluster-page': typeof GreenClusterPageRoute
+  '/join-team': typeof JoinTeamRoute
   '/magic-link': typeof MagicLinkRoute
   '/magic-link-login': typeof MagicLinkLoginRoute
   '/newsletter': typeof NewsletterRoute
@@ -1083,6 +1101,7 @@ export interface FileRoutesById {
   '/_authenticated/_dashboard/clusters/$id/topology': typeof AuthenticatedDashboardClustersIdTopologyRoute
   '/_authenticated/_dashboard/orders/products/$id': typeof AuthenticatedDashboardOrdersProductsIdRoute
   '/_authenticated/_dashboard/orders/support/$id': typeof AuthenticatedDashboardOrdersSupportIdRoute
+  '/_authenticated/_dashboard/support/tickets/$id': typeof AuthenticatedDashboardSupportTicketsIdRoute
   '/_authenticated/_plain/clusters/$id/status': typeof AuthenticatedPlainClustersIdStatusRoute
   '/_authenticated/_dashboard/clusters/$id/': typeof AuthenticatedDashboardClustersIdIndexRoute
   '/_authenticated/_dashboard/orders/products/': typeof AuthenticatedDashboardOrdersProductsIndexRoute
@@ -1119,6 +1138,7 @@ export interface FileRouteTypes {
     | '/fr'
     | '/green-cluster'
     | '/green-cluster-page'
+    | '/join-team'
     | '/magic-link'
     | '/magic-link-login'
     | '/newsletter'
@@ -1197,6 +1217,7 @@ export interface FileRouteTypes {
     | '/clusters/$id/topology'
     | '/orders/products/$id'
     | '/orders/support/$id'
+    | '/support/tickets/$id'
     | '/clusters/$id/status'
     | '/clusters/$id/'
     | '/orders/products/'
@@ -1231,6 +1252,7 @@ export interface FileRouteTypes {
     | '/fr'
     | '/green-cluster'
     | '/green-cluster-page'
+    | '/join-team'
     | '/magic-link'
     | '/magic-link-login'
     | '/newsletter'
@@ -1309,6 +1331,7 @@ export interface FileRouteTypes {
     | '/clusters/$id/topology'
     | '/orders/products/$id'
     | '/orders/support/$id'
+    | '/support/tickets/$id'
     | '/clusters/$id/status'
     | '/clusters/$id'
     | '/orders/products'
@@ -1344,6 +1367,7 @@ export interface FileRouteTypes {
     | '/fr'
     | '/green-cluster'
     | '/green-cluster-page'
+    | '/join-team'
     | '/magic-link'
     | '/magic-link-login'
     | '/newsletter'
@@ -1425,6 +1449,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_dashboard/clusters/$id/topology'
     | '/_authenticated/_dashboard/orders/products/$id'
     | '/_authenticated/_dashboard/orders/support/$id'
+    | '/_authenticated/_dashboard/support/tickets/$id'
     | '/_authenticated/_plain/clusters/$id/status'
     | '/_authenticated/_dashboard/clusters/$id/'
     | '/_authenticated/_dashboard/orders/products/'
@@ -1461,6 +1486,7 @@ export interface RootRouteChildren {
   FrRoute: typeof FrRoute
   GreenClusterRoute: typeof GreenClusterRoute
   GreenClusterPageRoute: typeof GreenClusterPageRoute
+  JoinTeamRoute: typeof JoinTeamRoute
   MagicLinkRoute: typeof MagicLinkRoute
   MagicLinkLoginRoute: typeof MagicLinkLoginRoute
   NewsletterRoute: typeof NewsletterRoute
@@ -1693,6 +1719,13 @@ declare module '@tanstack/react-router' {
       path: '/green-cluster-page'
       fullPath: '/green-cluster-page'
       preLoaderRoute: typeof GreenClusterPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join-team': {
+      id: '/join-team'
+      path: '/join-team'
+      fullPath: '/join-team'
+      preLoaderRoute: typeof JoinTeamRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/magic-link': {
@@ -2283,6 +2316,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardOrdersSupportIdRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/_dashboard/support/tickets/$id': {
+      id: '/_authenticated/_dashboard/support/tickets/$id'
+      path: '/support/tickets/$id'
+      fullPath: '/support/tickets/$id'
+      preLoaderRoute: typeof AuthenticatedDashboardSupportTicketsIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/_plain/clusters/$id/status': {
       id: '/_authenticated/_plain/clusters/$id/status'
       path: '/clusters/$id/status'
@@ -2353,6 +2393,7 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardClustersIdTopologyRoute: typeof AuthenticatedDashboardClustersIdTopologyRoute
   AuthenticatedDashboardOrdersProductsIdRoute: typeof AuthenticatedDashboardOrdersProductsIdRoute
   AuthenticatedDashboardOrdersSupportIdRoute: typeof AuthenticatedDashboardOrdersSupportIdRoute
+  AuthenticatedDashboardSupportTicketsIdRoute: typeof AuthenticatedDashboardSupportTicketsIdRoute
   AuthenticatedDashboardClustersIdIndexRoute: typeof AuthenticatedDashboardClustersIdIndexRoute
   AuthenticatedDashboardOrdersProductsIndexRoute: typeof AuthenticatedDashboardOrdersProductsIndexRoute
   AuthenticatedDashboardOrdersSupportIndexRoute: typeof AuthenticatedDashboardOrdersSupportIndexRoute
@@ -2423,6 +2464,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardOrdersProductsIdRoute,
     AuthenticatedDashboardOrdersSupportIdRoute:
       AuthenticatedDashboardOrdersSupportIdRoute,
+    AuthenticatedDashboardSupportTicketsIdRoute:
+      AuthenticatedDashboardSupportTicketsIdRoute,
     AuthenticatedDashboardClustersIdIndexRoute:
       AuthenticatedDashboardClustersIdIndexRoute,
     AuthenticatedDashboardOrdersProductsIndexRoute:
@@ -2523,6 +2566,7 @@ const rootRouteChildren: RootRouteChildren = {
   FrRoute: FrRoute,
   GreenClusterRoute: GreenClusterRoute,
   GreenClusterPageRoute: GreenClusterPageRoute,
+  JoinTeamRoute: JoinTeamRoute,
   MagicLinkRoute: MagicLinkRoute,
   MagicLinkLoginRoute: MagicLinkLoginRoute,
   NewsletterRoute: NewsletterRoute,

@@ -1,6 +1,8 @@
 import {
+  cloudsPortFromConfig,
   createContext,
   ecbRatesSource,
+  r2Files,
   httpMailer,
   outboxMailer,
   gardenerProvisioner,
@@ -132,6 +134,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       secrets: secretBoxFor(env),
       provisioner: provisionerFor(env),
       operator: operatorFor(env, appUrl),
+      clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
     },
     request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
   });
@@ -191,6 +194,8 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       payments: paymentsFor(env),
       provisioner: provisionerFor(env),
       operator: operatorFor(env, appUrlFor(c)),
+      files: r2Files(env.FILES),
+      clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

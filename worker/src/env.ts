@@ -8,6 +8,8 @@ export interface Env {
   ASSETS: Fetcher;
   NOTIFICATION_HUB: DurableObjectNamespace<NotificationHub>;
   CLUSTER_OPERATOR: DurableObjectNamespace<ClusterOperator>;
+  /** Ticket attachments (issue 14). */
+  FILES: R2Bucket;
   ENVIRONMENT: string;
   /** When set, the database is libSQL/Turso at this URL instead of the D1 binding. */
   DATABASE_URL?: string;
@@ -42,6 +44,11 @@ export interface Env {
    * two to three minutes for a small cluster; `pnpm dev` uses 6, the browser tests 30).
    */
   PROVISIONER_SPEED?: string;
+  /**
+   * Where other clouds' APIs live for the cloud connections (issue 16), as JSON by provider
+   * (packages/api/src/platform/clouds/config.ts); unset: the real endpoints. Browser tests point it at fakes.
+   */
+  CLOUD_BASE_URLS?: string;
   /** `enabled`: production without Gardener runs simulated clusters (refused otherwise). */
   PROVISIONER_SIMULATOR?: string;
   /**

@@ -61,10 +61,50 @@ async function jsonBody(c: HonoContext<AppEnv>): Promise<Record<string, unknown>
   throw new BadRequest('The request body must be a JSON object.');
 }
 
-/** Path parameters, then query parameters (GET, DELETE) or the JSON body (the rest). */
+/**
+ * An upload's form: file parts become `{ filename, contentType, bytes }` in the files field, text
+ * parts are coerced by the input schema like query strings.
+ */
+async function multipartBody(c: HonoContext<AppEnv>, route: RestRoute, filesField: string): Promise<Record<string, unknown>> {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('Content-Type') ?? '')) {
+    throw new BadRequest('Send the files as multipart/form-data (one or more "files" parts).', 415);
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new BadRequest('The multipart/form-data body could not be read.');
+  }
+  const { properties } = inputProperties(route);
+  const input: Record<string, unknown> = {};
+  const files: Array<{ filename: string; contentType: string; bytes: Uint8Array }> = [];
+  const texts = new Map<string, string[]>();
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      files.push({ filename: value.name, contentType: value.type, bytes: new Uint8Array(await value.arrayBuffer()) });
+    } else if (name !== filesField && name in properties) {
+      texts.set(name, [...(texts.get(name) ?? []), value]);
+    }
+  }
+  for (const [name, values] of texts) input[name] = coerceQueryValue(properties[name], values);
+  input[filesField] = files;
+  return input;
+}
+
+/** `attachment` with an ASCII fallback name and, for stored files, the exact UTF-8 one. */
+function contentDisposition(filename: string, utf8: boolean): string {
+  const fallback = filename.replace(/[^\w.-]/g, '_');
+  if (!utf8) return `attachment; filename="${fallback}"`;
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Path parameters, then query parameters (GET, DELETE), the upload's form, or the JSON body. */
 async function inputOf(c: HonoContext<AppEnv>, route: RestRoute): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
-  if (route.method === 'GET' || route.method === 'DELETE') {
+  if (route.meta.multipart) {
+    Object.assign(input, await multipartBody(c, route, route.meta.multipart.filesField));
+  } else if (route.method === 'GET' || route.method === 'DELETE') {
     const { properties } = inputProperties(route);
     const url = new URL(c.req.url);
     for (const name of new Set(url.searchParams.keys())) {
@@ -110,8 +150,13 @@ for (const route of routes) {
       if (body) {
         const fields = result as Record<string, unknown>;
         const content = String(fields[body.field]);
-        const filename = body.filenameField ? String(fields[body.filenameField]).replace(/[^\w.-]/g, '_') : null;
-        const headers: Record<string, string> = { 'Content-Type': body.contentType, 'Cache-Control': 'no-store', ...(filename ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {}) };
+        const filename = body.filenameField ? String(fields[body.filenameField]) : null;
+        const contentType = body.contentTypeField ? String(fields[body.contentTypeField]) : body.contentType;
+        const headers: Record<string, string> = {
+          'Content-Type': contentType,
+          'Cache-Control': 'no-store',
+          ...(filename ? { 'Content-Disposition': contentDisposition(filename, Boolean(body.contentTypeField)) } : {}),
+        };
         return body.base64 ? c.body(Uint8Array.from(atob(content), (char) => char.charCodeAt(0)), 200, headers) : c.body(content, 200, headers);
       }
       return c.json(result as object);

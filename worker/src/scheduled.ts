@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext, paymentsFor } from './context';
 import type { Env } from './env';
@@ -53,6 +53,14 @@ export async function runScheduled(
         if (metered.hours.length > 0) console.log(`Metered ${metered.hours.length} hour(s), ${metered.records} usage record(s)`);
       } catch (error) {
         logError('Usage metering failed', error);
+      }
+      // Clusters at other clouds, listed again with each saved connection (issue 16).
+      try {
+        const context = operatorContext(env);
+        const run = await refreshAllConnections({ db: context.db, ports: context.ports });
+        if (run.refreshed + run.failed > 0) console.log('Cloud connections refreshed', run);
+      } catch (error) {
+        logError('Refreshing cloud connections failed', error);
       }
       return;
     }

@@ -1,3 +1,4 @@
+import { restRoutes } from '@kubemarket/api';
 import type { MiddlewareHandler } from 'hono';
 import { isDevelopment } from './config';
 import type { AppEnv } from './env';
@@ -22,6 +23,19 @@ export const requireHttps: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const TOO_LARGE = { message: 'The request body is too large (at most 64 KiB).' };
+
+/** Upload routes (RestMeta.multipart) take larger bodies: their method, path pattern and cap. */
+const UPLOAD_ROUTES = restRoutes()
+  .filter((route) => route.meta.multipart)
+  .map((route) => ({
+    method: route.method,
+    pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+    maxBytes: route.meta.multipart!.maxBytes,
+  }));
+
+function uploadLimitOf(method: string, pathname: string): number | null {
+  return UPLOAD_ROUTES.find((route) => route.method === method && route.pattern.test(pathname))?.maxBytes ?? null;
+}
 
 /** The whole stream, or null as soon as it exceeds `limit` bytes (the rest is never read). */
 async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
@@ -55,10 +69,15 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Prom
 export const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const request = c.req.raw;
   if (!request.body) return next();
+  // Only an actual form upload gets the larger cap: anything else there is refused at the usual size.
+  const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '');
+  const upload = multipart ? uploadLimitOf(request.method, new URL(request.url).pathname) : null;
+  const limit = upload ?? MAX_BODY_BYTES;
+  const tooLarge = upload ? { message: `The upload is too large (at most ${Math.floor(upload / (1024 * 1024))} MB in one request).` } : TOO_LARGE;
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
-  if (declared > MAX_BODY_BYTES) return c.json(TOO_LARGE, 413);
-  const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
-  if (!bytes) return c.json(TOO_LARGE, 413);
+  if (declared > limit) return c.json(tooLarge, 413);
+  const bytes = await readAtMost(request.body, limit);
+  if (!bytes) return c.json(tooLarge, 413);
   c.req.raw = new Request(request, { body: bytes });
   return next();
 };

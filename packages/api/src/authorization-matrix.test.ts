@@ -76,10 +76,19 @@ const OTHER_ORGANISATIONS_404: Partial<Record<Principal, Outcome>> = { customerB
 const ACME_READS = expectations(['ownerA', 'memberA', 'billingA', 'viewerA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
 /** Changes to Acme's clusters: its owner and members (not billing, not viewers), or a token with the write scope. */
 const ACME_WRITES = expectations(['ownerA', 'memberA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
+/** Support tickets of Acme: every Acme role but viewers writes; other organisations find nothing. */
+const ACME_SUPPORT_WRITES = expectations(['ownerA', 'memberA', 'billingA', 'tokenWithScope'], OTHER_ORGANISATIONS_404);
 /** Billing of one's own organisation: owners, admins and billing managers (Gabriel of Globex, Adam and Sophie of staff's), or a token with the scope. */
 const BILLING_ROLES = expectations(['ownerA', 'billingA', 'customerB', 'admin', 'superAdmin', 'tokenWithScope']);
 /** An Acme payment method: Acme's billing roles; other organisations' billing roles find nothing. */
 const ACME_BILLING = expectations(['ownerA', 'billingA', 'tokenWithScope'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' });
+/** Cloud connections: owners and administrators of their own organisation (Alice, Gabriel of Globex, Adam and Sophie of staff's), or a token with clusters:write. */
+const CONNECTION_MANAGERS = expectations(['ownerA', 'customerB', 'admin', 'superAdmin', 'tokenWithScope']);
+const CONNECTION_MANAGERS_404 = expectations([], Object.fromEntries(['ownerA', 'customerB', 'admin', 'superAdmin', 'tokenWithScope'].map((p) => [p, 'NOT_FOUND'])));
+/** members:manage and audit:read: owners and admins of their own organisation, or a token with the scope. */
+const MEMBER_MANAGERS = expectations(['ownerA', 'customerB', 'admin', 'superAdmin', 'tokenWithScope']);
+/** An Acme member or invitation: Acme's owners and admins; other organisations' find nothing. */
+const ACME_MEMBER_MANAGERS = expectations(['ownerA', 'tokenWithScope'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' });
 /** Development helpers answer 404 in production, to everyone. */
 const DEV_ONLY = expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND'])));
 
@@ -158,6 +167,26 @@ const MATRIX: Record<string, Row> = {
 
   'admin.endUserSessions': { input: () => ({ id: 'usr_demo_gabriel' }), expect: ADMINS_ONLY },
   'admin.setUserRole': { input: () => ({ id: 'usr_demo_vera', role: 'user' }), expect: ADMINS_ONLY },
+  // The users half of the staff console. Officers look after customer accounts; registrations,
+  // members and promotion requests are for admins; a super admin decides promotions, and the seeded
+  // request is Adam's own, so the admin's FORBIDDEN is also "nobody approves their own request".
+  'staffUsers.search': { input: () => ({ q: 'acme', page: 1, pageSize: 5 }), expect: STAFF_ONLY },
+  'staffUsers.get': { input: () => ({ id: 'usr_demo_alice' }), expect: STAFF_ONLY },
+  'staffUsers.disable': { input: () => ({ id: 'usr_demo_alice', reason: 'Matrix check' }), expect: STAFF_ONLY },
+  'staffUsers.enable': { input: () => ({ id: 'usr_demo_alice', reason: 'Matrix check' }), expect: STAFF_ONLY },
+  'staffUsers.endSessions': { input: () => ({ id: 'usr_demo_alice' }), expect: STAFF_ONLY },
+  'staffUsers.resetMfa': { input: () => ({ id: 'usr_demo_marc', reason: 'Matrix check' }), expect: ADMINS_ONLY },
+  'staffUsers.resendVerification': { input: () => ({ id: 'usr_demo_alice' }), expect: STAFF_ONLY },
+  'staffUsers.pendingRegistrations': { input: () => ({ page: 1, pageSize: 5 }), expect: ADMINS_ONLY },
+  'staffUsers.approveRegistration': { input: () => ({ id: 'org_demo_initech' }), expect: ADMINS_ONLY },
+  'staffUsers.rejectRegistration': { input: () => ({ id: 'org_demo_initech', reason: 'Matrix check' }), expect: ADMINS_ONLY },
+  'staffUsers.promotionRequests': { input: () => ({ status: 'pending', page: 1, pageSize: 5 }), expect: ADMINS_ONLY },
+  'staffUsers.requestPromotion': { input: () => ({ userId: 'usr_demo_vera', role: 'officer', reason: 'Matrix check' }), expect: ADMINS_ONLY },
+  'staffUsers.approvePromotion': { input: () => ({ id: 'prq_demo_olivia_admin', reason: 'Matrix check' }), expect: expectations(['superAdmin']) },
+  'staffUsers.rejectPromotion': { input: () => ({ id: 'prq_demo_olivia_admin', reason: 'Matrix check' }), expect: expectations(['superAdmin']) },
+  'staffUsers.organizationMembers': { input: () => ({ organization: 'acme', page: 1, pageSize: 5 }), expect: ADMINS_ONLY },
+  'staffUsers.moveMember': { input: () => ({ id: 'usr_demo_vera', organizationId: 'org_demo_globex', organizationRole: 'member', reason: 'Matrix check' }), expect: ADMINS_ONLY },
+  'staffUsers.removeMember': { input: () => ({ id: 'usr_demo_bruno', reason: 'Matrix check' }), expect: ADMINS_ONLY },
 
   'tokens.list': { expect: SESSION_ONLY },
   'tokens.create': { input: () => ({ name: 'CI', expiresInDays: 30, scopes: ['clusters:read'] }), expect: SESSION_ONLY },
@@ -328,6 +357,92 @@ const MATRIX: Record<string, Row> = {
   'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
   'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },
 
+  // Support tickets (issue 14): every organisation role reads its own tickets, all but viewers
+  // write; another organisation's ticket (staff's own organisation included) is a 404.
+  'tickets.options': { expect: SIGNED_IN_SCOPED },
+  'tickets.create': {
+    input: () => ({ subject: 'Matrix ticket', description: 'Opened by the authorization matrix.', category: 'technical', severity: 'P3' }),
+    expect: expectations(['ownerA', 'memberA', 'billingA', 'customerB', 'officer', 'admin', 'superAdmin', 'tokenWithScope']),
+  },
+  'tickets.list': { input: () => ({ status: 'open', page: 1, pageSize: 10 }), expect: SIGNED_IN_SCOPED },
+  'tickets.get': { input: () => ({ id: 'tkt_demo_acme_invoice' }), expect: ACME_READS },
+  'tickets.reply': { input: () => ({ id: 'tkt_demo_acme_invoice', body: 'Matrix reply' }), expect: ACME_SUPPORT_WRITES },
+  'tickets.uploadAttachments': {
+    input: () => ({ id: 'tkt_demo_acme_invoice', files: [{ filename: 'matrix.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('matrix') }] }),
+    expect: ACME_SUPPORT_WRITES,
+  },
+  // No such attachment: those who may read the ticket reach "not found" like everyone else.
+  'tickets.attachment': { input: () => ({ id: 'tkt_demo_acme_invoice', attachmentId: 'tatt_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ...Object.fromEntries(SESSIONS.map((p) => [p, 'NOT_FOUND'])), tokenWithScope: 'NOT_FOUND' }) },
+  'tickets.close': { input: () => ({ id: 'tkt_demo_acme_invoice' }), expect: ACME_SUPPORT_WRITES },
+  'tickets.reopen': { input: () => ({ id: 'tkt_demo_acme_sso' }), expect: ACME_SUPPORT_WRITES },
+  'tickets.submitPublic': {
+    input: () => ({ name: 'Matrix', email: `${unique()}@example.com`, subject: 'Matrix request', description: 'Sent by the authorization matrix.', category: 'technical', severity: 'P3' }),
+    expect: PUBLIC,
+  },
+  'tickets.confirmPublic': { input: () => ({ token: 'x'.repeat(32) }), expect: PUBLIC },
+  'tickets.track': { input: () => ({ reference: 'KM-T-10466', email: 'jordan.weber@example.org' }), expect: PUBLIC },
+  // A link token nobody was mailed: not found for every caller.
+  'tickets.publicThread': { input: () => ({ token: 'x'.repeat(32) }), expect: expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND']))) },
+  'tickets.publicReply': { input: () => ({ token: 'x'.repeat(32), body: 'Matrix' }), expect: expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND']))) },
+  'tickets.publicAttachment': { input: () => ({ token: 'x'.repeat(32), attachmentId: 'tatt_matrix_none' }), expect: expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND']))) },
+  'tickets.staffQueue': { input: () => ({ sla: 'breached', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'tickets.staffGet': { input: () => ({ id: 'tkt_demo_acme_invoice' }), expect: STAFF_ONLY },
+  'tickets.staffAssign': { input: () => ({ id: 'tkt_demo_acme_invoice', assigneeUserId: 'usr_demo_olivia' }), expect: STAFF_ONLY },
+  'tickets.staffReply': { input: () => ({ id: 'tkt_demo_acme_invoice', body: 'Matrix reply' }), expect: STAFF_ONLY },
+  'tickets.staffNote': { input: () => ({ id: 'tkt_demo_acme_invoice', body: 'Matrix note' }), expect: STAFF_ONLY },
+  'tickets.staffUpdate': { input: () => ({ id: 'tkt_demo_acme_invoice', severity: 'P2' }), expect: STAFF_ONLY },
+  'tickets.staffMerge': { input: () => ({ id: 'tkt_demo_acme_ingress', intoId: 'tkt_demo_acme_nodes' }), expect: STAFF_ONLY },
+  'tickets.staffUploadAttachments': {
+    input: () => ({ id: 'tkt_demo_acme_invoice', internal: true, files: [{ filename: 'matrix.log', contentType: 'text/plain', bytes: new TextEncoder().encode('matrix') }] }),
+    expect: STAFF_ONLY,
+  },
+  'tickets.staffAttachment': { input: () => ({ id: 'tkt_demo_acme_invoice', attachmentId: 'tatt_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }) },
+
+  // Platform incidents: anyone reads the status; staff declare, update and resolve by session. The
+  // seeded incident is resolved: an update to it is refused with a 409 (past access, counted OK).
+  'incidents.list': { expect: PUBLIC },
+  'incidents.declare': { input: () => ({ title: 'Matrix incident', impact: 'minor', affectedRegions: ['fr-par-1'], message: 'Declared by the matrix.' }), expect: STAFF_ONLY },
+  'incidents.postUpdate': { input: () => ({ id: 'inc_demo_fra_network', status: 'monitoring', message: 'Posted by the matrix.' }), expect: STAFF_ONLY },
+  'incidents.resolve': { input: () => ({ id: 'inc_demo_fra_network' }), expect: STAFF_ONLY },
+
+  // Staff console for organisations (issue 15): every officer reads, across organisations; only
+  // administrators suspend, reinstate and change settings. Customers and tokens are refused.
+  'staffOrganizations.list': { input: () => ({ q: 'acme', status: 'active', overdue: false, sort: 'newest', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'staffOrganizations.get': { input: () => ({ id: 'org_demo_acme' }), expect: STAFF_ONLY },
+  'staffOrganizations.suspend': { input: () => ({ id: 'org_demo_globex', reason: 'Suspended by the matrix.' }), expect: ADMINS_ONLY },
+  // Acme is active: administrators get past access and are refused with a 409 (counted OK).
+  'staffOrganizations.reinstate': { input: () => ({ id: 'org_demo_acme', reason: 'Reinstated by the matrix.' }), expect: ADMINS_ONLY },
+  'staffOrganizations.updateSettings': { input: () => ({ id: 'org_demo_acme', maxClusters: 25, reason: 'Raised by the matrix.' }), expect: ADMINS_ONLY },
+  'staffOrganizations.clusters': { input: () => ({ status: 'running', organizationId: 'org_demo_acme', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'staffOrganizations.retryCluster': { input: (f) => ({ clusterId: f.clusterId }), expect: STAFF_ONLY },
+  'staffOrganizations.addons': { input: () => ({ q: 'monitoring', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'staffOrganizations.middlewares': { input: () => ({ status: 'completed', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'staffOrganizations.supportPlans': { input: () => ({ organizationId: 'org_demo_acme', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'staffOrganizations.attention': { expect: STAFF_ONLY },
+
+  // Customer teams: every role reads the members; owners and admins (members:manage) invite, change
+  // roles and remove (Alice of Acme, Gabriel of Globex, Adam and Sophie of staff's), each only in
+  // their own organisation: Acme's member or invitation is a 404 elsewhere.
+  'team.members': { input: () => ({ q: 'a', page: 1, pageSize: 10 }), expect: SIGNED_IN_SCOPED },
+  'team.invitations': { expect: MEMBER_MANAGERS },
+  'team.invite': { input: () => ({ email: `${unique()}@example.com`, role: 'viewer' }), expect: MEMBER_MANAGERS },
+  'team.revokeInvitation': { input: () => ({ id: 'tinv_demo_acme_nina' }), expect: ACME_MEMBER_MANAGERS },
+  'team.changeRole': { input: () => ({ id: 'usr_demo_vera', role: 'member' }), expect: ACME_MEMBER_MANAGERS },
+  'team.removeMember': { input: () => ({ id: 'usr_demo_vera' }), expect: ACME_MEMBER_MANAGERS },
+  // Only an owner, by session (Gabriel and Sophie own other organisations: Marc is not theirs).
+  'team.transferOwnership': { input: () => ({ id: 'usr_demo_marc' }), expect: expectations(['ownerA'], { customerB: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }) },
+  // Leaving is the user's own decision, by session; Alice, Acme's last owner, is refused with a 409.
+  'team.leave': { expect: SESSION_ONLY },
+  // A link nobody was mailed: not found for everyone; accepting needs a session.
+  'team.invitationInfo': { input: () => ({ token: 'x'.repeat(32) }), expect: expectations([], Object.fromEntries(ALL.map((p) => [p, 'NOT_FOUND']))) },
+  'team.acceptInvitation': { input: () => ({ token: 'x'.repeat(32) }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ...Object.fromEntries(SESSIONS.map((p) => [p, 'NOT_FOUND'])) }) },
+
+  // The audit log: an organisation's owners and admins read theirs (audit:read); staff read all.
+  'activity.list': { input: () => ({ action: 'auth', page: 1, pageSize: 10 }), expect: MEMBER_MANAGERS },
+  'activity.csv': { input: () => ({ actor: 'alice' }), expect: MEMBER_MANAGERS },
+  'activity.staffList': { input: () => ({ organizationId: 'org_demo_acme', action: 'auth', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
+  'activity.staffCsv': { input: () => ({ organizationId: 'org_demo_acme' }), expect: STAFF_ONLY },
+
   // Billing: the roles with billing:read / billing:write (owners, admins, billing managers) of their own organisation.
   'billing.summary': { expect: BILLING_ROLES },
   'billing.credits': { expect: BILLING_ROLES },
@@ -339,6 +454,12 @@ const MATRIX: Record<string, Row> = {
   'billing.addPaymentMethod': {
     input: () => ({ kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Matrix' } }),
     expect: BILLING_ROLES,
+  },
+  'billing.startPaymentMethodSetup': { input: () => ({ kind: 'card' }), expect: BILLING_ROLES },
+  // A setup id nobody of the caller's organisation started: those allowed reach "does not exist".
+  'billing.confirmPaymentMethodSetup': {
+    input: () => ({ setupId: `sbx_seti_${'0'.repeat(16)}_${'0'.repeat(32)}`, details: { kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Matrix' } } }),
+    expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }),
   },
   'billing.setDefaultPaymentMethod': { input: () => ({ id: 'pmt_demo_acme_visa' }), expect: ACME_BILLING },
   'billing.removePaymentMethod': { input: () => ({ id: 'pmt_demo_acme_visa' }), expect: ACME_BILLING },
@@ -352,6 +473,17 @@ const MATRIX: Record<string, Row> = {
     input: () => ({ id: 'inv_matrix_none', method: { kind: 'saved', paymentMethodId: 'pmt_demo_acme_visa' } }),
     expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }),
   },
+  // Cloud connections (issue 16): every role reads them and their clusters; only owners and
+  // administrators (a token: clusters:write) test, save, use or delete credentials. Credentials that
+  // fail validation stop before any provider is called; an id nobody has is a 404 for those allowed.
+  'providerConnections.list': { expect: SIGNED_IN_SCOPED },
+  'providerConnections.externalClusters': { expect: SIGNED_IN_SCOPED },
+  'providerConnections.test': { input: () => ({ provider: 'doks', credentials: { token: 'short' } }), expect: CONNECTION_MANAGERS },
+  'providerConnections.create': { input: () => ({ provider: 'doks', name: 'Matrix', credentials: { token: 'short' } }), expect: CONNECTION_MANAGERS },
+  'providerConnections.testSaved': { input: () => ({ id: 'pcn_matrix_none' }), expect: CONNECTION_MANAGERS_404 },
+  'providerConnections.replaceCredentials': { input: () => ({ id: 'pcn_matrix_none', provider: 'doks', credentials: { token: 'x'.repeat(32) } }), expect: CONNECTION_MANAGERS_404 },
+  'providerConnections.refresh': { input: () => ({ id: 'pcn_matrix_none' }), expect: CONNECTION_MANAGERS_404 },
+  'providerConnections.delete': { input: () => ({ id: 'pcn_matrix_none' }), expect: CONNECTION_MANAGERS_404 },
   'invoices.creditNote': { input: () => ({ id: 'inv_matrix_none', reason: 'Matrix check' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', officer: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }) },
 };
 

@@ -2,6 +2,8 @@ import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, ty
 import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
+import { memoryFiles, type FilesPort } from './platform/files';
+import type { CloudsPort } from './platform/clouds';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
 import type { ClusterProgress } from './modules/clusters/progress';
@@ -60,6 +62,10 @@ export interface Ports {
   provisioner: ProvisionerPort;
   /** Runs a cluster's operations (the ClusterOperator Durable Object of ADR 6 in the Worker). */
   operator: ClusterOperatorPort;
+  /** Ticket attachments: the FILES R2 bucket in the Worker, memory without a host. */
+  files: FilesPort;
+  /** Other clouds' APIs (issue 16): where they live; the real endpoints unless configured (CLOUD_BASE_URLS). */
+  clouds: CloudsPort;
 }
 
 /** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
@@ -161,6 +167,8 @@ export function createContext(options: CreateContextOptions): Context {
       payments: options.ports?.payments ?? sandboxPayments({ clock }),
       provisioner: options.ports?.provisioner ?? simulatorProvisioner({ nameFailures: true }),
       operator: options.ports?.operator ?? idleOperator,
+      files: options.ports?.files ?? memoryFiles(),
+      clouds: options.ports?.clouds ?? { baseUrls: {} },
     },
     user: options.user ?? null,
     session: options.session ?? null,

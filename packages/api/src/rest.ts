@@ -143,7 +143,22 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       ...(route.meta.description ? { description: route.meta.description } : {}),
       tags: route.meta.tags,
       ...(parameters.length ? { parameters } : {}),
-      ...(!bodyless && route.input && Object.keys(bodyProperties).length
+      ...(route.meta.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: { ...bodyProperties, [route.meta.multipart.filesField]: { type: 'array', items: { type: 'string', format: 'binary' } } },
+                    required: required.filter(inBody),
+                  },
+                },
+              },
+            },
+          }
+        : !bodyless && route.input && Object.keys(bodyProperties).length
         ? {
             requestBody: {
               required: required.some(inBody),
@@ -155,7 +170,9 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
         '200': {
           description: 'OK',
           content: route.meta.body
-            ? { [route.meta.body.contentType.split(';')[0]!.trim()]: { schema: { type: 'string', ...(route.meta.body.base64 ? { format: 'binary' } : {}) } } }
+            ? route.meta.body.contentTypeField
+              ? { '*/*': { schema: { type: 'string', format: 'binary', description: 'The file, with its own Content-Type.' } } }
+              : { [route.meta.body.contentType.split(';')[0]!.trim()]: { schema: { type: 'string', ...(route.meta.body.base64 ? { format: 'binary' } : {}) } } }
             : {
             'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} },
             ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone (send Accept: application/yaml).` } } } : {}),

@@ -1,4 +1,5 @@
 import { accountRouter } from './modules/account/router';
+import { activityRouter } from './modules/activity/router';
 import { adminRouter } from './modules/admin/router';
 import { authRouter } from './modules/auth/router';
 import { billingRouter } from './modules/billing/router';
@@ -8,16 +9,22 @@ import { currencyRouter } from './modules/currency/router';
 import { customSolutionsRouter } from './modules/custom-solutions/router';
 import { dashboardRouter } from './modules/dashboard/router';
 import { devRouter } from './modules/dev/router';
+import { incidentsRouter } from './modules/incidents/router';
 import { invoicesRouter } from './modules/invoices/router';
 import { leadsRouter } from './modules/leads/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
 import { ordersRouter } from './modules/orders/router';
+import { providerConnectionsRouter } from './modules/provider-connections/router';
 import { clustersRouter } from './modules/clusters/router';
 import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
+import { staffOrganizationsRouter } from './modules/staff-organizations/router';
+import { staffUsersRouter } from './modules/staff-users/router';
 import { suggestionsRouter } from './modules/suggestions/router';
+import { teamRouter } from './modules/team/router';
+import { ticketsRouter } from './modules/tickets/router';
 import { tokensRouter } from './modules/tokens/router';
 import { usageRouter } from './modules/usage/router';
 import { metaRouter } from './modules/meta/router';
@@ -47,6 +54,13 @@ export const appRouter = router({
   invoices: invoicesRouter,
   usage: usageRouter,
   billing: billingRouter,
+  incidents: incidentsRouter,
+  providerConnections: providerConnectionsRouter,
+  tickets: ticketsRouter,
+  staffOrganizations: staffOrganizationsRouter,
+  team: teamRouter,
+  activity: activityRouter,
+  staffUsers: staffUsersRouter,
 });
 
 export type AppRouter = typeof appRouter;

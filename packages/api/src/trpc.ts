@@ -29,7 +29,23 @@ export interface RestMeta {
    * `contentType` names it, `filenameField` (a string field) makes it an attachment, and `base64`
    * says the field holds bytes in base64, decoded before sending.
    */
-  body?: { field: string; contentType: string; filenameField?: string; base64?: boolean };
+  body?: {
+    field: string;
+    contentType: string;
+    filenameField?: string;
+    base64?: boolean;
+    /**
+     * A stored file (a ticket attachment): this string field of the answer is its content type,
+     * and the filename is sent in RFC 6266's UTF-8 form (`filename*=UTF-8''…`) as well.
+     */
+    contentTypeField?: string;
+  };
+  /**
+   * The REST request is multipart/form-data (an upload): its file parts become
+   * `{ filename, contentType, bytes }` items of the input field `filesField`, its text parts the
+   * other input fields. The body may then be up to `maxBytes` instead of the usual cap.
+   */
+  multipart?: { filesField: string; maxBytes: number };
 }
 
 export interface Meta {

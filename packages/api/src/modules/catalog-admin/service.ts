@@ -1241,6 +1241,11 @@ export async function createSupportPlan(ctx: Staff, input: z.infer<typeof suppor
       p2ResponseMinutes: input.p2ResponseMinutes ?? null,
       p3ResponseMinutes: input.p3ResponseMinutes ?? null,
       p4ResponseMinutes: input.p4ResponseMinutes ?? null,
+      // Ticket update cadence (issue 14): not edited here yet, so the severity defaults apply.
+      p1UpdateMinutes: null,
+      p2UpdateMinutes: null,
+      p3UpdateMinutes: null,
+      p4UpdateMinutes: null,
       namedEngineer: input.namedEngineer ?? false,
       monthlyPriceCents: input.monthlyPriceCents ?? null,
       percentOfSpendBasisPoints: input.percentOfSpendBasisPoints ?? null,
