@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { GET_CACHE_MS, roleCan } from '@kubemarket/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -13,9 +13,10 @@ import { clusterTiersQueryOptions } from '../catalog';
 import { useLiveClusterList } from './cluster-queries';
 import { CLUSTER_SORT_LABELS, CLUSTER_SORTS, CLUSTER_STATUS_LABELS, CLUSTER_STATUSES } from './cluster-types';
 import { ClustersTable } from './clusters-table';
-import { changeClusterSearch, clusterListInput, clusterRangeLabel, DEFAULT_PAGE_SIZE, isFiltered, pageCount, pageSizeOptions, readClusterSearch } from './list-search';
+import { changeClusterSearch, clusterListInput, clusterRangeLabel, DEFAULT_PAGE_SIZE, isFiltered, pageSizeOptions, readClusterSearch } from './list-search';
 import type { ClusterListSearch } from './list-search';
 import type { ClusterListSearchParams } from './list-search-params';
+import { Pager, pageCount } from '../../components/pager';
 
 export type ClusterSearchChange = (next: ClusterListSearch, options?: { replace?: boolean }) => void;
 
@@ -27,11 +28,6 @@ interface MyClustersPageProps {
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'all';
 const CAPTION = "Your organisation's clusters";
-
-function paginationLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
-  return { 'aria-label': labels[control] };
-}
 
 /**
  * /my-clusters: the organisation's clusters, searched, filtered, sorted and paginated by the
@@ -197,11 +193,7 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
             ) : (
               <ClustersTable items={clusters.data.items} caption={CAPTION} />
             )}
-            {pages > 1 ? (
-              <Group justify="center" component="nav" aria-label="Pages of your organisation's clusters">
-                <Pagination total={pages} value={clusters.data.page} onChange={(page) => change({ page })} getControlProps={paginationLabels} data-testid="clusters-pagination" />
-              </Group>
-            ) : null}
+            <Pager label="Pages of your organisation's clusters" pages={pages} page={clusters.data.page} onChange={(page) => change({ page })} testId="clusters-pagination" />
           </Stack>
         )}
 

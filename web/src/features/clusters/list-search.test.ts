@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeClusterSearch, clusterListInput, clusterRangeLabel, isFiltered, pageCount, pageSizeOptions, readClusterSearch } from './list-search';
+import { changeClusterSearch, clusterListInput, clusterRangeLabel, isFiltered, pageSizeOptions, readClusterSearch } from './list-search';
 import { clusterDetailSearch, clusterListSearchParams } from './list-search-params';
 
 describe('clusterListSearchParams', () => {
@@ -64,13 +64,6 @@ describe('clusterListInput', () => {
 });
 
 describe('pages', () => {
-  it('counts pages, at least one', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
-    expect(pageCount(10_000, 100)).toBe(100);
-  });
-
   it('offers the usual page sizes and the one in the address', () => {
     expect(pageSizeOptions(20)).toEqual([10, 20, 50, 100]);
     expect(pageSizeOptions(3)).toEqual([3, 10, 20, 50, 100]);

@@ -75,9 +75,6 @@ export function clusterListInput(search: ClusterListSearch): ListClustersInput {
   };
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** Rows-per-page choices: the usual sizes, and the one the address asked for when it is another. */
 export function pageSizeOptions(current: number): number[] {

@@ -1,7 +1,8 @@
-import { Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager } from '../../components/pager';
 import { useTRPC } from '../../lib/trpc';
 import { RequestCard } from './request-card';
 
@@ -43,17 +44,7 @@ export function OrganizationRequests() {
       {items.map((request) => (
         <RequestCard key={request.id} request={request} />
       ))}
-      {pageCount > 1 ? (
-        <Group justify="center" component="nav" aria-label="Pages of your organisation's requests">
-          <Pagination total={pageCount} value={page} onChange={setPage} getControlProps={paginationLabels} />
-        </Group>
-      ) : null}
+      <Pager label="Pages of your organisation's requests" pages={pageCount} page={page} onChange={setPage} />
     </Stack>
   );
-}
-
-/** Names for the arrow buttons, which show only an icon. */
-export function paginationLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
-  return { 'aria-label': labels[control] };
 }

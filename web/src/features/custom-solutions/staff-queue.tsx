@@ -1,4 +1,4 @@
-import { Accordion, Button, Checkbox, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Accordion, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   CUSTOM_SOLUTION_RESPONSE_MAX,
   CUSTOM_SOLUTION_STATUS_LABELS,
@@ -14,13 +14,14 @@ import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager } from '../../components/pager';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { requestFacts } from './custom-solution-format';
 import type { StaffCustomSolutionRequest } from './custom-solution-types';
-import { paginationLabels } from './organization-requests';
+
 import { StatusBadge } from './status-badge';
 
 const PAGE_SIZE = 10;
@@ -93,11 +94,7 @@ export function StaffQueue() {
               ))}
             </Accordion>
           ) : null}
-          {queue.data.pageCount > 1 ? (
-            <Group justify="center" component="nav" aria-label="Pages of requests from customers">
-              <Pagination total={queue.data.pageCount} value={page} onChange={setPage} getControlProps={paginationLabels} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of requests from customers" pages={queue.data.pageCount} page={page} onChange={setPage} />
         </>
       )}
     </Stack>

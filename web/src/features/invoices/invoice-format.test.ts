@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_STATUS_FILTERS, invoiceDownloadUrl, invoiceYears, pageCount, periodText, quantityText } from './invoice-format';
+import { INVOICE_STATUS_FILTERS, invoiceDownloadUrl, invoiceYears, periodText, quantityText } from './invoice-format';
 
 describe('invoice formatting', () => {
   it('offers the four statuses as filters', () => {
@@ -20,7 +20,5 @@ describe('invoice formatting', () => {
     expect(quantityText(3_000_000)).toBe('3,000');
     expect(quantityText(12_345)).toBe('12.345');
     expect(periodText(Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1))).toBe('1 October 2026 – 31 October 2026');
-    expect(pageCount(0, 10)).toBe(1);
-    expect(pageCount(21, 10)).toBe(3);
   });
 });

@@ -40,6 +40,3 @@ export function periodText(start: number, end: number): string {
   return `${format.format(start)} – ${format.format(end - 1)}`;
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

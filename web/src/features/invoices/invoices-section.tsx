@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,12 +12,12 @@ import {
   INVOICE_STATUS_FILTERS,
   invoiceDownloadUrl,
   invoiceYears,
-  pageCount,
   periodText,
   quantityText,
   type InvoiceStatus,
   type InvoiceSummary,
 } from './invoice-format';
+import { Pager, pageCount } from '../../components/pager';
 
 const PAGE_SIZE = 10;
 
@@ -154,9 +154,7 @@ export function InvoicesSection() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {query.data.total > PAGE_SIZE ? (
-            <Pagination total={pageCount(query.data.total, PAGE_SIZE)} value={page} onChange={setPage} size="sm" data-testid="invoices-pagination" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-          ) : null}
+          <Pager label="Pages of invoices" pages={pageCount(query.data.total, PAGE_SIZE)} page={page} onChange={setPage} testId="invoices-pagination" />
         </Stack>
       )}
       <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Invoice" size="xl">

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import type { OrderListSearch, OrderListSearchParams } from './list-search';
 import { ORDER_SORT_LABELS, ORDER_SORTS, ORDER_STATUS_LABELS, ORDER_STATUSES } from './order-types';
 import type { OrderKind } from './order-types';
 import { OrdersTable } from './orders-table';
+import { Pager } from '../../components/pager';
 
 export type SearchChange = (next: OrderListSearch, options?: { replace?: boolean }) => void;
 
@@ -28,12 +29,6 @@ interface OrderListProps {
 
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'all';
-
-/** "Pages of cluster orders" navigation: the arrow buttons show only an icon. */
-function paginationLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
-  return { 'aria-label': labels[control] };
-}
 
 /**
  * The organisation's orders, filtered, searched, sorted and paginated by the server, with the
@@ -134,17 +129,7 @@ export function OrderList({ kind, search: params, onSearchChange, caption, empty
           ) : (
             <OrdersTable items={orders.data.items} caption={caption} showKind={kind === undefined} />
           )}
-          {orders.data.pageCount > 1 ? (
-            <Group justify="center" component="nav" aria-label={`Pages of ${caption.toLowerCase()}`}>
-              <Pagination
-                total={orders.data.pageCount}
-                value={orders.data.page}
-                onChange={(page) => change({ page })}
-                getControlProps={paginationLabels}
-                data-testid="orders-pagination"
-              />
-            </Group>
-          ) : null}
+          <Pager label={`Pages of ${caption.toLowerCase()}`} pages={orders.data.pageCount} page={orders.data.page} onChange={(page) => change({ page })} testId="orders-pagination" />
         </Stack>
       )}
     </Stack>

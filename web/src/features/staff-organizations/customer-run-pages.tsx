@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, pageCount, rangeLabel, statusLabel } from './staff-format';
+import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, rangeLabel, statusLabel } from './staff-format';
 import { StaffPage } from '../officers';
 import type { ClusterStatus, OrderStatus, StaffAddon, StaffCluster, StaffSubscription } from './staff-organizations-types';
 
@@ -71,11 +72,7 @@ function Results<T>({ list, state, noun, label, head, row }: { list: UseQueryRes
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {list.data.total > PAGE_SIZE ? (
-        <Group justify="center" component="nav" aria-label={`Pages of ${noun[1]}`}>
-          <Pagination total={pageCount(list.data.total, PAGE_SIZE)} value={state.page} onChange={state.setPage} />
-        </Group>
-      ) : null}
+      <Pager label={`Pages of ${noun[1]}`} pages={pageCount(list.data.total, PAGE_SIZE)} page={state.page} onChange={state.setPage} />
     </Stack>
   );
 }

@@ -1,21 +1,21 @@
-import { Anchor, Badge, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import type { OrganizationsTab } from './organizations-tabs';
+import { Anchor, Badge, Group, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ActivityLog } from '../team';
 import { OrganizationDetailView } from './organization-detail';
-import { ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR, pageCount, rangeLabel } from './staff-format';
+import { ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR, rangeLabel } from './staff-format';
 import { StaffPage } from '../officers';
 import type { OrganizationStatus } from './staff-organizations-types';
 
 const PAGE_SIZE = 25;
 
-export const ORGANIZATIONS_TABS = ['organizations', 'activity'] as const;
-export type OrganizationsTab = (typeof ORGANIZATIONS_TABS)[number];
 
 interface OrganizationsPageProps {
   tab: OrganizationsTab;
@@ -148,11 +148,7 @@ function OrganizationList({ onOpen }: { onOpen: (id: string) => void }) {
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {list.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of organisations">
-              <Pagination total={pageCount(list.data.total, PAGE_SIZE)} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of organisations" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       )}
     </Stack>

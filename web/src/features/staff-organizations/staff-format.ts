@@ -47,9 +47,6 @@ export function euros(cents: number): string {
   return formatMoney(cents / 100, 'EUR');
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** "21–40 of 95 organisations", or "Nothing matches." */
 export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {

@@ -1,14 +1,15 @@
-import { Button, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ReasonDialog, StaffPage, type ReasonAction } from '../officers';
-import { mayActOn, pageCount, paginationLabels, PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
+import { mayActOn, PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
 import type { MemberRow } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -159,11 +160,7 @@ function MembersList() {
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {list.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of members">
-              <Pagination total={pageCount(list.data.total, PAGE_SIZE)} value={page} onChange={setPage} getControlProps={paginationLabels} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of members" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       )}
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ReasonDialog, StaffPage, type ReasonAction } from '../officers';
-import { pageCount, paginationLabels, rangeLabel, reasonProblem } from './staff-users-format';
+import { rangeLabel, reasonProblem } from './staff-users-format';
 import type { Registration } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -141,11 +142,7 @@ function RegistrationsList() {
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {list.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of registrations">
-              <Pagination total={pageCount(list.data.total, PAGE_SIZE)} value={page} onChange={setPage} getControlProps={paginationLabels} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of registrations" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       )}
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

@@ -1,12 +1,13 @@
-import { Badge, Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ReasonDialog, type ReasonAction } from '../officers';
-import { pageCount, paginationLabels, PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
+import { PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
 import type { PromotionRequest } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -149,11 +150,7 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {list.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of promotion requests">
-              <Pagination total={pageCount(list.data.total, PAGE_SIZE)} value={page} onChange={setPage} getControlProps={paginationLabels} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of promotion requests" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       )}
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

@@ -35,9 +35,6 @@ export const ACCOUNT_STATE_LABELS: Record<AccountState, { label: string; color: 
   disabled: { label: 'Disabled', color: 'red' },
 };
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** "21–40 of 95 users", or "No user matches." */
 export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {
@@ -47,11 +44,6 @@ export function rangeLabel(total: number, page: number, pageSize: number, noun: 
   return `${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
 }
 
-/** Mantine Pagination's arrow buttons, named for screen readers. */
-export function paginationLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
-  return { 'aria-label': labels[control] };
-}
 
 /** Reasons the server accepts: 3 to 500 characters once trimmed. */
 export function reasonProblem(reason: string, required: boolean): string | null {

@@ -1,12 +1,13 @@
-import { Badge, Button, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
-import { ACCOUNT_STATE_LABELS, accountState, pageCount, paginationLabels, PLATFORM_ROLE_LABELS, PLATFORM_ROLES, rangeLabel } from './staff-users-format';
+import { ACCOUNT_STATE_LABELS, accountState, PLATFORM_ROLE_LABELS, PLATFORM_ROLES, rangeLabel } from './staff-users-format';
 import type { PlatformRole } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -146,11 +147,7 @@ export function UsersTable({ label, onOpen, initialRole }: UsersTableProps) {
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {users.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of users">
-              <Pagination total={pageCount(users.data.total, PAGE_SIZE)} value={page} onChange={setPage} getControlProps={paginationLabels} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of users" pages={pageCount(users.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       )}
     </Stack>

@@ -1,8 +1,9 @@
-import { Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { Skeleton, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { pageRange } from './filter-options';
+import { Pager } from '../../components/pager';
 
 interface Page<T> {
   items: T[];
@@ -52,11 +53,7 @@ export function PagedTable<T>({ query, label, columns, minWidth, renderRow, empt
       ) : (
         <Text size="sm">{empty}</Text>
       )}
-      {data.pageCount > 1 ? (
-        <Group justify="center">
-          <Pagination total={data.pageCount} value={data.page} onChange={onPage} aria-label={`${label}: pages`} />
-        </Group>
-      ) : null}
+      <Pager label={`${label}: pages`} pages={data.pageCount} page={data.page} onChange={onPage} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { activityQuery, dateProblem, describeMetadata, EMPTY_FILTERS, type ActivityFilterValues } from './activity-filters';
@@ -139,11 +140,7 @@ export function ActivityLog({ scope, organizationId }: { scope: 'organization' |
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.data.total > PAGE_SIZE ? (
-            <Group justify="center" component="nav" aria-label="Pages of activity">
-              <Pagination total={Math.ceil(list.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
-            </Group>
-          ) : null}
+          <Pager label="Pages of activity" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
         </>
       ) : null}
     </Stack>

@@ -1,11 +1,12 @@
 import { ORGANIZATION_ROLE_LABELS, ORGANIZATION_ROLES, roleCan, type OrganizationRole } from '@kubemarket/shared';
-import { Badge, Button, Group, Menu, Modal, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu, Modal, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconMailPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
+import { Pager, pageCount } from '../../components/pager';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -173,11 +174,7 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {members.data.total > PAGE_SIZE ? (
-              <Group justify="center" component="nav" aria-label="Pages of members">
-                <Pagination total={Math.ceil(members.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
-              </Group>
-            ) : null}
+            <Pager label="Pages of members" pages={pageCount(members.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {mayLeave(role, members.data.ownerCount) ? 'Leaving moves your account to an organisation of its own.' : 'You are the last owner: transfer ownership before you can leave.'}
