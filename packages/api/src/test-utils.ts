@@ -1,6 +1,5 @@
 import { organizations, users, type Database } from '@kubemarket/db';
-import { seed } from '@kubemarket/db/seed';
-import { createTestDb } from '@kubemarket/db/testing';
+import { createSeededTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
 import { createCaller } from './root';
@@ -9,8 +8,8 @@ import { toSessionUser } from './platform/sessions';
 
 /** A caller over a fresh, migrated and seeded in-memory database. */
 export async function createTestCaller(overrides: Partial<CreateContextOptions> = {}) {
-  const db = await createTestDb();
-  await seed(db, 0);
+  // Migrated and seeded at time 0, replayed from the first such database of this test process.
+  const db = await createSeededTestDb(0);
   const ctx = createContext({
     db,
     config: { appVersion: '1.16.0', environment: 'development' },
