@@ -33,6 +33,9 @@ export function UsagePage() {
   const { rates } = useExchangeRates();
   const toDisplay = useMemo(() => (eurCents: number) => convertFromEurCents(eurCents, rates[price.currency]), [rates, price.currency]);
   const report = usage.data;
+  // While another period or split loads, the previous answer stays on screen (keepPreviousData):
+  // nothing may be exported from it under the new headings.
+  const stale = usage.isPlaceholderData;
   const rows = useMemo(() => (report ? tableRows(report) : []), [report]);
   const chart = useMemo(() => (report ? chartRows(report, toDisplay) : []), [report, toDisplay]);
   const showEur = price.currency !== 'EUR';
@@ -164,14 +167,14 @@ export function UsagePage() {
                 <Button
                   variant="light"
                   leftSection={<IconDownload size={16} />}
-                  disabled={rows.length === 0}
+                  disabled={rows.length === 0 || stale}
                   onClick={() => downloadCsv(usageCsv(rows, by, showEur ? { currency: price.currency, toDisplay } : null), `usage-${range.from}-${range.to}-${groupBy}-${by}.csv`)}
                 >
                   Export CSV
                 </Button>
               </Group>
               <Table.ScrollContainer minWidth={480}>
-                <Table striped data-testid="usage-table">
+                <Table striped data-testid="usage-table" aria-busy={stale} style={stale ? { opacity: 0.6 } : undefined}>
                   <Table.Caption>Amounts charged are in EUR{showEur ? `; ${price.currency} amounts are at today's rate (${price.rateLine})` : ''}.</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
