@@ -12,3 +12,4 @@ export {
   type ClusterListSearchParams,
   type ClusterTab,
 } from './list-search-params';
+export { CLUSTER_STATUS_COLORS } from './cluster-types';

@@ -7,3 +7,4 @@ export { AddonOrdersPage, ClusterOrdersPage, OrderStatusIndexPage } from './orde
 export { OrderStatusView } from './order-status-view';
 export { OrdersIndexPage } from './orders-index-page';
 export { PaymentSuccessPage } from './payment-success-page';
+export { ORDER_STATUS_COLORS } from './order-types';

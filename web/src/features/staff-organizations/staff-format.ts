@@ -1,5 +1,5 @@
 import { formatMoney } from '@kubemarket/shared';
-import type { ClusterStatus, OrderStatus, OrganizationStatus } from './staff-organizations-types';
+import type { OrganizationStatus } from './staff-organizations-types';
 
 export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal.9' },
@@ -14,27 +14,9 @@ export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, { label: str
  */
 export const OVERDUE_COLOR = 'yellow.4';
 
-export const CLUSTER_STATUS_COLORS: Record<ClusterStatus, string> = {
-  provisioning: 'blue.8',
-  running: 'teal.9',
-  updating: 'blue.8',
-  upgrading: 'blue.8',
-  hibernating: 'gray.7',
-  hibernated: 'gray.7',
-  waking: 'blue.8',
-  deleting: 'yellow.4',
-  deleted: 'gray.7',
-  failed: 'red.9',
-};
-
-export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
-  pending: 'yellow.4',
-  paid: 'blue.8',
-  provisioning: 'blue.8',
-  completed: 'teal.9',
-  cancelled: 'gray.7',
-  failed: 'red.9',
-};
+// The customer's cluster and order badges' colours (WCAG AA with the automatic text colour), one copy each.
+export { CLUSTER_STATUS_COLORS } from '../clusters';
+export { ORDER_STATUS_COLORS } from '../orders';
 
 /** "provisioning" → "Provisioning". */
 export function statusLabel(status: string): string {
