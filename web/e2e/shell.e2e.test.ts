@@ -371,7 +371,8 @@ describe('signed-in layouts', () => {
     const slide = await page.evaluate(async () => {
       window.history.pushState(window.history.state, '', '/cluster-provisioning');
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-      for (let attempt = 0; attempt < 100; attempt += 1) {
+      // The new route's chunk may still be loading on a busy machine: the slide starts once it is in.
+      for (let attempt = 0; attempt < 1000; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         const animations = document.getAnimations().flatMap((animation) => {
           const effect = animation.effect as KeyframeEffect | null;
