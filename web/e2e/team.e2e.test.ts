@@ -62,6 +62,8 @@ describe('customer teams', () => {
       await page.waitForURL((url) => url.pathname === '/join-team', POLL);
       const accept = page.getByTestId('accept-invitation');
       await accept.waitFor(POLL);
+      // Not verified yet (accepting the invitation verifies the address): the prompt comes up.
+      await verificationPrompt(page).waitFor(POLL);
       await dismissVerificationPrompt(page);
       await accept.click();
       await page.waitForURL((url) => url.pathname === '/dashboard', POLL);

@@ -1,34 +1,26 @@
-import { ActionIcon, Anchor, Button, Menu, NavLink } from '@mantine/core';
-import type { ActionIconProps, AnchorProps, ButtonProps, ElementProps, MenuItemProps, NavLinkProps } from '@mantine/core';
+import { ActionIcon, Anchor, Button } from '@mantine/core';
+import type { ActionIconProps, AnchorProps, ButtonProps, ElementProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { Ref } from 'react';
 
 // Mantine components rendered as router links, so that `to` stays checked against the route tree.
+// Menu items and navigation links are in menu-links.tsx: menus are not part of a page's first load.
+// The calls are marked pure so that a module using one of these links does not bring the others.
 
-type AnchorElementProps = ElementProps<'a', 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
+export type AnchorElementProps = ElementProps<'a', 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
 
 function ButtonAnchor(props: ButtonProps & AnchorElementProps) {
   return <Button component="a" {...props} />;
-}
-
-function MenuItemAnchor(props: MenuItemProps & AnchorElementProps) {
-  return <Menu.Item component="a" {...props} />;
 }
 
 function TextAnchor(props: AnchorProps & AnchorElementProps) {
   return <Anchor {...props} />;
 }
 
-function NavLinkAnchor(props: NavLinkProps & AnchorElementProps) {
-  return <NavLink component="a" {...props} />;
-}
-
 function ActionIconAnchor(props: ActionIconProps & AnchorElementProps) {
   return <ActionIcon component="a" {...props} />;
 }
 
-export const ButtonLink = createLink(ButtonAnchor);
-export const MenuItemLink = createLink(MenuItemAnchor);
-export const AnchorLink = createLink(TextAnchor);
-export const NavLinkLink = createLink(NavLinkAnchor);
-export const ActionIconLink = createLink(ActionIconAnchor);
+export const ButtonLink = /* @__PURE__ */ createLink(ButtonAnchor);
+export const AnchorLink = /* @__PURE__ */ createLink(TextAnchor);
+export const ActionIconLink = /* @__PURE__ */ createLink(ActionIconAnchor);

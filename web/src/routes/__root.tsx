@@ -1,13 +1,13 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AuthSync, EmailVerificationPrompt } from '../features/auth';
 import { CookieConsent } from '../features/consent';
-import { NotFoundPage, SiteShell, RouteError } from '../features/shell';
+import { LazyNotFoundPage, LazyRouteError, SiteShell } from '../features/shell';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
-  errorComponent: RouteError,
+  notFoundComponent: LazyNotFoundPage,
+  errorComponent: LazyRouteError,
 });
 
 function RootLayout() {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClusterTiersSection, clusterTiersQueryOptions } from '../features/catalog';
 import { HomeHero, SovereigntyHighlights } from '../features/marketing';
+import { HomeClusterTypes } from '../features/public';
 
 export const Route = createFileRoute('/')({
   // Start fetching the tiers while the page chunk loads; the section shows its own loading and error states.
@@ -16,6 +17,7 @@ function HomePage() {
       <HomeHero />
       <SovereigntyHighlights />
       <ClusterTiersSection />
+      <HomeClusterTypes />
     </>
   );
 }

@@ -1,4 +1,5 @@
 export { COOKIE_CATEGORIES, type CookieCategory } from './consent-categories';
-export { CategoryExamples, CookieConsent } from './cookie-consent';
+export { CookieConsent } from './cookie-consent';
+export { CategoryExamples } from './cookie-preferences-dialog';
 export { openCookiePreferences } from './open-cookie-preferences';
 export { useCookieConsent } from './use-cookie-consent';

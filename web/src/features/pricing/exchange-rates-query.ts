@@ -1,11 +1,13 @@
 import { RATES_CACHE_MS } from '@kubemarket/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { localStore } from '../../lib/browser-storage';
-import { loadExchangeRates } from './exchange-rates';
 
 export const EXCHANGE_RATES_QUERY_KEY = ['exchangeRates'] as const;
 
-function loadInBrowser(force: boolean) {
+// The loader (sources, cache, fallbacks) is fetched with the first rates request, which main.tsx
+// starts at startup (SPEC.md section 4), rather than being part of the first page's own script.
+async function loadInBrowser(force: boolean) {
+  const { loadExchangeRates } = await import('./exchange-rates');
   return loadExchangeRates({
     fetch: (input, init) => window.fetch(input, init),
     now: Date.now,

@@ -1,19 +1,19 @@
-import { Group, Tooltip } from '@mantine/core';
-import { IconHome, IconLayoutDashboard } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { ActionIconLink, ButtonLink } from '../../components/router-links';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth';
-import { NotificationBell } from '../notifications';
 import classes from './app-header.module.css';
 import { BrandMark } from './brand-mark';
 import { PUBLIC_NAV_LINKS, SIGNED_IN_NAV_LINKS } from './nav-links';
-import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
 import { useMobileMode } from './use-mobile-mode';
+
+const HeaderActions = lazy(() => import('./header-actions').then((module) => ({ default: module.HeaderActions })));
 
 /**
  * SPEC.md section 2: the site header. In mobile/touch mode the navigation moves to the floating
- * menu button (MobileMenu) and the brand keeps only its mark.
+ * menu button (MobileMenu) and the brand keeps only its mark. The brand and the controls share the
+ * space either side of the navigation equally, so the navigation does not move when the controls
+ * (a chunk of their own) appear.
  */
 export function AppHeader() {
   const { data: user, isPending } = useCurrentUser();
@@ -22,10 +22,12 @@ export function AppHeader() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Link to="/" className={classes.brand} aria-label="KubeMarket home">
-        <BrandMark />
-        {mobile ? null : 'KubeMarket'}
-      </Link>
+      <div className={classes.side}>
+        <Link to="/" className={classes.brand} aria-label="KubeMarket home">
+          <BrandMark />
+          {mobile ? null : 'KubeMarket'}
+        </Link>
+      </div>
 
       {mobile ? null : (
         <Group gap={4} component="nav" aria-label="Main" wrap="nowrap">
@@ -37,29 +39,11 @@ export function AppHeader() {
         </Group>
       )}
 
-      <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Home">
-          <ActionIconLink to="/" variant="default" size="lg" aria-label="Home" data-testid="home-icon" activeOptions={{ exact: true }}>
-            <IconHome size={18} stroke={1.6} />
-          </ActionIconLink>
-        </Tooltip>
-        <ThemeToggle />
-        {user ? (
-          <>
-            <NotificationBell />
-            <Tooltip label="Dashboard">
-              <ActionIconLink to="/dashboard" variant="default" size="lg" aria-label="Dashboard" data-testid="dashboard-link">
-                <IconLayoutDashboard size={18} stroke={1.6} />
-              </ActionIconLink>
-            </Tooltip>
-            <UserMenu user={user} />
-          </>
-        ) : isPending ? null : (
-          <ButtonLink to="/auth" size="sm" data-testid="sign-in-link">
-            Sign In
-          </ButtonLink>
-        )}
-      </Group>
+      <div className={classes.side} data-align="end">
+        <Suspense fallback={null}>
+          <HeaderActions user={user} isPending={isPending} />
+        </Suspense>
+      </div>
     </Group>
   );
 }

@@ -1,12 +1,19 @@
-import { AppShell, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import { PromoBanner, PromoSideTab, usePromoBanner } from '../marketing';
-import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
-import { MobileMenu } from './mobile-menu';
 import { useRootColorSchemeClass } from './root-color-scheme-class';
+import classes from './site-shell.module.css';
+import { useMobileMode } from './use-mobile-mode';
 import { useRouteChangeRefresh } from './use-route-change-refresh';
+
+// Below the fold on every page: the footer's columns load after the page's own content is painted.
+const AppFooter = lazy(() => import('./app-footer').then((module) => ({ default: module.AppFooter })));
+
+// Only in mobile/touch mode: its popover and navigation links load when that mode is on.
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 const HEADER_BAR_HEIGHT = 60;
 /** The promotional bar's one-line height, used until its real height (it wraps on narrow screens) is measured. */
@@ -19,26 +26,44 @@ const PROMO_BAR_MIN_HEIGHT = 40;
 export function SiteShell({ children }: { children: ReactNode }) {
   useRootColorSchemeClass();
   useRouteChangeRefresh();
+  const mobile = useMobileMode();
   const promo = usePromoBanner();
   const { ref: promoRef, height: measuredPromoHeight } = useElementSize();
   const promoHeight = promo.visible ? Math.max(measuredPromoHeight, PROMO_BAR_MIN_HEIGHT) : 0;
 
+  const headerHeight = HEADER_BAR_HEIGHT + promoHeight;
+  // Mantine's AppShell variables, which the sticky panels, the dashboard sidebar and the toasts read;
+  // set before the first paint so nothing moves once it is shown.
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--app-shell-header-height', `${headerHeight}px`);
+    root.setProperty('--app-shell-header-offset', `${headerHeight}px`);
+  }, [headerHeight]);
+
   return (
-    <AppShell header={{ height: HEADER_BAR_HEIGHT + promoHeight }} padding={0}>
-      <AppShell.Header>
+    // Not Mantine's AppShell: a header and a main column need no navbar machinery (scroll locking,
+    // media styles), which would be a tenth of every page's first load.
+    <>
+      <header className={classes.header}>
         {promo.visible ? <PromoBanner ref={promoRef} onDismiss={promo.dismiss} /> : null}
         <Box h={HEADER_BAR_HEIGHT}>
           <AppHeader />
         </Box>
-      </AppShell.Header>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box style={{ flex: 1 }}>{children}</Box>
-        <Box component="footer" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <AppFooter />
-        </Box>
-      </AppShell.Main>
+      </header>
+      <main className={classes.main}>
+        <div className={classes.content}>{children}</div>
+        <footer className={classes.footer}>
+          <Suspense fallback={null}>
+            <AppFooter />
+          </Suspense>
+        </footer>
+      </main>
       {promo.visible ? null : <PromoSideTab onRestore={promo.restore} />}
-      <MobileMenu />
-    </AppShell>
+      {mobile ? (
+        <Suspense fallback={null}>
+          <MobileMenu />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -27,7 +27,8 @@ import {
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ActionIconLink, MenuItemLink, NavLinkLink } from '../../components/router-links';
+import { ActionIconLink } from '../../components/router-links';
+import { MenuItemLink, NavLinkLink } from '../../components/menu-links';
 import { useLogout, useSessionUser } from '../auth';
 import { useSidebarCounts } from '../dashboard';
 import { SystemStatusDot } from '../incidents';

@@ -16,7 +16,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import { useMatches } from '@tanstack/react-router';
 import { useState } from 'react';
-import { NavLinkLink } from '../../components/router-links';
+import { NavLinkLink } from '../../components/menu-links';
 import { useCurrentUser, useLogout } from '../auth';
 import { useOfficersAccess } from '../officers';
 import { consoleLayoutOf } from './console-layout';

@@ -1,4 +1,5 @@
-import { Box, Center } from '@mantine/core';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@kubemarket/shared';
+import { Box, Center, Tooltip } from '@mantine/core';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -20,7 +21,15 @@ export function SignedInOutlet() {
     if (signedOut) void router.invalidate();
   }, [signedOut, router]);
 
-  return user ? <Outlet /> : <SignedInPending />;
+  return user ? (
+    // SPEC.md section 9: once one tooltip has opened, the next opens without waiting within 300 ms.
+    // (The header's controls have their group in header-actions.tsx; public pages have no tooltips.)
+    <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
+      <Outlet />
+    </Tooltip.Group>
+  ) : (
+    <SignedInPending />
+  );
 }
 
 /** The gate could not read the session: say why and offer to try again. */

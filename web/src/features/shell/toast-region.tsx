@@ -1,10 +1,28 @@
-import { TOAST_DEFAULT_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT } from '@kubemarket/shared';
+import { TOAST_HOTKEY } from '@kubemarket/shared';
 import { useHotkeys } from '@mantine/hooks';
-import { Notifications, notifications } from '@mantine/notifications';
-import { useRef } from 'react';
+import { notifications, useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import classes from './notifications.module.css';
 import { isSwipeDismissal, swipeOffset } from './toast-swipe';
+
+// The toasts' renderer (transitions, portal, close buttons) is not needed to paint a page: it loads
+// once the browser is idle after the first render, or at once when a toast is shown before that.
+// Toasts shown meanwhile wait in @mantine/notifications' store and appear when it is in.
+const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
+
+function useToastsNeeded(): boolean {
+  const queued = useNotifications().notifications.length > 0;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (idle) return;
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = whenIdle(() => setIdle(true), { timeout: 3000 });
+    return () => cancel(handle);
+  }, [idle]);
+  return idle || queued;
+}
 
 /** Movement before a press becomes a drag, so a click on the close button stays a click. */
 const DRAG_SLOP_PX = 5;
@@ -35,6 +53,7 @@ function settle(element: HTMLElement) {
 export function ToastRegion() {
   const regionRef = useRef<HTMLDivElement>(null);
   const dragRef = useRef<Drag | null>(null);
+  const needed = useToastsNeeded();
 
   useHotkeys([[TOAST_HOTKEY, () => regionRef.current?.focus()]], []);
 
@@ -84,15 +103,11 @@ export function ToastRegion() {
       onPointerUp={(event) => endDrag(event, true)}
       onPointerCancel={(event) => endDrag(event, false)}
     >
-      <Notifications
-        position="top-right"
-        limit={TOAST_LIMIT}
-        autoClose={TOAST_DEFAULT_DURATION_MS}
-        allowDragDismiss={false}
-        allowScrollDismiss={false}
-        withinPortal={false}
-        classNames={{ root: classes.root, notification: classes.notification }}
-      />
+      {needed ? (
+        <Suspense fallback={null}>
+          <ToastList />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

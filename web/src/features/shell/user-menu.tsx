@@ -1,7 +1,7 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MenuItemLink } from '../../components/router-links';
+import { MenuItemLink } from '../../components/menu-links';
 import { useLogout } from '../auth';
 import type { SessionUser } from '../auth';
 import { useOfficersAccess } from '../officers';

@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { TutorialPage, findTutorial } from '../../features/public';
+import { loadTutorial, TutorialPage } from '../../features/public';
 
 export const Route = createFileRoute('/tutorials/$slug')({
-  loader: ({ params }) => {
-    const tutorial = findTutorial(params.slug);
+  // The tutorials' text loads with the page that shows one, not with every page's route tree.
+  loader: async ({ params }) => {
+    const tutorial = await loadTutorial(params.slug);
     if (!tutorial) throw notFound();
     return tutorial;
   },
