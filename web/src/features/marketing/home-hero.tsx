@@ -1,5 +1,6 @@
 import { Badge, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { PriorityImage } from '../../components/priority-image';
 import classes from './home-hero.module.css';
 
 const HERO_POINTS = [
@@ -11,7 +12,7 @@ const HERO_POINTS = [
 export function HomeHero() {
   return (
     <section className={classes.hero}>
-      <Container size="lg" py={{ base: 56, sm: 96 }}>
+      <Container size="lg" py={{ base: 56, sm: 96 }} className={classes.layout}>
         <Stack gap="lg" maw={760}>
           <Badge variant="light" size="lg" radius="sm" w="fit-content">
             Sovereign cloud · Made in Europe
@@ -45,6 +46,17 @@ export function HomeHero() {
             </Button>
           </Group>
         </Stack>
+        {/* The first screen's picture: the high group, preloaded as the page's largest image. */}
+        <div className={classes.illustration}>
+          <PriorityImage
+            src="/images/hero-cluster.svg"
+            alt="A managed Kubernetes control plane inside the ring of EU stars, running four worker nodes"
+            width={560}
+            height={420}
+            priority="high"
+            lcp
+          />
+        </div>
       </Container>
     </section>
   );

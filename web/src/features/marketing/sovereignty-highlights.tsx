@@ -1,6 +1,7 @@
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconHeartbeat, IconLock, IconServer2 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
+import { PriorityImage } from '../../components/priority-image';
 
 interface Highlight {
   icon: Icon;
@@ -61,6 +62,15 @@ export function SovereigntyHighlights() {
             </Stack>
           ))}
         </SimpleGrid>
+        {/* Below the first screen: the medium group, once the hero is in. */}
+        <PriorityImage
+          src="/images/eu-data-centres.svg"
+          alt="Map of our European regions: Paris, Frankfurt, Amsterdam, Warsaw, Milan, Madrid and Stockholm, linked to one another"
+          width={640}
+          height={400}
+          priority="medium"
+          style={{ marginInline: 'auto' }}
+        />
       </Stack>
     </Container>
   );

@@ -1,4 +1,5 @@
 import type { ClusterType } from '@kubemarket/shared';
+import { CLUSTER_TYPE_LABELS } from './cluster-type-labels';
 
 export interface ClusterTypeContent {
   type: ClusterType;
@@ -17,7 +18,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   blue: {
     type: 'blue',
     color: 'blue',
-    label: 'Standard (Blue)',
+    label: CLUSTER_TYPE_LABELS.blue,
     headline: 'Production Kubernetes for web services and APIs',
     summary:
       'The Standard cluster is our general-purpose production tier: a highly available control plane spread over three availability zones, balanced nodes, and everything a team needs to ship services with confidence.',
@@ -38,7 +39,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   red: {
     type: 'red',
     color: 'red',
-    label: 'Enterprise (Red)',
+    label: CLUSTER_TYPE_LABELS.red,
     headline: 'Dedicated, certified clusters for regulated and critical workloads',
     summary:
       'Enterprise clusters run a dedicated control plane on HDS-certified infrastructure with a 99.99 % SLA, named technical account management and change windows agreed with your teams.',
@@ -59,7 +60,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   green: {
     type: 'green',
     color: 'green',
-    label: 'Economy (Green)',
+    label: CLUSTER_TYPE_LABELS.green,
     headline: 'Cost-efficient clusters on low-carbon data centres',
     summary:
       'Economy clusters give small production services and internal tools a managed Kubernetes at a lower price, hosted in our most energy-efficient data centres and powered by renewable electricity.',
@@ -80,7 +81,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   data: {
     type: 'data',
     color: 'cyan',
-    label: 'Data Analytics',
+    label: CLUSTER_TYPE_LABELS.data,
     headline: 'Memory-rich nodes with fast NVMe for data platforms',
     summary:
       'Data Analytics clusters pair memory-optimised nodes with local NVMe storage, so Spark, Kafka, ClickHouse and friends run close to their data without leaving the EU.',
@@ -101,7 +102,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   ai: {
     type: 'ai',
     color: 'violet',
-    label: 'AI/ML (Violet)',
+    label: CLUSTER_TYPE_LABELS.ai,
     headline: 'GPU-ready Kubernetes for sovereign AI',
     summary:
       'AI/ML clusters come with GPU node pools, the NVIDIA GPU operator preinstalled and large local storage for datasets and checkpoints, so models are trained and served without your data leaving European jurisdiction.',
@@ -122,7 +123,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   orange: {
     type: 'orange',
     color: 'orange',
-    label: 'Dev/Test (Orange)',
+    label: CLUSTER_TYPE_LABELS.orange,
     headline: 'Short-lived clusters for CI, previews and staging',
     summary:
       'Dev/Test clusters are built for the environments around production: they scale to zero outside working hours, are created from the API in minutes and cost a fraction of a production cluster.',
@@ -143,7 +144,7 @@ export const CLUSTER_TYPE_CONTENT: Record<ClusterType, ClusterTypeContent> = {
   sandbox: {
     type: 'sandbox',
     color: 'gray',
-    label: 'Sandbox (Gray)',
+    label: CLUSTER_TYPE_LABELS.sandbox,
     headline: 'A single-node cluster to learn and try things',
     summary:
       'The Sandbox is a small, isolated Kubernetes cluster for learning, workshops and trying add-ons from the marketplace, with the same console and APIs as production clusters.',

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { CLUSTER_TYPES, clusterTypeFromTierName } from '@kubemarket/shared';
+import { clusterTypeFromTierName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useCatalog } from '../catalog-browse';
@@ -10,6 +10,8 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
 import { DetailsList } from '../../components/details-list';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { PriorityImage } from '../../components/priority-image';
+import { CLUSTER_TYPE_IMAGE, ClusterTypeGallery } from './cluster-type-gallery';
 import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
 import { OrderTierButton } from './order-tier-button';
 import { tierFacts } from './tier-facts';
@@ -35,6 +37,15 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
               <Text size="lg" c="dimmed">
                 {content.summary}
               </Text>
+              <PriorityImage
+                src={CLUSTER_TYPE_IMAGE.src(type)}
+                alt={`Illustration of a ${content.label} cluster`}
+                width={CLUSTER_TYPE_IMAGE.width}
+                height={CLUSTER_TYPE_IMAGE.height}
+                priority="high"
+                lcp
+                style={{ maxWidth: 360 }}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -81,18 +92,9 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
           </Alert>
         </Stack>
 
-        <Stack component="section" gap="sm" aria-labelledby="other-types-title">
-          <Title order={2} size="h3" id="other-types-title">
-            Other cluster types
-          </Title>
-          <Group gap="md">
-            {CLUSTER_TYPES.filter((other) => other !== type).map((other) => (
-              <AnchorLink key={other} to="/cluster-types/$type" params={{ type: other }}>
-                {CLUSTER_TYPE_CONTENT[other].label}
-              </AnchorLink>
-            ))}
-            <AnchorLink to="/pricing">Compare all prices</AnchorLink>
-          </Group>
+        <Stack gap="sm">
+          <ClusterTypeGallery title="Other cluster types" exclude={type} />
+          <AnchorLink to="/pricing">Compare all prices</AnchorLink>
         </Stack>
       </Stack>
     </Container>

@@ -18,6 +18,8 @@ import { DetailsList } from '../../components/details-list';
 import { formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/date-format';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { PriorityImage } from '../../components/priority-image';
+import { CLUSTER_TYPE_IMAGE } from './cluster-type-gallery';
 import { OrderTierButton } from './order-tier-button';
 import { PageSection, PublicPage } from './public-page';
 import { tierFacts } from './tier-facts';
@@ -85,18 +87,28 @@ export function PricingPage() {
       </PageSection>
 
       <PageSection id="included" title="Included in every tier">
-        <List
-          spacing="xs"
-          icon={
-            <ThemeIcon size={20} radius="xl" color="teal" variant="light">
-              <IconCheck size={12} stroke={2.6} />
-            </ThemeIcon>
-          }
-        >
-          {INCLUDED_EVERYWHERE.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <List
+            spacing="xs"
+            icon={
+              <ThemeIcon size={20} radius="xl" color="teal" variant="light">
+                <IconCheck size={12} stroke={2.6} />
+              </ThemeIcon>
+            }
+          >
+            {INCLUDED_EVERYWHERE.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          {/* Low group: it waits until the visitor scrolls past the tiers. */}
+          <PriorityImage
+            src="/images/eu-data-centres.svg"
+            alt="Map of our European regions: Paris, Frankfurt, Amsterdam, Warsaw, Milan, Madrid and Stockholm, linked to one another"
+            width={640}
+            height={400}
+            priority="low"
+          />
+        </SimpleGrid>
       </PageSection>
 
       {catalog ? (
@@ -191,6 +203,12 @@ function PricingCard({ tier, catalog }: { tier: CatalogTier; catalog: Catalog })
   const type = clusterTypeFromTierName(tier.name);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pricing-${tier.id}`} data-testid="pricing-tier">
+      {type ? (
+        // Medium group: the prices are the first screen's content, the pictures only illustrate them.
+        <Card.Section mb="md">
+          <PriorityImage src={CLUSTER_TYPE_IMAGE.src(type)} alt="" width={CLUSTER_TYPE_IMAGE.width} height={CLUSTER_TYPE_IMAGE.height} priority="medium" crop="3 / 1" style={{ borderRadius: 0, maxWidth: 'none' }} />
+        </Card.Section>
+      ) : null}
       <Stack gap="md" h="100%">
         <Stack gap={4}>
           <Title order={3} size="h4" id={`pricing-${tier.id}`}>
