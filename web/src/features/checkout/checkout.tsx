@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { httpStatusOf } from '../../lib/api-errors';
+import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { keyFor } from './attempt-key';
@@ -135,6 +136,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const [authentication, setAuthentication] = useState<{ paymentId: string; answering: 'complete' | 'cancel' | null } | null>(null);
   const attempt = useRef<AttemptKey | null>(null);
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<CardFormValues>({ mode: 'controlled', initialValues: EMPTY_CARD, validate: (values) => cardErrors(values, new Date()) });
   // Stripe: the name on the card is ours, the card is in Stripe's field; null until that field is ready.
   const [holderName, setHolderName] = useState('');
@@ -200,7 +202,10 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
     if (inFlight.current) return;
     let request: PaymentMethodRequest;
     if (method === 'card') {
-      if (form.validate().hasErrors) return;
+      if (form.validate().hasErrors) {
+        focusFirstInvalidSoon(formRef);
+        return;
+      }
       request = cardMethod(form.getValues());
     } else if (method === 'bank_transfer') {
       request = { kind: 'bank_transfer' };
@@ -243,7 +248,10 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
       setStripeCardError("Stripe's card field has not loaded yet.");
       return;
     }
-    if (!name) return;
+    if (!name) {
+      focusFirstInvalidSoon(formRef);
+      return;
+    }
     inFlight.current = true;
     setNotice(null);
     setStripeWorking('card');
@@ -303,113 +311,130 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const underWay = order.payments.some((payment) => payment.status === 'pending' || (payment.status === 'processing' && payment.provider !== 'bank_transfer'));
   const tooSmall = method !== 'bank_transfer' && order.totalCents < options.minimumCardChargeCents;
   const busy = pay.isPending || authenticate.isPending || stripeWorking !== null;
+  const cardProblems = method === 'card' ? Object.values(form.errors).filter(Boolean).length : 0;
 
+  // A form, so that Enter in a field pays as the button does.
   return (
-    <Stack gap="md">
-      {options.testMode && options.provider === 'sandbox' ? (
-        <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
-          Payments here go to our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code
-          will do.
-        </Alert>
-      ) : null}
-      {options.testMode && options.provider === 'stripe' ? (
-        <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
-          Stripe takes the payment in test mode. Use one of Stripe&apos;s test cards, such as 4242 4242 4242 4242, with any future expiry date and
-          any security code.
-        </Alert>
-      ) : null}
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Payment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !tooSmall && !(method === 'stripe' && stripeCard === null)) submit();
+      }}
+    >
+      <Stack gap="md">
+        {options.testMode && options.provider === 'sandbox' ? (
+          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
+            Payments here go to our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code
+            will do.
+          </Alert>
+        ) : null}
+        {options.testMode && options.provider === 'stripe' ? (
+          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
+            Stripe takes the payment in test mode. Use one of Stripe&apos;s test cards, such as 4242 4242 4242 4242, with any future expiry date and
+            any security code.
+          </Alert>
+        ) : null}
 
-      {options.methods.length > 1 ? (
-        <Radio.Group label="Payment method" value={method} onChange={(value) => setMethod(value as CheckoutMethod)} data-testid="payment-method">
-          <Stack gap="xs" mt="xs">
-            {options.methods.map((candidate) => (
-              <Radio key={candidate} value={candidate} label={METHOD_LABELS[candidate]} disabled={busy} />
-            ))}
-          </Stack>
-        </Radio.Group>
-      ) : (
-        <Text size="sm">
-          Payment method: <strong>{METHOD_LABELS[method]}</strong>
-        </Text>
-      )}
+        {options.methods.length > 1 ? (
+          <Radio.Group label="Payment method" value={method} onChange={(value) => setMethod(value as CheckoutMethod)} data-testid="payment-method">
+            <Stack gap="xs" mt="xs">
+              {options.methods.map((candidate) => (
+                <Radio key={candidate} value={candidate} label={METHOD_LABELS[candidate]} disabled={busy} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <Text size="sm">
+            Payment method: <strong>{METHOD_LABELS[method]}</strong>
+          </Text>
+        )}
 
-      {waiting ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="authentication-waiting">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">A payment of {euros(waiting.amountCents)} awaits your bank&apos;s confirmation.</Text>
-            <Button
-              size="xs"
-              onClick={() => (waiting.provider === 'sandbox' ? setAuthentication({ paymentId: waiting.id, answering: null }) : confirmWaiting(waiting.id))}
-              loading={stripeWorking === 'confirming'}
-              disabled={busy}
-            >
-              Confirm the payment
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+        {waiting ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="authentication-waiting">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">A payment of {euros(waiting.amountCents)} awaits your bank&apos;s confirmation.</Text>
+              <Button
+                size="xs"
+                onClick={() => (waiting.provider === 'sandbox' ? setAuthentication({ paymentId: waiting.id, answering: null }) : confirmWaiting(waiting.id))}
+                loading={stripeWorking === 'confirming'}
+                disabled={busy}
+              >
+                Confirm the payment
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
 
-      {method === 'card' ? <CardForm form={form} options={options} disabled={busy} /> : null}
-      {method === 'stripe' && stripeKey ? (
-        <StripeCardField
-          publishableKey={stripeKey}
-          holderName={holderName}
-          holderNameError={holderNameError}
-          onHolderNameChange={(value) => {
-            setHolderName(value);
-            if (value.trim()) setHolderNameError(null);
-          }}
-          error={stripeCardError}
-          onCardError={setStripeCardError}
-          onReady={setStripeCard}
-          disabled={busy}
+        {method === 'card' ? <CardForm form={form} options={options} disabled={busy} /> : null}
+        {method === 'stripe' && stripeKey ? (
+          <StripeCardField
+            publishableKey={stripeKey}
+            holderName={holderName}
+            holderNameError={holderNameError}
+            onHolderNameChange={(value) => {
+              setHolderName(value);
+              if (value.trim()) setHolderNameError(null);
+            }}
+            error={stripeCardError}
+            onCardError={setStripeCardError}
+            onReady={setStripeCard}
+            disabled={busy}
+          />
+        ) : null}
+        {method === 'stripe' && !stripeKey ? (
+          <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />} data-testid="stripe-unavailable">
+            Card payments are taken by Stripe&apos;s card field, which this console is not set up to load, so nothing can be charged here:{' '}
+            {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support to pay this order.
+          </Alert>
+        ) : null}
+        {method === 'bank_transfer' ? (
+          <Text size="sm" data-testid="bank-transfer-terms">
+            The order is confirmed now and delivered at once. We send an invoice of {euros(order.totalCents)}, due within {options.invoiceDueDays} days,
+            with our bank details.
+          </Text>
+        ) : null}
+
+        {tooSmall ? (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+            Card payments start at {euros(options.minimumCardChargeCents)}; this order comes to {euros(order.totalCents)}. Contact billing support to pay
+            it.
+          </Alert>
+        ) : null}
+        {underWay ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+            A payment for this order is being processed. This page updates when it is settled.
+          </Alert>
+        ) : null}
+
+        <CheckoutNotice notice={notice} />
+        {cardProblems > 0 ? (
+          <Text size="sm" c="red.8" role="alert" data-testid="card-errors">
+            {cardProblems === 1 ? 'One card detail needs correcting.' : `${cardProblems} card details need correcting.`}
+          </Text>
+        ) : null}
+
+        <Button
+          type="submit"
+          size="md"
+          loading={pay.isPending || stripeWorking !== null}
+          disabled={busy || (method === 'stripe' && stripeCard === null) || tooSmall}
+          leftSection={<IconLock size={18} aria-hidden />}
+          data-testid="pay-button"
+        >
+          {method === 'bank_transfer' ? `Confirm and pay ${euros(order.totalCents)} by bank transfer` : `Pay ${euros(order.totalCents)}`}
+        </Button>
+
+        <AuthenticationModal
+          opened={authentication !== null}
+          amountCents={order.totalCents}
+          pending={authentication?.answering ?? null}
+          onAnswer={answer}
         />
-      ) : null}
-      {method === 'stripe' && !stripeKey ? (
-        <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />} data-testid="stripe-unavailable">
-          Card payments are taken by Stripe&apos;s card field, which this console is not set up to load, so nothing can be charged here:{' '}
-          {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support to pay this order.
-        </Alert>
-      ) : null}
-      {method === 'bank_transfer' ? (
-        <Text size="sm" data-testid="bank-transfer-terms">
-          The order is confirmed now and delivered at once. We send an invoice of {euros(order.totalCents)}, due within {options.invoiceDueDays} days,
-          with our bank details.
-        </Text>
-      ) : null}
-
-      {tooSmall ? (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
-          Card payments start at {euros(options.minimumCardChargeCents)}; this order comes to {euros(order.totalCents)}. Contact billing support to pay
-          it.
-        </Alert>
-      ) : null}
-      {underWay ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-          A payment for this order is being processed. This page updates when it is settled.
-        </Alert>
-      ) : null}
-
-      <CheckoutNotice notice={notice} />
-
-      <Button
-        size="md"
-        onClick={submit}
-        loading={pay.isPending || stripeWorking !== null}
-        disabled={busy || (method === 'stripe' && stripeCard === null) || tooSmall}
-        leftSection={<IconLock size={18} aria-hidden />}
-        data-testid="pay-button"
-      >
-        {method === 'bank_transfer' ? `Confirm and pay ${euros(order.totalCents)} by bank transfer` : `Pay ${euros(order.totalCents)}`}
-      </Button>
-
-      <AuthenticationModal
-        opened={authentication !== null}
-        amountCents={order.totalCents}
-        pending={authentication?.answering ?? null}
-        onAnswer={answer}
-      />
-    </Stack>
+      </Stack>
+    </form>
   );
 }
 

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
@@ -82,6 +83,7 @@ function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClo
   const [general, setGeneral] = useState<string | null>(null);
   const attempt = useRef<AttemptKey | null>(null);
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<BillingFormValues>({
     mode: 'uncontrolled',
     initialValues: initial,
@@ -112,7 +114,10 @@ function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClo
     if (inFlight.current) return;
     setGeneral(null);
     setPromotionError(null);
-    if (form.validate().hasErrors) return;
+    if (form.validate().hasErrors) {
+      focusFirstInvalidSoon(formRef);
+      return;
+    }
     const parsed = billingInputSchema.parse(form.getValues());
     const order = { lines, cycle: billingCycle, promotionCode: code || null, billing: parsed };
     attempt.current = keyFor(attempt.current, JSON.stringify(order));
@@ -135,6 +140,7 @@ function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClo
           const refusal = placeOrderRefusal(error.message);
           const { promotionCode: promotionRefusal, ...fields } = refusal.fields;
           form.setErrors(fields);
+          focusFirstInvalidSoon(formRef);
           setPromotionError(promotionRefusal ?? null);
           setGeneral(refusal.general);
         },
@@ -147,6 +153,7 @@ function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClo
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

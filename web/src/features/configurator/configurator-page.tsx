@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { localStore } from '../../lib/browser-storage';
+import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { useCatalog } from '../catalog-browse';
@@ -247,24 +248,37 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
     };
   }, [client, form, companyName]);
 
-  // On a new step, focus moves to its heading (not when the page opens), or to its error summary
-  // when the customer was sent there to correct something.
+  // On a new step, focus moves to its heading (not when the page opens), so that the step's name is
+  // read out; when the customer was sent there to correct something, to the first field in error.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const stepFormRef = useRef<HTMLFormElement>(null);
+  const focusErrors = useRef(false);
   const shownStep = useRef(current.id);
   useEffect(() => {
     if (shownStep.current === current.id) return;
     shownStep.current = current.id;
-    if (summaryFor === current.id) summaryRef.current?.focus();
-    else headingRef.current?.focus();
-  }, [current.id, summaryFor]);
+    if (!focusErrors.current) headingRef.current?.focus();
+  }, [current.id]);
+  // The summary (role="alert") announces every error; the focus goes to the field to correct first,
+  // whose own message is linked to it, or to the summary when no field can take the focus.
+  useEffect(() => {
+    if (!focusErrors.current || summaryFor !== current.id) return;
+    focusErrors.current = false;
+    const node = stepFormRef.current;
+    if (focusFirstInvalid(node)) return;
+    const firstPath = Object.keys(form.errors).find((path) => form.errors[path]);
+    const before = document.activeElement;
+    if (firstPath) focusField(firstPath);
+    if (document.activeElement === before || !node?.contains(document.activeElement)) summaryRef.current?.focus();
+  });
 
   /** Shows the error summary of a step whose fields the form has just marked, going there if needed. */
   const showErrors = useCallback(
     (step: StepId) => {
+      focusErrors.current = true;
       setSummaryFor(step);
-      if (step === current.id) requestAnimationFrame(() => summaryRef.current?.focus());
-      else onStepChange(stepNumber(step), { replace: false });
+      if (step !== current.id) onStepChange(stepNumber(step), { replace: false });
     },
     [current.id, onStepChange],
   );
@@ -370,6 +384,7 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
         <Grid.Col span={desktop ? 8 : 12}>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="configurator-step-title" data-testid="configurator-step" data-step={current.id}>
             <form
+              ref={stepFormRef}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();

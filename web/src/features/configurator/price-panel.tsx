@@ -1,7 +1,7 @@
 import { Affix, Button, Card, Drawer, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { MOBILE_BREAKPOINT_PX } from '@kubemarket/shared';
 import type { BillingCycle } from '@kubemarket/shared';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EstimateSummary, periodLabel } from '../catalog-browse';
@@ -95,6 +95,8 @@ export function PricePanel({ draft, pricing, cycle, onChange }: PricePanelProps)
 function MobilePriceBar({ pricing, cycle, onOpen }: { pricing: DraftPricing; cycle: BillingCycle; onOpen: () => void }) {
   const { format, ready } = useDisplayPrice();
   const total = pricing.shown && ready ? format(pricing.shown.totalCents) : null;
+  // Read out once the figure settles, not at every keystroke of a node count.
+  const [announced] = useDebouncedValue(total ? `Total ${total} ${cycle === 'monthly' ? 'a month' : 'a year'}, VAT included.` : '', 800);
   return (
     <Affix position={{ bottom: 12, left: 12, right: 84 }} zIndex={150}>
       <Paper withBorder shadow="md" radius="md" p="xs" data-testid="price-bar">
@@ -107,7 +109,7 @@ function MobilePriceBar({ pricing, cycle, onOpen }: { pricing: DraftPricing; cyc
           </Button>
         </Group>
         <VisuallyHidden aria-live="polite" aria-atomic="true">
-          {total ? `Total ${total} ${cycle === 'monthly' ? 'a month' : 'a year'}, VAT included.` : ''}
+          {announced}
         </VisuallyHidden>
       </Paper>
     </Affix>

@@ -1,11 +1,12 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
+import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { useTRPC } from '../../lib/trpc';
 import { FilePicker, filesAreValid } from './file-picker';
 import { MarkdownField } from './markdown-field';
@@ -38,12 +39,16 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
   const create = useMutation(trpc.tickets.create.mutationOptions());
   const upload = useMutation({ mutationFn: ({ id, picked }: { id: string; picked: File[] }) => uploadTicketFiles<TicketDetail>(memberUploadUrl(id), picked) });
   const busy = create.isPending || upload.isPending;
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = draftErrors({ subject, description });
     setErrors(found);
-    if (Object.keys(found).length > 0 || !filesAreValid(files)) return;
+    if (Object.keys(found).length > 0 || !filesAreValid(files)) {
+      focusFirstInvalidSoon(formRef);
+      return;
+    }
     setUploadError(null);
     const ticket = await create.mutateAsync({ subject, description, category, severity, ...(clusterId !== NO_CLUSTER ? { clusterId } : {}) }).catch(() => null);
     if (!ticket) return;
@@ -66,7 +71,7 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New ticket" data-testid="new-ticket-form">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="New ticket" data-testid="new-ticket-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select label="Category" data={CATEGORY_OPTIONS} value={category} allowDeselect={false} withAsterisk onChange={(value) => value && setCategory(value as TicketCategory)} data-testid="ticket-category" />

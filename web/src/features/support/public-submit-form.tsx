@@ -1,9 +1,10 @@
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { useTRPC } from '../../lib/trpc';
 import { MarkdownField } from './markdown-field';
 import { draftErrors } from './ticket-form-rules';
@@ -35,6 +36,7 @@ export function PublicSubmitForm({ initialCategory = 'technical' }: { initialCat
   const [severity, setSeverity] = useState<TicketSeverity>('P3');
   const [errors, setErrors] = useState<Errors>({});
   const submit = useMutation(trpc.tickets.submitPublic.mutationOptions());
+  const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +44,10 @@ export function PublicSubmitForm({ initialCategory = 'technical' }: { initialCat
     if (!name.trim()) found.name = 'Name is required.';
     if (!EMAIL.test(email.trim())) found.email = 'Enter a valid email address.';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalidSoon(formRef);
+      return;
+    }
     submit.mutate({ name, email, subject, description, category, severity });
   };
 
@@ -69,7 +74,7 @@ export function PublicSubmitForm({ initialCategory = 'technical' }: { initialCat
   const fieldError = (message: string | undefined) => (message ? <span role="alert">{message}</span> : undefined);
   return (
     <Paper withBorder radius="md" p="xl">
-      <form onSubmit={onSubmit} noValidate aria-labelledby="public-ticket-title" data-testid="public-ticket-form">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="public-ticket-title" data-testid="public-ticket-form">
         <Stack gap="md">
           <Title order={2} size="h3" id="public-ticket-title">
             New ticket

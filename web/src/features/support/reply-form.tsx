@@ -1,7 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { FilePicker, filesAreValid } from './file-picker';
 import { MarkdownField } from './markdown-field';
 import { messageError } from './ticket-form-rules';
@@ -24,12 +25,16 @@ export function ReplyForm({ label, submitLabel, onSend, allowFiles = true, extra
   const [error, setError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = files.length > 0 && !body.trim() ? null : messageError(body);
     setError(problem);
-    if (problem || !filesAreValid(files)) return;
+    if (problem || !filesAreValid(files)) {
+      focusFirstInvalidSoon(formRef);
+      return;
+    }
     setSending(true);
     setSendError(null);
     try {
@@ -44,7 +49,7 @@ export function ReplyForm({ label, submitLabel, onSend, allowFiles = true, extra
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label} data-testid={testId}>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={label} data-testid={testId}>
       <Stack gap="sm">
         <MarkdownField label={label} value={body} onChange={setBody} error={error} minRows={4} disabled={sending} testId={testId ? `${testId}-body` : undefined} />
         {allowFiles ? <FilePicker files={files} onChange={setFiles} disabled={sending} /> : null}
