@@ -11,14 +11,16 @@ let axeSource: Promise<string> | undefined;
 /** Serious and critical WCAG 2.2 A/AA violations on the page as it is now (DESIGN.md: there must be none). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   axeSource ??= readFile(AXE_PATH, 'utf8');
+  // Colours read halfway through a transition (a toast fading in, a scheme just changed) are
+  // neither the old nor the new ones: axe reads the page once they have arrived.
+  await page.waitForFunction(() => !document.getAnimations().some((animation) => animation instanceof CSSTransition && animation.playState === 'running'), undefined, { timeout: 10_000 });
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: { exclude: string[][] }, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    // Two parts of the shell fail whatever the page, and are not the console's: the DEV environment
-    // badge (light orange, extra small) and the toasts' close button without a name (issue 17).
-    const result = await axe.run({ exclude: [['[data-testid="environment-badge"]'], ['[data-testid="toast-region"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; any: { message: string }[] }[] }[] }> } }).axe;
+    // The whole document, shell included (header, environment badge, toasts, cookie banner).
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => `${node.target.join(' ')} (${node.any[0]?.message ?? 'see axe'})`) }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.targets.slice(0, 3).join(', ')}`);
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`);
 }

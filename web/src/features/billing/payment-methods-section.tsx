@@ -110,7 +110,7 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
                         <Group gap={4}>
                           {method.isDefault ? <Badge color="teal">Default</Badge> : null}
                           {method.testMode ? (
-                            <Badge color="grape.8" variant="light" leftSection={<IconFlask size={12} aria-hidden />}>
+                            <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden />}>
                               Test mode
                             </Badge>
                           ) : null}

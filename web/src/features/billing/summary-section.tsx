@@ -19,7 +19,8 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
         {children}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed">
+        // A second <dd> of the same term: a <div> of a <dl> holds only <dt> and <dd> elements.
+        <Text size="xs" c="dimmed" component="dd" m={0}>
           {hint}
         </Text>
       ) : null}

@@ -9,12 +9,20 @@ import type { ReactNode } from 'react';
  */
 export function HrefButton({ href, children, testId, ...props }: ButtonProps & { href: string; children: ReactNode; testId?: string }) {
   const router = useRouter();
+  // A link cannot be disabled: without an address and marked aria-disabled it leads nowhere, and
+  // assistive technology (and axe's contrast check) treats it as the disabled control it shows.
+  const { disabled } = props;
   return (
     <Button
       component="a"
-      href={href}
+      href={disabled ? undefined : href}
+      aria-disabled={disabled || undefined}
       data-testid={testId}
       onClick={(event) => {
+        if (disabled) {
+          event.preventDefault();
+          return;
+        }
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
         event.preventDefault();
         void router.navigate({ href });

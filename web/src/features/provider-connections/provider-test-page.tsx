@@ -257,7 +257,7 @@ function SavedConnections({ provider, mayManage }: { provider: ProviderId; mayMa
                           <Button size="xs" variant="default" onClick={() => setReplacing(connection)} aria-label={`Replace credentials of ${connection.name}`}>
                             Replace credentials
                           </Button>
-                          <Button size="xs" variant="light" color="red.9" onClick={() => setDeleting(connection)} aria-label={`Delete ${connection.name}`}>
+                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(connection)} aria-label={`Delete ${connection.name}`}>
                             Delete
                           </Button>
                         </Group>
