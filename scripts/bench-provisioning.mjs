@@ -3,12 +3,14 @@
 // provisioning over one WebSocket, and prints the time until all are running and the
 // `cluster_progress` messages lost, against one cluster provisioned alone in the same run.
 // Not a test: it exits non-zero on a lost message, a failed cluster or the global timeout.
+// BENCH_SKIP_BUILD=1 reuses the last build.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { devSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
 import { buildApp, offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 50);
@@ -38,7 +40,7 @@ function executeSql(persistTo, sql) {
   if (result.status !== 0) throw new Error(`wrangler d1 execute exited with ${result.status}`);
 }
 
-buildApp();
+if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-provisioning-'));
 let worker = null;
 let socket = null;
@@ -56,11 +58,6 @@ const state = {
 };
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en')} ms` : 'n/a');
 
@@ -109,8 +106,9 @@ if (timedOut) process.exit(1);
 
 async function measure(origin) {
   state.phase = 'signing in';
-  const auth = await signIn(origin);
-  const api = apiClient(origin, auth);
+  // The development sign-in: no password hashing in the way of the measurement.
+  const auth = await devSession(origin, 'gabriel');
+  const api = apiClient(auth);
 
   state.phase = 'opening the socket';
   socket = await openSocket(origin, auth);
@@ -194,36 +192,10 @@ function settleFromMessages(batch) {
   }
 }
 
-async function signIn(origin) {
-  const cookies = new Map();
-  const keep = (res) => {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return res.headers.get('X-CSRF-Token');
-  };
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  let csrf = keep(await fetch(`${origin}/api/user`));
-  // The development sign-in: no password hashing in the way of the measurement.
-  const login = await fetch(`${origin}/trpc/dev.login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookieHeader() },
-    body: JSON.stringify({ username: 'gabriel' }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  csrf = keep(login);
-  return { cookie: cookieHeader(), csrf };
-}
-
-function apiClient(origin, auth) {
-  async function call(method, path, body, headers = {}) {
-    const res = await fetch(`${origin}${path}`, {
-      method,
-      headers: { Origin: origin, Cookie: auth.cookie, 'X-CSRF-Token': auth.csrf, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+/** JSON calls with the session; a non-2xx answer throws with its status and body. */
+function apiClient(session) {
+  async function call(method, path, body, headers) {
+    const res = await session.call(method, path, body, headers);
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return JSON.parse(text);
@@ -305,9 +277,9 @@ function report(confirmed) {
     }
     lost += batchLost;
     expectedTotal += batchExpected;
-    readyTimes.sort((a, b) => a - b);
-    const all = readyTimes.length === batch.clusters.size && batch.clusters.size > 0 ? readyTimes.at(-1) : NaN;
-    rows.push({ label: batch.label, clusters: batch.clusters.size, ready: readyTimes.length, all, p50: percentile(readyTimes, 50), lost: batchLost, expected: batchExpected });
+    const ready = sortedNumbers(readyTimes);
+    const all = ready.length === batch.clusters.size && batch.clusters.size > 0 ? ready.at(-1) : NaN;
+    rows.push({ label: batch.label, clusters: batch.clusters.size, ready: ready.length, all, p50: percentile(ready, 50), lost: batchLost, expected: batchExpected });
   }
 
   console.log('batch      clusters   ready   time to all ready   per cluster p50   messages expected   lost');
@@ -323,12 +295,12 @@ function report(confirmed) {
   if (Number.isFinite(estimateSum)) {
     console.log(`Sum of the step estimates at speed ${SPEED}: ${ms(estimateSum)} (${Math.round((estimateSum * SPEED) / 1000)} s at speed 1)`);
   }
-  stepLags.sort((a, b) => a - b);
-  changeLags.sort((a, b) => a - b);
+  const steps = sortedNumbers(stepLags);
+  const changes = sortedNumbers(changeLags);
   console.log(`\ncluster_progress messages: ${progress.length} received, ${expectedTotal} revisions expected, lost ${lost}, duplicates ${duplicates}, out of order ${outOfOrder}`);
   console.log(`notification messages: ${notifications}`);
-  console.log(`lag step finishedAt → arrival: p50 ${ms(percentile(stepLags, 50))}, p99 ${ms(percentile(stepLags, 99))} (${stepLags.length} steps)`);
-  console.log(`lag change (updatedAt) → arrival: p50 ${ms(percentile(changeLags, 50))}, p99 ${ms(percentile(changeLags, 99))} (${changeLags.length} messages)`);
+  console.log(`lag step finishedAt → arrival: p50 ${ms(percentile(steps, 50))}, p99 ${ms(percentile(steps, 99))} (${steps.length} steps)`);
+  console.log(`lag change (updatedAt) → arrival: p50 ${ms(percentile(changes, 50))}, p99 ${ms(percentile(changes, 99))} (${changes.length} messages)`);
   if (confirmed) {
     const ours = new Set(state.batches.flatMap((batch) => [...batch.clusters.keys()]));
     const runningOurs = confirmed.running.items.filter((item) => ours.has(item.id)).length;

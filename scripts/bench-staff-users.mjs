@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10_000);
@@ -61,35 +62,14 @@ async function insertRows() {
   }
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 const stored = await insertRows();
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true });
 const origin = worker.url;
 
 /** A fresh officer signed in through the development endpoint (staff sign-in otherwise needs TOTP). */
 async function signInAsOfficer() {
-  const cookies = new Map();
-  const keep = (res) => {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return res.headers.get('X-CSRF-Token');
-  };
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = keep(await fetch(`${origin}/api/user`));
-  const created = await fetch(`${origin}/api/dev/test-accounts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookie() },
-    body: JSON.stringify({ role: 'officer', signIn: true }),
-  });
-  if (!created.ok) throw new Error(`sign-in failed: ${created.status} ${await created.text()}`);
-  keep(created);
-  return cookie();
+  const officer = await createSession(origin, '/api/dev/test-accounts', { role: 'officer', signIn: true });
+  return officer.cookie;
 }
 
 async function measure(path, cookie) {
@@ -103,8 +83,8 @@ async function measure(path, cookie) {
     timings.push(performance.now() - started);
     if (index === 0 && path.startsWith('/api/staff/')) total = JSON.parse(body).total;
   }
-  timings.sort((a, b) => a - b);
-  return { path, p50: percentile(timings, 50), p99: percentile(timings, 99), total };
+  const sorted = sortedNumbers(timings);
+  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99), total };
 }
 
 try {

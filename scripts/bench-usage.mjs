@@ -1,9 +1,10 @@
 // `pnpm exec node scripts/bench-usage.mjs`: inserts ROWS usage records for one organisation (Acme)
 // into a fresh local D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of
-// GET /api/usage for one month against GET /api/cluster-tiers, measured in the same run. Not a test.
+// GET /api/usage for one month against GET /api/cluster-tiers, measured in the same run. Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { passwordSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -13,7 +14,7 @@ const HOUR = 3_600_000;
 const KINDS = ['control_plane', 'node', 'addon', 'storage', 'egress'];
 const SUBJECTS = ['clu_demo_webshop', 'clu_demo_analytics', 'clu_demo_staging', 'clu_bench_a', 'clu_bench_b'];
 
-buildApp();
+if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-usage-'));
 prepareDatabase(persistTo);
 
@@ -48,35 +49,9 @@ async function insertRows() {
   }
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 const stored = await insertRows();
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });
 const origin = worker.url;
-
-async function signIn() {
-  const cookies = new Map();
-  const keep = (res) => {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return res.headers.get('X-CSRF-Token');
-  };
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = keep(await fetch(`${origin}/api/user`));
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookie() },
-    body: JSON.stringify({ identifier: 'alice', password: 'KubeMarket-demo-2026' }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  keep(login);
-  return cookie();
-}
 
 async function measure(path, cookie) {
   const timings = [];
@@ -87,12 +62,12 @@ async function measure(path, cookie) {
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     timings.push(performance.now() - started);
   }
-  timings.sort((a, b) => a - b);
-  return { path, p50: percentile(timings, 50), p99: percentile(timings, 99) };
+  const sorted = sortedNumbers(timings);
+  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
 try {
-  const cookie = await signIn();
+  const { cookie } = await passwordSession(origin, 'alice');
   const today = new Date();
   const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, today.getUTCDate())).toISOString().slice(0, 10);
   const to = today.toISOString().slice(0, 10);

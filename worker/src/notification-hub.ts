@@ -114,7 +114,9 @@ export class NotificationHub extends DurableObject<Env> {
     for (const socket of this.ctx.getWebSockets()) {
       const tag = this.ctx.getTags(socket).find((value) => value.startsWith(SESSION_TAG));
       const sessionId = tag?.slice(SESSION_TAG.length) ?? '';
-      sessions.set(sessionId, [...(sessions.get(sessionId) ?? []), socket]);
+      const sockets = sessions.get(sessionId);
+      if (sockets) sockets.push(socket);
+      else sessions.set(sessionId, [socket]);
     }
     return sessions;
   }

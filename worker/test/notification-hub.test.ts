@@ -1,6 +1,7 @@
 import { env, evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { BASE, json, TestClient } from './client';
 
 const worker = exports.default;
 
@@ -81,5 +82,63 @@ describe('/ws on the Worker', () => {
   it('refuses an upgrade without a session', async () => {
     const res = await worker.fetch(new Request('http://example.com/ws', { headers: { Upgrade: 'websocket' } }));
     expect(res.status).toBe(401);
+  });
+});
+
+/** A demo account signed in through the development sign-in, as one browser. */
+async function signedIn(username: string, ip: string) {
+  const client = await new TestClient(ip).prime();
+  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
+  return client;
+}
+
+/** A socket on the Worker's /ws with the client's session, recording what it receives. */
+async function workerSocket(client: TestClient) {
+  const headers = new Headers({ Upgrade: 'websocket', Origin: BASE, Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+  const res = await worker.fetch(new Request(`${BASE}/ws`, { headers }));
+  expect(res.status).toBe(101);
+  const socket = res.webSocket!;
+  const messages: Array<{ type: string; userId: string; notificationId: string }> = [];
+  socket.addEventListener('message', (event) => {
+    messages.push(JSON.parse(String(event.data)));
+  });
+  socket.accept();
+  return messages;
+}
+
+describe('organisation-wide notices', () => {
+  it('reach every member of the organisation once on each socket, and nobody outside it', async () => {
+    // Alice, Marc and Bruno are members of Acme (Alice with two tabs); Gabriel owns Globex.
+    const alice = await signedIn('alice', '192.0.2.21');
+    const marc = await signedIn('marc', '192.0.2.22');
+    const bruno = await signedIn('bruno', '192.0.2.23');
+    const gabriel = await signedIn('gabriel', '192.0.2.24');
+    const sockets = {
+      alice1: await workerSocket(alice),
+      alice2: await workerSocket(alice),
+      marc: await workerSocket(marc),
+      bruno: await workerSocket(bruno),
+      gabriel: await workerSocket(gabriel),
+    };
+
+    const res = await alice.post('/trpc/dev.notifyOrganization', { type: 'system', message: 'Planned maintenance tonight' });
+    expect(res.status).toBe(200);
+    const { recipients, ids } = (await json<{ result: { data: { recipients: number; ids: Record<string, string> } } }>(res)).result.data;
+    await tick();
+
+    expect(Object.keys(ids)).toEqual(expect.arrayContaining(['usr_demo_alice', 'usr_demo_marc', 'usr_demo_bruno', 'usr_demo_vera']));
+    expect(Object.keys(ids)).not.toContain('usr_demo_gabriel');
+    expect(new Set(Object.values(ids)).size).toBe(recipients);
+    const told = (userId: string) => [{ type: 'notification', userId, notificationId: ids[userId] }];
+    expect(sockets.alice1).toEqual(told('usr_demo_alice'));
+    expect(sockets.alice2).toEqual(told('usr_demo_alice'));
+    expect(sockets.marc).toEqual(told('usr_demo_marc'));
+    expect(sockets.bruno).toEqual(told('usr_demo_bruno'));
+    expect(sockets.gabriel).toEqual([]);
+
+    // Vera had no socket open: the notice waits in her list for the poll.
+    const vera = await signedIn('vera', '192.0.2.25');
+    const list = await json<Array<{ id: string; message: string }>>(await vera.get('/api/notifications'));
+    expect(list.filter((item) => item.message === 'Planned maintenance tonight').map((item) => item.id)).toEqual([ids.usr_demo_vera]);
   });
 });

@@ -206,6 +206,7 @@ const MATRIX: Record<string, Row> = {
   'dev.demoAccounts': { expect: DEV_ONLY },
   'dev.login': { input: () => ({ username: 'alice' }), expect: DEV_ONLY },
   'dev.notify': { input: () => ({ type: 'info', message: 'hi' }), expect: DEV_ONLY },
+  'dev.notifyOrganization': { input: () => ({ type: 'info', message: 'hi' }), expect: DEV_ONLY },
   'dev.mailbox': { expect: DEV_ONLY },
   'dev.createTestAccount': { input: () => ({}), expect: DEV_ONLY },
 

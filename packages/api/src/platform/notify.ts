@@ -1,6 +1,7 @@
-import { newId, notifications, users, type Database, type NotificationType } from '@kubemarket/db';
+import { newId, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import type { Ports } from '../context';
+import { logError } from './log';
 
 export interface NotifyDeps {
   db: Database;
@@ -12,15 +13,33 @@ export interface NotificationInput {
   message: string;
 }
 
-/** A failed publish must not undo the notification: the 10 s poll still delivers it. */
-async function publishAll(deps: NotifyDeps, rows: Array<{ id: string; userId: string }>) {
-  await Promise.all(
-    rows.map((row) =>
-      deps.ports.realtime
-        .publish(row.userId, { type: 'notification', userId: row.userId, notificationId: row.id })
-        .catch((error: unknown) => console.error('Publishing a notification failed', row.userId, error)),
-    ),
-  );
+/** D1 binds at most 100 parameters per statement, and a notification row binds all 7 of its columns. */
+export const NOTIFICATIONS_PER_INSERT = Math.floor(100 / 7);
+
+/**
+ * Hub calls in flight at once during a fan-out. Issued together, a thousand calls took about 0.3 s
+ * where fifty lanes took 0.4 to 0.6 s (`pnpm bench:notifications`); the bound keeps a much larger
+ * organisation from opening all its calls at once.
+ */
+export const PUBLISH_CONCURRENCY = 1000;
+
+/**
+ * Tells each row's user hub, at most PUBLISH_CONCURRENCY at a time. A failed publish must not undo
+ * the notification nor stop the others: the 10 s poll still delivers it.
+ */
+async function publishAll(deps: NotifyDeps, rows: ReadonlyArray<Pick<Notification, 'id' | 'userId'>>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!;
+      try {
+        await deps.ports.realtime.publish(row.userId, { type: 'notification', userId: row.userId, notificationId: row.id });
+      } catch (error) {
+        logError(`Publishing notification ${row.id} to ${row.userId} failed`, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PUBLISH_CONCURRENCY, rows.length) }, lane));
 }
 
 /**
@@ -36,15 +55,33 @@ export async function notify(deps: NotifyDeps, userId: string, input: Notificati
   return row!;
 }
 
+/**
+ * The same notification for each of `userIds` (duplicates ignored): written in one atomic batch,
+ * so a failure leaves none of them, then every user's hub told concurrently. Returns the rows in
+ * the order of `userIds`.
+ */
+export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], input: NotificationInput): Promise<Notification[]> {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return [];
+  const timestamp = deps.ports.clock.now();
+  const values = recipients.map((userId) => ({ id: newId('notification'), userId, type: input.type, message: input.message, timestamp, read: false, trash: false }));
+  const inserts = [];
+  for (let start = 0; start < values.length; start += NOTIFICATIONS_PER_INSERT) {
+    inserts.push(deps.db.insert(notifications).values(values.slice(start, start + NOTIFICATIONS_PER_INSERT)));
+  }
+  await deps.db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  // The rows as written, without reading them back: the insert set every column.
+  const rows: Notification[] = values;
+  await publishAll(deps, rows);
+  return rows;
+}
+
 /** Organisation-wide notice: one notification per member, each member's hub told. */
 export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput) {
   const members = await deps.db.select({ id: users.id }).from(users).where(eq(users.organizationId, organizationId));
-  if (members.length === 0) return [];
-  const now = deps.ports.clock.now();
-  const rows = await deps.db
-    .insert(notifications)
-    .values(members.map((member) => ({ id: newId('notification'), userId: member.id, type: input.type, message: input.message, timestamp: now })))
-    .returning();
-  await publishAll(deps, rows);
-  return rows;
+  return notifyMany(
+    deps,
+    members.map((member) => member.id),
+    input,
+  );
 }

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '@kubemarket/db';
-import { notify } from '../../platform/notify';
+import { notify, notifyOrganization } from '../../platform/notify';
 import { startSession } from '../auth/service';
 import { publicProcedure, router } from '../../trpc';
 import { createTestAccount, testAccountInput, testAccountOutput } from './test-accounts';
@@ -36,6 +36,18 @@ export const devRouter = router({
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
       const row = await notify(ctx, ctx.user.id, input);
       return { id: row.id };
+    }),
+
+  /**
+   * Sends every member of the signed-in user's organisation one notification through
+   * notifyOrganization, the path of organisation-wide notices: for the fan-out bench and tests.
+   */
+  notifyOrganization: devProcedure
+    .input(z.object({ type: z.enum(NOTIFICATION_TYPES).default('info'), message: z.string().trim().min(1, 'Message is required.').max(500) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+      const rows = await notifyOrganization(ctx, ctx.user.organizationId, input);
+      return { recipients: rows.length, ids: Object.fromEntries(rows.map((row) => [row.userId, row.id])) };
     }),
 
   /** Browser tests: a new organisation and user for each test, so that tests never share one. */
