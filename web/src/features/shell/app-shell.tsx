@@ -1,6 +1,5 @@
 import { Box } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PromoBanner, PromoSideTab, usePromoBanner } from '../marketing';
 import { AppHeader } from './app-header';
@@ -16,11 +15,9 @@ const AppFooter = lazy(() => import('./app-footer').then((module) => ({ default:
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 const HEADER_BAR_HEIGHT = 60;
-/** The promotional bar's one-line height, used until its real height (it wraps on narrow screens) is measured. */
-const PROMO_BAR_MIN_HEIGHT = 40;
 
 /**
- * The frame of every page: the fixed header (with the promotional bar above it while shown), the
+ * The frame of every page: the sticky header (with the promotional bar above it while shown), the
  * footer, the promotion side tab and the floating mobile menu. The signed-in layouts live inside.
  */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -28,24 +25,32 @@ export function SiteShell({ children }: { children: ReactNode }) {
   useRouteChangeRefresh();
   const mobile = useMobileMode();
   const promo = usePromoBanner();
-  const { ref: promoRef, height: measuredPromoHeight } = useElementSize();
-  const promoHeight = promo.visible ? Math.max(measuredPromoHeight, PROMO_BAR_MIN_HEIGHT) : 0;
-
-  const headerHeight = HEADER_BAR_HEIGHT + promoHeight;
-  // Mantine's AppShell variables, which the sticky panels, the dashboard sidebar and the toasts read;
-  // set before the first paint so nothing moves once it is shown.
+  const headerRef = useRef<HTMLElement>(null);
+  // Mantine's AppShell variables, which the sticky panels, the dashboard sidebar and the toasts read.
+  // The header is sticky, in the page's flow: the content starts below it at whatever height the
+  // promotional bar wraps to, so nothing moves when that height is known. Measured before the first
+  // paint, then on every change of size.
   useLayoutEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty('--app-shell-header-height', `${headerHeight}px`);
-    root.setProperty('--app-shell-header-offset', `${headerHeight}px`);
-  }, [headerHeight]);
+    const header = headerRef.current;
+    if (!header) return;
+    const publish = () => {
+      const height = `${header.getBoundingClientRect().height}px`;
+      const root = document.documentElement.style;
+      root.setProperty('--app-shell-header-height', height);
+      root.setProperty('--app-shell-header-offset', height);
+    };
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     // Not Mantine's AppShell: a header and a main column need no navbar machinery (scroll locking,
     // media styles), which would be a tenth of every page's first load.
     <>
-      <header className={classes.header}>
-        {promo.visible ? <PromoBanner ref={promoRef} onDismiss={promo.dismiss} /> : null}
+      <header ref={headerRef} className={classes.header}>
+        {promo.visible ? <PromoBanner onDismiss={promo.dismiss} /> : null}
         <Box h={HEADER_BAR_HEIGHT}>
           <AppHeader />
         </Box>
