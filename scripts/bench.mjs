@@ -1,14 +1,28 @@
-// `pnpm bench`: load-tests the local Worker (127.0.0.1 only, bounded in time) and compares
-// GET /api/cluster-tiers and the equivalent tRPC query against the bare /healthz route,
-// all measured in the same run. Not part of the tests.
+// `pnpm bench`: load-tests the local Worker (127.0.0.1 only, bounded in time) and holds the API
+// to issue 17's budgets, relative to the bare /healthz route measured in the same run:
+// - catalogue reads (REST GET /api/cluster-tiers, tRPC catalog.clusterTiers), anonymous:
+//   at least 0.6x the bare route's requests per second, p99 at most 2x its p99;
+// - the list pages a signed-in customer opens (clusters, orders, invoices, as the demo user
+//   alice): at least 0.4x the bare route's requests per second.
+// Prints every figure against its budget and exits 1 when one is over. Not part of the tests.
+//
+// Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
+// (default 2: each target's time is split into rounds taken in turn, so a burst of load from
+// elsewhere on the machine does not fall on one target only), BENCH_PORT (default 8798).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { devSession } from './lib/bench-client.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const WARM_UP_S = 3;
+
+const CATALOGUE = { rps: 0.6, p99: 2 };
+const SIGNED_IN = { rps: 0.4 };
 
 // The Worker as it ships: the `vite build` output.
 buildApp();
@@ -16,34 +30,80 @@ const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-'));
 prepareDatabase(persistTo);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });
 
-const targets = [
-  { name: 'bare hello (GET /healthz)', path: '/healthz' },
-  { name: 'REST GET /api/cluster-tiers', path: '/api/cluster-tiers' },
-  { name: 'tRPC catalog.clusterTiers', path: '/trpc/catalog.clusterTiers' },
-];
-
-async function measure(path, duration) {
-  const result = await autocannon({ url: `${worker.url}${path}`, connections: CONNECTIONS, duration });
-  if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+function measure(target, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${worker.url}${target.path}`, headers: target.headers ?? {}, connections: CONNECTIONS, duration }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx || result.errors) return reject(new Error(`${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result);
+    });
+  });
 }
 
+const fmt = (value, digits = 2) => value.toFixed(digits);
+
 try {
+  // alice owns the demo organisation (clusters, orders, invoices); dev.login skips password
+  // hashing so the sign-in itself is not what gets measured.
+  const alice = await devSession(worker.url, 'alice');
+  const signedIn = { Cookie: alice.cookie };
+  const targets = [
+    { name: 'bare hello (GET /healthz)', path: '/healthz' },
+    { name: 'REST GET /api/cluster-tiers', path: '/api/cluster-tiers', budget: CATALOGUE },
+    { name: 'tRPC catalog.clusterTiers', path: '/trpc/catalog.clusterTiers', budget: CATALOGUE },
+    { name: 'alice GET /api/clusters', path: '/api/clusters', headers: signedIn, budget: SIGNED_IN },
+    { name: 'alice GET /api/orders', path: '/api/orders', headers: signedIn, budget: SIGNED_IN },
+    { name: 'alice GET /api/billing/invoices', path: '/api/billing/invoices', headers: signedIn, budget: SIGNED_IN },
+  ];
+
   // Warm every route first (module compile, first D1 open) so no target pays for it.
-  for (const target of targets) await measure(target.path, 3);
-  const rows = [];
-  for (const target of targets) rows.push({ ...target, ...(await measure(target.path, DURATION_S)) });
+  for (const target of targets) await measure(target, WARM_UP_S);
+  const runs = new Map(targets.map((target) => [target, []]));
+  const slice = Math.max(1, Math.round(DURATION_S / ROUNDS));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) runs.get(target).push(await measure(target, slice));
+  }
+  const rows = targets.map((target) => {
+    const results = runs.get(target);
+    const seconds = results.reduce((sum, result) => sum + result.duration, 0);
+    const mean = (pick) => results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+    return {
+      ...target,
+      rps: results.reduce((sum, result) => sum + result.requests.total, 0) / seconds,
+      p50: mean((result) => result.latency.p50),
+      p99: mean((result) => result.latency.p99),
+    };
+  });
+
   const base = rows[0];
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per target, wrangler dev on ${worker.url}\n`);
-  console.log('target                          req/s    p50 ms  p99 ms   rps vs bare  p99 vs bare');
+  let over = 0;
+  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} x ${slice} s per target, wrangler dev on ${worker.url}\n`);
+  console.log(
+    `${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'rps/bare'.padStart(9)} ${'p99/bare'.padStart(9)}  ${'budget'.padEnd(24)} result`,
+  );
   for (const row of rows) {
+    const rpsRatio = row.rps / base.rps;
+    const p99Ratio = row.p99 / Math.max(base.p99, 1);
+    let budget = '';
+    let verdict = '';
+    if (row.budget) {
+      const checks = [rpsRatio >= row.budget.rps, row.budget.p99 === undefined || p99Ratio <= row.budget.p99];
+      budget = `rps >= ${row.budget.rps}x` + (row.budget.p99 === undefined ? '' : `, p99 <= ${row.budget.p99}x`);
+      verdict = checks.every(Boolean) ? 'ok' : 'OVER';
+      if (verdict === 'OVER') over += 1;
+    }
     console.log(
-      `${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(7)}` +
-        `   ${(row.rps / base.rps).toFixed(2).padStart(9)}x  ${(row.p99 / Math.max(base.p99, 1)).toFixed(2).padStart(9)}x`,
+      `${row.name.padEnd(32)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)} ${`${fmt(rpsRatio)}x`.padStart(9)} ${`${fmt(p99Ratio)}x`.padStart(9)}  ${budget.padEnd(24)} ${verdict}`,
     );
   }
   const [, restRow, trpcRow] = rows;
-  console.log(`\nREST vs tRPC throughput: ${(restRow.rps / trpcRow.rps).toFixed(2)}x`);
+  console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x`);
+  if (over > 0) {
+    console.log(`${over} target(s) over budget.`);
+    process.exitCode = 1;
+  } else {
+    console.log('Every target within budget.');
+  }
 } finally {
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import {
   cloudsPortFromConfig,
   createContext,
+  memoryCatalogueCache,
   ecbRatesSource,
   r2Files,
   httpMailer,
@@ -10,6 +11,7 @@ import {
   simulatorProvisioner,
   stripePayments,
   systemClock,
+  type CatalogueCache,
   type Context,
   type Environment,
   type Mailer,
@@ -32,12 +34,48 @@ export function environmentOf(env: Env): Environment {
   return env.ENVIRONMENT === 'development' ? 'development' : 'production';
 }
 
+/**
+ * Drizzle over a D1 binding, one per binding for the isolate's life: building it walks the whole
+ * schema (relational config), which cost more than a cached catalogue read. It holds no state of
+ * a request, only the binding.
+ */
+const d1Databases = new WeakMap<D1Database, Database>();
+
 /** D1 by default; libSQL/Turso when DATABASE_URL is configured. */
 export function databaseFor(env: Env): Database {
   if (env.DATABASE_URL) {
+    // A libSQL client may hold a connection, which a Worker must not carry from one request to the next.
     return createDb({ kind: 'libsql', url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
   }
-  return createDb({ kind: 'd1', binding: env.DB });
+  let db = d1Databases.get(env.DB);
+  if (!db) {
+    db = createDb({ kind: 'd1', binding: env.DB });
+    d1Databases.set(env.DB, db);
+  }
+  return db;
+}
+
+/** How long an isolate trusts its copy of the catalogue before asking the database again. */
+export const CATALOGUE_TTL_MS = 10_000;
+
+const catalogueCaches = new WeakMap<object, CatalogueCache>();
+let libsqlCatalogue: { url: string; cache: CatalogueCache } | undefined;
+
+/**
+ * The isolate's catalogue cache for this database (a test may run several). Other isolates see
+ * a staff edit within CATALOGUE_TTL_MS; this one at once (mutations invalidate it: trpc.ts).
+ */
+export function catalogueCacheFor(env: Env): CatalogueCache {
+  if (env.DATABASE_URL) {
+    if (libsqlCatalogue?.url !== env.DATABASE_URL) libsqlCatalogue = { url: env.DATABASE_URL, cache: memoryCatalogueCache({ ttlMs: CATALOGUE_TTL_MS }) };
+    return libsqlCatalogue.cache;
+  }
+  let cache = catalogueCaches.get(env.DB);
+  if (!cache) {
+    cache = memoryCatalogueCache({ ttlMs: CATALOGUE_TTL_MS });
+    catalogueCaches.set(env.DB, cache);
+  }
+  return cache;
 }
 
 /**
@@ -135,6 +173,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       provisioner: provisionerFor(env),
       operator: operatorFor(env, appUrl),
       clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
+      catalogue: catalogueCacheFor(env),
     },
     request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
   });
@@ -196,6 +235,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       operator: operatorFor(env, appUrlFor(c)),
       files: r2Files(env.FILES),
       clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
+      catalogue: catalogueCacheFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

@@ -28,6 +28,18 @@ export function errorResponse(c: HonoContext<AppEnv>, error: unknown): Response 
   return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }
 
+const routeProperties = new WeakMap<RestRoute, ReturnType<typeof inputProperties>>();
+
+/** A route's input fields: derived from its JSON Schema, which is too slow to build on every request. */
+function propertiesOf(route: RestRoute): ReturnType<typeof inputProperties> {
+  let properties = routeProperties.get(route);
+  if (!properties) {
+    properties = inputProperties(route);
+    routeProperties.set(route, properties);
+  }
+  return properties;
+}
+
 class BadRequest extends Error {
   constructor(
     message: string,
@@ -75,7 +87,7 @@ async function multipartBody(c: HonoContext<AppEnv>, route: RestRoute, filesFiel
   } catch {
     throw new BadRequest('The multipart/form-data body could not be read.');
   }
-  const { properties } = inputProperties(route);
+  const { properties } = propertiesOf(route);
   const input: Record<string, unknown> = {};
   const files: Array<{ filename: string; contentType: string; bytes: Uint8Array }> = [];
   const texts = new Map<string, string[]>();
@@ -105,7 +117,7 @@ async function inputOf(c: HonoContext<AppEnv>, route: RestRoute): Promise<Record
   if (route.meta.multipart) {
     Object.assign(input, await multipartBody(c, route, route.meta.multipart.filesField));
   } else if (route.method === 'GET' || route.method === 'DELETE') {
-    const { properties } = inputProperties(route);
+    const { properties } = propertiesOf(route);
     const url = new URL(c.req.url);
     for (const name of new Set(url.searchParams.keys())) {
       if (name in properties) input[name] = coerceQueryValue(properties[name], url.searchParams.getAll(name));

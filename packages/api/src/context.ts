@@ -7,6 +7,7 @@ import type { CloudsPort } from './platform/clouds';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
 import type { ClusterProgress } from './modules/clusters/progress';
+import { uncachedCatalogue, type CatalogueCache } from './modules/catalog/cache';
 
 export type Environment = 'development' | 'production';
 
@@ -66,6 +67,11 @@ export interface Ports {
   files: FilesPort;
   /** Other clouds' APIs (issue 16): where they live; the real endpoints unless configured (CLOUD_BASE_URLS). */
   clouds: CloudsPort;
+  /**
+   * The public catalogue, the same for everyone: kept in memory by the Worker's isolate for a
+   * short time; without a host every read goes to the database.
+   */
+  catalogue: CatalogueCache;
 }
 
 /** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
@@ -169,6 +175,7 @@ export function createContext(options: CreateContextOptions): Context {
       operator: options.ports?.operator ?? idleOperator,
       files: options.ports?.files ?? memoryFiles(),
       clouds: options.ports?.clouds ?? { baseUrls: {} },
+      catalogue: options.ports?.catalogue ?? uncachedCatalogue,
     },
     user: options.user ?? null,
     session: options.session ?? null,

@@ -51,6 +51,7 @@ export {
 export { notify, notifyOrganization } from './platform/notify';
 export { publicErrorMessage } from './errors';
 export type { PublicClusterTier } from './modules/catalog/service';
+export { memoryCatalogueCache, uncachedCatalogue, type CatalogueCache } from './modules/catalog/cache';
 export { authenticateBearer, type BearerResult } from './modules/tokens/service';
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';

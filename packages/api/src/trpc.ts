@@ -76,8 +76,11 @@ export const middleware = t.middleware;
  * Every refusal (403) is a security event: audited with who, what and why, whatever procedure
  * kind refused it.
  */
-const auditedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+const auditedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   const result = await next();
+  // Any mutation may have edited the catalogue (staff catalogue edits are mutations): the next
+  // catalogue read on this isolate loads it again. Cheap, and no catalogue write can forget it.
+  if (type === 'mutation') ctx.ports.catalogue.invalidate();
   if (!result.ok && result.error.code === 'FORBIDDEN') {
     await audit(
       ctx.db,

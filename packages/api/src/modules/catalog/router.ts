@@ -168,13 +168,13 @@ export const catalogRouter = router({
   clusterTiers: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/cluster-tiers', summary: 'Cluster tiers on sale', tags: TAGS } })
     .output(z.array(clusterTierSchema))
-    .query(({ ctx }) => catalog.listClusterTiers(ctx.db, ctx.ports.clock.now())),
+    .query(({ ctx }) => catalog.listClusterTiers(ctx.db, ctx.ports.clock.now(), ctx.ports.catalogue)),
 
   clusterTier: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/cluster-tiers/{id}', summary: 'One cluster tier', tags: TAGS } })
     .input(z.object({ id: z.string().trim().min(1, 'Tier id is required').max(64) }))
     .output(clusterTierSchema)
-    .query(({ ctx, input }) => catalog.getClusterTier(ctx.db, input.id, ctx.ports.clock.now())),
+    .query(({ ctx, input }) => catalog.getClusterTier(ctx.db, input.id, ctx.ports.clock.now(), ctx.ports.catalogue)),
 
   dataCenters: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/data-centers', summary: 'Regions, including planned ones', tags: TAGS } })

@@ -1,5 +1,6 @@
 import {
   addons,
+  catalogPrices,
   clusterTiers,
   dataCenters,
   kubernetesVersions,
@@ -15,7 +16,8 @@ import {
   type NodeFlavorCategory,
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, min, or, type SQL } from 'drizzle-orm';
+import type { CatalogueCache } from './cache';
 import { compareKubernetesVersions, loadCurrentPrices, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
 
 /** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing, comparison and type pages. */
@@ -53,23 +55,32 @@ async function listedFlavorIds(db: Database): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
-export async function listClusterTiers(db: Database, now: number) {
-  const [rows, prices, flavorIds] = await Promise.all([
+/** When the next scheduled price takes effect after `now` (any item), or null. */
+async function nextPriceChange(db: Database, now: number): Promise<number | null> {
+  const [row] = await db.select({ at: min(catalogPrices.effectiveFrom) }).from(catalogPrices).where(gt(catalogPrices.effectiveFrom, now));
+  return row?.at ?? null;
+}
+
+async function loadClusterTiers(db: Database, now: number) {
+  const [rows, prices, flavorIds, changesAt] = await Promise.all([
     db.select().from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
     loadCurrentPrices(db, now),
     listedFlavorIds(db),
+    nextPriceChange(db, now),
   ]);
-  return rows.map((tier) => toPublicTier(tier, prices, flavorIds));
+  return { value: rows.map((tier) => toPublicTier(tier, prices, flavorIds)), changesAt };
 }
 
-export async function getClusterTier(db: Database, id: string, now: number) {
-  const [[row], prices, flavorIds] = await Promise.all([
-    db.select().from(clusterTiers).where(and(eq(clusterTiers.id, id), onSaleTiers)).limit(1),
-    loadCurrentPrices(db, now),
-    listedFlavorIds(db),
-  ]);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No cluster tier with id ${id}.` });
-  return toPublicTier(row, prices, flavorIds);
+/** The tiers on sale at `now`, the same for every caller: read through the catalogue cache. */
+export function listClusterTiers(db: Database, now: number, cache: CatalogueCache): Promise<PublicClusterTier[]> {
+  return cache.read('cluster-tiers', now, () => loadClusterTiers(db, now));
+}
+
+/** One tier on sale: the same answer as its entry in listClusterTiers. */
+export async function getClusterTier(db: Database, id: string, now: number, cache: CatalogueCache): Promise<PublicClusterTier> {
+  const tier = (await listClusterTiers(db, now, cache)).find((candidate) => candidate.id === id);
+  if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: `No cluster tier with id ${id}.` });
+  return tier;
 }
 
 /** Every region, planned ones included, for /data-centers and the region picker. */
