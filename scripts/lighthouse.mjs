@@ -84,7 +84,7 @@ async function audit(path, budgets, signedIn = false) {
 }
 
 try {
-  console.log(`\nLighthouse ${'13'} mobile simulation on ${worker.url}: score/budget\n`);
+  console.log(`\nLighthouse mobile simulation on ${worker.url}: score/budget\n`);
   console.log('signed out');
   for (const path of ['/', '/pricing', '/documentation']) await audit(path, PUBLIC);
 
