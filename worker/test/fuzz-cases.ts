@@ -17,8 +17,13 @@ export interface FuzzRequest {
   /** What exactly was sent, short enough to print. */
   label: string;
   method: string;
-  /** Path and query string, already encoded. */
+  /** Path and query string, already encoded (without `query`, when that is given). */
   path: string;
+  /**
+   * A query string made when the request is sent (encoded, without the `?`): the megabyte-sized
+   * tRPC inputs are URL-encoded per send, like the large bodies, instead of being held for the run.
+   */
+  query?: () => string;
   /**
    * A body, or a function that makes it when the request is sent: the multi-megabyte bodies are
    * built per send so that tens of thousands of cases do not hold gigabytes at once (workerd's heap).
@@ -41,6 +46,17 @@ export const KB10 = 'k'.repeat(10 * 1024);
 export const KB100 = 'h'.repeat(100 * 1024);
 export const MB1 = 'm'.repeat(1024 * 1024);
 export const MB5 = 'f'.repeat(5 * 1024 * 1024);
+const QUERY_64KB = `q=${'q'.repeat(64 * 1024)}`;
+export const COOKIE_64KB = `z=${'z'.repeat(64 * 1024)}`;
+export const COOKIES_500 = Array.from({ length: 500 }, (_, i) => `c${i}=${i}`).join('; ');
+
+/** Text that is always a string of its own: never a slice that keeps a large parent alive. */
+export function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
+/** A request's body or query: its text, or the text its maker answers. */
+export const made = (value: string | (() => string)): string => (typeof value === 'function' ? value() : value);
 
 const deepCache = new Map<string, string>();
 /** `{"a":{"a":…1…}}` nested `depth` levels (or `[[[…]]]` for arrays). */
@@ -193,7 +209,7 @@ export function queryCases(properties: Record<string, PropertySchema>): Array<{ 
     { kind: 'query-junk', label: 'limit=abc&limit=1&x[]=1', query: 'limit=abc&limit=1&x[]=1' },
     { kind: 'query-junk', label: '__proto__ and constructor', query: '__proto__=x&constructor=y&__proto__[polluted]=1' },
     { kind: 'query-junk', label: '10 KB name', query: `${KB10}=1` },
-    { kind: 'query-junk', label: '64 KB query', query: `q=${'q'.repeat(64 * 1024)}` },
+    { kind: 'query-junk', label: '64 KB query', query: QUERY_64KB },
     { kind: 'query-junk', label: 'bad percent-encoding', query: 'a=%E0%A4%A&b=%&c=%ZZ' },
     { kind: 'query-junk', label: 'only separators', query: '&&&==&' },
   ];
@@ -238,9 +254,9 @@ export function fillPath(path: string, value: string): string {
 }
 
 /** tRPC query junk: what goes after `?input=` (raw text, to be URL-encoded). */
-export function trpcQueryInputs(properties: Record<string, PropertySchema>): Array<{ kind: string; label: string; input: string | null }> {
+export function trpcQueryInputs(properties: Record<string, PropertySchema>): Array<{ kind: string; label: string; input: string | null | (() => string) }> {
   const names = Object.keys(properties);
-  const cases: Array<{ kind: string; label: string; input: string | null }> = [
+  const cases: Array<{ kind: string; label: string; input: string | null | (() => string) }> = [
     { kind: 'no-body', label: 'no input parameter', input: null },
     { kind: 'no-body', label: 'input=', input: '' },
     { kind: 'empty-object', label: 'input={}', input: '{}' },
@@ -249,12 +265,12 @@ export function trpcQueryInputs(properties: Record<string, PropertySchema>): Arr
   for (const [label, input] of NON_OBJECT_JSON) cases.push({ kind: 'non-object-json', label, input });
   for (const name of names) {
     for (const [label, raw] of wrongTypeValues(properties[name])) cases.push({ kind: 'wrong-type', label: `${name}: ${label}`, input: objectText([[name, raw]]) });
-    cases.push({ kind: 'huge-string', label: `${name}: 100 KB string`, input: objectText([[name, JSON.stringify(KB100)]]) });
+    cases.push({ kind: 'huge-string', label: `${name}: 100 KB string`, input: () => objectText([[name, JSON.stringify(KB100)]]) });
   }
-  cases.push({ kind: 'huge-string', label: '1 MB input', input: objectText([[names[0] ?? 'padding', JSON.stringify(MB1)]]) });
+  cases.push({ kind: 'huge-string', label: '1 MB input', input: () => objectText([[names[0] ?? 'padding', JSON.stringify(MB1)]]) });
   for (const depth of [5_000, 100_000]) {
-    cases.push({ kind: 'deep-nesting', label: `{"a": …} × ${depth}`, input: deepJson(depth) });
-    cases.push({ kind: 'deep-nesting', label: `${names[0] ?? 'x'}: {"a": …} × ${depth}`, input: `{${JSON.stringify(names[0] ?? 'x')}:${deepJson(depth)}}` });
+    cases.push({ kind: 'deep-nesting', label: `{"a": …} × ${depth}`, input: () => deepJson(depth) });
+    cases.push({ kind: 'deep-nesting', label: `${names[0] ?? 'x'}: {"a": …} × ${depth}`, input: () => `{${JSON.stringify(names[0] ?? 'x')}:${deepJson(depth)}}` });
   }
   cases.push({ kind: 'unknown-props', label: '__proto__', input: '{"__proto__":{"polluted":true}}' });
   cases.push({ kind: 'unknown-props', label: '{"zzz":1}', input: '{"zzz":1}' });
@@ -263,7 +279,7 @@ export function trpcQueryInputs(properties: Record<string, PropertySchema>): Arr
 }
 
 /** Bodies of a tRPC batch POST (`/trpc/p?batch=1`), and query inputs of a batch GET. */
-export const TRPC_BATCH_INPUTS: Array<[string, string]> = [
+export const TRPC_BATCH_INPUTS: Array<[string, string | (() => string)]> = [
   ['{', '{'],
   ['[] instead of {"0": …}', '[]'],
   ['[{}] instead of {"0": …}', '[{}]'],
@@ -276,7 +292,7 @@ export const TRPC_BATCH_INPUTS: Array<[string, string]> = [
   ['negative index {"-1": {}}', '{"-1":{}}'],
   ['{"__proto__": {}}', '{"__proto__":{"0":{}}}'],
   ['{"0": {"json": …}} (SuperJSON)', '{"0":{"json":{"x":1},"meta":{"values":{"x":["Date"]}}}}'],
-  ['{"0": deep × 100,000}', `{"0":${deepJson(100_000)}}`],
+  ['{"0": deep × 100,000}', () => `{"0":${deepJson(100_000)}}`],
 ];
 
 /** Procedure names that do not exist, or that poke at the router's objects. */
