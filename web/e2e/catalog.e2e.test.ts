@@ -142,6 +142,53 @@ describe('catalogue and pricing', () => {
     },
   );
 
+  it('shows each new total at once but reads it out only once it has stayed unchanged for half a second', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await stubRates(page);
+    await signInAsNewAccount(page);
+    await page.goto('/price-estimator');
+    await rejectCookies(page);
+    await choose(page, page, 'Start with a cluster of tier', 'Standard (Blue)');
+    await page.getByRole('button', { name: 'Add cluster' }).click();
+    const announcement = page.getByTestId('estimate-total-announcement');
+    await expect.poll(() => announcement.textContent(), POLL).toMatch(/^Total €.+ a month, VAT included\.$/);
+    await waitForServerMatch(page);
+
+    // Every change of the visible total and of the live region's text, with its time.
+    await page.evaluate(() => {
+      const log: { what: 'total' | 'announcement'; text: string; at: number }[] = [];
+      (window as unknown as { priceLog: typeof log }).priceLog = log;
+      const watch = (testId: string, what: 'total' | 'announcement') => {
+        const element = document.querySelector(`[data-testid="${testId}"]`)!;
+        new MutationObserver(() => log.push({ what, text: element.textContent ?? '', at: performance.now() })).observe(element, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      };
+      watch('estimate-total', 'total');
+      watch('estimate-total-announcement', 'announcement');
+    });
+    const nodes = page.getByTestId('estimate-pool').first().getByRole('textbox', { name: 'Nodes', exact: true });
+    await nodes.selectText();
+    // "12", a key every 150 ms: the total changes twice (1 node, then 12), well within half a second each time.
+    await nodes.pressSequentially('12', { delay: 150 });
+    const typedAt = await page.evaluate(() => performance.now());
+    const finalTotal = async () => (await page.getByTestId('estimate-total').textContent()) ?? '';
+    await expect.poll(() => announcement.textContent(), POLL).toBe(`Total ${await finalTotal()} a month, VAT included.`);
+    await page.waitForTimeout(1000);
+
+    const log = await page.evaluate(() => (window as unknown as { priceLog: { what: string; text: string; at: number }[] }).priceLog);
+    const totals = log.filter((entry) => entry.what === 'total' && entry.text !== '');
+    const announcements = log.filter((entry) => entry.what === 'announcement');
+    // The screen followed each keystroke: a total was shown before the last key went in.
+    expect(totals.length).toBeGreaterThanOrEqual(2);
+    expect(totals[0]!.at).toBeLessThan(typedAt);
+    // The live region said it once, the final total, half a second after the last change on screen.
+    expect(announcements.map((entry) => entry.text)).toEqual([`Total ${await finalTotal()} a month, VAT included.`]);
+    expect(announcements[0]!.at - totals.at(-1)!.at).toBeGreaterThanOrEqual(450);
+  });
+
   it('shows the seven tiers side by side and continues into configuration with the chosen one', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await stubRates(page);

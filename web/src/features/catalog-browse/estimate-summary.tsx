@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Divider, Group, Loader, Select, Stack, Switch, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import type { BillingCycle, Quote, QuoteLine } from '@kubemarket/shared';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -23,6 +24,17 @@ interface EstimateSummaryProps {
 
 const COUNTRY_OPTIONS = countryOptions();
 
+/**
+ * How long the total must stay unchanged before screen readers hear it: typing "12" in a node
+ * count, or a client price followed by the server's, is one announcement, not one per change.
+ */
+export const TOTAL_ANNOUNCEMENT_DELAY_MS = 500;
+
+/** What the live region reads out for a total; empty while there is none to read. */
+export function totalAnnouncement(total: string | null, cycle: BillingCycle): string {
+  return total === null ? '' : `Total ${total} ${cycle === 'monthly' ? 'a month' : 'a year'}, VAT included.`;
+}
+
 /** Whether two quotes charge the same: every line, the discount, the tax and the total. */
 export function sameQuote(a: Quote, b: Quote): boolean {
   return (
@@ -45,6 +57,7 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
   const promotionError = server.status === 'success' ? server.promotionError : null;
   // A code the server refused explains the difference itself (shown by the code field).
   const differs = serverQuote !== null && clientQuote !== null && promotionError === null && !sameQuote(serverQuote, clientQuote);
+  const [announced] = useDebouncedValue(totalAnnouncement(shown && ready ? format(shown.totalCents) : null, cycle), TOTAL_ANNOUNCEMENT_DELAY_MS);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="estimate-summary-title" data-testid="estimate-summary">
@@ -120,8 +133,8 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
                 {ready ? format(shown.totalCents) : '…'}
               </Text>
             </Group>
-            <VisuallyHidden aria-live="polite" aria-atomic="true">
-              {ready ? `Total ${format(shown.totalCents)} ${cycle === 'monthly' ? 'a month' : 'a year'}, VAT included.` : ''}
+            <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="estimate-total-announcement">
+              {announced}
             </VisuallyHidden>
             {shown.lines.some((line) => line.maxTotalCents !== undefined) ? (
               <Text size="xs" c="dimmed" data-testid="estimate-max-total">

@@ -1,7 +1,7 @@
 import { auditLog, clusters, incidentNotices, notifications, users } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seed } from '@kubemarket/db/seed';
 import { createTestDb } from '@kubemarket/db/testing';
 import { createContext } from '../../context';
@@ -111,6 +111,59 @@ describe('incidents.declare', () => {
     expect(retry.notifiedUsers).toBe(1);
     const told = await notificationsOf(ACME);
     expect(told.map((row) => row.userId).sort()).toEqual([...ACME].sort());
+  });
+
+  it('tells an organisation of many members in a few batched writes, each notice linked to its notification', async () => {
+    const { as, ctx, db, notificationsOf } = await setup();
+    const extra = Array.from({ length: 60 }, (_, index) => `usr_acme_extra_${String(index).padStart(2, '0')}`);
+    for (let start = 0; start < extra.length; start += 10) {
+      await db
+        .insert(users)
+        .values(extra.slice(start, start + 10).map((id) => ({ id, organizationId: 'org_demo_acme', username: id, email: `${id}@acme.example`, name: id, createdAt: 0, updatedAt: 0 })));
+    }
+    const olivia = await as('olivia');
+    const inserts = vi.spyOn(ctx.db, 'insert');
+    const updates = vi.spyOn(ctx.db, 'update');
+
+    const result = await olivia.incidents.declare({ ...parisOutage, idempotencyKey: 'declare-paris-many' });
+
+    const everyone = [...ACME, ...extra];
+    expect(result.notifiedUsers).toBe(everyone.length);
+    const told = await notificationsOf(everyone);
+    expect(told.map((row) => row.userId).sort()).toEqual([...everyone].sort());
+    expect(new Set(told.map((row) => `${row.type} ${row.message}`))).toEqual(
+      new Set(['error Incident in fr-par-1: API servers unreachable in Paris (major outage). Follow the updates on your dashboard.']),
+    );
+    const notices = await db.select().from(incidentNotices).where(eq(incidentNotices.incidentId, result.incident.id));
+    const notificationOf = new Map(told.map((row) => [row.userId, row.id]));
+    expect(notices).toHaveLength(everyone.length);
+    for (const notice of notices) expect(notice.notificationId).toBe(notificationOf.get(notice.userId));
+    // 64 users: 5 statements of claims and 5 of notifications (D1's 100 parameters), 2 linking updates, not one each per user.
+    expect(inserts.mock.calls.filter(([table]) => table === notifications)).toHaveLength(5);
+    expect(updates.mock.calls.filter(([table]) => table === incidentNotices)).toHaveLength(2);
+  });
+
+  it('releases the claims when the notifications cannot be written, so that a retry tells everyone once', async () => {
+    const { as, ctx, db, notificationsOf } = await setup();
+    const olivia = await as('olivia');
+    const realBatch = ctx.db.batch.bind(ctx.db);
+    // Only the batch that writes the notifications fails; declaring the incident itself works.
+    const writesNotifications = (statements: readonly unknown[]) =>
+      statements.some((statement) => (statement as { toSQL?: () => { sql: string } }).toSQL?.().sql.startsWith('insert into "notifications"'));
+    const batch = vi
+      .spyOn(ctx.db, 'batch')
+      .mockImplementation(((statements: Parameters<typeof realBatch>[0]) =>
+        writesNotifications(statements) ? Promise.reject(new Error('D1 is down')) : realBatch(statements)) as unknown as typeof realBatch);
+
+    const failed = await olivia.incidents.declare({ ...parisOutage, idempotencyKey: 'declare-paris-down' });
+    batch.mockRestore();
+
+    expect(failed.notifiedUsers).toBe(0);
+    expect(await notificationsOf(ACME)).toEqual([]);
+    expect(await db.select().from(incidentNotices).where(eq(incidentNotices.incidentId, failed.incident.id))).toEqual([]);
+    const retry = await olivia.incidents.declare({ ...parisOutage, idempotencyKey: 'declare-paris-down' });
+    expect(retry.notifiedUsers).toBe(4);
+    expect((await notificationsOf(ACME)).map((row) => row.userId).sort()).toEqual([...ACME].sort());
   });
 
   it('does not count deleted clusters, and tells an organisation whose live cluster is in any affected region', async () => {

@@ -19,7 +19,7 @@ import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
-import { notify } from '../../platform/notify';
+import { notifyMany } from '../../platform/notify';
 import { incidentEmails } from './emails';
 import { RECENT_INCIDENT_DAYS, type DeclareIncidentInput, type PostIncidentUpdateInput, type PublicIncident, type ResolveIncidentInput } from './schemas';
 
@@ -133,49 +133,87 @@ async function affectedUsers(ctx: Context, regions: string[]) {
     .where(and(inArray(users.organizationId, organizations), isNull(users.disabledAt)));
 }
 
+/** Users per statement when linking or releasing claims: D1 binds at most 100 parameters (3 per user, 2 shared). */
+const LINKS_PER_STATEMENT = 32;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
 /**
- * Claims (incident, user, event) for each affected user, then notifies those this call claimed;
- * a retry or a concurrent call finds the claims taken and tells nobody twice. A notification that
- * could not be written releases its claim, so the next retry delivers it.
+ * Claims (incident, user, event) for each affected user, then notifies those this call claimed in
+ * one batch (notifyMany) and links each claim to its notification; a retry or a concurrent call
+ * finds the claims taken and tells nobody twice. Notifications that could not be written release
+ * this call's claims, so the next retry delivers them.
  */
 async function tellAffected(ctx: Staff, incident: Incident, event: IncidentNoticeEvent, message: string): Promise<number> {
   const recipients = await affectedUsers(ctx, incident.affectedRegions);
   if (recipients.length === 0) return 0;
   const now = ctx.ports.clock.now();
   const claimed = new Set<string>();
-  for (let start = 0; start < recipients.length; start += CLAIMS_PER_STATEMENT) {
+  for (const slice of chunks(recipients, CLAIMS_PER_STATEMENT)) {
     const rows = await ctx.db
       .insert(incidentNotices)
-      .values(recipients.slice(start, start + CLAIMS_PER_STATEMENT).map((user) => ({ incidentId: incident.id, userId: user.id, event, notificationId: null, createdAt: now })))
+      .values(slice.map((user) => ({ incidentId: incident.id, userId: user.id, event, notificationId: null, createdAt: now })))
       .onConflictDoNothing()
       .returning({ userId: incidentNotices.userId });
     for (const row of rows) claimed.add(row.userId);
   }
+  const told = recipients.filter((recipient) => claimed.has(recipient.id));
+  if (told.length === 0) return 0;
   const impact = IMPACT_LABELS[incident.impact];
   const regions = incident.affectedRegions.join(', ');
   const notification =
     event === 'declared'
       ? { type: DECLARED_NOTIFICATION[incident.impact], message: `Incident in ${regions}: ${incident.title} (${impact.toLowerCase()}). Follow the updates on your dashboard.` }
       : { type: 'success' as const, message: `Resolved: ${incident.title} (${regions}).` };
+  const ofThisEvent = and(eq(incidentNotices.incidentId, incident.id), eq(incidentNotices.event, event));
+
+  let written;
+  try {
+    written = await notifyMany(
+      ctx,
+      told.map((user) => user.id),
+      notification,
+    );
+  } catch (error) {
+    logError(`Notifying ${told.length} users of incident ${incident.id} failed`, error);
+    // notifyMany wrote none of them: free this call's claims for the next retry.
+    await ctx.db
+      .batch(batchOf(chunks(told, LINKS_PER_STATEMENT).map((slice) => ctx.db.delete(incidentNotices).where(and(ofThisEvent, inArray(incidentNotices.userId, slice.map((user) => user.id)))))))
+      .catch((release: unknown) => logError('Releasing incident notices failed', release));
+    return 0;
+  }
+  // Each claim records its notification: one UPDATE … CASE per slice of users, all in one batch.
+  const links = chunks(written, LINKS_PER_STATEMENT).map((slice) =>
+    ctx.db
+      .update(incidentNotices)
+      .set({ notificationId: sql`case ${incidentNotices.userId} ${sql.join(slice.map((row) => sql`when ${row.userId} then ${row.id}`), sql` `)} end` })
+      .where(and(ofThisEvent, inArray(incidentNotices.userId, slice.map((row) => row.userId)))),
+  );
+  try {
+    await ctx.db.batch(batchOf(links));
+  } catch (error) {
+    // The notifications are out; an unlinked claim still keeps a retry from sending them again.
+    logError(`Linking the notices of incident ${incident.id} to their notifications failed`, error);
+  }
+
   const url = `${ctx.request.appUrl}${PAGE_PATH}`;
-  let told = 0;
-  for (const user of recipients.filter((recipient) => claimed.has(recipient.id))) {
-    const claim = and(eq(incidentNotices.incidentId, incident.id), eq(incidentNotices.userId, user.id), eq(incidentNotices.event, event));
-    try {
-      const row = await notify(ctx, user.id, notification);
-      await ctx.db.update(incidentNotices).set({ notificationId: row.id }).where(claim);
-      told += 1;
-    } catch (error) {
-      logError(`Notifying ${user.id} of incident ${incident.id} failed`, error);
-      await ctx.db.delete(incidentNotices).where(claim).catch((release: unknown) => logError('Releasing an incident notice failed', release));
-      continue;
-    }
+  for (const user of told) {
     if (user.organizationRole === 'owner') {
       const facts = { to: user.email, name: user.name, title: incident.title, impact, regions: incident.affectedRegions, message, url };
       mailInBackground(ctx.ports, async () => (event === 'declared' ? incidentEmails.declared(facts) : incidentEmails.resolved(facts)));
     }
   }
-  return told;
+  return told.length;
+}
+
+/** db.batch takes a non-empty tuple. */
+function batchOf<T>(statements: T[]): [T, ...T[]] {
+  if (statements.length === 0) throw new Error('An empty batch');
+  return statements as [T, ...T[]];
 }
 
 /**
