@@ -3,6 +3,8 @@
 // and on the console's pages signed in as the demo customer; prints each score and the CLS against
 // issue 17's budgets, then the first-load JavaScript against its budget. Exits 1 when anything is
 // over budget. Not part of the tests (a benchmark: the machine's load moves the scores).
+// LIGHTHOUSE_ONLY=/billing,/usage measures only the pages whose path starts with one of the listed
+// prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,10 @@ import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.
 const PUBLIC = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const SIGNED_IN = { performance: 90 };
 const CLS_BUDGET = 0.05;
+
+const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').map((prefix) => prefix.trim()).filter(Boolean);
+/** Whether LIGHTHOUSE_ONLY (when set) selects the page at path. */
+const selected = (path) => only.length === 0 || only.some((prefix) => (prefix === '/' ? path === '/' : path.startsWith(prefix)));
 
 buildApp();
 
@@ -81,20 +87,53 @@ async function audit(path, budgets, signedIn = false) {
     const failing = lhr.categories[id].auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => lhr.audits[ref.id].title);
     console.log(`${''.padEnd(26)}${id}: ${failing.join('; ')}`);
   }
+  if (cls > CLS_BUDGET) printLayoutShifts(lhr.audits['layout-shifts']);
+}
+
+/** The shifts Lighthouse saw (largest first): the element that moved most, its share of CLS and the suspected causes. */
+function printLayoutShifts(shiftsAudit) {
+  const items = shiftsAudit?.details?.items ?? [];
+  if (items.length === 0) {
+    console.log(`${''.padEnd(26)}layout shifts: none itemised by Lighthouse`);
+    return;
+  }
+  const describe = (node) => {
+    if (!node) return '(element not identified)';
+    if (node.type === 'url') return node.value;
+    const snippet = (node.snippet ?? '').replace(/\s+/g, ' ').slice(0, 120);
+    return `${node.selector ?? node.nodeLabel ?? '?'}  ${snippet}`;
+  };
+  console.log(`${''.padEnd(26)}layout shifts:`);
+  for (const item of items) {
+    console.log(`${''.padEnd(28)}${Number(item.score ?? 0).toFixed(3)}  ${describe(item.node)}`);
+    for (const cause of item.subItems?.items ?? []) {
+      const text = typeof cause.cause === 'string' ? cause.cause : (cause.cause?.formattedDefault ?? JSON.stringify(cause.cause));
+      console.log(`${''.padEnd(34)}cause: ${text}${cause.extra ? ` (${describe(cause.extra)})` : ''}`);
+    }
+  }
 }
 
 try {
   console.log(`\nLighthouse mobile simulation on ${worker.url}: score/budget\n`);
-  console.log('signed out');
-  for (const path of ['/', '/pricing', '/documentation']) await audit(path, PUBLIC);
+  if (only.length > 0) console.log(`only the pages under ${only.join(', ')} (LIGHTHOUSE_ONLY)\n`);
+  const publicPaths = ['/', '/pricing', '/documentation'].filter(selected);
+  if (publicPaths.length > 0) console.log('signed out');
+  for (const path of publicPaths) await audit(path, PUBLIC);
 
-  const session = await devSession(worker.url, 'alice');
-  const clusters = await (await session.call('GET', '/api/clusters')).json();
-  const clusterId = (clusters.items ?? clusters)[0]?.id;
-  if (!clusterId) throw new Error(`the demo customer has no cluster to measure: ${JSON.stringify(clusters).slice(0, 200)}`);
-  await setBrowserCookies(session.cookie);
-  console.log('\nsigned in as alice (demo customer)');
-  for (const path of ['/dashboard', '/my-clusters', `/clusters/${clusterId}`, '/billing', '/usage']) await audit(path, SIGNED_IN, true);
+  const signedInPaths = ['/dashboard', '/my-clusters', '/clusters/:id', '/billing', '/usage'].filter(selected);
+  if (signedInPaths.length > 0) {
+    const session = await devSession(worker.url, 'alice');
+    let clusterPath = null;
+    if (signedInPaths.includes('/clusters/:id')) {
+      const clusters = await (await session.call('GET', '/api/clusters')).json();
+      const clusterId = (clusters.items ?? clusters)[0]?.id;
+      if (!clusterId) throw new Error(`the demo customer has no cluster to measure: ${JSON.stringify(clusters).slice(0, 200)}`);
+      clusterPath = `/clusters/${clusterId}`;
+    }
+    await setBrowserCookies(session.cookie);
+    console.log(`${publicPaths.length > 0 ? '\n' : ''}signed in as alice (demo customer)`);
+    for (const path of signedInPaths) await audit(path === '/clusters/:id' ? clusterPath : path, SIGNED_IN, true);
+  }
 
   console.log('');
   if (!printBundleReport(bundleReport()).ok) over += 1;

@@ -1,7 +1,8 @@
-import { Badge, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
+import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import type { BillingCredits } from './billing-types';
@@ -16,6 +17,24 @@ const ORIGIN_LABELS: Record<BillingCredits['items'][number]['origin'], string> =
 
 const STATUS = { active: { label: 'Active', color: 'teal' }, used: { label: 'Used up', color: 'gray' }, expired: { label: 'Expired', color: 'gray' } } as const;
 
+const CREDIT_COLUMNS = ['Credit', 'Origin', 'Amount', 'Left', 'Expires', 'Applied to'] as const;
+const CREDITS_CAPTION = 'Credits, in the order they are spent';
+const CREDITS_MIN_WIDTH = 640;
+/** A typical credit, under the loading row's skeletons: the row wraps on a phone as a real one does. */
+const CREDIT_SAMPLE = [
+  <>
+    Welcome credit{' '}
+    <Badge size="xs" variant="light">
+      Active
+    </Badge>
+  </>,
+  'Promotion',
+  '€50.00',
+  '€50.00',
+  '22 February 2027',
+  '—',
+];
+
 export function CreditsSection() {
   const trpc = useTRPC();
   const query = useQuery(trpc.billing.credits.queryOptions());
@@ -29,23 +48,22 @@ export function CreditsSection() {
       {query.error ? (
         <QueryErrorAlert title="Credits could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <Skeleton height={60} />
+        <TableSkeleton columns={CREDIT_COLUMNS} caption={CREDITS_CAPTION} minWidth={CREDITS_MIN_WIDTH} sample={CREDIT_SAMPLE} />
       ) : query.data.items.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="credits-empty">
           You have no credits.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={CREDITS_MIN_WIDTH}>
           <Table data-testid="credits-table" verticalSpacing="xs">
-            <Table.Caption>Credits, in the order they are spent</Table.Caption>
+            <Table.Caption>{CREDITS_CAPTION}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Credit</Table.Th>
-                <Table.Th scope="col">Origin</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
-                <Table.Th scope="col">Left</Table.Th>
-                <Table.Th scope="col">Expires</Table.Th>
-                <Table.Th scope="col">Applied to</Table.Th>
+                {CREDIT_COLUMNS.map((column) => (
+                  <Table.Th key={column} scope="col">
+                    {column}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

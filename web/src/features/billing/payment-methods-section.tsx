@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
+import { TableSkeleton } from '../../components/table-skeleton';
 import { useTRPC } from '../../lib/trpc';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
 // Stripe's card field and the one Stripe.js loader of the app come from the checkout.
@@ -22,6 +23,25 @@ export function methodLabel(method: PaymentMethod): string {
   const brand = method.brand ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : 'Card';
   return `${brand} ending in ${method.last4 ?? '????'}`;
 }
+
+const METHODS_CAPTION = 'Saved payment methods, the default first';
+const METHODS_MIN_WIDTH = 560;
+// The last heading is visually hidden ("Actions"): the loading table shows none either.
+const METHOD_COLUMNS = ['Method', 'Expires', 'Status', ''] as const;
+/** A typical saved card under the loading row's skeletons (no buttons: it is not focusable). */
+const METHOD_SAMPLE = [
+  <Stack key="method" gap={0}>
+    <Group gap={6} wrap="nowrap">
+      <IconCreditCard size={16} aria-hidden />
+      Visa •••• 4242
+    </Group>
+    <Text size="xs">Alice Martin</Text>
+  </Stack>,
+  '12/2030',
+  <Badge key="status">Default</Badge>,
+  // The row's compact buttons.
+  <Box key="actions" h={26} w={80} />,
+];
 
 export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
@@ -70,7 +90,10 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
       {query.error ? (
         <QueryErrorAlert title="Payment methods could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <Skeleton height={80} />
+        <Stack gap="md">
+          <TableSkeleton columns={METHOD_COLUMNS} caption={METHODS_CAPTION} minWidth={METHODS_MIN_WIDTH} sample={METHOD_SAMPLE} />
+          {mayChange ? <Skeleton height={36} width={300} maw="100%" aria-hidden /> : null}
+        </Stack>
       ) : (
         <Stack gap="md">
           {data.items.length === 0 ? (
@@ -78,9 +101,9 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
               No payment method yet: add one so that invoices can be paid.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={METHODS_MIN_WIDTH}>
               <Table data-testid="payment-methods-table" verticalSpacing="xs">
-                <Table.Caption>Saved payment methods, the default first</Table.Caption>
+                <Table.Caption>{METHODS_CAPTION}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Method</Table.Th>

@@ -12,6 +12,56 @@ import { Money } from './money';
 
 type Option = BillingPlans['options'][number];
 
+const CYCLE_DESCRIPTIONS: Record<Option['cycle'], string> = {
+  monthly: 'Billed monthly for what you use; no commitment.',
+  yearly: 'Cluster subscriptions billed for a year at a time, at a discount.',
+};
+
+/** The two cards as most organisations see them: on pay as you go (the default), offered the yearly discount. */
+const PLAN_SAMPLES = [
+  { cycle: 'monthly', label: 'Pay as you go (monthly)', badge: 'Current plan', current: true },
+  { cycle: 'yearly', label: 'Yearly commitment', badge: 'Save 15 %', current: false },
+] as const;
+
+/**
+ * The two plan cards while they load, line for line: name and badge, description (known
+ * already), yearly example, then the current period's dates or the switch button, so the section
+ * keeps its height when the plans arrive.
+ */
+function PlansSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" data-testid="plans-skeleton">
+      {PLAN_SAMPLES.map((sample) => (
+        <Card key={sample.cycle} withBorder radius="md" padding="md">
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs" aria-hidden>
+              <Skeleton width="fit-content">
+                <Text fw={700}>{sample.label}</Text>
+              </Skeleton>
+              <Skeleton width="fit-content">
+                <Badge>{sample.badge}</Badge>
+              </Skeleton>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {CYCLE_DESCRIPTIONS[sample.cycle]}
+            </Text>
+            <Skeleton width="fit-content" maw="100%" aria-hidden>
+              <Text size="sm">Your clusters&apos; control planes over a year: €0,000.00</Text>
+            </Skeleton>
+            {sample.current ? (
+              <Skeleton width="fit-content" maw="100%" aria-hidden>
+                <Text size="sm">Since 1 November 2026; this period ends on 1 December 2026.</Text>
+              </Skeleton>
+            ) : (
+              <Skeleton height={36} aria-hidden />
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function PlansSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -45,7 +95,7 @@ export function PlansSection({ mayChange }: { mayChange: boolean }) {
       {query.error ? (
         <QueryErrorAlert title="Plans could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
       ) : !plans ? (
-        <Skeleton height={100} />
+        <PlansSkeleton />
       ) : (
         <Stack gap="md">
           {plans.scheduled ? (
@@ -76,7 +126,7 @@ export function PlansSection({ mayChange }: { mayChange: boolean }) {
                     ) : null}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {option.cycle === 'monthly' ? 'Billed monthly for what you use; no commitment.' : 'Cluster subscriptions billed for a year at a time, at a discount.'}
+                    {CYCLE_DESCRIPTIONS[option.cycle]}
                   </Text>
                   {option.exampleYearCents > 0 ? (
                     <Text size="sm">

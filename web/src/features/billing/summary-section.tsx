@@ -28,6 +28,42 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
+const FORECAST_HINT = "At this month's pace so far";
+const CREDITS_HINT = 'Applied to invoices before any charge';
+
+/**
+ * The summary's grid while it loads: the same labels, and skeletons over placeholder amounts and
+ * hints in the same type, so each figure is as tall (and wraps the same) as when the data arrives.
+ */
+function SummarySkeleton() {
+  const figures = [
+    { label: 'Month to date', hint: 'Since 1 November 2026' },
+    { label: 'Forecast to month end', hint: FORECAST_HINT },
+    { label: 'Last invoice', hint: 'KM-2026-000001' },
+    { label: 'Balance due', hint: 'Nothing to pay' },
+    { label: 'Credits left', hint: CREDITS_HINT },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} aria-busy="true" data-testid="billing-summary-skeleton">
+      {figures.map(({ label, hint }) => (
+        <Stack key={label} gap={2}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Skeleton width="fit-content" aria-hidden>
+            <Text fz="xl" fw={700}>
+              €0,000.00
+            </Text>
+          </Skeleton>
+          <Skeleton width="fit-content" maw="100%" aria-hidden>
+            <Text size="xs">{hint}</Text>
+          </Skeleton>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** What an overdue organisation reads first on every billing visit, with what to do about it. */
 export function OverdueBanner({ summary }: { summary: BillingSummary }) {
   if (!summary.overdue) return null;
@@ -48,13 +84,13 @@ export function SummarySection({ query }: { query: { data?: BillingSummary | und
       {query.error ? (
         <QueryErrorAlert title="The summary could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
       ) : !summary ? (
-        <Skeleton height={80} />
+        <SummarySkeleton />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} data-testid="billing-summary">
           <Figure label="Month to date" hint={`Since ${formatDate(summary.periodStart)}`}>
             <Money cents={summary.monthToDateCents} testId="summary-month-to-date" />
           </Figure>
-          <Figure label="Forecast to month end" hint="At this month's pace so far">
+          <Figure label="Forecast to month end" hint={FORECAST_HINT}>
             <Money cents={summary.forecastCents} testId="summary-forecast" />
           </Figure>
           <Figure
@@ -77,7 +113,7 @@ export function SummarySection({ query }: { query: { data?: BillingSummary | und
           <Figure label="Balance due" hint={summary.unpaidInvoices === 0 ? 'Nothing to pay' : `${summary.unpaidInvoices} unpaid invoice${summary.unpaidInvoices === 1 ? '' : 's'}`}>
             <Money cents={summary.balanceDueCents} testId="summary-balance-due" />
           </Figure>
-          <Figure label="Credits left" hint="Applied to invoices before any charge">
+          <Figure label="Credits left" hint={CREDITS_HINT}>
             <Money cents={summary.creditsLeftCents} testId="summary-credits-left" />
           </Figure>
         </SimpleGrid>

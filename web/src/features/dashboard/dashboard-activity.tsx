@@ -23,7 +23,12 @@ export function DashboardCounts() {
               {stat.icon}
             </ThemeIcon>
             {counts.isPending ? (
-              <Skeleton height={28} width={48} />
+              // A placeholder figure under the skeleton: the card is exactly as tall as with the count.
+              <Skeleton width={48} aria-hidden>
+                <Text fz={28} fw={700}>
+                  0
+                </Text>
+              </Skeleton>
             ) : (
               <Text fz={28} fw={700} data-testid={stat.testId}>
                 {stat.value ?? '–'}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
+import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { euros } from '../checkout';
@@ -29,6 +30,29 @@ function StatusBadge({ status }: { status: InvoiceStatus }) {
     </Badge>
   );
 }
+
+const INVOICE_COLUMNS = ['Number', 'Period', 'Issued', 'Total', 'Status', 'Download'] as const;
+const INVOICES_MIN_WIDTH = 720;
+/** A typical invoice under the loading row's skeletons (no links: it is not focusable). */
+const INVOICE_SAMPLE = [
+  'KM-2026-000001',
+  '1 October 2026 – 31 October 2026',
+  '1 November 2026',
+  '€38.99',
+  <Badge key="status" size="sm" variant="light">
+    Paid
+  </Badge>,
+  <Group key="downloads" gap="sm" wrap="nowrap">
+    <Group gap={4} wrap="nowrap">
+      <IconFileTypePdf size={16} aria-hidden />
+      PDF
+    </Group>
+    <Group gap={4} wrap="nowrap">
+      <IconFileTypeCsv size={16} aria-hidden />
+      CSV
+    </Group>
+  </Group>,
+];
 
 function Downloads({ invoice }: { invoice: InvoiceSummary }) {
   return (
@@ -103,26 +127,25 @@ export function InvoicesSection() {
       {query.error ? (
         <QueryErrorAlert title="Invoices could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <Skeleton height={80} />
+        <TableSkeleton columns={INVOICE_COLUMNS} caption="1 invoice, newest first" minWidth={INVOICES_MIN_WIDTH} sample={INVOICE_SAMPLE} />
       ) : query.data.items.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="invoices-empty">
           {filtered ? 'No invoice matches these filters.' : 'No invoice yet: the first one is issued on the 1st of the month after your first use.'}
         </Text>
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={INVOICES_MIN_WIDTH}>
             <Table data-testid="invoices-table" verticalSpacing="xs">
               <Table.Caption>
                 {query.data.total} invoice{query.data.total === 1 ? '' : 's'}, newest first
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Number</Table.Th>
-                  <Table.Th scope="col">Period</Table.Th>
-                  <Table.Th scope="col">Issued</Table.Th>
-                  <Table.Th scope="col">Total</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Download</Table.Th>
+                  {INVOICE_COLUMNS.map((column) => (
+                    <Table.Th key={column} scope="col">
+                      {column}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,6 +1,7 @@
 import { useMatches } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { consoleLayoutOf, GATE_LOADER_SIZE } from './console-layout';
+import classes from './signed-in-pending.module.css';
 
 /**
  * SPEC.md section 4: the sign-in gate's spinner, sized by the layout of the page being opened. Apart
@@ -9,5 +10,6 @@ import { consoleLayoutOf, GATE_LOADER_SIZE } from './console-layout';
  */
 export function SignedInPending() {
   const layout = useMatches({ select: (matches) => consoleLayoutOf(matches.map((match) => match.routeId)) }) ?? 'dashboard';
-  return <LoadingScreen size={GATE_LOADER_SIZE[layout]} />;
+  const spinner = <LoadingScreen size={GATE_LOADER_SIZE[layout]} />;
+  return layout === 'dashboard' ? <div className={classes.dashboard}>{spinner}</div> : spinner;
 }
