@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.{js,mjs}', '**/*.cjs'],
+    files: ['scripts/**/*.{js,mjs}', 'web/scripts/**/*.{js,mjs}', '**/*.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', module: 'writable', require: 'readonly' } },
   },
   {

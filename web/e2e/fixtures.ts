@@ -48,6 +48,30 @@ export interface BrowserFixture {
  * the browser of the file. Call it at the top level of a file or describe block and read `page`
  * inside the tests.
  */
+/**
+ * A prerendered public page (ADR 17) is on screen before its scripts run, and answers clicks once
+ * the browser has hydrated it (main.tsx then drops #root's data-prerendered). Navigations wait for
+ * that, as a person waits for the page to respond; `waitUntil: 'commit'` opts out.
+ */
+export function waitForHydration(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+}
+
+function waitingForHydration(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await waitForHydration(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await waitForHydration(page);
+    return response;
+  };
+}
+
 export function useBrowser(): BrowserFixture {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -55,6 +79,7 @@ export function useBrowser(): BrowserFixture {
 
   beforeEach(async () => {
     context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
+    context.on('page', waitingForHydration);
     page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error));

@@ -458,7 +458,8 @@ describe('toasts', () => {
     await page.getByTestId('promo-banner').waitFor();
     for (let shown = 0; shown < 4; shown += 1) await showRestoreToast(page);
 
-    await expect.poll(() => page.getByTestId('toast-region').getByRole('alert').count()).toBe(3);
+    // The toasts' renderer is a chunk of its own, loaded with the first toast: a busy machine needs more than 1 s.
+    await expect.poll(() => page.getByTestId('toast-region').getByRole('alert').count(), { timeout: 10_000 }).toBe(3);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('toast-region');
     expect(await page.getByTestId('toast-region').getAttribute('aria-label')).toBe('Notifications (F8)');

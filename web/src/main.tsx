@@ -1,18 +1,27 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { onlineManager } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app';
 import { createQueryClient } from './lib/query-client';
-import { TRPCProvider, createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
-import { PreferencesProvider, themeColorSchemeManager } from './features/preferences';
+import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
+import { themeColorSchemeManager } from './features/preferences';
 import { exchangeRatesQueryOptions } from './features/pricing';
-import { ToastRegion } from './features/shell';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  throw new Error('The #root element is missing from index.html');
+}
+
+const prerendered = rootElement.hasAttribute('data-prerendered');
+if (prerendered) {
+  // A public page prerendered at build (ADR 0017) showed every query still loading. Nothing is
+  // fetched until the browser has hydrated it, so that its first render is that same markup; the
+  // queries (the startup rates and the loaders') start the moment it is.
+  onlineManager.setOnline(false);
+}
 
 const queryClient = createQueryClient();
 // SPEC.md section 4: the currency rates are loaded at startup.
@@ -24,23 +33,22 @@ const router = createAppRouter({
   trpc: createTrpcOptionsProxy(trpcClient, queryClient),
 });
 
-const rootElement = document.getElementById('root');
-if (!rootElement) {
-  throw new Error('The #root element is missing from index.html');
-}
+/** The prerendered page is hydrated: its queries may fetch, and #root no longer says it is waiting. */
+const hydrated = () => {
+  onlineManager.setOnline(navigator.onLine !== false);
+  rootElement.removeAttribute('data-prerendered');
+};
+const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} onMounted={prerendered ? hydrated : undefined} />;
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <ToastRegion />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <PreferencesProvider>
-            {/* Tooltip groups (SPEC.md section 9's skip delay) are in the header's controls and the signed-in layout. */}
-            <RouterProvider router={router} />
-          </PreferencesProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+if (prerendered) {
+  // The route's code is loaded first, so the browser's first render is the markup already on screen
+  // and hydrates it in place. Lazy parts keep their markup until their code arrives. Where this
+  // visitor's page differs all the same, React renders that part again: logged, not an error.
+  void router.load().then(() =>
+    hydrateRoot(rootElement, app, {
+      onRecoverableError: (error, { componentStack }) => console.warn('The prerendered page was rendered again in the browser:', error, componentStack),
+    }),
+  );
+} else {
+  createRoot(rootElement).render(app);
+}

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
+import type { JSX, ReactNode } from 'react';
 import { configurationSlideViewTransition } from './features/shell';
 import type { Trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -9,7 +11,14 @@ export interface RouterContext {
   trpc: Trpc;
 }
 
-export function createAppRouter(context: RouterContext) {
+/** Prerendering at build time passes a memory history, no scroll restoration and a wrapper (prerender.tsx). */
+interface PrerenderOptions {
+  history: RouterHistory;
+  scrollRestoration: false;
+  InnerWrap: (props: { children: ReactNode }) => JSX.Element;
+}
+
+export function createAppRouter(context: RouterContext, prerender?: PrerenderOptions) {
   return createRouter({
     routeTree,
     context,
@@ -17,6 +26,7 @@ export function createAppRouter(context: RouterContext) {
     // Loaders only warm the query cache; TanStack Query decides freshness, so the router never caches.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    ...prerender,
     // SPEC.md section 2: the slide between configuring a cluster and its provisioning; no other navigation animates.
     defaultViewTransition: configurationSlideViewTransition(),
   });

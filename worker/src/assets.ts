@@ -1,3 +1,4 @@
+import { prerenderedAssetPath } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -21,11 +22,25 @@ function unconditional(request: Request): Request {
 }
 
 /**
+ * A public page prerendered at build (web/scripts/prerender.mjs, ADR 0017), for a visitor who is
+ * not signed in: its markup is what that visitor's browser renders first. A signed-in visitor gets
+ * the plain page, whose app renders their own header at once; a build without the file, the SPA's.
+ */
+async function prerendered(request: Request, env: Env): Promise<Response | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const url = new URL(request.url);
+  const asset = prerenderedAssetPath(url.pathname);
+  if (!asset) return null;
+  const response = await env.ASSETS.fetch(unconditional(new Request(new URL(asset, url), request)));
+  return response.ok && (response.headers.get('Content-Type') ?? '').includes('text/html') ? response : null;
+}
+
+/**
  * Serves the built SPA. Unknown paths fall back to index.html (not_found_handling), where
  * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in.
  */
-export async function serveAsset(request: Request, env: Env, csrfToken: string | null): Promise<Response> {
-  const response = await env.ASSETS.fetch(unconditional(request));
+export async function serveAsset(request: Request, env: Env, csrfToken: string | null, signedIn = false): Promise<Response> {
+  const response = (!signedIn && (await prerendered(request, env))) || (await env.ASSETS.fetch(unconditional(request)));
   const type = response.headers.get('Content-Type') ?? '';
   if (!type.includes('text/html')) return response;
   return new HTMLRewriter()

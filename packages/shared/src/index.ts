@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './quote';
 export * from './usage';
 export * from './cluster-simulation';
+export * from './prerendered-pages';

@@ -3,7 +3,7 @@ import type { BillingCycle, Currency, Theme } from '@kubemarket/shared';
 import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { localStore } from '../../lib/browser-storage';
-import { PREFERENCE_KEYS, readPreferences, writePreference } from './preferences-storage';
+import { DEFAULT_PREFERENCES, PREFERENCE_KEYS, readPreferences, writePreference } from './preferences-storage';
 import type { Preferences } from './preferences-storage';
 import { colorSchemeToTheme, themeToColorScheme } from './theme-color-scheme-manager';
 
@@ -44,6 +44,9 @@ function createPreferencesStore() {
   };
 }
 
+const SERVER_PREFERENCES = pick(DEFAULT_PREFERENCES);
+const serverPreferences = () => SERVER_PREFERENCES;
+
 function pick({ currency, billingCycle }: Preferences): StoredPreferences {
   return { currency, billingCycle };
 }
@@ -63,7 +66,8 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createPreferencesStore);
-  const stored = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // A prerendered page (and its hydration) shows the defaults; the stored values follow at once.
+  const stored = useSyncExternalStore(store.subscribe, store.getSnapshot, serverPreferences);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const setCurrency = useCallback((currency: Currency) => store.set('currency', currency), [store]);
   const setBillingCycle = useCallback((cycle: BillingCycle) => store.set('billingCycle', cycle), [store]);

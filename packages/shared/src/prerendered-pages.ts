@@ -1,0 +1,42 @@
+/**
+ * Public pages rendered ahead of time at build (web/scripts/prerender.mjs, ADR 0017) and served
+ * to visitors who are not signed in (worker/src/assets.ts): the marketing pages people land on.
+ * Each must render without data (its data sections show their skeletons until the browser loads it).
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/pricing',
+  '/documentation',
+  '/about',
+  '/faq',
+  '/data-centers',
+  '/case-studies',
+  '/careers',
+  '/contact',
+  '/privacy-policy',
+  '/terms',
+  '/cookie-policy',
+] as const;
+
+const PRERENDERED = new Set<string>(PRERENDERED_PAGES);
+
+/**
+ * Where a prerendered page sits among the built assets, without its `.html` (the assets binding
+ * serves `/_prerendered/pricing` from `_prerendered/pricing.html`); null for any other path.
+ */
+export function prerenderedAssetPath(path: string): string | null {
+  if (!PRERENDERED.has(path)) return null;
+  return `/_prerendered${path === '/' ? '/home' : path}`;
+}
+
+/**
+ * Runs in the <head> of a prerendered page before it paints: the colour scheme the visitor chose
+ * (SPEC.md's `theme` key: light, dark or system) on <html>, as Mantine sets it once the app runs.
+ * The Worker's Content-Security-Policy allows exactly this script by its hash
+ * (COLOR_SCHEME_SCRIPT_HASH, checked by prerendered-pages.test.ts).
+ */
+export const COLOR_SCHEME_SCRIPT =
+  "try{var t=localStorage.getItem('theme');document.documentElement.setAttribute('data-mantine-color-scheme',t==='dark'||(t!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light')}catch(e){}";
+
+/** CSP source of COLOR_SCHEME_SCRIPT: 'sha256-' and the base64 SHA-256 of its text. */
+export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-XdJ3aznViCuXTatdPbKsJqQue4QNo4cIx8+JOYsuqL4='";

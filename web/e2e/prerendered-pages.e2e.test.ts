@@ -1,0 +1,105 @@
+import { PRERENDERED_PAGES } from '@kubemarket/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsNewAccount } from './accounts';
+import { BASE_URL, useBrowser } from './fixtures';
+
+/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
+const POLL = { timeout: 15_000 } as const;
+
+/** The markup inside #root of an HTML answer, or '' for the empty SPA shell. */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root"');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</body>'));
+}
+
+const OUR_SCRIPTS = /\/assets\/.*\.js$/;
+
+/** Holds every script of ours back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(OUR_SCRIPTS, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return async () => {
+    open();
+    await page.unroute(OUR_SCRIPTS);
+  };
+}
+
+describe('prerendered public pages (ADR 17)', () => {
+  const browser = useBrowser();
+
+  it('answers each prerendered page with its markup, the colour-scheme script and the CSRF token filled in', async () => {
+    for (const path of PRERENDERED_PAGES) {
+      const response = await fetch(`${BASE_URL}${path}`);
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain('data-prerendered');
+      expect(rootMarkup(html), path).toMatch(/<main[\s>]/);
+      expect(rootMarkup(html), path).toMatch(/<h1[\s>]/);
+      expect(html, path).toMatch(/<meta name="csrf-token" content="[^"]+"/);
+      expect(html, path).toContain("data-mantine-color-scheme");
+      // Plain markup: no streaming scripts inside #root (the CSP would refuse them).
+      expect(rootMarkup(html), path).not.toContain('<script');
+    }
+    // Any other page is the SPA shell.
+    expect(rootMarkup(await (await fetch(`${BASE_URL}/dashboard`)).text())).toMatch(/^<div id="root"><\/div>\s*$/);
+  });
+
+  it('paints the page, in the visitor\'s colour scheme, before any JavaScript of ours has run', async () => {
+    const { page } = browser;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // What shows while our scripts are held back comes from the HTML and the stylesheet alone.
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('h1').first().waitFor();
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    // The tiers are the visitor's to load: the markup has their placeholders, not their prices.
+    expect(await page.getByTestId('tier-card').count()).toBe(0);
+    await release();
+    // Then the app takes the page over: the tiers come from the catalogue.
+    await expect.poll(() => page.getByTestId('tier-card').count(), POLL).toBeGreaterThan(0);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('hydrates /, /pricing and /documentation in place, with no console error or refused script', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // Hydration mismatches are logged as warnings by main.tsx; a default visitor must have none.
+      if (message.type() === 'error' || message.text().includes('prerendered page was rendered again')) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    // The machine is offline: the public rates service (SPEC.md section 4) is answered by the page's fallback.
+    await page.route('https://open.er-api.com/**', (route) => route.abort('blockedbyclient'));
+    for (const path of ['/', '/pricing', '/documentation']) {
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      // Mark the heading painted from HTML before any script of ours runs…
+      const heading = page.locator('h1').first();
+      await heading.waitFor();
+      await heading.evaluate((element) => ((element as HTMLElement).dataset.fromHtml = 'yes'));
+      await release();
+      // …then let the app start: once React owns the page's heading, it must still be that element,
+      // hydrated in place rather than rendered again.
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))), POLL).toBe(true);
+      expect(await page.locator('h1[data-from-html="yes"]').count(), `${path}: ${problems.join(' | ')}`).toBe(1);
+    }
+    expect(problems.filter((problem) => !problem.includes('open.er-api.com') && !problem.includes('ERR_BLOCKED_BY_CLIENT'))).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('serves a signed-in visitor the app, not the anonymous markup', async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page);
+    const html = await (await page.context().request.get(`${BASE_URL}/pricing`)).text();
+    expect(html).not.toContain('data-prerendered');
+    await page.goto('/pricing');
+    await page.locator('h1').first().waitFor();
+    expect(browser.pageErrors).toEqual([]);
+  });
+});

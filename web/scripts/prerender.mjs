@@ -1,0 +1,40 @@
+// Prerenders the public pages after `vite build` (ADR 0017): builds web/src/prerender.tsx for Node,
+// renders each page of PRERENDERED_PAGES as a visitor who is not signed in would first see it, and
+// writes it into the built SPA (web/dist/client/_prerendered/…) from index.html's template. The
+// Worker serves those files to visitors without a session (worker/src/assets.ts); the browser
+// hydrates them. A page that fails to render, or renders as not found, fails the build.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = join(import.meta.dirname, '..');
+const client = join(web, 'dist', 'client');
+
+await build({ configFile: join(web, 'vite.prerender.config.ts'), root: web, logLevel: 'warn' });
+const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT } = await import(
+  pathToFileURL(join(web, 'node_modules', '.cache', 'kubemarket-prerender', 'prerender.js')).href
+);
+
+const template = readFileSync(join(client, 'index.html'), 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (!template.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has no ${EMPTY_ROOT} to fill`);
+
+const started = Date.now();
+let bytes = 0;
+for (const path of PRERENDERED_PAGES) {
+  const { html, status } = await renderPage(path);
+  if (status !== 200) throw new Error(`prerendering ${path}: the router answered ${status}`);
+  if (!html.includes('<main')) throw new Error(`prerendering ${path}: no <main> in the markup`);
+  const page = template
+    // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
+    .replace('</head>', `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${html}</div>`);
+  const file = join(client, `${prerenderedAssetPath(path)}.html`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, page);
+  bytes += page.length;
+}
+console.log(`Prerendered ${PRERENDERED_PAGES.length} public pages in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.round(bytes / 1024)} KiB of HTML).`);
+// The routers' and pending calls' timers would keep Node waiting; the pages are written.
+process.exit(0);
