@@ -59,7 +59,10 @@ async function setBrowserCookies(cookieHeader) {
   if (reply.error) throw new Error(`setting the session cookies failed: ${JSON.stringify(reply.error)}`);
 }
 
-async function audit(path, budgets, signedIn = false) {
+/** Lighthouse's trace recording now and then fails on a busy machine (NO_NAVSTART): measured again, twice at most. */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
+
+async function audit(path, budgets, signedIn = false, attempt = 1) {
   const categories = Object.keys(budgets);
   const result = await lighthouse(`${worker.url}${path}`, {
     port: chrome.port,
@@ -75,6 +78,10 @@ async function audit(path, budgets, signedIn = false) {
     ...(signedIn ? { disableStorageReset: true } : {}),
   });
   const lhr = result.lhr;
+  if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
+    console.log(`${path.padEnd(24)} ${lhr.runtimeError.code}: measuring again`);
+    return audit(path, budgets, signedIn, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A signed-in page that sent the browser to /auth measured the sign-in page instead.
   if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
