@@ -64,6 +64,16 @@ async function waitForServerMatch(page: Page): Promise<void> {
   await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor({ timeout: 15_000 });
 }
 
+/** Signed in as a new customer, on /price-estimator with one cluster of the tier in the estimate. */
+async function openEstimateWithCluster(page: Page, tier: string): Promise<void> {
+  await stubRates(page);
+  await signInAsNewAccount(page);
+  await page.goto('/price-estimator');
+  await rejectCookies(page);
+  await choose(page, page, 'Start with a cluster of tier', tier);
+  await page.getByRole('button', { name: 'Add cluster' }).click();
+}
+
 describe('catalogue and pricing', () => {
   const browser = useBrowser();
 
@@ -72,14 +82,8 @@ describe('catalogue and pricing', () => {
     { timeout: 120_000 },
     async () => {
       const { page } = browser;
-      await stubRates(page);
-      await signInAsNewAccount(page);
-      await page.goto('/price-estimator');
-      await rejectCookies(page);
-
       // A Standard cluster: its baseline pool of 3 × 4 vCPU/16 GB, plus an autoscaling pool of 8 vCPU/32 GB.
-      await choose(page, page, 'Start with a cluster of tier', 'Standard (Blue)');
-      await page.getByRole('button', { name: 'Add cluster' }).click();
+      await openEstimateWithCluster(page, 'Standard (Blue)');
       const cluster = page.getByTestId('estimate-cluster');
       await cluster.getByRole('button', { name: 'Add node pool' }).click();
       const second = cluster.getByTestId('estimate-pool').nth(1);
@@ -144,12 +148,7 @@ describe('catalogue and pricing', () => {
 
   it('shows each new total at once but reads it out only once it has stayed unchanged for half a second', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await stubRates(page);
-    await signInAsNewAccount(page);
-    await page.goto('/price-estimator');
-    await rejectCookies(page);
-    await choose(page, page, 'Start with a cluster of tier', 'Standard (Blue)');
-    await page.getByRole('button', { name: 'Add cluster' }).click();
+    await openEstimateWithCluster(page, 'Standard (Blue)');
     const announcement = page.getByTestId('estimate-total-announcement');
     await expect.poll(() => announcement.textContent(), POLL).toMatch(/^Total €.+ a month, VAT included\.$/);
     await waitForServerMatch(page);
