@@ -3,7 +3,7 @@
 // writes it into the built SPA (web/dist/client/_prerendered/…) from index.html's template. The
 // Worker serves those files to visitors without a session (worker/src/assets.ts); the browser
 // hydrates them. A page that fails to render, or renders as not found, fails the build.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -20,6 +20,23 @@ const template = readFileSync(join(client, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (!template.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has no ${EMPTY_ROOT} to fill`);
 
+/**
+ * The stylesheets of lazily loaded chunks, by the CSS-module classes they define (`_name_hash_n`,
+ * unique to their file). The browser build links them when it loads the chunk; a prerendered page
+ * needs those of its markup from the start, or its layout would change when they arrive.
+ */
+const linked = new Set([...template.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]));
+const chunkStyles = readdirSync(join(client, 'assets'))
+  .filter((file) => file.endsWith('.css') && !linked.has(`/assets/${file}`))
+  .map((file) => ({
+    href: `/assets/${file}`,
+    classes: new Set([...readFileSync(join(client, 'assets', file), 'utf8').matchAll(/\.(_[\w-]+_[0-9a-z]{5}_\d+)/g)].map((match) => match[1])),
+  }));
+const stylesFor = (html) => {
+  const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
+  return chunkStyles.filter((style) => [...style.classes].some((name) => used.has(name))).map((style) => `<link rel="stylesheet" crossorigin href="${style.href}">`);
+};
+
 const started = Date.now();
 let bytes = 0;
 for (const path of PRERENDERED_PAGES) {
@@ -28,7 +45,7 @@ for (const path of PRERENDERED_PAGES) {
   if (!html.includes('<main')) throw new Error(`prerendering ${path}: no <main> in the markup`);
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
-    .replace('</head>', `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
+    .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${html}</div>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
