@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@kubemarket/api';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { PreferencesProvider } from './features/preferences';
 import { ToastRegion } from './features/shell';
 import { TRPCProvider } from './lib/trpc';
@@ -17,17 +17,13 @@ export interface AppProps {
   queryClient: QueryClient;
   trpcClient: TRPCClient<AppRouter>;
   colorSchemeManager: MantineColorSchemeManager;
-  /** Called once the tree is in the page (for a prerendered page: hydrated). */
-  onMounted?: () => void;
 }
 
 /**
  * The whole client tree, rendered by the browser (main.tsx) and, for the public pages, ahead of
  * time at build (prerender.tsx): both must render the same tree for the browser to hydrate it.
  */
-export function App({ router, queryClient, trpcClient, colorSchemeManager, onMounted }: AppProps) {
-  // The root's effects run once its markup is committed, before any of its lazy parts need be.
-  useEffect(() => onMounted?.(), [onMounted]);
+export function App({ router, queryClient, trpcClient, colorSchemeManager }: AppProps) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>

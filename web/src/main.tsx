@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { onlineManager } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { whenHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { themeColorSchemeManager } from './features/preferences';
@@ -38,7 +39,8 @@ const hydrated = () => {
   onlineManager.setOnline(navigator.onLine !== false);
   rootElement.removeAttribute('data-prerendered');
 };
-const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} onMounted={prerendered ? hydrated : undefined} />;
+if (prerendered) whenHydrated(hydrated);
+const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} />;
 
 if (prerendered) {
   // The route's code is loaded first, so the browser's first render is the markup already on screen

@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AuthSync, EmailVerificationPrompt } from '../features/auth';
 import { CookieConsent } from '../features/consent';
 import { LazyNotFoundPage, LazyRouteError, SiteShell } from '../features/shell';
+import { useHydrationSignal } from '../lib/hydration';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -11,6 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useHydrationSignal();
   return (
     <SiteShell>
       <Outlet />

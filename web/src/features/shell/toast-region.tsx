@@ -1,6 +1,6 @@
-import { TOAST_HOTKEY } from '@kubemarket/shared';
+import { TOAST_HOTKEY, TOAST_LIMIT } from '@kubemarket/shared';
 import { useHotkeys } from '@mantine/hooks';
-import { notifications, useNotifications } from '@mantine/notifications';
+import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import classes from './notifications.module.css';
@@ -9,6 +9,10 @@ import { isSwipeDismissal, swipeOffset } from './toast-swipe';
 // The toasts' renderer (transitions, portal, close buttons) is not needed to paint a page: it loads
 // once the browser is idle after the first render, or at once when a toast is shown before that.
 // Toasts shown meanwhile wait in @mantine/notifications' store and appear when it is in.
+// The store's own limit is 5 until <Notifications limit> mounts with the renderer: toasts shown
+// before that would all count as visible. SPEC.md's limit applies from the first one.
+notificationsStore.setState({ ...notificationsStore.getState(), limit: TOAST_LIMIT });
+
 const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
 
 function useToastsNeeded(): boolean {
