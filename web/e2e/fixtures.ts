@@ -58,18 +58,15 @@ export function waitForHydration(page: Page): Promise<unknown> {
 }
 
 function waitingForHydration(page: Page): void {
+  const hydrated = async <T>(navigation: Promise<T>, options?: { waitUntil?: string }): Promise<T> => {
+    const response = await navigation;
+    if (options?.waitUntil !== 'commit') await waitForHydration(page);
+    return response;
+  };
   const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (options?.waitUntil !== 'commit') await waitForHydration(page);
-    return response;
-  };
   const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (options?.waitUntil !== 'commit') await waitForHydration(page);
-    return response;
-  };
+  page.goto = (url, options) => hydrated(goto(url, options), options);
+  page.reload = (options) => hydrated(reload(options), options);
 }
 
 export function useBrowser(): BrowserFixture {

@@ -53,5 +53,5 @@ for (const path of PRERENDERED_PAGES) {
   bytes += page.length;
 }
 console.log(`Prerendered ${PRERENDERED_PAGES.length} public pages in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.round(bytes / 1024)} KiB of HTML).`);
-// The routers' and pending calls' timers would keep Node waiting; the pages are written.
+// Timers of the routers and of the paused queries would keep Node waiting; the pages are written.
 process.exit(0);

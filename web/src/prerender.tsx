@@ -57,10 +57,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   // second renders the same tree again, now without anything left to wait for, as plain markup.
   const { prelude } = await prerenderToNodeStream(app);
   for await (const chunk of prelude) void chunk;
-  const html = renderToString(app);
-  // The pending queries' timers (garbage collection after 30 minutes) would keep Node running.
-  queryClient.clear();
-  return { html, status };
+  return { html: renderToString(app), status };
 }
 
 export { COLOR_SCHEME_SCRIPT, PRERENDERED_PAGES, prerenderedAssetPath } from '@kubemarket/shared';

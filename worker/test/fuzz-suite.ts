@@ -547,10 +547,8 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
     // Requests.
     const restAll = routes.flatMap(restRequests);
     const trpcAll = procedures.flatMap(trpcRequests);
-    const endingLast = (requests: FuzzRequest[]) => {
-      const ending = (r: FuzzRequest) => [r.target, ...(r.targets ?? [])].some((t) => [...SESSION_ENDING].some((p) => t === trpcKey(p) || routes.some((route) => route.procedure === p && t === restKey(route))));
-      return [...requests.filter((r) => !ending(r)), ...requests.filter(ending)];
-    };
+    const ends = (r: FuzzRequest) => [r.target, ...(r.targets ?? [])].some((t) => [...SESSION_ENDING].some((p) => t === trpcKey(p) || routes.some((route) => route.procedure === p && t === restKey(route))));
+    const endingLast = (requests: FuzzRequest[]) => [...requests.filter((r) => !ends(r)), ...requests.filter(ends)];
     /** Planted cookies everywhere; other junk headers on every REST route and a sample of procedures. */
     const headerCasesFor = (names: string[], cookies: Map<string, string>) =>
       endingLast([
@@ -590,7 +588,6 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
       const done = new Set(probes);
       await pass(principal, requests.filter((r) => !done.has(r) && !(PER_FIELD.has(r.kind) && refused.has(r.target))));
     };
-    const ends = (r: FuzzRequest) => [r.target, ...(r.targets ?? [])].some((t) => [...SESSION_ENDING].some((p) => t === trpcKey(p) || routes.some((route) => route.procedure === p && t === restKey(route))));
     if (part === 'visitors') await probed(anonymous, [...restAll, ...trpcAll, ...trpcRouterRequests(false)]);
     // Session-ending targets are probed in the second phase, last, like every case of theirs.
     const customerCases = endingLast([...restAll, ...trpcAll, ...trpcRouterRequests(true), ...headerCases]);
