@@ -1,6 +1,6 @@
 import { formatEurCents } from '@kubemarket/shared';
 import type { ExchangeRates } from '@kubemarket/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
@@ -233,5 +233,39 @@ describe('cluster configurator', () => {
     await page.reload();
     await page.getByTestId('price-empty').waitFor();
     expect(new URL(page.url()).searchParams.get('step')).toBe('1');
+  });
+
+  it('lets a customer go on while the catalogue loads, without bringing them back to write the step', async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page);
+    // The catalogue is held until the customer has set off for the provisioning page, whose code is
+    // held in turn until the configurator has drawn its first step.
+    const catalogue = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('catalog.regions');
+    const provisioningCode = (url: URL) => /^\/assets\/cluster-provisioning-[\w-]+\.js$/.test(url.pathname);
+    const held = { catalogue: [] as Route[], provisioningCode: [] as Route[] };
+    const released = new Set<keyof typeof held>();
+    const hold = (kind: keyof typeof held) => (route: Route) => void (released.has(kind) ? route.continue() : held[kind].push(route));
+    const release = async (kind: keyof typeof held) => {
+      released.add(kind);
+      for (const route of held[kind].splice(0)) await route.continue();
+    };
+    await page.route(catalogue, hold('catalogue'));
+    await page.route(provisioningCode, hold('provisioningCode'));
+    await page.goto('/configure-cluster');
+    await page.getByTestId('page-title').waitFor();
+    await expect.poll(() => held.catalogue.length, POLL).toBeGreaterThan(0);
+
+    await page.evaluate(() => {
+      window.history.pushState(window.history.state, '', '/cluster-provisioning');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    await expect.poll(() => held.provisioningCode.length, POLL).toBeGreaterThan(0);
+    await release('catalogue');
+    await step(page).waitFor();
+    await release('provisioningCode');
+
+    await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Cluster Provisioning');
+    expect(new URL(page.url()).pathname).toBe('/cluster-provisioning');
+    expect(new URL(page.url()).searchParams.has('step')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Card, Container, Grid, Group, List, Modal, 
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -226,10 +226,15 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
     if (start.estimate?.cycle) setBillingCycle(start.estimate.cycle);
     if (start.estimate?.currency) setCurrency(start.estimate.currency);
   }, [start, storageKey, setBillingCycle, setCurrency]);
-  // The address always says which step is shown.
+  // The address always says which step is shown, while it is still this page's: a customer who
+  // went on while the catalogue loaded (a navigation under way) is not brought back here.
+  const router = useRouter();
+  // This page's own match (the router's location is already the next page's while it loads).
+  const pathname = useMatch({ strict: false, select: (match) => match.pathname });
   useEffect(() => {
+    if (router.latestLocation.pathname !== pathname) return;
     if (search.step !== current.number) onStepChange(current.number, { replace: true });
-  }, [search.step, current.number, onStepChange]);
+  }, [router, pathname, search.step, current.number, onStepChange]);
 
   // The billing details start as those of the organisation's last order. The price panel's own
   // VAT number field is redrawn when the number changes outside it (here, or on the review step).
