@@ -76,6 +76,40 @@ describe('registration, email verification and the sign-in gate', () => {
     expect(await sessionItem(page, 'redirectAfterLogin')).toBeNull();
     expect(browser.pageErrors).toEqual([]);
   });
+
+  it("starts a console page's first load with its data: the page already says who is signed in", async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page);
+    const calls: string[][] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length).split(','));
+    });
+    // Every answer about the session is held until `done` (10 s at most): a page that waited for
+    // that answer first would never get there. The app may refresh the user alongside.
+    let done = () => false;
+    let answeredBefore = false;
+    const sessionCheck = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes('auth.me');
+    await page.route(sessionCheck, async (route) => {
+      for (let waited = 0; waited < 10_000 && !done(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      answeredBefore ||= !done();
+      await route.continue();
+    });
+
+    done = () => calls.some((names) => names.includes('clusters.list'));
+    await page.goto('/my-clusters');
+    await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe('My Clusters');
+    await expect.poll(done, { timeout: 15_000 }).toBe(true);
+    expect(answeredBefore).toBe(false);
+
+    // Signed out, the same address goes to sign in at once.
+    done = () => new URL(page.url()).pathname === '/auth';
+    await page.context().clearCookies();
+    await page.goto('/my-clusters');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(answeredBefore).toBe(false);
+    expect(browser.pageErrors).toEqual([]);
+  });
 });
 
 describe('two-step verification', () => {

@@ -7,6 +7,7 @@ import { App } from './app';
 import { whenHydrated } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
+import { primeCurrentUser } from './features/auth';
 import { themeColorSchemeManager } from './features/preferences';
 import { exchangeRatesQueryOptions } from './features/pricing';
 import { createAppRouter } from './router';
@@ -29,10 +30,10 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(exchangeRatesQueryOptions());
 const colorSchemeManager = themeColorSchemeManager();
 const trpcClient = createTrpcClient();
-const router = createAppRouter({
-  queryClient,
-  trpc: createTrpcOptionsProxy(trpcClient, queryClient),
-});
+const trpc = createTrpcOptionsProxy(trpcClient, queryClient);
+// Who is signed in, as the Worker wrote it into the page: the first route loads without asking.
+primeCurrentUser(queryClient, trpc);
+const router = createAppRouter({ queryClient, trpc });
 
 /** The prerendered page is hydrated: its queries may fetch, and #root no longer says it is waiting. */
 const hydrated = () => {

@@ -72,7 +72,7 @@ app.get('/ws', async (c) => {
   return hub.fetch(new Request(c.req.raw, { headers }));
 });
 
-app.all('*', (c) => serveAsset(c.req.raw, c.env, c.get('auth').csrfToken, c.get('auth').user !== null));
+app.all('*', (c) => serveAsset(c.req.raw, c.env, c.get('auth').csrfToken, c.get('auth').user));
 
 app.onError((error, c) => {
   logError('Unhandled error', error);

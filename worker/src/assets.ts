@@ -1,4 +1,5 @@
-import { prerenderedAssetPath } from '@kubemarket/shared';
+import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
+import { prerenderedAssetPath, sessionUserScript } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -37,16 +38,29 @@ async function prerendered(request: Request, env: Env): Promise<Response | null>
 
 /**
  * Serves the built SPA. Unknown paths fall back to index.html (not_found_handling), where
- * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in.
+ * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in, and the
+ * app's own page (not a prerendered one, whose markup was rendered before anyone was known) the
+ * signed-in user as `auth.me` answers it (or null), so a console page's first load does not wait
+ * for that answer before asking for its data.
  */
-export async function serveAsset(request: Request, env: Env, csrfToken: string | null, signedIn = false): Promise<Response> {
-  const response = (!signedIn && (await prerendered(request, env))) || (await env.ASSETS.fetch(unconditional(request)));
+export async function serveAsset(request: Request, env: Env, csrfToken: string | null, user: SessionUser | null = null): Promise<Response> {
+  const page = user ? null : await prerendered(request, env);
+  const response = page ?? (await env.ASSETS.fetch(unconditional(request)));
   const type = response.headers.get('Content-Type') ?? '';
   if (!type.includes('text/html')) return response;
-  return new HTMLRewriter()
-    .on('meta[name="csrf-token"]', {
-      element(element) {
-        element.setAttribute('content', csrfToken ?? '');
+  const rewriter = new HTMLRewriter().on('meta[name="csrf-token"]', {
+    element(element) {
+      element.setAttribute('content', csrfToken ?? '');
+    },
+  });
+  if (page) return rewriter.transform(response);
+  // The procedure's own output schema, so the page says exactly what `auth.me` would.
+  const known = user ? consoleUserSchema.safeParse(user) : null;
+  if (known && !known.success) return rewriter.transform(response);
+  return rewriter
+    .on('head', {
+      element(head) {
+        head.append(sessionUserScript(known ? known.data : null), { html: true });
       },
     })
     .transform(response);

@@ -1,3 +1,5 @@
+import type { SessionUser } from '@kubemarket/api';
+import { SESSION_USER_SCRIPT_ID } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import { serveAsset } from '../src/assets';
 import type { Env } from '../src/env';
@@ -19,6 +21,26 @@ function assets(files: Record<string, string>) {
   return { env: { ASSETS } as unknown as Env, requested };
 }
 
+/** A user as the session middleware finds them; the name tries to close the page's data block. */
+const ALICE = {
+  id: 'usr_alice',
+  username: 'alice',
+  email: 'alice@acme.example',
+  name: 'Alice </script><script>alert(1)</script> <!-- Martin',
+  role: 'user',
+  emailVerified: true,
+  companyName: 'Acme',
+  companyId: 'KM-ACME01',
+  organizationId: 'org_acme',
+  organizationRole: 'owner',
+} as SessionUser;
+
+/** The session user the page carries, read as the app reads it (or undefined when it carries none). */
+function sessionUserOf(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${SESSION_USER_SCRIPT_ID}">([^<]*)</script>`).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
 describe('prerendered public pages (ADR 17)', () => {
   it('serves a visitor who is not signed in the prerendered page, with their CSRF token', async () => {
     const { env, requested } = assets({ '/_prerendered/pricing': PRICING });
@@ -31,10 +53,26 @@ describe('prerendered public pages (ADR 17)', () => {
 
   it('serves a signed-in visitor the SPA shell, whose app renders their own header', async () => {
     const { env, requested } = assets({ '/_prerendered/pricing': PRICING });
-    const html = await (await serveAsset(new Request('https://kubemarket.test/pricing'), env, 'csrf-123', true)).text();
+    const html = await (await serveAsset(new Request('https://kubemarket.test/pricing'), env, 'csrf-123', ALICE)).text();
     expect(requested).toEqual(['/pricing']);
     expect(html).not.toContain('data-prerendered');
     expect(html).toContain('content="csrf-123"');
+  });
+
+  it("gives the app's own page the signed-in user as auth.me answers, escaped so no name ends the data block", async () => {
+    const { env } = assets({});
+    const html = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), env, 'csrf-123', { ...ALICE, secret: 'not for the page' } as SessionUser)).text();
+    expect(sessionUserOf(html)).toEqual(ALICE);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(html).not.toContain('not for the page');
+  });
+
+  it('tells the app on its own page that nobody is signed in, and says nothing on a prerendered page', async () => {
+    const { env } = assets({ '/_prerendered/pricing': PRICING });
+    expect(sessionUserOf(await (await serveAsset(new Request('https://kubemarket.test/dashboard'), env, 't')).text())).toBeNull();
+    // Its markup was rendered with the session still unknown, and must hydrate as it is.
+    expect(sessionUserOf(await (await serveAsset(new Request('https://kubemarket.test/pricing'), env, 't')).text())).toBeUndefined();
   });
 
   it('serves the shell for every other page, and for a build without the prerendered file', async () => {

@@ -14,6 +14,7 @@ export {
   type SessionCookiePort,
   type SessionUser,
 } from './context';
+export { consoleUserSchema } from './platform/contracts';
 export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './platform/sessions';
 export { liveSessionIds } from './platform/sessions';
 export { RateLimitedError, addressKey } from './platform/rate-limit';

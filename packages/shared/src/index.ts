@@ -8,3 +8,4 @@ export * from './quote';
 export * from './usage';
 export * from './cluster-simulation';
 export * from './prerendered-pages';
+export * from './session-user-script';

@@ -1,5 +1,8 @@
+import { SESSION_USER_SCRIPT_ID } from '@kubemarket/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from '../../lib/api-errors';
 import type { Trpc } from '../../lib/trpc';
+import type { SessionUser } from './auth-types';
 import { loadUnlessUnauthorized } from './unauthorized-retry';
 
 /** SPEC.md section 7: a 401 on the current user is retried up to 2 times, 1 s apart. */
@@ -28,4 +31,30 @@ export function currentUserQueryOptions(trpc: Trpc) {
 
 export function currentUserQueryKey(trpc: Trpc) {
   return trpc.auth.me.queryKey();
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return typeof user.id === 'string' && typeof user.organizationId === 'string' && typeof user.organizationRole === 'string';
+}
+
+/**
+ * The current user as the Worker wrote it into the page (worker/src/assets.ts), put in the cache
+ * before the router first loads: a console page's first load then asks for its own data at once
+ * instead of waiting for `auth.me`. A page without it (prerendered, or served by another host)
+ * leaves the cache alone, and the query is made as before. Returns whether the cache was primed.
+ */
+export function primeCurrentUser(queryClient: QueryClient, trpc: Trpc, page: Pick<Document, 'getElementById'> = document): boolean {
+  const text = page.getElementById(SESSION_USER_SCRIPT_ID)?.textContent;
+  if (!text) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (value !== null && !isSessionUser(value)) return false;
+  queryClient.setQueryData(currentUserQueryKey(trpc), value);
+  return true;
 }

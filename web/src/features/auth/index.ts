@@ -5,7 +5,7 @@ export { totpCodeSchema } from './auth-schemas';
 export { AuthenticatorKey, type AuthenticatorSetup } from './authenticator-key';
 export { AuthSync } from './auth-sync';
 export type { SessionUser } from './auth-types';
-export { currentUserQueryOptions } from './current-user-query';
+export { currentUserQueryOptions, primeCurrentUser } from './current-user-query';
 export { DevLoginPage } from './dev-login-page';
 export { EmailVerificationPrompt } from './email-verification-prompt';
 export { ForgotPasswordPage } from './forgot-password-page';
