@@ -17,8 +17,11 @@ export const Route = createFileRoute('/_authenticated/_configuration/configure-c
 function ConfigureClusterRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // A step is not another page: no view transition (a correction of the address made while the
+  // slide back from provisioning runs would otherwise start that slide a second time).
   const onStepChange = useCallback(
-    (step: number, { replace }: { replace: boolean }) => void navigate({ search: (previous) => (replace ? { ...previous, step } : { step }), replace }),
+    (step: number, { replace }: { replace: boolean }) =>
+      void navigate({ search: (previous) => (replace ? { ...previous, step } : { step }), replace, viewTransition: false }),
     [navigate],
   );
   return <ConfiguratorPage search={search} onStepChange={onStepChange} />;
