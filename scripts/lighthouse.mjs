@@ -5,7 +5,8 @@
 // over budget. Not part of the tests (a benchmark: the machine's load moves the scores).
 // LIGHTHOUSE_ONLY=/billing,/usage measures only the pages whose path starts with one of the listed
 // prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
-import { mkdtempSync, rmSync } from 'node:fs';
+// LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON, to see what the time goes to.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -78,6 +79,11 @@ async function audit(path, budgets, signedIn = false, attempt = 1) {
     ...(signedIn ? { disableStorageReset: true } : {}),
   });
   const lhr = result.lhr;
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = `${signedIn ? 'signed-in' : 'public'}${path === '/' ? '-home' : path.replaceAll('/', '-')}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
     console.log(`${path.padEnd(24)} ${lhr.runtimeError.code}: measuring again`);
     return audit(path, budgets, signedIn, attempt + 1);
