@@ -1,4 +1,4 @@
-import { PRERENDERED_PAGES } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT, PRERENDERED_PAGES } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
@@ -40,8 +40,13 @@ describe('prerendered public pages (ADR 17)', () => {
       expect(rootMarkup(html), path).toMatch(/<h1[\s>]/);
       expect(html, path).toMatch(/<meta name="csrf-token" content="[^"]+"/);
       expect(html, path).toContain("data-mantine-color-scheme");
-      // Plain markup: no streaming scripts inside #root (the CSP would refuse them).
-      expect(rootMarkup(html), path).not.toContain('<script');
+      // Plain markup: no streaming scripts inside #root (the CSP would refuse them); after it, the
+      // loader that fetches the app once the page has painted, and no script of the app before.
+      const loader = `<script>${APP_LOADER_SCRIPT}</script>`;
+      expect(rootMarkup(html).trimEnd().endsWith(loader), path).toBe(true);
+      expect(rootMarkup(html).replace(loader, ''), path).not.toContain('<script');
+      expect(html, path).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(html, path).toMatch(/data-app-scripts="\/assets\/index-[\w-]+\.js( \/assets\/[\w-]+\.js)+"/);
     }
     // Any other page is the SPA shell.
     expect(rootMarkup(await (await fetch(`${BASE_URL}/dashboard`)).text())).toMatch(/^<div id="root"><\/div>\s*$/);

@@ -12,13 +12,25 @@ const web = join(import.meta.dirname, '..');
 const client = join(web, 'dist', 'client');
 
 await build({ configFile: join(web, 'vite.prerender.config.ts'), root: web, logLevel: 'warn' });
-const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT } = await import(
+const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT } = await import(
   pathToFileURL(join(web, 'node_modules', '.cache', 'kubemarket-prerender', 'prerender.js')).href
 );
 
-const template = readFileSync(join(client, 'index.html'), 'utf8');
+const shell = readFileSync(join(client, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
-if (!template.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has no ${EMPTY_ROOT} to fill`);
+if (!shell.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has no ${EMPTY_ROOT} to fill`);
+
+/**
+ * The app's scripts leave the <head>: APP_LOADER_SCRIPT loads them once the page has painted, from
+ * #root's data-app-scripts (the entry first, then its modulepreloads), so the first paint downloads
+ * only the page and its stylesheets.
+ */
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+const entry = ENTRY.exec(shell)?.[1];
+if (!entry) throw new Error('web/dist/client/index.html has no module script to load the app with');
+const appScripts = [entry, ...[...shell.matchAll(PRELOAD)].map((match) => match[1])];
+const template = shell.replace(ENTRY, '').replace(PRELOAD, '');
 
 /**
  * The stylesheets of lazily loaded chunks, by the CSS-module classes they define (`_name_hash_n`,
@@ -46,7 +58,7 @@ for (const path of PRERENDERED_PAGES) {
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
     .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="">${html}</div>`);
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${appScripts.join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, page);

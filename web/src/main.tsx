@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { onlineManager } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { whenHydrated } from './lib/hydration';
@@ -47,9 +48,13 @@ if (prerendered) {
   // The route's code is loaded first, so the browser's first render is the markup already on screen
   // and hydrates it in place. Lazy parts keep their markup until their code arrives. Where this
   // visitor's page differs all the same, React renders that part again: logged, not an error.
+  // As a transition, hydration yields to the browser every few milliseconds (a click or a key is
+  // answered meanwhile) instead of holding the main thread until the whole page is hydrated.
   void router.load().then(() =>
-    hydrateRoot(rootElement, app, {
-      onRecoverableError: (error, { componentStack }) => console.warn('The prerendered page was rendered again in the browser:', error, componentStack),
+    startTransition(() => {
+      hydrateRoot(rootElement, app, {
+        onRecoverableError: (error, { componentStack }) => console.warn('The prerendered page was rendered again in the browser:', error, componentStack),
+      });
     }),
   );
 } else {

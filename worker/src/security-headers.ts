@@ -1,4 +1,4 @@
-import { COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import type { MiddlewareHandler } from 'hono';
 
 /** A host as it may appear in a CSP source: name or IPv4 or [IPv6], optional port, nothing else. */
@@ -90,8 +90,8 @@ export function policySources(requestUrl: string, vars: DevServerVars | undefine
 }
 
 function scriptSources(vars: DevServerVars | undefined): string {
-  // Our files, and the one inline script of the prerendered pages (its colour scheme), by its hash.
-  const ours = `'self' ${COLOR_SCHEME_SCRIPT_HASH}`;
+  // Our files, and the two inline scripts of the prerendered pages (colour scheme, app loader), by their hashes.
+  const ours = `'self' ${COLOR_SCHEME_SCRIPT_HASH} ${APP_LOADER_SCRIPT_HASH}`;
   // Only a script hash: a dev setting must not be able to open the policy up.
   if (vars?.ENVIRONMENT === 'development' && /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(vars.DEV_SCRIPT_SRC ?? '')) {
     return `${ours} ${vars.DEV_SCRIPT_SRC}`;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import { configurationProblems } from '../src/config';
 import { BASE, fetcherWith, json, productionEnv, TestClient } from './client';
 
@@ -61,7 +61,7 @@ describe('orders.paymentOptions on the Worker', () => {
 describe('Content-Security-Policy with Stripe', () => {
   it('adds exactly the sources Stripe.js needs when Stripe takes the cards', async () => {
     const policy = directives(await fetcherWith({ ...env, ...STRIPE_TEST })(new Request(`${BASE}/`)));
-    expect(policy.get('script-src')).toBe(`'self' ${COLOR_SCHEME_SCRIPT_HASH} https://js.stripe.com`);
+    expect(policy.get('script-src')).toBe(`'self' ${COLOR_SCHEME_SCRIPT_HASH} ${APP_LOADER_SCRIPT_HASH} https://js.stripe.com`);
     expect(policy.get('frame-src')).toBe('https://js.stripe.com https://hooks.stripe.com');
     expect(policy.get('connect-src')).toBe("'self' wss://console.example.eu https://open.er-api.com https://api.stripe.com");
     // The rest stays as strict as without Stripe.
@@ -78,7 +78,7 @@ describe('Content-Security-Policy with Stripe', () => {
     const res = await fetcherWith(env)(new Request(`${BASE}/`));
     expect(res.headers.get('Content-Security-Policy')).not.toContain('stripe.com');
     expect(directives(res).has('frame-src')).toBe(false);
-    expect(directives(res).get('script-src')).toBe(`'self' ${COLOR_SCHEME_SCRIPT_HASH}`);
+    expect(directives(res).get('script-src')).toBe(`'self' ${COLOR_SCHEME_SCRIPT_HASH} ${APP_LOADER_SCRIPT_HASH}`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import { MAX_BATCH_CALLS, MAX_BODY_BYTES } from '../src/transport';
 import { BASE, fetcherWith, json, TestClient } from './client';
 
@@ -222,7 +222,7 @@ describe('security headers', () => {
   it('never writes a host that could break out of the policy', async () => {
     const res = await fetcherWith(env)(new Request("http://evil;script-src'unsafe-inline'/api/version/summary"));
     expect(connectSrc(res)).toBe("'self' https://open.er-api.com");
-    expect(res.headers.get('Content-Security-Policy')).toContain(`script-src 'self' ${COLOR_SCHEME_SCRIPT_HASH};`);
+    expect(res.headers.get('Content-Security-Policy')).toContain(`script-src 'self' ${COLOR_SCHEME_SCRIPT_HASH} ${APP_LOADER_SCRIPT_HASH};`);
   });
 });
 

@@ -40,3 +40,17 @@ export const COLOR_SCHEME_SCRIPT =
 
 /** CSP source of COLOR_SCHEME_SCRIPT: 'sha256-' and the base64 SHA-256 of its text. */
 export const COLOR_SCHEME_SCRIPT_HASH = "'sha256-XdJ3aznViCuXTatdPbKsJqQue4QNo4cIx8+JOYsuqL4='";
+
+/**
+ * Runs at the end of a prerendered page's <body>: loads the app once the page has painted (the
+ * frame after the first one, or after 1 s in a tab that does not paint). Until then the page's
+ * stylesheets have the network to themselves; a slow connection paints the page without first
+ * downloading the app. The scripts are #root's `data-app-scripts`: the entry, then the modules it
+ * imports (preloaded alongside, as index.html's modulepreload links would). Allowed by its hash
+ * (APP_LOADER_SCRIPT_HASH), like COLOR_SCHEME_SCRIPT.
+ */
+export const APP_LOADER_SCRIPT =
+  "(function(){var started=0;function start(){if(started)return;started=1;var root=document.getElementById('root'),urls=((root&&root.getAttribute('data-app-scripts'))||'').split(' ');for(var i=1;i<urls.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=urls[i];document.head.appendChild(link)}var entry=document.createElement('script');entry.type='module';entry.crossOrigin='';entry.src=urls[0];document.head.appendChild(entry)}requestAnimationFrame(function(){setTimeout(start)});setTimeout(start,1000)})()";
+
+/** CSP source of APP_LOADER_SCRIPT. */
+export const APP_LOADER_SCRIPT_HASH = "'sha256-r22R024FXPlR2hWoyomrpRDl1h1gKyWSzval0uNVNdE='";
