@@ -1,7 +1,10 @@
+import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The csrf-token meta tag of a served page, or null when the page has none. */
 function csrfMeta(html: string): string | null {
@@ -37,7 +40,10 @@ describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => 
       expect(csrfMeta(html), path).toBe(response.headers.get('X-CSRF-Token'));
       expect(csrfMeta(html)?.length ?? 0, path).toBeGreaterThanOrEqual(16);
       // Development CSP: the fast-refresh preamble's hash, nothing looser.
-      expect(response.headers.get('Content-Security-Policy'), path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*';/);
+      // Our files, the prerendered pages' two inline scripts, and the dev server's React preamble.
+      expect(response.headers.get('Content-Security-Policy'), path).toMatch(
+        new RegExp(`script-src 'self' ${escapeRegExp(COLOR_SCHEME_SCRIPT_HASH)} ${escapeRegExp(APP_LOADER_SCRIPT_HASH)} 'sha256-[A-Za-z0-9+/]+=*';`),
+      );
     }
   });
 
