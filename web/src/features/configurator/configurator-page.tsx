@@ -41,7 +41,7 @@ export interface ConfiguratorSearch {
   tier?: string;
 }
 
-interface ConfiguratorPageProps {
+export interface ConfiguratorPageProps {
   search: ConfiguratorSearch;
   /**
    * Shows a step. `replace` rewrites the current history entry, keeping what the address carries

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
-import { ConfiguratorPage } from '../../../features/configurator';
+import { ConfiguratorPage, useStepNavigation } from '../../../features/configurator';
 import type { ConfiguratorSearch } from '../../../features/configurator';
 
 export const Route = createFileRoute('/_authenticated/_configuration/configure-cluster')({
@@ -16,13 +15,6 @@ export const Route = createFileRoute('/_authenticated/_configuration/configure-c
 
 function ConfigureClusterRoute() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  // A step is not another page: no view transition (a correction of the address made while the
-  // slide back from provisioning runs would otherwise start that slide a second time).
-  const onStepChange = useCallback(
-    (step: number, { replace }: { replace: boolean }) =>
-      void navigate({ search: (previous) => (replace ? { ...previous, step } : { step }), replace, viewTransition: false }),
-    [navigate],
-  );
+  const onStepChange = useStepNavigation();
   return <ConfiguratorPage search={search} onStepChange={onStepChange} />;
 }
