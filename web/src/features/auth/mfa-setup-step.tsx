@@ -47,7 +47,7 @@ export function MfaSetupStep({ challenge, onCancel }: MfaSetupStepProps) {
         <RecoveryCodes
           codes={enrolled.recoveryCodes}
           doneLabel="I have saved them, continue"
-          onDone={() => completeSignIn(enrolled.user, 'login')}
+          onDone={() => void completeSignIn(enrolled.user, 'login')}
         />
       </Stack>
     );

@@ -25,15 +25,15 @@ export function useCompleteSignIn() {
   const router = useRouter();
 
   return useCallback(
-    (user: SessionUser, kind: SignInKind) => {
+    async (user: SessionUser, kind: SignInKind) => {
       const storage = sessionStore();
       clearMfaChallenge(storage);
       if (kind === 'registration') {
         // SPEC.md section 7: a registration clears the whole cache.
-        resetSessionCache(queryClient, trpc, user);
+        await resetSessionCache(queryClient, trpc, user);
         authToasts.registrationSucceeded(displayName(user));
       } else {
-        startSessionCache(queryClient, trpc, user);
+        await startSessionCache(queryClient, trpc, user);
         authToasts.loginSucceeded(displayName(user));
       }
       const target = takeRedirectAfterLogin(storage) ?? DEFAULT_SIGNED_IN_PATH;

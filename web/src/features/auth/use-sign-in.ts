@@ -23,7 +23,7 @@ export function useSignInAnswer(onChallenge: (challenge: MfaChallenge) => void) 
         onChallenge(challenge);
         return;
       }
-      completeSignIn(result, 'login');
+      void completeSignIn(result, 'login');
     },
     [completeSignIn, onChallenge],
   );
@@ -49,7 +49,7 @@ export function useVerifyMfa() {
   return useMutation(
     trpc.auth.verifyMfa.mutationOptions({
       onSuccess(user) {
-        completeSignIn(user, 'login');
+        return completeSignIn(user, 'login');
       },
     }),
   );
@@ -61,7 +61,7 @@ export function useRegister() {
   return useMutation(
     trpc.auth.register.mutationOptions({
       onSuccess(user) {
-        completeSignIn(user, 'registration');
+        return completeSignIn(user, 'registration');
       },
       onError(error) {
         authToasts.registrationFailed(error.message);

@@ -19,7 +19,7 @@ export function useSignOutLocally() {
 
   return useCallback(async () => {
     await router.navigate({ to: '/' });
-    resetSessionCache(queryClient, trpc, null);
+    await resetSessionCache(queryClient, trpc, null);
     clearAuthStorage([localStore(), sessionStore()]);
     // The next person to sign in here gets their own verification prompt.
     removeItems(sessionStore(), [STORAGE_KEYS.emailVerificationDismissed]);
