@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from '../scripts/lib/route-preloads-plugin';
 import { base64Modules } from '../scripts/lib/text-modules';
 
 /**
@@ -21,6 +22,8 @@ export default defineConfig(({ command }) => ({
     react(),
     // `?base64` imports (the invoice PDF's font) in the Worker bundle, for `vite build` and `vite dev`.
     base64Modules(),
+    // route-preloads.json: the chunks each page needs, for the Worker's modulepreload links (ADR 18).
+    routePreloads(),
     // `vite dev` runs the Worker (worker/src/index.ts) in workerd next to the SPA: one process, one
     // origin. `vite build` writes the SPA to dist/client and the bundled Worker with its generated
     // wrangler.json to dist/kubemarket (what `pnpm deploy` and the browser tests run).
@@ -50,6 +53,11 @@ export default defineConfig(({ command }) => ({
   environments: {
     client: {
       build: {
+        // index.html keeps its modulepreload links; a dynamic import no longer preloads its chunk's
+        // dependencies from a table in the entry (9 KiB gzip of the first load): the Worker preloads
+        // a page's chunks from route-preloads.json instead (ADR 18). Every browser we support has
+        // modulepreload, so no polyfill either.
+        modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
         rolldownOptions: {
           output: {
             // Libraries change far less often than our code: separate chunks keep them cached across deploys.

@@ -11,11 +11,11 @@ export const CLIENT_DIST = 'web/dist/client';
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 
 /**
- * What `pnpm test` enforces meanwhile, a ratchet just above what the build measures (161.7 KiB on
- * 2026-11-24, of which React 65.9 and the router, query and tRPC clients 44.7): the first load can
+ * What `pnpm test` enforces meanwhile, a ratchet just above what the build measures (152.0 KiB on
+ * 2026-11-24, of which React 66.1 and the router, query and tRPC clients 44.7): the first load can
  * only shrink. Lower it as it does, down to INITIAL_JS_BUDGET_BYTES.
  */
-export const INITIAL_JS_LIMIT_BYTES = 165 * 1024;
+export const INITIAL_JS_LIMIT_BYTES = 154 * 1024;
 
 /** Issue 17: no chunk loaded later (a route's page, a chart, a dialog) above this (gzip). */
 export const LAZY_CHUNK_BUDGET_BYTES = 120 * 1024;

@@ -205,7 +205,8 @@ describe('live provisioning', () => {
       const clusterId = new URL(page.url()).searchParams.get('clusterId')!;
       const order = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
       expect(order.createdClusterId).toBe(clusterId);
-      expect(await page.getByTestId('page-title').textContent()).toBe('Cluster Provisioning');
+      // The address changes when the navigation starts; the page renders once its code is in.
+      await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Cluster Provisioning');
       const progress = page.getByTestId('provisioning-progress');
       await progress.waitFor(POLL);
       await watchStepsOnScreen(page);

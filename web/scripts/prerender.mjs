@@ -12,7 +12,7 @@ const web = join(import.meta.dirname, '..');
 const client = join(web, 'dist', 'client');
 
 await build({ configFile: join(web, 'vite.prerender.config.ts'), root: web, logLevel: 'warn' });
-const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT } = await import(
+const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT, parseRoutePreloads, ROUTE_PRELOADS_FILE, routePreloadsFor } = await import(
   pathToFileURL(join(web, 'node_modules', '.cache', 'kubemarket-prerender', 'prerender.js')).href
 );
 
@@ -22,8 +22,9 @@ if (!shell.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has
 
 /**
  * The app's scripts leave the <head>: APP_LOADER_SCRIPT loads them once the page has painted, from
- * #root's data-app-scripts (the entry first, then its modulepreloads), so the first paint downloads
- * only the page and its stylesheets.
+ * #root's data-app-scripts (the entry first, then its modulepreloads and the page's own chunks from
+ * route-preloads.json, ADR 18), so the first paint downloads only the page and its stylesheets, and
+ * the app then fetches everything it needs to hydrate at once.
  */
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
@@ -31,6 +32,7 @@ const entry = ENTRY.exec(shell)?.[1];
 if (!entry) throw new Error('web/dist/client/index.html has no module script to load the app with');
 const appScripts = [entry, ...[...shell.matchAll(PRELOAD)].map((match) => match[1])];
 const template = shell.replace(ENTRY, '').replace(PRELOAD, '');
+const routePreloads = parseRoutePreloads(JSON.parse(readFileSync(join(client, ROUTE_PRELOADS_FILE), 'utf8')));
 
 /**
  * The stylesheets of lazily loaded chunks, by the CSS-module classes they define (`_name_hash_n`,
@@ -58,7 +60,7 @@ for (const path of PRERENDERED_PAGES) {
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
     .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${appScripts.join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...appScripts, ...routePreloadsFor(routePreloads, path)].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, page);

@@ -1,5 +1,5 @@
 import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { prerenderedAssetPath, sessionUserScript } from '@kubemarket/shared';
+import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadsFor, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -36,6 +36,27 @@ async function prerendered(request: Request, env: Env): Promise<Response | null>
   return response.ok && (response.headers.get('Content-Type') ?? '').includes('text/html') ? response : null;
 }
 
+/** The build's table of each page's chunks (ADR 18), read once per isolate and assets binding. */
+const routePreloadTables = new WeakMap<object, Promise<RoutePreloads>>();
+
+/**
+ * route-preloads.json from the assets binding. A build without it (`vite dev` answers with the SPA
+ * shell) or an unreadable one preloads nothing: the page still loads, its chunks only later.
+ */
+function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
+  let table = routePreloadTables.get(env.ASSETS);
+  if (!table) {
+    table = env.ASSETS.fetch(new Request(new URL(ROUTE_PRELOADS_FILE, request.url)))
+      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : { routes: [] }))
+      .catch(() => {
+        routePreloadTables.delete(env.ASSETS);
+        return { routes: [] };
+      });
+    routePreloadTables.set(env.ASSETS, table);
+  }
+  return table;
+}
+
 /**
  * Serves the built SPA. Unknown paths fall back to index.html (not_found_handling), where
  * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in, and the
@@ -56,11 +77,15 @@ export async function serveAsset(request: Request, env: Env, csrfToken: string |
   if (page) return rewriter.transform(response);
   // The procedure's own output schema, so the page says exactly what `auth.me` would.
   const known = user ? consoleUserSchema.safeParse(user) : null;
-  if (known && !known.success) return rewriter.transform(response);
+  // The page's own chunks download with the entry instead of after it has run (ADR 18).
+  const preloads = routePreloadsFor(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
   return rewriter
     .on('head', {
       element(head) {
-        head.append(sessionUserScript(known ? known.data : null), { html: true });
+        if (preloads) head.append(preloads, { html: true });
+        if (!known || known.success) head.append(sessionUserScript(known ? known.data : null), { html: true });
       },
     })
     .transform(response);

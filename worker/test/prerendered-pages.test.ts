@@ -1,5 +1,5 @@
 import type { SessionUser } from '@kubemarket/api';
-import { SESSION_USER_SCRIPT_ID } from '@kubemarket/shared';
+import { ROUTE_PRELOADS_FILE, SESSION_USER_SCRIPT_ID, type RoutePreloads } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import { serveAsset } from '../src/assets';
 import type { Env } from '../src/env';
@@ -7,19 +7,37 @@ import type { Env } from '../src/env';
 const SHELL = '<html><head><meta name="csrf-token" content="" /></head><body><div id="root"></div></body></html>';
 const PRICING = '<html><head><meta name="csrf-token" content="" /></head><body><div id="root" data-prerendered=""><main><h1>Pricing</h1></main></div></body></html>';
 
-/** The assets binding as the build leaves it: the SPA shell for any page, and one prerendered page. */
-function assets(files: Record<string, string>) {
+/**
+ * The assets binding as the build leaves it: the SPA shell for any page, and one prerendered page;
+ * the table of each page's chunks when given (pages requested are in `requested`, the table's
+ * reads counted in `tableReads`).
+ */
+function assets(files: Record<string, string>, table?: RoutePreloads) {
   const requested: string[] = [];
+  let tableReads = 0;
   const ASSETS = {
     async fetch(input: Request) {
       const path = new URL(input.url).pathname;
-      requested.push(path);
+      if (path === ROUTE_PRELOADS_FILE) {
+        tableReads += 1;
+        if (table) return Response.json(table);
+      } else {
+        requested.push(path);
+      }
       // not_found_handling = "single-page-application": a page that is not a file is the shell.
       return new Response(files[path] ?? SHELL, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     },
   };
-  return { env: { ASSETS } as unknown as Env, requested };
+  return {
+    env: { ASSETS } as unknown as Env,
+    requested,
+    get tableReads() {
+      return tableReads;
+    },
+  };
 }
+
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
 /** A user as the session middleware finds them; the name tries to close the page's data block. */
 const ALICE = {
@@ -87,5 +105,59 @@ describe('prerendered public pages (ADR 17)', () => {
     const { env, requested } = assets({ '/_prerendered/pricing': PRICING });
     await serveAsset(new Request('https://kubemarket.test/pricing', { method: 'POST', body: '{}' }), env, 't');
     expect(requested).toEqual(['/pricing']);
+  });
+});
+
+describe("a page's own chunks (ADR 18)", () => {
+  const TABLE: RoutePreloads = {
+    routes: [
+      { pattern: '/orders/clusters', files: ['/assets/clusters-orders-1.js'] },
+      { pattern: '/clusters/$id', files: ['/assets/cluster-a.js', '/assets/Tabs-b.js'], signedIn: true },
+      { pattern: '/auth', files: ['/assets/auth-e.js'] },
+      { pattern: '/orders/$id', files: ['/assets/order-c.js'] },
+      { pattern: '/', files: ['/assets/home-d.js'] },
+    ],
+  };
+
+  it("preloads the chunks of the route the address matches, in the app's own page", async () => {
+    const store = assets({}, TABLE);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42?tab=nodes'), store.env, 't', ALICE)).text())).toEqual([
+      '/assets/cluster-a.js',
+      '/assets/Tabs-b.js',
+    ]);
+    // A static segment wins over a parameter, as in the router.
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/clusters'), store.env, 't', ALICE)).text())).toEqual([
+      '/assets/clusters-orders-1.js',
+    ]);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/ord_1'), store.env, 't', ALICE)).text())).toEqual(['/assets/order-c.js']);
+    // An address no route serves (the app shows its not-found page) preloads nothing.
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/no/such/page'), store.env, 't', ALICE)).text())).toEqual([]);
+    // The table is read once for all of them.
+    expect(store.tableReads).toBe(1);
+    expect(store.requested).toEqual(['/clusters/cls_42', '/orders/clusters', '/orders/ord_1', '/no/such/page']);
+  });
+
+  it('preloads no console page for a visitor who is not signed in (the app sends them to sign in)', async () => {
+    const store = assets({}, TABLE);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42'), store.env, 't')).text())).toEqual([]);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/auth'), store.env, 't')).text())).toEqual(['/assets/auth-e.js']);
+  });
+
+  it('adds nothing to a prerendered page, whose loader brings its chunks with the app', async () => {
+    const store = assets({ '/_prerendered/home': '<html><head></head><body><div id="root" data-prerendered=""><main></main></div></body></html>' }, TABLE);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/'), store.env, 't')).text())).toEqual([]);
+    expect(store.tableReads).toBe(0);
+  });
+
+  it('serves the page without preloads when the build has no table, or a table with anything but our chunks', async () => {
+    const missing = assets({});
+    const html = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), missing.env, 't', ALICE)).text();
+    expect(preloadsOf(html)).toEqual([]);
+    expect(sessionUserOf(html)).toEqual(ALICE);
+    const hostile = assets({}, { routes: [{ pattern: '/dashboard', files: ['"><script>alert(1)</script>', 'https://evil.example/x.js'] }] });
+    const page = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), hostile.env, 't', ALICE)).text();
+    expect(preloadsOf(page)).toEqual([]);
+    expect(page).not.toContain('"><script>');
+    expect(page).not.toContain('evil.example');
   });
 });

@@ -8,4 +8,5 @@ export * from './quote';
 export * from './usage';
 export * from './cluster-simulation';
 export * from './prerendered-pages';
+export * from './route-preloads';
 export * from './session-user-script';

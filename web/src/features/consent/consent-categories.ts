@@ -75,15 +75,3 @@ export const COOKIE_CATEGORIES: readonly CookieCategory[] = [
     ],
   },
 ];
-
-/** Cookies deleted when a category is refused: exact names and name prefixes. */
-export const CATEGORY_COOKIES: Record<'analytics' | 'marketing', { names: readonly string[]; prefixes: readonly string[] }> = {
-  analytics: {
-    names: ['_ga', '_gid', '_gat', '_pk_id', '_pk_ses', '_pk_ref', '_hjid', '_clck', '_clsk'],
-    prefixes: ['_ga_', '_gat_', '_pk_', '_hj'],
-  },
-  marketing: {
-    names: ['_fbp', '_fbc', '_gcl_au', '_gcl_aw', '_gcl_dc', 'hubspotutk', '__hstc', '__hssc', '__hssrc', 'li_fat_id', '_uetsid', '_uetvid', '_ttp'],
-    prefixes: ['_gcl_', '__hs'],
-  },
-};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compareRoutePatterns, layoutFilesOf, parseRoutePreloads, routePatternOf, routePreloadsFor } from './route-preloads';
+
+describe('route preloads (ADR 18)', () => {
+  it('reads the address of a route file as TanStack Router does', () => {
+    expect(routePatternOf('index.tsx')).toBe('/');
+    expect(routePatternOf('pricing.tsx')).toBe('/pricing');
+    expect(routePatternOf('_authenticated/_dashboard/clusters/$id/index.tsx')).toBe('/clusters/$id');
+    expect(routePatternOf('_authenticated/_dashboard/clusters/$id/topology.tsx')).toBe('/clusters/$id/topology');
+    expect(routePatternOf('_authenticated/_plain/order-status/index.tsx')).toBe('/order-status');
+    expect(routePatternOf('tutorials/$slug.tsx')).toBe('/tutorials/$slug');
+    // Layouts and the root render no page of their own.
+    expect(routePatternOf('_authenticated.tsx')).toBeNull();
+    expect(routePatternOf('_authenticated/_dashboard.tsx')).toBeNull();
+    expect(routePatternOf('__root.tsx')).toBeNull();
+  });
+
+  it('lists the layouts a route renders inside, outermost first', () => {
+    expect(layoutFilesOf('_authenticated/_dashboard/billing.tsx')).toEqual(['__root.tsx', '_authenticated.tsx', '_authenticated/_dashboard.tsx']);
+    expect(layoutFilesOf('pricing.tsx')).toEqual(['__root.tsx']);
+  });
+
+  it('orders static segments before parameters, and matches as the router would', () => {
+    const patterns = ['/orders/$id', '/', '/orders/clusters', '/orders', '/$anything'];
+    expect(patterns.toSorted(compareRoutePatterns)).toEqual(['/orders/clusters', '/orders/$id', '/orders', '/$anything', '/']);
+    const table = { routes: patterns.toSorted(compareRoutePatterns).map((pattern) => ({ pattern, files: [`/assets/${pattern.replaceAll(/\W/g, '') || 'home'}.js`] })) };
+    expect(routePreloadsFor(table, '/orders/clusters')).toEqual(['/assets/ordersclusters.js']);
+    expect(routePreloadsFor(table, '/orders/ord_1/')).toEqual(['/assets/ordersid.js']);
+    expect(routePreloadsFor(table, '/orders')).toEqual(['/assets/orders.js']);
+    expect(routePreloadsFor(table, '/')).toEqual(['/assets/home.js']);
+    expect(routePreloadsFor(table, '/a/b/c')).toEqual([]);
+  });
+
+  it('preloads nothing of a console page for a visitor who is not signed in', () => {
+    const table = { routes: [{ pattern: '/dashboard', files: ['/assets/dashboard-1.js'], signedIn: true }, { pattern: '/auth', files: ['/assets/auth-1.js'] }] };
+    expect(routePreloadsFor(table, '/dashboard')).toEqual(['/assets/dashboard-1.js']);
+    expect(routePreloadsFor(table, '/dashboard', { signedIn: false })).toEqual([]);
+    expect(routePreloadsFor(table, '/auth', { signedIn: false })).toEqual(['/assets/auth-1.js']);
+  });
+
+  it('keeps only well-formed routes naming our own chunks', () => {
+    expect(parseRoutePreloads(null)).toEqual({ routes: [] });
+    expect(parseRoutePreloads({ routes: 'x' })).toEqual({ routes: [] });
+    expect(
+      parseRoutePreloads({
+        routes: [
+          { pattern: '/ok', files: ['/assets/a-1.js'] },
+          { pattern: '/bad', files: ['/assets/a.js" onload="x'] },
+          { pattern: 'relative', files: [] },
+          { pattern: '/remote', files: ['https://cdn.example/a.js'] },
+        ],
+      }),
+    ).toEqual({ routes: [{ pattern: '/ok', files: ['/assets/a-1.js'] }] });
+  });
+});

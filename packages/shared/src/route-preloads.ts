@@ -1,0 +1,96 @@
+/**
+ * Which code a page of the SPA needs before it can render (ADR 0018). The build writes it as
+ * ROUTE_PRELOADS_FILE (scripts/lib/route-preloads-plugin.ts); the Worker puts those files in the
+ * page as modulepreload links (worker/src/assets.ts) and the prerendered pages load them with the
+ * app (web/scripts/prerender.mjs), so a page's own chunks download alongside the entry instead of
+ * after it has run. The entry itself carries no table of every chunk's dependencies any more.
+ */
+export interface RoutePreloads {
+  /** One entry per route file that renders a page, most specific patterns first. */
+  routes: RoutePreload[];
+}
+
+export interface RoutePreload {
+  /** The route's address as TanStack Router writes it: `/clusters/$id`, `/`. */
+  pattern: string;
+  /** Its chunks, its layouts' chunks and everything they import, minus what index.html already loads. */
+  files: string[];
+  /** A console page: a visitor who is not signed in is sent to /auth and needs none of it. */
+  signedIn?: boolean;
+}
+
+/** Where the build writes the table, among the SPA's assets (not hashed: the Worker asks for it by name). */
+export const ROUTE_PRELOADS_FILE = '/route-preloads.json';
+
+/** Route files under this folder render console pages, for signed-in users only. */
+export const SIGNED_IN_ROUTES_FOLDER = '_authenticated/';
+
+/**
+ * The address of a route file of web/src/routes (`_authenticated/_dashboard/clusters/$id/index.tsx`
+ * is `/clusters/$id`): pathless layouts (`_name`) and `index` add no segment. Null for the root
+ * route, layouts and files that are not routes.
+ */
+export function routePatternOf(routeFile: string): string | null {
+  const segments = routeFile.replace(/\.tsx?$/, '').split('/');
+  const last = segments.at(-1) ?? '';
+  if (last.startsWith('_') || last === '') return null;
+  const path = segments.filter((segment) => !segment.startsWith('_') && segment !== 'index');
+  return `/${path.join('/')}`;
+}
+
+/** The layout files a route file renders inside (`_authenticated.tsx`, …), outermost first, root included. */
+export function layoutFilesOf(routeFile: string): string[] {
+  const segments = routeFile.replace(/\.tsx?$/, '').split('/');
+  const layouts = ['__root.tsx'];
+  for (let index = 1; index < segments.length; index += 1) layouts.push(`${segments.slice(0, index).join('/')}.tsx`);
+  return layouts;
+}
+
+/** Static segments outrank parameters, as in the router: `/orders/clusters` before `/orders/$id`. */
+function specificity(pattern: string): number[] {
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith('$') ? 1 : 2));
+}
+
+/** Sorts patterns so that the first one matching a path is the one the router would pick. */
+export function compareRoutePatterns(a: string, b: string): number {
+  const [left, right] = [specificity(a), specificity(b)];
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (right[index] ?? 0) - (left[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.localeCompare(b);
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const expected = pattern.split('/').slice(1);
+  const actual = pathname.replace(/\/+$/, '').split('/').slice(1);
+  if (pattern === '/') return actual.length === 0 || (actual.length === 1 && actual[0] === '');
+  if (expected.length !== actual.length) return false;
+  return expected.every((segment, index) => (segment.startsWith('$') ? actual[index] !== '' : segment === actual[index]));
+}
+
+/**
+ * The files to preload for a page address; none for an address no route serves, nor for a console
+ * page when nobody is signed in (the app sends them to /auth).
+ */
+export function routePreloadsFor(table: RoutePreloads, pathname: string, { signedIn = true }: { signedIn?: boolean } = {}): string[] {
+  const route = table.routes.find((candidate) => matches(candidate.pattern, pathname));
+  return route && (signedIn || !route.signedIn) ? route.files : [];
+}
+
+/** A table read from the build, checked: anything unexpected preloads nothing rather than break the page. */
+export function parseRoutePreloads(value: unknown): RoutePreloads {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as RoutePreloads).routes)) return { routes: [] };
+  const routes = (value as RoutePreloads).routes.filter(
+    (route): route is RoutePreload =>
+      typeof route?.pattern === 'string' &&
+      route.pattern.startsWith('/') &&
+      (route.signedIn === undefined || typeof route.signedIn === 'boolean') &&
+      Array.isArray(route.files) &&
+      route.files.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file)),
+  );
+  return { routes };
+}

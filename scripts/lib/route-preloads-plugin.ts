@@ -1,0 +1,79 @@
+import { compareRoutePatterns, layoutFilesOf, ROUTE_PRELOADS_FILE, routePatternOf, SIGNED_IN_ROUTES_FOLDER, type RoutePreload, type RoutePreloads } from '../../packages/shared/src/route-preloads';
+
+/** The parts of Rollup's output chunk this plugin reads. */
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+}
+
+interface Bundle {
+  [fileName: string]: OutputChunk | { type: 'asset' };
+}
+
+interface EmitContext {
+  environment?: { name: string };
+  emitFile(file: { type: 'asset'; fileName: string; source: string }): string;
+}
+
+/** A route file's code-split parts (`…/routes/pricing.tsx?tsr-split=component`), by the router plugin. */
+const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/](.+?\.tsx)\?tsr-split=/;
+
+/**
+ * Builds the table of what each page needs (ADR 0018) from the client bundle: for every route file,
+ * the chunks holding its split parts and its layouts', with everything they import, minus the entry
+ * and what it imports (index.html loads those). Pure, for the plugin and its test.
+ */
+export function routePreloadsOf(bundle: Bundle): RoutePreloads {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: Iterable<string>) => {
+    const seen = new Set<string>();
+    const pending = [...start];
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      pending.push(...(byName.get(name)?.imports ?? []));
+    }
+    return seen;
+  };
+  const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const chunksOfRouteFile = new Map<string, Set<string>>();
+  for (const chunk of chunks) {
+    for (const id of chunk.moduleIds) {
+      const routeFile = SPLIT_ROUTE.exec(id)?.[1]?.replaceAll('\\', '/');
+      if (!routeFile) continue;
+      const names = chunksOfRouteFile.get(routeFile) ?? new Set<string>();
+      names.add(chunk.fileName);
+      chunksOfRouteFile.set(routeFile, names);
+    }
+  }
+  const routes: RoutePreload[] = [];
+  for (const routeFile of chunksOfRouteFile.keys()) {
+    const pattern = routePatternOf(routeFile);
+    if (!pattern) continue;
+    const own = [routeFile, ...layoutFilesOf(routeFile)].flatMap((file) => [...(chunksOfRouteFile.get(file) ?? [])]);
+    const files = [...closure(own)].filter((name) => !initial.has(name) && name.endsWith('.js')).map((name) => `/${name}`);
+    routes.push({ pattern, files: files.sort(), ...(routeFile.startsWith(SIGNED_IN_ROUTES_FOLDER) ? { signedIn: true } : {}) });
+  }
+  routes.sort((a, b) => compareRoutePatterns(a.pattern, b.pattern));
+  return { routes };
+}
+
+/**
+ * Writes ROUTE_PRELOADS_FILE next to the client build. Vite's own preloading of a dynamic import's
+ * dependencies is switched off in web/vite.config.ts: it put a table of every chunk's dependencies
+ * in the entry (9 KiB gzip of the first load), where this table costs the first load nothing.
+ */
+export function routePreloads() {
+  return {
+    name: 'kubemarket:route-preloads',
+    generateBundle(this: EmitContext, _options: unknown, bundle: Bundle) {
+      if (this.environment && this.environment.name !== 'client') return;
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE.slice(1), source: JSON.stringify(routePreloadsOf(bundle)) });
+    },
+  };
+}
