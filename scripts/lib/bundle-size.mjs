@@ -7,15 +7,15 @@ import { gzipSync } from 'node:zlib';
 /** `vite build` output of the SPA (web/vite.config.ts, @cloudflare/vite-plugin). */
 export const CLIENT_DIST = 'web/dist/client';
 
-/** Issue 17's budget of the initial JavaScript of / (gzip). Not met yet: see INITIAL_JS_LIMIT_BYTES. */
+/** Issue 17's budget of the initial JavaScript of / (gzip). */
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 
 /**
- * What `pnpm test` enforces meanwhile, a ratchet just above what the build measures (152.0 KiB on
- * 2026-11-24, of which React 66.1 and the router, query and tRPC clients 44.7): the first load can
- * only shrink. Lower it as it does, down to INITIAL_JS_BUDGET_BYTES.
+ * What `pnpm test` enforces: the budget itself since 2026-11-24 (the build measured 149.97 KiB, of
+ * which React 66.1 and the router, query and tRPC clients 44.7). Anything new in the first load
+ * has to make room first.
  */
-export const INITIAL_JS_LIMIT_BYTES = 154 * 1024;
+export const INITIAL_JS_LIMIT_BYTES = INITIAL_JS_BUDGET_BYTES;
 
 /** Issue 17: no chunk loaded later (a route's page, a chart, a dialog) above this (gzip). */
 export const LAZY_CHUNK_BUDGET_BYTES = 120 * 1024;

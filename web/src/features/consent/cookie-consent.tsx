@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { browserConsentStore } from './consent-store';
-import { OPEN_COOKIE_PREFERENCES_EVENT } from './open-cookie-preferences';
+import { OPEN_COOKIE_PREFERENCES_EVENT, takeCookiePreferencesRequest } from './open-cookie-preferences';
 import { useCookieConsent } from './use-cookie-consent';
 
-interface CookieConsentProps {
+export interface CookieConsentProps {
   /** Show a close button on the banner; closing hides it for this page view without recording a choice. */
   closable?: boolean;
 }
@@ -23,8 +23,13 @@ export function CookieConsent({ closable = true }: CookieConsentProps) {
   useEffect(() => {
     // Optional cookies left from an earlier visit go as soon as the page knows they are not allowed.
     browserConsentStore().enforce();
-    const open = () => setDialogOpen(true);
+    const open = () => {
+      takeCookiePreferencesRequest();
+      setDialogOpen(true);
+    };
     window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, open);
+    // Asked for while this code was still loading: heard now.
+    if (takeCookiePreferencesRequest()) window.dispatchEvent(new Event(OPEN_COOKIE_PREFERENCES_EVENT));
     return () => window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, open);
   }, []);
 

@@ -1,5 +1,5 @@
-import { isTicketCategory } from './ticket-types';
-import type { TicketCategory } from './ticket-types';
+import { isTicketCategory } from './ticket-categories';
+import type { TicketCategory } from './ticket-categories';
 
 /** /support?new=true&category=technical opens the new-ticket form, prefilled (from /technical-support, /billing-support). */
 export interface SupportSearch {

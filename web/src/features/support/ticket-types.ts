@@ -1,8 +1,11 @@
 import type { AppRouter } from '@kubemarket/api';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { TicketCategory } from './ticket-categories';
 
 type Outputs = inferRouterOutputs<AppRouter>['tickets'];
 type Inputs = inferRouterInputs<AppRouter>['tickets'];
+
+export { isTicketCategory, TICKET_CATEGORIES, type TicketCategory } from './ticket-categories';
 
 export type TicketOptions = Outputs['options'];
 export type TicketDetail = Outputs['get'];
@@ -15,13 +18,11 @@ export type StaffTicket = Outputs['staffGet'];
 export type StaffTicketSummary = Outputs['staffQueue']['items'][number];
 export type StaffMessage = StaffTicket['messages'][number];
 
-export type TicketCategory = TicketSummary['category'];
 export type TicketSeverity = TicketSummary['severity'];
 export type TicketStatus = TicketSummary['status'];
 export type StaffReplyStatus = NonNullable<Inputs['staffReply']['status']>;
 
 // Mirrors of packages/db's ticket enums: the web bundle does not import the database package.
-export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'incident'] as const satisfies readonly TicketCategory[];
 export const TICKET_SEVERITIES = ['P1', 'P2', 'P3', 'P4'] as const satisfies readonly TicketSeverity[];
 export const TICKET_STATUSES = ['open', 'awaiting_customer', 'awaiting_support', 'resolved', 'closed'] as const satisfies readonly TicketStatus[];
 
@@ -57,7 +58,3 @@ export const STATUS_COLORS: Record<TicketStatus, string> = {
   resolved: 'indigo',
   closed: 'gray',
 };
-
-export function isTicketCategory(value: unknown): value is TicketCategory {
-  return typeof value === 'string' && (TICKET_CATEGORIES as readonly string[]).includes(value);
-}
