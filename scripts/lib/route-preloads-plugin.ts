@@ -23,8 +23,8 @@ const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/](.+?\.tsx)\?tsr-split=/;
 
 /**
  * Builds the table of what each page needs (ADR 0018) from the client bundle: for every route file,
- * the chunks holding its split parts and its layouts', with everything they import, minus the entry
- * and what it imports (index.html loads those). Pure, for the plugin and its test.
+ * the chunks holding its split parts and its layouts' (`chunks`), and those with everything they
+ * import (`files`), minus the entry and what it imports (index.html loads those). Pure.
  */
 export function routePreloadsOf(bundle: Bundle): RoutePreloads {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
@@ -56,8 +56,8 @@ export function routePreloadsOf(bundle: Bundle): RoutePreloads {
     const pattern = routePatternOf(routeFile);
     if (!pattern) continue;
     const own = [routeFile, ...layoutFilesOf(routeFile)].flatMap((file) => [...(chunksOfRouteFile.get(file) ?? [])]);
-    const files = [...closure(own)].filter((name) => !initial.has(name) && name.endsWith('.js')).map((name) => `/${name}`);
-    routes.push({ pattern, files: files.sort(), ...(routeFile.startsWith(SIGNED_IN_ROUTES_FOLDER) ? { signedIn: true } : {}) });
+    const notInitial = (names: Iterable<string>) => [...new Set(names)].filter((name) => !initial.has(name) && name.endsWith('.js')).map((name) => `/${name}`).sort();
+    routes.push({ pattern, chunks: notInitial(own), files: notInitial(closure(own)), ...(routeFile.startsWith(SIGNED_IN_ROUTES_FOLDER) ? { signedIn: true } : {}) });
   }
   routes.sort((a, b) => compareRoutePatterns(a.pattern, b.pattern));
   return { routes };

@@ -16,9 +16,9 @@ describe("a page's own code is fetched with the app, not after it (ADR 18)", () 
     await signInAsNewAccount(page);
     const html = await (await page.context().request.get(`${BASE_URL}/dashboard`)).text();
     const preloads = preloadsOf(html);
-    // The dashboard's page, its layout and what they import, beside index.html's own links.
+    // The dashboard's page and its layout's, beside index.html's own links.
     expect(preloads.some((file) => /^\/assets\/dashboard-[\w-]+\.js$/.test(file))).toBe(true);
-    expect(preloads.some((file) => /^\/assets\/dashboard-layout-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(preloads.some((file) => /^\/assets\/_dashboard-[\w-]+\.js$/.test(file))).toBe(true);
     // The entry carries no table of every chunk's dependencies any more.
     const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
     expect(entry).toBeDefined();

@@ -12,7 +12,7 @@ const web = join(import.meta.dirname, '..');
 const client = join(web, 'dist', 'client');
 
 await build({ configFile: join(web, 'vite.prerender.config.ts'), root: web, logLevel: 'warn' });
-const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT, parseRoutePreloads, ROUTE_PRELOADS_FILE, routePreloadsFor } = await import(
+const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT, parseRoutePreloads, ROUTE_PRELOADS_FILE, routePreloadFor } = await import(
   pathToFileURL(join(web, 'node_modules', '.cache', 'kubemarket-prerender', 'prerender.js')).href
 );
 
@@ -60,7 +60,7 @@ for (const path of PRERENDERED_PAGES) {
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
     .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...appScripts, ...routePreloadsFor(routePreloads, path)].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...appScripts, ...(routePreloadFor(routePreloads, path)?.files ?? [])].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, page);

@@ -60,4 +60,4 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   return { html: renderToString(app), status };
 }
 
-export { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, parseRoutePreloads, PRERENDERED_PAGES, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadsFor } from '@kubemarket/shared';
+export { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, parseRoutePreloads, PRERENDERED_PAGES, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadFor } from '@kubemarket/shared';

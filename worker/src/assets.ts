@@ -1,5 +1,5 @@
 import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadsFor, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
+import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadFor, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -77,8 +77,9 @@ export async function serveAsset(request: Request, env: Env, csrfToken: string |
   if (page) return rewriter.transform(response);
   // The procedure's own output schema, so the page says exactly what `auth.me` would.
   const known = user ? consoleUserSchema.safeParse(user) : null;
-  // The page's own chunks download with the entry instead of after it has run (ADR 18).
-  const preloads = routePreloadsFor(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })
+  // The page's own chunks download with the entry instead of after it has run (ADR 18). Only those:
+  // everything they import as well would share the bandwidth with the entry and delay the first paint.
+  const preloads = (routePreloadFor(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })?.chunks ?? [])
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
   return rewriter

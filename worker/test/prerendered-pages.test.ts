@@ -111,19 +111,20 @@ describe('prerendered public pages (ADR 17)', () => {
 describe("a page's own chunks (ADR 18)", () => {
   const TABLE: RoutePreloads = {
     routes: [
-      { pattern: '/orders/clusters', files: ['/assets/clusters-orders-1.js'] },
-      { pattern: '/clusters/$id', files: ['/assets/cluster-a.js', '/assets/Tabs-b.js'], signedIn: true },
-      { pattern: '/auth', files: ['/assets/auth-e.js'] },
-      { pattern: '/orders/$id', files: ['/assets/order-c.js'] },
-      { pattern: '/', files: ['/assets/home-d.js'] },
+      { pattern: '/orders/clusters', chunks: ['/assets/clusters-orders-1.js'], files: ['/assets/clusters-orders-1.js'] },
+      { pattern: '/clusters/$id', chunks: ['/assets/cluster-a.js', '/assets/_dashboard-b.js'], files: ['/assets/cluster-a.js', '/assets/_dashboard-b.js', '/assets/Tabs-c.js'], signedIn: true },
+      { pattern: '/auth', chunks: ['/assets/auth-e.js'], files: ['/assets/auth-e.js'] },
+      { pattern: '/orders/$id', chunks: ['/assets/order-c.js'], files: ['/assets/order-c.js'] },
+      { pattern: '/', chunks: ['/assets/home-d.js'], files: ['/assets/home-d.js'] },
     ],
   };
 
-  it("preloads the chunks of the route the address matches, in the app's own page", async () => {
+  it("preloads the own chunks of the route the address matches and of its layouts, in the app's own page", async () => {
     const store = assets({}, TABLE);
+    // Not what they import: that would share the bandwidth with the entry and delay the first paint.
     expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42?tab=nodes'), store.env, 't', ALICE)).text())).toEqual([
       '/assets/cluster-a.js',
-      '/assets/Tabs-b.js',
+      '/assets/_dashboard-b.js',
     ]);
     // A static segment wins over a parameter, as in the router.
     expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/clusters'), store.env, 't', ALICE)).text())).toEqual([
@@ -154,7 +155,7 @@ describe("a page's own chunks (ADR 18)", () => {
     const html = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), missing.env, 't', ALICE)).text();
     expect(preloadsOf(html)).toEqual([]);
     expect(sessionUserOf(html)).toEqual(ALICE);
-    const hostile = assets({}, { routes: [{ pattern: '/dashboard', files: ['"><script>alert(1)</script>', 'https://evil.example/x.js'] }] });
+    const hostile = assets({}, { routes: [{ pattern: '/dashboard', chunks: ['"><script>alert(1)</script>', 'https://evil.example/x.js'], files: [] }] });
     const page = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), hostile.env, 't', ALICE)).text();
     expect(preloadsOf(page)).toEqual([]);
     expect(page).not.toContain('"><script>');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoutePatterns, layoutFilesOf, parseRoutePreloads, routePatternOf, routePreloadsFor } from './route-preloads';
+import { compareRoutePatterns, layoutFilesOf, parseRoutePreloads, routePatternOf, routePreloadFor } from './route-preloads';
+
+const filesFor = (...args: Parameters<typeof routePreloadFor>) => routePreloadFor(...args)?.files ?? [];
 
 describe('route preloads (ADR 18)', () => {
   it('reads the address of a route file as TanStack Router does', () => {
@@ -23,19 +25,19 @@ describe('route preloads (ADR 18)', () => {
   it('orders static segments before parameters, and matches as the router would', () => {
     const patterns = ['/orders/$id', '/', '/orders/clusters', '/orders', '/$anything'];
     expect(patterns.toSorted(compareRoutePatterns)).toEqual(['/orders/clusters', '/orders/$id', '/orders', '/$anything', '/']);
-    const table = { routes: patterns.toSorted(compareRoutePatterns).map((pattern) => ({ pattern, files: [`/assets/${pattern.replaceAll(/\W/g, '') || 'home'}.js`] })) };
-    expect(routePreloadsFor(table, '/orders/clusters')).toEqual(['/assets/ordersclusters.js']);
-    expect(routePreloadsFor(table, '/orders/ord_1/')).toEqual(['/assets/ordersid.js']);
-    expect(routePreloadsFor(table, '/orders')).toEqual(['/assets/orders.js']);
-    expect(routePreloadsFor(table, '/')).toEqual(['/assets/home.js']);
-    expect(routePreloadsFor(table, '/a/b/c')).toEqual([]);
+    const table = { routes: patterns.toSorted(compareRoutePatterns).map((pattern) => ({ pattern, chunks: [], files: [`/assets/${pattern.replaceAll(/\W/g, '') || 'home'}.js`] })) };
+    expect(filesFor(table, '/orders/clusters')).toEqual(['/assets/ordersclusters.js']);
+    expect(filesFor(table, '/orders/ord_1/')).toEqual(['/assets/ordersid.js']);
+    expect(filesFor(table, '/orders')).toEqual(['/assets/orders.js']);
+    expect(filesFor(table, '/')).toEqual(['/assets/home.js']);
+    expect(filesFor(table, '/a/b/c')).toEqual([]);
   });
 
   it('preloads nothing of a console page for a visitor who is not signed in', () => {
-    const table = { routes: [{ pattern: '/dashboard', files: ['/assets/dashboard-1.js'], signedIn: true }, { pattern: '/auth', files: ['/assets/auth-1.js'] }] };
-    expect(routePreloadsFor(table, '/dashboard')).toEqual(['/assets/dashboard-1.js']);
-    expect(routePreloadsFor(table, '/dashboard', { signedIn: false })).toEqual([]);
-    expect(routePreloadsFor(table, '/auth', { signedIn: false })).toEqual(['/assets/auth-1.js']);
+    const table = { routes: [{ pattern: '/dashboard', chunks: [], files: ['/assets/dashboard-1.js'], signedIn: true }, { pattern: '/auth', chunks: [], files: ['/assets/auth-1.js'] }] };
+    expect(filesFor(table, '/dashboard')).toEqual(['/assets/dashboard-1.js']);
+    expect(filesFor(table, '/dashboard', { signedIn: false })).toEqual([]);
+    expect(filesFor(table, '/auth', { signedIn: false })).toEqual(['/assets/auth-1.js']);
   });
 
   it('keeps only well-formed routes naming our own chunks', () => {
@@ -44,12 +46,14 @@ describe('route preloads (ADR 18)', () => {
     expect(
       parseRoutePreloads({
         routes: [
-          { pattern: '/ok', files: ['/assets/a-1.js'] },
-          { pattern: '/bad', files: ['/assets/a.js" onload="x'] },
-          { pattern: 'relative', files: [] },
-          { pattern: '/remote', files: ['https://cdn.example/a.js'] },
+          { pattern: '/ok', chunks: ['/assets/a-1.js'], files: ['/assets/a-1.js', '/assets/b.js'] },
+          { pattern: '/bad', chunks: [], files: ['/assets/a.js" onload="x'] },
+          { pattern: '/bad-chunk', chunks: ['/assets/a.js" onload="x'], files: [] },
+          { pattern: '/no-chunks', files: [] },
+          { pattern: 'relative', chunks: [], files: [] },
+          { pattern: '/remote', chunks: [], files: ['https://cdn.example/a.js'] },
         ],
       }),
-    ).toEqual({ routes: [{ pattern: '/ok', files: ['/assets/a-1.js'] }] });
+    ).toEqual({ routes: [{ pattern: '/ok', chunks: ['/assets/a-1.js'], files: ['/assets/a-1.js', '/assets/b.js'] }] });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Which code a page of the SPA needs before it can render (ADR 0018). The build writes it as
- * ROUTE_PRELOADS_FILE (scripts/lib/route-preloads-plugin.ts); the Worker puts those files in the
- * page as modulepreload links (worker/src/assets.ts) and the prerendered pages load them with the
- * app (web/scripts/prerender.mjs), so a page's own chunks download alongside the entry instead of
- * after it has run. The entry itself carries no table of every chunk's dependencies any more.
+ * ROUTE_PRELOADS_FILE (scripts/lib/route-preloads-plugin.ts); the Worker puts a page's own chunks in
+ * the page as modulepreload links (worker/src/assets.ts), so they download alongside the entry
+ * instead of after it has run, and the prerendered pages load all their files with the app once
+ * they have painted (web/scripts/prerender.mjs). The entry carries no table of every chunk's
+ * dependencies any more.
  */
 export interface RoutePreloads {
   /** One entry per route file that renders a page, most specific patterns first. */
@@ -13,7 +14,9 @@ export interface RoutePreloads {
 export interface RoutePreload {
   /** The route's address as TanStack Router writes it: `/clusters/$id`, `/`. */
   pattern: string;
-  /** Its chunks, its layouts' chunks and everything they import, minus what index.html already loads. */
+  /** Its own chunks and its layouts', minus what index.html already loads: what the Worker preloads. */
+  chunks: string[];
+  /** Those and everything they import: what a prerendered page loads with the app once it has painted. */
   files: string[];
   /** A console page: a visitor who is not signed in is sent to /auth and needs none of it. */
   signedIn?: boolean;
@@ -73,12 +76,12 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The files to preload for a page address; none for an address no route serves, nor for a console
- * page when nobody is signed in (the app sends them to /auth).
+ * The route serving a page address; null for an address no route serves, and for a console page
+ * when nobody is signed in (the app sends them to /auth).
  */
-export function routePreloadsFor(table: RoutePreloads, pathname: string, { signedIn = true }: { signedIn?: boolean } = {}): string[] {
+export function routePreloadFor(table: RoutePreloads, pathname: string, { signedIn = true }: { signedIn?: boolean } = {}): RoutePreload | null {
   const route = table.routes.find((candidate) => matches(candidate.pattern, pathname));
-  return route && (signedIn || !route.signedIn) ? route.files : [];
+  return route && (signedIn || !route.signedIn) ? route : null;
 }
 
 /** A table read from the build, checked: anything unexpected preloads nothing rather than break the page. */
@@ -89,8 +92,7 @@ export function parseRoutePreloads(value: unknown): RoutePreloads {
       typeof route?.pattern === 'string' &&
       route.pattern.startsWith('/') &&
       (route.signedIn === undefined || typeof route.signedIn === 'boolean') &&
-      Array.isArray(route.files) &&
-      route.files.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file)),
+      [route.chunks, route.files].every((list) => Array.isArray(list) && list.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file))),
   );
   return { routes };
 }
