@@ -51,12 +51,13 @@ export function routePreloadsOf(bundle: Bundle): RoutePreloads {
       chunksOfRouteFile.set(routeFile, names);
     }
   }
+  /** As the page links them: served paths, without what index.html loads, sorted. */
+  const notInitial = (names: Iterable<string>) => [...new Set(names)].filter((name) => !initial.has(name) && name.endsWith('.js')).map((name) => `/${name}`).sort();
   const routes: RoutePreload[] = [];
   for (const routeFile of chunksOfRouteFile.keys()) {
     const pattern = routePatternOf(routeFile);
     if (!pattern) continue;
     const own = [routeFile, ...layoutFilesOf(routeFile)].flatMap((file) => [...(chunksOfRouteFile.get(file) ?? [])]);
-    const notInitial = (names: Iterable<string>) => [...new Set(names)].filter((name) => !initial.has(name) && name.endsWith('.js')).map((name) => `/${name}`).sort();
     routes.push({ pattern, chunks: notInitial(own), files: notInitial(closure(own)), ...(routeFile.startsWith(SIGNED_IN_ROUTES_FOLDER) ? { signedIn: true } : {}) });
   }
   routes.sort((a, b) => compareRoutePatterns(a.pattern, b.pattern));

@@ -62,7 +62,7 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
  * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in, and the
  * app's own page (not a prerendered one, whose markup was rendered before anyone was known) the
  * signed-in user as `auth.me` answers it (or null), so a console page's first load does not wait
- * for that answer before asking for its data.
+ * for that answer before asking for its data, and modulepreload links for the route's own chunks.
  */
 export async function serveAsset(request: Request, env: Env, csrfToken: string | null, user: SessionUser | null = null): Promise<Response> {
   const page = user ? null : await prerendered(request, env);
