@@ -1,8 +1,8 @@
-import { authenticateBearer, validateSessionToken, sessionCookieExpiry } from '@kubemarket/api';
+import { authenticateBearer, validateSessionTokenCached, sessionCookieExpiry } from '@kubemarket/api';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { isStaticFilePath } from './assets';
 import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, randomToken, readCookie, sessionCookie } from './cookies';
-import { databaseFor, environmentOf } from './context';
+import { databaseFor, environmentOf, sessionCacheFor } from './context';
 import type { AppEnv } from './env';
 import { forbidden } from './forbidden';
 
@@ -28,7 +28,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readCookie(c, names.session);
   let validated = null;
   if (token) {
-    validated = await validateSessionToken(databaseFor(c.env), token, now);
+    validated = await validateSessionTokenCached(sessionCacheFor(c.env), databaseFor(c.env), token, now);
     if (!validated) cookies.push(clearedSessionCookie(c.env, c.req.url));
     else if (validated.refreshed) cookies.push(sessionCookie(c.env, c.req.url, token, sessionCookieExpiry(validated.session), now));
   }

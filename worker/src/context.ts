@@ -1,7 +1,7 @@
 import {
   cloudsPortFromConfig,
   createContext,
-  memoryCatalogueCache,
+  memoryIsolateCache,
   ecbRatesSource,
   r2Files,
   httpMailer,
@@ -11,7 +11,8 @@ import {
   simulatorProvisioner,
   stripePayments,
   systemClock,
-  type CatalogueCache,
+  SESSION_CACHE_TTL_MS,
+  type IsolateCache,
   type Context,
   type Environment,
   type Mailer,
@@ -58,25 +59,32 @@ export function databaseFor(env: Env): Database {
 /** How long an isolate trusts its copy of the catalogue before asking the database again. */
 export const CATALOGUE_TTL_MS = 10_000;
 
-const catalogueCaches = new WeakMap<object, CatalogueCache>();
-let libsqlCatalogue: { url: string; cache: CatalogueCache } | undefined;
+type IsolateCacheName = 'catalogue' | 'sessions';
+const CACHE_TTL_MS: Record<IsolateCacheName, number> = { catalogue: CATALOGUE_TTL_MS, sessions: SESSION_CACHE_TTL_MS };
+const d1Caches = new WeakMap<object, Partial<Record<IsolateCacheName, IsolateCache>>>();
+let libsqlCaches: { url: string; caches: Partial<Record<IsolateCacheName, IsolateCache>> } | undefined;
+
+/** The isolate's cache of this kind for this database (a test may run several). */
+function isolateCacheFor(env: Env, name: IsolateCacheName): IsolateCache {
+  let caches: Partial<Record<IsolateCacheName, IsolateCache>>;
+  if (env.DATABASE_URL) {
+    if (libsqlCaches?.url !== env.DATABASE_URL) libsqlCaches = { url: env.DATABASE_URL, caches: {} };
+    caches = libsqlCaches.caches;
+  } else {
+    caches = d1Caches.get(env.DB) ?? {};
+    d1Caches.set(env.DB, caches);
+  }
+  return (caches[name] ??= memoryIsolateCache({ ttlMs: CACHE_TTL_MS[name] }));
+}
 
 /**
- * The isolate's catalogue cache for this database (a test may run several). Other isolates see
- * a staff edit within CATALOGUE_TTL_MS; this one at once (mutations invalidate it: trpc.ts).
+ * The public catalogue: other isolates see a staff edit within CATALOGUE_TTL_MS; this one at once
+ * (mutations invalidate it: trpc.ts).
  */
-export function catalogueCacheFor(env: Env): CatalogueCache {
-  if (env.DATABASE_URL) {
-    if (libsqlCatalogue?.url !== env.DATABASE_URL) libsqlCatalogue = { url: env.DATABASE_URL, cache: memoryCatalogueCache({ ttlMs: CATALOGUE_TTL_MS }) };
-    return libsqlCatalogue.cache;
-  }
-  let cache = catalogueCaches.get(env.DB);
-  if (!cache) {
-    cache = memoryCatalogueCache({ ttlMs: CATALOGUE_TTL_MS });
-    catalogueCaches.set(env.DB, cache);
-  }
-  return cache;
-}
+export const catalogueCacheFor = (env: Env): IsolateCache => isolateCacheFor(env, 'catalogue');
+
+/** Validated sessions (ADR 19): other isolates see a sign-out within SESSION_CACHE_TTL_MS; this one at once. */
+export const sessionCacheFor = (env: Env): IsolateCache => isolateCacheFor(env, 'sessions');
 
 /**
  * The mail API when configured; else (development only) the outbox table. Production never falls
@@ -174,6 +182,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       operator: operatorFor(env, appUrl),
       clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
       catalogue: catalogueCacheFor(env),
+      sessions: sessionCacheFor(env),
     },
     request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
   });
@@ -236,6 +245,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       files: r2Files(env.FILES),
       clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
       catalogue: catalogueCacheFor(env),
+      sessions: sessionCacheFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

@@ -7,7 +7,7 @@ import type { CloudsPort } from './platform/clouds';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
 import type { ClusterProgress } from './modules/clusters/progress';
-import { uncachedCatalogue, type CatalogueCache } from './modules/catalog/cache';
+import { noIsolateCache, type IsolateCache } from './platform/isolate-cache';
 
 export type Environment = 'development' | 'production';
 
@@ -71,7 +71,9 @@ export interface Ports {
    * The public catalogue, the same for everyone: kept in memory by the Worker's isolate for a
    * short time; without a host every read goes to the database.
    */
-  catalogue: CatalogueCache;
+  catalogue: IsolateCache;
+  /** Validated sessions, kept as briefly as SESSION_CACHE_TTL_MS by the Worker's isolate (ADR 19). */
+  sessions: IsolateCache;
 }
 
 /** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
@@ -175,7 +177,8 @@ export function createContext(options: CreateContextOptions): Context {
       operator: options.ports?.operator ?? idleOperator,
       files: options.ports?.files ?? memoryFiles(),
       clouds: options.ports?.clouds ?? { baseUrls: {} },
-      catalogue: options.ports?.catalogue ?? uncachedCatalogue,
+      catalogue: options.ports?.catalogue ?? noIsolateCache,
+      sessions: options.ports?.sessions ?? noIsolateCache,
     },
     user: options.user ?? null,
     session: options.session ?? null,

@@ -15,7 +15,7 @@ export {
   type SessionUser,
 } from './context';
 export { consoleUserSchema } from './platform/contracts';
-export { validateSessionToken, sessionCookieExpiry, SESSION_POLICY } from './platform/sessions';
+export { validateSessionToken, validateSessionTokenCached, sessionCookieExpiry, SESSION_CACHE_TTL_MS, SESSION_POLICY } from './platform/sessions';
 export { liveSessionIds } from './platform/sessions';
 export { RateLimitedError, addressKey } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
@@ -52,7 +52,7 @@ export {
 export { notify, notifyOrganization } from './platform/notify';
 export { publicErrorMessage } from './errors';
 export type { PublicClusterTier } from './modules/catalog/service';
-export { memoryCatalogueCache, uncachedCatalogue, type CatalogueCache } from './modules/catalog/cache';
+export { memoryIsolateCache, noIsolateCache, type IsolateCache } from './platform/isolate-cache';
 export { authenticateBearer, type BearerResult } from './modules/tokens/service';
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';

@@ -78,9 +78,13 @@ export const middleware = t.middleware;
  */
 const auditedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   const result = await next();
-  // Any mutation may have edited the catalogue (staff catalogue edits are mutations): the next
-  // catalogue read on this isolate loads it again. Cheap, and no catalogue write can forget it.
-  if (type === 'mutation') ctx.ports.catalogue.invalidate();
+  // Any mutation may have edited the catalogue (staff catalogue edits are mutations) or a session
+  // (a sign-out, a disabled account, a role change): the next read on this isolate loads it again.
+  // Cheap, and no write can forget it.
+  if (type === 'mutation') {
+    ctx.ports.catalogue.invalidate();
+    ctx.ports.sessions.invalidate();
+  }
   if (!result.ok && result.error.code === 'FORBIDDEN') {
     await audit(
       ctx.db,

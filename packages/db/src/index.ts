@@ -5,3 +5,4 @@ export * from './ids';
 export { splitMigration } from './migrations';
 export * from './secret-box';
 export * from './catalog-prices';
+export * from './pages';

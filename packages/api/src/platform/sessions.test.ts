@@ -2,7 +2,8 @@ import { organizations, sessions, users } from '@kubemarket/db';
 import { createTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession, invalidateUserSessions, SESSION_POLICY, validateSessionToken } from './sessions';
+import { memoryIsolateCache } from './isolate-cache';
+import { createSession, invalidateUserSessions, SESSION_CACHE_TTL_MS, SESSION_POLICY, validateSessionToken, validateSessionTokenCached } from './sessions';
 
 const HOUR = 60 * 60_000;
 const request = { ipAddress: '192.0.2.1', userAgent: 'vitest' };
@@ -62,5 +63,48 @@ describe('sessions', () => {
     expect(await validateSessionToken(db, b.token, 1)).toBeNull();
     await db.update(users).set({ disabledAt: 5 }).where(eq(users.id, user.id));
     expect(await validateSessionToken(db, a.token, 10)).toBeNull();
+  });
+});
+
+describe('validateSessionTokenCached', () => {
+  const TTL = SESSION_CACHE_TTL_MS;
+
+  it('answers from the isolate cache within its TTL, and reads the database again after it', async () => {
+    const { db, user } = await setup();
+    const cache = memoryIsolateCache({ ttlMs: TTL });
+    const { token, session } = await createSession(db, user, 0, request);
+    expect((await validateSessionTokenCached(cache, db, token, 1_000))?.user.id).toBe('usr_1');
+    // Ended behind the cache's back (another isolate): honoured until the TTL runs out, no longer.
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    expect((await validateSessionTokenCached(cache, db, token, 1_000 + TTL - 1))?.session.id).toBe(session.id);
+    expect(await validateSessionTokenCached(cache, db, token, 1_000 + TTL)).toBeNull();
+  });
+
+  it('forgets every session at invalidate() (what each mutation does), so a sign-out here counts at once', async () => {
+    const { db, user } = await setup();
+    const cache = memoryIsolateCache({ ttlMs: TTL });
+    const { token } = await createSession(db, user, 0, request);
+    await validateSessionTokenCached(cache, db, token, 1_000);
+    await invalidateUserSessions(db, user.id);
+    cache.invalidate();
+    expect(await validateSessionTokenCached(cache, db, token, 1_001)).toBeNull();
+  });
+
+  it('keeps no invalid token, and never serves a session past its next slide', async () => {
+    const { db, user } = await setup();
+    const cache = memoryIsolateCache({ ttlMs: TTL });
+    const { token, session } = await createSession(db, user, 0, request);
+    expect(await validateSessionTokenCached(cache, db, `${session.id}.wrong-secret`, 1_000)).toBeNull();
+    expect(await validateSessionTokenCached(cache, db, token, 1_000)).not.toBeNull();
+
+    // Validated just before the touch is due: the next read, once due, goes to the database,
+    // slides the expiry and says so (the Worker then re-sends the cookie).
+    const touch = SESSION_POLICY.customer.touchEveryMs;
+    const early = await validateSessionTokenCached(cache, db, token, touch - 1);
+    expect(early?.refreshed).toBe(false);
+    const due = await validateSessionTokenCached(cache, db, token, touch);
+    expect(due).toMatchObject({ refreshed: true, session: { lastActiveAt: touch } });
+    // A cache hit never asks for a new cookie.
+    expect(await validateSessionTokenCached(cache, db, token, touch + 1)).toMatchObject({ refreshed: false, session: { lastActiveAt: touch } });
   });
 });

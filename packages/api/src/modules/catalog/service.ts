@@ -17,7 +17,7 @@ import {
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, min, or, type SQL } from 'drizzle-orm';
-import type { CatalogueCache } from './cache';
+import type { IsolateCache } from '../../platform/isolate-cache';
 import { compareKubernetesVersions, loadCurrentPrices, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
 
 /** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing, comparison and type pages. */
@@ -72,12 +72,12 @@ async function loadClusterTiers(db: Database, now: number) {
 }
 
 /** The tiers on sale at `now`, the same for every caller: read through the catalogue cache. */
-export function listClusterTiers(db: Database, now: number, cache: CatalogueCache): Promise<PublicClusterTier[]> {
+export function listClusterTiers(db: Database, now: number, cache: IsolateCache): Promise<PublicClusterTier[]> {
   return cache.read('cluster-tiers', now, () => loadClusterTiers(db, now));
 }
 
 /** One tier on sale: the same answer as its entry in listClusterTiers. */
-export async function getClusterTier(db: Database, id: string, now: number, cache: CatalogueCache): Promise<PublicClusterTier> {
+export async function getClusterTier(db: Database, id: string, now: number, cache: IsolateCache): Promise<PublicClusterTier> {
   const tier = (await listClusterTiers(db, now, cache)).find((candidate) => candidate.id === id);
   if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: `No cluster tier with id ${id}.` });
   return tier;

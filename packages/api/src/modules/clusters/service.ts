@@ -18,6 +18,8 @@ import {
   type ClusterOperation,
   type Database,
   type NodePool,
+  pageTotal,
+  totalRows,
 } from '@kubemarket/db';
 import { isQuoteError, quote, type OrderLine } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
@@ -28,7 +30,7 @@ import { audit } from '../../platform/audit';
 import type { CertificateAuthority, ClusterSpec } from '../../platform/provisioner';
 import { compareKubernetesVersions, loadPriceBook } from '../catalog/price-book';
 import { caKeyContext, loadClusterState, runningOperation, busyMessage, retryOperation, startOperation, type ClusterState } from './engine';
-import { operationView, type OperationView } from './progress';
+import { operationView, progressOf, type OperationView } from './progress';
 import type {
   addNodePoolInputSchema,
   clusterDetailSchema,
@@ -106,42 +108,54 @@ export async function listClusters(ctx: OrgContext, input: ListClustersInput): P
     nodes: [desc(clusters.nodeCount), asc(clusters.name)],
     cost: [desc(clusters.monthlyCents), asc(clusters.name)],
   }[input.sort];
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        cluster: clusters,
-        tierName: clusterTiers.name,
-        regionName: dataCenters.name,
-        readyNodes: readyNodesSql,
-      })
-      .from(clusters)
-      .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
-      .innerJoin(dataCenters, eq(dataCenters.id, clusters.region))
-      .where(where)
-      .orderBy(...order, asc(clusters.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    ctx.db.select({ value: count() }).from(clusters).where(where),
-  ]);
-  const ids = rows.map((row) => row.cluster.id);
-  const running = ids.length === 0 ? [] : await ctx.db.select().from(clusterOperations).where(and(inArray(clusterOperations.clusterId, ids), eq(clusterOperations.status, 'running')));
+  // One statement (one D1 round trip): the page, its total, and each cluster's running operation
+  // (at most one, by cluster_operations_running_idx).
+  const offset = (input.page - 1) * input.pageSize;
+  const rows = await ctx.db
+    .select({
+      cluster: summaryColumns,
+      tierName: clusterTiers.name,
+      regionName: dataCenters.name,
+      readyNodes: readyNodesSql,
+      running: { id: clusterOperations.id, type: clusterOperations.type, steps: clusterOperations.steps, finishedAt: clusterOperations.finishedAt },
+      total: totalRows(),
+    })
+    .from(clusters)
+    .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
+    .innerJoin(dataCenters, eq(dataCenters.id, clusters.region))
+    .leftJoin(clusterOperations, and(eq(clusterOperations.clusterId, clusters.id), eq(clusterOperations.status, 'running')))
+    .where(where)
+    .orderBy(...order, asc(clusters.id))
+    .limit(input.pageSize)
+    .offset(offset);
+  const total = await pageTotal(rows, offset, async () => (await ctx.db.select({ value: count() }).from(clusters).where(where))[0]?.value ?? 0);
   const now = ctx.ports.clock.now();
-  const runningByCluster = new Map(running.map((operation) => [operation.clusterId, operationView(operation, now)]));
   return {
-    items: rows.map((row) => {
-      const operation = runningByCluster.get(row.cluster.id);
-      return {
-        ...summaryOf(row.cluster, row.tierName, row.regionName, row.readyNodes),
-        operation: operation ? { id: operation.id, type: operation.type, progressPercent: operation.progressPercent } : null,
-      };
-    }),
-    total: total?.value ?? 0,
+    items: rows.map((row) => ({
+      ...summaryOf(row.cluster, row.tierName, row.regionName, row.readyNodes),
+      operation: row.running ? { id: row.running.id, type: row.running.type, progressPercent: progressOf(row.running.steps, row.running.finishedAt ?? now).percent } : null,
+    })),
+    total,
     page: input.page,
     pageSize: input.pageSize,
   };
 }
 
-function summaryOf(cluster: Cluster, tierName: string, regionName: string, readyNodes: number) {
+/** What a cluster's summary shows: the list reads these columns, not its settings or sealed CA key. */
+const summaryColumns = {
+  id: clusters.id,
+  name: clusters.name,
+  status: clusters.status,
+  tierId: clusters.tierId,
+  region: clusters.region,
+  kubernetesVersion: clusters.kubernetesVersion,
+  nodeCount: clusters.nodeCount,
+  monthlyCents: clusters.monthlyCents,
+  createdAt: clusters.createdAt,
+  deletedAt: clusters.deletedAt,
+};
+
+function summaryOf(cluster: Pick<Cluster, keyof typeof summaryColumns>, tierName: string, regionName: string, readyNodes: number) {
   return {
     id: cluster.id,
     name: cluster.name,

@@ -3,7 +3,7 @@
  * paying one, and credit notes. Invoices are immutable once issued: nothing here changes an
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
-import { credits, invoiceLines, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoiceStatus } from '@kubemarket/db';
+import { credits, invoiceLines, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
@@ -28,15 +28,16 @@ export async function listInvoices(db: Database, organizationId: string, input: 
   if (input.status) conditions.push(eq(invoices.status, input.status));
   if (input.year !== undefined) conditions.push(gte(invoices.issuedAt, Date.UTC(input.year, 0, 1)), lt(invoices.issuedAt, Date.UTC(input.year + 1, 0, 1)));
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(invoices).where(where);
+  const offset = (input.page - 1) * input.pageSize;
   const rows = await db
-    .select()
+    .select({ invoice: invoices, total: totalRows() })
     .from(invoices)
     .where(where)
     .orderBy(desc(invoices.issuedAt), desc(invoices.number))
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  return { items: rows.map(invoiceView), total, page: input.page, pageSize: input.pageSize };
+    .offset(offset);
+  const total = await pageTotal(rows, offset, async () => (await db.select({ value: count() }).from(invoices).where(where))[0]?.value ?? 0);
+  return { items: rows.map((row) => invoiceView(row.invoice)), total, page: input.page, pageSize: input.pageSize };
 }
 
 export function invoiceView(invoice: Invoice) {

@@ -17,6 +17,8 @@ import {
   type OrderLineRecord,
   type OrderStatus,
   type Organization,
+  pageTotal,
+  totalRows,
 } from '@kubemarket/db';
 import type { Quote } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
@@ -417,15 +419,13 @@ export async function listOrders(ctx: Member, input: ListOrdersInput) {
     input.status ? eq(orders.status, input.status) : undefined,
     words ? or(contains(orders.summary, words), contains(orders.id, words)) : undefined,
   );
-  const [[total], rows] = await Promise.all([
-    ctx.db.select({ value: count() }).from(orders).where(where),
-    summaryQuery(ctx.db)
-      .where(where)
-      .orderBy(...SORTS[input.sort])
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-  ]);
-  const totalCount = total?.value ?? 0;
+  const offset = (input.page - 1) * input.pageSize;
+  const rows = await summaryQuery(ctx.db, { total: totalRows() })
+    .where(where)
+    .orderBy(...SORTS[input.sort])
+    .limit(input.pageSize)
+    .offset(offset);
+  const totalCount = await pageTotal(rows, offset, async () => (await ctx.db.select({ value: count() }).from(orders).where(where))[0]?.value ?? 0);
   return {
     items: rows.map((row) => summaryView(row.order, row.placer)),
     total: totalCount,

@@ -1,7 +1,7 @@
 import { orderEvents, orders, payments, users, type Database, type Order, type OrderEvent, type Payment } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { alias, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { Context, SessionUser } from '../../context';
 
 /** A signed-in member acting for their organisation (orgProcedure's context). */
@@ -20,7 +20,7 @@ function person(joined: Person): { id: string; name: string } | null {
   return joined && joined.id !== null && joined.name !== null ? { id: joined.id, name: joined.name } : null;
 }
 
-export function summaryView(row: Order, placedBy: Person) {
+export function summaryView(row: OrderSummaryRow, placedBy: Person) {
   return {
     id: row.id,
     kind: row.kind,
@@ -76,11 +76,40 @@ function paymentView(payment: Payment, paidBy: Person) {
   };
 }
 
-export const summaryColumns = { order: orders, placer: { id: placer.id, name: placer.name } };
+/**
+ * What an order's summary shows (summaryView): lists read these columns only, not the lines, quote
+ * and billing JSON that /order-status/{id} needs.
+ */
+const summaryOrderColumns = {
+  id: orders.id,
+  kind: orders.kind,
+  status: orders.status,
+  summary: orders.summary,
+  cycle: orders.cycle,
+  subtotalCents: orders.subtotalCents,
+  discountCents: orders.discountCents,
+  taxCents: orders.taxCents,
+  totalCents: orders.totalCents,
+  promotionCode: orders.promotionCode,
+  promotionApplied: orders.promotionApplied,
+  paymentMethod: orders.paymentMethod,
+  targetClusterId: orders.targetClusterId,
+  createdClusterId: orders.createdClusterId,
+  failureReason: orders.failureReason,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  paidAt: orders.paidAt,
+  cancelledAt: orders.cancelledAt,
+};
+type OrderSummaryRow = Pick<Order, keyof typeof summaryOrderColumns>;
+const placerColumns = { id: placer.id, name: placer.name };
 
-/** The organisation's orders with who placed them; callers add where, order and paging. */
-export function summaryQuery(db: Database) {
-  return db.select(summaryColumns).from(orders).leftJoin(placer, eq(placer.id, orders.userId));
+/** The organisation's order summaries with who placed them; callers add where, order and paging. */
+export function summaryQuery<Extra extends SelectedFields>(db: Database, extra?: Extra) {
+  return db
+    .select({ order: summaryOrderColumns, placer: placerColumns, ...(extra as Extra) })
+    .from(orders)
+    .leftJoin(placer, eq(placer.id, orders.userId));
 }
 
 /** An order of the organisation, or the 404 another organisation's id gets. */
@@ -97,7 +126,10 @@ export async function orderOf(db: Database, organizationId: string, id: string):
 /** Everything /order-status/{id} shows: lines, the quote, the timeline and the payments (never a card number). */
 export async function orderDetail(db: Database, organizationId: string, id: string) {
   const [[row], events, attempts] = await Promise.all([
-    summaryQuery(db)
+    db
+      .select({ order: orders, placer: placerColumns })
+      .from(orders)
+      .leftJoin(placer, eq(placer.id, orders.userId))
       .where(and(eq(orders.id, id), eq(orders.organizationId, organizationId)))
       .limit(1),
     db

@@ -6,7 +6,7 @@ import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
 import { consumeRateLimit, RateLimitedError } from '../../platform/rate-limit';
-import { toSessionUser } from '../../platform/sessions';
+import { sessionUserColumns, toSessionUser } from '../../platform/sessions';
 
 type SignedIn = Context & { user: SessionUser };
 
@@ -103,7 +103,7 @@ export async function authenticateBearer(
   if (!match) return { ok: false, status: 401, message: BAD_TOKEN };
   const [, idPart, secret] = match;
   const [row] = await db
-    .select({ token: apiTokens, user: users, organization: organizations })
+    .select({ token: apiTokens, ...sessionUserColumns })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))

@@ -1,31 +1,33 @@
 /**
- * The public catalogue is the same for every visitor, signed in or not, and changes only when
- * staff edit it or when a scheduled price takes effect. The Worker keeps one of these per isolate
- * so that a catalogue read does not pay for several database queries each time.
+ * What the Worker keeps in an isolate's memory so that the same answer does not cost a database
+ * round trip on every request: the public catalogue (the same for every visitor; it changes when
+ * staff edit it or a scheduled price takes effect) and validated sessions (ADR 19).
  *
  * Freshness rules:
- * - an entry lives at most `ttlMs` (other isolates learn of a staff edit within that time);
- * - never past `changesAt`, the moment a scheduled price (or anything else the loader knows of)
- *   changes the answer;
+ * - an entry lives at most `ttlMs` (other isolates learn of a change within that time);
+ * - never past `changesAt`, the moment the loader knows the answer changes (a scheduled price, a
+ *   session's next touch or expiry);
  * - `invalidate()` forgets everything at once; the tRPC layer calls it after every mutation, so an
- *   edit is visible to the next read on the same isolate. A load that was already running when an
+ *   edit (a staff catalogue change, a sign-out, a role change) is visible to the next read on the
+ *   same isolate;
+ * - at most `maxEntries` entries (default 1,000): past it, the oldest goes first. A load that was already running when an
  *   invalidation happened returns its answer to its caller but does not store it, since it may
  *   have read the catalogue from before the edit.
  */
-export interface CatalogueCache {
+export interface IsolateCache {
   /** The fresh value under `key` at `now`, or what `load` returns (stored for the next reads). */
-  read<T>(key: string, now: number, load: () => Promise<CatalogueEntry<T>>): Promise<T>;
+  read<T>(key: string, now: number, load: () => Promise<CacheEntry<T>>): Promise<T>;
   invalidate(): void;
 }
 
-export interface CatalogueEntry<T> {
+export interface CacheEntry<T> {
   value: T;
   /** UTC epoch ms from which the value may be out of date (a scheduled price change); null: none known. */
   changesAt: number | null;
 }
 
 /** Every read goes to the database: the default outside the Worker (tests, scripts). */
-export const uncachedCatalogue: CatalogueCache = {
+export const noIsolateCache: IsolateCache = {
   async read(_key, _now, load) {
     return (await load()).value;
   },
@@ -41,18 +43,26 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function memoryCatalogueCache(options: { ttlMs: number }): CatalogueCache {
+const DEFAULT_MAX_ENTRIES = 1_000;
+
+export function memoryIsolateCache(options: { ttlMs: number; maxEntries?: number }): IsolateCache {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const entries = new Map<string, { value: unknown; loadedAt: number; expiresAt: number }>();
   let generation = 0;
   return {
-    async read<T>(key: string, now: number, load: () => Promise<CatalogueEntry<T>>): Promise<T> {
+    async read<T>(key: string, now: number, load: () => Promise<CacheEntry<T>>): Promise<T> {
       const entry = entries.get(key);
       // A clock that went back (a test's manual clock) cannot trust what was loaded "later".
       if (entry && now >= entry.loadedAt && now < entry.expiresAt) return entry.value as T;
+      if (entry) entries.delete(key);
       const startedIn = generation;
       const { value, changesAt } = await load();
       const expiresAt = Math.min(now + options.ttlMs, changesAt ?? Number.POSITIVE_INFINITY);
-      if (startedIn === generation && expiresAt > now) entries.set(key, { value: deepFreeze(value), loadedAt: now, expiresAt });
+      if (startedIn === generation && expiresAt > now) {
+        // A Map iterates in insertion order: the first key is the oldest entry.
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, { value: deepFreeze(value), loadedAt: now, expiresAt });
+      }
       return value;
     },
     invalidate() {
