@@ -11,6 +11,7 @@ import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { primeCurrentUser } from './features/auth';
 import { themeColorSchemeManager } from './features/preferences';
 import { exchangeRatesQueryOptions } from './features/pricing';
+import { preloadSiteShell } from './features/shell';
 import { createAppRouter } from './router';
 
 const rootElement = document.getElementById('root');
@@ -45,12 +46,12 @@ if (prerendered) whenHydrated(hydrated);
 const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} />;
 
 if (prerendered) {
-  // The route's code is loaded first, so the browser's first render is the markup already on screen
+  // The route's code (and the footer's) is loaded first, so the browser's first render is the markup already on screen
   // and hydrates it in place. Lazy parts keep their markup until their code arrives. Where this
   // visitor's page differs all the same, React renders that part again: logged, not an error.
   // As a transition, hydration yields to the browser every few milliseconds (a click or a key is
   // answered meanwhile) instead of holding the main thread until the whole page is hydrated.
-  void router.load().then(() =>
+  void Promise.all([router.load(), preloadSiteShell()]).then(() =>
     startTransition(() => {
       hydrateRoot(rootElement, app, {
         onRecoverableError: (error, { componentStack }) => console.warn('The prerendered page was rendered again in the browser:', error, componentStack),

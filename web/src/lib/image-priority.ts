@@ -60,12 +60,37 @@ function whenIdle(callback: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
+/**
+ * The window's scroll position as of its last scroll event or animation frame. Reading
+ * `window.scrollY` in each image's effect, during React's commit, forced a layout of the whole page
+ * there and then (about 110 ms of /pricing's hydration under Lighthouse's 4x CPU slowdown). The first
+ * value is read in the next frame, which lays the page out anyway, and the waiting images hear of
+ * it as of a scroll, so a restored or anchored position is seen without one.
+ */
+const scrollListeners = new Set<() => void>();
+let knownScrollY = 0;
+let trackingScroll = false;
+function trackScroll() {
+  if (trackingScroll) return;
+  trackingScroll = true;
+  const update = () => {
+    knownScrollY = window.scrollY;
+    for (const listener of [...scrollListeners]) listener();
+  };
+  window.addEventListener('scroll', update, { passive: true });
+  window.requestAnimationFrame(update);
+}
+
 /** The page's window: the document's own load, then the high images rendered since, then idle time. */
 export const browserGateEnv: GateEnv = {
-  scrollY: () => window.scrollY,
+  scrollY() {
+    trackScroll();
+    return knownScrollY;
+  },
   onScroll(listener) {
-    window.addEventListener('scroll', listener, { passive: true });
-    return () => window.removeEventListener('scroll', listener);
+    trackScroll();
+    scrollListeners.add(listener);
+    return () => scrollListeners.delete(listener);
   },
   afterFirstScreen(listener) {
     let cancelled = false;

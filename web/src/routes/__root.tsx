@@ -12,7 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  useHydrationSignal();
+  useHydrationSignal('frame');
   return (
     <SiteShell>
       <Outlet />

@@ -3,9 +3,8 @@ import { useTimeout } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Ref } from 'react';
-import { toast } from '../../lib/toast';
 import classes from './promo-banner.module.css';
-import { PROMO_CODE, PROMO_COPIED_STATE_MS, PROMO_COPY_TOAST_MS, PROMO_DISCOUNT_PERCENT } from './promo-banner-storage';
+import { PROMO_CODE, PROMO_COPIED_STATE_MS, PROMO_DISCOUNT_PERCENT } from './promo-banner-storage';
 
 interface PromoBannerProps {
   onDismiss: () => void;
@@ -18,25 +17,11 @@ export function PromoBanner({ onDismiss, ref }: PromoBannerProps) {
   const resetCopied = useTimeout(() => setCopied(false), PROMO_COPIED_STATE_MS);
 
   const copyCode = async () => {
-    try {
-      await navigator.clipboard.writeText(PROMO_CODE);
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: `Your browser did not allow copying. The promo code is ${PROMO_CODE}.`,
-        variant: 'destructive',
-      });
-      return;
-    }
+    const { copyPromoCode } = await import('./copy-promo-code');
+    if (!(await copyPromoCode())) return;
     setCopied(true);
     resetCopied.clear();
     resetCopied.start();
-    toast({
-      title: 'Promo code copied',
-      description: `Enter ${PROMO_CODE} at checkout for ${PROMO_DISCOUNT_PERCENT}% off your first purchase.`,
-      variant: 'success',
-      duration: PROMO_COPY_TOAST_MS,
-    });
   };
 
   return (

@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PromoBanner, PromoSideTab, usePromoBanner } from '../marketing';
 import { AppHeader } from './app-header';
@@ -9,7 +10,15 @@ import { useMobileMode } from './use-mobile-mode';
 import { useRouteChangeRefresh } from './use-route-change-refresh';
 
 // Below the fold on every page: the footer's columns load after the page's own content is painted.
-const AppFooter = lazy(() => import('./app-footer').then((module) => ({ default: module.AppFooter })));
+// A prerendered page has its markup already: main.tsx loads its code before hydrating
+// (preloadSiteShell), so that it hydrates with the rest, before any query may fetch. (React.lazy
+// would still suspend once, and the footer hydrate after the data arrived, with other links.)
+const AppFooter = lazyRouteComponent(() => import('./app-footer'), 'AppFooter');
+
+/** The code of the frame's lazy parts present in a prerendered page. */
+export function preloadSiteShell(): Promise<void> {
+  return AppFooter.preload?.() ?? Promise.resolve();
+}
 
 // Only in mobile/touch mode: its popover and navigation links load when that mode is on.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
@@ -28,19 +37,21 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const headerRef = useRef<HTMLElement>(null);
   // Mantine's AppShell variables, which the sticky panels, the dashboard sidebar and the toasts read.
   // The header is sticky, in the page's flow: the content starts below it at whatever height the
-  // promotional bar wraps to, so nothing moves when that height is known. Measured before the first
-  // paint, then on every change of size.
-  useLayoutEffect(() => {
+  // promotional bar wraps to, so nothing moves when that height is known. The ResizeObserver's
+  // first report comes after the browser's own layout and before the first paint, then on every
+  // change of size; measuring in the effect instead forced a layout of the whole page in the middle
+  // of React's commit (85 ms of /pricing's hydration under Lighthouse's 4x CPU slowdown).
+  useEffect(() => {
     const header = headerRef.current;
     if (!header) return;
-    const publish = () => {
-      const height = `${header.getBoundingClientRect().height}px`;
-      const root = document.documentElement.style;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = `${entry!.borderBoxSize[0]!.blockSize}px`;
+      // Unchanged, it is left alone: a new value on the root element restyles the whole page.
+      if (root.getPropertyValue('--app-shell-header-height') === height) return;
       root.setProperty('--app-shell-header-height', height);
       root.setProperty('--app-shell-header-offset', height);
-    };
-    publish();
-    const observer = new ResizeObserver(publish);
+    });
     observer.observe(header);
     return () => observer.disconnect();
   }, []);

@@ -2,6 +2,7 @@ import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@kubemarket/shared
 import { Group, Tooltip } from '@mantine/core';
 import { IconHome, IconLayoutDashboard } from '@tabler/icons-react';
 import { ActionIconLink, ButtonLink } from '../../components/router-links';
+import { useHydrationSignal } from '../../lib/hydration';
 import type { SessionUser } from '../auth';
 import { NotificationBell } from '../notifications';
 import { ThemeToggle } from './theme-toggle';
@@ -12,6 +13,7 @@ import { UserMenu } from './user-menu';
  * tooltips, menus and popovers (Floating UI) load in a chunk of their own after the first paint.
  */
 export function HeaderActions({ user, isPending }: { user: SessionUser | null | undefined; isPending: boolean }) {
+  useHydrationSignal('header-controls');
   return (
     // SPEC.md section 9: once one tooltip has opened, the next opens without waiting within 300 ms.
     <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>

@@ -1,5 +1,5 @@
 // The frame of every page: header, footer, menus, the signed-in layouts and the route-level fallbacks.
-export { SiteShell } from './app-shell';
+export { preloadSiteShell, SiteShell } from './app-shell';
 export { DashboardLayout } from './dashboard-layout';
 export { NotFoundPage } from './not-found-page';
 export { configurationSlideViewTransition } from './page-transition';

@@ -90,7 +90,8 @@ export function ActivityLog({ scope, organizationId }: { scope: 'organization' |
         <QueryErrorAlert title="The activity could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : list.data ? (
         <>
-          <Table.ScrollContainer minWidth={760}>
+          {/* Long details can make it scroll sideways: the keyboard must reach it (WCAG 2.1.1). */}
+          <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Activity table' } }}>
             <Table striped aria-label="Activity" data-testid="activity-table">
               <Table.Thead>
                 <Table.Tr>
