@@ -506,7 +506,9 @@ describe('toasts', () => {
     await page.getByTestId('promo-banner').waitFor();
     await showRestoreToast(page);
     const restored = toast(page, 'Promotion restored');
-    await restored.waitFor();
+    // The toast slides in from the right: its box is read once it has settled (hover waits for a
+    // stable box), or a box read mid-slide puts the presses beside the toast on a loaded machine.
+    await restored.hover();
     const box = await restored.boundingBox();
     if (!box) throw new Error('The toast has no box');
     const y = box.y + box.height / 2;
