@@ -22,9 +22,16 @@ interface EmitContext {
 const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/](.+?\.tsx)\?tsr-split=/;
 
 /**
+ * Modules every page of the app imports as it starts, outside any route (lazy-cookie-consent.tsx
+ * asks for the banner's code when the entry runs): the table's `shell`.
+ */
+const SHELL_MODULE = /[\\/]src[\\/]features[\\/]consent[\\/]cookie-consent\.tsx$/;
+
+/**
  * Builds the table of what each page needs (ADR 0018) from the client bundle: for every route file,
  * the chunks holding its split parts and its layouts' (`chunks`), and those with everything they
- * import (`files`), minus the entry and what it imports (index.html loads those). Pure.
+ * import (`files`), minus the entry and what it imports (index.html loads those); and the shell's
+ * chunks with everything they import. Pure.
  */
 export function routePreloadsOf(bundle: Bundle): RoutePreloads {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
@@ -61,7 +68,8 @@ export function routePreloadsOf(bundle: Bundle): RoutePreloads {
     routes.push({ pattern, chunks: notInitial(own), files: notInitial(closure(own)), ...(routeFile.startsWith(SIGNED_IN_ROUTES_FOLDER) ? { signedIn: true } : {}) });
   }
   routes.sort((a, b) => compareRoutePatterns(a.pattern, b.pattern));
-  return { routes };
+  const shell = chunks.filter((chunk) => chunk.moduleIds.some((id) => SHELL_MODULE.test(id))).map((chunk) => chunk.fileName);
+  return { routes, shell: notInitial(closure(shell)) };
 }
 
 /**

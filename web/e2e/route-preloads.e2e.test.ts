@@ -19,6 +19,8 @@ describe("a page's own code is fetched with the app, not after it (ADR 18)", () 
     // The dashboard's page and its layout's, beside index.html's own links.
     expect(preloads.some((file) => /^\/assets\/dashboard-[\w-]+\.js$/.test(file))).toBe(true);
     expect(preloads.some((file) => /^\/assets\/_dashboard-[\w-]+\.js$/.test(file))).toBe(true);
+    // And the cookie banner's code, which every page asks for as it starts (the shell).
+    expect(preloads.some((file) => /^\/assets\/cookie-consent-[\w-]+\.js$/.test(file))).toBe(true);
     // The entry carries no table of every chunk's dependencies any more.
     const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
     expect(entry).toBeDefined();

@@ -22,8 +22,8 @@ if (!shell.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has
 
 /**
  * The app's scripts leave the <head>: APP_LOADER_SCRIPT loads them once the page has painted, from
- * #root's data-app-scripts (the entry first, then its modulepreloads and the page's own chunks from
- * route-preloads.json, ADR 18), so the first paint downloads only the page and its stylesheets, and
+ * #root's data-app-scripts (the entry first, then its modulepreloads, the page's own chunks and the
+ * shell's from route-preloads.json, ADR 18), so the first paint downloads only the page and its stylesheets, and
  * the app then fetches everything it needs to hydrate at once.
  */
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
@@ -60,7 +60,7 @@ for (const path of PRERENDERED_PAGES) {
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
     .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...appScripts, ...(routePreloadFor(routePreloads, path)?.files ?? [])].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...new Set([...appScripts, ...(routePreloadFor(routePreloads, path)?.files ?? []), ...routePreloads.shell])].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, page);

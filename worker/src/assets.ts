@@ -1,5 +1,5 @@
 import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, routePreloadFor, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
+import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -47,10 +47,10 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
   let table = routePreloadTables.get(env.ASSETS);
   if (!table) {
     table = env.ASSETS.fetch(new Request(new URL(ROUTE_PRELOADS_FILE, request.url)))
-      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : { routes: [] }))
+      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : { routes: [], shell: [] }))
       .catch(() => {
         routePreloadTables.delete(env.ASSETS);
-        return { routes: [] };
+        return { routes: [], shell: [] };
       });
     routePreloadTables.set(env.ASSETS, table);
   }
@@ -79,7 +79,8 @@ export async function serveAsset(request: Request, env: Env, csrfToken: string |
   const known = user ? consoleUserSchema.safeParse(user) : null;
   // The page's own chunks download with the entry instead of after it has run (ADR 18). Only those:
   // everything they import as well would share the bandwidth with the entry and delay the first paint.
-  const preloads = (routePreloadFor(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })?.chunks ?? [])
+  // And the shell's few small chunks (the cookie banner), which every page asks for as it starts.
+  const preloads = pagePreloads(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
   return rewriter

@@ -117,22 +117,30 @@ describe("a page's own chunks (ADR 18)", () => {
       { pattern: '/orders/$id', chunks: ['/assets/order-c.js'], files: ['/assets/order-c.js'] },
       { pattern: '/', chunks: ['/assets/home-d.js'], files: ['/assets/home-d.js'] },
     ],
+    shell: ['/assets/cookie-consent-s.js'],
   };
 
-  it("preloads the own chunks of the route the address matches and of its layouts, in the app's own page", async () => {
+  it("preloads the own chunks of the route the address matches and of its layouts, then the shell's, in the app's own page", async () => {
     const store = assets({}, TABLE);
     // Not what they import: that would share the bandwidth with the entry and delay the first paint.
     expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42?tab=nodes'), store.env, 't', ALICE)).text())).toEqual([
       '/assets/cluster-a.js',
       '/assets/_dashboard-b.js',
+      '/assets/cookie-consent-s.js',
     ]);
     // A static segment wins over a parameter, as in the router.
     expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/clusters'), store.env, 't', ALICE)).text())).toEqual([
       '/assets/clusters-orders-1.js',
+      '/assets/cookie-consent-s.js',
     ]);
-    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/ord_1'), store.env, 't', ALICE)).text())).toEqual(['/assets/order-c.js']);
-    // An address no route serves (the app shows its not-found page) preloads nothing.
-    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/no/such/page'), store.env, 't', ALICE)).text())).toEqual([]);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/orders/ord_1'), store.env, 't', ALICE)).text())).toEqual([
+      '/assets/order-c.js',
+      '/assets/cookie-consent-s.js',
+    ]);
+    // An address no route serves (the app shows its not-found page) preloads the shell alone.
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/no/such/page'), store.env, 't', ALICE)).text())).toEqual([
+      '/assets/cookie-consent-s.js',
+    ]);
     // The table is read once for all of them.
     expect(store.tableReads).toBe(1);
     expect(store.requested).toEqual(['/clusters/cls_42', '/orders/clusters', '/orders/ord_1', '/no/such/page']);
@@ -140,8 +148,8 @@ describe("a page's own chunks (ADR 18)", () => {
 
   it('preloads no console page for a visitor who is not signed in (the app sends them to sign in)', async () => {
     const store = assets({}, TABLE);
-    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42'), store.env, 't')).text())).toEqual([]);
-    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/auth'), store.env, 't')).text())).toEqual(['/assets/auth-e.js']);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/clusters/cls_42'), store.env, 't')).text())).toEqual(['/assets/cookie-consent-s.js']);
+    expect(preloadsOf(await (await serveAsset(new Request('https://kubemarket.test/auth'), store.env, 't')).text())).toEqual(['/assets/auth-e.js', '/assets/cookie-consent-s.js']);
   });
 
   it('adds nothing to a prerendered page, whose loader brings its chunks with the app', async () => {
@@ -155,7 +163,7 @@ describe("a page's own chunks (ADR 18)", () => {
     const html = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), missing.env, 't', ALICE)).text();
     expect(preloadsOf(html)).toEqual([]);
     expect(sessionUserOf(html)).toEqual(ALICE);
-    const hostile = assets({}, { routes: [{ pattern: '/dashboard', chunks: ['"><script>alert(1)</script>', 'https://evil.example/x.js'], files: [] }] });
+    const hostile = assets({}, { routes: [{ pattern: '/dashboard', chunks: ['"><script>alert(1)</script>', 'https://evil.example/x.js'], files: [] }], shell: ['https://evil.example/shell.js'] });
     const page = await (await serveAsset(new Request('https://kubemarket.test/dashboard'), hostile.env, 't', ALICE)).text();
     expect(preloadsOf(page)).toEqual([]);
     expect(page).not.toContain('"><script>');

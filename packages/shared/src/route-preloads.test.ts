@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoutePatterns, layoutFilesOf, parseRoutePreloads, routePatternOf, routePreloadFor } from './route-preloads';
+import { compareRoutePatterns, layoutFilesOf, pagePreloads, parseRoutePreloads, routePatternOf, routePreloadFor } from './route-preloads';
 
 const filesFor = (...args: Parameters<typeof routePreloadFor>) => routePreloadFor(...args)?.files ?? [];
 
@@ -25,7 +25,7 @@ describe('route preloads (ADR 18)', () => {
   it('orders static segments before parameters, and matches as the router would', () => {
     const patterns = ['/orders/$id', '/', '/orders/clusters', '/orders', '/$anything'];
     expect(patterns.toSorted(compareRoutePatterns)).toEqual(['/orders/clusters', '/orders/$id', '/orders', '/$anything', '/']);
-    const table = { routes: patterns.toSorted(compareRoutePatterns).map((pattern) => ({ pattern, chunks: [], files: [`/assets/${pattern.replaceAll(/\W/g, '') || 'home'}.js`] })) };
+    const table = { routes: patterns.toSorted(compareRoutePatterns).map((pattern) => ({ pattern, chunks: [], files: [`/assets/${pattern.replaceAll(/\W/g, '') || 'home'}.js`] })), shell: [] };
     expect(filesFor(table, '/orders/clusters')).toEqual(['/assets/ordersclusters.js']);
     expect(filesFor(table, '/orders/ord_1/')).toEqual(['/assets/ordersid.js']);
     expect(filesFor(table, '/orders')).toEqual(['/assets/orders.js']);
@@ -34,15 +34,15 @@ describe('route preloads (ADR 18)', () => {
   });
 
   it('preloads nothing of a console page for a visitor who is not signed in', () => {
-    const table = { routes: [{ pattern: '/dashboard', chunks: [], files: ['/assets/dashboard-1.js'], signedIn: true }, { pattern: '/auth', chunks: [], files: ['/assets/auth-1.js'] }] };
+    const table = { routes: [{ pattern: '/dashboard', chunks: [], files: ['/assets/dashboard-1.js'], signedIn: true }, { pattern: '/auth', chunks: [], files: ['/assets/auth-1.js'] }], shell: [] };
     expect(filesFor(table, '/dashboard')).toEqual(['/assets/dashboard-1.js']);
     expect(filesFor(table, '/dashboard', { signedIn: false })).toEqual([]);
     expect(filesFor(table, '/auth', { signedIn: false })).toEqual(['/assets/auth-1.js']);
   });
 
   it('keeps only well-formed routes naming our own chunks', () => {
-    expect(parseRoutePreloads(null)).toEqual({ routes: [] });
-    expect(parseRoutePreloads({ routes: 'x' })).toEqual({ routes: [] });
+    expect(parseRoutePreloads(null)).toEqual({ routes: [], shell: [] });
+    expect(parseRoutePreloads({ routes: 'x' })).toEqual({ routes: [], shell: [] });
     expect(
       parseRoutePreloads({
         routes: [
@@ -54,6 +54,25 @@ describe('route preloads (ADR 18)', () => {
           { pattern: '/remote', chunks: [], files: ['https://cdn.example/a.js'] },
         ],
       }),
-    ).toEqual({ routes: [{ pattern: '/ok', chunks: ['/assets/a-1.js'], files: ['/assets/a-1.js', '/assets/b.js'] }] });
+    ).toEqual({ routes: [{ pattern: '/ok', chunks: ['/assets/a-1.js'], files: ['/assets/a-1.js', '/assets/b.js'] }], shell: [] });
+    expect(parseRoutePreloads({ routes: [], shell: ['/assets/cookie-consent-1.js'] }).shell).toEqual(['/assets/cookie-consent-1.js']);
+    // A shell list naming anything but our own chunks is dropped whole.
+    expect(parseRoutePreloads({ routes: [], shell: ['/assets/cookie-consent-1.js', '/assets/a.js" onload="x'] }).shell).toEqual([]);
+    expect(parseRoutePreloads({ routes: [], shell: 'x' }).shell).toEqual([]);
+  });
+
+  it("preloads the shell's chunks with every page the app renders, after the route's own, each once", () => {
+    const table = {
+      routes: [
+        { pattern: '/dashboard', chunks: ['/assets/dashboard-1.js', '/assets/use-cookie-consent-1.js'], files: [], signedIn: true },
+        { pattern: '/pricing', chunks: ['/assets/pricing-1.js'], files: [] },
+      ],
+      shell: ['/assets/cookie-consent-1.js', '/assets/use-cookie-consent-1.js'],
+    };
+    expect(pagePreloads(table, '/dashboard')).toEqual(['/assets/dashboard-1.js', '/assets/use-cookie-consent-1.js', '/assets/cookie-consent-1.js']);
+    expect(pagePreloads(table, '/pricing')).toEqual(['/assets/pricing-1.js', '/assets/cookie-consent-1.js', '/assets/use-cookie-consent-1.js']);
+    // A console page nobody signed in may see, or an address no route serves: the shell alone.
+    expect(pagePreloads(table, '/dashboard', { signedIn: false })).toEqual(table.shell);
+    expect(pagePreloads(table, '/no-such-page')).toEqual(table.shell);
   });
 });

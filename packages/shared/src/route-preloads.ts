@@ -9,6 +9,12 @@
 export interface RoutePreloads {
   /** One entry per route file that renders a page, most specific patterns first. */
   routes: RoutePreload[];
+  /**
+   * Code the app asks for as it starts on every page, whatever the route (the cookie banner and the
+   * consent store), with everything it imports: preloaded with every page the app renders, so it
+   * does not wait for the entry to run and then for each of its imports in turn.
+   */
+  shell: string[];
 }
 
 export interface RoutePreload {
@@ -84,15 +90,28 @@ export function routePreloadFor(table: RoutePreloads, pathname: string, { signed
   return route && (signedIn || !route.signedIn) ? route : null;
 }
 
+/** A list of our own chunks as served (`/assets/name-hash.js`). */
+const isChunkList = (list: unknown): list is string[] => Array.isArray(list) && list.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
+
 /** A table read from the build, checked: anything unexpected preloads nothing rather than break the page. */
 export function parseRoutePreloads(value: unknown): RoutePreloads {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as RoutePreloads).routes)) return { routes: [] };
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as RoutePreloads).routes)) return { routes: [], shell: [] };
   const routes = (value as RoutePreloads).routes.filter(
     (route): route is RoutePreload =>
       typeof route?.pattern === 'string' &&
       route.pattern.startsWith('/') &&
       (route.signedIn === undefined || typeof route.signedIn === 'boolean') &&
-      [route.chunks, route.files].every((list) => Array.isArray(list) && list.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file))),
+      isChunkList(route.chunks) &&
+      isChunkList(route.files),
   );
-  return { routes };
+  const shell = (value as RoutePreloads).shell;
+  return { routes, shell: isChunkList(shell) ? shell : [] };
+}
+
+/**
+ * The modulepreload list of a page the app renders: the route's own chunks (none for an address no
+ * route serves, or a console page nobody signed in may see), then the shell's, each once.
+ */
+export function pagePreloads(table: RoutePreloads, pathname: string, options: { signedIn?: boolean } = {}): string[] {
+  return [...new Set([...(routePreloadFor(table, pathname, options)?.chunks ?? []), ...table.shell])];
 }

@@ -1,5 +1,6 @@
-import { Affix, Anchor, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { createPortal } from 'react-dom';
 
 interface ConsentBannerProps {
   onAcceptAll: () => void;
@@ -8,33 +9,46 @@ interface ConsentBannerProps {
   onClose?: () => void;
 }
 
+/**
+ * SPEC.md section 4's cookie banner, floating over the bottom of the page (nothing moves when it
+ * appears). On a first visit it is the largest thing on the screen, so it is built only from what
+ * every page has already loaded (Box, Group, Stack, Text, Button, CloseButton, with style props
+ * where Affix, Paper, Title and Anchor would have been) and needs no style sheet of its own: its
+ * code is preloaded with every page (route-preloads.json's shell) and it shows as soon as the
+ * page's frame does (issue 17).
+ */
 export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomize, onClose }: ConsentBannerProps) {
-  return (
-    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={250}>
-      <Paper
-        withBorder
-        shadow="lg"
-        radius="md"
-        p="md"
-        maw={960}
-        mx="auto"
+  const theme = useMantineTheme();
+  return createPortal(
+    // Where Mantine's Affix put it: 16 px from the bottom and the sides, above the page.
+    <Box pos="fixed" bottom={16} left={16} right={16} style={{ zIndex: 250 }}>
+      {/* Mantine's Paper with a border, the lg shadow and md radius and padding. */}
+      <Box
         component="section"
         role="region"
         aria-label="Cookie consent"
         data-testid="cookie-banner"
+        maw={960}
+        mx="auto"
+        p="md"
+        bg="var(--mantine-color-body)"
+        c="var(--mantine-color-text)"
+        bd="1px solid var(--mantine-color-default-border)"
+        style={{ borderRadius: 'var(--mantine-radius-md)', boxShadow: 'var(--mantine-shadow-lg)' }}
       >
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <Stack gap={6} style={{ flex: 1 }}>
-            <Title order={2} size="h5">
+            <Text component="h2" m={0} ff="heading" fz="h5" lh="h5" fw={700}>
               Your privacy, your choice
-            </Title>
+            </Text>
             <Text size="sm" c="dimmed">
               We use strictly necessary cookies to sign you in and keep the site secure. With your consent we also use
               functional, analytics and marketing cookies. Nothing optional is stored until you choose, and you can
               change your mind at any time.{' '}
-              <Anchor component={Link} to="/cookie-policy" size="sm">
+              {/* A link inside a sentence: the anchor colour, always underlined (WCAG 1.4.1). */}
+              <Link to="/cookie-policy" className={theme.focusClassName} style={{ color: 'var(--mantine-color-anchor)', textDecoration: 'underline' }}>
                 Read our cookie policy
-              </Anchor>
+              </Link>
               .
             </Text>
             <Group gap="xs" mt={4}>
@@ -51,7 +65,8 @@ export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomize, onClose }
           </Stack>
           {onClose ? <CloseButton aria-label="Close cookie banner" onClick={onClose} /> : null}
         </Group>
-      </Paper>
-    </Affix>
+      </Box>
+    </Box>,
+    document.body,
   );
 }

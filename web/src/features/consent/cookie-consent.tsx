@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { browserConsentStore } from './consent-store';
+import { ConsentBanner } from './cookie-banner';
 import { OPEN_COOKIE_PREFERENCES_EVENT, takeCookiePreferencesRequest } from './open-cookie-preferences';
 import { useCookieConsent } from './use-cookie-consent';
 
@@ -42,14 +43,12 @@ export function CookieConsent({ closable = true }: CookieConsentProps) {
   return (
     <>
       {consent.needsConsent && !bannerClosed && !dialogOpen ? (
-        <Suspense fallback={null}>
-          <ConsentBanner
-            onAcceptAll={done(consent.acceptAll)}
-            onRejectAll={done(consent.rejectAll)}
-            onCustomize={() => setDialogOpen(true)}
-            onClose={closable ? () => setBannerClosed(true) : undefined}
-          />
-        </Suspense>
+        <ConsentBanner
+          onAcceptAll={done(consent.acceptAll)}
+          onRejectAll={done(consent.rejectAll)}
+          onCustomize={() => setDialogOpen(true)}
+          onClose={closable ? () => setBannerClosed(true) : undefined}
+        />
       ) : null}
       {dialogLoaded ? (
         <Suspense fallback={null}>
@@ -73,6 +72,3 @@ export function CookieConsent({ closable = true }: CookieConsentProps) {
 }
 
 const CookiePreferencesDialog = lazy(() => import('./cookie-preferences-dialog').then((module) => ({ default: module.CookiePreferencesDialog })));
-
-// The banner floats over the page (nothing moves when it appears): its code loads after the page's.
-const ConsentBanner = lazy(() => import('./cookie-banner').then((module) => ({ default: module.ConsentBanner })));

@@ -1,16 +1,44 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
+import type * as CookieConsentCode from './cookie-consent';
 import type { CookieConsentProps } from './cookie-consent';
 
-// The banner, the dialog and the consent store (reading the choice, deleting refused cookies) are
-// not needed to paint a page: they load with the page instead of in the first load (issue 17).
-// A "Cookie preferences" press before they are in is kept (openCookiePreferences).
-const LoadedCookieConsent = lazy(() => import('./cookie-consent').then((module) => ({ default: module.CookieConsent })));
+type CookieConsentModule = typeof CookieConsentCode;
 
-/** SPEC.md section 4's cookie banner and preferences dialog, on every page (see ./cookie-consent). */
+// The banner and the consent store (reading the choice, deleting refused cookies) are not in the
+// first load (issue 17), but their code is asked for as the app starts (and preloaded with every page
+// from route-preloads.json's shell), not once the frame has rendered: on a first visit the banner is
+// the largest thing on the screen. The preferences dialog loads when it first opens. A "Cookie
+// preferences" press before the code is in is kept (openCookiePreferences).
+let loaded: CookieConsentModule | null = null;
+const loading: Promise<CookieConsentModule | null> | null =
+  typeof window === 'undefined'
+    ? null
+    : import('./cookie-consent').then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          // No banner on this page view rather than no page: the next page asks again.
+          console.error('The cookie consent code could not be loaded', error);
+          return null;
+        },
+      );
+
+/**
+ * SPEC.md section 4's cookie banner and preferences dialog, on every page (see ./cookie-consent).
+ * Rendered once its code is in, by a state change rather than React.lazy: a Suspense boundary that
+ * resolves just after the page's first commit is held back up to 300 ms by React, and the banner
+ * would show that much later than the page around it.
+ */
 export function CookieConsent(props: CookieConsentProps) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedCookieConsent {...props} />
-    </Suspense>
-  );
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (module || !loading) return;
+    let mounted = true;
+    void loading.then((value) => {
+      if (mounted && value) setModule(value);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [module]);
+  return module ? <module.CookieConsent {...props} /> : null;
 }
