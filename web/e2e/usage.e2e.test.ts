@@ -14,10 +14,14 @@ describe('usage', () => {
     await page.goto('/usage');
     await page.getByTestId('page-title').getByText('Usage').waitFor();
 
-    // The seed metered Acme's clusters for 60 days: this month has bars, per cluster.
+    // The seed metered Acme's clusters for 60 days: this month has bars, per cluster. The chart
+    // renders once its place scrolls into view.
+    await page.getByTestId('usage-chart-card').scrollIntoViewIfNeeded();
     const chart = page.getByTestId('usage-chart');
     await chart.locator('.recharts-bar-rectangle').first().waitFor();
     await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/^Daily cost by cluster/);
+    // Its legend names the clusters charted.
+    await chart.getByTestId('usage-chart-legend').getByText('webshop-prod').waitFor();
     const table = page.getByTestId('usage-table');
     await table.getByRole('cell', { name: 'webshop-prod' }).first().waitFor();
     expect(await page.getByTestId('usage-forecast').textContent()).toMatch(/^€[\d,]+\.\d{2}$/);

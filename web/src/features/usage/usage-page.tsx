@@ -1,14 +1,21 @@
 import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
 import { Alert, Button, Card, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { WhenInView } from '../../components/when-in-view';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { useDisplayPrice, useExchangeRates } from '../pricing';
 import { chartRows, defaultRange, tableRows, usageCsv, type UsageBy, type UsageGroupBy } from './usage-data';
 import { useUsage } from './usage-query';
 
 // @mantine/charts and recharts load with this page only, keeping them out of the first bundle.
-const UsageChart = lazy(() => import('./usage-chart'));
+const loadUsageChart = () => import('./usage-chart');
+const UsageChart = lazy(loadUsageChart);
+
+/** The chart's place while its code loads or until it scrolls into view: as tall as the chart and its legend. */
+function ChartSkeleton() {
+  return <Skeleton height={330} aria-label="Loading the chart" />;
+}
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,6 +45,10 @@ export function UsagePage() {
   const stale = usage.isPlaceholderData;
   const rows = useMemo(() => (report ? tableRows(report) : []), [report]);
   const chart = useMemo(() => (report ? chartRows(report, toDisplay) : []), [report, toDisplay]);
+  // The chart's code comes in while the page renders, ready for when the chart scrolls into view.
+  useEffect(() => {
+    void loadUsageChart();
+  }, []);
   const showEur = price.currency !== 'EUR';
   const periodLabel = groupBy === 'day' ? 'Day' : 'Month';
   const groupLabel = by === 'cluster' ? 'Cluster or service' : 'Resource kind';
@@ -113,21 +124,23 @@ export function UsagePage() {
               </Card>
             </SimpleGrid>
 
-            <Card withBorder>
+            <Card withBorder data-testid="usage-chart-card">
               <Title order={2} size="h4" mb="sm">
                 {groupBy === 'day' ? 'Daily' : 'Monthly'} cost {by === 'cluster' ? 'by cluster' : 'by resource kind'} ({price.currency})
               </Title>
               {chart.length === 0 ? (
                 <Text c="dimmed">No usage was recorded in this range.</Text>
               ) : (
-                <Suspense fallback={<Skeleton height={300} aria-label="Loading the chart" />}>
-                  <UsageChart
-                    rows={chart}
-                    groups={report.groups}
-                    label={`${groupBy === 'day' ? 'Daily' : 'Monthly'} cost ${by === 'cluster' ? 'by cluster' : 'by resource kind'}, ${range.from} to ${range.to}; the table below lists the same amounts.`}
-                    format={(amount) => formatMoney(amount, price.currency)}
-                  />
-                </Suspense>
+                <WhenInView placeholder={<ChartSkeleton />}>
+                  <Suspense fallback={<ChartSkeleton />}>
+                    <UsageChart
+                      rows={chart}
+                      groups={report.groups}
+                      label={`${groupBy === 'day' ? 'Daily' : 'Monthly'} cost ${by === 'cluster' ? 'by cluster' : 'by resource kind'}, ${range.from} to ${range.to}; the table below lists the same amounts.`}
+                      format={(amount) => formatMoney(amount, price.currency)}
+                    />
+                  </Suspense>
+                </WhenInView>
               )}
             </Card>
 
