@@ -2,9 +2,9 @@
 // Lighthouse (npm package, mobile simulation) in Debian's chromium on the public pages signed out
 // and on the console's pages signed in as the demo customer (each loaded as just after signing in:
 // cache and storage cleared, the sign-in page loaded, the session's cookies set; arriveSignedIn),
-// prints each score and the CLS against
-// issue 17's budgets, then the first-load JavaScript against its budget. Exits 1 when anything is
-// over budget. Not part of the tests (a benchmark: the machine's load moves the scores).
+// prints each score and the CLS against issue 17's budgets, then the first-load JavaScript against
+// its budget. Exits 1 when anything is over budget. Not part of the tests (a benchmark: the
+// machine's load moves the scores).
 // LIGHTHOUSE_ONLY=/billing,/usage measures only the pages whose path starts with one of the listed
 // prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
 // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON, to see what the time goes to.
