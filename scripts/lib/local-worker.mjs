@@ -1,7 +1,7 @@
 // Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under wrangler/workerd
 // with a migrated, seeded database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 
 /** Wrangler without the network: no metrics, no cf fetch, no update check (the banner asks the registry). */
@@ -87,6 +87,8 @@ export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet 
   ]);
   return {
     url,
+    /** The process group of wrangler and the workerd processes it starts (it was started detached). */
+    processGroup: child.pid,
     async stop() {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -104,4 +106,34 @@ export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet 
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * CPU time (ms, user and system) used so far by the processes of a process group whose command is
+ * `name` (Linux /proc; null elsewhere): what the local workerd processes cost a benchmark.
+ */
+export function processGroupCpuMs(processGroup, name = 'workerd') {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null;
+  }
+  // Linux counts in clock ticks of 10 ms (USER_HZ 100).
+  const msPerTick = 10;
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...: the command may hold spaces, so fields are read after its ')'.
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (command !== name || Number(fields[2]) !== processGroup) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * msPerTick;
 }
