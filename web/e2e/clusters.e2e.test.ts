@@ -72,6 +72,24 @@ function countReads(page: Page, procedure: string): { readonly count: number } {
   };
 }
 
+/**
+ * Resolves once no read has started for quietMs: the reads an event caused (an operation ending, a
+ * node joining: each reads the list once, live-updates.ts) have all been sent.
+ */
+async function readsSettled(reads: { readonly count: number }, quietMs = 1_500, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = reads.count;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`reads still starting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (reads.count !== last) {
+      last = reads.count;
+      quietSince = Date.now();
+    }
+  }
+}
+
 function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
@@ -322,6 +340,9 @@ describe('operating a cluster of your own', () => {
       await row.waitFor(POLL);
       await expect.poll(() => row.getAttribute('data-status'), OPERATION).toBe('running');
       await expect.poll(() => row.getByTestId('cluster-nodes').getAttribute('data-ready'), POLL).toBe('1');
+      // The row can show the last step before the read that step causes has been sent (a loaded
+      // machine): once those reads are out, nothing reads the list again.
+      await readsSettled(listReads);
       const readsWhenRunning = listReads.count;
       await page.waitForTimeout(3_000);
       expect(listReads.count, 'the list is not polled').toBe(readsWhenRunning);
