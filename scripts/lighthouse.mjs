@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import WebSocket from 'ws';
+import { chromium } from 'playwright-core';
 import { devSession } from './lib/bench-client.mjs';
 import { bundleReport, printBundleReport } from './lib/bundle-size.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
@@ -43,35 +43,6 @@ const verdict = (ok) => {
   return ok ? 'ok' : 'OVER';
 };
 
-/** A DevTools protocol connection to the browser: send(method, params, sessionId) answers with the result. */
-async function browserConnection() {
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  let lastId = 0;
-  return {
-    send(method, params = {}, sessionId) {
-      const id = (lastId += 1);
-      return new Promise((resolve, reject) => {
-        // Events (no id) and other answers arrive on the same socket: this command's own is awaited.
-        const onMessage = (data) => {
-          const message = JSON.parse(String(data));
-          if (message.id !== id) return;
-          socket.off('message', onMessage);
-          if (message.error) reject(new Error(`${method} failed: ${JSON.stringify(message.error)}`));
-          else resolve(message.result);
-        };
-        socket.on('message', onMessage);
-        socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-      });
-    },
-    close: () => socket.close(),
-  };
-}
-
 /**
  * Before each signed-in page, the browser is brought to where a customer opening it stands: they
  * have just signed in. Everything is cleared (HTTP cache, storage, cookies), the sign-in page /auth
@@ -81,6 +52,7 @@ async function browserConnection() {
  * browser, then audit with disableStorageReset), made the same for every page whatever was
  * measured before it. No consent was given: the cookie banner shows. With viaSignInPage false,
  * nothing is cached at all (a console address opened in a browser that never loaded the site).
+ * Playwright drives the browser Lighthouse uses, through the DevTools protocol, then lets it go.
  */
 async function arriveSignedIn(cookieHeader, { viaSignInPage = true } = {}) {
   const origin = new URL(worker.url).origin;
@@ -88,35 +60,26 @@ async function arriveSignedIn(cookieHeader, { viaSignInPage = true } = {}) {
     const index = pair.indexOf('=');
     return { name: pair.slice(0, index), value: pair.slice(index + 1), url: worker.url };
   });
-  const browser = await browserConnection();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
-    await browser.send('Network.clearBrowserCache', {}, sessionId);
-    await browser.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' }, sessionId);
-    if (viaSignInPage) await loadSignInPage(browser, sessionId, origin);
-    await browser.send('Target.closeTarget', { targetId });
-    await browser.send('Storage.setCookies', { cookies });
+    // The browser's own context: the one Lighthouse opens its tabs in.
+    const [context] = browser.contexts();
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.clearBrowserCache');
+    await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    if (viaSignInPage) {
+      await page.goto(`${origin}/auth`);
+      await page.locator('input[type=password]').waitFor({ timeout: 30_000 });
+      // What the app loads once the form is up.
+      await page.waitForTimeout(2000);
+    }
+    await page.close();
+    await context.addCookies(cookies);
   } finally {
-    browser.close();
+    // Disconnects; the browser stays up for Lighthouse.
+    await browser.close();
   }
-}
-
-/** Loads /auth in the attached tab and waits for the sign-in form, then for what the app loads after it. */
-async function loadSignInPage(browser, sessionId, origin) {
-  await browser.send('Page.navigate', { url: `${origin}/auth` }, sessionId);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { result } = await browser.send(
-      'Runtime.evaluate',
-      { expression: "location.pathname === '/auth' && document.readyState === 'complete' && document.querySelector('input[type=password]') !== null", returnByValue: true },
-      sessionId,
-    );
-    if (result.value === true) break;
-    if (Date.now() > deadline) throw new Error('the sign-in page did not render within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 2000));
 }
 
 /** Lighthouse's trace recording now and then fails on a busy machine (NO_NAVSTART): measured again, twice at most. */

@@ -23,8 +23,8 @@ if (!shell.includes(EMPTY_ROOT)) throw new Error(`web/dist/client/index.html has
 /**
  * The app's scripts leave the <head>: APP_LOADER_SCRIPT loads them once the page has painted, from
  * #root's data-app-scripts (the entry first, then its modulepreloads, the page's own chunks and the
- * shell's from route-preloads.json, ADR 18), so the first paint downloads only the page and its stylesheets, and
- * the app then fetches everything it needs to hydrate at once.
+ * shell's from route-preloads.json, ADR 18), so the first paint downloads only the page and its
+ * stylesheets, and the app then fetches everything it needs to hydrate at once.
  */
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;

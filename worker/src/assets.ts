@@ -1,5 +1,5 @@
 import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
+import { NO_ROUTE_PRELOADS, parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
 import type { Env } from './env';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -47,10 +47,10 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
   let table = routePreloadTables.get(env.ASSETS);
   if (!table) {
     table = env.ASSETS.fetch(new Request(new URL(ROUTE_PRELOADS_FILE, request.url)))
-      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : { routes: [], shell: [] }))
+      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : NO_ROUTE_PRELOADS))
       .catch(() => {
         routePreloadTables.delete(env.ASSETS);
-        return { routes: [], shell: [] };
+        return NO_ROUTE_PRELOADS;
       });
     routePreloadTables.set(env.ASSETS, table);
   }

@@ -90,12 +90,15 @@ export function routePreloadFor(table: RoutePreloads, pathname: string, { signed
   return route && (signedIn || !route.signedIn) ? route : null;
 }
 
+/** The table of a build without one (or an unreadable one): nothing is preloaded. */
+export const NO_ROUTE_PRELOADS: RoutePreloads = Object.freeze({ routes: [], shell: [] });
+
 /** A list of our own chunks as served (`/assets/name-hash.js`). */
 const isChunkList = (list: unknown): list is string[] => Array.isArray(list) && list.every((file) => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
 
 /** A table read from the build, checked: anything unexpected preloads nothing rather than break the page. */
 export function parseRoutePreloads(value: unknown): RoutePreloads {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as RoutePreloads).routes)) return { routes: [], shell: [] };
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as RoutePreloads).routes)) return NO_ROUTE_PRELOADS;
   const routes = (value as RoutePreloads).routes.filter(
     (route): route is RoutePreload =>
       typeof route?.pattern === 'string' &&

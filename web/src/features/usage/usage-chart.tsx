@@ -1,14 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { ColorSwatch, Group, Text } from '@mantine/core';
+import { ColorSwatch, getThemeColor, Group, Text, useMantineTheme } from '@mantine/core';
 
 /** Labels along the bottom axis: six fit a phone's width. */
 const MAX_X_LABELS = 6;
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.6', 'red.6', 'yellow.7'];
-
-/** 'blue.6' as the CSS variable Mantine's charts resolve it to. */
-const colorVariable = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
 export interface UsageChartProps {
   rows: Array<Record<string, string | number>>;
@@ -20,6 +17,7 @@ export interface UsageChartProps {
 
 /** Stacked bars of cost per period and group (loaded with the usage page only). */
 export default function UsageChart({ rows, groups, label, format }: UsageChartProps) {
+  const theme = useMantineTheme();
   const series = groups.map((group, index) => ({ name: group.key, label: group.label, color: COLORS[index % COLORS.length]! }));
   return (
     <div role="img" aria-label={label} data-testid="usage-chart">
@@ -40,7 +38,7 @@ export default function UsageChart({ rows, groups, label, format }: UsageChartPr
       <Group gap="md" justify="center" mt="xs" data-testid="usage-chart-legend">
         {series.map((item) => (
           <Group key={item.name} gap={6} wrap="nowrap">
-            <ColorSwatch color={colorVariable(item.color)} size={12} withShadow={false} />
+            <ColorSwatch color={getThemeColor(item.color, theme)} size={12} withShadow={false} />
             <Text size="xs">{item.label}</Text>
           </Group>
         ))}
