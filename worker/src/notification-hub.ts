@@ -1,15 +1,11 @@
-import { liveSessionIds, logError, type RealtimeMessage } from '@kubemarket/api';
+import type { RealtimeMessage } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
-import { databaseFor } from './context';
 import type { Env } from './env';
 
 export type HubMessage = RealtimeMessage;
 
 /** Tabs of one browser session: enough for real use, few enough that a script cannot pile them up. */
 export const MAX_SOCKETS_PER_SESSION = 10;
-
-/** How often an open hub checks that its sessions still exist, are in date and their user enabled. */
-export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 const SESSION_TAG = 'session:';
 
@@ -19,7 +15,11 @@ const SESSION_ENDED = 4001;
 /**
  * One hub per user (idFromName(userId)). Sockets are accepted with the hibernation API, so
  * an idle hub costs nothing and its sockets survive eviction; the application ping is
- * answered by the runtime without waking the object.
+ * answered by the runtime without waking the object. A hub stores nothing and sets no alarm:
+ * whoever ends a session closes its sockets (closeSession), and sessions that end by time or
+ * with a disabled account are closed by the minutely sweep (endExpiredSessions, ADR 22). So a
+ * hub woken by a notification has no storage write to flush, which made waking a thousand of
+ * them take twice as long.
  */
 export class NotificationHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -42,7 +42,6 @@ export class NotificationHub extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [sessionTag]);
-    await this.scheduleSessionCheck();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -72,29 +71,8 @@ export class NotificationHub extends DurableObject<Env> {
     return this.ctx.getWebSockets().length;
   }
 
-  /**
-   * Sessions also end without a sign-out this hub hears of: idle or absolute expiry, deletion by
-   * an operator, a disabled account. Every minute while sockets are open, the hub asks the
-   * database which of its sessions are still live and closes the sockets of the others.
-   */
-  override async alarm(): Promise<void> {
-    const sessions = this.openSessions();
-    if (sessions.size === 0) return;
-    try {
-      const live = await liveSessionIds(databaseFor(this.env), [...sessions.keys()], Date.now());
-      for (const [sessionId, sockets] of sessions) {
-        if (live.has(sessionId)) continue;
-        for (const socket of sockets) closeQuietly(socket, 'Session ended');
-      }
-    } catch (error) {
-      // The database was unreachable: keep the sockets and ask again at the next alarm.
-      logError('Notification hub session check failed', error);
-    }
-    // Sockets just closed stay listed while closing: only open ones need another check.
-    if (this.ctx.getWebSockets().some((socket) => socket.readyState === WebSocket.OPEN)) {
-      await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_INTERVAL_MS);
-    }
-  }
+  /** Hubs set an alarm before ADR 22; one still stored fires once after the deploy and does nothing. */
+  override async alarm(): Promise<void> {}
 
   override async webSocketMessage(): Promise<void> {
     // Clients only send the auto-answered ping; anything else is ignored.
@@ -107,29 +85,5 @@ export class NotificationHub extends DurableObject<Env> {
       // Already closed.
     }
   }
-
-  /** The open sockets by session id, from their tags (which survive hibernation). */
-  private openSessions(): Map<string, WebSocket[]> {
-    const sessions = new Map<string, WebSocket[]>();
-    for (const socket of this.ctx.getWebSockets()) {
-      const tag = this.ctx.getTags(socket).find((value) => value.startsWith(SESSION_TAG));
-      const sessionId = tag?.slice(SESSION_TAG.length) ?? '';
-      const sockets = sessions.get(sessionId);
-      if (sockets) sockets.push(socket);
-      else sessions.set(sessionId, [socket]);
-    }
-    return sessions;
-  }
-
-  private async scheduleSessionCheck(): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_CHECK_INTERVAL_MS);
-  }
 }
 
-function closeQuietly(socket: WebSocket, reason: string): void {
-  try {
-    socket.close(SESSION_ENDED, reason);
-  } catch {
-    // Closed in the meantime.
-  }
-}

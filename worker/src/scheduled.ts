@@ -1,6 +1,6 @@
-import { applyHibernationSchedules, ecbRatesSource, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
 import { secretBoxFor } from './config';
-import { databaseFor, operatorContext, paymentsFor } from './context';
+import { databaseFor, operatorContext, paymentsFor, realtimeFor } from './context';
 import type { Env } from './env';
 
 /** Crons of wrangler.toml `[triggers]`, each mapped to its job. */
@@ -13,6 +13,8 @@ export const CRONS = {
   invoices: '0 2 1 * *',
   /** Retries of failed invoice charges (days 3, 7 and 14) and overdue marks. */
   dunning: '30 7 * * *',
+  /** Sessions past an expiry or of a disabled account: deleted, their sockets closed (SESSION_SWEEP_EVERY_MS). */
+  sessions: '* * * * *',
 } as const;
 
 /** How often the hibernation job runs: each run covers the five minutes since the one before. */
@@ -35,8 +37,15 @@ export async function runScheduled(
       else console.log(`Exchange rates ${result.status}: ${result.snapshot.date}`, result.snapshot.rates);
       return;
     }
+    case CRONS.sessions: {
+      const sweep = await endExpiredSessions(databaseFor(env), realtimeFor(env), now);
+      if (sweep.ended > 0) console.log('Ended expired sessions', sweep);
+      return;
+    }
     case CRONS.housekeeping: {
       const db = databaseFor(env);
+      // Sessions go through the sweep first, so that the purge never drops one with open sockets.
+      await endExpiredSessions(db, realtimeFor(env), now);
       const purged = await purgeExpired(db, now);
       console.log('Purged expired rows', purged);
       // Seeds stored before encryption, or under a rotated-out key, are sealed under the current key.

@@ -1,9 +1,9 @@
 import { HIBERNATION_PRESETS } from '@kubemarket/shared';
-import { createExecutionContext, createScheduledController, env, runDurableObjectAlarm, waitOnExecutionContext } from 'cloudflare:test';
+import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../src/index';
 import { CRONS } from '../src/scheduled';
 import { json, TestClient } from './client';
+import { runCron } from './cron';
 
 const ECB_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
 
@@ -19,13 +19,6 @@ function ecbDocument(date: string, rates: Record<string, string>) {
 ${cubes}
   </Cube></Cube>
 </gesmes:Envelope>`;
-}
-
-/** Runs the Worker's scheduled handler the way the cron trigger does. */
-async function runCron(cron: string, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron, scheduledTime }), env, ctx);
-  await waitOnExecutionContext(ctx);
 }
 
 async function serverRates() {

@@ -1,8 +1,10 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SOCKETS_PER_SESSION } from '../src/notification-hub';
+import { CRONS } from '../src/scheduled';
 import { BASE, json, TestClient } from './client';
+import { runCron } from './cron';
 
 async function signedIn(username: string, ip: string) {
   const client = await new TestClient(ip).prime();
@@ -60,44 +62,54 @@ describe('the upgrade response', () => {
   });
 });
 
-describe('session check alarm', () => {
-  it('closes within a minute the sockets of a deleted or expired session and keeps the live ones', async () => {
-    const kept = await signedIn('alice', '192.0.2.82');
-    const deleted = await signedIn('alice', '192.0.2.83');
-    const idle = await signedIn('alice', '192.0.2.84');
-    const [keptSocket, deletedSocket, idleSocket] = [await openSocket(kept), await openSocket(deleted), await openSocket(idle)];
+const sessionExists = async (id: string) => (await env.DB.prepare('SELECT id FROM sessions WHERE id = ?').bind(id).first()) !== null;
+const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_instance, state) => state.storage.getAlarm());
 
-    const hub = hubOf('usr_demo_alice');
-    const scheduled = await runInDurableObject(hub, (_instance, state) => state.storage.getAlarm());
-    expect(scheduled).not.toBeNull();
-    expect(scheduled! - Date.now()).toBeLessThanOrEqual(60_000);
-
-    await env.DB.prepare('DELETE FROM sessions WHERE id = ?').bind(sessionIdOf(deleted)).run();
-    // Idle for eight days: past the customer inactivity expiry of seven.
-    await env.DB.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').bind(Date.now() - 8 * 24 * 3_600_000, sessionIdOf(idle)).run();
-    expect(await runDurableObjectAlarm(hub)).toBe(true);
+describe('sockets of ended sessions', () => {
+  it('closes at once the sockets of a session revoked from another one', async () => {
+    const laptop = await signedIn('alice', '192.0.2.83');
+    const phone = await signedIn('alice', '192.0.2.87');
+    const [laptopSocket, phoneSocket] = [await openSocket(laptop), await openSocket(phone)];
+    const revoked = await laptop.post('/trpc/security.revokeSession', { id: sessionIdOf(phone) });
+    expect(revoked.status).toBe(200);
     await settle();
-
-    expect(deletedSocket.closes).toEqual([4001]);
-    expect(idleSocket.closes).toEqual([4001]);
-    expect(keptSocket.closes).toEqual([]);
-    expect(await hub.connectionCount()).toBe(1);
-    // Sockets remain: the next check is scheduled.
-    expect(await runInDurableObject(hub, (_instance, state) => state.storage.getAlarm())).not.toBeNull();
+    expect(phoneSocket.closes).toEqual([4001]);
+    expect(laptopSocket.closes).toEqual([]);
   });
 
-  it('closes the sockets of a disabled account', async () => {
+  it('the minutely sweep ends the sessions past an expiry and closes their sockets; the hub keeps no alarm', async () => {
+    const kept = await signedIn('alice', '192.0.2.82');
+    const idle = await signedIn('alice', '192.0.2.84');
+    const old = await signedIn('alice', '192.0.2.88');
+    const [keptSocket, idleSocket, oldSocket] = [await openSocket(kept), await openSocket(idle), await openSocket(old)];
+    // The hub writes nothing: no timer of its own, so waking it flushes nothing (ADR 22).
+    expect(await alarmOf('usr_demo_alice')).toBeNull();
+
+    // Idle for eight days: past the customer inactivity expiry of seven. The other one reached its absolute expiry.
+    await env.DB.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').bind(Date.now() - 8 * 24 * 3_600_000, sessionIdOf(idle)).run();
+    await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, sessionIdOf(old)).run();
+    await runCron(CRONS.sessions, Date.now());
+    await settle();
+
+    expect(idleSocket.closes).toEqual([4001]);
+    expect(oldSocket.closes).toEqual([4001]);
+    expect(keptSocket.closes).toEqual([]);
+    expect(await sessionExists(sessionIdOf(idle))).toBe(false);
+    expect(await sessionExists(sessionIdOf(old))).toBe(false);
+    expect(await sessionExists(sessionIdOf(kept))).toBe(true);
+    expect(await alarmOf('usr_demo_alice')).toBeNull();
+  });
+
+  it('the minutely sweep closes the sockets of a disabled account', async () => {
     const client = await signedIn('adam', '192.0.2.85');
     const socket = await openSocket(client);
     expect(socket.res.status).toBe(101);
     await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE id = ?').bind(Date.now(), 'usr_demo_adam').run();
 
-    const hub = hubOf('usr_demo_adam');
-    expect(await runDurableObjectAlarm(hub)).toBe(true);
+    await runCron(CRONS.sessions, Date.now());
     await settle();
     expect(socket.closes).toEqual([4001]);
-    expect(await hub.connectionCount()).toBe(0);
-    // Nothing left to watch: no further alarm.
-    expect(await runInDurableObject(hub, (_instance, state) => state.storage.getAlarm())).toBeNull();
+    expect(await hubOf('usr_demo_adam').connectionCount()).toBe(0);
+    expect(await sessionExists(sessionIdOf(client))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { apiTokens, authTokens, rateLimits, sessions, type Database } from '@kubemarket/db';
-import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
+import { isNotNull, lte, or } from 'drizzle-orm';
 import { LONGEST_WINDOW_MS } from './rate-limit';
-import { SESSION_POLICY } from './sessions';
+import { sessionExpiredAt } from './sessions';
 
 /** Expired and revoked API tokens stay listed (greyed) this long, then go. */
 export const API_TOKEN_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -22,13 +22,7 @@ export async function purgeExpired(db: Database, now: number): Promise<PurgeResu
   const [ended, spent, windows, tokens] = await db.batch([
     db
       .delete(sessions)
-      .where(
-        or(
-          lte(sessions.expiresAt, now),
-          and(eq(sessions.elevated, false), lte(sessions.lastActiveAt, now - SESSION_POLICY.customer.idleMs)),
-          and(eq(sessions.elevated, true), lte(sessions.lastActiveAt, now - SESSION_POLICY.staff.idleMs)),
-        ),
-      )
+      .where(sessionExpiredAt(now))
       .returning({ id: sessions.id }),
     db.delete(authTokens).where(or(lte(authTokens.expiresAt, now), isNotNull(authTokens.usedAt))).returning({ id: authTokens.id }),
     db.delete(rateLimits).where(lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS)).returning({ key: rateLimits.key }),

@@ -3,7 +3,7 @@ import { createTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memoryIsolateCache } from './isolate-cache';
-import { createSession, invalidateUserSessions, SESSION_CACHE_TTL_MS, SESSION_POLICY, validateSessionToken, validateSessionTokenCached } from './sessions';
+import { createSession, endExpiredSessions, invalidateUserSessions, SESSION_CACHE_TTL_MS, SESSION_POLICY, validateSessionToken, validateSessionTokenCached } from './sessions';
 
 const HOUR = 60 * 60_000;
 const request = { ipAddress: '192.0.2.1', userAgent: 'vitest' };
@@ -106,5 +106,59 @@ describe('validateSessionTokenCached', () => {
     expect(due).toMatchObject({ refreshed: true, session: { lastActiveAt: touch } });
     // A cache hit never asks for a new cookie.
     expect(await validateSessionTokenCached(cache, db, token, touch + 1)).toMatchObject({ refreshed: false, session: { lastActiveAt: touch } });
+  });
+});
+
+describe('endExpiredSessions (the minutely sweep)', () => {
+  /** A hub port that records which sessions it was asked to close, failing for the users in `down`. */
+  function recordingRealtime(down: string[] = []) {
+    const closed: Array<[string, string[]]> = [];
+    return {
+      closed,
+      async closeSessions(userId: string, sessionIds: string[]) {
+        if (down.includes(userId)) throw new Error('hub unreachable');
+        closed.push([userId, [...sessionIds].sort()]);
+      },
+    };
+  }
+
+  it('deletes the sessions past either expiry, for customers and staff, closes their sockets per user and keeps the others', async () => {
+    const { db, user } = await setup();
+    await db.insert(users).values({ id: 'usr_2', organizationId: 'org_1', username: 'olga', email: 'olga@example.com', name: 'Olga', role: 'officer', createdAt: 0, updatedAt: 0 });
+    const [officer] = await db.select().from(users).where(eq(users.id, 'usr_2'));
+    const now = 40 * 24 * HOUR;
+    const live = await createSession(db, user, now - HOUR, request);
+    const idle = await createSession(db, user, now - 8 * 24 * HOUR, request);
+    const old = await createSession(db, user, now - 2 * HOUR, request);
+    await db.update(sessions).set({ expiresAt: now }).where(eq(sessions.id, old.session.id));
+    // Staff: 8 hours of inactivity end a session; 7 hours do not.
+    const staffIdle = await createSession(db, officer!, now - 9 * HOUR, request);
+    const staffLive = await createSession(db, officer!, now - 7 * HOUR, request);
+
+    const realtime = recordingRealtime();
+    expect(await endExpiredSessions(db, realtime, now)).toEqual({ ended: 3, unreachable: 0 });
+    expect(realtime.closed.sort()).toEqual([
+      ['usr_1', [idle.session.id, old.session.id].sort()],
+      ['usr_2', [staffIdle.session.id]],
+    ]);
+    const left = (await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id).sort();
+    expect(left).toEqual([live.session.id, staffLive.session.id].sort());
+    // Nothing more to end: the next minute closes nothing.
+    const again = recordingRealtime();
+    expect(await endExpiredSessions(db, again, now + 60_000)).toEqual({ ended: 0, unreachable: 0 });
+    expect(again.closed).toEqual([]);
+  });
+
+  it('ends every session of a disabled account, and still deletes them when the hub cannot be told', async () => {
+    const { db, user } = await setup();
+    const now = 10 * HOUR;
+    const first = await createSession(db, user, now - HOUR, request);
+    const second = await createSession(db, user, now - HOUR, request);
+    await db.update(users).set({ disabledAt: now - 1 }).where(eq(users.id, user.id));
+    const realtime = recordingRealtime(['usr_1']);
+    expect(await endExpiredSessions(db, realtime, now)).toEqual({ ended: 2, unreachable: 1 });
+    expect(await db.select().from(sessions)).toEqual([]);
+    expect(await validateSessionToken(db, first.token, now)).toBeNull();
+    expect(await validateSessionToken(db, second.token, now)).toBeNull();
   });
 });

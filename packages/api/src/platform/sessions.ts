@@ -1,9 +1,10 @@
 import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
 import { randomString } from '@kubemarket/db';
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import type { SessionUser } from '../context';
+import { and, eq, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
+import type { RealtimePort, SessionUser } from '../context';
 import type { IsolateCache } from './isolate-cache';
 import { constantTimeEqual, randomToken, sha256Hex } from './crypto';
+import { logError } from './log';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -182,26 +183,50 @@ export async function invalidateUserSessions(db: Database, userId: string, excep
   return (await deleteUserSessions(db, userId, [exceptSessionId])).map((row) => row.id);
 }
 
-/** D1 allows 100 bound parameters per statement. */
-const LIVE_SESSIONS_CHUNK = 90;
+/**
+ * The sessions past either expiry of SESSION_POLICY at `now`: the rule of validateSessionToken
+ * (`now >= expiresAt || now >= lastActiveAt + idleMs`) as a WHERE clause.
+ */
+export function sessionExpiredAt(now: number) {
+  return or(
+    lte(sessions.expiresAt, now),
+    and(eq(sessions.elevated, false), lte(sessions.lastActiveAt, now - SESSION_POLICY.customer.idleMs)),
+    and(eq(sessions.elevated, true), lte(sessions.lastActiveAt, now - SESSION_POLICY.staff.idleMs)),
+  );
+}
+
+/** How often `endExpiredSessions` runs (the `sessions` cron): the longest a socket outlives its session. */
+export const SESSION_SWEEP_EVERY_MS = 60_000;
+
+export interface SessionSweep {
+  /** Sessions deleted: past an expiry, or of a disabled account. */
+  ended: number;
+  /** Users whose hub could not be told (their sockets stay open until the client next calls the API). */
+  unreachable: number;
+}
 
 /**
- * Which of these sessions are still valid by the rules of validateSessionToken: inside both
- * expiries of SESSION_POLICY and of an enabled user. For hosts that hold something per session
- * (the notification sockets) and must drop it once the session ends. Reads only; slides nothing.
+ * Ends the sessions nobody signed out: those past either expiry and those of disabled accounts.
+ * It deletes them and closes their notification sockets. Every other way a session ends (sign-out,
+ * revocation, a new password or role, an operator's action) deletes it and closes its sockets
+ * in the same request. This sweep covers the rest, once a minute from one cron, so that a hub
+ * keeps no timer: a hub that writes nothing wakes from hibernation without a storage write to
+ * flush (ADR 22).
  */
-export async function liveSessionIds(db: Database, sessionIds: readonly string[], now: number): Promise<Set<string>> {
-  const live = new Set<string>();
-  const unique = [...new Set(sessionIds)];
-  for (let start = 0; start < unique.length; start += LIVE_SESSIONS_CHUNK) {
-    const rows = await db
-      .select({ id: sessions.id, elevated: sessions.elevated, lastActiveAt: sessions.lastActiveAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.id, unique.slice(start, start + LIVE_SESSIONS_CHUNK)), isNull(users.disabledAt)));
-    for (const row of rows) {
-      if (now < row.expiresAt && now < row.lastActiveAt + policyFor(row).idleMs) live.add(row.id);
-    }
+export async function endExpiredSessions(db: Database, realtime: Pick<RealtimePort, 'closeSessions'>, now: number): Promise<SessionSweep> {
+  const disabled = db.select({ id: users.id }).from(users).where(isNotNull(users.disabledAt));
+  const ended = await db
+    .delete(sessions)
+    .where(or(sessionExpiredAt(now), inArray(sessions.userId, disabled)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  const byUser = new Map<string, string[]>();
+  for (const row of ended) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
+  const told = await Promise.allSettled([...byUser].map(([userId, ids]) => realtime.closeSessions(userId, ids)));
+  let unreachable = 0;
+  for (const [index, result] of told.entries()) {
+    if (result.status === 'fulfilled') continue;
+    unreachable += 1;
+    logError(`Closing the sockets of ${[...byUser.keys()][index]}'s ended sessions failed`, result.reason);
   }
-  return live;
+  return { ended: ended.length, unreachable };
 }
