@@ -1,6 +1,7 @@
 import { newId, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import type { Ports } from '../context';
+import { insertRowsAsJson } from './json-rows';
 import { logError } from './log';
 
 export interface NotifyDeps {
@@ -13,8 +14,11 @@ export interface NotificationInput {
   message: string;
 }
 
-/** D1 binds at most 100 parameters per statement, and a notification row binds all 7 of its columns. */
-export const NOTIFICATIONS_PER_INSERT = Math.floor(100 / 7);
+/**
+ * Notifications per INSERT statement, sent as one JSON parameter (insertRowsAsJson): 500 rows of
+ * messages up to 2,000 characters stay under D1's 2 MB limit on a bound value.
+ */
+export const NOTIFICATIONS_PER_INSERT = 500;
 
 /**
  * Hub calls in flight at once during a fan-out. Issued together, a thousand calls took about 0.3 s
@@ -67,7 +71,7 @@ export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], i
   const values = recipients.map((userId) => ({ id: newId('notification'), userId, type: input.type, message: input.message, timestamp, read: false, trash: false }));
   const inserts = [];
   for (let start = 0; start < values.length; start += NOTIFICATIONS_PER_INSERT) {
-    inserts.push(deps.db.insert(notifications).values(values.slice(start, start + NOTIFICATIONS_PER_INSERT)));
+    inserts.push(insertRowsAsJson(deps.db, notifications, values.slice(start, start + NOTIFICATIONS_PER_INSERT)));
   }
   await deps.db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   // The rows as written, without reading them back: the insert set every column.

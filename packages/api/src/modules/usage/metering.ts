@@ -24,9 +24,10 @@ import {
   type UsageKind,
 } from '@kubemarket/db';
 import { EGRESS_GB_MILLICENTS, HIBERNATED_NODE_RATE_BASIS_POINTS, STORAGE_GB_HOUR_MILLICENTS, type QuoteLine } from '@kubemarket/shared';
-import { and, eq, getTableColumns, gt, gte, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, max, ne, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
+import { insertRowsAsJson } from '../../platform/json-rows';
 import { purposeOf } from '../clusters/engine';
 
 /**
@@ -63,15 +64,9 @@ const HOURS_PER_INSERT = Math.floor(100 / 3);
 const ROWS_PER_BATCH = 5_000;
 const HOURS_PER_BATCH = 24 * 7;
 
-/** The table's columns in its own order, which INSERT … SELECT fills positionally. */
-const USAGE_COLUMNS = Object.keys(getTableColumns(usageRecords)) as Array<keyof UsageRow>;
-
-/** INSERT … SELECT FROM json_each(?) ON CONFLICT DO NOTHING: many rows, one bound parameter. */
+/** Usage rows through one JSON parameter (insertRowsAsJson); a row already metered is skipped. */
 function insertUsageRows(db: Database, rows: UsageRow[]) {
-  const payload = JSON.stringify(rows.map((entry) => USAGE_COLUMNS.map((column) => entry[column] ?? null)));
-  const values = sql.raw(USAGE_COLUMNS.map((_, index) => `json_extract(value, '$[${index}]')`).join(', '));
-  // `WHERE true` keeps SQLite from reading ON CONFLICT as part of the SELECT's join.
-  return db.insert(usageRecords).select(sql`SELECT ${values} FROM json_each(${payload}) WHERE true`).onConflictDoNothing();
+  return insertRowsAsJson(db, usageRecords, rows).onConflictDoNothing();
 }
 
 export interface MeteringDeps {
