@@ -13,7 +13,7 @@ export const CRONS = {
   invoices: '0 2 1 * *',
   /** Retries of failed invoice charges (days 3, 7 and 14) and overdue marks. */
   dunning: '30 7 * * *',
-  /** Sessions past an expiry or of a disabled account: deleted, their sockets closed (SESSION_SWEEP_EVERY_MS). */
+  /** Every minute, sessions past an expiry or of a disabled account: deleted, their sockets closed (ADR 22). */
   sessions: '* * * * *',
 } as const;
 

@@ -16,7 +16,7 @@ export {
 } from './context';
 export { consoleUserSchema } from './platform/contracts';
 export { validateSessionToken, validateSessionTokenCached, sessionCookieExpiry, SESSION_CACHE_TTL_MS, SESSION_POLICY } from './platform/sessions';
-export { endExpiredSessions, SESSION_SWEEP_EVERY_MS, type SessionSweep } from './platform/sessions';
+export { endExpiredSessions, type SessionSweep } from './platform/sessions';
 export { RateLimitedError, addressKey } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
 export {

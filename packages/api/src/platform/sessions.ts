@@ -195,13 +195,10 @@ export function sessionExpiredAt(now: number) {
   );
 }
 
-/** How often `endExpiredSessions` runs (the `sessions` cron): the longest a socket outlives its session. */
-export const SESSION_SWEEP_EVERY_MS = 60_000;
-
 export interface SessionSweep {
   /** Sessions deleted: past an expiry, or of a disabled account. */
   ended: number;
-  /** Users whose hub could not be told (their sockets stay open until the client next calls the API). */
+  /** Users whose hub could not be told: their sockets stay open, but the session is gone, so nothing more can be read. */
   unreachable: number;
 }
 
