@@ -203,14 +203,27 @@ describe('mobile mode', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+    // Every change of the page is checked: the inline navigation and the floating button are never
+    // on screen together, not even for one commit.
+    await page.evaluate(() => {
+      const both = () => Boolean(document.querySelector('nav[aria-label="Main"]') && document.querySelector('[data-testid="mobile-menu-button"]'));
+      const record = window as unknown as { bothShown: number };
+      record.bothShown = 0;
+      new MutationObserver(() => {
+        if (both()) record.bothShown += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
 
-    await page.setViewportSize({ width: 1024, height: 800 });
-    await page.getByTestId('mobile-menu-button').waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    for (let round = 0; round < 3; round += 1) {
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.getByTestId('mobile-menu-button').waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
 
-    await page.setViewportSize({ width: 1025, height: 800 });
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+      await page.setViewportSize({ width: 1025, height: 800 });
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
+    }
+    expect(await page.evaluate(() => (window as unknown as { bothShown: number }).bothShown)).toBe(0);
   });
 });
 
