@@ -68,4 +68,22 @@ describe('notifications', () => {
     expect(await items(page).filter({ hasText: message }).count()).toBe(0);
     expect(await items(page).filter({ hasText: second }).getAttribute('data-read')).toBe('true');
   });
+
+  it('opens the notification socket without the compression Chromium offers (ADR 23)', async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page);
+    await page.goto('/dashboard');
+    const extensions = await page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
+          socket.onopen = () => {
+            resolve(socket.extensions);
+            socket.close();
+          };
+          socket.onerror = () => reject(new Error('The notification socket did not open'));
+        }),
+    );
+    expect(extensions).toBe('');
+  });
 });

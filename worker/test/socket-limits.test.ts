@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { NO_WEBSOCKET_EXTENSIONS } from '../src/app';
 import { MAX_SOCKETS_PER_SESSION } from '../src/notification-hub';
 import { CRONS } from '../src/scheduled';
 import { BASE, json, TestClient } from './client';
@@ -16,9 +17,9 @@ function sessionIdOf(client: TestClient): string {
   return client.cookies.get('km_session')!.split('.')[0]!;
 }
 
-async function openSocket(client: TestClient) {
+async function openSocket(client: TestClient, extraHeaders: Record<string, string> = {}) {
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const res = await exports.default.fetch(new Request(`${BASE}/ws`, { headers: { Upgrade: 'websocket', Origin: BASE, Cookie: cookie } }));
+  const res = await exports.default.fetch(new Request(`${BASE}/ws`, { headers: { Upgrade: 'websocket', Origin: BASE, Cookie: cookie, ...extraHeaders } }));
   const closes: number[] = [];
   if (res.status === 101) {
     res.webSocket!.addEventListener('close', (event) => {
@@ -59,6 +60,14 @@ describe('the upgrade response', () => {
     const socket = await openSocket(client);
     expect(socket.res.status).toBe(101);
     expect(socket.res.webSocket).not.toBeNull();
+  });
+
+  it('answers the compression a browser offers with no extension it supports, so none is agreed (ADR 23)', async () => {
+    const client = await signedIn('vera', '192.0.2.87');
+    const socket = await openSocket(client, { 'Sec-WebSocket-Extensions': 'permessage-deflate; client_max_window_bits' });
+    expect(socket.res.status).toBe(101);
+    expect(socket.res.webSocket).not.toBeNull();
+    expect(socket.res.headers.get('Sec-WebSocket-Extensions')).toBe(NO_WEBSOCKET_EXTENSIONS);
   });
 });
 
