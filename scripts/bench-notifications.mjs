@@ -6,9 +6,17 @@
 //      (dev.notifyOrganization, which calls notifyOrganization like a platform event); every
 //      member gets each notice within p99 <= 500 ms, nobody twice, nobody outside the organisation.
 // The members and their sessions are inserted into the fresh local D1 before the Worker starts.
+// The clients offer permessage-deflate as browsers do (the Worker declines it, ADR 23).
+// What is measured is the Worker, not the local simulator around it (ADR 23):
+//   - wrangler's local trace collector (X_LOCAL_OBSERVABILITY, on by default) is off: it writes a
+//     trace of every invocation, each of a fan-out's thousand hub calls included, into a SQLite
+//     store on the hubs' thread, for the local explorer's UI;
+//   - the throwaway local state lives in RAM (/dev/shm) where there is one: local workerd keeps
+//     each Durable Object in SQLite files and recreates its -wal and -shm files on every wake,
+//     and on this ext4 disk allocating those inodes took a third of a thousand hubs' wake.
 // Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -32,7 +40,8 @@ const OUTSIDER_ORGANIZATION_ID = 'org_bench_outsider';
 const ROWS_PER_STATEMENT = 200;
 
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
-const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-ws-'));
+const stateRoot = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+const persistTo = mkdtempSync(join(stateRoot, 'kubemarket-bench-ws-'));
 prepareDatabase(persistTo);
 
 /**
@@ -93,7 +102,13 @@ async function insertMembers() {
 }
 
 const memberSessions = await insertMembers();
-const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true });
+const worker = await startLocalWorker({
+  port: Number(process.env.BENCH_PORT ?? 8797),
+  persistTo,
+  quiet: true,
+  env: { X_LOCAL_OBSERVABILITY: 'false', X_LOCAL_EXPLORER: 'false' },
+});
+console.log(`Local Worker state in ${stateRoot}, wrangler's local trace collector off.`);
 const origin = worker.url;
 
 /**

@@ -58,9 +58,10 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 
 /**
  * Starts `wrangler dev` on 127.0.0.1:port in development mode with the built Worker and SPA
- * (run `buildApp()` first). Resolves once /healthz answers. The caller must `await stop()`.
+ * (run `buildApp()` first), with `env` added to wrangler's environment. Resolves once /healthz
+ * answers. The caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet = false }) {
+export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet = false, env = {} }) {
   const config = builtWorkerConfig();
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
   const child = spawn(
@@ -75,7 +76,7 @@ export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet 
       '--show-interactive-dev-session=false',
       ...extraArgs,
     ],
-    { stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: offlineEnv, detached: true },
+    { stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: { ...offlineEnv, ...env }, detached: true },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
