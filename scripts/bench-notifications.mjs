@@ -13,7 +13,8 @@
 //     store on the hubs' thread, for the local explorer's UI;
 //   - the throwaway local state lives in RAM (/dev/shm) where there is one: local workerd keeps
 //     each Durable Object in SQLite files and recreates its -wal and -shm files on every wake,
-//     and on this ext4 disk allocating those inodes took a third of a thousand hubs' wake.
+//     and on this ext4 disk allocating those inodes made a ten-line Worker's 1,000 hubs wake in
+//     3.3 s instead of 1.1 s with its state in RAM.
 // Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
