@@ -82,7 +82,15 @@ export function useBrowser(): BrowserFixture {
     page.on('pageerror', (error) => pageErrors.push(error));
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test says what its page showed: a flaky failure in CI then explains itself.
+    if (task.result?.state === 'fail' && page && !page.isClosed()) {
+      const shown = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: unknown) => `(the page's text could not be read: ${String(error)})`);
+      console.log(`[${task.name}] failed on ${page.url()}; page errors: ${pageErrors.length}; the page showed:\n${shown.slice(0, 2_000)}`);
+    }
     await context?.close();
     context = undefined;
     page = undefined;
