@@ -6,6 +6,7 @@ import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard } from './order-helpers';
+import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const POLL = { timeout: 15_000 } as const;
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -56,8 +57,13 @@ describe('from configurator to payment with PARIS', () => {
     async () => {
       const { page } = browser;
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      const transitions = await recordViewTransitions(page);
       // A new, active organisation: it has bought nothing yet, so PARIS applies to its first purchase.
       await signInAsNewAccount(page);
+      // The provisioning page's code is fetched once, as the link's intent preload has it by the
+      // time it is pressed: the slide below then measures the transition, not the machine's disk.
+      await page.goto('/cluster-provisioning');
+      await page.getByTestId('page-title').waitFor();
       await page.goto('/configure-cluster');
       await rejectCookies(page);
       const name = `e2e-paris-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -172,6 +178,16 @@ describe('from configurator to payment with PARIS', () => {
       expect(Number(await amount.getAttribute('data-cents'))).toBe(quoted.totalCents);
       expect(await amount.textContent()).toBe(formatMoney(quoted.totalCents / 100, 'EUR'));
       await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
+
+      // After payment, watching the cluster being built is SPEC.md's forward slide, and back is its reverse.
+      expect(await transitions()).toEqual([]);
+      await page.getByTestId('watch-provisioning').click();
+      await expect.poll(async () => (await transitions()).some((transition) => transition.animations || transition.skipped), POLL).toBe(true);
+      expect((await transitions())[0]).toEqual(FORWARD_SLIDE);
+      await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Cluster Provisioning');
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor(POLL);
+      expect((await transitions()).map((transition) => transition.types)).toEqual([['configuration-slide-forward'], ['configuration-slide-backward']]);
 
       // A second order of the same organisation: PARIS is refused, with the server's reason, before and on placing it.
       await page.goto('/orders/products/mw_postgresql');

@@ -6,6 +6,7 @@ import type { Account, AccountOptions } from './accounts';
 import { sessionItem } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 import type { BrowserFixture } from './fixtures';
+import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -367,38 +368,7 @@ describe('signed-in layouts', () => {
   it('slide forward from configuring to provisioning and back, 0.4 s in and 0.3 s out by 20 px', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
-    await page.addInitScript(() => {
-      // Each view transition the page starts: its types, then the slide's animations once they run
-      // (read when the transition is ready, so a busy machine cannot make a poll miss them), or why
-      // the browser skipped it.
-      interface Started { types: unknown; animations?: unknown[]; skipped?: string }
-      const started: Started[] = [];
-      Object.assign(window, { startedViewTransitions: started });
-      const original = document.startViewTransition.bind(document);
-      document.startViewTransition = ((update: Parameters<typeof original>[0]) => {
-        const record: Started = { types: typeof update === 'object' && update && 'types' in update ? update.types : null };
-        started.push(record);
-        const transition = original(update);
-        transition.ready.then(
-          () => {
-            record.animations = document
-              .getAnimations()
-              .flatMap((animation) => {
-                const effect = animation.effect as KeyframeEffect | null;
-                return effect?.pseudoElement?.includes('configuration-page') && !effect.pseudoElement.includes('group')
-                  ? [{ pseudo: effect.pseudoElement, duration: effect.getTiming().duration, keyframes: effect.getKeyframes().map((frame) => frame.transform) }]
-                  : [];
-              })
-              .sort((a, b) => a.pseudo.localeCompare(b.pseudo));
-          },
-          (error: unknown) => {
-            record.skipped = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          },
-        );
-        return transition;
-      }) as typeof document.startViewTransition;
-    });
-    const transitions = () => page.evaluate(() => (window as unknown as { startedViewTransitions: { types: unknown; animations?: unknown[]; skipped?: string }[] }).startedViewTransitions);
+    const transitions = await recordViewTransitions(page);
     await signInAsNew(page);
     // The provisioning page's code is fetched once, as a customer's browser has it by the time the
     // payment is confirmed: the slide then measures the transition, not the machine's disk.
@@ -414,13 +384,7 @@ describe('signed-in layouts', () => {
     });
     await expect.poll(async () => (await transitions()).some((transition) => transition.animations || transition.skipped), { timeout: 15_000 }).toBe(true);
     const [forward] = await transitions();
-    expect(forward).toEqual({
-      types: ['configuration-slide-forward'],
-      animations: [
-        { pseudo: '::view-transition-new(configuration-page)', duration: 400, keyframes: ['translate(20px)', 'none'] },
-        { pseudo: '::view-transition-old(configuration-page)', duration: 300, keyframes: ['none', 'translate(-20px)'] },
-      ],
-    });
+    expect(forward).toEqual(FORWARD_SLIDE);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Cluster Provisioning');
 
     await page.goBack();

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/date-format';
 import { useSessionUser } from '../auth';
 import { euros, MoneySummary, orderMoney } from '../checkout';
 import { useDisplayPrice } from '../pricing';
+import { SlideTransition } from '../shell';
 import { OrderStatusBadge } from './order-status-badge';
 import { useOrder } from './order-queries';
 import { ORDER_KIND_LISTS } from './order-types';
@@ -17,16 +18,19 @@ import type { OrderDetail } from './order-types';
 
 /** /payment-success?order=…: what was bought, what was charged, and what happens next. */
 export function PaymentSuccessPage({ orderId }: { orderId: string | undefined }) {
+  // The page slides out as the provisioning page slides in (SPEC.md's configuration slide).
   return (
-    <Container size="md" py="xl">
-      {orderId ? (
-        <PaidOrder orderId={orderId} />
-      ) : (
-        <Problem title="Payment Confirmation">
-          This page confirms a payment once it is made, and no order was named. Your orders and their payments are on the order status page.
-        </Problem>
-      )}
-    </Container>
+    <SlideTransition>
+      <Container size="md" py="xl">
+        {orderId ? (
+          <PaidOrder orderId={orderId} />
+        ) : (
+          <Problem title="Payment Confirmation">
+            This page confirms a payment once it is made, and no order was named. Your orders and their payments are on the order status page.
+          </Problem>
+        )}
+      </Container>
+    </SlideTransition>
   );
 }
 

@@ -9,6 +9,13 @@ describe('slideDirection', () => {
     expect(slideDirection('/clusters/configure/', '/cluster-provisioning')).toBe('forward');
   });
 
+  it('slides forward from the payment confirmation to provisioning, and back', () => {
+    expect(slideDirection('/payment-success', '/cluster-provisioning')).toBe('forward');
+    expect(slideDirection('/payment-success/', '/clusters/provisioning')).toBe('forward');
+    expect(slideDirection('/cluster-provisioning', '/payment-success')).toBe('backward');
+    expect(slideDirection('/payment-success', '/order-status/ord_1')).toBeNull();
+  });
+
   it('slides backward from provisioning to configuring', () => {
     expect(slideDirection('/cluster-provisioning', '/configure-cluster')).toBe('backward');
     expect(slideDirection('/clusters/provisioning', '/clusters/configure')).toBe('backward');

@@ -1,7 +1,12 @@
 /** SPEC.md section 2: the slide between configuring a cluster and watching it being provisioned. */
 export type SlideDirection = 'forward' | 'backward';
 
-const CONFIGURE_PATHS: readonly string[] = ['/configure-cluster', '/clusters/configure'];
+/**
+ * Where a cluster is configured, and where its payment is confirmed: a paid cluster order goes from
+ * the configurator through the checkout to /payment-success, whose "Watch provisioning" is the step
+ * forward that issue 11 asks to slide, as the configurator's own step to provisioning does.
+ */
+const CONFIGURE_PATHS: readonly string[] = ['/configure-cluster', '/clusters/configure', '/payment-success'];
 const PROVISIONING_PATHS: readonly string[] = ['/cluster-provisioning', '/clusters/provisioning'];
 
 function normalise(pathname: string): string {
@@ -9,7 +14,8 @@ function normalise(pathname: string): string {
 }
 
 /**
- * Forward from a configure-cluster path to a cluster-provisioning path, backward the other way,
+ * Forward from a configure-cluster path (or the payment confirmation that follows it) to a
+ * cluster-provisioning path, backward the other way,
  * and no slide for any other change (including the first page load, when `from` is unknown).
  */
 export function slideDirection(from: string | undefined, to: string): SlideDirection | null {
