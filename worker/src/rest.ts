@@ -137,6 +137,16 @@ function procedureOf(caller: ReturnType<typeof createCaller>, path: string): (in
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
 }
 
+/**
+ * A route with a YAML field (the kubeconfig) answers the YAML alone, as `curl … > kubeconfig` wants,
+ * unless the request asks for JSON and not YAML: then the JSON object with the YAML in that field.
+ */
+function answersYaml(accept: string | undefined): boolean {
+  if (!accept) return true;
+  if (/\b(application|text)\/yaml\b/i.test(accept)) return true;
+  return !/\bapplication\/json\b/i.test(accept);
+}
+
 const routes = restRoutes();
 let openApiCache: object | undefined;
 
@@ -155,7 +165,7 @@ for (const route of routes) {
       const input = route.input ? await inputOf(c, route) : undefined;
       const result = await procedureOf(createCaller(contextFor(c)), route.procedure)(input);
       const yamlField = route.meta.yamlField;
-      if (yamlField && /\b(application|text)\/yaml\b/i.test(c.req.header('Accept') ?? '')) {
+      if (yamlField && answersYaml(c.req.header('Accept'))) {
         return c.body(String((result as Record<string, unknown>)[yamlField]), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-store' });
       }
       const body = route.meta.body;

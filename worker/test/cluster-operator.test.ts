@@ -36,7 +36,7 @@ async function signedIn(username: string, ip: string) {
 }
 
 /** Orders and pays a two-pool Dev/Test cluster for Globex; answers its id. */
-async function paidCluster(client: TestClient, name: string): Promise<{ clusterId: string; orderId: string }> {
+async function paidCluster(client: TestClient, name: string, kubernetesVersion = '1.37'): Promise<{ clusterId: string; orderId: string }> {
   const order = {
     lines: [
       {
@@ -44,7 +44,7 @@ async function paidCluster(client: TestClient, name: string): Promise<{ clusterI
         name,
         tierId: 'tier_devtest',
         regionId: 'fr-par-1',
-        kubernetesVersion: '1.37',
+        kubernetesVersion,
         nodePools: [
           { name: 'default', flavorId: 'gp-2-4', count: 2 },
           { name: 'batch', flavorId: 'gp-2-4', count: 1 },
@@ -194,7 +194,8 @@ describe('ClusterOperator', () => {
     const { clusterId } = await paidCluster(gabriel, 'op-kubeconfig');
     await driveOperator(clusterId);
     const before = Date.now();
-    const res = await gabriel.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 }, { Accept: 'application/yaml' });
+    // A script's plain request (no Accept, as `curl -o kubeconfig` sends */*) gets the YAML alone.
+    const res = await gabriel.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('application/yaml');
     const config = parse(await res.text()) as {
@@ -217,8 +218,82 @@ describe('ClusterOperator', () => {
     const audited = await env.DB.prepare('SELECT not_after FROM kubeconfig_issuances WHERE cluster_id = ?').bind(clusterId).first<{ not_after: number }>();
     expect(audited?.not_after).toBe(notAfter);
 
+    for (const accept of ['*/*', 'application/yaml', 'text/yaml, application/json;q=0.5']) {
+      const again = await gabriel.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 3600 }, { Accept: accept });
+      expect(again.headers.get('Content-Type'), accept).toContain('application/yaml');
+      expect((parse(await again.text()) as { kind: string }).kind).toBe('Config');
+    }
+    // A client that asks for JSON only gets the procedure's object, the YAML in its kubeconfig field.
+    const asJson = await gabriel.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 3600 }, { Accept: 'application/json' });
+    expect(asJson.headers.get('Content-Type')).toContain('application/json');
+    expect((parse((await asJson.json<{ kubeconfig: string }>()).kubeconfig) as { kind: string }).kind).toBe('Config');
+
     const alice = await signedIn('alice', '203.0.113.155');
     expect((await alice.post(`/api/clusters/${clusterId}/kubeconfig`, { expiresInSeconds: 7200 })).status).toBe(404);
+  });
+});
+
+describe('cluster operations over REST', () => {
+  interface Detail {
+    name: string;
+    status: string;
+    kubernetesVersion: string;
+    nodePools: { id: string; name: string; count: number }[];
+  }
+
+  it('adds, scales and removes a pool, upgrades, reads the events and deletes the cluster at the paths scripts use', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.160');
+    const { clusterId } = await paidCluster(gabriel, 'op-rest', '1.36');
+    await driveOperator(clusterId);
+    const detail = async () => json<Detail>(await gabriel.get(`/api/clusters/${clusterId}`));
+    expect((await detail()).status).toBe('running');
+
+    // DELETE /api/clusters/{id}/node-pools/{poolId}: the tier allows two pools, so one goes first.
+    const batch = (await detail()).nodePools.find((pool) => pool.name === 'batch');
+    const removed = await gabriel.request('DELETE', `/api/clusters/${clusterId}/node-pools/${batch!.id}`);
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
+    expect((await detail()).nodePools.map((pool) => pool.name)).toEqual(['default']);
+
+    // POST /api/clusters/{id}/node-pools
+    const added = await gabriel.post(`/api/clusters/${clusterId}/node-pools`, { pool: { name: 'extra', flavorId: 'gp-2-4', count: 1 } });
+    expect(added.status, await added.clone().text()).toBe(200);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
+    const extra = (await detail()).nodePools.find((pool) => pool.name === 'extra');
+    expect(extra?.count).toBe(1);
+
+    // PATCH /api/clusters/{id}/node-pools/{poolId}
+    const scaled = await gabriel.request('PATCH', `/api/clusters/${clusterId}/node-pools/${extra!.id}`, { count: 2 });
+    expect(scaled.status, await scaled.clone().text()).toBe(200);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
+    expect((await detail()).nodePools.find((pool) => pool.id === extra!.id)?.count).toBe(2);
+
+    // POST /api/clusters/{id}/upgrade: a downgrade is a readable 400, the next minor runs.
+    const downgrade = await gabriel.post(`/api/clusters/${clusterId}/upgrade`, { version: '1.35.8' });
+    expect(downgrade.status).toBe(400);
+    expect((await json<{ message: string }>(downgrade)).message).toMatch(/downgrade|cannot|can be upgraded/i);
+    expect((await gabriel.post(`/api/clusters/${clusterId}/upgrade`, { version: '1.37.1' })).status).toBe(200);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
+    expect((await detail()).kubernetesVersion).toBe('1.37.1');
+
+    // GET /api/clusters/{id}/events: every operation above, newest first.
+    const events = await gabriel.get(`/api/clusters/${clusterId}/events`);
+    expect(events.status).toBe(200);
+    const body = JSON.stringify(await events.json());
+    for (const word of ['batch', 'extra', '1.37.1']) expect(body).toContain(word);
+
+    // Another organisation sees none of it.
+    const alice = await signedIn('alice', '203.0.113.161');
+    expect((await alice.get(`/api/clusters/${clusterId}/events`)).status).toBe(404);
+    expect((await alice.request('DELETE', `/api/clusters/${clusterId}?confirmName=op-rest`)).status).toBe(404);
+
+    // DELETE /api/clusters/{id}: the exact name confirms it, then it is deprovisioned.
+    const wrongName = await gabriel.request('DELETE', `/api/clusters/${clusterId}?confirmName=op-rest-typo`);
+    expect(wrongName.status).toBe(400);
+    expect((await detail()).status).toBe('running');
+    expect((await gabriel.request('DELETE', `/api/clusters/${clusterId}?confirmName=op-rest`)).status).toBe(200);
+    expect((await driveOperator(clusterId)).status).toBe('succeeded');
+    expect((await clusterRow(clusterId))?.status).toBe('deleted');
   });
 });
 

@@ -174,8 +174,8 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
               ? { '*/*': { schema: { type: 'string', format: 'binary', description: 'The file, with its own Content-Type.' } } }
               : { [route.meta.body.contentType.split(';')[0]!.trim()]: { schema: { type: 'string', ...(route.meta.body.base64 ? { format: 'binary' } : {}) } } }
             : {
+            ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone: the default answer (send Accept: application/json for the object).` } } } : {}),
             'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} },
-            ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone (send Accept: application/yaml).` } } } : {}),
           },
         },
         ...Object.fromEntries(

@@ -100,7 +100,7 @@ export const clustersRouter = router({
         path: '/api/clusters/{id}/kubeconfig',
         summary: 'A kubeconfig whose client certificate expires when you choose (1 hour to 1 year, 7 days by default)',
         description:
-          'Answers the kubeconfig YAML (Content-Type application/yaml) when the request accepts application/yaml or text/yaml, else JSON with the YAML in `kubeconfig`. It is issued once, never stored, and audited; POST /api/clusters/{id}/credentials/revoke revokes every kubeconfig issued so far.',
+          'Answers the kubeconfig YAML (Content-Type application/yaml), ready to save as a file; a request that accepts application/json and not YAML gets JSON with the YAML in `kubeconfig`. It is issued once, never stored, and audited; POST /api/clusters/{id}/credentials/revoke revokes every kubeconfig issued so far.',
         tags: TAGS,
         yamlField: 'kubeconfig',
       },
