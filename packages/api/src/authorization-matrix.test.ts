@@ -248,6 +248,7 @@ const MATRIX: Record<string, Row> = {
   'catalogAdmin.kubernetesVersions.update': { input: () => ({ version: '1.36', isDefault: true }), expect: STAFF_ONLY },
   // On the test context's simulator staff get past access and are refused with a 409 (counted OK).
   'catalogAdmin.syncKubernetesVersionsFromGardener': { expect: STAFF_ONLY },
+  'catalogAdmin.syncNodeFlavorsFromGardener': { expect: STAFF_ONLY },
   'catalogAdmin.addons.list': { expect: STAFF_ONLY },
   'catalogAdmin.addons.create': {
     input: () => ({ id: `addon_${unique()}`, name: 'Matrix add-on', category: 'monitoring', description: 'Access tests.', version: '1.0.0', monthlyPriceCents: 900, compatibleTierIds: ['tier_standard'] }),

@@ -179,3 +179,102 @@ describe('catalogAdmin.syncKubernetesVersionsFromGardener', () => {
     expect(forbidden).toMatchObject({ actorUserId: 'usr_demo_alice', metadata: expect.objectContaining({ procedure: 'catalogAdmin.syncKubernetesVersionsFromGardener' }) });
   });
 });
+
+describe('catalogAdmin.syncNodeFlavorsFromGardener', () => {
+  const flavors = (db: Awaited<ReturnType<typeof setup>>['db']) => db.select().from(nodeFlavors).orderBy(asc(nodeFlavors.id));
+  const flavorAudits = (db: Awaited<ReturnType<typeof setup>>['db']) => db.select().from(auditLog).where(like(auditLog.action, 'catalog.node_flavor_%')).orderBy(asc(auditLog.targetId));
+
+  /** The machine types the CloudProfile lists, changed by `change` (as Gardener's operators would). */
+  type FakeMachineType = FakeGardener['cloudProfiles'] extends Map<string, infer P> ? P extends { spec: { machineTypes: Array<infer T> } } ? T : never : never;
+  function machineTypes(change: (types: FakeMachineType[]) => FakeMachineType[]) {
+    const profile = fake.cloudProfiles.get(FAKE_CLOUD_PROFILE_NAME)!;
+    profile.spec.machineTypes = change(profile.spec.machineTypes);
+  }
+
+  it('matches the seeded flavours with the stock CloudProfile: sizes agree, the rest are listed and left on sale', async () => {
+    const { caller, db } = await setup('adam');
+    const before = await flavors(db);
+    expect(await caller.catalogAdmin.syncNodeFlavorsFromGardener()).toEqual({
+      updated: [],
+      unchanged: 5,
+      missing: FLAVORS_NOT_IN_PROFILE,
+      archived: [],
+      skipped: [],
+      notSold: [],
+    });
+    expect(await flavors(db)).toEqual(before);
+    expect(await flavorAudits(db)).toEqual([]);
+  });
+
+  it('takes sizes from the machine types, keeps prices, lists machine types not sold, and archives what Gardener cannot build when asked', async () => {
+    const { caller, db } = await setup();
+    machineTypes((types) => [
+      ...types.map((type) => (type.name === 'gp-8-32' ? { ...type, cpu: '8', memory: '30Gi' } : type)),
+      { name: 'gp-32-128', cpu: '32', gpu: '0', memory: '128Gi', usable: true },
+    ]);
+    const pricesBefore = new Map((await flavors(db)).map((flavor) => [flavor.id, flavor.monthlyPriceCents]));
+
+    const result = await caller.catalogAdmin.syncNodeFlavorsFromGardener({ archiveMissing: true });
+    expect(result).toEqual({
+      updated: ['gp-8-32'],
+      unchanged: 4,
+      missing: FLAVORS_NOT_IN_PROFILE,
+      archived: FLAVORS_NOT_IN_PROFILE,
+      skipped: [],
+      notSold: [{ name: 'gp-32-128', cpu: 32, memoryGb: 128, gpu: 0 }],
+    });
+    const after = await flavors(db);
+    expect(after.find((flavor) => flavor.id === 'gp-8-32')).toMatchObject({ vcpu: 8, memoryGb: 30, monthlyPriceCents: pricesBefore.get('gp-8-32') });
+    expect(after.filter((flavor) => flavor.archivedAt !== null).map((flavor) => flavor.id).sort()).toEqual([...FLAVORS_NOT_IN_PROFILE].sort());
+    for (const flavor of after) expect(flavor.monthlyPriceCents).toBe(pricesBefore.get(flavor.id));
+
+    const audits = await flavorAudits(db);
+    expect(audits.find((entry) => entry.targetId === 'gp-8-32')).toMatchObject({
+      action: 'catalog.node_flavor_updated',
+      actorUserId: 'usr_demo_olivia',
+      metadata: { changes: { memoryGb: { from: 32, to: 30 } }, source: 'gardener_cloud_profile' },
+    });
+    expect(audits.filter((entry) => entry.action === 'catalog.node_flavor_archived').map((entry) => entry.targetId).sort()).toEqual([...FLAVORS_NOT_IN_PROFILE].sort());
+
+    // Run again: nothing left to change.
+    expect(await caller.catalogAdmin.syncNodeFlavorsFromGardener({ archiveMissing: true })).toMatchObject({ updated: [], unchanged: 5, archived: [] });
+    expect(await flavorAudits(db)).toHaveLength(audits.length);
+  });
+
+  it('keeps a tier sellable: a flavour is not archived when its tier would have none Gardener can build, and says why', async () => {
+    const { caller, db } = await setup();
+    // The Sandbox tier sells gp-2-4 and gp-2-8 only; Gardener now builds neither.
+    machineTypes((types) => types.map((type) => (type.name === 'gp-2-8' ? { ...type, usable: false } : type)));
+    const result = await caller.catalogAdmin.syncNodeFlavorsFromGardener({ archiveMissing: true });
+    expect(result.archived).not.toContain('gp-2-4');
+    expect(result.archived).not.toContain('gp-2-8');
+    expect(result.skipped).toEqual([
+      { id: 'gp-2-4', reason: expect.stringMatching(/^Kept on sale: .*Sandbox.* would have no node flavour Gardener can build left\.$/) },
+      { id: 'gp-2-8', reason: expect.stringMatching(/^Kept on sale: .*Sandbox.* would have no node flavour Gardener can build left\.$/) },
+    ]);
+    const stillOnSale = (await flavors(db)).filter((flavor) => flavor.archivedAt === null).map((flavor) => flavor.id);
+    expect(stillOnSale).toEqual(expect.arrayContaining(['gp-2-4', 'gp-2-8']));
+  });
+
+  it('leaves a flavour alone when its machine type disagrees on having a GPU', async () => {
+    const { caller, db } = await setup();
+    machineTypes((types) => types.map((type) => (type.name === 'gpu-l4-1' ? { ...type, gpu: '0' } : type)));
+    const result = await caller.catalogAdmin.syncNodeFlavorsFromGardener();
+    expect(result.skipped).toEqual([{ id: 'gpu-l4-1', reason: 'Not changed: the machine type has 0 GPUs, and the flavour is a GPU flavour.' }]);
+    expect((await flavors(db)).find((flavor) => flavor.id === 'gpu-l4-1')).toMatchObject({ category: 'gpu', gpuCount: 1 });
+  });
+
+  it('is refused on the simulator, to customers and to visitors, changing nothing', async () => {
+    const simulator = await setup('olivia', 'simulator');
+    expect(await refusal(simulator.caller.catalogAdmin.syncNodeFlavorsFromGardener({ archiveMissing: true }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Clusters run on the embedded simulator; there is no Gardener CloudProfile to sync from.',
+    });
+    const { ctx, db } = await setup('alice');
+    const before = await flavors(db);
+    expect(await refusal(callerAs(ctx, await sessionUserOf(db, 'alice')).catalogAdmin.syncNodeFlavorsFromGardener({ archiveMissing: true }))).toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerAs(ctx, null).catalogAdmin.syncNodeFlavorsFromGardener()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(fake.requests).toEqual([]);
+    expect(await flavors(db)).toEqual(before);
+  });
+});

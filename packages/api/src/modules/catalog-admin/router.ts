@@ -46,6 +46,17 @@ const versionSyncSchema = z.object({
   machineTypesMissing: z.array(z.string()).describe('Node flavours with no machine type of that name in the CloudProfile (flavours are never changed).'),
 });
 
+const flavorSyncSchema = z.object({
+  updated: z.array(z.string()).describe("Node flavours whose vCPU, memory or GPU count changed to their machine type's."),
+  unchanged: z.number().int().describe('Node flavours that already matched their machine type.'),
+  missing: z.array(z.string()).describe('Node flavours with no usable machine type of that name: Gardener cannot build them.'),
+  archived: z.array(z.string()).describe('Missing flavours archived by this sync (with archiveMissing).'),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })).describe('Flavours the sync left as they were, and why.'),
+  notSold: z
+    .array(z.object({ name: z.string(), cpu: z.number(), memoryGb: z.number(), gpu: z.number() }))
+    .describe('Usable machine types the catalogue has no flavour for: price them and add them as flavours to sell them.'),
+});
+
 export const catalogAdminRouter = router({
   clusterTiers: router({
     list: officerProcedure
@@ -128,6 +139,18 @@ export const catalogAdminRouter = router({
     )
     .output(versionSyncSchema)
     .mutation(({ ctx }) => catalogAdmin.syncVersionsFromGardener(ctx)),
+
+  syncNodeFlavorsFromGardener: officerProcedure
+    .meta(
+      rest(
+        'POST',
+        '/node-flavors/sync',
+        "Sync node flavours with the machine types of Gardener's CloudProfile: sizes follow the machine types (prices stay yours); flavours Gardener cannot build are listed, and archived with archiveMissing",
+      ),
+    )
+    .input(z.object({ archiveMissing: z.boolean({ error: 'archiveMissing is true or false.' }).default(false) }).default({ archiveMissing: false }))
+    .output(flavorSyncSchema)
+    .mutation(({ ctx, input }) => catalogAdmin.syncFlavorsFromGardener(ctx, input)),
 
   addons: router({
     list: officerProcedure
