@@ -287,6 +287,27 @@ describe('live provisioning', () => {
       const after = await api<Cluster>(page, 'GET', `/api/clusters/${clusterId}`);
       expect(after.nodes.filter((node) => node.poolId === pool.id && node.status === 'ready')).toHaveLength(3);
       expect(await page.evaluate(() => (window as unknown as { provisioningDocument?: string }).provisioningDocument)).toBe('watched');
+
+      // The cluster's topology, still without a reload, draws a fourth node as it joins.
+      await page.getByTestId('topology-link').click();
+      await page.waitForURL((url) => url.pathname === `/clusters/${clusterId}/topology`, POLL);
+      const nodeCards = page.getByTestId('topology-diagram').locator('[data-testid="topology-node"][data-kind="node-pool"]');
+      const cardStatuses = async () => (await nodeCards.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-status')))).sort();
+      await expect.poll(cardStatuses, POLL).toEqual(['healthy', 'healthy', 'healthy']);
+      const grown = await fetchFromPage<{ id: string; type: string }>(page, 'PATCH', `/api/clusters/${clusterId}/node-pools/${pool.id}`, { count: 4 });
+      expect(grown.status).toBe(200);
+      const seen = new Set<string>();
+      await expect
+        .poll(async () => {
+          const statuses = await cardStatuses();
+          seen.add(statuses.join(','));
+          return statuses;
+        }, PROVISIONING)
+        .toEqual(['healthy', 'healthy', 'healthy', 'healthy']);
+      // The drawing changed while the page was open: three cards, or a fourth one still joining, came before the end.
+      expect([...seen].some((statuses) => statuses !== 'healthy,healthy,healthy,healthy')).toBe(true);
+      await expect.poll(() => frames.filter((frame) => frame.clusterId === clusterId && frame.operation.id === grown.body.id).at(-1)?.operation.status, PROVISIONING).toBe('succeeded');
+      expect(await page.evaluate(() => (window as unknown as { provisioningDocument?: string }).provisioningDocument)).toBe('watched');
       expect(browser.pageErrors).toEqual([]);
     },
   );

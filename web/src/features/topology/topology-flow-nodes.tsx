@@ -36,7 +36,7 @@ function ComponentNode({ data }: NodeProps<ComponentFlowNode>) {
   const { component } = data;
   const Icon = ICONS[component.kind];
   return (
-    <div className={classes.card} data-testid="topology-node" data-kind={component.kind} data-zone={component.zoneId ?? ''}>
+    <div className={classes.card} data-testid="topology-node" data-kind={component.kind} data-zone={component.zoneId ?? ''} data-status={component.status ?? ''}>
       <Handles />
       <Group gap={8} wrap="nowrap" mb={4}>
         <ThemeIcon size="md" variant="light" color={KIND_COLORS[component.kind]} aria-hidden>
