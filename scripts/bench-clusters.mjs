@@ -1,0 +1,108 @@
+// `pnpm bench:clusters`: inserts CLUSTERS clusters (three nodes each) for one organisation (Acme)
+// into a fresh local D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of
+// /my-clusters' list call (GET /api/clusters: searched, filtered, sorted, a late page) against
+// GET /api/cluster-tiers, measured in the same run. Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { passwordSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+
+const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 10_000);
+const NODES_PER_CLUSTER = 3;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ORGANIZATION = 'org_demo_acme';
+const STATUSES = ['running', 'running', 'running', 'running', 'provisioning', 'hibernated', 'failed', 'deleted'];
+const REGIONS = ['fr-par-1', 'de-fra-1', 'nl-ams-1'];
+const TIERS = ['tier_standard', 'tier_economy', 'tier_devtest'];
+
+if (!process.env.BENCH_SKIP_BUILD) buildApp();
+const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-clusters-'));
+prepareDatabase(persistTo);
+
+/** Multi-row INSERTs of literal values (D1 binds at most 100 parameters), 20 statements a batch. */
+async function insertAll(db, table, columns, rows) {
+  const statements = [];
+  for (let index = 0; index < rows.length; index += 500) {
+    statements.push(db.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES ${rows.slice(index, index + 500).join(',')}`));
+  }
+  for (let index = 0; index < statements.length; index += 20) await db.batch(statements.slice(index, index + 20));
+}
+
+async function insertRows() {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
+  try {
+    const now = Date.now();
+    const clusters = [];
+    const pools = [];
+    const nodes = [];
+    for (let index = 0; index < CLUSTERS; index += 1) {
+      const id = `clu_bench_${index}`;
+      const region = REGIONS[index % REGIONS.length];
+      const status = STATUSES[index % STATUSES.length];
+      clusters.push(
+        `('${id}','${ORGANIZATION}','bench-${index.toString().padStart(5, '0')}','${TIERS[index % TIERS.length]}','${region}','${status}','1.37.1',${NODES_PER_CLUSTER},${4_900 + (index % 97) * 100},${now - index * 60_000},${now},${status === 'deleted' ? now : 'NULL'})`,
+      );
+      pools.push(`('npl_bench_${index}','${id}','default','gp-2-8',${NODES_PER_CLUSTER},'1.37.1',${now},${now})`);
+      for (let node = 0; node < NODES_PER_CLUSTER; node += 1) {
+        nodes.push(`('nod_bench_${index}_${node}','${id}','npl_bench_${index}','bench-${index}-${node}','${region}${'abc'[node]}','${status === 'running' ? 'ready' : 'not_ready'}','v1.37.1',2000,8192,${now},${now})`);
+      }
+    }
+    await insertAll(proxy.env.DB, 'clusters', 'id, organization_id, name, tier_id, region, status, kubernetes_version, node_count, monthly_cents, created_at, updated_at, deleted_at', clusters);
+    await insertAll(proxy.env.DB, 'node_pools', 'id, cluster_id, name, flavor_id, count, kubernetes_version, created_at, updated_at', pools);
+    await insertAll(proxy.env.DB, 'cluster_nodes', 'id, cluster_id, pool_id, name, zone, status, kubelet_version, cpu_millicores, memory_mib, created_at, updated_at', nodes);
+    const { n } = await proxy.env.DB.prepare('SELECT count(*) AS n FROM clusters WHERE organization_id = ?').bind(ORGANIZATION).first();
+    return n;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+const stored = await insertRows();
+const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8796), persistTo, quiet: true });
+const origin = worker.url;
+
+async function measure(path, cookie) {
+  const timings = [];
+  let total = null;
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const started = performance.now();
+    const res = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body}`);
+    timings.push(performance.now() - started);
+    if (index === 0 && path.startsWith('/api/clusters')) total = JSON.parse(body).total;
+  }
+  const sorted = sortedNumbers(timings);
+  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99), total };
+}
+
+try {
+  const { cookie } = await passwordSession(origin, 'alice');
+  const lists = [
+    '/api/clusters?page=1&pageSize=20',
+    '/api/clusters?page=1&pageSize=20&sort=name',
+    '/api/clusters?page=1&pageSize=20&sort=status',
+    '/api/clusters?page=1&pageSize=20&sort=cost',
+    '/api/clusters?page=1&pageSize=20&sort=nodes',
+    '/api/clusters?page=1&pageSize=20&q=bench-0421',
+    '/api/clusters?page=1&pageSize=20&status=failed&region=de-fra-1',
+    '/api/clusters?page=1&pageSize=20&q=nobody-matches-this',
+    '/api/clusters?page=300&pageSize=25',
+  ];
+  for (const path of ['/api/cluster-tiers', ...lists]) await measure(path, cookie);
+  const tiers = await measure('/api/cluster-tiers', cookie);
+  const rows = [tiers];
+  for (const path of lists) rows.push(await measure(path, cookie));
+  console.log(`\n${stored} clusters of ${ORGANIZATION} (${CLUSTERS} inserted with ${NODES_PER_CLUSTER} nodes each, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
+  console.log('path                                                            matches   p50 ms   p99 ms   p50 vs tiers');
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(64)}${String(row.total ?? '').padStart(7)}   ${row.p50.toFixed(1).padStart(6)}   ${row.p99.toFixed(1).padStart(6)}   ${(row.p50 / tiers.p50).toFixed(2).padStart(11)}x`,
+    );
+  }
+} finally {
+  await worker.stop();
+  rmSync(persistTo, { recursive: true, force: true });
+}
