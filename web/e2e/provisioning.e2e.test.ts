@@ -384,6 +384,96 @@ describe('live provisioning', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('shows the true state after the socket comes back: steps finished while it was down are read again, without a reload', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    // The page's sockets, and a switch that makes new ones fail (as a dropped network would) until it is turned off.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const state = { sockets: [] as WebSocket[], blocked: false };
+      Object.assign(window, { socketControl: state });
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(state.blocked ? `${location.origin.replace(/^http/, 'ws')}/ws-unreachable` : url, protocols);
+          state.sockets.push(this);
+        }
+      };
+    });
+    const frames = recordProgressFrames(page);
+    await signInAsNewAccount(page);
+    await page.goto('/dashboard');
+    await rejectCookies(page);
+    const placed = await api<Order>(
+      page,
+      'POST',
+      '/api/orders',
+      {
+        lines: [
+          {
+            kind: 'cluster',
+            name: uniqueName('reconnect'),
+            tierId: 'tier_standard',
+            regionId: 'fr-par-1',
+            kubernetesVersion: '1.37',
+            highAvailability: false,
+            nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: 2, autoscale: null }],
+            addonIds: [],
+          },
+        ],
+        cycle: 'monthly',
+        billing: BILLING,
+      },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    const paid = await api<{ result: string; order: Order }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
+      paymentIdempotencyKey: crypto.randomUUID(),
+      method: { kind: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' } },
+    });
+    expect(paid.result).toBe('succeeded');
+    const clusterId = paid.order.createdClusterId!;
+
+    await page.goto(`/cluster-provisioning?clusterId=${clusterId}`);
+    const progress = page.getByTestId('provisioning-progress');
+    await progress.waitFor(POLL);
+    await watchStepsOnScreen(page);
+    // The socket is live: a step message reached the page.
+    await expect.poll(() => frames.some((frame) => frame.clusterId === clusterId), PROVISIONING).toBe(true);
+    expect(await progress.getAttribute('data-status')).toBe('running');
+
+    // The connection drops, and stays down until the cluster is ready.
+    await page.evaluate(async () => {
+      const control = (window as unknown as { socketControl: { sockets: WebSocket[]; blocked: boolean } }).socketControl;
+      control.blocked = true;
+      await Promise.all(
+        control.sockets.map((socket) =>
+          socket.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => {
+            socket.addEventListener('close', resolve, { once: true });
+            socket.close();
+          }),
+        ),
+      );
+    });
+    const framesBeforeDrop = frames.length;
+    await expect.poll(async () => (await api<Cluster>(page, 'GET', `/api/clusters/${clusterId}`)).status, PROVISIONING).toBe('running');
+    // Nothing told the page: it still shows the provisioning as it was when the socket dropped.
+    expect(await progress.getAttribute('data-status')).toBe('running');
+    expect(frames.length).toBe(framesBeforeDrop);
+
+    // The network is back: the socket reconnects on its own, the page reads the cluster again and shows it ready.
+    await page.evaluate(() => {
+      (window as unknown as { socketControl: { blocked: boolean } }).socketControl.blocked = false;
+    });
+    await page.locator('[data-testid="provisioning-progress"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('provisioning-percent').textContent()).toBe('100%');
+    expect(await page.getByTestId('operation-status').textContent()).toBe('Finished');
+    await expect.poll(() => page.getByTestId('cluster-nodes').textContent(), POLL).toBe('2 of 2 nodes ready');
+    expect((await shownSteps(page)).every((step) => step.status === 'succeeded')).toBe(true);
+    // No message of the finished operation came after the reconnect: what the page shows, it read.
+    expect(frames.length).toBe(framesBeforeDrop);
+    expect(await page.evaluate(() => (window as unknown as { provisioningDocument?: string }).provisioningDocument)).toBe('watched');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('lists nothing to follow for a new organisation and leads to the configurator', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await signInAsNewAccount(page);
