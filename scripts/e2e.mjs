@@ -29,6 +29,7 @@ const port = Number(process.env.E2E_PORT ?? 8799);
 // so a browser test watches a whole provisioning; the steps and their order stay the real ones.
 // The fake cloud providers (issue 16) run in a process of their own (spawnSync below blocks this
 // one); the Worker reaches them through CLOUD_BASE_URLS, the tests get their credentials in E2E_FAKE_CLOUDS.
+// CLOUD_TIMEOUT_MS (development only) makes a provider that never answers time out in 3 s, not 10.
 const fakeClouds = spawn(process.execPath, ['scripts/lib/fake-clouds.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const [fakeCloudsLine] = await once(createInterface({ input: fakeClouds.stdout }), 'line');
 process.on('exit', () => fakeClouds.kill('SIGTERM'));
@@ -36,7 +37,7 @@ const worker = await startLocalWorker({
   port,
   persistTo,
   quiet: true,
-  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`],
+  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`, '--var', 'CLOUD_TIMEOUT_MS:3000'],
 });
 let status;
 try {

@@ -1,5 +1,6 @@
 import {
   cloudsPortFromConfig,
+  cloudTimeoutFromConfig,
   createContext,
   memoryIsolateCache,
   ecbRatesSource,
@@ -17,6 +18,7 @@ import {
   type Environment,
   type Mailer,
   type ClusterOperatorPort,
+  type CloudsPort,
   type PaymentsPort,
   type Ports,
   type ProvisionerPort,
@@ -144,6 +146,16 @@ export function provisionerFor(env: Env): ProvisionerPort {
   return simulatorProvisioner({ speed: Number.isFinite(speed) && speed > 0 ? speed : 1, nameFailures: environmentOf(env) === 'development' });
 }
 
+/**
+ * Where other clouds' APIs live (CLOUD_BASE_URLS) and, in development only, a shorter deadline
+ * for their listings (CLOUD_TIMEOUT_MS); elsewhere every listing has the 10 s default.
+ */
+export function cloudsFor(env: Env): CloudsPort {
+  const port = cloudsPortFromConfig(env.CLOUD_BASE_URLS);
+  const timeoutMs = environmentOf(env) === 'development' ? cloudTimeoutFromConfig(env.CLOUD_TIMEOUT_MS) : undefined;
+  return timeoutMs === undefined ? port : { ...port, timeoutMs };
+}
+
 /** Hands operations to the cluster's ClusterOperator Durable Object. */
 export function operatorFor(env: Env, appUrl?: string): ClusterOperatorPort {
   return {
@@ -180,7 +192,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       secrets: secretBoxFor(env),
       provisioner: provisionerFor(env),
       operator: operatorFor(env, appUrl),
-      clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
+      clouds: cloudsFor(env),
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
     },
@@ -243,7 +255,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       provisioner: provisionerFor(env),
       operator: operatorFor(env, appUrlFor(c)),
       files: r2Files(env.FILES),
-      clouds: cloudsPortFromConfig(env.CLOUD_BASE_URLS),
+      clouds: cloudsFor(env),
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
     },

@@ -49,6 +49,11 @@ export interface Env {
    * (packages/api/src/platform/clouds/config.ts); unset: the real endpoints. Browser tests point it at fakes.
    */
   CLOUD_BASE_URLS?: string;
+  /**
+   * Development only: a deadline for each cloud listing shorter than the 10 s default, in
+   * milliseconds (the browser tests show the timeout with it). Production always waits 10 s.
+   */
+  CLOUD_TIMEOUT_MS?: string;
   /** `enabled`: production without Gardener runs simulated clusters (refused otherwise). */
   PROVISIONER_SIMULATOR?: string;
   /**

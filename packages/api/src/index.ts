@@ -73,5 +73,5 @@ export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './
 export { generateInvoices, type GenerationRun } from './modules/invoices/monthly-run';
 export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices/dunning';
 export { r2Files, memoryFiles, type FilesPort, type R2BucketLike } from './platform/files';
-export { cloudsPortFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';
+export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';
 export { refreshAllConnections } from './modules/provider-connections/service';

@@ -248,3 +248,34 @@ describe('no credential leaves the server', () => {
     }
   });
 });
+
+describe('the connection timeout', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A provider that accepts the connection and never answers: only the listing's signal ends the wait. */
+  const silent: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      const signal = init?.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+
+  it('is 10 s when none is configured: the test gives up at 10 s, not before, and answers the timeout explanation', async () => {
+    // The clouds port of a deployment without CLOUD_TIMEOUT_MS: no timeoutMs.
+    const { ctx, db } = await createTestCaller({ ports: { clouds: { baseUrls: {}, fetch: silent } } });
+    const owner = callerAs(ctx, await sessionUserOf(db, 'alice'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let settled = false;
+    const test = owner.providerConnections.test({ provider: 'doks', credentials: { token: 'dop_v1_whatever0123456789abcdef' } }).finally(() => (settled = true));
+
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await test).toMatchObject({
+      ok: false,
+      kind: 'timeout',
+      message: 'DigitalOcean did not answer within 10 s.',
+      explanation: FAILURE_EXPLANATIONS.timeout,
+      clusters: [],
+    });
+  });
+});

@@ -6,6 +6,7 @@
  * Plain http is accepted for loopback addresses only: credentials must not cross a network in clear.
  */
 import { cloudClients, type CloudsPort } from './index';
+import { DEFAULT_TIMEOUT_MS } from './port';
 
 export class CloudConfigError extends Error {}
 
@@ -43,4 +44,18 @@ export function cloudsPortFromConfig(text: string | undefined): CloudsPort {
     }
   }
   return { baseUrls: baseUrls as CloudsPort['baseUrls'] };
+}
+
+/**
+ * CLOUD_TIMEOUT_MS: a deadline for each listing shorter than the 10 s default, for the browser tests
+ * that show a provider which never answers (the Worker reads it in development only). Unset: the
+ * default. It can only shorten the deadline, never lengthen it.
+ */
+export function cloudTimeoutFromConfig(text: string | undefined): number | undefined {
+  if (!text?.trim()) return undefined;
+  const value = Number(text.trim());
+  if (!Number.isInteger(value) || value < 100 || value > DEFAULT_TIMEOUT_MS) {
+    throw new CloudConfigError(`CLOUD_TIMEOUT_MS must be a whole number of milliseconds from 100 to ${DEFAULT_TIMEOUT_MS}.`);
+  }
+  return value;
 }

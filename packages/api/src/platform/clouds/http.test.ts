@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { doksClient } from './doks';
 import { iksClient } from './iks';
 import { scrub } from './http';
+import { DEFAULT_TIMEOUT_MS, FAILURE_EXPLANATIONS, type ListClustersResult } from './port';
 
 describe('credential scrubbing', () => {
   it('removes a secret that a provider echoes back in its error', async () => {
@@ -50,5 +51,34 @@ describe('the default fetch', () => {
     });
     const result = await doksClient.listClusters({ token: 'dop_v1_whatever0123456789abcdef' });
     expect(result).toMatchObject({ ok: true, clusters: [] });
+  });
+});
+
+describe('the default deadline', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A provider that accepts the connection and never answers: only the caller's signal ends the wait. */
+  const silent: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      const signal = init?.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+
+  it('is 10 s: a listing with no timeout override gives up at 10 s, not before, and says so with the timeout explanation', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let settled: ListClustersResult | undefined;
+    const started = Date.now();
+    // No `timeoutMs`: the listing's deadline is the default one.
+    const listing = doksClient.listClusters({ token: 'dop_v1_whatever0123456789abcdef' }, { fetch: silent }).then((result) => (settled = result));
+
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await listing;
+    expect(result).toMatchObject({ ok: false, kind: 'timeout', message: 'DigitalOcean did not answer within 10 s.' });
+    expect(result.tookMs).toBe(10_000);
+    expect(Date.now() - started).toBe(10_000);
+    if (!result.ok) expect(FAILURE_EXPLANATIONS[result.kind]).toBe('The provider did not answer in time.');
   });
 });

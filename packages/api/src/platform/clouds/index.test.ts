@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closedUrl, startFakeClouds, type FakeClouds, type FakeServer } from './fakes';
-import { cloudClients, type ListClustersResult, type SupportedCloudProvider } from './index';
+import { ackClient, cloudClients, type ListClustersResult, type SupportedCloudProvider } from './index';
 
 let clouds: FakeClouds;
 
@@ -57,10 +57,11 @@ function secretsOf(input: Record<string, string | undefined>): string[] {
 
 async function list(
   provider: SupportedCloudProvider,
-  which: 'ok' | 'denied' | 'wrong',
+  which: 'ok' | 'denied' | 'wrong' | 'role' | 'throttled' | 'unresponsive',
   options: { timeoutMs?: number; baseUrls?: Record<string, string> } = {},
 ): Promise<ListClustersResult> {
-  const input = clouds.credentials[provider][which] as Record<string, string>;
+  const input = (clouds.credentials[provider] as Record<string, Record<string, string>>)[which];
+  if (!input) throw new Error(`the fake ${provider} has no "${which}" credentials`);
   const client = cloudClients[provider];
   const credentials = client.credentialsSchema.parse(input);
   const result = await (client.listClusters as (c: unknown, o: unknown) => Promise<ListClustersResult>)(credentials, {
@@ -138,5 +139,46 @@ describe.each(['gke', 'aks', 'iks'] as const)('%s token exchange', (provider) =>
     fakeOf(provider).failNext('hang', 1, TOKEN_PATH[provider]);
     const result = failureOf(await list(provider, 'ok', { timeoutMs: 200 }));
     expect(result.kind).toBe('timeout');
+  });
+});
+
+/**
+ * The credentials a browser test uses to show each failure on a page (it cannot call `failNext`
+ * in the fakes' process): each is checked by its fake like any other, then fails the provider's way.
+ */
+describe('credentials that fail the way their provider does, once their fake has checked them', () => {
+  it('eks role: the key assumes the role through STS, and the role lists the clusters', async () => {
+    const result = await list('eks', 'role');
+    if (!result.ok) throw new Error(`${result.kind}: ${result.message}`);
+    expect(result.clusters.map((cluster) => cluster.name).sort()).toEqual(['eks-dublin', 'eks-virginia']);
+    expect(clouds.aws.requests.some((request) => request.method === 'POST' && request.path === '/sts/' && request.status === 200)).toBe(true);
+  });
+
+  it('aks throttled: Entra ID issues the token, then ARM answers 429 with its Retry-After', async () => {
+    const result = failureOf(await list('aks', 'throttled'));
+    expect(result.kind).toBe('rate_limited');
+    expect(result.message).toContain('Retry after 17 s.');
+    expect(clouds.azure.requests.slice(-2).map((request) => request.status)).toEqual([200, 429]);
+  });
+
+  it('ack throttled: the gateway checks the signature first, then denies by flow control', async () => {
+    const result = failureOf(await list('ack', 'throttled'));
+    expect(result.kind).toBe('rate_limited');
+    expect(clouds.alibaba.requests.at(-1)).toMatchObject({ status: 400 });
+    // Signed with another secret, the same key is a bad signature, not a throttled call.
+    const input = { ...clouds.credentials.ack.throttled, accessKeySecret: 'notTheBusySecret000000000000000' };
+    const forged = await ackClient.listClusters(ackClient.credentialsSchema.parse(input), { baseUrls: clouds.baseUrls.ack });
+    expect(forged).toMatchObject({ ok: false, kind: 'bad_credentials' });
+  });
+
+  it('iks unresponsive: IAM issues the token, the listing is held until the deadline', async () => {
+    const started = Date.now();
+    const result = failureOf(await list('iks', 'unresponsive', { timeoutMs: 300 }));
+    expect(result.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(clouds.ibm.requests.slice(-2)).toMatchObject([
+      { path: '/identity/token', status: 200 },
+      { path: '/global/v2/getClusters', status: 0 },
+    ]);
   });
 });

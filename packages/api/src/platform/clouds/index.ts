@@ -8,7 +8,7 @@ export { cceClient, CCE_BASE_URLS, HUAWEI_REGIONS, type CceBaseUrls } from './cc
 export { ackClient, ACK_BASE_URLS, ACK_API_VERSION, ALIBABA_REGIONS, type AckBaseUrls } from './ack';
 export { doksClient, DOKS_BASE_URLS, type DoksBaseUrls } from './doks';
 export { signHuaweiRequest, type HuaweiSignInput, type HuaweiSignature } from './huawei-signer';
-export { cloudsPortFromConfig, CloudConfigError } from './config';
+export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError } from './config';
 export { signAcs3Request, type Acs3SignInput, type Acs3Signature } from './acs3-signer';
 
 import { ackClient } from './ack';

@@ -13,6 +13,8 @@ export interface FakeAlibabaKey {
   accessKeySecret: string;
   /** cs:DescribeClusters allowed by a RAM policy. */
   canList: boolean;
+  /** The gateway's flow control denies this key's calls (once their signature is checked), as when its quota is spent. */
+  throttled?: boolean;
 }
 
 export interface FakeAlibabaOptions {
@@ -25,6 +27,9 @@ export interface FakeAlibabaOptions {
 export interface FakeAlibaba extends FakeServer {
   baseUrls: { cs: string };
 }
+
+/** The gateway's flow-control answer (400 with a Throttling code, not 429). */
+const throttled = (): FakeHttpResponse => gatewayError(400, 'Throttling.User', 'Request was denied due to user flow control.');
 
 const REQUIRED_SIGNED = ['host', 'x-acs-action', 'x-acs-content-sha256', 'x-acs-date', 'x-acs-signature-nonce', 'x-acs-version'];
 
@@ -99,6 +104,7 @@ export async function startFakeAlibaba(options: FakeAlibabaOptions): Promise<Fak
       return gatewayError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     }
     nonces.add(nonce);
+    if (key.throttled) return throttled();
     if (request.path !== '/api/v1/clusters' || request.method !== 'GET') {
       violation('unknown path');
       return gatewayError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
@@ -118,6 +124,6 @@ export async function startFakeAlibaba(options: FakeAlibabaOptions): Promise<Fak
     };
   };
 
-  const server = await startFakeServer({ handle, rateLimited: () => gatewayError(400, 'Throttling.User', 'Request was denied due to user flow control.') });
+  const server = await startFakeServer({ handle, rateLimited: throttled });
   return Object.assign(server, { baseUrls: { cs: server.url } });
 }

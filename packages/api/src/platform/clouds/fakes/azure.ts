@@ -13,6 +13,8 @@ export interface FakeAzurePrincipal {
   clientSecret: string;
   /** Subscriptions the principal holds Reader (or more) on. */
   readableSubscriptions: string[];
+  /** ARM throttles this principal's reads (answers 429 once its token is checked), as when its budget is spent. */
+  throttled?: boolean;
 }
 
 export interface FakeAzureOptions {
@@ -59,6 +61,11 @@ const entraError = (status: number, error: string, code: number, text: string): 
   },
 });
 const armError = (status: number, code: string, message: string): FakeHttpResponse => ({ status, body: { error: { code, message } } });
+/** ARM's answer to a principal over its read budget. */
+const armThrottled = (): FakeHttpResponse => ({
+  ...armError(429, 'TooManyRequests', "The request is being throttled as the limit has been reached for operation type - 'Read_ObservationWindow_00:05:00'."),
+  headers: { 'retry-after': '17' },
+});
 
 export async function startFakeAzure(options: FakeAzureOptions): Promise<FakeAzure> {
   const tokens = new Map<string, FakeAzurePrincipal>();
@@ -94,6 +101,7 @@ export async function startFakeAzure(options: FakeAzureOptions): Promise<FakeAzu
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const principal = bearer ? tokens.get(bearer) : undefined;
     if (!principal) return armError(401, 'InvalidAuthenticationToken', 'The access token is invalid.');
+    if (principal.throttled) return armThrottled();
     if (!(subscription in options.clusters)) return armError(404, 'SubscriptionNotFound', `The subscription '${subscription}' could not be found.`);
     if (!principal.readableSubscriptions.includes(subscription)) {
       return armError(
@@ -121,10 +129,7 @@ export async function startFakeAzure(options: FakeAzureOptions): Promise<FakeAzu
       violation('unknown path');
       return armError(404, 'InvalidResourceType', 'The resource type could not be found.');
     },
-    rateLimited: () => ({
-      ...armError(429, 'TooManyRequests', "The request is being throttled as the limit has been reached for operation type - 'Read_ObservationWindow_00:05:00'."),
-      headers: { 'retry-after': '17' },
-    }),
+    rateLimited: armThrottled,
   });
   url = server.url;
   return Object.assign(server, { baseUrls: { login: server.url, management: server.url } });

@@ -3,13 +3,15 @@
  * IAM's and IKS's field names and error shapes. Only tokens the fake issued are accepted.
  */
 import { randomUUID } from 'node:crypto';
-import { opaqueToken, startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
+import { HOLD, opaqueToken, startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
 
 export interface FakeIbmKey {
   apiKey: string;
   accountId: string;
   /** Viewer platform role on Kubernetes Service. */
   canList: boolean;
+  /** Kubernetes Service holds this account's cluster listing without ever answering (IAM still issues its token). */
+  unresponsive?: boolean;
 }
 
 export interface FakeIbmOptions {
@@ -74,6 +76,7 @@ export async function startFakeIbm(options: FakeIbmOptions): Promise<FakeIbm> {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const key = bearer ? tokens.get(bearer) : undefined;
     if (!key) return iksError(401, 'E0023', 'Your IBM Cloud IAM token is not valid. Log in again.', 'Authentication');
+    if (key.unresponsive) return HOLD;
     if (!key.canList) {
       return iksError(403, 'E03ba', 'You do not have the required permissions to list clusters. Ask the account owner for the Viewer platform access role on Kubernetes Service.', 'Authorization');
     }

@@ -2,7 +2,10 @@
  * Test and browser-test only: every fake provider at once, each with one account that may list
  * clusters and one that may not, and the credentials to use for each. A browser test starts this
  * in its own process, passes `baseUrls` to the server as configuration, and drives failures with
- * each fake's `failNext` (rate limiting, no answer) or with the `denied`/`wrong` credentials.
+ * credentials alone, each checked by its fake before it fails the way the provider does: `wrong`
+ * and `denied` everywhere, `throttled` (Azure, Alibaba Cloud: rate limited), `unresponsive` (IBM
+ * Cloud: the listing is never answered) and `role` (AWS: a role to assume, through STS). Tests in
+ * this process can also inject failures with each fake's `failNext`.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { fakeAckCluster, startFakeAlibaba, type FakeAlibaba } from './alibaba';
@@ -16,14 +19,19 @@ import { fakeIksCluster, startFakeIbm, type FakeIbm } from './ibm';
 export { startFakeAlibaba, startFakeAws, startFakeAzure, startFakeDigitalOcean, startFakeGcp, startFakeHuawei, startFakeIbm };
 export { closedUrl, type FakeServer, type InjectedFailure } from './server';
 
-/** Form input (what a customer types), per provider: `ok` lists clusters, `denied` lacks the permission, `wrong` has a bad secret. */
+/**
+ * Form input (what a customer types), per provider: `ok` lists clusters, `denied` lacks the
+ * permission, `wrong` has a bad secret; `role` (EKS) lists through an assumed role, `throttled`
+ * (AKS, ACK) is a valid key its provider is rate limiting, `unresponsive` (IKS) a valid key whose
+ * listing the provider never answers.
+ */
 export interface FakeCloudCredentials {
   gke: { ok: { serviceAccountKey: string }; denied: { serviceAccountKey: string }; wrong: { serviceAccountKey: string } };
-  eks: Record<'ok' | 'denied' | 'wrong', { accessKeyId: string; secretAccessKey: string; roleArn?: string; regions?: string[] }>;
-  aks: Record<'ok' | 'denied' | 'wrong', { tenantId: string; clientId: string; clientSecret: string; subscriptionId: string }>;
-  iks: Record<'ok' | 'denied' | 'wrong', { apiKey: string }>;
+  eks: Record<'ok' | 'denied' | 'wrong' | 'role', { accessKeyId: string; secretAccessKey: string; roleArn?: string; regions?: string[] }>;
+  aks: Record<'ok' | 'denied' | 'wrong' | 'throttled', { tenantId: string; clientId: string; clientSecret: string; subscriptionId: string }>;
+  iks: Record<'ok' | 'denied' | 'wrong' | 'unresponsive', { apiKey: string }>;
   cce: Record<'ok' | 'denied' | 'wrong', { accessKey: string; secretKey: string; projectId: string; region: string }>;
-  ack: Record<'ok' | 'denied' | 'wrong', { accessKeyId: string; accessKeySecret: string; region?: string }>;
+  ack: Record<'ok' | 'denied' | 'wrong' | 'throttled', { accessKeyId: string; accessKeySecret: string; region?: string }>;
   doks: Record<'ok' | 'denied' | 'wrong', { token: string }>;
 }
 
@@ -70,11 +78,13 @@ export async function startFakeClouds(): Promise<FakeClouds> {
   });
 
   const awsAccount = '481203774512';
+  const awsRole = `arn:aws:iam::${awsAccount}:role/KubeMarketReadEks`;
   const aws = await startFakeAws({
     keys: [
-      { accessKeyId: 'AKIAFAKEREADER000001', secretAccessKey: 'fakeAwsReaderSecret/0123456789abcdefGHIJKL', accountId: awsAccount, userName: 'km-reader', canList: true },
+      { accessKeyId: 'AKIAFAKEREADER000001', secretAccessKey: 'fakeAwsReaderSecret/0123456789abcdefGHIJKL', accountId: awsAccount, userName: 'km-reader', canList: true, canAssume: [awsRole] },
       { accessKeyId: 'AKIAFAKENOBODY000002', secretAccessKey: 'fakeAwsNobodySecret/0123456789abcdefGHIJKL', accountId: awsAccount, userName: 'km-nobody', canList: false },
     ],
+    roles: [{ arn: awsRole, canList: true }],
     clusters: {
       'eu-west-1': [fakeEksCluster('eks-dublin', 'eu-west-1', awsAccount, [3, 2])],
       'us-east-1': [fakeEksCluster('eks-virginia', 'us-east-1', awsAccount, [4])],
@@ -87,6 +97,7 @@ export async function startFakeClouds(): Promise<FakeClouds> {
     principals: [
       { tenantId, clientId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', clientSecret: 'Qx48Q~fakeReaderSecret.9hLmN0pRsTuV', readableSubscriptions: [subscriptionId] },
       { tenantId, clientId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', clientSecret: 'Zr71Q~fakeNobodySecret.3kJhG5fDsAqW', readableSubscriptions: [] },
+      { tenantId, clientId: 'c3d4e5f6-a7b8-4c9d-8e0f-2a3b4c5d6e7f', clientSecret: 'Wp93Q~fakeBusySecret.7tGhJ2kLmNoPqR', readableSubscriptions: [subscriptionId], throttled: true },
     ],
     clusters: { [subscriptionId]: [fakeManagedCluster(subscriptionId, 'rg-prod', 'aks-prod', 'westeurope', [3, 5])] },
   });
@@ -95,6 +106,7 @@ export async function startFakeClouds(): Promise<FakeClouds> {
     keys: [
       { apiKey: 'fakeIbmReaderKey_6Yh3Kq9Lm2Nx8Pw4Rt7Vz1Bc5', accountId: 'acc-1', canList: true },
       { apiKey: 'fakeIbmNobodyKey_2Dg8Jf4Hs6Ka9Lq3Mw5Ne7Pr1', accountId: 'acc-1', canList: false },
+      { apiKey: 'fakeIbmSilentKey_4Fh7Kd2Ls9Pq6Wm3Nx8Rt5Vb1', accountId: 'acc-1', canList: true, unresponsive: true },
     ],
     clusters: { 'acc-1': [fakeIksCluster('iks-eu', 'eu-de', 3)] },
   });
@@ -112,6 +124,7 @@ export async function startFakeClouds(): Promise<FakeClouds> {
     keys: [
       { accessKeyId: 'LTAI5tFakeReader0Key1x', accessKeySecret: 'fakeAlibabaReaderSecret0123456789', canList: true },
       { accessKeyId: 'LTAI5tFakeNobody0Key2y', accessKeySecret: 'fakeAlibabaNobodySecret0123456789', canList: false },
+      { accessKeyId: 'LTAI5tFakeBusy000Key3z', accessKeySecret: 'fakeAlibabaBusySecret00123456789', canList: true, throttled: true },
     ],
     clusters: [fakeAckCluster('ack-fra', 'eu-central-1', 5), fakeAckCluster('ack-hz', 'cn-hangzhou', 2)],
   });
@@ -140,16 +153,19 @@ export async function startFakeClouds(): Promise<FakeClouds> {
         ok: { accessKeyId: 'AKIAFAKEREADER000001', secretAccessKey: 'fakeAwsReaderSecret/0123456789abcdefGHIJKL', regions: ['eu-west-1', 'us-east-1'] },
         denied: { accessKeyId: 'AKIAFAKENOBODY000002', secretAccessKey: 'fakeAwsNobodySecret/0123456789abcdefGHIJKL', regions: ['eu-west-1', 'us-east-1'] },
         wrong: { accessKeyId: 'AKIAFAKEREADER000001', secretAccessKey: 'fakeAwsWrongSecret/00000000000000000000000', regions: ['eu-west-1', 'us-east-1'] },
+        role: { accessKeyId: 'AKIAFAKEREADER000001', secretAccessKey: 'fakeAwsReaderSecret/0123456789abcdefGHIJKL', roleArn: awsRole, regions: ['eu-west-1', 'us-east-1'] },
       },
       aks: {
         ok: { tenantId, clientId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', clientSecret: 'Qx48Q~fakeReaderSecret.9hLmN0pRsTuV', subscriptionId },
         denied: { tenantId, clientId: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e', clientSecret: 'Zr71Q~fakeNobodySecret.3kJhG5fDsAqW', subscriptionId },
         wrong: { tenantId, clientId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', clientSecret: 'Qx48Q~notTheSecretAtAll.0000000000', subscriptionId },
+        throttled: { tenantId, clientId: 'c3d4e5f6-a7b8-4c9d-8e0f-2a3b4c5d6e7f', clientSecret: 'Wp93Q~fakeBusySecret.7tGhJ2kLmNoPqR', subscriptionId },
       },
       iks: {
         ok: { apiKey: 'fakeIbmReaderKey_6Yh3Kq9Lm2Nx8Pw4Rt7Vz1Bc5' },
         denied: { apiKey: 'fakeIbmNobodyKey_2Dg8Jf4Hs6Ka9Lq3Mw5Ne7Pr1' },
         wrong: { apiKey: 'fakeIbmRevokedKey_9Zx8Cv7Bn6Ml5Kj4Hg3Fd2S' },
+        unresponsive: { apiKey: 'fakeIbmSilentKey_4Fh7Kd2Ls9Pq6Wm3Nx8Rt5Vb1' },
       },
       cce: {
         ok: { accessKey: 'HPUAFAKEREADER0KEY12', secretKey: 'fakeHuaweiReaderSecretKey0123456789abcd', projectId, region: 'ap-southeast-3' },
@@ -160,6 +176,7 @@ export async function startFakeClouds(): Promise<FakeClouds> {
         ok: { accessKeyId: 'LTAI5tFakeReader0Key1x', accessKeySecret: 'fakeAlibabaReaderSecret0123456789' },
         denied: { accessKeyId: 'LTAI5tFakeNobody0Key2y', accessKeySecret: 'fakeAlibabaNobodySecret0123456789' },
         wrong: { accessKeyId: 'LTAI5tFakeReader0Key1x', accessKeySecret: 'fakeAlibabaWrongSecret00000000000' },
+        throttled: { accessKeyId: 'LTAI5tFakeBusy000Key3z', accessKeySecret: 'fakeAlibabaBusySecret00123456789' },
       },
       doks: {
         ok: { token: 'dop_v1_fakereader0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071' },

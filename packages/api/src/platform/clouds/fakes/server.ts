@@ -2,8 +2,9 @@
  * Test and browser-test only: the HTTP server every fake provider runs on (node:http, 127.0.0.1,
  * a random port). Each fake checks requests the way its provider does; this harness records them,
  * collects `violations` (requests the real provider would refuse for a reason other than the
- * credentials: a test asserts there are none), and injects the failures a test cannot provoke
- * with credentials alone: rate limiting and a provider that never answers.
+ * credentials: a test asserts there are none), and injects rate limiting and a provider that never
+ * answers on demand (`failNext`). A fake can also hold a request itself (`hold`), after checking
+ * it, for credentials whose provider account never answers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +25,12 @@ export interface FakeHttpResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Never answered: the request is held until the client gives up (recorded with status 0). */
+  hold?: true;
 }
+
+/** The answer of a provider that accepted the request and never answers it. */
+export const HOLD: FakeHttpResponse = { status: 0, hold: true };
 
 export interface RecordedRequest {
   method: string;
@@ -88,19 +94,25 @@ export async function startFakeServer(spec: FakeServerSpec): Promise<FakeServer>
       };
       const index = pending.findIndex((entry) => entry.path === null || entry.path.test(request.path));
       const injected = index === -1 ? undefined : pending.splice(index, 1)[0]?.failure;
-      if (injected === 'hang') {
-        hanging.add(response);
-        requests.push({ method: request.method, path: request.path, status: 0 });
-        return;
-      }
       let answer: FakeHttpResponse;
       try {
-        answer = injected === 'rate_limited' ? spec.rateLimited() : await spec.handle(request, (text) => violations.push(`${request.method} ${request.path}: ${text}`));
+        answer =
+          injected === 'hang'
+            ? HOLD
+            : injected === 'rate_limited'
+              ? spec.rateLimited()
+              : await spec.handle(request, (text) => violations.push(`${request.method} ${request.path}: ${text}`));
       } catch (error) {
         violations.push(`${request.method} ${request.path}: fake crashed: ${String(error)}`);
         answer = { status: 500, body: { error: 'fake crashed' } };
       }
       requests.push({ method: request.method, path: request.path, status: answer.status });
+      if (answer.hold) {
+        hanging.add(response);
+        // The client gave up (its deadline) and closed the connection: nothing left to hold.
+        response.once('close', () => hanging.delete(response));
+        return;
+      }
       send(response, answer);
     })();
   });
