@@ -62,6 +62,16 @@ describe('staff: organisations', () => {
       await page.getByTestId('reason-dialog').getByRole('button', { name: 'Reinstate' }).click();
       await page.getByTestId('organization-status').filter({ hasText: 'Active' }).waitFor(POLL);
 
+      // The credit limit staff set for payment by bank transfer: in euros, shown with what it owes, kept in the history.
+      expect(await detail.getByTestId('organization-outstanding').textContent()).toContain('No credit limit');
+      const settings = detail.getByRole('region', { name: 'Settings staff control' });
+      await settings.getByLabel('Credit limit (EUR)').fill('5000');
+      await settings.getByLabel(/^Reason/).fill('Invoicing agreed up to €5,000.');
+      await settings.getByRole('button', { name: 'Save settings' }).click();
+      await detail.getByTestId('organization-outstanding').filter({ hasText: 'Credit limit €5,000.00' }).waitFor(POLL);
+      expect(await detail.getByRole('table', { name: 'Status and settings history' }).textContent()).toContain('Invoicing agreed up to €5,000.');
+      expect(await seriousViolations(page)).toEqual([]);
+
       // The audit log tab shows both decisions for this organisation.
       await page.goto(`/officers/organizations?tab=activity`);
       await page.getByLabel('Organisation id').fill(customer.organization.id);
@@ -98,8 +108,21 @@ describe('staff: organisations', () => {
   it('a customer is refused every staff list', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await signInAsNewAccount(page, { organizationRole: 'owner' });
-    for (const path of ['/api/admin/organizations', '/api/admin/clusters', '/api/admin/addons', '/api/admin/middlewares', '/api/admin/support-plans', '/api/admin/attention', '/api/admin/activity']) {
-      expect({ path, status: (await page.context().request.get(`${BASE_URL}${path}`)).status() }).toEqual({ path, status: 403 });
+    for (const path of [
+      '/api/admin/organizations',
+      '/api/admin/clusters',
+      '/api/admin/addons',
+      '/api/admin/middlewares',
+      '/api/admin/support-plans',
+      '/api/admin/attention',
+      '/api/admin/activity',
+      '/api/staff/users',
+      '/api/admin/registrations',
+      '/api/admin/promotion-requests',
+      '/api/admin/organization-users',
+    ]) {
+      const answer = await page.context().request.get(`${BASE_URL}${path}`);
+      expect({ path, status: answer.status(), body: await answer.json() }).toEqual({ path, status: 403, body: { message: 'You do not have permission to do this.' } });
     }
     await page.goto('/officers/organizations');
     await page.getByTestId('staff-access-required').waitFor(POLL);

@@ -25,7 +25,7 @@ async function signedInWithToken(scopes: string[]) {
 
 describe('API tokens over REST', () => {
   it('lets a script with a token and no cookie list notifications, and refuses paths outside its scopes with 403', async () => {
-    const { token, scopes, status, prefix } = await signedInWithToken(['notifications:read']);
+    const { token, scopes, status, prefix, id } = await signedInWithToken(['notifications:read']);
     expect(token).toMatch(/^kmt_[a-z0-9]{20}_[A-Za-z0-9_-]{43}$/);
     expect(token.startsWith(prefix)).toBe(true);
     expect(scopes).toEqual(['notifications:read']);
@@ -38,6 +38,19 @@ describe('API tokens over REST', () => {
     // A bearer request gets no cookies and no CSRF token back.
     expect(list.headers.getSetCookie()).toEqual([]);
     expect(list.headers.get('X-CSRF-Token')).toBeNull();
+    // Each use is audited in the owner's organisation: the token's user as actor, the token as target, the method and path; never the secret.
+    const owner = await env.DB.prepare('SELECT users.id AS id, users.organization_id AS organizationId FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE api_tokens.id = ?')
+      .bind(id)
+      .first<{ id: string; organizationId: string }>();
+    const { results: used } = await env.DB.prepare("SELECT actor_user_id, organization_id, target_type, target_id, ip_address, metadata FROM audit_log WHERE action = 'token.used' AND target_id = ?")
+      .bind(id)
+      .all<Record<string, unknown>>();
+    expect(used).toEqual([
+      { actor_user_id: owner!.id, organization_id: owner!.organizationId, target_type: 'api_token', target_id: id, ip_address: '198.51.100.20', metadata: JSON.stringify({ method: 'GET', path: '/api/notifications' }) },
+    ]);
+    expect(owner!.organizationId).toMatch(/^org_/);
+    const secret = token.split('_').slice(2).join('_');
+    expect(JSON.stringify(used)).not.toContain(secret);
 
     const write = await script(token, 'POST', '/api/notifications/mark-all-read');
     expect(write.status).toBe(403);

@@ -55,6 +55,12 @@ export interface Meta {
    * be called with a token at all; `orgProcedure` derives it from its permission.
    */
   scope?: TokenScope;
+  /**
+   * The platform roles a staff procedure admits (officerProcedure and its stricter kin set it):
+   * everyone else, customers and API tokens included, is refused. Tests read it to find every
+   * staff-only procedure.
+   */
+  staffRoles?: ReadonlyArray<SessionUser['role']>;
 }
 
 const t = initTRPC
@@ -119,7 +125,7 @@ function assertTokenMayCall(scopes: readonly TokenScope[], meta: Meta | undefine
 }
 
 function requireRole(allowed: ReadonlyArray<SessionUser['role']>) {
-  return protectedProcedure.use(({ ctx, next }) => {
+  return protectedProcedure.meta({ staffRoles: allowed }).use(({ ctx, next }) => {
     if (!allowed.includes(ctx.user.role)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
     }

@@ -11,8 +11,8 @@ export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_ORGANIZATIONS = [
   { id: 'org_demo_acme', name: 'Acme Industries', billingId: 'KM-ACME01', status: 'active' as const },
   { id: 'org_demo_staff', name: 'KubeMarket Operations', billingId: 'KM-STAFF1', status: 'active' as const },
-  // Staff approved Globex for invoicing: it may pay orders by bank transfer.
-  { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const, invoicingAllowed: true },
+  // Staff approved Globex for invoicing: it may pay orders by bank transfer, owing at most €20,000 at once.
+  { id: 'org_demo_globex', name: 'Globex Logistics', billingId: 'KM-GLOBX1', status: 'active' as const, invoicingAllowed: true, creditLimitCents: 2_000_000 },
   // A registration staff have not reviewed yet (/admin/pending-registrations): it browses but cannot order.
   { id: 'org_demo_initech', name: 'Initech Cloud', billingId: 'KM-INITC1', status: 'pending' as const },
 ];

@@ -12,6 +12,11 @@ export const organizations = sqliteTable('organizations', {
   status: text('status', { enum: ORGANIZATION_STATUSES }).notNull().default('pending'),
   /** Staff allowed the organisation to pay orders by bank transfer against an invoice. */
   invoicingAllowed: integer('invoicing_allowed', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * The most an organisation paying by bank transfer may owe at once, EUR cents (unpaid invoices
+   * plus bank-transfer orders confirmed but not yet paid); null: no limit. Card payments are not limited.
+   */
+  creditLimitCents: integer('credit_limit_cents'),
   /** Quotas staff can raise: clusters alive at once, and worker nodes over all of them. */
   maxClusters: integer('max_clusters').notNull().default(20),
   maxNodes: integer('max_nodes').notNull().default(200),

@@ -10,7 +10,19 @@ import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 import { ReasonDialog, type ReasonAction } from '../officers';
-import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR, quotaProblem, reasonProblem, statusLabel } from './staff-format';
+import {
+  CLUSTER_STATUS_COLORS,
+  creditLimitCentsOf,
+  creditLimitProblem,
+  euros,
+  MAX_CREDIT_LIMIT_EUROS,
+  ORDER_STATUS_COLORS,
+  ORGANIZATION_STATUS_LABELS,
+  OVERDUE_COLOR,
+  quotaProblem,
+  reasonProblem,
+  statusLabel,
+} from './staff-format';
 import type { OrganizationDetail } from './staff-organizations-types';
 
 /** One organisation as staff see it, with the actions on it. */
@@ -103,11 +115,17 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
         ) : null}
       </Group>
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md">
         <Figure label="Members" value={String(organization.members)} />
         <Figure label="Clusters" value={`${organization.clusters} of ${organization.maxClusters}`} />
         <Figure label="Worker nodes" value={`${organization.nodesInUse} of ${organization.maxNodes}`} />
         <Figure label="Credit balance" value={euros(organization.creditBalanceCents)} />
+        <Figure
+          label="Unpaid"
+          value={euros(organization.outstandingCents)}
+          hint={organization.creditLimitCents === null ? 'No credit limit' : `Credit limit ${euros(organization.creditLimitCents)}`}
+          testId="organization-outstanding"
+        />
       </SimpleGrid>
       <Text size="sm">
         Support plan: <strong>{organization.supportPlan ? `${organization.supportPlan.name} (since ${formatDate(organization.supportPlan.since)})` : 'none'}</strong>
@@ -196,15 +214,20 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card withBorder padding="md" radius="md" data-testid={testId}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text size="xl" fw={700}>
         {value}
       </Text>
+      {hint ? (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
     </Card>
   );
 }
@@ -259,15 +282,23 @@ function SettingsCard({ organization, admin, onSaved }: { organization: Organiza
   const [invoicingAllowed, setInvoicingAllowed] = useState(organization.invoicingAllowed);
   const [maxClusters, setMaxClusters] = useState<number | string>(organization.maxClusters);
   const [maxNodes, setMaxNodes] = useState<number | string>(organization.maxNodes);
+  // In euros as typed; empty: no limit.
+  const [creditLimit, setCreditLimit] = useState<number | string>(organization.creditLimitCents === null ? '' : organization.creditLimitCents / 100);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const save = useMutation(trpc.staffOrganizations.updateSettings.mutationOptions());
   const problems = {
     maxClusters: quotaProblem(maxClusters, 'Cluster quota', 1_000),
     maxNodes: quotaProblem(maxNodes, 'Node quota', 100_000),
+    creditLimit: creditLimitProblem(creditLimit),
     reason: reasonProblem(reason),
   };
-  const changed = invoicingAllowed !== organization.invoicingAllowed || maxClusters !== organization.maxClusters || maxNodes !== organization.maxNodes;
+  const creditLimitCents = problems.creditLimit ? undefined : creditLimitCentsOf(creditLimit);
+  const changed =
+    invoicingAllowed !== organization.invoicingAllowed ||
+    maxClusters !== organization.maxClusters ||
+    maxNodes !== organization.maxNodes ||
+    (creditLimitCents !== undefined && creditLimitCents !== organization.creditLimitCents);
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-settings-title">
@@ -276,9 +307,9 @@ function SettingsCard({ organization, admin, onSaved }: { organization: Organiza
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (!changed || problems.maxClusters || problems.maxNodes || problems.reason) return;
+          if (!changed || problems.maxClusters || problems.maxNodes || problems.creditLimit || problems.reason) return;
           save.mutate(
-            { id: organization.id, invoicingAllowed, maxClusters: maxClusters as number, maxNodes: maxNodes as number, reason: reason.trim() },
+            { id: organization.id, invoicingAllowed, maxClusters: maxClusters as number, maxNodes: maxNodes as number, creditLimitCents: creditLimitCents ?? null, reason: reason.trim() },
             {
               onSuccess: async () => {
                 toast({ title: 'Settings saved', description: `${organization.name}'s settings were changed.`, variant: 'success' });
@@ -311,6 +342,18 @@ function SettingsCard({ organization, admin, onSaved }: { organization: Organiza
             <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} value={maxClusters} onChange={setMaxClusters} disabled={!admin} error={touched ? problems.maxClusters : null} />
             <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} value={maxNodes} onChange={setMaxNodes} disabled={!admin} error={touched ? problems.maxNodes : null} />
           </Group>
+          <NumberInput
+            label="Credit limit (EUR)"
+            description="Most it may owe at once when paying by bank transfer (unpaid invoices and orders). Empty: no limit. Card payments are not limited."
+            placeholder="No limit"
+            min={0}
+            max={MAX_CREDIT_LIMIT_EUROS}
+            decimalScale={2}
+            value={creditLimit}
+            onChange={setCreditLimit}
+            disabled={!admin}
+            error={touched ? problems.creditLimit : null}
+          />
           <TextInput label="Reason" description="Kept in the audit log." value={reason} onChange={(event) => setReason(event.currentTarget.value)} disabled={!admin} error={touched ? problems.reason : null} required />
           <Group justify="flex-end">
             <Button type="submit" disabled={!admin || !changed} loading={save.isPending}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { euros, quotaProblem, rangeLabel, reasonProblem, statusLabel } from './staff-format';
+import { creditLimitCentsOf, creditLimitProblem, euros, quotaProblem, rangeLabel, reasonProblem, statusLabel } from './staff-format';
 
 describe('staff organisations format', () => {
   it('labels statuses and money', () => {
@@ -20,5 +20,17 @@ describe('staff organisations format', () => {
     expect(quotaProblem(-1, 'Cluster quota', 1_000)).toBe('Cluster quota cannot be negative.');
     expect(quotaProblem(1_001, 'Cluster quota', 1_000)).toBe('Cluster quota must be at most 1000.');
     expect(quotaProblem(30, 'Cluster quota', 1_000)).toBeNull();
+  });
+
+  it('reads a credit limit in euros: empty is no limit, never negative, at most €10,000,000 in cents', () => {
+    expect(creditLimitProblem('')).toBeNull();
+    expect(creditLimitCentsOf('')).toBeNull();
+    expect(creditLimitProblem(-1)).toBe('Credit limit cannot be negative.');
+    expect(creditLimitProblem(10_000_000.01)).toBe('Credit limit must be at most €10,000,000.');
+    expect(creditLimitProblem(12.345)).toBe('Credit limit takes at most two decimals (cents).');
+    expect(creditLimitProblem(0)).toBeNull();
+    expect(creditLimitProblem(5_000.5)).toBeNull();
+    expect(creditLimitCentsOf(5_000.5)).toBe(500_050);
+    expect(creditLimitCentsOf(19.99)).toBe(1_999);
   });
 });

@@ -54,3 +54,21 @@ export function quotaProblem(value: number | string, label: string, max: number)
   if (value > max) return `${label} must be at most ${max}.`;
   return null;
 }
+
+/** The most a credit limit may be, in euros (the server's cap: 1 000 000 000 cents). */
+export const MAX_CREDIT_LIMIT_EUROS = 10_000_000;
+
+/** A credit limit typed in euros: empty is no limit, else cents from 0 to €10,000,000. */
+export function creditLimitCentsOf(value: number | string): number | null {
+  return value === '' ? null : Math.round(Number(value) * 100);
+}
+
+/** The problem with a credit limit typed in euros, or null (empty means no limit). */
+export function creditLimitProblem(value: number | string): string | null {
+  if (value === '') return null;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'Credit limit must be an amount in euros, or empty for no limit.';
+  if (value < 0) return 'Credit limit cannot be negative.';
+  if (value > MAX_CREDIT_LIMIT_EUROS) return 'Credit limit must be at most €10,000,000.';
+  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return 'Credit limit takes at most two decimals (cents).';
+  return null;
+}

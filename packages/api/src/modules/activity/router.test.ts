@@ -97,4 +97,25 @@ describe('activity: staff read everything', () => {
     expect(procedures.sort()).toEqual(['csv', 'list', 'staffCsv', 'staffList']);
     expect((await db.select().from(auditLog).where(eq(auditLog.action, 'order.placed'))).length).toBe(2);
   });
+
+  it('is append-only in the database too: an UPDATE or a DELETE of an entry is refused, whoever sends it', async () => {
+    const { db } = await setup();
+    const before = await db.select().from(auditLog).orderBy(auditLog.id);
+    expect(before.length).toBeGreaterThan(0);
+    const [entry] = before.filter((row) => row.action === 'order.placed');
+    const refusal = async (promise: Promise<unknown>) => {
+      const error = await promise.then(() => null, (caught: unknown) => caught as Error & { cause?: Error });
+      expect(error).not.toBeNull();
+      return `${error!.message} ${error!.cause?.message ?? ''}`;
+    };
+    expect(await refusal(db.update(auditLog).set({ actorUserId: 'usr_demo_sophie', action: 'order.cancelled' }).where(eq(auditLog.id, entry!.id)))).toContain('audit_log is append-only: an entry cannot be changed');
+    expect(await refusal(db.delete(auditLog).where(eq(auditLog.id, entry!.id)))).toContain('audit_log is append-only: an entry cannot be deleted');
+    expect(await refusal(db.delete(auditLog))).toContain('audit_log is append-only: an entry cannot be deleted');
+    // Inside a batch the refusal undoes the whole batch.
+    await expect(db.batch([db.insert(auditLog).values({ id: 'aud_batch_probe', action: 'probe', createdAt: NOW }), db.update(auditLog).set({ metadata: null })])).rejects.toThrow();
+    expect(await db.select().from(auditLog).orderBy(auditLog.id)).toEqual(before);
+    // Appending still works.
+    await audit(db, { actorUserId: 'usr_demo_alice', action: 'order.placed', targetType: 'order', targetId: 'ord_c' }, NOW);
+    expect(await db.$count(auditLog)).toBe(before.length + 1);
+  });
 });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { X509Certificate } from '@peculiar/x509';
-import { clusterEvents, clusterHibernations, clusterNodes, clusters, kubeconfigIssuances, nodePools, notifications, orders, organizations } from '@kubemarket/db';
+import { auditLog, clusterEvents, clusterHibernations, clusterNodes, clusters, kubeconfigIssuances, nodePools, notifications, orders, organizations } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -509,6 +509,21 @@ describe('clusters.kubeconfig and clusters.revokeCredentials', () => {
     const [event] = (await alice.clusters.events({ id: clusterId, limit: 1 })).items;
     expect(event).toMatchObject({ type: 'kubeconfig_issued', actor: { id: 'usr_demo_alice', name: 'Alice Martin' }, message: `Alice Martin downloaded a kubeconfig valid until ${new Date(expected).toISOString().replace('.000Z', 'Z')}.` });
     expect(JSON.stringify(await t.db.select().from(clusterEvents).where(eq(clusterEvents.clusterId, clusterId)))).not.toContain('PRIVATE KEY');
+    // Audited in Acme's log: who took credentials for which cluster, from where; the certificate's serial, never the kubeconfig.
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'cluster.kubeconfig'));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorUserId: 'usr_demo_alice',
+        organizationId: 'org_demo_acme',
+        targetType: 'cluster',
+        targetId: clusterId,
+        createdAt: now,
+        metadata: { serialNumber: client.serialNumber, notAfter: expected },
+      }),
+    ]);
+    const entry = JSON.stringify(audited);
+    const { 'client-key-data': key, 'client-certificate-data': certificate } = config.users[0]!.user;
+    for (const secret of ['PRIVATE KEY', 'CERTIFICATE', key, certificate, issued.kubeconfig]) expect(entry).not.toContain(secret);
 
     // Seven days when not said; one hour and one year are the bounds.
     expect((await alice.clusters.kubeconfig({ id: clusterId })).expiresAt).toBe(Math.floor((now + 7 * 86_400_000) / 1000) * 1000);

@@ -17,6 +17,7 @@ import {
 } from '../../platform/payments';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { organizationHasPurchased } from '../quotes/service';
+import { assertWithinCreditLimit } from './credit-limit';
 import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
@@ -378,6 +379,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
 
   const bankTransfer = input.method.kind === 'bank_transfer';
   if (bankTransfer && !organization.invoicingAllowed) throw badRequest('Paying by bank transfer needs our approval; contact billing support.');
+  if (bankTransfer) await assertWithinCreditLimit(ctx.db, organization, order.totalCents);
   const method = bankTransfer ? null : portMethod(ctx, input.method);
   if (!bankTransfer && order.totalCents < MIN_CHARGE_CENTS) {
     throw badRequest(`Card payments start at ${euros(MIN_CHARGE_CENTS)}; this order comes to ${euros(order.totalCents)}. Contact billing support to pay it.`);

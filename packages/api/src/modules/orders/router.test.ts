@@ -1,4 +1,4 @@
-import { auditLog, catalogPrices, clusters, notifications, orderEvents, orders, organizations, payments } from '@kubemarket/db';
+import { auditLog, catalogPrices, clusters, invoices, notifications, orderEvents, orders, organizations, payments } from '@kubemarket/db';
 import { DEMO_ORDERS, demoOrderQuote } from '@kubemarket/db/seed';
 import type { inferRouterInputs } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
@@ -299,6 +299,20 @@ describe('orders.pay', () => {
       expect.objectContaining({ id: paid.paymentId, provider: 'sandbox', status: 'succeeded', amountCents: 51_240, cardBrand: 'visa', cardLast4: '4242', paidBy: { id: 'usr_demo_gabriel', name: 'Gabriel Roux' } }),
     ]);
     expect(JSON.stringify(paid)).not.toContain('4242424242424242');
+    // The provider's verdict is audited in Globex's log: no actor (the provider decided), the payer named, the payment as target, never the card.
+    const outcomes = await db.select().from(auditLog).where(eq(auditLog.action, 'order.payment_succeeded'));
+    expect(outcomes.map(({ actorUserId, organizationId, targetType, targetId, metadata }) => ({ actorUserId, organizationId, targetType, targetId, metadata }))).toEqual([
+      {
+        actorUserId: null,
+        organizationId: 'org_demo_globex',
+        targetType: 'payment',
+        targetId: paid.paymentId,
+        metadata: { orderId: placed.id, amountCents: 51_240, payerUserId: 'usr_demo_gabriel', declineCode: null },
+      },
+    ]);
+    const attempted = await db.select().from(auditLog).where(eq(auditLog.action, 'order.payment_attempted'));
+    expect(attempted).toEqual([expect.objectContaining({ actorUserId: 'usr_demo_gabriel', organizationId: 'org_demo_globex', targetType: 'payment', targetId: paid.paymentId })]);
+    expect(JSON.stringify([...outcomes, ...attempted])).not.toMatch(/4242 ?4242 ?4242 ?4242|"cvc"|"123"/);
     expect((await notificationsOf('usr_demo_gabriel')).at(-1)?.message).toBe(
       'Payment of €512.40 received: Economy (Green) cluster prod-eu in fr-par-1. Your cluster prod-eu is being provisioned in fr-par-1; this takes a few minutes, and we tell you when it is running.',
     );
@@ -347,6 +361,18 @@ describe('orders.pay', () => {
     expect((await notificationsOf('usr_demo_bruno')).at(-1)).toMatchObject({ type: 'error', message });
     expect((await notificationsOf('usr_demo_marc')).at(-1)).toMatchObject({ type: 'error', message });
     expect((await mailTo('bruno@acme.example')).map((mail) => mail.subject)).toEqual(['Payment failed: PostgreSQL: Business HA — KubeMarket']);
+    // Audited in Acme's log with the decline code, the payer and the payment; never the card number.
+    const declinedEntries = await db.select().from(auditLog).where(eq(auditLog.action, 'order.payment_declined'));
+    expect(declinedEntries.map(({ actorUserId, organizationId, targetType, targetId, metadata }) => ({ actorUserId, organizationId, targetType, targetId, metadata }))).toEqual([
+      {
+        actorUserId: null,
+        organizationId: 'org_demo_acme',
+        targetType: 'payment',
+        targetId: declined.paymentId,
+        metadata: { orderId: placed.id, amountCents: placed.totalCents, payerUserId: 'usr_demo_bruno', declineCode: 'card_declined' },
+      },
+    ]);
+    expect(JSON.stringify(declinedEntries)).not.toMatch(/4000 ?0000 ?0000 ?0002/);
     // A retry with another card goes through.
     const retried = await bruno.orders.pay({ id: placed.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS });
     expect(retried).toMatchObject({ result: 'succeeded', order: { status: 'completed' } });
@@ -443,6 +469,75 @@ describe('orders.pay', () => {
     });
     await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ provider: 'sandbox', testMode: true, methods: ['card'], publishableKey: null });
     await expect(gabriel.orders.paymentOptions()).resolves.toMatchObject({ methods: ['card', 'bank_transfer'], invoiceDueDays: 30 });
+  });
+
+  it('refuses a bank transfer that would take the organisation over its credit limit, and leaves the order awaiting payment', async () => {
+    const { gabriel, as, db, charges } = await setup();
+    const SUPPORT = 23_880;
+    const support = () => gabriel.orders.create(order({ lines: [{ kind: 'support', planId: 'support_business' }] }));
+    const byTransfer = (id: string) => gabriel.orders.pay({ id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'bank_transfer' } });
+    // Globex owes €100 on an issued invoice; staff allow it €100 plus two support plans on credit.
+    const limit = 10_000 + 2 * SUPPORT;
+    await db.update(organizations).set({ creditLimitCents: limit }).where(eq(organizations.id, 'org_demo_globex'));
+    await db.insert(invoices).values({
+      id: 'inv_globex_oct',
+      organizationId: 'org_demo_globex',
+      number: 'KM-2026-000301',
+      periodStart: Date.UTC(2026, 9, 1),
+      periodEnd: Date.UTC(2026, 10, 1),
+      status: 'due',
+      billing: { companyName: 'Globex Logistics', billingId: 'KM-GLOBX1', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris', countryCode: 'FR' },
+      subtotalCents: 10_000,
+      taxableCents: 10_000,
+      vatRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+      issuedAt: Date.UTC(2026, 10, 1),
+      dueAt: Date.UTC(2026, 10, 15),
+      createdAt: Date.UTC(2026, 10, 1),
+      updatedAt: Date.UTC(2026, 10, 1),
+    });
+
+    const first = await support();
+    expect((await byTransfer(first.id)).result).toBe('invoiced');
+    // Exactly at the limit: €100 + 2 × €238.80 owed, accepted.
+    const second = await support();
+    expect((await byTransfer(second.id)).result).toBe('invoiced');
+    expect((await (await as('adam')).staffOrganizations.get({ id: 'org_demo_globex' })).outstandingCents).toBe(limit);
+
+    // One cent over: refused before anything is written, the order still awaits payment.
+    const third = await support();
+    const attemptsBefore = await db.$count(auditLog, eq(auditLog.action, 'order.payment_attempted'));
+    expect(await refusal(byTransfer(third.id))).toEqual({
+      code: 'BAD_REQUEST',
+      message:
+        'This order (€238.80) would take your organisation over its credit limit of €577.60 for payment by bank transfer: €577.60 is outstanding in unpaid invoices and bank-transfer orders. ' +
+        'Pay your outstanding invoices first, or pay this order by card. The order still awaits payment.',
+    });
+    const refused = await gabriel.orders.get({ id: third.id });
+    expect(refused).toMatchObject({ status: 'pending', paymentMethod: null, paidAt: null });
+    expect(refused.payments).toEqual([]);
+    expect(eventTypes(refused)).toEqual(['placed']);
+    expect(await db.$count(payments, eq(payments.orderId, third.id))).toBe(0);
+    expect(await db.$count(auditLog, eq(auditLog.action, 'order.payment_attempted'))).toBe(attemptsBefore);
+
+    // Paying the invoice frees €100, not enough for another €238.80: the message says what is left.
+    await db.update(invoices).set({ status: 'paid', paidAt: NOW }).where(eq(invoices.id, 'inv_globex_oct'));
+    expect((await refusal(byTransfer(third.id))).message).toBe(
+      'This order (€238.80) would take your organisation over its credit limit of €577.60 for payment by bank transfer: €477.60 is outstanding in unpaid invoices and bank-transfer orders, leaving €100.00. ' +
+        'Pay your outstanding invoices first, or pay this order by card. The order still awaits payment.',
+    );
+    // A card payment is never limited, and is paid, not owed.
+    await expect(gabriel.orders.pay({ id: third.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })).resolves.toMatchObject({ result: 'succeeded', order: { status: 'completed', paymentMethod: 'card' } });
+    expect(charges.map((charge) => charge.amountCents)).toEqual([SUPPORT]);
+    // A bank-transfer order that failed is not billed, so not owed either.
+    await db.update(orders).set({ status: 'failed' }).where(eq(orders.id, second.id));
+    expect((await (await as('adam')).staffOrganizations.get({ id: 'org_demo_globex' })).outstandingCents).toBe(SUPPORT);
+
+    // No limit at all once staff remove it.
+    await db.update(organizations).set({ creditLimitCents: null }).where(eq(organizations.id, 'org_demo_globex'));
+    const fourth = await support();
+    expect((await byTransfer(fourth.id)).result).toBe('invoiced');
   });
 
   it('answers 503 when the provider is unavailable, and a new attempt with a new key goes through', async () => {

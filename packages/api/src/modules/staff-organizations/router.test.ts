@@ -1,4 +1,4 @@
-import { auditLog, clusterOperations, clusters, notifications, orders, organizations, type OperationStep } from '@kubemarket/db';
+import { auditLog, clusterOperations, clusters, invoices, notifications, orders, organizations, type InvoiceStatus, type OperationStep } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,24 @@ async function setup() {
     return mailer.sent.filter((message) => message.to === to);
   };
   return { ctx, db, as, mailTo, clock };
+}
+
+/** An issued monthly invoice, as the invoicing cron writes it (only what the staff page reads matters here). */
+async function issueInvoice(db: Awaited<ReturnType<typeof setup>>['db'], values: { id: string; organizationId: string; number: string; status: InvoiceStatus; totalCents: number; issuedAt: number }) {
+  await db.insert(invoices).values({
+    ...values,
+    kind: 'invoice',
+    periodStart: values.issuedAt - 30 * 86_400_000,
+    periodEnd: values.issuedAt,
+    billing: { companyName: 'Test', billingId: null, vatNumber: null, addressLine1: '1 rue de Rivoli', postalCode: '75001', city: 'Paris', countryCode: 'FR' },
+    subtotalCents: values.totalCents,
+    taxableCents: values.totalCents,
+    vatRateBasisPoints: 0,
+    taxCents: 0,
+    dueAt: values.issuedAt + 14 * 86_400_000,
+    createdAt: values.issuedAt,
+    updatedAt: values.issuedAt,
+  });
 }
 
 let keys = 0;
@@ -47,14 +65,24 @@ describe('staff organisations: search and an organisation’s page', () => {
     expect(overdue.items).toEqual([expect.objectContaining({ id: 'org_demo_globex', overdueSince: NOW - 86_400_000 })]);
   });
 
-  it('shows members, clusters, orders, tickets, the support plan and the settings staff control', async () => {
-    const { as } = await setup();
+  it('shows members, clusters, orders, invoices, tickets, the support plan and the settings staff control', async () => {
+    const { db, as } = await setup();
+    await issueInvoice(db, { id: 'inv_staff_acme_oct', organizationId: 'org_demo_acme', number: 'KM-2026-000101', status: 'paid', totalCents: 12_000, issuedAt: Date.UTC(2026, 9, 1) });
+    await issueInvoice(db, { id: 'inv_staff_acme_nov', organizationId: 'org_demo_acme', number: 'KM-2026-000202', status: 'due', totalCents: 34_500, issuedAt: Date.UTC(2026, 10, 1) });
+    await issueInvoice(db, { id: 'inv_staff_globex_nov', organizationId: 'org_demo_globex', number: 'KM-2026-000203', status: 'overdue', totalCents: 9_900, issuedAt: Date.UTC(2026, 10, 1) });
     const acme = await (await as('olivia')).staffOrganizations.get({ id: 'org_demo_acme' });
     expect(acme).toMatchObject({ id: 'org_demo_acme', name: 'Acme Industries', status: 'active', invoicingAllowed: false, maxClusters: 20, maxNodes: 200, supportPlan: { id: 'support_business', name: 'Business' } });
     expect(acme.memberList.map((member) => member.email)).toEqual(expect.arrayContaining(['alice@acme.example', 'vera@acme.example']));
     expect(acme.clusterList.map((cluster) => cluster.id)).toEqual(expect.arrayContaining(['clu_demo_webshop', 'clu_demo_analytics']));
     expect(acme.orderList.map((row) => row.id)).toContain('ord_demo_postgres');
     expect(acme.ticketList.map((ticket) => ticket.id)).toContain('tkt_demo_acme_invoice');
+    // Its invoices, newest first; another organisation's are not there.
+    expect(acme.invoiceList).toEqual([
+      { id: 'inv_staff_acme_nov', number: 'KM-2026-000202', status: 'due', totalCents: 34_500, dueAt: Date.UTC(2026, 10, 15), issuedAt: Date.UTC(2026, 10, 1) },
+      { id: 'inv_staff_acme_oct', number: 'KM-2026-000101', status: 'paid', totalCents: 12_000, dueAt: Date.UTC(2026, 9, 15), issuedAt: Date.UTC(2026, 9, 1) },
+    ]);
+    // Acme pays by card: no credit limit; what it owes is its unpaid invoice.
+    expect(acme).toMatchObject({ creditLimitCents: null, outstandingCents: 34_500 });
     expect(acme.nodesInUse).toBeGreaterThan(0);
     await expect((await as('olivia')).staffOrganizations.get({ id: 'org_nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -108,11 +136,55 @@ describe('staff organisations: settings', () => {
       invoicingAllowed: true,
       maxClusters: 30,
       maxNodes: 200,
+      creditLimitCents: null,
     });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'organization.settings_changed'));
     expect(entry).toMatchObject({ actorUserId: 'usr_demo_adam', organizationId: 'org_demo_acme', metadata: { reason: 'Framework contract signed.', before: { invoicingAllowed: false, maxClusters: 20 }, after: { invoicingAllowed: true, maxClusters: 30 } } });
     await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_acme', reason: 'Nothing at all.' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Change at least one setting.') });
     await expect((await as('olivia')).staffOrganizations.updateSettings({ id: 'org_demo_acme', maxNodes: 10, reason: 'Officers may not.' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('sets, changes and removes the credit limit, validated, audited and shown on the page; only administrators may', async () => {
+    const { db, as } = await setup();
+    const adam = await as('adam');
+    const settings = { id: 'org_demo_globex', maxClusters: 20, maxNodes: 200, invoicingAllowed: true };
+    // Seeded: Globex pays by bank transfer and may owe €20,000.
+    expect(await adam.staffOrganizations.get({ id: 'org_demo_globex' })).toMatchObject({ invoicingAllowed: true, creditLimitCents: 2_000_000, outstandingCents: 0 });
+
+    await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: 500_000, reason: 'Lowered after the late October payment.' })).resolves.toEqual({ ...settings, creditLimitCents: 500_000 });
+    const audited = async () =>
+      (await db.select().from(auditLog).where(and(eq(auditLog.action, 'organization.settings_changed'), eq(auditLog.targetId, 'org_demo_globex')))).map((entry) => [entry.actorUserId, entry.organizationId, entry.metadata]);
+    expect(await audited()).toEqual([['usr_demo_adam', 'org_demo_globex', { reason: 'Lowered after the late October payment.', before: { creditLimitCents: 2_000_000 }, after: { creditLimitCents: 500_000 } }]]);
+    const page = await adam.staffOrganizations.get({ id: 'org_demo_globex' });
+    expect(page.creditLimitCents).toBe(500_000);
+    expect(page.statusHistory[0]).toMatchObject({ action: 'organization.settings_changed', reason: 'Lowered after the late October payment.', actorName: 'Adam Bernard' });
+
+    // Validation: whole cents, never negative, at most €10,000,000; each refused with its reason and nothing written.
+    for (const [creditLimitCents, message] of [
+      [-1, 'Credit limit cannot be negative.'],
+      [10.5, 'Credit limit must be a whole number of euro cents.'],
+      [1_000_000_001, 'Credit limit must be at most €10,000,000 (1000000000 cents).'],
+      ['5000' as unknown as number, 'Credit limit must be an amount in euro cents, or null for no limit.'],
+    ] as const) {
+      await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents, reason: 'Testing the bounds.' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(message) });
+    }
+    expect(await audited()).toHaveLength(1);
+    // Zero is a limit (nothing on credit); the same value again changes nothing and is not audited.
+    await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: 0, reason: 'Card only until the dispute ends.' })).resolves.toMatchObject({ creditLimitCents: 0 });
+    await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: 0, reason: 'Clicked twice.' })).resolves.toMatchObject({ creditLimitCents: 0 });
+    expect(await audited()).toHaveLength(2);
+    // null removes the limit, and a credit limit alone is a change.
+    await expect(adam.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: null, reason: 'Framework contract with a bank guarantee.' })).resolves.toEqual({ ...settings, creditLimitCents: null });
+    expect((await audited()).at(-1)).toEqual(['usr_demo_adam', 'org_demo_globex', { reason: 'Framework contract with a bank guarantee.', before: { creditLimitCents: 0 }, after: { creditLimitCents: null } }]);
+
+    // Officers read the limit but may not change it; customers reach neither.
+    const olivia = await as('olivia');
+    expect((await olivia.staffOrganizations.get({ id: 'org_demo_globex' })).creditLimitCents).toBeNull();
+    await expect(olivia.staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: 100, reason: 'Officers may not.' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await as('gabriel')).staffOrganizations.updateSettings({ id: 'org_demo_globex', creditLimitCents: null, reason: 'Let me owe more.' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await as('gabriel')).staffOrganizations.get({ id: 'org_demo_globex' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await db.select({ limit: organizations.creditLimitCents }).from(organizations).where(eq(organizations.id, 'org_demo_globex')))[0]!.limit).toBeNull();
+    expect(await audited()).toHaveLength(3);
   });
 });
 

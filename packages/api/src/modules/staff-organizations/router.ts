@@ -51,7 +51,7 @@ export const staffOrganizationsRouter = router({
     .mutation(({ ctx, input }) => staff.reinstate(ctx, input)),
 
   updateSettings: adminProcedure
-    .meta({ rest: { method: 'PATCH', path: '/api/admin/organizations/{id}/settings', summary: 'Change invoice payment and quotas of an organisation, with a reason', tags: TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'PATCH', path: '/api/admin/organizations/{id}/settings', summary: 'Change invoice payment, the credit limit and quotas of an organisation, with a reason', tags: TAGS, sessionOnly: true } })
     .input(settingsInputSchema)
     .output(settingsSchema)
     .mutation(({ ctx, input }) => staff.updateSettings(ctx, input)),

@@ -35,6 +35,8 @@ export const organizationIdInputSchema = z.object({ id: idParam('Organisation') 
 
 export const organizationDetailSchema = organizationSummarySchema.extend({
   invoicingAllowed: z.boolean(),
+  creditLimitCents: money.nullable().describe('Most the organisation may owe at once when paying by bank transfer, EUR cents; null: no limit.'),
+  outstandingCents: money.describe('What it owes now: unpaid invoices plus bank-transfer orders confirmed but not paid, EUR cents.'),
   maxClusters: z.number().int(),
   maxNodes: z.number().int(),
   timezone: z.string(),
@@ -51,6 +53,9 @@ export const organizationDetailSchema = organizationSummarySchema.extend({
 
 const reason = z.string({ error: 'A reason is required.' }).trim().min(5, 'Give a reason of at least 5 characters: the organisation and the audit log read it.').max(1_000, 'Reason must be at most 1000 characters.');
 
+/** €10 million: far above any real limit, low enough that a slipped zero is refused. */
+export const MAX_CREDIT_LIMIT_CENTS = 1_000_000_000;
+
 export const suspendInputSchema = z.object({ id: idParam('Organisation'), reason });
 export const reinstateInputSchema = z.object({ id: idParam('Organisation'), reason });
 
@@ -60,9 +65,20 @@ export const settingsInputSchema = z
     invoicingAllowed: z.boolean({ error: 'Invoice payment allowed must be true or false.' }).optional(),
     maxClusters: z.number({ error: 'Cluster quota must be a number.' }).int('Cluster quota must be a whole number.').min(0, 'Cluster quota cannot be negative.').max(1_000, 'Cluster quota must be at most 1000.').optional(),
     maxNodes: z.number({ error: 'Node quota must be a number.' }).int('Node quota must be a whole number.').min(0, 'Node quota cannot be negative.').max(100_000, 'Node quota must be at most 100000.').optional(),
+    creditLimitCents: z
+      .number({ error: 'Credit limit must be an amount in euro cents, or null for no limit.' })
+      .int('Credit limit must be a whole number of euro cents.')
+      .min(0, 'Credit limit cannot be negative.')
+      .max(MAX_CREDIT_LIMIT_CENTS, 'Credit limit must be at most €10,000,000 (1000000000 cents).')
+      .nullable()
+      .optional()
+      .describe('EUR cents the organisation may owe at once when paying by bank transfer; null removes the limit.'),
     reason,
   })
-  .refine((input) => input.invoicingAllowed !== undefined || input.maxClusters !== undefined || input.maxNodes !== undefined, { message: 'Change at least one setting.', path: ['invoicingAllowed'] });
+  .refine((input) => input.invoicingAllowed !== undefined || input.maxClusters !== undefined || input.maxNodes !== undefined || input.creditLimitCents !== undefined, {
+    message: 'Change at least one setting.',
+    path: ['invoicingAllowed'],
+  });
 
 export const clusterListInputSchema = z.object({
   q: search.describe('Part of the cluster or organisation name.'),
@@ -140,7 +156,7 @@ export const attentionSchema = z.object({
 });
 
 export const statusChangedSchema = z.object({ id: z.string(), status: z.enum(ORGANIZATION_STATUSES) });
-export const settingsSchema = z.object({ id: z.string(), invoicingAllowed: z.boolean(), maxClusters: z.number().int(), maxNodes: z.number().int() });
+export const settingsSchema = z.object({ id: z.string(), invoicingAllowed: z.boolean(), maxClusters: z.number().int(), maxNodes: z.number().int(), creditLimitCents: money.nullable() });
 
 export type OrganizationListInput = z.infer<typeof organizationListInputSchema>;
 export type ClusterListInput = z.infer<typeof clusterListInputSchema>;

@@ -26,6 +26,7 @@ import { plainMail } from '../../platform/emails';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { retryOperation } from '../clusters/engine';
+import { outstandingCents } from '../orders/credit-limit';
 import type { AddonListInput, ClusterListInput, OrganizationListInput, SettingsInput, SubscriptionListInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };
@@ -103,7 +104,7 @@ export async function getOrganization(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const [organization] = await ctx.db.select({ organization: organizations, members: memberCount, clusters: liveClusterCount }).from(organizations).where(eq(organizations.id, id));
   if (!organization) notFound();
-  const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history] = await Promise.all([
+  const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history, outstanding] = await Promise.all([
     ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.organizationRole, createdAt: users.createdAt }).from(users).where(eq(users.organizationId, id)).orderBy(asc(users.name)).limit(100),
     ctx.db
       .select({ id: clusters.id, name: clusters.name, status: clusters.status, region: clusters.region, nodeCount: clusters.nodeCount, createdAt: clusters.createdAt })
@@ -142,6 +143,7 @@ export async function getOrganization(ctx: Staff, id: string) {
       .where(and(eq(auditLog.organizationId, id), inArray(auditLog.action, STATUS_ACTIONS)))
       .orderBy(desc(auditLog.createdAt))
       .limit(DETAIL_ROWS),
+    outstandingCents(ctx.db, id),
   ]);
   const org = organization.organization;
   return {
@@ -154,6 +156,8 @@ export async function getOrganization(ctx: Staff, id: string) {
     clusters: organization.clusters,
     createdAt: org.createdAt,
     invoicingAllowed: org.invoicingAllowed,
+    creditLimitCents: org.creditLimitCents,
+    outstandingCents: outstanding,
     maxClusters: org.maxClusters,
     maxNodes: org.maxNodes,
     timezone: org.timezone,
@@ -227,9 +231,9 @@ async function changeStatus(ctx: Staff, input: { id: string; reason: string }, t
 export async function updateSettings(ctx: Staff, input: SettingsInput) {
   const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, input.id));
   if (!organization) notFound();
-  const changes: Partial<Pick<typeof organization, 'invoicingAllowed' | 'maxClusters' | 'maxNodes'>> = {};
+  const changes: Partial<Pick<typeof organization, 'invoicingAllowed' | 'maxClusters' | 'maxNodes' | 'creditLimitCents'>> = {};
   const before: Record<string, unknown> = {};
-  for (const key of ['invoicingAllowed', 'maxClusters', 'maxNodes'] as const) {
+  for (const key of ['invoicingAllowed', 'maxClusters', 'maxNodes', 'creditLimitCents'] as const) {
     if (input[key] !== undefined && input[key] !== organization[key]) {
       (changes as Record<string, unknown>)[key] = input[key];
       before[key] = organization[key];
@@ -247,7 +251,7 @@ export async function updateSettings(ctx: Staff, input: SettingsInput) {
     ]);
   }
   const merged = { ...organization, ...changes };
-  return { id: merged.id, invoicingAllowed: merged.invoicingAllowed, maxClusters: merged.maxClusters, maxNodes: merged.maxNodes };
+  return { id: merged.id, invoicingAllowed: merged.invoicingAllowed, maxClusters: merged.maxClusters, maxNodes: merged.maxNodes, creditLimitCents: merged.creditLimitCents };
 }
 
 /** The latest operation of each cluster, when it failed (what a staff Retry resumes). */

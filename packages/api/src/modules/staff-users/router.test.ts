@@ -210,6 +210,14 @@ describe('staff users: promotions with four eyes', () => {
     expect(row).toMatchObject({ status: 'approved', decidedBy: 'usr_demo_sophie', decisionReason: 'Confirmed with HR', decidedAt: NOW });
     expect((await mailTo('bruno@acme.example')).map((mail) => mail.subject)).toContain('Your KubeMarket account has a new role: officer');
     expect(await auditRows(db, 'staff.promotion_requested')).toHaveLength(1);
+    // The request names its admin, the approval its super admin: each in Bruno's organisation's log, Bruno as target.
+    expect(await auditRows(db, 'staff.promotion_requested')).toEqual([
+      expect.objectContaining({ actorUserId: 'usr_demo_adam', organizationId: 'org_demo_acme', targetType: 'user', targetId: 'usr_demo_bruno', metadata: { promotionRequestId: request.id, from: 'user', to: 'officer', reason: 'Moves to our billing desk' } }),
+    ]);
+    // Approval is recorded as the role change it makes, tied to the request.
+    expect(await auditRows(db, 'admin.user_role_changed')).toEqual([
+      expect.objectContaining({ actorUserId: 'usr_demo_sophie', organizationId: 'org_demo_acme', targetType: 'user', targetId: 'usr_demo_bruno', metadata: { from: 'user', to: 'officer', promotionRequestId: request.id } }),
+    ]);
     await expect((await as('sophie')).staffUsers.approvePromotion({ id: request.id, reason: 'Again' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 

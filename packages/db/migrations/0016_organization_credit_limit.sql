@@ -1,0 +1,1 @@
+ALTER TABLE `organizations` ADD `credit_limit_cents` integer;
