@@ -31,6 +31,54 @@ describe('REST routes from procedure metadata', () => {
     }
   });
 
+  it('keeps the paths the business issues promise to scripts', () => {
+    const table = routes.map((route) => `${route.method} ${route.path}`);
+    for (const expected of [
+      // Ordering and payment (issue 11).
+      'POST /api/orders',
+      'GET /api/orders',
+      'GET /api/orders/{id}',
+      'POST /api/orders/{id}/pay',
+      'POST /api/orders/{id}/cancel',
+      // Clusters (issue 12).
+      'GET /api/clusters',
+      'GET /api/clusters/{id}',
+      'GET /api/clusters/{id}/events',
+      'PATCH /api/clusters/{id}/node-pools/{poolId}',
+      'POST /api/clusters/{id}/node-pools',
+      'DELETE /api/clusters/{id}/node-pools/{poolId}',
+      'POST /api/clusters/{id}/upgrade',
+      'POST /api/clusters/{id}/kubeconfig',
+      'PUT /api/clusters/{id}/hibernation',
+      'DELETE /api/clusters/{id}',
+      // Billing and usage (issue 13, SPEC.md sections 4 and 7).
+      'GET /api/billing/credits',
+      'GET /api/billing/summary',
+      'GET /api/billing/plans',
+      'GET /api/billing/payment-methods',
+      'GET /api/billing/invoices',
+      'GET /api/billing/invoices/{id}',
+      'GET /api/billing/invoices/{id}/pdf',
+      'GET /api/billing/invoices/{id}/csv',
+      'GET /api/usage',
+      // Support (issue 14).
+      'POST /api/tickets',
+      'GET /api/tickets',
+      'GET /api/tickets/{id}',
+      'POST /api/tickets/{id}/replies',
+      'POST /api/tickets/{id}/attachments',
+      'GET /api/incidents',
+      // Other clouds (issue 16).
+      'GET /api/provider-connections',
+      'POST /api/provider-connections',
+      'POST /api/provider-connections/{id}/test',
+      'DELETE /api/provider-connections/{id}',
+      'GET /api/external-clusters',
+    ]) {
+      expect(table).toContain(expected);
+    }
+  });
+
   it('gives every REST procedure a summary, a tag and an output schema', () => {
     for (const route of routes) {
       expect(route.meta.summary, route.procedure).not.toBe('');
