@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { passwordSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
+import { passwordSession } from './lib/bench-client.mjs';
+import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 10_000);
@@ -19,15 +20,6 @@ const TIERS = ['tier_standard', 'tier_economy', 'tier_devtest'];
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-clusters-'));
 prepareDatabase(persistTo);
-
-/** Multi-row INSERTs of literal values (D1 binds at most 100 parameters), 20 statements a batch. */
-async function insertAll(db, table, columns, rows) {
-  const statements = [];
-  for (let index = 0; index < rows.length; index += 500) {
-    statements.push(db.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES ${rows.slice(index, index + 500).join(',')}`));
-  }
-  for (let index = 0; index < statements.length; index += 20) await db.batch(statements.slice(index, index + 20));
-}
 
 async function insertRows() {
   const { getPlatformProxy } = await import('wrangler');
@@ -63,20 +55,7 @@ const stored = await insertRows();
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8796), persistTo, quiet: true });
 const origin = worker.url;
 
-async function measure(path, cookie) {
-  const timings = [];
-  let total = null;
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const res = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
-    const body = await res.text();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body}`);
-    timings.push(performance.now() - started);
-    if (index === 0 && path.startsWith('/api/clusters')) total = JSON.parse(body).total;
-  }
-  const sorted = sortedNumbers(timings);
-  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99), total };
-}
+const measure = (path, cookie) => measurePath(origin, path, cookie, REQUESTS, (candidate) => candidate.startsWith('/api/clusters'));
 
 try {
   const { cookie } = await passwordSession(origin, 'alice');
@@ -96,12 +75,7 @@ try {
   const rows = [tiers];
   for (const path of lists) rows.push(await measure(path, cookie));
   console.log(`\n${stored} clusters of ${ORGANIZATION} (${CLUSTERS} inserted with ${NODES_PER_CLUSTER} nodes each, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
-  console.log('path                                                            matches   p50 ms   p99 ms   p50 vs tiers');
-  for (const row of rows) {
-    console.log(
-      `${row.path.padEnd(64)}${String(row.total ?? '').padStart(7)}   ${row.p50.toFixed(1).padStart(6)}   ${row.p99.toFixed(1).padStart(6)}   ${(row.p50 / tiers.p50).toFixed(2).padStart(11)}x`,
-    );
-  }
+  printAgainstBaseline(rows);
 } finally {
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });

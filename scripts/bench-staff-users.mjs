@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
+import { createSession } from './lib/bench-client.mjs';
+import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10_000);
@@ -17,15 +18,6 @@ const STATUSES = ['active', 'active', 'active', 'pending', 'suspended'];
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-staff-users-'));
 prepareDatabase(persistTo);
-
-/** Multi-row INSERTs of literal values (D1 binds at most 100 parameters), 20 statements a batch. */
-async function insertAll(db, table, columns, rows) {
-  const statements = [];
-  for (let index = 0; index < rows.length; index += 500) {
-    statements.push(db.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES ${rows.slice(index, index + 500).join(',')}`));
-  }
-  for (let index = 0; index < statements.length; index += 20) await db.batch(statements.slice(index, index + 20));
-}
 
 /** Organisations of five members each on average; every user's name, email and username differ. */
 async function insertRows() {
@@ -72,20 +64,7 @@ async function signInAsOfficer() {
   return officer.cookie;
 }
 
-async function measure(path, cookie) {
-  const timings = [];
-  let total = null;
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const res = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
-    const body = await res.text();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body}`);
-    timings.push(performance.now() - started);
-    if (index === 0 && path.startsWith('/api/staff/')) total = JSON.parse(body).total;
-  }
-  const sorted = sortedNumbers(timings);
-  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99), total };
-}
+const measure = (path, cookie) => measurePath(origin, path, cookie, REQUESTS, (candidate) => candidate.startsWith('/api/staff/'));
 
 try {
   const cookie = await signInAsOfficer();
@@ -104,12 +83,7 @@ try {
   const rows = [tiers];
   for (const path of searches) rows.push(await measure(path, cookie));
   console.log(`\n${stored.organizations} organisations and ${stored.users} users (${ORGANIZATIONS} + ${USERS} inserted, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
-  console.log('path                                                            matches   p50 ms   p99 ms   p50 vs tiers');
-  for (const row of rows) {
-    console.log(
-      `${row.path.padEnd(64)}${String(row.total ?? '').padStart(7)}   ${row.p50.toFixed(1).padStart(6)}   ${row.p99.toFixed(1).padStart(6)}   ${(row.p50 / tiers.p50).toFixed(2).padStart(11)}x`,
-    );
-  }
+  printAgainstBaseline(rows);
 } finally {
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { passwordSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
+import { passwordSession } from './lib/bench-client.mjs';
+import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -33,15 +34,12 @@ async function insertRows() {
       const amount = 1_000 + (index % 7) * 250;
       values.push(`('use_bench_${index}','${ORGANIZATION}','${subject}','${subject}',${hour},'${kind}','bench-${kind}',1000,${amount},${amount},NULL,0)`);
     }
-    const statements = [];
-    for (let index = 0; index < values.length; index += 500) {
-      statements.push(
-        proxy.env.DB.prepare(
-          `INSERT OR IGNORE INTO usage_records (id, organization_id, subject_id, cluster_id, hour, kind, resource_id, quantity_milli, unit_price_millicents, amount_millicents, order_id, created_at) VALUES ${values.slice(index, index + 500).join(',')}`,
-        ),
-      );
-    }
-    for (let index = 0; index < statements.length; index += 20) await proxy.env.DB.batch(statements.slice(index, index + 20));
+    await insertAll(
+      proxy.env.DB,
+      'usage_records',
+      'id, organization_id, subject_id, cluster_id, hour, kind, resource_id, quantity_milli, unit_price_millicents, amount_millicents, order_id, created_at',
+      values,
+    );
     const { n } = await proxy.env.DB.prepare('SELECT count(*) AS n FROM usage_records WHERE organization_id = ?').bind(ORGANIZATION).first();
     return n;
   } finally {
@@ -53,18 +51,7 @@ const stored = await insertRows();
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });
 const origin = worker.url;
 
-async function measure(path, cookie) {
-  const timings = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const res = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    timings.push(performance.now() - started);
-  }
-  const sorted = sortedNumbers(timings);
-  return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-}
+const measure = (path, cookie) => measurePath(origin, path, cookie, REQUESTS);
 
 try {
   const { cookie } = await passwordSession(origin, 'alice');
@@ -77,10 +64,7 @@ try {
   const usageDay = await measure(`/api/usage?from=${from}&to=${to}&groupBy=day&by=cluster`, cookie);
   const usageKind = await measure(`/api/usage?from=${from}&to=${to}&groupBy=day&by=kind`, cookie);
   console.log(`\n${stored} usage rows for ${ORGANIZATION} (${ROWS} inserted + the seed's metered history), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
-  console.log('path                                                            p50 ms   p99 ms   p50 vs tiers');
-  for (const row of [tiers, usageDay, usageKind]) {
-    console.log(`${row.path.padEnd(64)}${row.p50.toFixed(1).padStart(6)}   ${row.p99.toFixed(1).padStart(6)}   ${(row.p50 / tiers.p50).toFixed(2).padStart(11)}x`);
-  }
+  printAgainstBaseline([tiers, usageDay, usageKind]);
 } finally {
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });
