@@ -130,6 +130,38 @@ function stepChangesOnScreen(page: Page): Promise<{ key: string; status: string 
   return page.evaluate(() => (window as unknown as { shownStepChanges: { key: string; status: string }[] }).shownStepChanges);
 }
 
+/** Orders a one-pool Standard cluster in Paris over REST and pays it with the success card; answers the order as paid. */
+async function orderAndPayOverApi(page: Page, name: string, nodes: number): Promise<Order> {
+  const placed = await api<Order>(
+    page,
+    'POST',
+    '/api/orders',
+    {
+      lines: [
+        {
+          kind: 'cluster',
+          name,
+          tierId: 'tier_standard',
+          regionId: 'fr-par-1',
+          kubernetesVersion: '1.37',
+          highAvailability: false,
+          nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: nodes, autoscale: null }],
+          addonIds: [],
+        },
+      ],
+      cycle: 'monthly',
+      billing: BILLING,
+    },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  const paid = await api<{ result: string; order: Order }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
+    paymentIdempotencyKey: crypto.randomUUID(),
+    method: { kind: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' } },
+  });
+  expect(paid.result).toBe('succeeded');
+  return paid.order;
+}
+
 /** Configures a Standard cluster of one pool of two nodes in the configurator, with the billing details. */
 async function configureTwoNodeCluster(page: Page, name: string): Promise<void> {
   const step = page.getByTestId('configurator-step');
@@ -321,33 +353,7 @@ describe('live provisioning', () => {
     await rejectCookies(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).
     const name = uniqueName('fail-at-health');
-    const placed = await api<Order>(
-      page,
-      'POST',
-      '/api/orders',
-      {
-        lines: [
-          {
-            kind: 'cluster',
-            name,
-            tierId: 'tier_standard',
-            regionId: 'fr-par-1',
-            kubernetesVersion: '1.37',
-            highAvailability: false,
-            nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: 1, autoscale: null }],
-            addonIds: [],
-          },
-        ],
-        cycle: 'monthly',
-        billing: BILLING,
-      },
-      { 'Idempotency-Key': crypto.randomUUID() },
-    );
-    const paid = await api<{ result: string }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
-      paymentIdempotencyKey: crypto.randomUUID(),
-      method: { kind: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' } },
-    });
-    expect(paid.result).toBe('succeeded');
+    const placed = await orderAndPayOverApi(page, name, 1);
 
     // By order id: the page finds the cluster the order created.
     await page.goto(`/clusters/provisioning?orderId=${placed.id}`);
@@ -403,34 +409,7 @@ describe('live provisioning', () => {
     await signInAsNewAccount(page);
     await page.goto('/dashboard');
     await rejectCookies(page);
-    const placed = await api<Order>(
-      page,
-      'POST',
-      '/api/orders',
-      {
-        lines: [
-          {
-            kind: 'cluster',
-            name: uniqueName('reconnect'),
-            tierId: 'tier_standard',
-            regionId: 'fr-par-1',
-            kubernetesVersion: '1.37',
-            highAvailability: false,
-            nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: 2, autoscale: null }],
-            addonIds: [],
-          },
-        ],
-        cycle: 'monthly',
-        billing: BILLING,
-      },
-      { 'Idempotency-Key': crypto.randomUUID() },
-    );
-    const paid = await api<{ result: string; order: Order }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
-      paymentIdempotencyKey: crypto.randomUUID(),
-      method: { kind: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' } },
-    });
-    expect(paid.result).toBe('succeeded');
-    const clusterId = paid.order.createdClusterId!;
+    const clusterId = (await orderAndPayOverApi(page, uniqueName('reconnect'), 2)).createdClusterId!;
 
     await page.goto(`/cluster-provisioning?clusterId=${clusterId}`);
     const progress = page.getByTestId('provisioning-progress');
