@@ -4,7 +4,12 @@
  * operation engine), with a clock the test moves hour by hour and the Worker's crons run at each
  * hour, then the real invoice generation checked line by line against figures computed by hand.
  * generate.test.ts checks the invoice arithmetic on usage rows written by a fixture; this file
- * checks that the metering writes the rows that arithmetic expects.
+ * checks that the metering writes the rows that arithmetic expects, and that the invoice's PDF and
+ * CSV, read back as a customer's software reads them, say the same.
+ *
+ * The same month runs for two customers: a French business (French VAT at 20 %) and a Polish
+ * business with an EU VAT number (reverse charge, 0 % VAT, and a name the PDF must print in
+ * Unicode). Lines are the same; the VAT and the totals differ.
  */
 import {
   clusterHibernations,
@@ -34,8 +39,10 @@ import { runOperationUntil } from '../clusters/engine';
 import { applyHibernationSchedules } from '../clusters/hibernation';
 import { meterUpTo, meterHour, type MeteringDeps } from '../usage/metering';
 import type { InvoiceDeps } from './dunning';
+import { eurosText, quantityText, unitPriceText } from './pdf';
 import { generateInvoices } from './service';
 import { HOUR_MS, insertCard, insertOrganization } from './test-fixtures';
+import { parseCsv, pdfText } from './test-read-back';
 
 const MINUTE_MS = 60_000;
 /** The demo data and PARIS (valid from the seed on) exist from 1 September 2026. */
@@ -54,16 +61,64 @@ const STAGING_ORDERED_AT = Date.UTC(2026, 9, 10, 8);
 const SCALE_UP_AT = Date.UTC(2026, 9, 16);
 const CREDIT_GRANTED_AT = Date.UTC(2026, 9, 20, 11);
 
-const BILLING = {
-  companyName: 'Lumière Analytique SAS',
-  countryCode: 'FR',
-  vatNumber: 'FR40303265045',
-  addressLine1: '4 place Bellecour',
-  postalCode: '69002',
-  city: 'Lyon',
-} as const;
+interface Customer {
+  /** As the test's title says it. */
+  label: string;
+  billing: { companyName: string; countryCode: string; vatNumber: string; addressLine1: string; postalCode: string; city: string };
+  billingId: string;
+  /** The organisation's owner, who orders and pays. */
+  username: string;
+  cardHolder: string;
+  /** VAT at checkout on the three orders' net amounts (analytics 20 425, the middleware 1 900, staging 16 300). */
+  orderTax: { analytics: number; middleware: number; staging: number };
+  /** What the first order charged at checkout, VAT included. */
+  analyticsOrderTotal: number;
+  /** The month's invoice: the VAT on its 44.64 € taxable amount, and the total. */
+  invoice: { vatRateBasisPoints: number; reverseCharge: boolean; taxCents: number; totalCents: number };
+  /** What the PDF prints: the customer block, line by line, and the VAT and total rows of the totals. */
+  pdf: { billTo: string[]; vatRow: string; totalRow: string };
+  /** The CSV's last row: the VAT, so that the amount column sums to the total. */
+  csvVat: { description: string; amountCents: number };
+}
 
-const CARD = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Léa Fontaine' } };
+const CUSTOMERS: Customer[] = [
+  {
+    label: 'a French business (VAT 20 %)',
+    billing: { companyName: 'Lumière Analytique SAS', countryCode: 'FR', vatNumber: 'FR40303265045', addressLine1: '4 place Bellecour', postalCode: '69002', city: 'Lyon' },
+    billingId: 'KM-LUMI01',
+    username: 'lea',
+    cardHolder: 'Léa Fontaine',
+    // 20 % of 20 425 = 4 085; of 1 900 = 380; of 16 300 = 3 260.
+    orderTax: { analytics: 4_085, middleware: 380, staging: 3_260 },
+    analyticsOrderTotal: 24_510,
+    // A French business: French VAT at 20 %. 20 % of 4 464 = 892.8 → 893 (half up); 4 464 + 893 = 5 357.
+    invoice: { vatRateBasisPoints: 2000, reverseCharge: false, taxCents: 893, totalCents: 5_357 },
+    pdf: {
+      billTo: ['Lumière Analytique SAS', '4 place Bellecour', '69002 Lyon', 'France', 'VAT number: FR40303265045', 'Billing ID: KM-LUMI01'],
+      vatRow: 'VAT 20%\n€8.93',
+      totalRow: 'Total\n€53.57',
+    },
+    csvVat: { description: 'VAT 20%', amountCents: 893 },
+  },
+  {
+    label: 'a Polish business (EU VAT number: reverse charge)',
+    billing: { companyName: 'Łódź Analityka Sp. z o.o.', countryCode: 'PL', vatNumber: 'PL5252344078', addressLine1: 'ul. Piotrkowska 104', postalCode: '90-926', city: 'Łódź' },
+    billingId: 'KM-LODZ01',
+    username: 'kasia',
+    cardHolder: 'Katarzyna Wójcik',
+    // An EU business outside France: reverse charge at checkout too.
+    orderTax: { analytics: 0, middleware: 0, staging: 0 },
+    analyticsOrderTotal: 20_425,
+    // Reverse charge: 0 % VAT; the total is the taxable amount, 4 464.
+    invoice: { vatRateBasisPoints: 0, reverseCharge: true, taxCents: 0, totalCents: 4_464 },
+    pdf: {
+      billTo: ['Łódź Analityka Sp. z o.o.', 'ul. Piotrkowska 104', '90-926 Łódź', 'Poland', 'VAT number: PL5252344078', 'Billing ID: KM-LODZ01'],
+      vatRow: 'VAT reverse-charged (0%)\n€0.00',
+      totalRow: 'Total\n€44.64',
+    },
+    csvVat: { description: 'VAT reverse-charged (0%)', amountCents: 0 },
+  },
+];
 
 /**
  * Volumes and egress as a provider would report them, fixed per node so that every figure can be
@@ -78,7 +133,7 @@ const meteringProvisioner: Pick<ProvisionerPort, 'usageMetrics'> = {
   },
 };
 
-async function setup() {
+async function setup(customer: Customer) {
   const db = await createTestDb();
   await seed(db, SEEDED_AT);
   const clock = manualClock(ANALYTICS_ORDERED_AT);
@@ -110,8 +165,8 @@ async function setup() {
   const metering: MeteringDeps = { db, provisioner: meteringProvisioner };
   const invoicing: InvoiceDeps = { db, ports: { clock, mailer, payments, realtime }, appUrl: 'https://console.example.eu' };
 
-  const { organizationId } = await insertOrganization(db, 'Lumière Analytique SAS', 'KM-LUMI01', 'lea');
-  const lea = callerAs(ctx, await sessionUserOf(db, 'lea'));
+  const { organizationId } = await insertOrganization(db, customer.billing.companyName, customer.billingId, customer.username);
+  const owner = callerAs(ctx, await sessionUserOf(db, customer.username));
   const cardId = await insertCard(db, organizationId, '4242');
 
   const ended: Array<{ id: string; status: string }> = [];
@@ -126,17 +181,18 @@ async function setup() {
 
   let keys = 0;
   const key = (prefix: string) => `${prefix}-${(keys += 1).toString().padStart(6, '0')}`;
-  /** Places and pays an order as Léa, the owner, at the clock's time. */
-  const orderAndPay = async (input: Omit<Parameters<typeof lea.orders.create>[0], 'idempotencyKey' | 'billing'>) => {
-    const placed = await lea.orders.create({ idempotencyKey: key('order'), billing: BILLING, ...input });
-    const paid = await lea.orders.pay({ id: placed.id, paymentIdempotencyKey: key('pay'), method: CARD });
+  const card = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: customer.cardHolder } };
+  /** Places and pays an order as the owner, at the clock's time. */
+  const orderAndPay = async (input: Omit<Parameters<typeof owner.orders.create>[0], 'idempotencyKey' | 'billing'>) => {
+    const placed = await owner.orders.create({ idempotencyKey: key('order'), billing: customer.billing, ...input });
+    const paid = await owner.orders.pay({ id: placed.id, paymentIdempotencyKey: key('pay'), method: card });
     if (paid.result !== 'succeeded') throw new Error(`Order ${placed.id} was not paid: ${paid.result}`);
     await runOperators();
     const [row] = await db.select().from(orders).where(eq(orders.id, placed.id));
     return row!;
   };
 
-  return { db, ctx, clock, lea, metering, invoicing, organizationId, cardId, runOperators, orderAndPay, ended, charges };
+  return { db, ctx, clock, owner, metering, invoicing, organizationId, cardId, runOperators, orderAndPay, ended, charges };
 }
 
 async function snapshot(db: Database) {
@@ -167,9 +223,9 @@ const PER_HOUR = {
 const STORAGE_MILLICENTS = 14;
 const EGRESS_MILLICENTS = 1_000;
 
-describe('a month of metering, then its invoice', () => {
-  it('meters October hour by hour through the real crons, invoices it to the cent, and running the crons again changes nothing', { timeout: 120_000 }, async () => {
-    const t = await setup();
+describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (customer) => {
+  it('meters October hour by hour through the real crons, invoices it to the cent, renders its PDF and CSV, and running the crons again changes nothing', { timeout: 120_000 }, async () => {
+    const t = await setup(customer);
     const { db, clock } = t;
 
     // Ordered on 30 September with PARIS, the organisation's first purchase: 5 % off.
@@ -177,8 +233,8 @@ describe('a month of metering, then its invoice', () => {
       lines: [{ kind: 'cluster', name: 'analytics', tierId: 'tier_economy', regionId: 'fr-par-1', kubernetesVersion: '1.37', nodePools: [{ name: 'workers', flavorId: 'gp-2-8', count: 3 }], addonIds: ['addon_monitoring'] }],
       promotionCode: 'PARIS',
     });
-    // 8 900 + 3 × 2 900 + 3 900 = 21 500; PARIS 5 % = 1 075; VAT 20 % of 20 425 = 4 085.
-    expect(analyticsOrder).toMatchObject({ status: 'completed', subtotalCents: 21_500, discountCents: 1_075, taxCents: 4_085, totalCents: 24_510, promotionCode: 'PARIS', promotionApplied: true });
+    // 8 900 + 3 × 2 900 + 3 900 = 21 500; PARIS 5 % = 1 075; 20 425 net, then the customer's VAT.
+    expect(analyticsOrder).toMatchObject({ status: 'completed', subtotalCents: 21_500, discountCents: 1_075, taxCents: customer.orderTax.analytics, totalCents: customer.analyticsOrderTotal, promotionCode: 'PARIS', promotionApplied: true });
     const analytics = analyticsOrder.createdClusterId!;
     const [workers] = await db.select().from(nodePools).where(eq(nodePools.clusterId, analytics));
     let staging = '';
@@ -194,7 +250,7 @@ describe('a month of metering, then its invoice', () => {
       clock.advance(hour - clock.now());
       if (hour === MIDDLEWARE_ORDERED_AT) {
         const middlewareOrder = await t.orderAndPay({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter' }] });
-        expect(middlewareOrder).toMatchObject({ status: 'completed', subtotalCents: 1_900, discountCents: 0, promotionApplied: false, paidAt: MIDDLEWARE_ORDERED_AT });
+        expect(middlewareOrder).toMatchObject({ status: 'completed', subtotalCents: 1_900, discountCents: 0, taxCents: customer.orderTax.middleware, promotionApplied: false, paidAt: MIDDLEWARE_ORDERED_AT });
         orderIds.push(middlewareOrder.id);
       }
       if (hour === STAGING_ORDERED_AT) {
@@ -202,13 +258,13 @@ describe('a month of metering, then its invoice', () => {
           lines: [{ kind: 'cluster', name: 'staging', tierId: 'tier_devtest', regionId: 'fr-par-1', kubernetesVersion: '1.37', nodePools: [{ name: 'default', flavorId: 'gp-4-16', count: 2 }], addonIds: [] }],
         });
         // 4 900 + 2 × 5 700 = 16 300, no promotion (not the first purchase).
-        expect(stagingOrder).toMatchObject({ status: 'completed', subtotalCents: 16_300, discountCents: 0 });
+        expect(stagingOrder).toMatchObject({ status: 'completed', subtotalCents: 16_300, discountCents: 0, taxCents: customer.orderTax.staging });
         staging = stagingOrder.createdClusterId!;
         orderIds.push(stagingOrder.id);
-        await t.lea.clusters.setHibernation({ id: staging, timezone: 'UTC', schedules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], sleepAt: '20:00', wakeAt: '08:00' }] });
+        await t.owner.clusters.setHibernation({ id: staging, timezone: 'UTC', schedules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], sleepAt: '20:00', wakeAt: '08:00' }] });
       }
       if (hour === SCALE_UP_AT) {
-        await t.lea.clusters.scaleNodePool({ id: analytics, poolId: workers!.id, count: 5 });
+        await t.owner.clusters.scaleNodePool({ id: analytics, poolId: workers!.id, count: 5 });
         await t.runOperators();
       }
       if (hour === CREDIT_GRANTED_AT) {
@@ -279,11 +335,13 @@ describe('a month of metering, then its invoice', () => {
     expect(subtotal).toBe(5_964);
     const credit = 1_500;
     const taxable = subtotal - credit; // 4 464
-    const vat = 893; // 20 % of 4 464 = 892.8 → 893 (half up)
-    const total = taxable + vat; // 5 357
+    expect(taxable).toBe(4_464);
+    const vat = customer.invoice.taxCents; // French: 893; reverse charge: 0
+    const total = taxable + vat;
+    expect(total).toBe(customer.invoice.totalCents);
 
     const [analyticsOrderId, middlewareOrderId, stagingOrderId] = orderIds;
-    expect(lines.map((line) => [line.kind, line.description, line.quantityMilli, line.unitPriceMillicents, line.amountCents])).toEqual([
+    const expectedLines: Array<[kind: string, description: string, quantityMilli: number, unitPriceMillicents: number, amountCents: number]> = [
       ['usage', 'analytics · Control plane tier_economy (hours)', 744_000, PER_HOUR.economyControlPlane, analyticsControlPlane],
       ['usage', 'analytics · Nodes gp-2-8 (node-hours)', analyticsNodeHours * 1000, PER_HOUR.gp28, analyticsNodes],
       ['usage', 'analytics · Add-on addon_monitoring (hours)', 744_000, PER_HOUR.monitoring, monitoring],
@@ -299,7 +357,8 @@ describe('a month of metering, then its invoice', () => {
       ['order', `Paid with order ${middlewareOrderId} (PostgreSQL: Starter; paid at checkout), €2.13 of it left`, 1000, -middleware * 1000, -middleware],
       ['order', `Paid with order ${stagingOrderId} (Dev/Test (Orange) cluster staging in fr-par-1; paid at checkout), €67.71 of it left`, 1000, -stagingTotal * 1000, -stagingTotal],
       ['credit', 'Credit: Migration assistance', 1000, -credit * 1000, -credit],
-    ]);
+    ];
+    expect(lines.map((line) => [line.kind, line.description, line.quantityMilli, line.unitPriceMillicents, line.amountCents])).toEqual(expectedLines);
     expect(invoice).toMatchObject({
       kind: 'invoice',
       number: expect.stringMatching(/^KM-2026-\d{6}$/),
@@ -309,13 +368,13 @@ describe('a month of metering, then its invoice', () => {
       discountCents: 0,
       creditsCents: credit,
       taxableCents: taxable,
-      // A French business: French VAT at 20 %.
-      vatRateBasisPoints: 2000,
+      // French VAT at 20 % for the French business; reverse charge for the Polish one.
+      vatRateBasisPoints: customer.invoice.vatRateBasisPoints,
       taxCents: vat,
-      reverseCharge: false,
+      reverseCharge: customer.invoice.reverseCharge,
       totalCents: total,
       issuedAt: GENERATION_AT,
-      billing: expect.objectContaining({ companyName: 'Lumière Analytique SAS', countryCode: 'FR', vatNumber: 'FR40303265045' }),
+      billing: expect.objectContaining({ companyName: customer.billing.companyName, countryCode: customer.billing.countryCode, vatNumber: customer.billing.vatNumber }),
       // Charged at once to the default card.
       status: 'paid',
       paidAt: GENERATION_AT,
@@ -324,6 +383,43 @@ describe('a month of metering, then its invoice', () => {
     expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(taxable);
     const [grantedCredit] = await db.select().from(credits).where(eq(credits.organizationId, t.organizationId));
     expect(grantedCredit).toMatchObject({ amountCents: 1_500, remainingCents: 0 });
+
+    // The PDF the owner downloads, read back as a viewer's copy-paste does: the number, the
+    // customer in Unicode, every line (quantity, unit price, amount, description) and the totals.
+    const pdfDownload = await t.owner.invoices.pdf({ id: invoice!.id });
+    expect(pdfDownload.filename).toBe(`${invoice!.number}.pdf`);
+    const pages = await pdfText(Buffer.from(pdfDownload.pdf, 'base64'));
+    expect(pages).toHaveLength(1);
+    const strings = pages[0]!;
+    const text = strings.join('\n');
+    const flat = strings.join(' ');
+    expect(strings).toContain('Invoice');
+    expect(strings).toContain(invoice!.number);
+    for (const value of customer.pdf.billTo) expect(strings).toContain(value);
+    expect(text).toContain('Issued\n1 November 2026\nPaid\n1 November 2026\nPeriod\n1 October 2026 – 31 October 2026\nStatus\nPaid');
+    for (const [, description, quantityMilli, unitPriceMillicents, amountCents] of expectedLines) {
+      expect(flat).toContain(`${quantityText(quantityMilli)} ${unitPriceText(unitPriceMillicents)} ${eurosText(amountCents)} ${description}`);
+    }
+    expect(text).toContain('Subtotal\n€59.64\nDiscount\n€0.00\nCredits applied\n-€15.00\nTaxable amount\n€44.64');
+    expect(text).toContain(customer.pdf.vatRow);
+    expect(text).toContain(customer.pdf.totalRow);
+    const reverseChargeMention = 'Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).';
+    if (customer.invoice.reverseCharge) expect(flat).toContain(reverseChargeMention);
+    else expect(text).not.toContain('Reverse charge');
+    expect(strings.at(-1)).toBe(`${invoice!.number} · Page 1 of 1`);
+
+    // The CSV of its lines: one row per line, then the VAT row; the amount column sums to the total.
+    const csvDownload = await t.owner.invoices.csv({ id: invoice!.id });
+    expect(csvDownload.filename).toBe(`${invoice!.number}.csv`);
+    const [header, ...rows] = parseCsv(csvDownload.csv);
+    expect(header).toEqual(['invoice', 'position', 'kind', 'description', 'quantity', 'unit_price_eur', 'amount_eur', 'cluster_id', 'order_id']);
+    const cents = (euros: string) => Math.round(Number(euros) * 100);
+    expect(rows.map((row) => [row[0], Number(row[1]), row[2], row[3], Math.round(Number(row[4]) * 1000), Math.round(Number(row[5]) * 100_000), cents(row[6]!)])).toEqual([
+      ...expectedLines.map(([kind, description, quantityMilli, unitPriceMillicents, amountCents], index) => [invoice!.number, index + 1, kind, description, quantityMilli, unitPriceMillicents, amountCents]),
+      [invoice!.number, expectedLines.length + 1, 'vat', customer.csvVat.description, 1000, customer.csvVat.amountCents * 1000, customer.csvVat.amountCents],
+    ]);
+    expect(rows.slice(0, -1).map((row) => [row[7], row[8]])).toEqual(lines.map((line) => [line.clusterId ?? '', line.orderId ?? '']));
+    expect(rows.reduce((sum, row) => sum + cents(row[6]!), 0)).toBe(customer.invoice.totalCents);
 
     // One record per resource and hour, never two: analytics 5 kinds × 744 h; staging control
     // plane, nodes (awake or asleep) and storage × 520 h, egress × 340 awake hours; middleware × 648 h.
@@ -345,5 +441,8 @@ describe('a month of metering, then its invoice', () => {
     expect(again.skipped).toContain(t.organizationId);
     expect(await snapshot(db)).toEqual(before);
     expect(invoiceCharges()).toHaveLength(1);
+    // The same invoice downloaded again says the same thing, to the byte.
+    expect(await t.owner.invoices.pdf({ id: invoice!.id })).toEqual(pdfDownload);
+    expect(await t.owner.invoices.csv({ id: invoice!.id })).toEqual(csvDownload);
   });
 });

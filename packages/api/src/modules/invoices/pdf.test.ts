@@ -1,74 +1,12 @@
 import { invoices, invoiceLines, type InvoiceLine } from '@kubemarket/db';
 import { asc, eq } from 'drizzle-orm';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createTestCaller, manualClock } from '../../test-utils';
 import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';
 import { generateInvoices } from './service';
 import { GENERATION_AT, seedLodz } from './test-fixtures';
-
-/**
- * Reads a PDF's text back the way a viewer's copy-paste does: each page's content streams are
- * inflated, every `Tj` string (glyph ids of the embedded CID font) is mapped through that font's
- * ToUnicode CMap. Returns the strings of each page in drawing order.
- */
-async function pdfText(bytes: Uint8Array): Promise<string[][]> {
-  const doc = await PDFDocument.load(bytes);
-  const streamBytes = (object: PDFObject | undefined): Uint8Array => {
-    const stream = object instanceof PDFRef ? doc.context.lookup(object) : object;
-    if (!(stream instanceof PDFRawStream)) throw new Error('Expected a stream');
-    return decodePDFRawStream(stream).decode();
-  };
-  const latin1 = (data: Uint8Array) => Array.from(data, (byte) => String.fromCharCode(byte)).join('');
-  const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
-
-  const cmaps = new Map<string, Map<number, string>>();
-  const cmapOf = (fontRef: PDFObject | undefined): Map<number, string> => {
-    const key = String(fontRef);
-    const known = cmaps.get(key);
-    if (known) return known;
-    const font = doc.context.lookup(fontRef, PDFDict);
-    const source = latin1(streamBytes(font.get(PDFName.of('ToUnicode'))));
-    const map = new Map<number, string>();
-    for (const block of source.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const [, code, unicode] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(code!, 16), utf16(unicode!));
-    }
-    for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-      for (const [, low, high, unicode] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-        for (let code = parseInt(low!, 16); code <= parseInt(high!, 16); code++) map.set(code, String.fromCharCode(parseInt(unicode!, 16) + code - parseInt(low!, 16)));
-      }
-    }
-    cmaps.set(key, map);
-    return map;
-  };
-
-  return doc.getPages().map((page) => {
-    const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
-    const source = streams.map((stream) => latin1(streamBytes(stream))).join('\n');
-    const strings: string[] = [];
-    let cmap: Map<number, string> | null = null;
-    let lastName = '';
-    for (const [token] of source.matchAll(/<[0-9A-Fa-f\s]*>|\/[^\s/[\]()<>]+|[A-Za-z'"*]+|[-+]?\d*\.?\d+/g)) {
-      if (token.startsWith('/')) lastName = token.slice(1);
-      else if (token === 'Tf') cmap = cmapOf(fonts.get(PDFName.of(lastName)));
-      else if (token.startsWith('<')) {
-        if (!cmap) throw new Error('Text before any font');
-        const hex = PDFHexString.of(token.slice(1, -1).replace(/\s/g, '')).asBytes();
-        let text = '';
-        for (let index = 0; index + 1 < hex.length; index += 2) {
-          const glyph = (hex[index]! << 8) | hex[index + 1]!;
-          const char = cmap.get(glyph);
-          if (char === undefined) throw new Error(`Glyph ${glyph} has no Unicode mapping`);
-          text += char;
-        }
-        strings.push(text);
-      }
-    }
-    return strings;
-  });
-}
+import { pdfText } from './test-read-back';
 
 async function lodzInvoice() {
   const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(GENERATION_AT) } });
