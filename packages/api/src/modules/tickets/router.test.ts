@@ -323,3 +323,145 @@ describe('tickets: internal notes', () => {
     expect(mailer.sent.at(-1)!.text).not.toContain('INTERNAL-ONLY');
   });
 });
+
+describe('tickets: the staff queue filters', () => {
+  /**
+   * The seeded tickets (4 of Acme, 1 public request) beside 5 new ones of Acme and Globex, each
+   * filter value picking a different subset:
+   *
+   * | ticket          | organisation | status            | severity | category  | assignee |
+   * | seed ingress    | Acme         | open              | P2       | technical | —        |
+   * | seed invoice    | Acme         | awaiting_customer | P3       | billing   | Olivia   |
+   * | seed nodes      | Acme         | open              | P2       | incident  | Olivia   |
+   * | seed sso        | Acme         | resolved          | P4       | account   | Olivia   |
+   * | seed pricing    | (public)     | open              | P3       | technical | —        |
+   * | acmeOutage      | Acme         | open              | P1       | incident  | Olivia   |
+   * | acmeInvoice     | Acme         | resolved          | P3       | billing   | Olivia   |
+   * | acmeAccess      | Acme         | closed            | P4       | account   | —        |
+   * | globexPods      | Globex       | open              | P2       | technical | Adam     |
+   * | globexRefund    | Globex       | awaiting_customer | P3       | billing   | —        |
+   *
+   * and an unconfirmed public request (P3, technical, open, unassigned) that no filter returns.
+   */
+  async function queueSetup() {
+    const { as, anonymous, mailer, clock } = await setup();
+    const alice = await as('alice');
+    const gabriel = await as('gabriel');
+    const olivia = await as('olivia');
+    const acmeOutage = await alice.tickets.create({ ...newTicket, subject: 'webshop-prod is down', category: 'incident', severity: 'P1', clusterId: 'clu_demo_webshop' });
+    const acmeInvoice = await alice.tickets.create({ ...newTicket, subject: 'Invoice in the wrong currency', category: 'billing', severity: 'P3' });
+    const acmeAccess = await alice.tickets.create({ ...newTicket, subject: 'Cannot invite a new member', category: 'account', severity: 'P4' });
+    const globexPods = await gabriel.tickets.create({ ...newTicket, category: 'technical', severity: 'P2' });
+    const globexRefund = await gabriel.tickets.create({ ...newTicket, subject: 'Refund of a cancelled order', category: 'billing', severity: 'P3' });
+    await olivia.tickets.staffAssign({ id: acmeOutage.id, assigneeUserId: 'usr_demo_olivia' });
+    // A staff reply assigns the ticket to its author when nobody has it.
+    await olivia.tickets.staffReply({ id: acmeInvoice.id, body: 'Corrected: the invoice is in EUR now.', status: 'resolved' });
+    // A minute later (the queue orders tickets owing nothing by their last update, newest first).
+    clock.advance(MINUTE_MS);
+    await alice.tickets.close({ id: acmeAccess.id });
+    await olivia.tickets.staffAssign({ id: globexPods.id, assigneeUserId: 'usr_demo_adam' });
+    await olivia.tickets.staffUpdate({ id: globexRefund.id, status: 'awaiting_customer' });
+    const unconfirmed = await anonymous.tickets.submitPublic({ name: 'Robin', email: 'robin@example.org', subject: 'Do you offer GPUs?', description: 'We would need GPU nodes for inference.', category: 'technical', severity: 'P3' });
+    expect(mailer.sent.at(-1)!.to).toBe('robin@example.org');
+
+    const ids = {
+      ingress: 'tkt_demo_acme_ingress',
+      invoice: 'tkt_demo_acme_invoice',
+      nodes: 'tkt_demo_acme_nodes',
+      sso: 'tkt_demo_acme_sso',
+      pricing: 'tkt_demo_public_pricing',
+      acmeOutage: acmeOutage.id,
+      acmeInvoice: acmeInvoice.id,
+      acmeAccess: acmeAccess.id,
+      globexPods: globexPods.id,
+      globexRefund: globexRefund.id,
+    };
+    type Filters = Omit<Parameters<typeof olivia.tickets.staffQueue>[0] & object, 'page' | 'pageSize'>;
+    /** The names of the tickets one filter returns (all on one page), sorted, and checks the total agrees. */
+    const queue = async (filters: Filters) => {
+      const page = await olivia.tickets.staffQueue({ ...filters, page: 1, pageSize: 100 });
+      expect(page.total).toBe(page.items.length);
+      expect(page.items.map((item) => item.reference)).not.toContain(unconfirmed.reference);
+      const names = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+      return page.items.map((item) => names[item.id] ?? item.reference).sort();
+    };
+    return { olivia, ids, queue };
+  }
+
+  it('filters by status', async () => {
+    const { queue } = await queueSetup();
+    expect(await queue({})).toEqual(['acmeAccess', 'acmeInvoice', 'acmeOutage', 'globexPods', 'globexRefund', 'ingress', 'invoice', 'nodes', 'pricing', 'sso']);
+    expect(await queue({ status: 'open' })).toEqual(['acmeOutage', 'globexPods', 'ingress', 'nodes', 'pricing']);
+    expect(await queue({ status: 'awaiting_customer' })).toEqual(['globexRefund', 'invoice']);
+    expect(await queue({ status: 'awaiting_support' })).toEqual([]);
+    expect(await queue({ status: 'resolved' })).toEqual(['acmeInvoice', 'sso']);
+    expect(await queue({ status: 'closed' })).toEqual(['acmeAccess']);
+  });
+
+  it('filters by severity', async () => {
+    const { queue } = await queueSetup();
+    expect(await queue({ severity: 'P1' })).toEqual(['acmeOutage']);
+    expect(await queue({ severity: 'P2' })).toEqual(['globexPods', 'ingress', 'nodes']);
+    expect(await queue({ severity: 'P3' })).toEqual(['acmeInvoice', 'globexRefund', 'invoice', 'pricing']);
+    expect(await queue({ severity: 'P4' })).toEqual(['acmeAccess', 'sso']);
+  });
+
+  it('filters by category', async () => {
+    const { queue } = await queueSetup();
+    expect(await queue({ category: 'technical' })).toEqual(['globexPods', 'ingress', 'pricing']);
+    expect(await queue({ category: 'billing' })).toEqual(['acmeInvoice', 'globexRefund', 'invoice']);
+    expect(await queue({ category: 'account' })).toEqual(['acmeAccess', 'sso']);
+    expect(await queue({ category: 'incident' })).toEqual(['acmeOutage', 'nodes']);
+  });
+
+  it('filters by organisation', async () => {
+    const { queue } = await queueSetup();
+    expect(await queue({ organizationId: 'org_demo_acme' })).toEqual(['acmeAccess', 'acmeInvoice', 'acmeOutage', 'ingress', 'invoice', 'nodes', 'sso']);
+    expect(await queue({ organizationId: 'org_demo_globex' })).toEqual(['globexPods', 'globexRefund']);
+    // An organisation without tickets, and an id that is no organisation's.
+    expect(await queue({ organizationId: 'org_demo_initech' })).toEqual([]);
+    expect(await queue({ organizationId: 'org_does_not_exist' })).toEqual([]);
+  });
+
+  it('filters by assignee, "unassigned" included', async () => {
+    const { queue } = await queueSetup();
+    expect(await queue({ assigneeUserId: 'usr_demo_olivia' })).toEqual(['acmeInvoice', 'acmeOutage', 'invoice', 'nodes', 'sso']);
+    expect(await queue({ assigneeUserId: 'usr_demo_adam' })).toEqual(['globexPods']);
+    expect(await queue({ assigneeUserId: 'unassigned' })).toEqual(['acmeAccess', 'globexRefund', 'ingress', 'pricing']);
+    expect(await queue({ assigneeUserId: 'usr_demo_sophie' })).toEqual([]);
+  });
+
+  it('combines filters, and pages through a filtered queue in its order without gaps or repeats', async () => {
+    const { olivia, ids, queue } = await queueSetup();
+    expect(await queue({ organizationId: 'org_demo_acme', status: 'open' })).toEqual(['acmeOutage', 'ingress', 'nodes']);
+    expect(await queue({ organizationId: 'org_demo_acme', assigneeUserId: 'usr_demo_olivia', category: 'incident' })).toEqual(['acmeOutage', 'nodes']);
+    expect(await queue({ severity: 'P3', assigneeUserId: 'unassigned' })).toEqual(['globexRefund', 'pricing']);
+    expect(await queue({ category: 'billing', status: 'awaiting_customer', organizationId: 'org_demo_globex' })).toEqual(['globexRefund']);
+    expect(await queue({ severity: 'P1', organizationId: 'org_demo_globex' })).toEqual([]);
+
+    // Acme's 7 tickets, 3 a page: those owing something, the soonest due first (the seeded ones,
+    // seeded at time 0, before the P1 opened in 2026), then those owing nothing, the most recently
+    // updated first (closed a minute after the other was resolved; the seeded ones long before).
+    const all = await olivia.tickets.staffQueue({ organizationId: 'org_demo_acme', page: 1, pageSize: 100 });
+    expect(all.items.map((item) => item.id)).toEqual([ids.nodes, ids.ingress, ids.acmeOutage, ids.acmeAccess, ids.acmeInvoice, ids.invoice, ids.sso]);
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await olivia.tickets.staffQueue({ organizationId: 'org_demo_acme', page, pageSize: 3 }));
+    expect(pages.map((page) => [page.page, page.pageSize, page.total, page.pageCount, page.items.length])).toEqual([
+      [1, 3, 7, 3, 3],
+      [2, 3, 7, 3, 3],
+      [3, 3, 7, 3, 1],
+    ]);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(all.items.map((item) => item.id));
+    const beyond = await olivia.tickets.staffQueue({ organizationId: 'org_demo_acme', page: 4, pageSize: 3 });
+    expect([beyond.items, beyond.total, beyond.pageCount]).toEqual([[], 7, 3]);
+
+    // Filters and pages together, across organisations.
+    const mine = await olivia.tickets.staffQueue({ assigneeUserId: 'usr_demo_olivia', severity: 'P2', page: 1, pageSize: 1 });
+    expect([mine.items.map((item) => item.id), mine.total, mine.pageCount]).toEqual([[ids.nodes], 1, 1]);
+    const unassignedPage2 = await olivia.tickets.staffQueue({ assigneeUserId: 'unassigned', page: 2, pageSize: 2 });
+    const unassignedAll = await olivia.tickets.staffQueue({ assigneeUserId: 'unassigned', page: 1, pageSize: 100 });
+    expect(unassignedAll.total).toBe(4);
+    expect([unassignedPage2.total, unassignedPage2.pageCount]).toEqual([4, 2]);
+    expect(unassignedPage2.items.map((item) => item.id)).toEqual(unassignedAll.items.slice(2, 4).map((item) => item.id));
+  });
+});
