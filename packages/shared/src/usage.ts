@@ -15,3 +15,18 @@ export const STORAGE_GB_HOUR_MILLICENTS = 14;
 
 /** Traffic leaving the data centre: €0.01 per GB. */
 export const EGRESS_GB_MILLICENTS = 1_000;
+
+/** What the hourly metering records (packages/db's usage_records.kind takes these). */
+export const USAGE_KINDS = ['control_plane', 'node', 'hibernated_node', 'addon', 'middleware', 'storage', 'egress'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** Each resource kind as the usage answer, the /usage page and its CSV name it. */
+export const USAGE_KIND_LABELS: Record<UsageKind, string> = {
+  control_plane: 'Control plane',
+  node: 'Nodes',
+  hibernated_node: 'Hibernated nodes',
+  addon: 'Add-ons',
+  middleware: 'Middlewares',
+  storage: 'Storage',
+  egress: 'Egress traffic',
+};

@@ -8,8 +8,9 @@ import { organizations } from './organizations';
  * thousandths of a cent (millicents), as node-hour prices are fractions of a cent.
  */
 
-export const USAGE_KINDS = ['control_plane', 'node', 'hibernated_node', 'addon', 'middleware', 'storage', 'egress'] as const;
-export type UsageKind = (typeof USAGE_KINDS)[number];
+import { USAGE_KINDS } from '@kubemarket/shared';
+
+export { USAGE_KINDS, type UsageKind } from '@kubemarket/shared';
 
 /** One resource's use in one UTC hour. A cron run repeated for the same hour writes nothing twice (unique index). */
 export const usageRecords = sqliteTable(

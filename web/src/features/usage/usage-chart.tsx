@@ -13,14 +13,16 @@ export interface UsageChartProps {
   /** The chart's accessible name; the table below the chart carries the same numbers as text. */
   label: string;
   format: (amount: number) => string;
+  /** Tells the page's charts apart (cost, quantities). */
+  testId?: string;
 }
 
-/** Stacked bars of cost per period and group (loaded with the usage page only). */
-export default function UsageChart({ rows, groups, label, format }: UsageChartProps) {
+/** Stacked bars of cost or of one kind's quantity per period and group (loaded with the usage page only). */
+export default function UsageChart({ rows, groups, label, format, testId = 'usage-chart' }: UsageChartProps) {
   const theme = useMantineTheme();
   const series = groups.map((group, index) => ({ name: group.key, label: group.label, color: COLORS[index % COLORS.length]! }));
   return (
-    <div role="img" aria-label={label} data-testid="usage-chart">
+    <div role="img" aria-label={label} data-testid={testId}>
       <BarChart
         h={300}
         data={rows}

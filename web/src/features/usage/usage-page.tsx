@@ -1,11 +1,26 @@
 import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
-import { Alert, Button, Card, Container, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { WhenInView } from '../../components/when-in-view';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { useDisplayPrice, useExchangeRates } from '../pricing';
-import { chartRows, defaultRange, tableRows, usageCsv, type UsageBy, type UsageGroupBy } from './usage-data';
+import {
+  chartRows,
+  defaultRange,
+  formatQuantity,
+  QUANTITY_LABELS,
+  quantityChartRows,
+  quantityCsv,
+  quantityGroups,
+  quantityKindOf,
+  quantityTableRows,
+  tableRows,
+  usageCsv,
+  type UsageBy,
+  type UsageGroupBy,
+  type UsageKind,
+} from './usage-data';
 import { useUsage } from './usage-query';
 
 // @mantine/charts and recharts load with this page only, keeping them out of the first bundle.
@@ -34,6 +49,7 @@ export function UsagePage() {
   const [range, setRange] = useState(() => defaultRange(Date.now()));
   const [groupBy, setGroupBy] = useState<UsageGroupBy>('day');
   const [by, setBy] = useState<UsageBy>('cluster');
+  const [chosenKind, setChosenKind] = useState<UsageKind | null>(null);
   const rangeProblem = !DATE_PATTERN.test(range.from) || !DATE_PATTERN.test(range.to) ? 'Enter both dates.' : range.from > range.to ? 'The start date must not be after the end date.' : null;
   const usage = useUsage({ ...range, groupBy, by }, rangeProblem === null);
   const price = useDisplayPrice();
@@ -45,6 +61,13 @@ export function UsagePage() {
   const stale = usage.isPlaceholderData;
   const rows = useMemo(() => (report ? tableRows(report) : []), [report]);
   const chart = useMemo(() => (report ? chartRows(report, toDisplay) : []), [report, toDisplay]);
+  // Quantities: one resource kind at a time (hours, GB-hours and GB do not add up).
+  const quantityKind = report ? quantityKindOf(report, chosenKind) : null;
+  const quantityRows = useMemo(() => (report && quantityKind ? quantityTableRows(report, quantityKind) : []), [report, quantityKind]);
+  const quantityChart = useMemo(() => (report && quantityKind ? quantityChartRows(report, quantityKind) : []), [report, quantityKind]);
+  const quantityChartGroups = useMemo(() => (report && quantityKind ? quantityGroups(report, quantityKind) : []), [report, quantityKind]);
+  const quantityUnit = report?.quantities.find((entry) => entry.kind === quantityKind)?.unit ?? '';
+  const quantityTitle = quantityKind ? `${QUANTITY_LABELS[quantityKind]} per ${groupBy === 'day' ? 'day' : 'month'}${by === 'cluster' ? ', by cluster' : ''}` : '';
   // The chart's code comes in while the page renders, ready for when the chart scrolls into view.
   useEffect(() => {
     void loadUsageChart();
@@ -144,10 +167,71 @@ export function UsagePage() {
               )}
             </Card>
 
+            {quantityKind && (
+              <Card withBorder data-testid="usage-quantity-card">
+                <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
+                  <Title order={2} size="h4" data-testid="usage-quantity-title">
+                    {quantityTitle}
+                  </Title>
+                  <NativeSelect
+                    label="Resource"
+                    data-testid="usage-quantity-kind"
+                    value={quantityKind}
+                    onChange={(event) => setChosenKind(event.currentTarget.value as UsageKind)}
+                    data={report.quantities.map((entry) => ({ value: entry.kind, label: QUANTITY_LABELS[entry.kind] }))}
+                  />
+                </Group>
+                <WhenInView placeholder={<ChartSkeleton />}>
+                  <Suspense fallback={<ChartSkeleton />}>
+                    <UsageChart
+                      testId="usage-quantity-chart"
+                      rows={quantityChart}
+                      groups={quantityChartGroups}
+                      label={`${quantityTitle} (${quantityUnit}), ${range.from} to ${range.to}; the table below lists the same quantities.`}
+                      format={formatQuantity}
+                    />
+                  </Suspense>
+                </WhenInView>
+                <Group justify="flex-end" mt="md" mb="xs">
+                  <Button
+                    variant="light"
+                    leftSection={<IconDownload size={16} />}
+                    disabled={stale}
+                    onClick={() => downloadCsv(quantityCsv(quantityTableRows(report), by), `usage-quantities-${range.from}-${range.to}-${groupBy}-${by}.csv`)}
+                  >
+                    Export quantities CSV (every resource)
+                  </Button>
+                </Group>
+                <Table.ScrollContainer minWidth={420}>
+                  <Table striped data-testid="usage-quantity-table" aria-busy={stale} style={stale ? { opacity: 0.6 } : undefined}>
+                    <Table.Caption>
+                      {QUANTITY_LABELS[quantityKind]} in {quantityUnit}. Quantities of different resources do not add up; the export lists every resource with its unit.
+                    </Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{periodLabel}</Table.Th>
+                        <Table.Th>{groupLabel}</Table.Th>
+                        <Table.Th ta="right">Quantity ({quantityUnit})</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {quantityRows.map((row) => (
+                        <Table.Tr key={`${row.period}/${row.groupKey}`}>
+                          <Table.Td>{row.period}</Table.Td>
+                          <Table.Td>{row.group}</Table.Td>
+                          <Table.Td ta="right">{formatQuantity(row.quantity)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
+
             {report.quantities.length > 0 && (
               <Card withBorder>
                 <Title order={2} size="h4" mb="sm">
-                  Quantities
+                  Quantities over the range
                 </Title>
                 <Table>
                   <Table.Thead>

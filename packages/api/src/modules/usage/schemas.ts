@@ -15,7 +15,7 @@ export const usageInput = z
     from: instant.optional().describe('Start, inclusive: a UTC date (YYYY-MM-DD) or epoch ms. Default: the first day of the current month.'),
     to: instant.optional().describe('End: a UTC date (YYYY-MM-DD, that whole day included) or epoch ms (exclusive). Default: now.'),
     groupBy: z.enum(['day', 'month']).default('day').describe('Length of each period of the series.'),
-    by: z.enum(['cluster', 'kind']).default('cluster').describe('What the amounts of each period are split by.'),
+    by: z.enum(['cluster', 'kind']).default('cluster').describe('What the amounts (and quantitySeries[].byGroup) of each period are split by.'),
   })
   .default({ groupBy: 'day', by: 'cluster' });
 
@@ -45,6 +45,17 @@ export const usageOutput = z.object({
       amountCents: cents,
     }),
   ),
+  quantitySeries: z
+    .array(
+      z.object({
+        period: z.string().describe('YYYY-MM-DD or YYYY-MM (UTC), as in series.'),
+        quantities: z.record(z.string(), z.number()).describe('Per resource kind (control_plane, node, …), in the unit given in quantities.'),
+        byGroup: z
+          .record(z.string(), z.record(z.string(), z.number()))
+          .describe('Per resource kind, the quantity of each group key of `groups` (by=cluster: each cluster or middleware; by=kind: the kind itself).'),
+      }),
+    )
+    .describe('Quantities per period, the same periods as series. Quantities add up within one resource kind only (hours, GB-hours and GB do not).'),
   totals: z.object({ amountCents: cents, byGroup: z.record(z.string(), z.number().int()) }),
   forecast: z.object({
     monthStart: z.number().int(),

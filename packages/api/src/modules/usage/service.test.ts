@@ -75,6 +75,52 @@ describe('usage.get', () => {
     ]);
   });
 
+  it('gives each period its quantities per resource kind, and per cluster within a kind', async () => {
+    const { alice, db } = await setUp();
+    // 3 November: webshop runs 1.5 node-hours beside analytics' 4, and analytics stores 500 GB-hours
+    // over two hours (7.4 cents: its day is 300 + 50.4 + 7.4 = 357.8 cents, rounded once to 358).
+    await record(db, { hour: Date.UTC(2026, 10, 3, 10), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 30_000, quantityMilli: 1_500 });
+    await record(db, { hour: Date.UTC(2026, 10, 3, 10), kind: 'storage', cluster: 'clu_demo_analytics', amountMillicents: 3_702, quantityMilli: 250_125 });
+    await record(db, { hour: Date.UTC(2026, 10, 3, 11), kind: 'storage', cluster: 'clu_demo_analytics', amountMillicents: 3_698, quantityMilli: 249_875 });
+    const report = await alice.usage.get({ from: '2026-11-01', to: '2026-11-30', groupBy: 'day', by: 'cluster' });
+    expect(report.quantitySeries).toEqual([
+      { period: '2026-11-01', quantities: { node: 2 }, byGroup: { node: { clu_demo_webshop: 2 } } },
+      { period: '2026-11-02', quantities: { node: 2 }, byGroup: { node: { clu_demo_webshop: 2 } } },
+      {
+        period: '2026-11-03',
+        quantities: { node: 5.5, addon: 1, storage: 500 },
+        byGroup: { node: { clu_demo_analytics: 4, clu_demo_webshop: 1.5 }, addon: { clu_demo_analytics: 1 }, storage: { clu_demo_analytics: 500 } },
+      },
+      { period: '2026-11-04', quantities: { middleware: 1 }, byGroup: { middleware: { ord_demo_postgres: 1 } } },
+    ]);
+    // The amounts of the same periods: a cluster's kinds are added before its cell is rounded.
+    expect(report.series.map((entry) => entry.period)).toEqual(report.quantitySeries.map((entry) => entry.period));
+    expect(report.series[2]).toEqual({ period: '2026-11-03', totalCents: 388, amounts: { clu_demo_analytics: 358, clu_demo_webshop: 30 } });
+    expect(report.totals).toEqual({ amountCents: 698, byGroup: { clu_demo_analytics: 358, clu_demo_webshop: 330, ord_demo_postgres: 10 } });
+    expect(report.quantities).toEqual([
+      { kind: 'node', unit: 'node-hours', quantity: 9.5, amountCents: 630 },
+      { kind: 'addon', unit: 'hours', quantity: 1, amountCents: 50 },
+      { kind: 'middleware', unit: 'hours', quantity: 1, amountCents: 10 },
+      { kind: 'storage', unit: 'GB-hours', quantity: 500, amountCents: 7 },
+    ]);
+    // Each kind's quantities per period add up to its total for the range.
+    for (const { kind, quantity } of report.quantities) {
+      expect(report.quantitySeries.reduce((sum, entry) => sum + (entry.quantities[kind] ?? 0), 0)).toBe(quantity);
+    }
+  });
+
+  it('gives monthly quantities per kind when split by kind', async () => {
+    const { alice, ctx, db } = await setUp();
+    const report = await alice.usage.get({ from: '2026-10-01', to: '2026-11-30', groupBy: 'month', by: 'kind' });
+    expect(report.quantitySeries).toEqual([
+      { period: '2026-10', quantities: { node: 1 }, byGroup: { node: { node: 1 } } },
+      { period: '2026-11', quantities: { node: 8, addon: 1, middleware: 1 }, byGroup: { node: { node: 8 }, addon: { addon: 1 }, middleware: { middleware: 1 } } },
+    ]);
+    // Another organisation's quantities never show; none at all is an empty series.
+    const olivia = callerAs(ctx, await sessionUserOf(db, 'olivia'));
+    expect((await olivia.usage.get({ from: '2026-11-01', to: '2026-11-30' })).quantitySeries).toEqual([]);
+  });
+
   it('forecasts the month from month to date × days in month ÷ elapsed days', async () => {
     const { alice } = await setUp();
     // The range asked for does not change the forecast: it is always the current month's.

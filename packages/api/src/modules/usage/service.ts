@@ -1,4 +1,5 @@
 import { clusters, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
+import { USAGE_KIND_LABELS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { MAX_RANGE_DAYS, type UsageInput, type UsageOutput } from './schemas';
@@ -15,15 +16,7 @@ const UNITS: Record<UsageKind, string> = {
   egress: 'GB',
 };
 
-const KIND_LABELS: Record<UsageKind, string> = {
-  control_plane: 'Control plane',
-  node: 'Nodes',
-  hibernated_node: 'Hibernated nodes',
-  addon: 'Add-ons',
-  middleware: 'Middlewares',
-  storage: 'Storage',
-  egress: 'Egress traffic',
-};
+const KIND_LABELS = USAGE_KIND_LABELS;
 
 const monthStartOf = (at: number) => {
   const date = new Date(at);
@@ -52,8 +45,10 @@ export function usageRange(input: Pick<UsageInput, 'from' | 'to'>, now: number):
 
 /**
  * The organisation's metered usage over [from, to), summed in SQL over the (organization_id, hour)
- * index: one row per period and group. Amounts are summed in millicents and rounded to the cent per
- * period and group, so a total may differ by a cent from the sum of its rounded cells.
+ * index in one query: one row per period, group and resource kind, from which the amounts per period
+ * and group, the quantities per period and kind (and per group within a kind) and the range's totals
+ * per kind are added up here. Amounts are summed in millicents and rounded to the cent per period and
+ * group, so a total may differ by a cent from the sum of its rounded cells.
  *
  * The forecast is the current month's: month to date × days in the month ÷ days elapsed (counted
  * to the hour), a straight-line projection of the spend so far.
@@ -66,33 +61,53 @@ export async function usageReport(db: Database, organizationId: string, input: U
 
   const monthStart = monthStartOf(now);
   const monthEnd = nextMonthOf(now);
-  const [cells, kinds, monthToDate] = await Promise.all([
+  const [cells, monthToDate] = await Promise.all([
     db
-      .select({ period, group, millicents: sql<number>`sum(${usageRecords.amountMillicents})` })
+      .select({ period, group, kind: usageRecords.kind, quantityMilli: sql<number>`sum(${usageRecords.quantityMilli})`, millicents: sql<number>`sum(${usageRecords.amountMillicents})` })
       .from(usageRecords)
       .where(inRange(from, to))
-      .groupBy(period, group)
+      .groupBy(period, group, usageRecords.kind)
       .orderBy(period),
-    db
-      .select({ kind: usageRecords.kind, quantityMilli: sql<number>`sum(${usageRecords.quantityMilli})`, millicents: sql<number>`sum(${usageRecords.amountMillicents})` })
-      .from(usageRecords)
-      .where(inRange(from, to))
-      .groupBy(usageRecords.kind),
     db.select({ millicents: sql<number | null>`sum(${usageRecords.amountMillicents})` }).from(usageRecords).where(inRange(monthStart, monthEnd)),
   ]);
 
-  const series = new Map<string, { period: string; totalCents: number; amounts: Record<string, number> }>();
+  // Per period (in order): millicents per group, and thousandths per kind and per kind and group.
+  // Both are integers in the database, so these sums are exact.
+  const periods = new Map<string, { millicents: Map<string, number>; quantityMilli: Map<UsageKind, number>; groupQuantityMilli: Map<UsageKind, Map<string, number>> }>();
   const groupMillicents = new Map<string, number>();
+  const kindTotals = new Map<UsageKind, { quantityMilli: number; millicents: number }>();
   let totalMillicents = 0;
   for (const cell of cells) {
     const millicents = Number(cell.millicents);
-    const entry = series.get(cell.period) ?? { period: cell.period, totalCents: 0, amounts: {} };
-    entry.amounts[cell.group] = Math.round(millicents / 1000);
-    entry.totalCents += entry.amounts[cell.group]!;
-    series.set(cell.period, entry);
+    const quantityMilli = Number(cell.quantityMilli);
+    let entry = periods.get(cell.period);
+    if (!entry) periods.set(cell.period, (entry = { millicents: new Map(), quantityMilli: new Map(), groupQuantityMilli: new Map() }));
+    entry.millicents.set(cell.group, (entry.millicents.get(cell.group) ?? 0) + millicents);
+    entry.quantityMilli.set(cell.kind, (entry.quantityMilli.get(cell.kind) ?? 0) + quantityMilli);
+    const ofKind = entry.groupQuantityMilli.get(cell.kind) ?? new Map<string, number>();
+    ofKind.set(cell.group, (ofKind.get(cell.group) ?? 0) + quantityMilli);
+    entry.groupQuantityMilli.set(cell.kind, ofKind);
     groupMillicents.set(cell.group, (groupMillicents.get(cell.group) ?? 0) + millicents);
+    const kindTotal = kindTotals.get(cell.kind) ?? { quantityMilli: 0, millicents: 0 };
+    kindTotal.quantityMilli += quantityMilli;
+    kindTotal.millicents += millicents;
+    kindTotals.set(cell.kind, kindTotal);
     totalMillicents += millicents;
   }
+  const series = [...periods].map(([period, entry]) => {
+    const amounts = Object.fromEntries([...entry.millicents].map(([group, millicents]) => [group, Math.round(millicents / 1000)]));
+    return { period, totalCents: Object.values(amounts).reduce((sum, cents) => sum + cents, 0), amounts };
+  });
+  const presentKinds = USAGE_KINDS.filter((kind) => kindTotals.has(kind));
+  const quantitySeries = [...periods].map(([period, entry]) => ({
+    period,
+    quantities: Object.fromEntries(presentKinds.filter((kind) => entry.quantityMilli.has(kind)).map((kind) => [kind, entry.quantityMilli.get(kind)! / 1000])),
+    byGroup: Object.fromEntries(
+      presentKinds
+        .filter((kind) => entry.groupQuantityMilli.has(kind))
+        .map((kind) => [kind, Object.fromEntries([...entry.groupQuantityMilli.get(kind)!].map(([group, quantityMilli]) => [group, quantityMilli / 1000]))]),
+    ),
+  }));
   const keys = [...groupMillicents.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
   const labels = await groupLabels(db, input.by, keys);
 
@@ -106,11 +121,12 @@ export async function usageReport(db: Database, organizationId: string, input: U
     by: input.by,
     currency: 'EUR',
     groups: keys.map((key) => ({ key, label: labels.get(key) ?? key })),
-    series: [...series.values()],
-    quantities: USAGE_KINDS.flatMap((kind) => {
-      const row = kinds.find((candidate) => candidate.kind === kind);
-      return row ? [{ kind, unit: UNITS[kind], quantity: Number(row.quantityMilli) / 1000, amountCents: Math.round(Number(row.millicents) / 1000) }] : [];
+    series,
+    quantities: presentKinds.map((kind) => {
+      const total = kindTotals.get(kind)!;
+      return { kind, unit: UNITS[kind], quantity: total.quantityMilli / 1000, amountCents: Math.round(total.millicents / 1000) };
     }),
+    quantitySeries,
     totals: { amountCents: Math.round(totalMillicents / 1000), byGroup: Object.fromEntries(keys.map((key) => [key, Math.round(groupMillicents.get(key)! / 1000)])) },
     forecast: {
       monthStart,
