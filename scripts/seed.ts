@@ -5,7 +5,7 @@
  */
 import { createClient } from '@libsql/client';
 import { createDb, DEVELOPMENT_KEYRING, type Database } from '@kubemarket/db';
-import { seed } from '@kubemarket/db/seed';
+import { seed, seedDemoBankTransfers } from '@kubemarket/db/seed';
 import { applyLibsqlMigrations } from './lib/libsql-migrations.ts';
 // packages/db cannot depend on the API: the usage history is metered and last month invoiced here,
 // by the API's own metering and invoicing.
@@ -50,6 +50,7 @@ if (process.env.DATABASE_URL) {
   // Seeded TOTP secrets are sealed under the keyring the deployed Worker will use.
   const db = createDb({ kind: 'libsql-client', client });
   await seed(db, Date.now(), process.env.ENCRYPTION_KEYS ?? DEVELOPMENT_KEYRING);
+  await seedDemoBankTransfers(db);
   await seedUsageAndInvoices(db);
   client.close();
   console.log(`libSQL database migrated (${applied} new migrations) and seeded.`);
@@ -63,6 +64,8 @@ if (process.env.DATABASE_URL) {
   try {
     const db = createDb({ kind: 'd1', binding: proxy.env.DB });
     await seed(db);
+    // Globex's orders confirmed by bank transfer, their transfers awaited (before metering: the middleware is metered).
+    await seedDemoBankTransfers(db);
     await seedUsageAndInvoices(db);
     console.log(`Local D1 database seeded (${persistTo}).`);
   } finally {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { rejectCookies, signIn } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
 const POLL = { timeout: 15_000 };
@@ -78,6 +78,68 @@ describe('staff: organisations', () => {
       await page.getByTestId('activity-row').filter({ hasText: 'organization.reinstated' }).waitFor(POLL);
       expect(await page.getByTestId('activity-row').filter({ hasText: 'organization.suspended' }).count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await customerContext.close();
+    }
+  });
+
+  it('an administrator records the bank transfer Globex owes: the list refreshes, what it owes drops, the customer sees it received', { timeout: 180_000 }, async () => {
+    const { page } = browser;
+    // The demo seed (scripts/seed.ts): Globex confirmed two orders by bank transfer; the support plan's is overdue.
+    const orderId = 'ord_demo_globex_support';
+    await signInAsNewAccount(page, { role: 'admin' });
+    await page.goto('/officers/organizations?id=org_demo_globex');
+    await rejectCookies(page);
+    const detail = page.getByTestId('organization-detail');
+    await detail.waitFor(POLL);
+    const awaited = detail.getByTestId('awaiting-transfers');
+    const rows = awaited.getByTestId('awaiting-transfer-row');
+    await rows.first().waitFor(POLL);
+    expect(await rows.count()).toBe(2);
+    const row = rows.filter({ hasText: orderId });
+    expect(await row.getByTestId('transfer-overdue').textContent()).toBe('Overdue');
+    const owedBefore = await detail.getByTestId('organization-outstanding').textContent();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: `Record transfer received for order ${orderId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record transfer received' });
+    const form = dialog.getByTestId('transfer-dialog');
+    await form.waitFor();
+    // Nothing typed: the reference is asked for under its field; a day ahead is refused under the date.
+    await form.getByRole('button', { name: 'Record transfer' }).click();
+    await form.getByText('Enter the bank’s reference of the transfer, as on the bank statement.').waitFor();
+    const ahead = new Date(Date.now() + 3 * 86_400_000);
+    const aheadDay = `${ahead.getFullYear()}-${String(ahead.getMonth() + 1).padStart(2, '0')}-${String(ahead.getDate()).padStart(2, '0')}`;
+    await form.getByLabel('Date received').fill(aheadDay);
+    await form.getByText('The date received cannot be in the future.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByLabel('Date received').fill('');
+    await form.getByLabel(/^Bank reference/).fill('E2E-BNP-0001');
+    await form.getByRole('button', { name: 'Record transfer' }).click();
+
+    await page.getByText('Transfer recorded').waitFor(POLL);
+    await dialog.waitFor({ state: 'hidden' });
+    // The list refreshes without the recorded transfer, and what Globex owes drops.
+    await rows.filter({ hasText: orderId }).waitFor({ state: 'detached', ...POLL });
+    expect(await rows.count()).toBe(1);
+    await detail.getByTestId('organization-outstanding').filter({ hasNotText: owedBefore ?? '' }).waitFor(POLL);
+
+    // Globex's owner sees the payment received on the order's page.
+    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const customerPage = await customerContext.newPage();
+      await customerPage.goto('/auth');
+      await rejectCookies(customerPage);
+      await signIn(customerPage, 'gabriel', 'KubeMarket-demo-2026');
+      await customerPage.waitForURL((url) => url.pathname === '/dashboard');
+      await customerPage.goto(`/order-status/${orderId}`);
+      const payment = customerPage.getByTestId('payment-row').filter({ hasText: 'Bank transfer' });
+      await payment.waitFor(POLL);
+      expect(await payment.getAttribute('data-status')).toBe('succeeded');
+      expect(await payment.textContent()).toContain('Received');
+      expect(await payment.textContent()).toContain('reference E2E-BNP-0001');
+      await customerPage.getByText('Bank transfer received', { exact: true }).first().waitFor(POLL);
+      expect(await seriousViolations(customerPage)).toEqual([]);
     } finally {
       await customerContext.close();
     }

@@ -415,6 +415,8 @@ const MATRIX: Record<string, Row> = {
   // Acme is active: administrators get past access and are refused with a 409 (counted OK).
   'staffOrganizations.reinstate': { input: () => ({ id: 'org_demo_acme', reason: 'Reinstated by the matrix.' }), expect: ADMINS_ONLY },
   'staffOrganizations.updateSettings': { input: () => ({ id: 'org_demo_acme', maxClusters: 25, reason: 'Raised by the matrix.' }), expect: ADMINS_ONLY },
+  // Acme's seeded card payment: administrators get past access and are refused with a 400 (counted OK).
+  'staffOrganizations.recordBankTransfer': { input: () => ({ organizationId: 'org_demo_acme', paymentId: 'pay_demo_webshop', reference: 'MATRIX-1' }), expect: ADMINS_ONLY },
   'staffOrganizations.clusters': { input: () => ({ status: 'running', organizationId: 'org_demo_acme', page: 1, pageSize: 10 }), expect: STAFF_ONLY },
   'staffOrganizations.retryCluster': { input: (f) => ({ clusterId: f.clusterId }), expect: STAFF_ONLY },
   'staffOrganizations.addons': { input: () => ({ q: 'monitoring', page: 1, pageSize: 10 }), expect: STAFF_ONLY },

@@ -1,4 +1,4 @@
-import { quote, type BillingCycle, type PriceBook, type Quote } from '@kubemarket/shared';
+import { formatMoney, quote, type BillingCycle, type PriceBook, type Quote } from '@kubemarket/shared';
 import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Database } from './client';
@@ -31,6 +31,9 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const ACME = 'org_demo_acme';
+const GLOBEX = 'org_demo_globex';
+/** Orders confirmed by bank transfer are invoiced, due 30 days later (the API's INVOICE_DUE_DAYS). */
+const TRANSFER_DUE_DAYS = 30;
 
 export const DEMO_ACME_BILLING: BillingDetails = {
   companyName: 'Acme Industries',
@@ -40,6 +43,17 @@ export const DEMO_ACME_BILLING: BillingDetails = {
   addressLine1: '12 rue de la Paix',
   addressLine2: null,
   postalCode: '75002',
+  city: 'Paris',
+};
+
+export const DEMO_GLOBEX_BILLING: BillingDetails = {
+  companyName: 'Globex Logistics',
+  billingId: 'KM-GLOBX1',
+  vatNumber: null,
+  countryCode: 'FR',
+  addressLine1: '8 quai de la Loire',
+  addressLine2: null,
+  postalCode: '75019',
   city: 'Paris',
 };
 
@@ -56,7 +70,7 @@ function settings(regionId: string, overrides: Partial<ClusterSettings> = {}): C
   };
 }
 
-type PaymentSeed = Omit<NewPayment, 'orderId' | 'organizationId' | 'idempotencyKey' | 'amountCents' | 'createdAt' | 'updatedAt' | 'succeededAt'> & {
+type PaymentSeed = Omit<NewPayment, 'orderId' | 'organizationId' | 'idempotencyKey' | 'amountCents' | 'createdAt' | 'updatedAt' | 'succeededAt' | 'dueAt'> & {
   /** Minutes after the order was placed. */
   atMinutes: number;
   /** The whole order total unless given. */
@@ -334,6 +348,47 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
+/**
+ * Globex (approved for invoicing) confirmed two orders by bank transfer: delivered, their
+ * transfers awaited, one of them past its due date, for the staff organisation page to show and
+ * record. Not part of `seed()`: the tests' seeded database keeps Globex without orders (its tests
+ * place their own); `pnpm db:seed` (scripts/seed.ts), development and the browser tests add them.
+ * Each 'invoiced' event gets its sentence and data (amount, due day) from the order's quote.
+ */
+export const DEMO_BANK_TRANSFER_ORDERS: readonly DemoOrder[] = [
+  {
+    id: 'ord_demo_globex_support',
+    userId: 'usr_demo_gabriel',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [{ kind: 'support', planId: 'support_business' }],
+    summary: 'Support: Business',
+    // Due 30 days after: 8 days overdue.
+    ageMs: 38 * DAY_MS,
+    paymentMethod: 'bank_transfer',
+    payments: [{ id: 'pay_demo_globex_support', userId: 'usr_demo_gabriel', provider: 'bank_transfer', status: 'processing', atMinutes: 4 }],
+    events: [
+      { type: 'invoiced', message: '', paymentId: 'pay_demo_globex_support', atMinutes: 4 },
+      { type: 'completed', message: 'The Business support plan is active.', atMinutes: 4 },
+    ],
+  },
+  {
+    id: 'ord_demo_globex_valkey',
+    userId: 'usr_demo_gabriel',
+    status: 'completed',
+    cycle: 'monthly',
+    lines: [{ kind: 'middleware', planId: 'mwp_valkey_medium' }],
+    summary: 'Valkey: Cache M HA',
+    ageMs: 6 * DAY_MS,
+    paymentMethod: 'bank_transfer',
+    payments: [{ id: 'pay_demo_globex_valkey', userId: 'usr_demo_gabriel', provider: 'bank_transfer', status: 'processing', atMinutes: 2 }],
+    events: [
+      { type: 'invoiced', message: '', paymentId: 'pay_demo_globex_valkey', atMinutes: 2 },
+      { type: 'completed', message: 'Valkey: Cache M HA is ready.', atMinutes: 2 },
+    ],
+  },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Quotes of the seeded orders
 
@@ -415,15 +470,15 @@ export function seedPriceBook(): PriceBook {
   };
 }
 
-/** The quote a seeded order was placed with: the Acme billing details, no promotion code. */
-export function demoOrderQuote(order: DemoOrder, createdAt: number, priceBook: PriceBook = seedPriceBook()): Quote {
+/** The quote a seeded order was placed with: its organisation's billing details (Acme's unless given), no promotion code. */
+export function demoOrderQuote(order: DemoOrder, createdAt: number, priceBook: PriceBook = seedPriceBook(), billing: BillingDetails = DEMO_ACME_BILLING): Quote {
   return quote(
     order.lines,
     {
       cycle: order.cycle,
       now: createdAt,
       promotionCode: null,
-      customer: { countryCode: DEMO_ACME_BILLING.countryCode, vatNumber: DEMO_ACME_BILLING.vatNumber, isBusiness: true, hasPurchased: false },
+      customer: { countryCode: billing.countryCode, vatNumber: billing.vatNumber, isBusiness: true, hasPurchased: false },
     },
     priceBook,
   );
@@ -481,85 +536,104 @@ const COLUMN_NAMES: Record<(typeof DETAIL_COLUMNS)[number], string> = {
  */
 export function demoOrderStatements(db: Database, now: number): Statement[] {
   const priceBook = seedPriceBook();
+  return DEMO_ORDERS.flatMap((order) => orderStatements(db, order, now, priceBook, ACME, DEMO_ACME_BILLING));
+}
+
+/** Globex's orders confirmed by bank transfer, their transfers awaited (DEMO_BANK_TRANSFER_ORDERS); inserted once. */
+export function demoBankTransferStatements(db: Database, now: number): Statement[] {
+  const priceBook = seedPriceBook();
+  return DEMO_BANK_TRANSFER_ORDERS.flatMap((order) => orderStatements(db, order, now, priceBook, GLOBEX, DEMO_GLOBEX_BILLING));
+}
+
+function orderStatements(db: Database, order: DemoOrder, now: number, priceBook: PriceBook, organizationId: string, billing: BillingDetails): Statement[] {
   const statements: Statement[] = [];
-  for (const order of DEMO_ORDERS) {
-    const createdAt = now - order.ageMs;
-    const at = (minutes: number) => createdAt + minutes * MINUTE_MS;
-    const snapshot = demoOrderQuote(order, createdAt, priceBook);
-    const paid = order.events.find((event) => event.type === 'paid');
-    const cancelled = order.events.find((event) => event.type === 'cancelled');
-    const last = order.events.at(-1);
-    const row = {
-      id: order.id,
-      organizationId: ACME,
-      userId: order.userId,
-      kind: order.lines[0]!.kind,
-      status: order.status,
-      totalCents: snapshot.totalCents,
-      currency: 'EUR',
-      idempotencyKey: `seed:${order.id}`,
-      createdAt,
-      cycle: order.cycle,
-      subtotalCents: snapshot.subtotalCents,
-      discountCents: snapshot.discount?.amountCents ?? 0,
-      taxCents: snapshot.tax.amountCents,
-      promotionCode: null,
-      promotionApplied: false,
-      lines: order.lines,
-      quote: snapshot,
-      billing: DEMO_ACME_BILLING,
-      summary: order.summary,
-      targetClusterId: order.targetClusterId ?? null,
-      createdClusterId: order.createdClusterId ?? null,
-      paymentMethod: order.paymentMethod,
-      failureReason: order.failureReason ?? null,
-      paidAt: paid ? at(paid.atMinutes) : null,
-      cancelledAt: cancelled ? at(cancelled.atMinutes) : null,
-      updatedAt: last ? at(last.atMinutes) : createdAt,
-    } satisfies NewOrder;
+  const createdAt = now - order.ageMs;
+  const at = (minutes: number) => createdAt + minutes * MINUTE_MS;
+  const snapshot = demoOrderQuote(order, createdAt, priceBook, billing);
+  const invoiced = order.events.find((event) => event.type === 'invoiced');
+  const dueAt = invoiced ? at(invoiced.atMinutes) + TRANSFER_DUE_DAYS * DAY_MS : null;
+  const paid = order.events.find((event) => event.type === 'paid');
+  const cancelled = order.events.find((event) => event.type === 'cancelled');
+  const last = order.events.at(-1);
+  const row = {
+    id: order.id,
+    organizationId,
+    userId: order.userId,
+    kind: order.lines[0]!.kind,
+    status: order.status,
+    totalCents: snapshot.totalCents,
+    currency: 'EUR',
+    idempotencyKey: `seed:${order.id}`,
+    createdAt,
+    cycle: order.cycle,
+    subtotalCents: snapshot.subtotalCents,
+    discountCents: snapshot.discount?.amountCents ?? 0,
+    taxCents: snapshot.tax.amountCents,
+    promotionCode: null,
+    promotionApplied: false,
+    lines: order.lines,
+    quote: snapshot,
+    billing,
+    summary: order.summary,
+    targetClusterId: order.targetClusterId ?? null,
+    createdClusterId: order.createdClusterId ?? null,
+    paymentMethod: order.paymentMethod,
+    failureReason: order.failureReason ?? null,
+    paidAt: paid ? at(paid.atMinutes) : null,
+    cancelledAt: cancelled ? at(cancelled.atMinutes) : null,
+    updatedAt: last ? at(last.atMinutes) : createdAt,
+  } satisfies NewOrder;
+  statements.push(
+    db
+      .insert(orders)
+      .values(row)
+      .onConflictDoUpdate({
+        target: orders.id,
+        set: Object.fromEntries(DETAIL_COLUMNS.map((column) => [column, sql.raw(`excluded.${COLUMN_NAMES[column]}`)])),
+        setWhere: sql`${orders.quote} IS NULL`,
+      }),
+  );
+  for (const payment of order.payments) {
+    const { atMinutes, amountCents, ...rest } = payment;
     statements.push(
       db
-        .insert(orders)
-        .values(row)
-        .onConflictDoUpdate({
-          target: orders.id,
-          set: Object.fromEntries(DETAIL_COLUMNS.map((column) => [column, sql.raw(`excluded.${COLUMN_NAMES[column]}`)])),
-          setWhere: sql`${orders.quote} IS NULL`,
-        }),
+        .insert(payments)
+        .values({
+          ...rest,
+          orderId: order.id,
+          organizationId,
+          idempotencyKey: `seed:${payment.id}`,
+          amountCents: amountCents ?? snapshot.totalCents,
+          createdAt: at(atMinutes),
+          updatedAt: at(atMinutes),
+          succeededAt: payment.status === 'succeeded' ? at(atMinutes) : null,
+          dueAt: payment.provider === 'bank_transfer' ? dueAt : null,
+        })
+        .onConflictDoNothing(),
     );
-    for (const payment of order.payments) {
-      const { atMinutes, amountCents, ...rest } = payment;
-      statements.push(
-        db
-          .insert(payments)
-          .values({
-            ...rest,
-            orderId: order.id,
-            organizationId: ACME,
-            idempotencyKey: `seed:${payment.id}`,
-            amountCents: amountCents ?? snapshot.totalCents,
-            createdAt: at(atMinutes),
-            updatedAt: at(atMinutes),
-            succeededAt: payment.status === 'succeeded' ? at(atMinutes) : null,
-          })
-          .onConflictDoNothing(),
-      );
-    }
-    const events: EventSeed[] = [{ type: 'placed', message: `Order placed: ${order.summary}.`, atMinutes: 0 }, ...order.events];
-    events.forEach(({ atMinutes, ...event }, index) => {
-      statements.push(
-        db
-          .insert(orderEvents)
-          .values({
-            ...event,
-            id: `oev_demo_${order.id.slice('ord_demo_'.length)}_${index + 1}`,
-            orderId: order.id,
-            data: event.type === 'paid' || event.type === 'payment_started' ? { ...event.data, amountCents: snapshot.totalCents } : (event.data ?? null),
-            createdAt: at(atMinutes),
-          })
-          .onConflictDoNothing(),
-      );
-    });
   }
+  const events: EventSeed[] = [{ type: 'placed', message: `Order placed: ${order.summary}.`, atMinutes: 0 }, ...order.events];
+  events.forEach(({ atMinutes, ...event }, index) => {
+    statements.push(
+      db
+        .insert(orderEvents)
+        .values({
+          ...event,
+          id: `oev_demo_${order.id.slice('ord_demo_'.length)}_${index + 1}`,
+          orderId: order.id,
+          // As orders/payment.ts words a confirmation by bank transfer, with the invoice's amount and due day.
+          ...(event.type === 'invoiced' && dueAt !== null
+            ? {
+                message: `Order confirmed for payment by bank transfer: an invoice of ${formatMoney(snapshot.totalCents / 100, 'EUR')} is due on ${new Date(dueAt).toISOString().slice(0, 10)}.`,
+                data: { amountCents: snapshot.totalCents, dueAt },
+              }
+            : {
+                data: event.type === 'paid' || event.type === 'payment_started' ? { ...event.data, amountCents: snapshot.totalCents } : (event.data ?? null),
+              }),
+          createdAt: at(atMinutes),
+        })
+        .onConflictDoNothing(),
+    );
+  });
   return statements;
 }

@@ -31,7 +31,7 @@ import {
   promotions,
   supportPlans,
 } from './schema';
-import { CATALOG_PRICE_SEED, CLUSTER_TIER_SEED, DEMO_CLUSTERS, DEMO_ORDERS, PARIS_ENDS_AT, seed, seedPriceBook } from './seed';
+import { CATALOG_PRICE_SEED, CLUSTER_TIER_SEED, DEMO_CLUSTERS, DEMO_ORDERS, PARIS_ENDS_AT, seed, seedDemoBankTransfers, seedPriceBook } from './seed';
 import { createTestDb } from './testing';
 
 const clusterTierNamesInOrder = [
@@ -170,6 +170,43 @@ describe('seed: orders', () => {
       { id: 'org_demo_initech', invoicingAllowed: false },
       { id: 'org_demo_staff', invoicingAllowed: false },
     ]);
+  });
+
+  it('adds, for the demo only, Globex orders confirmed by bank transfer with their transfers awaited, once', async () => {
+    const now = 1_000_000_000_000;
+    const day = 24 * 60 * 60_000;
+    const db = await createTestDb();
+    await seed(db, now);
+    // The base seed (the tests' database) leaves Globex without orders.
+    expect(await db.$count(orders, eq(orders.organizationId, 'org_demo_globex'))).toBe(0);
+    await seedDemoBankTransfers(db, now);
+    await seedDemoBankTransfers(db, now + 5_000);
+
+    const rows = await db.select().from(orders).where(eq(orders.organizationId, 'org_demo_globex')).orderBy(asc(orders.createdAt));
+    expect(rows.map((row) => [row.id, row.status, row.paymentMethod, row.paidAt, row.billing?.billingId])).toEqual([
+      ['ord_demo_globex_support', 'completed', 'bank_transfer', null, 'KM-GLOBX1'],
+      ['ord_demo_globex_valkey', 'completed', 'bank_transfer', null, 'KM-GLOBX1'],
+    ]);
+    const transfers = await db.select().from(payments).where(eq(payments.organizationId, 'org_demo_globex')).orderBy(asc(payments.createdAt));
+    expect(transfers.map((payment) => [payment.id, payment.provider, payment.status, payment.amountCents, payment.dueAt, payment.succeededAt])).toEqual([
+      ['pay_demo_globex_support', 'bank_transfer', 'processing', rows[0]!.totalCents, now - 38 * day + 4 * 60_000 + 30 * day, null],
+      ['pay_demo_globex_valkey', 'bank_transfer', 'processing', rows[1]!.totalCents, now - 6 * day + 2 * 60_000 + 30 * day, null],
+    ]);
+    // One overdue, one not yet due.
+    expect(transfers.map((payment) => payment.dueAt! < now)).toEqual([true, false]);
+    for (const row of rows) {
+      expect(row.totalCents, row.id).toBe(row.quote!.totalCents);
+      const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id));
+      expect(events.map((event) => event.type), row.id).toEqual(['placed', 'invoiced', 'completed']);
+      const payment = transfers.find((candidate) => candidate.orderId === row.id)!;
+      expect(events[1], row.id).toMatchObject({
+        paymentId: payment.id,
+        message: `Order confirmed for payment by bank transfer: an invoice of €${(row.totalCents / 100).toFixed(2)} is due on ${new Date(payment.dueAt!).toISOString().slice(0, 10)}.`,
+        data: { amountCents: row.totalCents, dueAt: payment.dueAt },
+      });
+    }
+    // The demo customer's orders are untouched.
+    expect(await db.$count(orders, eq(orders.organizationId, 'org_demo_acme'))).toBe(DEMO_ORDERS.length);
   });
 
   it('fills in the details of a demo order an older seed wrote without them, and leaves its status alone otherwise', async () => {

@@ -36,7 +36,7 @@ import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
 import { seedIncidents } from './seed-incidents';
 import { seedCustomSolutions } from './seed-custom-solutions';
-import { demoOrderStatements } from './seed-orders';
+import { demoBankTransferStatements, demoOrderStatements } from './seed-orders';
 import { seedTickets } from './seed-tickets';
 import { seedStaff } from './seed-staff';
 import { seedTeam } from './seed-team';
@@ -194,6 +194,15 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   await seedTeam(db, now);
 }
 
+/**
+ * Demo history beyond `seed()`, for `pnpm db:seed` (scripts/seed.ts): Globex's orders confirmed by
+ * bank transfer whose transfers staff have yet to record. Inserted once; the tests' seeded database
+ * leaves it out so Globex starts without orders there.
+ */
+export async function seedDemoBankTransfers(db: Database, now = Date.now()): Promise<void> {
+  await runBatch(db, demoBankTransferStatements(db, now));
+}
+
 export {
   ADDON_SEED,
   CATALOG_PRICE_SEED,
@@ -218,4 +227,4 @@ export {
   type ClusterHistory,
   type ClusterStory,
 } from './seed-clusters';
-export { DEMO_ACME_BILLING, DEMO_ORDERS, demoOrderQuote, seedPriceBook, type DemoOrder } from './seed-orders';
+export { DEMO_ACME_BILLING, DEMO_BANK_TRANSFER_ORDERS, DEMO_GLOBEX_BILLING, DEMO_ORDERS, demoOrderQuote, seedPriceBook, type DemoOrder } from './seed-orders';

@@ -10,6 +10,7 @@ export const ORDER_EVENT_TYPES = [
   'payment_failed',
   'paid',
   'invoiced',
+  'transfer_received',
   'promotion_removed',
   'provisioning_started',
   'completed',
@@ -57,6 +58,8 @@ export const orderEvents = sqliteTable(
     uniqueIndex('order_events_settled_idx')
       .on(table.orderId)
       .where(sql`type IN ('paid', 'invoiced', 'cancelled')`),
+    // A bank transfer is recorded as received once: two staff recording it at once cannot both win.
+    uniqueIndex('order_events_transfer_received_idx').on(table.paymentId).where(sql`type = 'transfer_received'`),
   ],
 );
 

@@ -48,8 +48,10 @@ export const payments = sqliteTable(
     dueAt: integer('due_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
-    /** When it succeeded. */
+    /** When it succeeded; a bank transfer: the day staff saw it arrive on our account. */
     succeededAt: integer('succeeded_at'),
+    /** Bank transfer: the bank's reference of the transfer staff recorded as received. */
+    transferReference: text('transfer_reference'),
   },
   (table) => [
     index('payments_order_idx').on(table.orderId, table.createdAt),

@@ -278,8 +278,24 @@ const PAYMENT_STATUS_LABELS: Record<OrderPayment['status'], { label: string; col
   failed: { label: 'Failed', color: 'red.9' },
 };
 
+/** The day a transfer was received is a UTC calendar day, whatever the reader's time zone. */
+const receivedDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A bank transfer reads as awaited, then received, rather than as a card's processing and success. */
+function paymentStatusLabel(payment: OrderPayment): { label: string; color: string } {
+  if (payment.provider === 'bank_transfer' && payment.status === 'processing') return { label: 'Awaiting transfer', color: 'blue.8' };
+  if (payment.provider === 'bank_transfer' && payment.status === 'succeeded') return { label: 'Received', color: 'teal.9' };
+  return PAYMENT_STATUS_LABELS[payment.status];
+}
+
 function paymentMethodLabel(payment: OrderPayment): string {
-  if (payment.provider === 'bank_transfer') return payment.dueAt ? `Bank transfer, due ${formatDateTime(payment.dueAt)}` : 'Bank transfer';
+  if (payment.provider === 'bank_transfer') {
+    if (payment.status === 'succeeded') {
+      const reference = payment.transferReference ? `, reference ${payment.transferReference}` : '';
+      return payment.succeededAt ? `Bank transfer, received ${receivedDay.format(payment.succeededAt)}${reference}` : `Bank transfer${reference}`;
+    }
+    return payment.dueAt ? `Bank transfer, due ${formatDateTime(payment.dueAt)}` : 'Bank transfer';
+  }
   const card = payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card';
   return payment.provider === 'stripe' ? `Stripe, ${card}` : `Test-mode ${card}`;
 }
@@ -302,7 +318,7 @@ function Payments({ payments }: { payments: readonly OrderPayment[] }) {
           </Table.Thead>
           <Table.Tbody>
             {payments.map((payment) => {
-              const status = PAYMENT_STATUS_LABELS[payment.status];
+              const status = paymentStatusLabel(payment);
               return (
                 <Table.Tr key={payment.id} data-testid="payment-row" data-status={payment.status}>
                   <Table.Td>{formatDateTime(payment.createdAt)}</Table.Td>

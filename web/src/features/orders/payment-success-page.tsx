@@ -96,6 +96,9 @@ function PaidOrder({ orderId }: { orderId: string }) {
   return <Confirmation order={data} />;
 }
 
+/** The day a transfer was received is a UTC calendar day, whatever the reader's time zone. */
+const receivedDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
 function Confirmation({ order }: { order: OrderDetail }) {
   const { format, currency, ready } = useDisplayPrice();
   const payment = [...order.payments].reverse().find((candidate) => candidate.status === 'succeeded');
@@ -137,7 +140,12 @@ function Confirmation({ order }: { order: OrderDetail }) {
                   About {format(charged)} at today&apos;s rate; you are charged in euros.
                 </Text>
               ) : null}
-              {payment ? (
+              {payment?.provider === 'bank_transfer' ? (
+                <Text size="sm" data-testid="payment-method">
+                  Bank transfer received{payment.succeededAt ? ` on ${receivedDay.format(payment.succeededAt)}` : ''}
+                  {payment.transferReference ? `, reference ${payment.transferReference}` : ''}.
+                </Text>
+              ) : payment ? (
                 <Text size="sm" data-testid="payment-method">
                   {payment.provider === 'sandbox' ? 'Test-mode card' : 'Card'}
                   {payment.cardLast4 ? ` ending in ${payment.cardLast4}` : ''}, {formatDateTime(payment.updatedAt)}

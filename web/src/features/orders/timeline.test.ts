@@ -75,4 +75,20 @@ describe('orderTimeline', () => {
     expect(paid.steps.map((step) => step.title)).toEqual(['Order placed', 'Paid', 'Provisioning', 'Cluster running']);
     expect(paid.active).toBe(1);
   });
+
+  it('shows a bank transfer staff recorded as received after the order was delivered', () => {
+    const received = orderTimeline({
+      kind: 'support',
+      status: 'completed',
+      events: [event('placed'), event('invoiced'), event('completed'), event('transfer_received', { message: 'Bank transfer of €238.80 received on 2026-11-23 (reference BNP-1). The order is paid.' })],
+    });
+    expect(received.steps.map((step) => [step.title, step.tone])).toEqual([
+      ['Order placed', 'done'],
+      ['Confirmed for bank transfer', 'done'],
+      ['Completed', 'done'],
+      ['Bank transfer received', 'done'],
+    ]);
+    expect(received.steps.at(-1)?.detail).toBe('Bank transfer of €238.80 received on 2026-11-23 (reference BNP-1). The order is paid.');
+    expect(received.active).toBe(3);
+  });
 });

@@ -40,6 +40,8 @@ function eventTitle(event: OrderEvent): { title: string; tone: StepTone } {
       return { title: event.amountCents === 0 ? 'Confirmed, nothing to pay' : 'Paid', tone: 'done' };
     case 'invoiced':
       return { title: 'Confirmed for bank transfer', tone: 'done' };
+    case 'transfer_received':
+      return { title: 'Bank transfer received', tone: 'done' };
     case 'promotion_removed':
       return { title: 'Promotion removed', tone: 'warning' };
     case 'provisioning_started':

@@ -1,5 +1,5 @@
 import { ORGANIZATION_ROLE_LABELS } from '@kubemarket/shared';
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -15,15 +15,18 @@ import {
   creditLimitCentsOf,
   creditLimitProblem,
   euros,
+  localDay,
   MAX_CREDIT_LIMIT_EUROS,
   ORDER_STATUS_COLORS,
   ORGANIZATION_STATUS_LABELS,
   OVERDUE_COLOR,
   quotaProblem,
   reasonProblem,
+  receivedOnProblem,
   statusLabel,
+  transferReferenceProblem,
 } from './staff-format';
-import type { OrganizationDetail } from './staff-organizations-types';
+import type { AwaitingTransfer, OrganizationDetail } from './staff-organizations-types';
 
 /** One organisation as staff see it, with the actions on it. */
 export function OrganizationDetailView({ id, onBack }: { id: string; onBack: () => void }) {
@@ -130,6 +133,8 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
       <Text size="sm">
         Support plan: <strong>{organization.supportPlan ? `${organization.supportPlan.name} (since ${formatDate(organization.supportPlan.since)})` : 'none'}</strong>
       </Text>
+
+      <AwaitingTransfers organization={organization} admin={admin} onRecorded={refresh} />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <SettingsCard organization={organization} admin={admin} onSaved={refresh} />
@@ -432,3 +437,164 @@ function CreditCard({ organization, onGranted }: { organization: OrganizationDet
     </Card>
   );
 }
+
+/** What staff read of a day: the day as the server stores it (UTC). */
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** Bank transfers of delivered orders not yet seen on our account, with the action that records one. */
+function AwaitingTransfers({ organization, admin, onRecorded }: { organization: OrganizationDetail; admin: boolean; onRecorded: () => Promise<void> }) {
+  const [recording, setRecording] = useState<AwaitingTransfer | null>(null);
+  const transfers = organization.awaitingTransfers;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="awaiting-transfers-title" data-testid="awaiting-transfers">
+      <Title order={3} size="h4" id="awaiting-transfers-title">
+        Bank transfers awaited
+      </Title>
+      <Text size="sm" c="dimmed">
+        Orders confirmed for payment by bank transfer whose money has not been recorded yet. {admin ? 'Record each transfer once it shows on our bank statement.' : 'Administrators record each transfer once it shows on our bank statement.'}
+      </Text>
+      {transfers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No bank transfer awaited.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Bank transfers awaited">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Order</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount
+                </Table.Th>
+                <Table.Th scope="col">Confirmed</Table.Th>
+                <Table.Th scope="col">Due</Table.Th>
+                {admin ? (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Action</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {transfers.map((transfer) => (
+                <Table.Tr key={transfer.paymentId} data-testid="awaiting-transfer-row" data-payment-id={transfer.paymentId}>
+                  <Table.Td>
+                    <Text size="sm">{transfer.orderSummary || transfer.orderId}</Text>
+                    <Text size="xs" c="dimmed">
+                      {transfer.orderId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(transfer.amountCents)}</Table.Td>
+                  <Table.Td>{formatDate(transfer.confirmedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{transfer.dueAt === null ? '—' : formatDate(transfer.dueAt)}</Text>
+                      {transfer.overdue ? (
+                        <Badge variant="filled" color={OVERDUE_COLOR} tt="none" data-testid="transfer-overdue">
+                          Overdue
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  {admin ? (
+                    <Table.Td>
+                      <Button size="xs" variant="light" onClick={() => setRecording(transfer)} aria-label={`Record transfer received for order ${transfer.orderId}`}>
+                        Record transfer received
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={recording !== null} onClose={() => setRecording(null)} title="Record transfer received" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        {recording ? <RecordTransferForm key={recording.paymentId} organization={organization} transfer={recording} onClose={() => setRecording(null)} onRecorded={onRecorded} /> : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+function RecordTransferForm({
+  organization,
+  transfer,
+  onClose,
+  onRecorded,
+}: {
+  organization: OrganizationDetail;
+  transfer: AwaitingTransfer;
+  onClose: () => void;
+  onRecorded: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [touched, setTouched] = useState(false);
+  const record = useMutation(trpc.staffOrganizations.recordBankTransfer.mutationOptions());
+  // The day the form opened: the form lives minutes, not past midnight.
+  const [today] = useState(() => localDay(Date.now()));
+  const problems = { reference: transferReferenceProblem(reference), receivedOn: receivedOnProblem(receivedOn, today, utcDay(transfer.confirmedAt)) };
+
+  return (
+    <form
+      noValidate
+      data-testid="transfer-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problems.reference || problems.receivedOn) return;
+        record.mutate(
+          { organizationId: organization.id, paymentId: transfer.paymentId, reference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
+          {
+            onSuccess: async (recorded) => {
+              toast({
+                title: 'Transfer recorded',
+                description: `${euros(recorded.amountCents)} received for order ${recorded.orderId}. ${organization.name} now owes ${euros(recorded.outstandingCents)}.`,
+                variant: 'success',
+              });
+              onClose();
+              await onRecorded();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {euros(transfer.amountCents)} for order {transfer.orderId} ({transfer.orderSummary || 'order'}){transfer.dueAt === null ? '' : `, due ${formatDate(transfer.dueAt)}`}. The payment becomes paid, what{' '}
+          {organization.name} owes drops by this amount, and its billing members are notified and emailed.
+        </Text>
+        <ErrorAlert>{record.error?.message}</ErrorAlert>
+        <TextInput
+          label="Bank reference"
+          description="The transfer's reference, as on our bank statement."
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={touched ? problems.reference : null}
+          required
+          data-autofocus
+        />
+        <TextInput
+          label="Date received"
+          description="The day the money arrived on our account. Leave empty for today."
+          type="date"
+          max={today}
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.currentTarget.value)}
+          error={touched ? problems.receivedOn : null}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={record.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={record.isPending}>
+            Record transfer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditLimitCentsOf, creditLimitProblem, euros, quotaProblem, rangeLabel, reasonProblem, statusLabel } from './staff-format';
+import { creditLimitCentsOf, creditLimitProblem, euros, localDay, quotaProblem, rangeLabel, reasonProblem, receivedOnProblem, statusLabel, transferReferenceProblem } from './staff-format';
 
 describe('staff organisations format', () => {
   it('labels statuses and money', () => {
@@ -33,4 +33,17 @@ describe('staff organisations format', () => {
     expect(creditLimitCentsOf(5_000.5)).toBe(500_050);
     expect(creditLimitCentsOf(19.99)).toBe(1_999);
   });
+
+  it('asks for the bank reference of a transfer (1 to 64 characters) and a day received neither ahead nor before the order', () => {
+    expect(transferReferenceProblem('   ')).toBe('Enter the bank’s reference of the transfer, as on the bank statement.');
+    expect(transferReferenceProblem('x'.repeat(65))).toBe('The transfer reference must be at most 64 characters.');
+    expect(transferReferenceProblem(' BNP-2026-0042 ')).toBeNull();
+    expect(receivedOnProblem('', '2026-11-23', '2026-10-01')).toBeNull();
+    expect(receivedOnProblem('2026-11-24', '2026-11-23', '2026-10-01')).toBe('The date received cannot be in the future.');
+    expect(receivedOnProblem('2026-09-30', '2026-11-23', '2026-10-01')).toBe('The date received cannot be before the order was confirmed for payment by bank transfer, on 2026-10-01.');
+    expect(receivedOnProblem('2026-11-23', '2026-11-23', '2026-10-01')).toBeNull();
+    expect(receivedOnProblem('23/11/2026', '2026-11-23', '2026-10-01')).toBe('Date received must be a date written YYYY-MM-DD.');
+    expect(localDay(new Date(2026, 0, 5, 12).getTime())).toBe('2026-01-05');
+  });
 });
+

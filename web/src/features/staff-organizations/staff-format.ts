@@ -72,3 +72,29 @@ export function creditLimitProblem(value: number | string): string | null {
   if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return 'Credit limit takes at most two decimals (cents).';
   return null;
 }
+
+/** The server's rule for a bank's transfer reference: 1 to 64 characters once trimmed. */
+export function transferReferenceProblem(reference: string): string | null {
+  const text = reference.trim();
+  if (text.length === 0) return 'Enter the bank’s reference of the transfer, as on the bank statement.';
+  if (text.length > 64) return 'The transfer reference must be at most 64 characters.';
+  return null;
+}
+
+/** A day as a date field holds it, YYYY-MM-DD, in the reader's calendar. */
+export function localDay(at: number): string {
+  const date = new Date(at);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The problem with the day a transfer was received (YYYY-MM-DD; empty is today): not after today,
+ * not before the order was confirmed for payment by bank transfer.
+ */
+export function receivedOnProblem(day: string, today: string, confirmedOn: string): string | null {
+  if (day === '') return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'Date received must be a date written YYYY-MM-DD.';
+  if (day > today) return 'The date received cannot be in the future.';
+  if (day < confirmedOn) return `The date received cannot be before the order was confirmed for payment by bank transfer, on ${confirmedOn}.`;
+  return null;
+}

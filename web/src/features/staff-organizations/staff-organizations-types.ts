@@ -5,6 +5,7 @@ type Outputs = inferRouterOutputs<AppRouter>['staffOrganizations'];
 
 export type OrganizationRow = Outputs['list']['items'][number];
 export type OrganizationDetail = Outputs['get'];
+export type AwaitingTransfer = OrganizationDetail['awaitingTransfers'][number];
 export type OrganizationStatus = OrganizationRow['status'];
 export type StaffCluster = Outputs['clusters']['items'][number];
 export type StaffAddon = Outputs['addons']['items'][number];

@@ -206,6 +206,8 @@ export const paymentSchema = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable().describe('Card numbers are never stored.'),
   dueAt: epochMs.nullable().describe('Bank transfer: when the invoice is due.'),
+  succeededAt: epochMs.nullable().describe('When it succeeded; a bank transfer: the day it was received.'),
+  transferReference: z.string().nullable().describe('Bank transfer: the bank reference it was received with.'),
   paidBy: person.nullable(),
   createdAt: epochMs,
   updatedAt: epochMs,

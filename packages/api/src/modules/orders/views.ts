@@ -70,6 +70,8 @@ function paymentView(payment: Payment, paidBy: Person) {
     cardBrand: payment.cardBrand,
     cardLast4: payment.cardLast4,
     dueAt: payment.dueAt,
+    succeededAt: payment.succeededAt,
+    transferReference: payment.transferReference,
     paidBy: person(paidBy),
     createdAt: payment.createdAt,
     updatedAt: payment.updatedAt,

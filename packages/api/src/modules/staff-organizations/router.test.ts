@@ -1,9 +1,10 @@
-import { auditLog, clusterOperations, clusters, invoices, notifications, orders, organizations, type InvoiceStatus, type OperationStep } from '@kubemarket/db';
+import { auditLog, clusterOperations, clusters, invoices, notifications, orderEvents, orders, organizations, payments, users, type InvoiceStatus, type OperationStep } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { draftInvoice, previousMonth } from '../invoices/generate';
 import { monthStartOf } from './service';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
@@ -249,3 +250,211 @@ describe('staff: what needs attention', () => {
     expect(monthStartOf(Date.UTC(2026, 11, 31, 23, 59, 59))).toBe(Date.UTC(2026, 11, 1));
   });
 });
+
+describe('staff organisations: bank transfers received', () => {
+  const DAY = 86_400_000;
+  const GLOBEX = 'org_demo_globex';
+  let transferKeys = 0;
+
+  /** Globex orders a support plan and confirms it by bank transfer: delivered now, its transfer awaited. */
+  async function confirmedByTransfer(gabriel: Awaited<ReturnType<Awaited<ReturnType<typeof setup>>['as']>>) {
+    const placed = await gabriel.orders.create({
+      idempotencyKey: `transfer-order-${(transferKeys += 1)}`,
+      lines: [{ kind: 'support', planId: 'support_business' }],
+      billing: { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
+    });
+    const paid = await gabriel.orders.pay({ id: placed.id, paymentIdempotencyKey: `transfer-pay-${transferKeys}`, method: { kind: 'bank_transfer' } });
+    expect(paid.result).toBe('invoiced');
+    return { orderId: placed.id, paymentId: paid.paymentId, totalCents: paid.order.totalCents };
+  }
+
+  async function transferSetup() {
+    const base = await setup();
+    // Besides its owner, Globex has a billing manager (told) and a viewer (not told).
+    for (const [id, role] of [['usr_globex_billing', 'billing'], ['usr_globex_viewer', 'viewer']] as const) {
+      await base.db.insert(users).values({ id, organizationId: GLOBEX, username: id, email: `${role}@globex.example`, name: `Globex ${role}`, organizationRole: role, createdAt: NOW, updatedAt: NOW });
+    }
+    return { ...base, gabriel: await base.as('gabriel'), adam: await base.as('adam') };
+  }
+
+  const transferAudits = (db: Awaited<ReturnType<typeof setup>>['db']) => db.select().from(auditLog).where(eq(auditLog.action, 'staff.bank_transfer_recorded'));
+
+  it('records a transfer received: the payment succeeds, what Globex owes drops, audited, its billing members told, and a transfer refused over the limit now passes', async () => {
+    const { db, as, gabriel, adam, mailTo } = await transferSetup();
+    const first = await confirmedByTransfer(gabriel);
+    const total = first.totalCents;
+    // Staff allow Globex two support plans on credit.
+    await db.update(organizations).set({ creditLimitCents: 2 * total }).where(eq(organizations.id, GLOBEX));
+    const second = await confirmedByTransfer(gabriel);
+    const thirdOrder = await gabriel.orders.create({
+      idempotencyKey: 'transfer-order-over-limit',
+      lines: [{ kind: 'support', planId: 'support_business' }],
+      billing: { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
+    });
+    const byTransfer = (key: string) => gabriel.orders.pay({ id: thirdOrder.id, paymentIdempotencyKey: key, method: { kind: 'bank_transfer' } });
+    await expect(byTransfer('transfer-over-limit-1')).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('would take your organisation over its credit limit') });
+
+    // The organisation page lists both transfers awaited, the soonest due first.
+    const before = await adam.staffOrganizations.get({ id: GLOBEX });
+    expect(before.outstandingCents).toBe(2 * total);
+    expect(before.awaitingTransfers).toEqual([
+      { paymentId: first.paymentId, orderId: first.orderId, orderSummary: 'Support: Business', amountCents: total, confirmedAt: NOW, dueAt: NOW + 30 * DAY, overdue: false },
+      { paymentId: second.paymentId, orderId: second.orderId, orderSummary: 'Support: Business', amountCents: total, confirmedAt: NOW, dueAt: NOW + 30 * DAY, overdue: false },
+    ]);
+    const revenueBefore = (await adam.staffOrganizations.attention()).revenueThisMonthCents;
+
+    const recorded = await adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId: first.paymentId, reference: '  BNP-2026-11-0042 ', receivedOn: '2026-11-23' });
+    expect(recorded).toEqual({
+      paymentId: first.paymentId,
+      orderId: first.orderId,
+      organizationId: GLOBEX,
+      status: 'succeeded',
+      amountCents: total,
+      reference: 'BNP-2026-11-0042',
+      receivedAt: Date.UTC(2026, 10, 23),
+      outstandingCents: total,
+    });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, first.paymentId));
+    expect(payment).toMatchObject({ status: 'succeeded', succeededAt: Date.UTC(2026, 10, 23), transferReference: 'BNP-2026-11-0042', updatedAt: NOW, dueAt: NOW + 30 * DAY });
+
+    // What Globex owes dropped by the transfer: the page shows one transfer left, and the refused transfer now passes.
+    const after = await adam.staffOrganizations.get({ id: GLOBEX });
+    expect(after.outstandingCents).toBe(total);
+    expect(after.awaitingTransfers.map((transfer) => transfer.paymentId)).toEqual([second.paymentId]);
+    await expect(byTransfer('transfer-over-limit-2')).resolves.toMatchObject({ result: 'invoiced' });
+    expect((await adam.staffOrganizations.get({ id: GLOBEX })).outstandingCents).toBe(2 * total);
+    // Money received this month is this month's revenue.
+    expect((await adam.staffOrganizations.attention()).revenueThisMonthCents - revenueBefore).toBe(total);
+
+    // Audited in Globex's log: the administrator, the payment, its order, amount and reference.
+    expect(await transferAudits(db)).toEqual([
+      expect.objectContaining({
+        actorUserId: 'usr_demo_adam',
+        organizationId: GLOBEX,
+        targetType: 'payment',
+        targetId: first.paymentId,
+        metadata: { orderId: first.orderId, amountCents: total, reference: 'BNP-2026-11-0042', receivedOn: '2026-11-23', dueAt: NOW + 30 * DAY },
+      }),
+    ]);
+    expect((await gabriel.activity.list({ action: 'staff.bank_transfer_recorded', page: 1, pageSize: 10 })).items.map((entry) => entry.action)).toEqual(['staff.bank_transfer_recorded']);
+
+    // The owner and the billing manager are notified and emailed; the viewer is not.
+    const amount = `€${(total / 100).toFixed(2)}`;
+    const message = `We received your bank transfer of ${amount} for Support: Business (reference BNP-2026-11-0042, 2026-11-23). Thank you: the order is paid.`;
+    for (const [userId, email] of [['usr_demo_gabriel', 'gabriel@globex.example'], ['usr_globex_billing', 'billing@globex.example']] as const) {
+      const told = await db.select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, userId));
+      expect(told.map((row) => row.message)).toContain(message);
+      const mails = (await mailTo(email)).filter((mail) => mail.subject.startsWith('Bank transfer received'));
+      expect(mails.map((mail) => mail.subject)).toEqual([`Bank transfer received: ${amount} for Support: Business — KubeMarket`]);
+      expect(mails[0]!.text).toContain(`https://console.example.eu/order-status/${first.orderId}`);
+      expect(mails[0]!.text).toContain('reference BNP-2026-11-0042');
+    }
+    expect(await db.$count(notifications, eq(notifications.userId, 'usr_globex_viewer'))).toBe(0);
+    expect(await mailTo('viewer@globex.example')).toEqual([]);
+
+    // The customer sees the payment received on the order's page, and its timeline says so; the order itself is unchanged.
+    const seen = await gabriel.orders.get({ id: first.orderId });
+    expect(seen).toMatchObject({ status: 'completed', paymentMethod: 'bank_transfer', paidAt: null });
+    expect(seen.payments).toEqual([expect.objectContaining({ provider: 'bank_transfer', status: 'succeeded', succeededAt: Date.UTC(2026, 10, 23), transferReference: 'BNP-2026-11-0042' })]);
+    expect(seen.events.at(-1)).toMatchObject({ type: 'transfer_received', message: `Bank transfer of ${amount} received on 2026-11-23 (reference BNP-2026-11-0042). The order is paid.`, paymentId: first.paymentId, amountCents: total });
+    // Officers read what is awaited (the second order and the one just confirmed) without recording it.
+    expect((await (await as('olivia')).staffOrganizations.get({ id: GLOBEX })).awaitingTransfers.map((transfer) => transfer.paymentId)).toHaveLength(2);
+  });
+
+  it('is recorded once: a repeat, or two at once, is a 409 saying when and with which reference, and changes nothing', async () => {
+    const { db, gabriel, adam, as, mailTo } = await transferSetup();
+    const { paymentId } = await confirmedByTransfer(gabriel);
+    await adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-1' });
+    const conflict = { code: 'CONFLICT', message: 'This bank transfer was already recorded as received on 2026-11-23 with the reference BNP-1. Nothing was changed.' };
+    await expect(adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-1' })).rejects.toMatchObject(conflict);
+    await expect((await as('sophie')).staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'OTHER-2', receivedOn: '2026-11-23' })).rejects.toMatchObject(conflict);
+    expect(await transferAudits(db)).toHaveLength(1);
+    expect(await db.$count(orderEvents, eq(orderEvents.type, 'transfer_received'))).toBe(1);
+    expect((await db.select().from(payments).where(eq(payments.id, paymentId)))[0]).toMatchObject({ status: 'succeeded', transferReference: 'BNP-1', succeededAt: NOW });
+    expect((await mailTo('gabriel@globex.example')).filter((mail) => mail.subject.startsWith('Bank transfer received'))).toHaveLength(1);
+
+    // Two administrators at the same moment: one records it, the other is told it was.
+    const raced = await confirmedByTransfer(gabriel);
+    const outcomes = await Promise.allSettled([
+      adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId: raced.paymentId, reference: 'RACE-A' }),
+      (await as('sophie')).staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId: raced.paymentId, reference: 'RACE-B' }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([expect.objectContaining({ code: 'CONFLICT' })]);
+    expect((await transferAudits(db)).filter((entry) => entry.targetId === raced.paymentId)).toHaveLength(1);
+    expect(await db.$count(orderEvents, and(eq(orderEvents.type, 'transfer_received'), eq(orderEvents.paymentId, raced.paymentId)))).toBe(1);
+
+    // The loser of a race read the payment still awaited (simulated here): the one event per payment refuses its whole write.
+    await db.update(payments).set({ status: 'processing' }).where(eq(payments.id, raced.paymentId));
+    await expect(adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId: raced.paymentId, reference: 'RACE-C' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/^This bank transfer was already recorded as received on 2026-11-23 with the reference RACE-[AB]\. Nothing was changed\.$/),
+    });
+    expect((await transferAudits(db)).filter((entry) => entry.targetId === raced.paymentId)).toHaveLength(1);
+    expect((await db.select({ reference: payments.transferReference }).from(payments).where(eq(payments.id, raced.paymentId)))[0]!.reference).not.toBe('RACE-C');
+  });
+
+  it('refuses what is not an awaited transfer: 404 for an unknown or another organisation’s payment, 400 for a card payment, a failed one or bad input', async () => {
+    const { db, gabriel, adam, as } = await transferSetup();
+    const { paymentId, orderId } = await confirmedByTransfer(gabriel);
+    const record = (input: Partial<Parameters<typeof adam.staffOrganizations.recordBankTransfer>[0]>) =>
+      adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-9', ...input });
+
+    await expect(record({ organizationId: 'org_nope' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
+    await expect(record({ paymentId: 'pay_nope' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Globex Logistics has no payment with this id.' });
+    // Acme's payment named under Globex is unknown to Globex.
+    await expect(record({ paymentId: 'pay_demo_webshop' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Globex Logistics has no payment with this id.' });
+    await expect(record({ organizationId: 'org_demo_acme', paymentId: 'pay_demo_webshop' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This payment was made by card, not by bank transfer: the card provider settles it, there is no transfer to record.',
+    });
+
+    // Input, each refused with what to fix.
+    for (const [input, message] of [
+      [{ reference: '   ' }, 'Enter the bank’s reference of the transfer, as on the bank statement.'],
+      [{ reference: 'R'.repeat(65) }, 'The transfer reference must be at most 64 characters.'],
+      [{ receivedOn: '23/11/2026' }, 'Date received must be a date written YYYY-MM-DD.'],
+      [{ receivedOn: '2026-02-30' }, 'Date received is not a day of the calendar.'],
+      [{ receivedOn: '2026-11-25' }, 'The date received cannot be in the future.'],
+      [{ receivedOn: '2026-11-20' }, 'The date received cannot be before the order was confirmed for payment by bank transfer, on 2026-11-23.'],
+    ] as const) {
+      await expect(record(input)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(message) });
+    }
+    // Officers read but do not record; customers reach nothing.
+    await expect((await as('olivia')).staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-9' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(gabriel.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-9' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe('processing');
+    expect(await transferAudits(db)).toHaveLength(0);
+
+    // A transfer whose order failed is not owed; a bank-transfer payment that failed awaits nothing.
+    await db.update(orders).set({ status: 'failed' }).where(eq(orders.id, orderId));
+    await expect(record({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: `Order ${orderId} is failed, so it is not billed and no transfer is awaited for it. Refund a transfer that arrived anyway.` });
+    expect((await adam.staffOrganizations.get({ id: GLOBEX })).awaitingTransfers).toEqual([]);
+    const other = await confirmedByTransfer(gabriel);
+    await db.update(payments).set({ status: 'failed' }).where(eq(payments.id, other.paymentId));
+    await expect(record({ paymentId: other.paymentId })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This bank-transfer payment failed before the order was confirmed: no transfer is awaited for it.' });
+    expect(await transferAudits(db)).toHaveLength(0);
+  });
+
+  it('accepts tomorrow’s date in UTC (already today east of it), and marks a transfer overdue once its due date passed', async () => {
+    const { db, gabriel, adam, clock } = await transferSetup();
+    const { paymentId } = await confirmedByTransfer(gabriel);
+    clock.advance(31 * DAY);
+    expect((await adam.staffOrganizations.get({ id: GLOBEX })).awaitingTransfers).toEqual([expect.objectContaining({ paymentId, overdue: true })]);
+    await expect(adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'LATE-1', receivedOn: '2026-12-25' })).resolves.toMatchObject({ receivedAt: NOW + 31 * DAY });
+    expect((await db.select({ succeededAt: payments.succeededAt }).from(payments).where(eq(payments.id, paymentId)))[0]!.succeededAt).toBe(NOW + 31 * DAY);
+    expect((await adam.staffOrganizations.get({ id: GLOBEX })).awaitingTransfers).toEqual([]);
+  });
+
+  it('leaves the monthly invoice as it was: the order stays invoiced with its own transfer, billed once', async () => {
+    const { gabriel, adam, db } = await transferSetup();
+    const { orderId, paymentId } = await confirmedByTransfer(gabriel);
+    const period = previousMonth(Date.UTC(2026, 11, 1, 2));
+    const before = await draftInvoice(db, GLOBEX, period);
+    expect(before!.lines.filter((line) => line.orderId === orderId).map((line) => line.kind)).toEqual(['subscription', 'order']);
+    expect(before!.lines.find((line) => line.kind === 'order')!.description).toContain('invoiced with the order');
+    await adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-MONTH' });
+    expect(await draftInvoice(db, GLOBEX, period)).toEqual(before);
+  });
+});
+

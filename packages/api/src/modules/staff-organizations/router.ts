@@ -9,6 +9,7 @@ import {
   organizationIdInputSchema,
   organizationListInputSchema,
   organizationPageSchema,
+  recordTransferInputSchema,
   reinstateInputSchema,
   retriedSchema,
   retryInputSchema,
@@ -18,13 +19,15 @@ import {
   subscriptionListInputSchema,
   subscriptionPageSchema,
   suspendInputSchema,
+  transferRecordedSchema,
 } from './schemas';
 import * as staff from './service';
 
 const TAGS: ['Staff'] = ['Staff'];
 
-// Every officer reads; suspending, reinstating and changing what an organisation may do are an
-// administrator's decisions. All of it by browser session: officerProcedure refuses API tokens.
+// Every officer reads; suspending, reinstating, changing what an organisation may do and recording
+// the bank transfers it owes are an administrator's decisions. All of it by browser session:
+// officerProcedure and adminProcedure refuse API tokens.
 export const staffOrganizationsRouter = router({
   list: officerProcedure
     .meta({ rest: { method: 'GET', path: '/api/admin/organizations', summary: 'Search organisations by name, billing id, status and overdue payment', tags: TAGS, sessionOnly: true } })
@@ -55,6 +58,20 @@ export const staffOrganizationsRouter = router({
     .input(settingsInputSchema)
     .output(settingsSchema)
     .mutation(({ ctx, input }) => staff.updateSettings(ctx, input)),
+
+  recordBankTransfer: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/admin/organizations/{organizationId}/payments/{paymentId}/transfer-received',
+        summary: 'Record that the bank transfer of an order confirmed by transfer arrived: the payment succeeds and what the organisation owes drops',
+        tags: TAGS,
+        sessionOnly: true,
+      },
+    })
+    .input(recordTransferInputSchema)
+    .output(transferRecordedSchema)
+    .mutation(({ ctx, input }) => staff.recordBankTransfer(ctx, input)),
 
   clusters: officerProcedure
     .meta({ rest: { method: 'GET', path: '/api/admin/clusters', summary: 'Clusters of every organisation, filtered by status, organisation and region', tags: TAGS, sessionOnly: true } })

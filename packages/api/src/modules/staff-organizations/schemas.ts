@@ -33,6 +33,17 @@ export const organizationPageSchema = z.object({ items: z.array(organizationSumm
 
 export const organizationIdInputSchema = z.object({ id: idParam('Organisation') });
 
+/** A bank transfer an order was confirmed with, its money not yet recorded as received. */
+export const awaitingTransferSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  orderSummary: z.string(),
+  amountCents: money.describe('What the transfer must bring, EUR cents, VAT included.'),
+  confirmedAt: z.number().int().describe('When the order was confirmed for payment by bank transfer.'),
+  dueAt: z.number().int().nullable(),
+  overdue: z.boolean().describe('Its due date has passed.'),
+});
+
 export const organizationDetailSchema = organizationSummarySchema.extend({
   invoicingAllowed: z.boolean(),
   creditLimitCents: money.nullable().describe('Most the organisation may owe at once when paying by bank transfer, EUR cents; null: no limit.'),
@@ -49,6 +60,7 @@ export const organizationDetailSchema = organizationSummarySchema.extend({
   invoiceList: z.array(z.object({ id: z.string(), number: z.string(), status: z.enum(INVOICE_STATUSES), totalCents: money, dueAt: z.number().int(), issuedAt: z.number().int() })),
   ticketList: z.array(z.object({ id: z.string(), reference: z.string(), subject: z.string(), status: z.enum(TICKET_STATUSES), severity: z.string(), updatedAt: z.number().int() })),
   statusHistory: z.array(z.object({ action: z.string(), reason: z.string().nullable(), actorName: z.string().nullable(), createdAt: z.number().int() })),
+  awaitingTransfers: z.array(awaitingTransferSchema).describe('Bank transfers of delivered orders not yet received, the soonest due first (at most 100).'),
 });
 
 const reason = z.string({ error: 'A reason is required.' }).trim().min(5, 'Give a reason of at least 5 characters: the organisation and the audit log read it.').max(1_000, 'Reason must be at most 1000 characters.');
@@ -79,6 +91,39 @@ export const settingsInputSchema = z
     message: 'Change at least one setting.',
     path: ['invoicingAllowed'],
   });
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const calendarDay = z
+  .string({ error: 'Date received must be a date written YYYY-MM-DD.' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date received must be a date written YYYY-MM-DD.')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, 'Date received is not a day of the calendar.');
+
+/** Staff record that the bank transfer an order was confirmed with arrived on our account. */
+export const recordTransferInputSchema = z.object({
+  organizationId: idParam('Organisation'),
+  paymentId: idParam('Payment'),
+  reference: z
+    .string({ error: 'Enter the bank’s reference of the transfer, as on the bank statement.' })
+    .trim()
+    .min(1, 'Enter the bank’s reference of the transfer, as on the bank statement.')
+    .max(64, 'The transfer reference must be at most 64 characters.')
+    .describe('The bank’s reference of the transfer, as on the bank statement.'),
+  receivedOn: calendarDay.optional().describe('The day the money arrived (UTC), YYYY-MM-DD; not in the future. Default: today.'),
+});
+export const transferRecordedSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  organizationId: z.string(),
+  status: z.literal('succeeded'),
+  amountCents: money,
+  reference: z.string(),
+  receivedAt: z.number().int().describe('The day received, as recorded (UTC epoch ms).'),
+  outstandingCents: money.describe('What the organisation still owes once this transfer is counted, EUR cents.'),
+});
 
 export const clusterListInputSchema = z.object({
   q: search.describe('Part of the cluster or organisation name.'),
@@ -151,7 +196,7 @@ export const attentionSchema = z.object({
   overdueOrganizations: z.number().int(),
   organizationsByStatus: z.record(z.string(), z.number().int()),
   clustersByStatus: z.record(z.string(), z.number().int()),
-  revenueThisMonthCents: money.describe('Paid invoices and paid orders not invoiced, since the first of the month (UTC), VAT included.'),
+  revenueThisMonthCents: money.describe('Paid invoices, orders paid by card and bank transfers received, since the first of the month (UTC), VAT included.'),
   monthStart: z.number().int(),
 });
 
@@ -163,3 +208,4 @@ export type ClusterListInput = z.infer<typeof clusterListInputSchema>;
 export type AddonListInput = z.infer<typeof addonListInputSchema>;
 export type SubscriptionListInput = z.infer<typeof subscriptionListInputSchema>;
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
+export type RecordTransferInput = z.infer<typeof recordTransferInputSchema>;

@@ -9,25 +9,33 @@ import {
   invoices,
   middlewarePlans,
   middlewares,
+  newId,
+  orderEvents,
   orders,
   organizations,
+  payments,
   promotionRequests,
   supportPlans,
   tickets,
   users,
   type ClusterOperation,
   type Database,
+  type PaymentStatus,
 } from '@kubemarket/db';
+import { PRODUCT_NAME, roleCan } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
+import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { retryOperation } from '../clusters/engine';
 import { outstandingCents } from '../orders/credit-limit';
-import type { AddonListInput, ClusterListInput, OrganizationListInput, SettingsInput, SubscriptionListInput } from './schemas';
+import { euros } from '../orders/money';
+import type { AddonListInput, ClusterListInput, OrganizationListInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };
 
@@ -104,7 +112,7 @@ export async function getOrganization(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const [organization] = await ctx.db.select({ organization: organizations, members: memberCount, clusters: liveClusterCount }).from(organizations).where(eq(organizations.id, id));
   if (!organization) notFound();
-  const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history, outstanding] = await Promise.all([
+  const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history, outstanding, awaiting] = await Promise.all([
     ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.organizationRole, createdAt: users.createdAt }).from(users).where(eq(users.organizationId, id)).orderBy(asc(users.name)).limit(100),
     ctx.db
       .select({ id: clusters.id, name: clusters.name, status: clusters.status, region: clusters.region, nodeCount: clusters.nodeCount, createdAt: clusters.createdAt })
@@ -144,6 +152,7 @@ export async function getOrganization(ctx: Staff, id: string) {
       .orderBy(desc(auditLog.createdAt))
       .limit(DETAIL_ROWS),
     outstandingCents(ctx.db, id),
+    awaitingTransfers(ctx.db, id),
   ]);
   const org = organization.organization;
   return {
@@ -175,6 +184,7 @@ export async function getOrganization(ctx: Staff, id: string) {
       actorName: entry.actorName,
       createdAt: entry.createdAt,
     })),
+    awaitingTransfers: awaiting.map((transfer) => ({ ...transfer, overdue: transfer.dueAt !== null && transfer.dueAt < now })),
   };
 }
 
@@ -252,6 +262,165 @@ export async function updateSettings(ctx: Staff, input: SettingsInput) {
   }
   const merged = { ...organization, ...changes };
   return { id: merged.id, invoicingAllowed: merged.invoicingAllowed, maxClusters: merged.maxClusters, maxNodes: merged.maxNodes, creditLimitCents: merged.creditLimitCents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank transfers: orders confirmed by transfer (orders/payment.ts, `invoice`) are delivered at
+// once; their payment stays `processing`, owed (credit-limit.ts), until staff see the money on our
+// account and record it here. The order itself is not touched: it was settled when confirmed, its
+// paidAt stays empty (metering and monthly invoices read the order as invoiced with it).
+
+/** Orders delivered on the promise of a transfer, as outstandingCents counts them. */
+const DELIVERED = ['paid', 'provisioning', 'completed'] as const;
+/** How many awaiting transfers the organisation page lists (the soonest due first). */
+const AWAITING_ROWS = 100;
+/** A day up to 14 hours ahead of UTC is already today somewhere (UTC+14): not "the future" for staff there. */
+const AHEAD_OF_UTC_MS = 14 * 60 * 60_000;
+
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+function awaitingTransfers(db: Database, organizationId: string) {
+  return db
+    .select({ paymentId: payments.id, orderId: orders.id, orderSummary: orders.summary, amountCents: payments.amountCents, confirmedAt: payments.createdAt, dueAt: payments.dueAt })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        inArray(orders.status, [...DELIVERED]),
+        eq(payments.organizationId, organizationId),
+        eq(payments.provider, 'bank_transfer'),
+        eq(payments.status, 'processing'),
+      ),
+    )
+    .orderBy(sql`${payments.dueAt} is null`, asc(payments.dueAt), asc(payments.createdAt))
+    .limit(AWAITING_ROWS);
+}
+
+/** Why a bank-transfer payment in this state awaits no transfer. */
+const NOT_AWAITED: Record<Exclude<PaymentStatus, 'processing' | 'succeeded'>, string> = {
+  pending: 'This bank-transfer payment never confirmed its order: no transfer is awaited for it.',
+  requires_action: 'This bank-transfer payment never confirmed its order: no transfer is awaited for it.',
+  failed: 'This bank-transfer payment failed before the order was confirmed: no transfer is awaited for it.',
+  declined: 'This bank-transfer payment was cancelled: no transfer is awaited for it.',
+};
+
+/** Members who manage the organisation's billing (owners, administrators, billing managers), still enabled. */
+async function billingMembersOf(db: Database, organizationId: string) {
+  const members = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.organizationRole })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
+  return members.filter((member) => roleCan(member.role, 'billing:write'));
+}
+
+function alreadyRecorded(payment: { succeededAt: number | null; updatedAt: number; transferReference: string | null }): never {
+  const reference = payment.transferReference ? ` with the reference ${payment.transferReference}` : '';
+  throw new TRPCError({
+    code: 'CONFLICT',
+    message: `This bank transfer was already recorded as received on ${utcDay(payment.succeededAt ?? payment.updatedAt)}${reference}. Nothing was changed.`,
+  });
+}
+
+/**
+ * Staff saw the transfer arrive: the payment succeeds (on the day received), what the organisation
+ * owes drops by its amount, the order's timeline says so, and its billing members are told. Once
+ * only: the timeline event is unique per payment, so a second recording (a double click, two staff
+ * at once) is refused whole with a 409 and changes nothing.
+ */
+export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput) {
+  const [organization] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, input.organizationId));
+  if (!organization) notFound();
+  const [row] = await ctx.db
+    .select({ payment: payments, order: { id: orders.id, status: orders.status, summary: orders.summary } })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, input.paymentId), eq(payments.organizationId, organization.id)))
+    .limit(1);
+  // Another organisation's payment is as unknown as a made-up id.
+  if (!row) notFound(`${organization.name} has no payment with this id.`);
+  const { payment, order } = row;
+  const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+  if (payment.provider !== 'bank_transfer') throw badRequest('This payment was made by card, not by bank transfer: the card provider settles it, there is no transfer to record.');
+  if (payment.status === 'succeeded') alreadyRecorded(payment);
+  if (payment.status !== 'processing') throw badRequest(NOT_AWAITED[payment.status]);
+  if (!(DELIVERED as readonly string[]).includes(order.status)) {
+    throw badRequest(`Order ${order.id} is ${order.status}, so it is not billed and no transfer is awaited for it. Refund a transfer that arrived anyway.`);
+  }
+
+  const now = ctx.ports.clock.now();
+  let receivedAt = now;
+  if (input.receivedOn !== undefined) {
+    if (input.receivedOn > utcDay(now + AHEAD_OF_UTC_MS)) throw badRequest('The date received cannot be in the future.');
+    if (input.receivedOn < utcDay(payment.createdAt)) throw badRequest(`The date received cannot be before the order was confirmed for payment by bank transfer, on ${utcDay(payment.createdAt)}.`);
+    receivedAt = Math.min(Date.parse(`${input.receivedOn}T00:00:00Z`), now);
+  }
+  const receivedOn = utcDay(receivedAt);
+  const amount = euros(payment.amountCents);
+  try {
+    await ctx.db.batch([
+      // First: the unique event refuses a second recording before anything else is written.
+      ctx.db.insert(orderEvents).values({
+        id: newId('orderEvent'),
+        orderId: order.id,
+        type: 'transfer_received',
+        message: `Bank transfer of ${amount} received on ${receivedOn} (reference ${input.reference}). The order is paid.`,
+        paymentId: payment.id,
+        data: { amountCents: payment.amountCents },
+        createdAt: now,
+      }),
+      ctx.db
+        .update(payments)
+        .set({ status: 'succeeded', succeededAt: receivedAt, transferReference: input.reference, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'processing'))),
+      auditInsert(
+        ctx.db,
+        {
+          actorUserId: ctx.user.id,
+          organizationId: organization.id,
+          action: 'staff.bank_transfer_recorded',
+          targetType: 'payment',
+          targetId: payment.id,
+          ipAddress: ctx.request.ipAddress,
+          metadata: { orderId: order.id, amountCents: payment.amountCents, reference: input.reference, receivedOn, dueAt: payment.dueAt },
+        },
+        now,
+      ),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [recorded] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id)).limit(1);
+    alreadyRecorded(recorded ?? payment);
+  }
+
+  // Recorded: telling the customer must not turn that into an error.
+  const message = `We received your bank transfer of ${amount} for ${order.summary} (reference ${input.reference}, ${receivedOn}). Thank you: the order is paid.`;
+  const orderUrl = `${ctx.request.appUrl}/order-status/${order.id}`;
+  const members = await billingMembersOf(ctx.db, organization.id).catch((error: unknown) => {
+    logError('Reading whom to tell about a bank transfer failed', error);
+    return [];
+  });
+  for (const member of members) {
+    await notify(ctx, member.id, { type: 'success', message }).catch((error: unknown) => logError('Notifying a bank transfer received failed', error));
+    mailInBackground(ctx.ports, async () =>
+      plainMail(member.email, `Bank transfer received: ${amount} for ${order.summary} — ${PRODUCT_NAME}`, [
+        `Hello ${member.name},`,
+        `we received your bank transfer of ${amount} on ${receivedOn} (reference ${input.reference}) for order ${order.id}: ${order.summary}.`,
+        'Thank you: the order is paid, nothing more is due for it.',
+        `Follow the order: ${orderUrl}`,
+      ]),
+    );
+  }
+  return {
+    paymentId: payment.id,
+    orderId: order.id,
+    organizationId: organization.id,
+    status: 'succeeded' as const,
+    amountCents: payment.amountCents,
+    reference: input.reference,
+    receivedAt,
+    outstandingCents: await outstandingCents(ctx.db, organization.id),
+  };
 }
 
 /** The latest operation of each cluster, when it failed (what a staff Retry resumes). */
@@ -451,7 +620,7 @@ export function monthStartOf(now: number): number {
 export async function attention(ctx: Staff) {
   const now = ctx.ports.clock.now();
   const monthStart = monthStartOf(now);
-  const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [invoiceRevenue], [orderRevenue]] = await Promise.all([
+  const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [invoiceRevenue], [orderRevenue], [transferRevenue]] = await Promise.all([
     ctx.db.select({ status: organizations.status, value: count() }).from(organizations).groupBy(organizations.status),
     ctx.db.select({ status: clusters.status, value: count() }).from(clusters).where(ne(clusters.status, 'deleted')).groupBy(clusters.status),
     ctx.db.select({ value: count() }).from(organizations).where(isNotNull(organizations.overdueSince)),
@@ -460,11 +629,15 @@ export async function attention(ctx: Staff) {
     ctx.db.select({ value: count() }).from(clusters).where(eq(clusters.status, 'failed')),
     ctx.db.select({ value: count() }).from(promotionRequests).where(eq(promotionRequests.status, 'pending')),
     ctx.db.select({ value: sum(invoices.totalCents).mapWith(Number) }).from(invoices).where(and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
-    // Orders paid by card or Stripe are revenue when paid; bank-transfer orders count through their invoice.
+    // Orders paid by card or Stripe are revenue when paid; bank-transfer orders when staff record their transfer received.
     ctx.db
       .select({ value: sum(orders.totalCents).mapWith(Number) })
       .from(orders)
       .where(and(gte(orders.paidAt, monthStart), inArray(orders.paymentMethod, ['card', 'stripe']), inArray(orders.status, [...PURCHASED]))),
+    ctx.db
+      .select({ value: sum(payments.amountCents).mapWith(Number) })
+      .from(payments)
+      .where(and(eq(payments.provider, 'bank_transfer'), eq(payments.status, 'succeeded'), gte(payments.succeededAt, monthStart))),
   ]);
   const organizationsByStatus = Object.fromEntries(orgRows.map((row) => [row.status, row.value]));
   return {
@@ -476,7 +649,7 @@ export async function attention(ctx: Staff) {
     overdueOrganizations: overdue?.value ?? 0,
     organizationsByStatus,
     clustersByStatus: Object.fromEntries(clusterRows.map((row) => [row.status, row.value])),
-    revenueThisMonthCents: (invoiceRevenue?.value ?? 0) + (orderRevenue?.value ?? 0),
+    revenueThisMonthCents: (invoiceRevenue?.value ?? 0) + (orderRevenue?.value ?? 0) + (transferRevenue?.value ?? 0),
     monthStart,
   };
 }

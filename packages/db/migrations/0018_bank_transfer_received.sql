@@ -1,0 +1,2 @@
+ALTER TABLE `payments` ADD `transfer_reference` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `order_events_transfer_received_idx` ON `order_events` (`payment_id`) WHERE type = 'transfer_received';
