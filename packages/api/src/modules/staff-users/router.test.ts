@@ -218,7 +218,18 @@ describe('staff users: promotions with four eyes', () => {
     expect(await auditRows(db, 'admin.user_role_changed')).toEqual([
       expect.objectContaining({ actorUserId: 'usr_demo_sophie', organizationId: 'org_demo_acme', targetType: 'user', targetId: 'usr_demo_bruno', metadata: { from: 'user', to: 'officer', promotionRequestId: request.id } }),
     ]);
+    // The decision itself, recorded as requests and rejections are: the approver acts, with the role and who asked for it.
+    expect(await auditRows(db, 'staff.promotion_approved')).toEqual([
+      expect.objectContaining({
+        actorUserId: 'usr_demo_sophie',
+        organizationId: 'org_demo_acme',
+        targetType: 'user',
+        targetId: 'usr_demo_bruno',
+        metadata: { promotionRequestId: request.id, from: 'user', to: 'officer', requestedBy: 'usr_demo_adam', reason: 'Confirmed with HR' },
+      }),
+    ]);
     await expect((await as('sophie')).staffUsers.approvePromotion({ id: request.id, reason: 'Again' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await auditRows(db, 'staff.promotion_approved')).toHaveLength(1);
   });
 
   it('nobody decides their own request; officers and admins decide none; only a super admin proposes a super admin', async () => {

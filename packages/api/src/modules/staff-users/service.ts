@@ -474,6 +474,13 @@ export async function approvePromotion(ctx: Staff, input: { id: string; reason: 
       .set({ role: request.requestedRole, updatedAt: now })
       .where(and(eq(users.id, user.id), eq(users.role, user.role), sql`exists (select 1 from ${promotionRequests} where ${promotionRequests.id} = ${request.id} and ${promotionRequests.decidedBy} = ${ctx.user.id} and ${promotionRequests.decidedAt} = ${now})`)),
     ...signOutEverywhere(ctx, user.id, now),
+    // The decision, as requested and rejected promotions record theirs, then the role change it makes.
+    auditEntry(
+      ctx,
+      'staff.promotion_approved',
+      { type: 'user', id: user.id, organizationId: user.organizationId },
+      { promotionRequestId: request.id, from: user.role, to: request.requestedRole, requestedBy: request.requestedBy, reason: input.reason },
+    ),
     auditEntry(ctx, 'admin.user_role_changed', { type: 'user', id: user.id, organizationId: user.organizationId }, { from: user.role, to: request.requestedRole, promotionRequestId: request.id }),
   ]);
   if (decided.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'Another super admin decided on this request a moment ago. Reload the list.' });
