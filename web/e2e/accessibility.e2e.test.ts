@@ -74,6 +74,17 @@ const PENDING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true
 async function loaded(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: POLL.timeout });
+  // Sections drawn once scrolled into view (WhenInView: the usage charts) are scrolled to, so that
+  // what is checked is the whole page as a reader who scrolls through it gets it.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let top = 0; top < document.documentElement.scrollHeight; top += Math.max(200, window.innerHeight / 2)) {
+      window.scrollTo(0, top);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
   // Only what shows: a tab panel that is not open may keep a skeleton until it is.
   await expect.poll(() => page.locator(PENDING).filter({ visible: true }).count(), { ...POLL, message: `${path} still loading` }).toBe(0);
 }
