@@ -70,6 +70,22 @@ describe('billing', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 
+  it('shows an organisation paying by bank transfer what it owes against its credit limit', { timeout: 60_000 }, async () => {
+    const page = browser.page;
+    await devLogin(page, 'gabriel');
+    await page.goto('/billing');
+    await rejectCookies(page);
+    const line = page.getByTestId('summary-bank-transfer');
+    await line.waitFor();
+    // Globex: a €20,000 limit, and (seeded) bank transfers still awaited, so something is owed and something left.
+    expect(Number(await line.getByTestId('summary-bank-transfer-limit').getAttribute('data-cents'))).toBe(2_000_000);
+    const owed = Number(await line.getByTestId('summary-bank-transfer-owed').getAttribute('data-cents'));
+    expect(owed).toBeGreaterThan(0);
+    expect(Number(await line.getByTestId('summary-bank-transfer-left').getAttribute('data-cents'))).toBe(2_000_000 - owed);
+    expect(await line.textContent()).toContain('Orders confirmed by bank transfer beyond it are refused; card payments are not limited.');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('adds and removes a sandbox card, and switches plan once the switch is explained', { timeout: 120_000 }, async () => {
     const page = browser.page;
     await signInAsNewAccount(page, { organizationRole: 'owner' });

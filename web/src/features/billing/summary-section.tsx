@@ -118,6 +118,37 @@ export function SummarySection({ query }: { query: { data?: BillingSummary | und
           </Figure>
         </SimpleGrid>
       )}
+      {summary?.bankTransfer ? <BankTransferCredit bankTransfer={summary.bankTransfer} /> : null}
     </SectionCard>
+  );
+}
+
+/**
+ * For an organisation staff approved for bank transfers: what it owes against its credit limit,
+ * the figure a bank-transfer confirmation is checked against, so a refusal is no surprise.
+ */
+function BankTransferCredit({ bankTransfer }: { bankTransfer: NonNullable<BillingSummary['bankTransfer']> }) {
+  const { creditLimitCents: limit, outstandingCents: owed } = bankTransfer;
+  return (
+    <Text size="sm" mt="md" data-testid="summary-bank-transfer">
+      Bank transfer: <Money cents={owed} testId="summary-bank-transfer-owed" /> owed
+      {limit === null ? (
+        ', with no credit limit.'
+      ) : (
+        <>
+          {' '}
+          of your <Money cents={limit} testId="summary-bank-transfer-limit" /> credit limit
+          {owed < limit ? (
+            <>
+              {' '}
+              (<Money cents={limit - owed} testId="summary-bank-transfer-left" /> left).
+            </>
+          ) : (
+            ': pay your outstanding invoices before confirming more orders by bank transfer.'
+          )}{' '}
+          Orders confirmed by bank transfer beyond it are refused; card payments are not limited.
+        </>
+      )}
+    </Text>
   );
 }

@@ -104,6 +104,8 @@ describe('billing.summary', () => {
       unpaidInvoices: 1,
       creditsLeftCents: 13_000,
       overdue: null,
+      // Acme is not approved for bank transfers.
+      bankTransfer: null,
     });
 
     await db.update(organizations).set({ overdueSince: NOW - DAY_MS }).where(eq(organizations.id, ACME));
@@ -114,6 +116,17 @@ describe('billing.summary', () => {
     const { as } = await setup();
     const summary = await (await as('gabriel')).billing.summary();
     expect(summary).toMatchObject({ monthToDateCents: 0, forecastCents: 0, lastInvoice: null, balanceDueCents: 0, creditsLeftCents: 0, overdue: null });
+  });
+
+  it('shows an organisation approved for bank transfers its credit limit and what it owes against it', async () => {
+    const { db, as, addInvoice } = await setup();
+    // Globex is seeded with a €20,000 limit and owes nothing.
+    expect((await (await as('gabriel')).billing.summary()).bankTransfer).toEqual({ creditLimitCents: 2_000_000, outstandingCents: 0 });
+    await addInvoice(GLOBEX, 'due', 50_000, Date.UTC(2026, 10, 1));
+    await addInvoice(GLOBEX, 'paid', 70_000, Date.UTC(2026, 9, 1));
+    expect((await (await as('gabriel')).billing.summary()).bankTransfer).toEqual({ creditLimitCents: 2_000_000, outstandingCents: 50_000 });
+    await db.update(organizations).set({ creditLimitCents: null }).where(eq(organizations.id, GLOBEX));
+    expect((await (await as('gabriel')).billing.summary()).bankTransfer).toEqual({ creditLimitCents: null, outstandingCents: 50_000 });
   });
 });
 

@@ -18,6 +18,13 @@ export const summarySchema = z.object({
   unpaidInvoices: z.number().int(),
   creditsLeftCents: cents('Credits not spent nor expired'),
   overdue: z.object({ since: epochMs('Marked overdue'), whatToDo: z.string() }).nullable().describe('Set after the last failed charge of an invoice; paying clears it.'),
+  bankTransfer: z
+    .object({
+      creditLimitCents: cents('How much the organisation may owe at once by bank transfer').nullable().describe('null: no limit.'),
+      outstandingCents: cents('Owed now: unpaid invoices and bank-transfer orders whose transfer has not arrived'),
+    })
+    .nullable()
+    .describe('Set when staff approved the organisation for payment by bank transfer.'),
 });
 
 export const creditSchema = z.object({

@@ -30,6 +30,7 @@ import {
   type SandboxSetupDetails,
   type SetupMethodKind,
 } from '../../platform/payments';
+import { outstandingCents } from '../orders/credit-limit';
 
 /**
  * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and
@@ -96,7 +97,10 @@ export async function getSummary(ctx: Member) {
       .select({ cents: sum(credits.remainingCents) })
       .from(credits)
       .where(and(eq(credits.organizationId, ctx.organizationId), or(isNull(credits.expiresAt), gt(credits.expiresAt, now)))),
-    ctx.db.select({ overdueSince: organizations.overdueSince }).from(organizations).where(eq(organizations.id, ctx.organizationId)),
+    ctx.db
+      .select({ overdueSince: organizations.overdueSince, invoicingAllowed: organizations.invoicingAllowed, creditLimitCents: organizations.creditLimitCents })
+      .from(organizations)
+      .where(eq(organizations.id, ctx.organizationId)),
   ]);
 
   const monthToDateMillicents = Number(usage?.millicents ?? 0);
@@ -116,6 +120,8 @@ export async function getSummary(ctx: Member) {
     unpaidInvoices: Number(due?.count ?? 0),
     creditsLeftCents: Number(left?.cents ?? 0),
     overdue: organization?.overdueSince != null ? { since: organization.overdueSince, whatToDo: OVERDUE_ADVICE } : null,
+    // What a bank-transfer confirmation is checked against (orders/credit-limit.ts), shown before it refuses.
+    bankTransfer: organization?.invoicingAllowed ? { creditLimitCents: organization.creditLimitCents, outstandingCents: await outstandingCents(ctx.db, ctx.organizationId) } : null,
   };
 }
 
