@@ -2,12 +2,10 @@
 // into a fresh local D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of
 // /my-clusters' list call (GET /api/clusters: searched, filtered, sorted, a late page) against
 // GET /api/cluster-tiers, measured in the same run. Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { passwordSession } from './lib/bench-client.mjs';
-import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
-import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { benchDatabase, insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
+import { startLocalWorker } from './lib/local-worker.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 10_000);
 const NODES_PER_CLUSTER = 3;
@@ -17,41 +15,31 @@ const STATUSES = ['running', 'running', 'running', 'running', 'provisioning', 'h
 const REGIONS = ['fr-par-1', 'de-fra-1', 'nl-ams-1'];
 const TIERS = ['tier_standard', 'tier_economy', 'tier_devtest'];
 
-if (!process.env.BENCH_SKIP_BUILD) buildApp();
-const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-clusters-'));
-prepareDatabase(persistTo);
-
-async function insertRows() {
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
-  try {
-    const now = Date.now();
-    const clusters = [];
-    const pools = [];
-    const nodes = [];
-    for (let index = 0; index < CLUSTERS; index += 1) {
-      const id = `clu_bench_${index}`;
-      const region = REGIONS[index % REGIONS.length];
-      const status = STATUSES[index % STATUSES.length];
-      clusters.push(
-        `('${id}','${ORGANIZATION}','bench-${index.toString().padStart(5, '0')}','${TIERS[index % TIERS.length]}','${region}','${status}','1.37.1',${NODES_PER_CLUSTER},${4_900 + (index % 97) * 100},${now - index * 60_000},${now},${status === 'deleted' ? now : 'NULL'})`,
-      );
-      pools.push(`('npl_bench_${index}','${id}','default','gp-2-8',${NODES_PER_CLUSTER},'1.37.1',${now},${now})`);
-      for (let node = 0; node < NODES_PER_CLUSTER; node += 1) {
-        nodes.push(`('nod_bench_${index}_${node}','${id}','npl_bench_${index}','bench-${index}-${node}','${region}${'abc'[node]}','${status === 'running' ? 'ready' : 'not_ready'}','v1.37.1',2000,8192,${now},${now})`);
-      }
+async function insertRows(db) {
+  const now = Date.now();
+  const clusters = [];
+  const pools = [];
+  const nodes = [];
+  for (let index = 0; index < CLUSTERS; index += 1) {
+    const id = `clu_bench_${index}`;
+    const region = REGIONS[index % REGIONS.length];
+    const status = STATUSES[index % STATUSES.length];
+    clusters.push(
+      `('${id}','${ORGANIZATION}','bench-${index.toString().padStart(5, '0')}','${TIERS[index % TIERS.length]}','${region}','${status}','1.37.1',${NODES_PER_CLUSTER},${4_900 + (index % 97) * 100},${now - index * 60_000},${now},${status === 'deleted' ? now : 'NULL'})`,
+    );
+    pools.push(`('npl_bench_${index}','${id}','default','gp-2-8',${NODES_PER_CLUSTER},'1.37.1',${now},${now})`);
+    for (let node = 0; node < NODES_PER_CLUSTER; node += 1) {
+      nodes.push(`('nod_bench_${index}_${node}','${id}','npl_bench_${index}','bench-${index}-${node}','${region}${'abc'[node]}','${status === 'running' ? 'ready' : 'not_ready'}','v1.37.1',2000,8192,${now},${now})`);
     }
-    await insertAll(proxy.env.DB, 'clusters', 'id, organization_id, name, tier_id, region, status, kubernetes_version, node_count, monthly_cents, created_at, updated_at, deleted_at', clusters);
-    await insertAll(proxy.env.DB, 'node_pools', 'id, cluster_id, name, flavor_id, count, kubernetes_version, created_at, updated_at', pools);
-    await insertAll(proxy.env.DB, 'cluster_nodes', 'id, cluster_id, pool_id, name, zone, status, kubelet_version, cpu_millicores, memory_mib, created_at, updated_at', nodes);
-    const { n } = await proxy.env.DB.prepare('SELECT count(*) AS n FROM clusters WHERE organization_id = ?').bind(ORGANIZATION).first();
-    return n;
-  } finally {
-    await proxy.dispose();
   }
+  await insertAll(db, 'clusters', 'id, organization_id, name, tier_id, region, status, kubernetes_version, node_count, monthly_cents, created_at, updated_at, deleted_at', clusters);
+  await insertAll(db, 'node_pools', 'id, cluster_id, name, flavor_id, count, kubernetes_version, created_at, updated_at', pools);
+  await insertAll(db, 'cluster_nodes', 'id, cluster_id, pool_id, name, zone, status, kubelet_version, cpu_millicores, memory_mib, created_at, updated_at', nodes);
+  const { n } = await db.prepare('SELECT count(*) AS n FROM clusters WHERE organization_id = ?').bind(ORGANIZATION).first();
+  return n;
 }
 
-const stored = await insertRows();
+const { persistTo, filled: stored } = await benchDatabase('clusters', insertRows);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8796), persistTo, quiet: true });
 const origin = worker.url;
 

@@ -2,12 +2,10 @@
 // D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of the staff user search
 // (GET /api/staff/users, as an officer) against GET /api/cluster-tiers, measured in the same run.
 // Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createSession } from './lib/bench-client.mjs';
-import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
-import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { benchDatabase, insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
+import { startLocalWorker } from './lib/local-worker.mjs';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10_000);
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
@@ -15,46 +13,36 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROLES = ['owner', 'admin', 'member', 'billing', 'viewer'];
 const STATUSES = ['active', 'active', 'active', 'pending', 'suspended'];
 
-if (!process.env.BENCH_SKIP_BUILD) buildApp();
-const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-staff-users-'));
-prepareDatabase(persistTo);
-
 /** Organisations of five members each on average; every user's name, email and username differ. */
-async function insertRows() {
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
-  try {
-    const now = Date.now();
-    const organizations = [];
-    for (let index = 0; index < ORGANIZATIONS; index += 1) {
-      const billing = `KB-${index.toString(36).toUpperCase().padStart(6, '0')}`;
-      organizations.push(`('org_bench_${index}','Bench Company ${index}','${billing}','${STATUSES[index % STATUSES.length]}',${now - index * 60_000},${now})`);
-    }
-    await insertAll(proxy.env.DB, 'organizations', 'id, name, billing_id, status, created_at, updated_at', organizations);
-    const users = [];
-    for (let index = 0; index < USERS; index += 1) {
-      const organization = index % ORGANIZATIONS;
-      const role = index < ORGANIZATIONS ? 'owner' : ROLES[1 + (index % (ROLES.length - 1))];
-      const verified = index % 10 === 0 ? 'NULL' : now - index;
-      const disabled = index % 97 === 0 ? now : 'NULL';
-      users.push(
-        `('usr_bench_${index}','org_bench_${organization}','bench_user_${index}','bench.user.${index}@company${organization}.example','Bench User ${index}','user','${role}',${verified},${disabled},${now - index * 1_000},${now})`,
-      );
-    }
-    await insertAll(
-      proxy.env.DB,
-      'users',
-      'id, organization_id, username, email, name, role, organization_role, email_verified_at, disabled_at, created_at, updated_at',
-      users,
-    );
-    const count = async (table) => (await proxy.env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;
-    return { organizations: await count('organizations'), users: await count('users') };
-  } finally {
-    await proxy.dispose();
+async function insertRows(db) {
+  const now = Date.now();
+  const organizations = [];
+  for (let index = 0; index < ORGANIZATIONS; index += 1) {
+    const billing = `KB-${index.toString(36).toUpperCase().padStart(6, '0')}`;
+    organizations.push(`('org_bench_${index}','Bench Company ${index}','${billing}','${STATUSES[index % STATUSES.length]}',${now - index * 60_000},${now})`);
   }
+  await insertAll(db, 'organizations', 'id, name, billing_id, status, created_at, updated_at', organizations);
+  const users = [];
+  for (let index = 0; index < USERS; index += 1) {
+    const organization = index % ORGANIZATIONS;
+    const role = index < ORGANIZATIONS ? 'owner' : ROLES[1 + (index % (ROLES.length - 1))];
+    const verified = index % 10 === 0 ? 'NULL' : now - index;
+    const disabled = index % 97 === 0 ? now : 'NULL';
+    users.push(
+      `('usr_bench_${index}','org_bench_${organization}','bench_user_${index}','bench.user.${index}@company${organization}.example','Bench User ${index}','user','${role}',${verified},${disabled},${now - index * 1_000},${now})`,
+    );
+  }
+  await insertAll(
+    db,
+    'users',
+    'id, organization_id, username, email, name, role, organization_role, email_verified_at, disabled_at, created_at, updated_at',
+    users,
+  );
+  const count = async (table) => (await db.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;
+  return { organizations: await count('organizations'), users: await count('users') };
 }
 
-const stored = await insertRows();
+const { persistTo, filled: stored } = await benchDatabase('staff-users', insertRows);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true });
 const origin = worker.url;
 

@@ -1,12 +1,10 @@
 // `pnpm exec node scripts/bench-usage.mjs`: inserts ROWS usage records for one organisation (Acme)
 // into a fresh local D1, serves the built Worker on 127.0.0.1, and prints the p50/p99 of
 // GET /api/usage for one month against GET /api/cluster-tiers, measured in the same run. Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { passwordSession } from './lib/bench-client.mjs';
-import { insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
-import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { benchDatabase, insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
+import { startLocalWorker } from './lib/local-worker.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -15,39 +13,29 @@ const HOUR = 3_600_000;
 const KINDS = ['control_plane', 'node', 'addon', 'storage', 'egress'];
 const SUBJECTS = ['clu_demo_webshop', 'clu_demo_analytics', 'clu_demo_staging', 'clu_bench_a', 'clu_bench_b'];
 
-if (!process.env.BENCH_SKIP_BUILD) buildApp();
-const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-usage-'));
-prepareDatabase(persistTo);
-
 /** ROWS rows, newest hour first: every hour has one row per subject and kind, so 25 rows an hour. */
-async function insertRows() {
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
-  try {
-    const start = Math.floor(Date.now() / HOUR) * HOUR;
-    const values = [];
-    for (let index = 0; index < ROWS; index += 1) {
-      const perHour = SUBJECTS.length * KINDS.length;
-      const hour = start - Math.floor(index / perHour) * HOUR;
-      const subject = SUBJECTS[index % SUBJECTS.length];
-      const kind = KINDS[Math.floor(index / SUBJECTS.length) % KINDS.length];
-      const amount = 1_000 + (index % 7) * 250;
-      values.push(`('use_bench_${index}','${ORGANIZATION}','${subject}','${subject}',${hour},'${kind}','bench-${kind}',1000,${amount},${amount},NULL,0)`);
-    }
-    await insertAll(
-      proxy.env.DB,
-      'usage_records',
-      'id, organization_id, subject_id, cluster_id, hour, kind, resource_id, quantity_milli, unit_price_millicents, amount_millicents, order_id, created_at',
-      values,
-    );
-    const { n } = await proxy.env.DB.prepare('SELECT count(*) AS n FROM usage_records WHERE organization_id = ?').bind(ORGANIZATION).first();
-    return n;
-  } finally {
-    await proxy.dispose();
+async function insertRows(db) {
+  const start = Math.floor(Date.now() / HOUR) * HOUR;
+  const values = [];
+  for (let index = 0; index < ROWS; index += 1) {
+    const perHour = SUBJECTS.length * KINDS.length;
+    const hour = start - Math.floor(index / perHour) * HOUR;
+    const subject = SUBJECTS[index % SUBJECTS.length];
+    const kind = KINDS[Math.floor(index / SUBJECTS.length) % KINDS.length];
+    const amount = 1_000 + (index % 7) * 250;
+    values.push(`('use_bench_${index}','${ORGANIZATION}','${subject}','${subject}',${hour},'${kind}','bench-${kind}',1000,${amount},${amount},NULL,0)`);
   }
+  await insertAll(
+    db,
+    'usage_records',
+    'id, organization_id, subject_id, cluster_id, hour, kind, resource_id, quantity_milli, unit_price_millicents, amount_millicents, order_id, created_at',
+    values,
+  );
+  const { n } = await db.prepare('SELECT count(*) AS n FROM usage_records WHERE organization_id = ?').bind(ORGANIZATION).first();
+  return n;
 }
 
-const stored = await insertRows();
+const { persistTo, filled: stored } = await benchDatabase('usage', insertRows);
 const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });
 const origin = worker.url;
 

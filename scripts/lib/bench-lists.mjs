@@ -1,7 +1,28 @@
 // What the list benchmarks (bench-usage, bench-staff-users, bench-clusters) share: bulk inserts into
 // a throwaway local D1, timing one path with sequential requests, and the table printed against
 // GET /api/cluster-tiers measured in the same run.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { percentile, sortedNumbers } from './bench-client.mjs';
+import { buildApp, prepareDatabase } from './local-worker.mjs';
+
+/**
+ * The app built (unless BENCH_SKIP_BUILD=1), a migrated and seeded throwaway local D1, then
+ * `fill(db)` adding the rows to measure over: answers the database's folder and what `fill` answered.
+ */
+export async function benchDatabase(name, fill) {
+  if (!process.env.BENCH_SKIP_BUILD) buildApp();
+  const persistTo = mkdtempSync(join(tmpdir(), `kubemarket-bench-${name}-`));
+  prepareDatabase(persistTo);
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
+  try {
+    return { persistTo, filled: await fill(proxy.env.DB) };
+  } finally {
+    await proxy.dispose();
+  }
+}
 
 /** Multi-row INSERTs of literal values (D1 binds at most 100 parameters), 20 statements a batch. */
 export async function insertAll(db, table, columns, rows) {
