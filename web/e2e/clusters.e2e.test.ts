@@ -5,7 +5,7 @@ import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
-import { api, choose } from './order-helpers';
+import { api, choose, orderAndPayCluster } from './order-helpers';
 
 // The cluster console (issue 12): /my-clusters, a cluster's tabs, its topology, and the operations
 // a member runs on a cluster of their own, watched live. Acme's seeded clusters are only read
@@ -15,7 +15,6 @@ const POLL = { timeout: 15_000 } as const;
 /** An operation of the simulator at the browser tests' speed, with room for a busy machine. */
 const OPERATION = { timeout: 90_000 } as const;
 const BILLING = { companyName: 'E2E Clusters SAS', countryCode: 'FR', addressLine1: '8 rue de la Paix', postalCode: '75002', city: 'Paris' };
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' };
 
 interface ClusterSummary {
   id: string;
@@ -96,33 +95,7 @@ function uniqueName(prefix: string): string {
 
 /** A Dev/Test cluster of one node, ordered and paid over REST by the signed-in member of a new organisation. */
 async function orderCluster(page: Page, name: string): Promise<string> {
-  const placed = await api<{ id: string }>(
-    page,
-    'POST',
-    '/api/orders',
-    {
-      lines: [
-        {
-          kind: 'cluster',
-          name,
-          tierId: 'tier_devtest',
-          regionId: 'fr-par-1',
-          kubernetesVersion: '1.37',
-          highAvailability: false,
-          nodePools: [{ name: 'pool-1', flavorId: 'gp-2-8', count: 1, autoscale: null }],
-          addonIds: [],
-        },
-      ],
-      cycle: 'monthly',
-      billing: BILLING,
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-  const paid = await api<{ result: string }>(page, 'POST', `/api/orders/${placed.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: { kind: 'card', card: CARD } });
-  expect(paid.result).toBe('succeeded');
-  const order = await api<{ createdClusterId: string | null }>(page, 'GET', `/api/orders/${placed.id}`);
-  expect(order.createdClusterId).toMatch(/^clu_/);
-  return order.createdClusterId!;
+  return (await orderAndPayCluster(page, { name, tierId: 'tier_devtest', flavorId: 'gp-2-8', count: 1, billing: BILLING })).clusterId;
 }
 
 describe("the organisation's clusters", () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { BASE_URL } from './fixtures';
 
 /** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
@@ -23,4 +24,49 @@ export async function fillCard(checkout: Locator, number: string): Promise<void>
   await checkout.getByRole('textbox', { name: 'Card number' }).fill(number);
   await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
   await checkout.getByRole('textbox', { name: 'Security code' }).fill('123');
+}
+
+/** The sandbox's success card, as the pay call takes it. */
+const SUCCESS_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' };
+
+export interface ClusterOrder {
+  name: string;
+  tierId: string;
+  /** One pool of `count` nodes of this flavour, in Paris, Kubernetes 1.37. */
+  flavorId: string;
+  count: number;
+  billing: { companyName: string; countryCode: string; addressLine1: string; postalCode: string; city: string };
+}
+
+/** Orders a one-pool cluster over REST as the page's signed-in member and pays it with the success card. */
+export async function orderAndPayCluster(page: Page, order: ClusterOrder): Promise<{ orderId: string; clusterId: string }> {
+  const placed = await api<{ id: string }>(
+    page,
+    'POST',
+    '/api/orders',
+    {
+      lines: [
+        {
+          kind: 'cluster',
+          name: order.name,
+          tierId: order.tierId,
+          regionId: 'fr-par-1',
+          kubernetesVersion: '1.37',
+          highAvailability: false,
+          nodePools: [{ name: 'pool-1', flavorId: order.flavorId, count: order.count, autoscale: null }],
+          addonIds: [],
+        },
+      ],
+      cycle: 'monthly',
+      billing: order.billing,
+    },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  const paid = await api<{ result: string; order: { createdClusterId: string | null } }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
+    paymentIdempotencyKey: crypto.randomUUID(),
+    method: { kind: 'card', card: SUCCESS_CARD },
+  });
+  expect(paid.result).toBe('succeeded');
+  expect(paid.order.createdClusterId).toMatch(/^clu_/);
+  return { orderId: placed.id, clusterId: paid.order.createdClusterId! };
 }

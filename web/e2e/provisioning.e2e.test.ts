@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
-import { api, choose, fillCard } from './order-helpers';
+import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
 
 // Issue 12's headline: a paid cluster is watched on /cluster-provisioning through every step to ready,
 // the steps coming over the socket and not from polling. scripts/e2e.mjs runs the simulator at
@@ -130,37 +130,8 @@ function stepChangesOnScreen(page: Page): Promise<{ key: string; status: string 
   return page.evaluate(() => (window as unknown as { shownStepChanges: { key: string; status: string }[] }).shownStepChanges);
 }
 
-/** Orders a one-pool Standard cluster in Paris over REST and pays it with the success card; answers the order as paid. */
-async function orderAndPayOverApi(page: Page, name: string, nodes: number): Promise<Order> {
-  const placed = await api<Order>(
-    page,
-    'POST',
-    '/api/orders',
-    {
-      lines: [
-        {
-          kind: 'cluster',
-          name,
-          tierId: 'tier_standard',
-          regionId: 'fr-par-1',
-          kubernetesVersion: '1.37',
-          highAvailability: false,
-          nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: nodes, autoscale: null }],
-          addonIds: [],
-        },
-      ],
-      cycle: 'monthly',
-      billing: BILLING,
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-  const paid = await api<{ result: string; order: Order }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
-    paymentIdempotencyKey: crypto.randomUUID(),
-    method: { kind: 'card', card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holderName: 'E2E Buyer' } },
-  });
-  expect(paid.result).toBe('succeeded');
-  return paid.order;
-}
+/** A one-pool Standard cluster in Paris, ordered over REST and paid with the success card. */
+const orderAndPayOverApi = (page: Page, name: string, nodes: number) => orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: nodes, billing: BILLING });
 
 /** Configures a Standard cluster of one pool of two nodes in the configurator, with the billing details. */
 async function configureTwoNodeCluster(page: Page, name: string): Promise<void> {
@@ -353,10 +324,10 @@ describe('live provisioning', () => {
     await rejectCookies(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).
     const name = uniqueName('fail-at-health');
-    const placed = await orderAndPayOverApi(page, name, 1);
+    const { orderId } = await orderAndPayOverApi(page, name, 1);
 
     // By order id: the page finds the cluster the order created.
-    await page.goto(`/clusters/provisioning?orderId=${placed.id}`);
+    await page.goto(`/clusters/provisioning?orderId=${orderId}`);
     const failure = page.getByTestId('provisioning-failure');
     await failure.waitFor(PROVISIONING);
     expect(await page.getByTestId('cluster-name').textContent()).toBe(name);
@@ -383,7 +354,7 @@ describe('live provisioning', () => {
     expect(retried.at(-1)!.operation.status).toBe('failed');
 
     // The order's page embeds the same live steps.
-    await page.goto(`/order-status/${placed.id}`);
+    await page.goto(`/order-status/${orderId}`);
     const section = page.locator('#provisioning');
     await section.getByTestId('provisioning-failure').waitFor(POLL);
     expect(await section.locator('[data-testid="provisioning-step"][data-step="health"]').getAttribute('data-status')).toBe('failed');
@@ -409,7 +380,7 @@ describe('live provisioning', () => {
     await signInAsNewAccount(page);
     await page.goto('/dashboard');
     await rejectCookies(page);
-    const clusterId = (await orderAndPayOverApi(page, uniqueName('reconnect'), 2)).createdClusterId!;
+    const clusterId = (await orderAndPayOverApi(page, uniqueName('reconnect'), 2)).clusterId;
 
     await page.goto(`/cluster-provisioning?clusterId=${clusterId}`);
     const progress = page.getByTestId('provisioning-progress');
