@@ -37,7 +37,8 @@ const worker = await startLocalWorker({
   port,
   persistTo,
   quiet: true,
-  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`, '--var', 'CLOUD_TIMEOUT_MS:3000'],
+  // PASSWORD_HASH_COST=test: scrypt at its cheap test cost (development only), as in the workerd tests.
+  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', 'PASSWORD_HASH_COST:test', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`, '--var', 'CLOUD_TIMEOUT_MS:3000'],
 });
 let status;
 try {

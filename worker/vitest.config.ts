@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUTS } from '../scripts/lib/test-timeouts';
 import { textModules } from '../scripts/lib/text-modules';
 
 const root = join(import.meta.dirname, '..');
@@ -28,6 +29,8 @@ export default defineConfig(async () => ({
           ENVIRONMENT: 'development',
           // Steps of a small cluster take tens of milliseconds instead of minutes (the operator test).
           PROVISIONER_SPEED: '1000',
+          // scrypt at the cheap test cost (development only); passwords.test.ts proves the production one.
+          PASSWORD_HASH_COST: 'test',
           TEST_MIGRATIONS: await readD1Migrations(join(root, 'packages/db/migrations')),
         },
       },
@@ -35,8 +38,7 @@ export default defineConfig(async () => ({
   ],
   test: {
     name: 'worker',
-    // Password hashing is CPU-bound (scrypt, ~175 ms); under a loaded CI machine 5 s is too tight.
-    testTimeout: 20_000,
+    ...TEST_TIMEOUTS.unit,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/apply-migrations.ts'],
   },

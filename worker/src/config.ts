@@ -1,4 +1,4 @@
-import { isStripeSecretKey, isStripeWebhookSecret, logError, stripePublishableKeyProblem } from '@kubemarket/api';
+import { isStripeSecretKey, isStripeWebhookSecret, logError, stripePublishableKeyProblem, TEST_PASSWORD_COST, type PasswordCost } from '@kubemarket/api';
 import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Env } from './env';
@@ -98,12 +98,25 @@ function provisionerProblem(env: Env): string | null {
 }
 
 /**
+ * scrypt's cost: production's unless PASSWORD_HASH_COST=test in development, where the workerd and
+ * browser tests that are not about hashing use a cheap one. Production refuses the setting.
+ */
+export function passwordCostOf(env: Pick<Env, 'ENVIRONMENT' | 'PASSWORD_HASH_COST'>): PasswordCost | undefined {
+  return isDevelopment(env) && env.PASSWORD_HASH_COST?.trim() === 'test' ? TEST_PASSWORD_COST : undefined;
+}
+
+function passwordCostProblem(env: Env): string | null {
+  if (isDevelopment(env) || !env.PASSWORD_HASH_COST?.trim()) return null;
+  return 'PASSWORD_HASH_COST is a test setting; remove it in production.';
+}
+
+/**
  * Settings the Worker cannot run without. In production a missing one would otherwise degrade
  * silently (links to the wrong host, mail in a table nobody reads, secrets under a public key).
  * The messages name settings, never their values.
  */
 export function configurationProblems(env: Env): string[] {
-  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env)];
+  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env), passwordCostProblem(env)];
   if (!isDevelopment(env)) {
     problems.push(
       urlProblem('APP_URL', env.APP_URL),
@@ -131,6 +144,7 @@ function cachedProblems(env: Env): string[] {
     env.PAYMENTS_SANDBOX,
     env.GARDENER_API_URL,
     env.PROVISIONER_SIMULATOR,
+    env.PASSWORD_HASH_COST,
   ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };
   return lastCheck.problems;

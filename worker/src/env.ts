@@ -44,6 +44,8 @@ export interface Env {
    * two to three minutes for a small cluster; `pnpm dev` uses 6, the browser tests 30).
    */
   PROVISIONER_SPEED?: string;
+  /** `test`: scrypt's cheap test cost (development only; production refuses it). Tests that are not about hashing set it. */
+  PASSWORD_HASH_COST?: string;
   /**
    * Where other clouds' APIs live for the cloud connections (issue 16), as JSON by provider
    * (packages/api/src/platform/clouds/config.ts); unset: the real endpoints. Browser tests point it at fakes.

@@ -31,6 +31,8 @@ export function productionEnv(overrides: Partial<Env> = {}): Env {
     PAYMENTS_SANDBOX: 'enabled',
     // ... and simulated clusters, since no Gardener landscape is reachable.
     PROVISIONER_SIMULATOR: 'enabled',
+    // The test pool's cheap scrypt cost is a development setting that production refuses.
+    PASSWORD_HASH_COST: undefined,
     ...overrides,
   };
 }

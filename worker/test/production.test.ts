@@ -109,6 +109,8 @@ describe('production configuration', () => {
     ['with STRIPE_SECRET_KEY but no STRIPE_WEBHOOK_SECRET', { STRIPE_SECRET_KEY: 'sk_live_51Example' }, 'STRIPE_WEBHOOK_SECRET is not set'],
     ['with a publishable key as STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'pk_live_51Example', STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_SECRET_KEY must be a Stripe secret key'],
     ['with STRIPE_WEBHOOK_SECRET alone', { STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY'],
+    // The tests' cheap scrypt cost would make stolen hashes cheap to crack.
+    ['with the test password-hash cost', { PASSWORD_HASH_COST: 'test' }, 'PASSWORD_HASH_COST is a test setting'],
   ];
 
   it.each(broken)('refuses every request %s with a generic 503 and logs the problem once', async (_label, overrides, problem) => {
@@ -119,7 +121,7 @@ describe('production configuration', () => {
       expect(res.status, path).toBe(503);
       const body = await res.text();
       expect(JSON.parse(body), path).toEqual(UNAVAILABLE);
-      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION|STRIPE|PAYMENTS_/);
+      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION|STRIPE|PAYMENTS_|PASSWORD_/);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     expect(errors).toHaveBeenCalledTimes(1);

@@ -2,6 +2,7 @@ import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, ty
 import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
+import type { PasswordCost } from './platform/passwords';
 import { memoryFiles, type FilesPort } from './platform/files';
 import type { CloudsPort } from './platform/clouds';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
@@ -15,6 +16,8 @@ export interface AppConfig {
   /** Semantic version of the product, e.g. "1.16.0". */
   appVersion: string;
   environment: Environment;
+  /** scrypt's cost for new hashes; production's (PASSWORD_PARAMS) unless a test sets a cheap one. */
+  passwordCost?: PasswordCost;
 }
 
 /** How the host puts a session on the response (cookie and new CSRF token) or takes it off. */

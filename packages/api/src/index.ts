@@ -40,6 +40,7 @@ export {
   type SandboxTestCard,
 } from './platform/payments';
 export { totpCode } from './platform/totp';
+export { PASSWORD_PARAMS, TEST_PASSWORD_COST, type PasswordCost } from './platform/passwords';
 export {
   ecbRatesSource,
   parseEcbRatesXml,

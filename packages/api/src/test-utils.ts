@@ -1,19 +1,25 @@
 import { organizations, users, type Database } from '@kubemarket/db';
-import { createSeededTestDb } from '@kubemarket/db/testing';
+import { createSeededTestDb, DEMO_PASSWORD_TEST_HASH } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
 import { createCaller } from './root';
 import type { MailMessage, Mailer } from './platform/mailer';
+import { TEST_PASSWORD_COST } from './platform/passwords';
 import { toSessionUser } from './platform/sessions';
 
-/** A caller over a fresh, migrated and seeded in-memory database. */
+/**
+ * A caller over a fresh, migrated and seeded in-memory database. Passwords are hashed at the cheap
+ * TEST_PASSWORD_COST (the demo accounts' too) unless `config.passwordCost` says otherwise: tests
+ * about hashing itself use the production cost (platform/passwords.test.ts).
+ */
 export async function createTestCaller(overrides: Partial<CreateContextOptions> = {}) {
   // Migrated and seeded at time 0, replayed from the first such database of this test process.
-  const db = await createSeededTestDb(0);
+  const config = { appVersion: '1.16.0', environment: 'development' as const, passwordCost: TEST_PASSWORD_COST, ...overrides.config };
+  const db = await createSeededTestDb(0, config.passwordCost === TEST_PASSWORD_COST ? { demoPasswordHash: DEMO_PASSWORD_TEST_HASH } : {});
   const ctx = createContext({
     db,
-    config: { appVersion: '1.16.0', environment: 'development' },
     ...overrides,
+    config,
   });
   return { caller: createCaller(ctx), ctx, db };
 }

@@ -1,7 +1,9 @@
+import { scryptSync, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { clusters, orders, organizations, tickets, usageRecords, users } from './schema';
 import { seed } from './seed';
-import { createSeededTestDb, createTestDb } from './testing';
+import { DEMO_PASSWORD } from './seed-data';
+import { createSeededTestDb, createTestDb, DEMO_PASSWORD_TEST_HASH } from './testing';
 
 describe('createSeededTestDb', () => {
   it('gives what migrating and seeding give, as a database of its own each time', async () => {
@@ -22,5 +24,20 @@ describe('createSeededTestDb', () => {
     expect(await second.$count(tickets)).toBeGreaterThan(0);
     // Foreign keys are enforced again after the replay, as in createTestDb.
     await expect(second.insert(usageRecords).values({ id: 'use_orphan', organizationId: 'org_missing', subjectId: 'x', clusterId: null, hour: 0, kind: 'node', resourceId: 'r', quantityMilli: 1, unitPriceMillicents: 1, amountMillicents: 1, orderId: null, createdAt: 0 })).rejects.toThrow();
+  });
+
+  it('seeds the demo accounts with the cheap test hash of the demo password when asked, and only them', async () => {
+    const [, params, salt, key] = DEMO_PASSWORD_TEST_HASH.split('$');
+    expect(params).toBe('N=1024,r=8,p=1');
+    const derived = scryptSync(DEMO_PASSWORD, Buffer.from(salt!, 'base64url'), 32, { N: 1024, r: 8, p: 1 });
+    expect(timingSafeEqual(derived, Buffer.from(key!, 'base64url'))).toBe(true);
+
+    const production = await createSeededTestDb(0);
+    const cheap = await createSeededTestDb(0, { demoPasswordHash: DEMO_PASSWORD_TEST_HASH });
+    const hashes = async (db: typeof cheap) => (await db.select({ username: users.username, passwordHash: users.passwordHash }).from(users)).sort((a, b) => a.username.localeCompare(b.username));
+    const before = await hashes(production);
+    const after = await hashes(cheap);
+    expect(before.some((row) => row.passwordHash?.startsWith('scrypt$N=16384,r=8,p=5$'))).toBe(true);
+    expect(after).toEqual(before.map((row) => (row.passwordHash?.startsWith('scrypt$N=16384,r=8,p=5$') ? { ...row, passwordHash: DEMO_PASSWORD_TEST_HASH } : row)));
   });
 });

@@ -4,6 +4,7 @@ import { createClient, type Client, type InStatement } from '@libsql/client';
 import { createDb, type Database } from './client';
 import { splitMigration } from './migrations';
 import { seed } from './seed';
+import { DEMO_PASSWORD_HASH } from './seed-data';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -25,8 +26,20 @@ export async function createTestDb(): Promise<Database> {
   return createDb({ kind: 'libsql-client', client: withD1Limits(await migratedClient()) });
 }
 
-/** Per seed time, the script that rebuilds a migrated database seeded at that time. */
-const seededScripts = new Map<number, Promise<string>>();
+/** Per seed time and password hash, the script that rebuilds a migrated database seeded so. */
+const seededScripts = new Map<string, Promise<string>>();
+
+/**
+ * DEMO_PASSWORD hashed at the API's TEST_PASSWORD_COST (scrypt N=1024, r=8, p=1, a fixed salt): a
+ * test database seeded with it signs the demo accounts in for about 1 ms instead of the production
+ * hash's 100-250 ms. testing.test.ts checks it against the demo password.
+ */
+export const DEMO_PASSWORD_TEST_HASH = 'scrypt$N=1024,r=8,p=1$a3ViZW1hcmtldC10ZXN0cw$bcjRWWhbSknnQlFooE9rPNMvZqzh3dyT2kaPIBYHuRc';
+
+export interface SeededTestDbOptions {
+  /** The demo accounts' password hash instead of the seed's production-cost one (DEMO_PASSWORD_TEST_HASH). */
+  demoPasswordHash?: string;
+}
 
 /**
  * A fresh in-memory database, migrated and seeded at `now` (epoch ms), as `createTestDb()` then
@@ -34,17 +47,21 @@ const seededScripts = new Map<number, Promise<string>>();
  * result as one SQL script (schema, rows, then indexes and triggers); later calls replay the script,
  * about ten times faster than migrating and seeding again. Each database is still its own.
  */
-export async function createSeededTestDb(now = 0): Promise<Database> {
-  let script = seededScripts.get(now);
+export async function createSeededTestDb(now = 0, options: SeededTestDbOptions = {}): Promise<Database> {
+  const key = `${now}|${options.demoPasswordHash ?? ''}`;
+  let script = seededScripts.get(key);
   if (!script) {
     script = (async () => {
       const client = await migratedClient();
       await seed(createDb({ kind: 'libsql-client', client }), now);
+      if (options.demoPasswordHash) {
+        await client.execute({ sql: 'UPDATE users SET password_hash = ? WHERE password_hash = ?', args: [options.demoPasswordHash, DEMO_PASSWORD_HASH] });
+      }
       const dump = await dumpDatabase(client);
       client.close();
       return dump;
     })();
-    seededScripts.set(now, script);
+    seededScripts.set(key, script);
   }
   const client = createClient({ url: ':memory:' });
   await client.execute('PRAGMA foreign_keys = OFF');

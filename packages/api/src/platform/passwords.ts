@@ -12,6 +12,21 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
  */
 export const PASSWORD_PARAMS = { N: 16_384, r: 8, p: 5, keyLength: 32, saltLength: 16 } as const;
 
+/** scrypt's cost: `AppConfig.passwordCost`, production's (PASSWORD_PARAMS) unless a test says otherwise. */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * A cheap cost (1 MiB, about 1 ms) for tests that are not about hashing: every sign-in and
+ * registration of the Node and workerd tiers would otherwise spend 100-250 ms of a 2-core CI
+ * machine on scrypt. Production never takes it: the Worker accepts PASSWORD_HASH_COST=test only in
+ * development (worker/src/config.ts), and passwords.test.ts pins the production default.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
+
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLength: number) {
@@ -22,8 +37,9 @@ function derive(password: string, salt: Uint8Array, N: number, r: number, p: num
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = PASSWORD_PARAMS;
+export async function hashPassword(password: string, cost: PasswordCost = PASSWORD_PARAMS): Promise<string> {
+  const { keyLength, saltLength } = PASSWORD_PARAMS;
+  const { N, r, p } = cost;
   const salt = crypto.getRandomValues(new Uint8Array(saltLength));
   const key = await derive(password, salt, N, r, p, keyLength);
   return `scrypt$N=${N},r=${r},p=${p}$${toBase64Url(salt)}$${toBase64Url(key)}`;
@@ -54,20 +70,23 @@ export interface VerifyResult {
   needsRehash: boolean;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<VerifyResult> {
+/** Checks `password` against `stored` (whatever cost made it); `cost` is today's, for needsRehash. */
+export async function verifyPassword(password: string, stored: string, cost: PasswordCost = PASSWORD_PARAMS): Promise<VerifyResult> {
   const parsed = parseHash(stored);
   if (!parsed) return { valid: false, needsRehash: false };
   const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p, parsed.key.length);
   const valid = constantTimeEqual(key, parsed.key);
-  const { N, r, p } = PASSWORD_PARAMS;
+  const { N, r, p } = cost;
   return { valid, needsRehash: valid && (parsed.N !== N || parsed.r !== r || parsed.p !== p) };
 }
 
 /** A hash of a random password, verified against when the account does not exist (timing). */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(toBase64Url(crypto.getRandomValues(new Uint8Array(16))));
-  return dummyHash;
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(cost: PasswordCost = PASSWORD_PARAMS): Promise<string> {
+  const key = `${cost.N},${cost.r},${cost.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword(toBase64Url(crypto.getRandomValues(new Uint8Array(16))), cost)));
+  return hash;
 }
 
 /**

@@ -30,7 +30,7 @@ export async function assertPassword(ctx: SignedIn, password: string) {
   const bucket = `login:user:${ctx.user.id}`;
   await assertUnderLimit(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
   const user = await currentUserRow(ctx);
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash)).valid) {
+  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash, ctx.config.passwordCost)).valid) {
     await recordFailure(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
     await audit(ctx.db, { actorUserId: user.id, action: 'security.reauth_failed', ipAddress: ctx.request.ipAddress }, now);
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your current password is incorrect.' });
@@ -66,7 +66,7 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
   if (input.newPassword === input.currentPassword) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a password different from your current one.' });
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, ctx.config.passwordCost);
   // One batch: the new password, the end of every other session (this one stays, so the user
   // is not thrown out mid-task) and the audit entry land together or not at all.
   const [, ended] = await ctx.db.batch([

@@ -252,7 +252,7 @@ export async function register(ctx: Context, input: RegistrationInput) {
   if (existing.some((row) => row.username === input.username)) throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
   const owner = existing.find((row) => row.email === input.email);
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordCost);
   const organizationId = newId('organization');
   const userId = newId('user');
   try {
@@ -308,7 +308,7 @@ export async function signInWithPassword(ctx: Context, input: { identifier: stri
     .limit(1);
   const accountBucket = user ? `login:user:${user.id}` : `login:unknown:${input.identifier}`;
   await assertUnderLimit(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
-  const { valid, needsRehash } = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const { valid, needsRehash } = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.config.passwordCost)), ctx.config.passwordCost);
   if (!user?.passwordHash || !valid) {
     await recordFailure(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
     await recordFailure(ctx.db, addressBucket, RATE_LIMITS.loginPerAddress, now);
@@ -316,7 +316,7 @@ export async function signInWithPassword(ctx: Context, input: { identifier: stri
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
   }
   assertEnabled(user);
-  if (needsRehash) await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  if (needsRehash) await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password, ctx.config.passwordCost) }).where(eq(users.id, user.id));
   return signInOrChallenge(ctx, user, 'password');
 }
 
@@ -434,7 +434,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This password reset link is invalid or has expired. Request a new one.' });
   assertStrongPassword(input.password, user);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordCost);
   // The new password, the end of every session, of every other outstanding link and MFA step,
   // and the audit entry land together.
   const [, ended] = await ctx.db.batch([

@@ -66,7 +66,7 @@ export async function createTestAccount(ctx: Context, input: z.output<typeof tes
       email,
       name,
       role: input.role,
-      passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
+      passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD, ctx.config.passwordCost)),
       passwordChangedAt: now,
       emailVerifiedAt: input.emailVerified ? now : null,
       ...sealed,
