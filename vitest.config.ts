@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     projects,
     passWithNoTests: false,
+    // Both cores of the CI machine: Vitest's default (cores - 1) runs one file at a time on two.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
   },
 });

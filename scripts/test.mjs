@@ -1,7 +1,12 @@
 // `pnpm test`: typecheck, lint, build and the initial-JS budget, then every test tier (Node,
 // SQLite, workerd, Chromium on the built app) and a check of `pnpm dev` itself.
-// Fails when any step fails or when no test ran, and ends with a plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+// Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
+// lint and the build run together, their output printed whole as each ends; the test tiers then run
+// one after another, each using both cores, their output streamed.
+// Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
+// plain "N passed, N failed" line.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,25 +16,52 @@ import { offlineEnv } from './lib/local-worker.mjs';
 const reports = mkdtempSync(join(tmpdir(), 'kubemarket-test-'));
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 /** Failed tests by name, repeated at the very end so the last lines of a CI log say what broke. */
 const failedTests = [];
+/** One row per step for the closing table. */
+const table = [];
 
-function step(name, command, args, env = {}) {
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+/**
+ * Runs one step. `buffered` steps (those that overlap others) keep their output and print it whole
+ * when they end, so parallel logs never interleave; the others stream it.
+ */
+function step(name, command, args, { env = {}, buffered = false } = {}) {
   const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...offlineEnv, ...env } });
-  console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+  const row = { name, ms: 0, ok: false, tests: '', startedAt: t0 - started };
+  table.push(row);
+  if (!buffered) console.log(`\n=== ${name} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...offlineEnv, ...env } });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+    }
+    child.on('close', (code) => {
+      row.ms = Date.now() - t0;
+      row.ok = code === 0;
+      if (buffered) {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.log(`--- ${name}: ${row.ok ? 'ok' : 'FAILED'} in ${seconds(row.ms)} s`);
+      if (!row.ok) failedSteps.push(name);
+      resolve(row.ok);
+    });
+  });
 }
 
 function count(reportFile, label) {
+  const row = table.find((r) => r.name === label);
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numTotalTests - report.numPassedTests - report.numFailedTests;
+    if (row) row.tests = `${report.numPassedTests}/${report.numTotalTests}`;
     console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed of ${report.numTotalTests}`);
     if (report.numTotalTests === 0) failedSteps.push(`${label} (no test ran)`);
     for (const file of report.testResults ?? []) {
@@ -46,26 +78,42 @@ function count(reportFile, label) {
 
 const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-step('typecheck', 'pnpm', ['typecheck']);
-step('lint', 'pnpm', ['lint']);
-const built = step('build web', 'pnpm', ['build']);
-if (built) step(`bundle sizes (gzip: first load of / at most ${kib(INITIAL_JS_LIMIT_BYTES)}, later chunks ${kib(LAZY_CHUNK_BUDGET_BYTES)})`, 'node', ['scripts/check-bundle-size.mjs']);
+// 1. Static checks and the build, together.
+const bundleStep = `bundle sizes (gzip: first load of / at most ${kib(INITIAL_JS_LIMIT_BYTES)}, later chunks ${kib(LAZY_CHUNK_BUDGET_BYTES)})`;
+const [, , built] = await Promise.all([
+  step('typecheck', 'pnpm', ['typecheck'], { buffered: true }),
+  step('lint', 'pnpm', ['lint'], { buffered: true }),
+  step('build web', 'pnpm', ['build'], { buffered: true }).then(async (ok) => ok && (await step(bundleStep, 'node', ['scripts/check-bundle-size.mjs'], { buffered: true }), true)),
+]);
 
+// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers.
+const unitLabel = 'unit, SQLite and workerd tests';
 const unitReport = join(reports, 'unit.json');
-step('unit, SQLite and workerd tests', 'vitest', ['run', ...json(unitReport)]);
-count(unitReport, 'unit, SQLite and workerd tests');
+await step(unitLabel, 'vitest', ['run', ...json(unitReport)]);
+count(unitReport, unitLabel);
 
+// 3. Chromium on the built app.
 if (built) {
   const e2eReport = join(reports, 'e2e.json');
-  step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { E2E_SKIP_BUILD: '1' });
+  await step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1' } });
   count(e2eReport, 'browser tests');
 }
 
+// 4. `pnpm dev` itself.
+const devLabel = 'dev server (vite dev + Worker)';
 const devReport = join(reports, 'dev.json');
-step('dev server (vite dev + Worker)', 'node', ['scripts/dev-check.mjs', ...json(devReport)]);
-count(devReport, 'dev server (vite dev + Worker)');
+await step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)]);
+count(devReport, devLabel);
 
-console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const total = Date.now() - started;
+const width = Math.max(...table.map((r) => r.name.length), 4);
+console.log(`\nStep times (steps marked with the same start overlap):`);
+console.log(`  ${'step'.padEnd(width)}  start s  time s  result  tests`);
+for (const row of table) {
+  console.log(`  ${row.name.padEnd(width)}  ${seconds(row.startedAt).padStart(7)}  ${seconds(row.ms).padStart(6)}  ${(row.ok ? 'ok' : 'FAILED').padEnd(6)}  ${row.tests}`);
+}
+console.log(`  ${'total'.padEnd(width)}  ${''.padStart(7)}  ${seconds(total).padStart(6)}`);
+console.log(`\nTotal time ${seconds(total)} s`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

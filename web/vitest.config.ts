@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUTS } from '../scripts/lib/test-timeouts';
 
 export default defineConfig({
   test: {
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // No per-file isolation: see vitest.workspace.ts.
+    isolate: false,
+    ...TEST_TIMEOUTS.unit,
   },
 });

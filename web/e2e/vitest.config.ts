@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts';
 
 const shared = {
   environment: 'node' as const,
   setupFiles: ['e2e/setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
+  ...TEST_TIMEOUTS.browser,
   // expect.poll gives up after 1 s by default: less than a lazy page's first load on a busy
   // 2-core machine running two Chromiums. Playwright's own waits allow far more.
-  expect: { poll: { timeout: 10_000, interval: 100 } },
+  expect: { poll: TEST_TIMEOUTS.poll },
 };
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts';
 
 /** Checks of `pnpm dev` itself (scripts/dev-check.mjs starts `vite dev` and sets E2E_BASE_URL). */
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
     include: ['e2e/**/*.dev.test.ts'],
     setupFiles: ['e2e/setup.ts'],
     // The first page load waits for Vite to pre-bundle the dependencies.
-    testTimeout: 90_000,
-    hookTimeout: 30_000,
+    ...TEST_TIMEOUTS.dev,
+    expect: { poll: TEST_TIMEOUTS.poll },
   },
 });
