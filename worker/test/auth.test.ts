@@ -1,21 +1,23 @@
 import { totpCode } from '@kubemarket/api';
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, TestClient, uniqueUser } from './client';
 
 /**
  * The token of the latest link mailed to `to`. Links carry it in the fragment, and most mail is
- * sent after the answer (the background port, waitUntil): wait a little for it to arrive.
+ * sent after the answer (the background port, waitUntil): poll the outbox until that mail is in it.
  */
 async function latestLink(to: string, path: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s]+${path}[?#]token=([\\w-]+)`);
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const row = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').bind(to).first<{ text: string }>();
-    const match = row?.text.match(pattern);
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`No ${path} link mailed to ${to}`);
+  return vi.waitFor(
+    async () => {
+      const row = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').bind(to).first<{ text: string }>();
+      const match = row?.text.match(pattern);
+      if (!match) throw new Error(`No ${path} link mailed to ${to}`);
+      return match[1]!;
+    },
+    { interval: 20, timeout: 10_000 },
+  );
 }
 
 async function registered(ip?: string) {

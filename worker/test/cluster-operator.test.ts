@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { X509Certificate, X509ChainBuilder } from '@peculiar/x509';
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { provisionerFor } from '../src/context';
 import { CRONS, runScheduled } from '../src/scheduled';
@@ -27,6 +27,8 @@ interface OperationRow {
   status: string;
   steps: string;
   error: string | null;
+  revision: number;
+  next_run_at: number | null;
 }
 
 async function signedIn(username: string, ip: string) {
@@ -66,19 +68,25 @@ function operator(clusterId: string) {
 }
 
 async function latestOperation(clusterId: string): Promise<OperationRow & { parsed: Step[] }> {
-  const row = await env.DB.prepare('SELECT id, status, steps, error FROM cluster_operations WHERE cluster_id = ? ORDER BY created_at DESC LIMIT 1').bind(clusterId).first<OperationRow>();
+  const row = await env.DB.prepare('SELECT id, status, steps, error, revision, next_run_at FROM cluster_operations WHERE cluster_id = ? ORDER BY created_at DESC LIMIT 1').bind(clusterId).first<OperationRow>();
   return { ...row!, parsed: JSON.parse(row!.steps) as Step[] };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Fires the operator's alarms until the cluster's latest operation has ended (or `until` holds). */
+/**
+ * Fires the operator's alarms until the cluster's latest operation has ended (or `until` holds).
+ * Each alarm is fired once the step is due (its next_run_at); when none is pending, an alarm of the
+ * runtime's own is running the step, and the loop waits for that step to be stored.
+ */
 async function driveOperator(clusterId: string, until: (operation: OperationRow & { parsed: Step[] }) => boolean = (operation) => operation.status !== 'running') {
   for (let round = 0; round < 400; round += 1) {
     const operation = await latestOperation(clusterId);
     if (until(operation)) return operation;
-    await runDurableObjectAlarm(operator(clusterId));
-    await pause(3);
+    // In workerd Date.now() moves only across I/O: poll it until the step is due instead of sleeping.
+    const due = operation.next_run_at ?? 0;
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThanOrEqual(due), { interval: 1, timeout: 10_000 });
+    if (!(await runDurableObjectAlarm(operator(clusterId)))) {
+      await vi.waitFor(async () => expect((await latestOperation(clusterId)).revision).not.toBe(operation.revision), { interval: 5, timeout: 10_000 });
+    }
   }
   throw new Error('The operation did not reach the expected state in 400 alarms');
 }

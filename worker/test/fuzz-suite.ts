@@ -52,6 +52,13 @@ const TRPC_COOKIE_SAMPLE = 3;
 /** Non-ASCII header values (each makes workerd print a warning) go to every Nth target only. */
 const NON_ASCII_SAMPLE = 6;
 const TRPC_HEADER_SAMPLE = 6;
+/**
+ * REST routes share one gate (the authenticate and CSRF middleware in front of all of them): each
+ * header or cookie case goes to every 4th route, starting one further along for each case, so every
+ * case meets every kind of route (public, signed-in, scoped, staff) and every route meets a quarter
+ * of the cases, at least one of each kind (issue 28: the gate fuzzed once per path, not 50 times).
+ */
+const REST_HEADER_ROTATION = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Targets: REST routes and tRPC procedures, read from the router so new ones are fuzzed too.
@@ -552,7 +559,9 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
     /** Planted cookies everywhere; other junk headers on every REST route and a sample of procedures. */
     const headerCasesFor = (names: string[], cookies: Map<string, string>) =>
       endingLast([
-        ...routes.flatMap((route, index) => headerRequests(restKey(route), route.method, fillPath(route.path, 'x'), names, cookies, index % NON_ASCII_SAMPLE === 0)),
+        ...routes.flatMap((route, index) =>
+          headerRequests(restKey(route), route.method, fillPath(route.path, 'x'), names, cookies, index % NON_ASCII_SAMPLE === 0).filter((_, caseIndex) => (index + caseIndex) % REST_HEADER_ROTATION === 0),
+        ),
         ...procedures.flatMap((p, index) =>
           headerRequests(trpcKey(p.path), p.type === 'query' ? 'GET' : 'POST', p.type === 'query' ? `/trpc/${p.path}?input=%7B%7D` : `/trpc/${p.path}`, names, cookies, index % NON_ASCII_SAMPLE === 0).filter(
             (r) => index % TRPC_HEADER_SAMPLE === 0 || (r.kind === 'planted-cookie' && index % TRPC_COOKIE_SAMPLE === 0),
@@ -608,7 +617,9 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
       // Staff reaches the same validation as the customer, and more: every case where the customer
       // was turned away (a role or permission), a compact set elsewhere.
       const deniedToCustomer = new Set(results.filter((r) => r.principal === 'customer' && ['no-body', 'empty-object', 'baseline'].includes(r.kind) && r.status === 403).map((r) => r.target));
-      const compact = new Set(['no-body', 'empty-object', 'wrong-type', 'unknown-props', 'baseline', 'query-junk', 'path-param']);
+      // Wrong types are the customer's to send where the customer gets past the gate: the same
+      // validation runs whoever calls.
+      const compact = new Set(['no-body', 'empty-object', 'unknown-props', 'baseline', 'query-junk', 'path-param']);
       await pass(staff, endingLast([...restAll, ...trpcAll, ...trpcRouterRequests(true)].filter((r) => deniedToCustomer.has(r.target) || compact.has(r.kind))));
       staffFull = [...deniedToCustomer].sort();
     }

@@ -2,6 +2,7 @@ import { env, evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, json, TestClient } from './client';
+import { flush } from './sockets';
 
 const worker = exports.default;
 
@@ -20,8 +21,6 @@ async function openSocket(userId: string, sessionId: string): Promise<{ socket: 
   return { socket, messages };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 describe('NotificationHub', () => {
   it('accepts WebSocket upgrades and publishes to every socket of its user only', async () => {
     const a1 = await openSocket('usr_a', 'ses_1');
@@ -31,7 +30,7 @@ describe('NotificationHub', () => {
     const hubA = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_a'));
     expect(await hubA.connectionCount()).toBe(2);
     expect(await hubA.publish({ type: 'notification', userId: 'usr_a' })).toBe(2);
-    await tick();
+    await Promise.all([flush(a1.socket, a1.messages), flush(a2.socket, a2.messages), flush(b.socket, b.messages)]);
 
     const expected = JSON.stringify({ type: 'notification', userId: 'usr_a' });
     expect(a1.messages).toEqual([expected]);
@@ -41,8 +40,11 @@ describe('NotificationHub', () => {
 
   it('answers the application ping without waking the object', async () => {
     const { socket, messages } = await openSocket('usr_c', 'ses_4');
+    const answered = new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
     socket.send('ping');
-    await tick();
+    await answered;
+    // A second ping's pong proves nothing else came after the first.
+    await flush(socket, messages);
     expect(messages).toEqual(['pong']);
   });
 
@@ -50,24 +52,27 @@ describe('NotificationHub', () => {
     const keep = await openSocket('usr_d', 'ses_keep');
     const drop = await openSocket('usr_d', 'ses_drop');
     const closed: number[] = [];
-    drop.socket.addEventListener('close', (event) => {
-      closed.push(event.code);
+    const dropClosed = new Promise<void>((resolve) => {
+      drop.socket.addEventListener('close', (event) => {
+        closed.push(event.code);
+        resolve();
+      });
     });
     const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_d'));
     expect(await hub.closeSession('ses_drop')).toBe(1);
-    await tick();
+    await dropClosed;
     expect(closed).toEqual([4001]);
     expect(await hub.publish({ type: 'notification', userId: 'usr_d' })).toBe(1);
-    await tick();
+    await flush(keep.socket, keep.messages);
     expect(keep.messages).toHaveLength(1);
   });
 
   it('keeps its sockets through hibernation', async () => {
-    const { messages } = await openSocket('usr_f', 'ses_f');
+    const { socket, messages } = await openSocket('usr_f', 'ses_f');
     const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_f'));
     await evictDurableObject(hub);
     expect(await hub.publish({ type: 'notification', userId: 'usr_f' })).toBe(1);
-    await tick();
+    await flush(socket, messages);
     expect(messages).toEqual([JSON.stringify({ type: 'notification', userId: 'usr_f' })]);
   });
 
@@ -100,10 +105,12 @@ async function workerSocket(client: TestClient) {
   const socket = res.webSocket!;
   const messages: Array<{ type: string; userId: string; notificationId: string }> = [];
   socket.addEventListener('message', (event) => {
+    // The answer to flush()'s ping, not a notice.
+    if (event.data === 'pong') return;
     messages.push(JSON.parse(String(event.data)));
   });
   socket.accept();
-  return messages;
+  return { socket, messages };
 }
 
 describe('organisation-wide notices', () => {
@@ -124,17 +131,18 @@ describe('organisation-wide notices', () => {
     const res = await alice.post('/trpc/dev.notifyOrganization', { type: 'system', message: 'Planned maintenance tonight' });
     expect(res.status).toBe(200);
     const { recipients, ids } = (await json<{ result: { data: { recipients: number; ids: Record<string, string> } } }>(res)).result.data;
-    await tick();
+    // The answer comes once every hub was told: flush each socket to have all it was sent.
+    await Promise.all(Object.values(sockets).map(({ socket }) => flush(socket)));
 
     expect(Object.keys(ids)).toEqual(expect.arrayContaining(['usr_demo_alice', 'usr_demo_marc', 'usr_demo_bruno', 'usr_demo_vera']));
     expect(Object.keys(ids)).not.toContain('usr_demo_gabriel');
     expect(new Set(Object.values(ids)).size).toBe(recipients);
     const told = (userId: string) => [{ type: 'notification', userId, notificationId: ids[userId] }];
-    expect(sockets.alice1).toEqual(told('usr_demo_alice'));
-    expect(sockets.alice2).toEqual(told('usr_demo_alice'));
-    expect(sockets.marc).toEqual(told('usr_demo_marc'));
-    expect(sockets.bruno).toEqual(told('usr_demo_bruno'));
-    expect(sockets.gabriel).toEqual([]);
+    expect(sockets.alice1.messages).toEqual(told('usr_demo_alice'));
+    expect(sockets.alice2.messages).toEqual(told('usr_demo_alice'));
+    expect(sockets.marc.messages).toEqual(told('usr_demo_marc'));
+    expect(sockets.bruno.messages).toEqual(told('usr_demo_bruno'));
+    expect(sockets.gabriel.messages).toEqual([]);
 
     // Vera had no socket open: the notice waits in her list for the poll.
     const vera = await signedIn('vera', '192.0.2.25');

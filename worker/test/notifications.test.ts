@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE, json, TestClient } from './client';
+import { flush } from './sockets';
 
 async function signedIn(username: string, ip: string) {
   const client = await new TestClient(ip).prime();
@@ -31,8 +32,6 @@ async function openSocket(client: TestClient | null, origin = BASE) {
   return { res, socket, messages, closes };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 async function sendNotification(client: TestClient, message: string, type = 'info') {
   const res = await client.post('/trpc/dev.notify', { type, message });
   expect(res.status).toBe(200);
@@ -50,7 +49,8 @@ describe('/ws', () => {
     expect([s1.res.status, s2.res.status, other.res.status]).toEqual([101, 101, 101]);
 
     const id = await sendNotification(aliceTab1, 'Cluster prod-eu is ready');
-    await settle();
+    // The answer comes once the hub was told: flush each socket to have all it was sent.
+    await Promise.all([s1, s2, other].map(({ socket, messages }) => flush(socket!, messages)));
     const expected = { type: 'notification', userId: 'usr_demo_alice', notificationId: id };
     expect(s1.messages.map((m) => JSON.parse(m))).toEqual([expected]);
     expect(s2.messages.map((m) => JSON.parse(m))).toEqual([expected]);
@@ -70,7 +70,7 @@ describe('/ws', () => {
     const socket = await openSocket(client);
     expect(socket.res.status).toBe(101);
     await client.post('/api/logout');
-    await settle();
+    await vi.waitFor(() => expect(socket.closes).not.toEqual([]), { timeout: 5_000 });
     expect(socket.closes).toEqual([4001]);
   });
 });

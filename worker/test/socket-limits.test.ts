@@ -1,11 +1,12 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NO_WEBSOCKET_EXTENSIONS } from '../src/app';
 import { MAX_SOCKETS_PER_SESSION } from '../src/notification-hub';
 import { CRONS } from '../src/scheduled';
 import { BASE, json, TestClient } from './client';
 import { runCron } from './cron';
+import { flush } from './sockets';
 
 async function signedIn(username: string, ip: string) {
   const client = await new TestClient(ip).prime();
@@ -27,11 +28,10 @@ async function openSocket(client: TestClient, extraHeaders: Record<string, strin
     });
     res.webSocket!.accept();
   }
-  return { res, closes };
+  return { res, closes, socket: res.webSocket };
 }
 
 const hubOf = (userId: string) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('sockets per session', () => {
   it(`accepts ${MAX_SOCKETS_PER_SESSION} sockets of one session and refuses the next with 429 before any upgrade`, async () => {
@@ -81,7 +81,9 @@ describe('sockets of ended sessions', () => {
     const [laptopSocket, phoneSocket] = [await openSocket(laptop), await openSocket(phone)];
     const revoked = await laptop.post('/trpc/security.revokeSession', { id: sessionIdOf(phone) });
     expect(revoked.status).toBe(200);
-    await settle();
+    // The answer comes once the hub closed the sockets: wait for that close, and flush the other socket.
+    await vi.waitFor(() => expect(phoneSocket.closes).not.toEqual([]), { timeout: 5_000 });
+    await flush(laptopSocket.socket!);
     expect(phoneSocket.closes).toEqual([4001]);
     expect(laptopSocket.closes).toEqual([]);
   });
@@ -98,7 +100,15 @@ describe('sockets of ended sessions', () => {
     await env.DB.prepare('UPDATE sessions SET last_active_at = ? WHERE id = ?').bind(Date.now() - 8 * 24 * 3_600_000, sessionIdOf(idle)).run();
     await env.DB.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, sessionIdOf(old)).run();
     await runCron(CRONS.sessions, Date.now());
-    await settle();
+    // The cron's work is drained (runCron): wait for the closes it sent, and flush the kept socket.
+    await vi.waitFor(
+      () => {
+        expect(idleSocket.closes).not.toEqual([]);
+        expect(oldSocket.closes).not.toEqual([]);
+      },
+      { timeout: 5_000 },
+    );
+    await flush(keptSocket.socket!);
 
     expect(idleSocket.closes).toEqual([4001]);
     expect(oldSocket.closes).toEqual([4001]);
@@ -116,8 +126,10 @@ describe('sockets of ended sessions', () => {
     await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE id = ?').bind(Date.now(), 'usr_demo_adam').run();
 
     await runCron(CRONS.sessions, Date.now());
-    await settle();
+    await vi.waitFor(() => expect(socket.closes).not.toEqual([]), { timeout: 5_000 });
     expect(socket.closes).toEqual([4001]);
+    // The hub lets a socket go once the close handshake ends, after the client saw the close.
+    await vi.waitFor(async () => expect(await hubOf('usr_demo_adam').connectionCount()).toBe(0), { timeout: 5_000 });
     expect(await hubOf('usr_demo_adam').connectionCount()).toBe(0);
     expect(await sessionExists(sessionIdOf(client))).toBe(false);
   });

@@ -39,8 +39,15 @@ describe('logout broadcast', () => {
     await vi.waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));
 
     unsubscribe();
+    // A later subscriber on the same tab channel: that message event reaches every listener at
+    // once, so once this one is told, an unsubscribed listener still there would have been too.
+    let stopProbe = () => {};
+    const probed = new Promise<void>((resolve) => {
+      stopProbe = subscribeToLogout(resolve);
+    });
     otherTab.postMessage({ type: 'logout' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await probed;
+    stopProbe();
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });
