@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/lib/test-sequencer.ts';
+import { TEST_WORKERS } from './scripts/lib/test-timeouts.ts';
 import { projects } from './vitest.workspace.ts';
 
 export default defineConfig({
   test: {
     projects,
     passWithNoTests: false,
-    // Both cores of the CI machine: Vitest's default (cores - 1) runs one file at a time on two.
-    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
+    maxWorkers: TEST_WORKERS,
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

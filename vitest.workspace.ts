@@ -10,9 +10,9 @@
  * `isolate: true`; none does today. workerd files are isolated by the pool (storage per file).
  */
 import { textModules } from './scripts/lib/text-modules.ts';
-import { TEST_TIMEOUTS } from './scripts/lib/test-timeouts.ts';
+import { TEST_TIMEOUTS, TEST_WORKERS } from './scripts/lib/test-timeouts.ts';
 
-const node = { environment: 'node' as const, isolate: false, ...TEST_TIMEOUTS.unit };
+const node = { environment: 'node' as const, isolate: false, maxWorkers: TEST_WORKERS, ...TEST_TIMEOUTS.unit };
 
 export const projects = [
   { test: { name: 'shared', root: './packages/shared', ...node } },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS } from '../scripts/lib/test-timeouts';
+import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     // No per-file isolation: see vitest.workspace.ts.
     isolate: false,
+    maxWorkers: TEST_WORKERS,
     ...TEST_TIMEOUTS.unit,
   },
 });

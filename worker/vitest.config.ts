@@ -2,8 +2,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS } from '../scripts/lib/test-timeouts';
-import { textModules } from '../scripts/lib/text-modules';
+import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts.ts';
+import { textModules } from '../scripts/lib/text-modules.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -39,6 +39,7 @@ export default defineConfig(async () => ({
   test: {
     name: 'worker',
     ...TEST_TIMEOUTS.unit,
+    maxWorkers: TEST_WORKERS,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/apply-migrations.ts'],
   },

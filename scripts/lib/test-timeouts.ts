@@ -14,3 +14,9 @@ export const TEST_TIMEOUTS = {
   /** `expect.poll` and `vi.waitFor`: how long a condition may take to become true, and how often it is read. */
   poll: { timeout: 10_000, interval: 100 },
 } as const;
+
+/**
+ * Vitest workers per run: both cores of the CI machine (Vitest's default, cores - 1, runs one file
+ * at a time on two). Every project states it, as Vitest groups projects by it. VITEST_WORKERS overrides.
+ */
+export const TEST_WORKERS = Number(process.env.VITEST_WORKERS ?? 2);

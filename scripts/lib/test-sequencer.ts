@@ -1,0 +1,29 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files whose run dominates the unit step, longest first (seconds on the 2-core CI machine). Vitest
+ * queues files project by project (api, db, shared, web, then worker) and, without a results cache
+ * (a fresh clone in CI), larger files first: the three fuzz files, each a few lines long, came last
+ * and left one core idle for two minutes. Started first, they run beside everything else.
+ */
+const LONGEST = [
+  /worker\/test\/fuzz\.token-and-staff\.test\.ts$/, // ~100 s
+  /worker\/test\/fuzz\.customer\.test\.ts$/, // ~80 s
+  /packages\/api\/src\/authorization-matrix\.test\.ts$/, // ~45 s
+  /worker\/test\/fuzz\.visitors\.test\.ts$/, // ~40 s
+  /packages\/api\/src\/modules\/invoices\/month\.test\.ts$/, // ~15 s
+];
+
+const rank = (spec: TestSpecification) => {
+  const index = LONGEST.findIndex((pattern) => pattern.test(spec.moduleId));
+  return index < 0 ? LONGEST.length : index;
+};
+
+/** The longest files first, whatever their project; then the workerd files (each starts an isolate); then Vitest's order. */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const workerd = (spec: TestSpecification) => (spec.project.name === 'worker' ? 0 : 1);
+    return [...sorted].sort((a, b) => rank(a) - rank(b) || workerd(a) - workerd(b));
+  }
+}
