@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts.ts';
+import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts';
 
 export default defineConfig({
   test: {

@@ -2,8 +2,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts.ts';
-import { textModules } from '../scripts/lib/text-modules.ts';
+import { TEST_TIMEOUTS, TEST_WORKERS } from '../scripts/lib/test-timeouts';
+import { textModules } from '../scripts/lib/text-modules';
 
 const root = join(import.meta.dirname, '..');
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts.ts';
+import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts';
 
 const shared = {
   environment: 'node' as const,

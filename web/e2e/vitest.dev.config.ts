@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts.ts';
+import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts';
 
 /** Checks of `pnpm dev` itself (scripts/dev-check.mjs starts `vite dev` and sets E2E_BASE_URL). */
 export default defineConfig({
