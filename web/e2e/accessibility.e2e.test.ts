@@ -85,8 +85,20 @@ async function loaded(page: Page, path: string): Promise<void> {
     window.scrollTo(0, 0);
     await frame();
   });
-  // Only what shows: a tab panel that is not open may keep a skeleton until it is.
-  await expect.poll(() => page.locator(PENDING).filter({ visible: true }).count(), { ...POLL, message: `${path} still loading` }).toBe(0);
+  // Only what shows: a tab panel that is not open may keep a skeleton until it is. A section drawn
+  // when scrolled into view may have been scrolled past before its observer fired (a busy machine):
+  // each poll brings the first one still pending into view, as a reader scrolling down would.
+  const pending = page.locator(PENDING).filter({ visible: true });
+  await expect
+    .poll(
+      async () => {
+        const count = await pending.count();
+        if (count > 0) await pending.first().scrollIntoViewIfNeeded().catch(() => undefined);
+        return count;
+      },
+      { ...POLL, message: `${path} still loading` },
+    )
+    .toBe(0);
 }
 
 /** Changes the scheme as another tab of the app would (the stored `theme` preference), then waits for it to apply. */

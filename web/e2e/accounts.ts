@@ -1,5 +1,5 @@
 import { request as apiRequest } from 'playwright-core';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL } from './fixtures';
 
 /** Platform roles of packages/db (`user` is a customer; the others are staff). */
@@ -66,4 +66,27 @@ export async function createAccount(options: AccountOptions = {}): Promise<Accou
  */
 export async function signInAsNewAccount(page: Page, options: AccountOptions = {}): Promise<Account> {
   return create(page.context().request, options, true);
+}
+
+/**
+ * Signs the page's browser context in as a seeded demo account, as /dev-login's buttons do (tRPC
+ * `dev.login`, development only), without loading a page: the test then opens the page it is about.
+ * accessibility.e2e.test.ts signs in through /dev-login itself.
+ */
+export async function signInAsDemoAccount(page: Page, username: string): Promise<void> {
+  const request = page.context().request;
+  const response = await request.post(`${BASE_URL}/trpc/dev.login`, { headers: { 'X-CSRF-Token': await csrfToken(request) }, data: { username } });
+  if (response.status() !== 200) throw new Error(`dev.login as ${username} answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * Signs `context` in with the account's password over the API (POST /api/login, what the sign-in
+ * form sends): a second session of the account, as another device has it. The form itself is
+ * tested in auth.e2e.test.ts.
+ */
+export async function signInWithPassword(context: BrowserContext, identifier: string, password: string): Promise<void> {
+  const response = await context.request.post(`${BASE_URL}/api/login`, { headers: { 'X-CSRF-Token': await csrfToken(context.request) }, data: { identifier, password } });
+  if (response.status() !== 200) throw new Error(`POST /api/login answered ${response.status()}: ${await response.text()}`);
+  const answer = (await response.json()) as { mfaRequired?: boolean };
+  if (answer.mfaRequired) throw new Error(`${identifier} has two-step verification on: POST /api/login asked for a code`);
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { BASE_URL } from './fixtures';
 
 export interface TestAccount {
@@ -56,6 +57,19 @@ export function sessionItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.sessionStorage.getItem(name), key);
 }
 
+/**
+ * The cookie choice already made (as Reject All stores it) on every page the context opens, for
+ * tests that are not about the banner: it then never covers the bottom of the page. The banner
+ * itself is tested in public.e2e.test.ts.
+ */
+export async function cookieChoiceMade(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    if (window.localStorage.getItem('cookieConsent')) return;
+    const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
+    window.localStorage.setItem('cookieConsent', JSON.stringify(record));
+  });
+}
+
 /** Dismisses the cookie banner, which covers the bottom of the page (and of modals) until answered. */
 export async function rejectCookies(page: Page): Promise<void> {
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'Reject All' }).click();
@@ -80,45 +94,48 @@ async function mailTo(page: Page, to: string): Promise<MailboxMessage[]> {
   return ((await response.json()) as { result: { data: MailboxMessage[] } }).result.data;
 }
 
-/**
- * The newest link containing `contains` (say '/magic-link#token=') in mail sent to `to`. Links are
- * mailed after the server answered the request, so the mailbox is polled until one arrives.
- */
-export async function waitForMailLink(page: Page, to: string, contains: string, options: { exclude?: string[]; timeoutMs?: number } = {}): Promise<string> {
-  const { exclude = [], timeoutMs = 15_000 } = options;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const mail of await mailTo(page, to)) {
-      const link = (mail.text.match(MAIL_URL) ?? [])
-        .map((url) => url.replace(/[.,;:!?)\]]+$/, ''))
-        .find((url) => url.includes(contains) && !exclude.includes(url));
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link containing ${contains} after ${timeoutMs} ms`);
-    await page.waitForTimeout(250);
+/** The newest link containing `contains` in the mail `to` holds now, or undefined. */
+async function newestMailLink(page: Page, to: string, contains: string, exclude: readonly string[]): Promise<string | undefined> {
+  for (const mail of await mailTo(page, to)) {
+    const link = (mail.text.match(MAIL_URL) ?? [])
+      .map((url) => url.replace(/[.,;:!?)\]]+$/, ''))
+      .find((url) => url.includes(contains) && !exclude.includes(url));
+    if (link) return link;
   }
+  return undefined;
 }
 
 /**
- * Follows the link containing `contains` from the development mailbox page, pressing Refresh until
- * the mail (sent after the server answered) is there.
+ * The newest link containing `contains` (say '/magic-link#token=') in mail sent to `to`. Links are
+ * mailed after the server answered the request, so the mailbox is read until one arrives.
+ */
+export async function waitForMailLink(page: Page, to: string, contains: string, options: { exclude?: string[]; timeoutMs?: number } = {}): Promise<string> {
+  const { exclude = [], timeoutMs = 15_000 } = options;
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = await newestMailLink(page, to, contains, exclude)), {
+      timeout: timeoutMs,
+      message: `No mail to ${to} with a link containing ${contains} after ${timeoutMs} ms`,
+    })
+    .toBeDefined();
+  return link!;
+}
+
+/**
+ * Follows the link containing `contains` from the development mailbox page, once the mail (sent
+ * after the server answered) is in the mailbox: the page then lists it when it opens.
  */
 export async function followMailboxLink(page: Page, to: string, contains: string, timeoutMs = 15_000): Promise<void> {
+  await waitForMailLink(page, to, contains, { timeoutMs });
   await page.goto('/dev/mailbox');
   await page.getByLabel('Recipient').fill(to);
-  const link = page
+  await page
     .getByTestId('mail-message')
     .filter({ has: page.getByText(`To: ${to}`) })
     .getByTestId('mail-link')
     .filter({ hasText: contains })
-    .first();
-  const deadline = Date.now() + timeoutMs;
-  while (!(await link.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with a link containing ${contains} in the mailbox after ${timeoutMs} ms`);
-    await page.waitForTimeout(500);
-    if (!(await link.isVisible())) await page.getByRole('button', { name: 'Refresh' }).click();
-  }
-  await link.click();
+    .first()
+    .click();
 }
 
 /** Everything after the path of the current address: it must never hold an emailed token. */

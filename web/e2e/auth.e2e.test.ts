@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { useBrowser } from './fixtures';
+import { api } from './order-helpers';
 import { addressAfterPath, followMailboxLink, register, rejectCookies, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
 
 const TOTP_PERIOD_S = 30;
@@ -12,6 +13,13 @@ function totpFor(secret: string) {
 }
 
 const currentStep = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+
+/** A gate for held answers: `opened` resolves true once `open()` is called, false on `release()`. */
+function heldUntil(): { opened: Promise<boolean>; open: () => void; release: () => void } {
+  let settle: (value: boolean) => void = () => undefined;
+  const opened = new Promise<boolean>((resolve) => (settle = resolve));
+  return { opened, open: () => settle(true), release: () => settle(false) };
+}
 
 describe('registration, email verification and the sign-in gate', () => {
   const browser = useBrowser();
@@ -85,28 +93,40 @@ describe('registration, email verification and the sign-in gate', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length).split(','));
     });
-    // Every answer about the session is held until `done` (10 s at most): a page that waited for
-    // that answer first would never get there. The app may refresh the user alongside.
-    let done = () => false;
+    // Every answer about the session is held until the gate opens (the list is asked for; then the
+    // sign-in page is reached): a page that waited for that answer first would never get there.
+    // The app may refresh the user alongside.
+    let gate = heldUntil();
     let answeredBefore = false;
     const sessionCheck = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes('auth.me');
     await page.route(sessionCheck, async (route) => {
-      for (let waited = 0; waited < 10_000 && !done(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-      answeredBefore ||= !done();
+      const held = gate;
+      answeredBefore ||= !(await held.opened);
       await route.continue();
     });
+    try {
+      const listAsked = gate;
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes('clusters.list')) listAsked.open();
+      });
+      await page.goto('/my-clusters');
+      await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe('My Clusters');
+      await expect.poll(() => calls.some((names) => names.includes('clusters.list')), { timeout: 15_000 }).toBe(true);
+      expect(answeredBefore).toBe(false);
 
-    done = () => calls.some((names) => names.includes('clusters.list'));
-    await page.goto('/my-clusters');
-    await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe('My Clusters');
-    await expect.poll(done, { timeout: 15_000 }).toBe(true);
-    expect(answeredBefore).toBe(false);
-
-    // Signed out, the same address goes to sign in at once.
-    done = () => new URL(page.url()).pathname === '/auth';
-    await page.context().clearCookies();
-    await page.goto('/my-clusters');
-    await page.waitForURL((url) => url.pathname === '/auth');
+      // Signed out, the same address goes to sign in at once.
+      gate = heldUntil();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/auth') gate.open();
+      });
+      await page.context().clearCookies();
+      await page.goto('/my-clusters');
+      await page.waitForURL((url) => url.pathname === '/auth');
+    } finally {
+      // Whatever happened, no answer stays held past the test (answered then as "before").
+      gate.release();
+    }
     expect(answeredBefore).toBe(false);
     expect(browser.pageErrors).toEqual([]);
   });
@@ -117,13 +137,15 @@ describe('two-step verification', () => {
 
   it('asks for an authenticator code after the password once TOTP is on', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    const account = uniqueAccount('mfa');
-
-    await register(page, account);
-    await verificationPrompt(page).getByRole('button', { name: 'Continue Without Verification (Not Recommended)' }).click();
-    await verificationPrompt(page).waitFor({ state: 'detached' });
+    // A new account with its address not verified yet, signed in over the API (registering through
+    // the form is the first test's).
+    const account = await signInAsNewAccount(page, { emailVerified: false });
+    // The verification mail registering would have sent.
+    expect(await api<{ sent: boolean }>(page, 'POST', '/api/auth/resend-verification', { email: account.email })).toEqual({ sent: true });
 
     await page.goto('/settings?tab=security');
+    await verificationPrompt(page).getByRole('button', { name: 'Continue Without Verification (Not Recommended)' }).click();
+    await verificationPrompt(page).waitFor({ state: 'detached' });
     await rejectCookies(page);
 
     // Setting it up needs the password again and a verified address: the server's refusal is shown.
@@ -153,8 +175,9 @@ describe('two-step verification', () => {
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     await page.getByTestId('totp-qr').waitFor();
 
+    // The code of the current step, so that the step the server records as used is known here.
     const enabledStep = currentStep();
-    await page.getByTestId('totp-code').fill(totpFor(secret).generate());
+    await page.getByTestId('totp-code').fill(totpFor(secret).generate({ timestamp: enabledStep * TOTP_PERIOD_S * 1000 }));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByTestId('recovery-codes').waitFor();
     expect(await page.getByTestId('recovery-code').count()).toBe(10);
@@ -173,11 +196,10 @@ describe('two-step verification', () => {
     expect(await sessionItem(page, 'mfaToken')).toBeTruthy();
     expect(await sessionItem(page, 'tempUserId')).toBeTruthy();
 
-    // A code is accepted once per 30 s step: wait for a step after the one that turned TOTP on.
-    while (currentStep() <= enabledStep) {
-      await page.waitForTimeout(500);
-    }
-    await mfaForm.getByLabel('Authentication code').fill(totpFor(secret).generate());
+    // A code is accepted once per 30 s step, and the server allows one step of clock drift: the
+    // code of the step after the one that turned TOTP on is valid now, not a replay of that one.
+    const signInStep = Math.max(currentStep(), enabledStep + 1);
+    await mfaForm.getByLabel('Authentication code').fill(totpFor(secret).generate({ timestamp: signInStep * TOTP_PERIOD_S * 1000 }));
     await mfaForm.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByText('Login successful').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
 import { useBrowser } from './fixtures';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
@@ -43,12 +43,18 @@ async function watchRendering(page: Page): Promise<void> {
   }, LOADING_SELECTOR);
 }
 
+/** Whether the address is a tRPC read (alone or batched) of the procedure. */
+function isRead(address: string, procedure: string): boolean {
+  const { pathname } = new URL(address);
+  return pathname.startsWith('/trpc/') && decodeURIComponent(pathname.slice('/trpc/'.length)).split(',').includes(procedure);
+}
+
 const readWatch = (page: Page) => page.evaluate(() => (window as unknown as { renderWatch: Watch }).renderWatch);
 
+/** Alice, signed in over the API (the sign-in form is tested in auth.e2e.test.ts), on her dashboard. */
 async function signInAsAlice(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await signIn(page, 'alice', 'KubeMarket-demo-2026');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await signInAsDemoAccount(page, 'alice');
+  await page.goto('/dashboard');
 }
 
 describe('navigation to cached data', () => {
@@ -68,11 +74,15 @@ describe('navigation to cached data', () => {
     await page.getByTestId('page-title').waitFor();
 
     await watchRendering(page);
+    // The list is stale at once (query defaults): coming back reads it again in the background.
+    const refetched = page.waitForResponse((response) => isRead(response.url(), 'clusters.list'));
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/my-clusters');
     await expect.poll(() => page.getByTestId('cluster-row').count(), POLL).toBe(3);
-    // Long enough for a background refetch to have come back and for any late loader to show.
-    await page.waitForTimeout(1500);
+    // The background read has come back and its answer is rendered (the list is no longer busy):
+    // any loader it would bring has shown by now.
+    await refetched;
+    await page.locator('[aria-busy="false"]').filter({ has: page.getByTestId('clusters-range') }).waitFor();
 
     const { loaders, frames } = await readWatch(page);
     const onList = frames.filter((frame) => frame.path === '/my-clusters');

@@ -1,17 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { rejectCookies } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
+import { cookieChoiceMade } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a lazy page's first load. */
 const POLL = { timeout: 15_000 } as const;
 
 /** Signs in as a seeded demo account through /dev-login (no second factor), then answers the cookie banner. */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts), cookie choice made. */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await rejectCookies(page);
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await cookieChoiceMade(page);
+  await signInAsDemoAccount(page, username);
 }
 
 /** Picks options of a Mantine MultiSelect, then leaves it by clicking `away` so its list closes. */

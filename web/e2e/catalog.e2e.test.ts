@@ -169,13 +169,20 @@ describe('catalogue and pricing', () => {
       watch('estimate-total-announcement', 'announcement');
     });
     const nodes = page.getByTestId('estimate-pool').first().getByRole('textbox', { name: 'Nodes', exact: true });
+    // The server's quote of the final estimate (12 nodes): the last thing that can change the total.
+    const quotedTwelve = page.waitForResponse(
+      (response) => response.url().includes('/trpc/quotes.create') && /"count":12\b/.test(response.request().postData() ?? ''),
+    );
     await nodes.selectText();
     // "12", a key every 150 ms: the total changes twice (1 node, then 12), well within half a second each time.
     await nodes.pressSequentially('12', { delay: 150 });
     const typedAt = await page.evaluate(() => performance.now());
     const finalTotal = async () => (await page.getByTestId('estimate-total').textContent()) ?? '';
+    // Settled: the server has answered for the final estimate and the screen agrees with it, and the
+    // live region has caught up with that total. Nothing is left that could change either.
+    await quotedTwelve;
+    await waitForServerMatch(page);
     await expect.poll(() => announcement.textContent(), POLL).toBe(`Total ${await finalTotal()} a month, VAT included.`);
-    await page.waitForTimeout(1000);
 
     const log = await page.evaluate(() => (window as unknown as { priceLog: { what: string; text: string; at: number }[] }).priceLog);
     const totals = log.filter((entry) => entry.what === 'total' && entry.text !== '');

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
 import { api, choose, orderAndPayCluster } from './order-helpers';
+import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
 // The cluster console (issue 12): /my-clusters, a cluster's tabs, its topology, and the operations
 // a member runs on a cluster of their own, watched live. Acme's seeded clusters are only read
@@ -46,11 +47,9 @@ interface EventPage {
   nextCursor: string | null;
 }
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
+  await signInAsDemoAccount(page, username);
 }
 
 function rowIds(page: Page): Promise<string[]> {
@@ -71,22 +70,22 @@ function countReads(page: Page, procedure: string): { readonly count: number } {
   };
 }
 
-/**
- * Resolves once no read has started for quietMs: the reads an event caused (an operation ending, a
- * node joining: each reads the list once, live-updates.ts) have all been sent.
- */
-async function readsSettled(reads: { readonly count: number }, quietMs = 1_500, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = reads.count;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < quietMs) {
-    if (Date.now() > deadline) throw new Error(`reads still starting after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    if (reads.count !== last) {
-      last = reads.count;
-      quietSince = Date.now();
-    }
-  }
+/** The cluster_progress messages the page's sockets receive, with the reads of the list, in arrival order. */
+type Happening = { kind: 'progress'; clusterId: string; clusterStatus: string; operation: { type: string; status: string } } | { kind: 'list-read' };
+
+function recordProgressAndListReads(page: Page): Happening[] {
+  const log: Happening[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string' || !payload.includes('"cluster_progress"')) return;
+      const message = JSON.parse(payload) as Omit<Extract<Happening, { kind: 'progress' }>, 'kind'> & { type: string };
+      if (message.type === 'cluster_progress') log.push({ kind: 'progress', clusterId: message.clusterId, clusterStatus: message.clusterStatus, operation: message.operation });
+    });
+  });
+  page.on('request', (request) => {
+    if (isTrpcCall(request.url(), 'clusters.list')) log.push({ kind: 'list-read' });
+  });
+  return log;
 }
 
 function uniqueName(prefix: string): string {
@@ -296,7 +295,11 @@ describe('operating a cluster of your own', () => {
     { timeout: 300_000 },
     async () => {
       const { page } = browser;
+      // The page's timers run on a clock this test moves on to check that nothing polls.
+      await installPageClock(page);
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      // From the first load: the page opens its socket once.
+      const happenings = recordProgressAndListReads(page);
       await signInAsNewAccount(page);
       await page.goto('/my-clusters');
       await rejectCookies(page);
@@ -314,10 +317,17 @@ describe('operating a cluster of your own', () => {
       await expect.poll(() => row.getAttribute('data-status'), OPERATION).toBe('running');
       await expect.poll(() => row.getByTestId('cluster-nodes').getAttribute('data-ready'), POLL).toBe('1');
       // The row can show the last step before the read that step causes has been sent (a loaded
-      // machine): once those reads are out, nothing reads the list again.
-      await readsSettled(listReads);
+      // machine): the message that ended the provisioning makes the list be read once, and once
+      // that read is out, nothing reads the list again, however long the page stays open.
+      const readAfterEnd = () => {
+        const end = happenings.findLastIndex(
+          (entry) => entry.kind === 'progress' && entry.clusterId === clusterId && entry.operation.type === 'provision' && entry.operation.status === 'succeeded',
+        );
+        return end >= 0 && happenings.slice(end + 1).some((entry) => entry.kind === 'list-read');
+      };
+      await expect.poll(readAfterEnd, POLL).toBe(true);
       const readsWhenRunning = listReads.count;
-      await page.waitForTimeout(3_000);
+      await runPageTimers(page, 3_000);
       expect(listReads.count, 'the list is not polled').toBe(readsWhenRunning);
 
       await row.getByTestId('cluster-link').click();
@@ -444,7 +454,7 @@ describe('operating a cluster of your own', () => {
       expect((await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).status).toBe('deleted');
       // Nothing polls the cluster once it is gone.
       const settled = detailReads.count;
-      await page.waitForTimeout(3_000);
+      await runPageTimers(page, 3_000);
       expect(detailReads.count).toBe(settled);
       expect(browser.pageErrors).toEqual([]);
     },
@@ -454,8 +464,7 @@ describe('operating a cluster of your own', () => {
     const { page } = browser;
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
     await signInAsNewAccount(page);
-    await page.goto('/dashboard');
-    await rejectCookies(page);
+    await cookieChoiceMade(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).
     const clusterId = await orderCluster(page, uniqueName('fail-at-health'));
     await page.goto(`/clusters/${clusterId}`);

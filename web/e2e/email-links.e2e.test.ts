@@ -1,7 +1,7 @@
 import { request as apiRequest } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAccount, signInAsNewAccount } from './accounts';
+import { createAccount, signInAsNewAccount, signInWithPassword } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
 import { addressAfterPath, rejectCookies, signIn, waitForMailLink } from './auth-helpers';
 
@@ -157,10 +157,8 @@ describe('changing the email address', () => {
 
     const otherContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
     try {
+      await signInWithPassword(otherContext, account.username, account.password);
       const other = await otherContext.newPage();
-      await other.goto('/auth');
-      await signIn(other, account.username, account.password);
-      await other.waitForURL((url) => url.pathname === '/dashboard');
 
       await page.goto('/account');
       await rejectCookies(page);

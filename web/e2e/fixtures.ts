@@ -1,5 +1,5 @@
-import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, request as apiRequest } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterEach, beforeEach } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
@@ -32,8 +32,11 @@ function fileBrowser(): Promise<Browser> {
 
 export async function closeFileBrowser(): Promise<void> {
   const browser = sharedBrowser;
+  const requests = buildFileRequests;
   sharedBrowser = undefined;
+  buildFileRequests = undefined;
   await (await browser)?.close();
+  await (await requests)?.dispose();
 }
 
 export interface BrowserFixture {
@@ -69,6 +72,61 @@ function waitingForHydration(page: Page): void {
   page.reload = (options) => hydrated(reload(options), options);
 }
 
+interface BuildFile {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Headers of the Worker's answer that must not be replayed to another request (another context's cookies, a body already decoded). */
+const NOT_REPLAYED = new Set(['set-cookie', 'content-encoding', 'content-length', 'transfer-encoding', 'connection']);
+
+/**
+ * The build's hashed files (/assets/: scripts, styles, fonts), as the Worker served them the first
+ * time a page of this test file asked: they cannot change during a run. Every page load asks for
+ * about forty of them and the Worker runs first on every path (wrangler.toml), so answering them
+ * from memory spares the machine a Worker call each; pages, the API and every other file still
+ * come from the Worker. The page sees the same requests (its `request` events) and answers.
+ */
+const buildFiles = new Map<string, Promise<BuildFile | null>>();
+
+/** Fetches build files for the whole test file, whichever test's context has closed meanwhile. */
+let buildFileRequests: Promise<APIRequestContext> | undefined;
+
+function isBuildFile(url: URL): boolean {
+  return url.origin === BASE_URL && url.pathname.startsWith('/assets/');
+}
+
+async function fetchBuildFile(url: string): Promise<BuildFile | null> {
+  try {
+    buildFileRequests ??= apiRequest.newContext();
+    const response = await (await buildFileRequests).get(url);
+    if (response.status() !== 200) return null;
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !NOT_REPLAYED.has(name)));
+    return { status: 200, headers, body: await response.body() };
+  } catch {
+    return null;
+  }
+}
+
+async function answerBuildFile(route: Route): Promise<void> {
+  const request = route.request();
+  if (request.method() !== 'GET') return route.fallback();
+  const url = request.url();
+  let file = buildFiles.get(url);
+  if (!file) {
+    file = fetchBuildFile(url);
+    buildFiles.set(url, file);
+  }
+  const answer = await file;
+  if (!answer) {
+    // Not kept (the Worker did not answer 200): this request, and the next one, go to the Worker.
+    if (buildFiles.get(url) === file) buildFiles.delete(url);
+    return route.fallback();
+  }
+  return route.fulfill(answer);
+}
+
 export function useBrowser(): BrowserFixture {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -76,6 +134,7 @@ export function useBrowser(): BrowserFixture {
 
   beforeEach(async () => {
     context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
+    if (!process.env.E2E_NO_BUILD_CACHE) await context.route(isBuildFile, answerBuildFile);
     context.on('page', waitingForHydration);
     page = await context.newPage();
     pageErrors = [];

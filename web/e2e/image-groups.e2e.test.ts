@@ -44,6 +44,30 @@ async function scrollTo(page: Page, y: number): Promise<void> {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), POLL).toBe(y);
 }
 
+/** Resolves once the page has rendered two more frames: whatever its last scroll or frame released is in the document. */
+async function framesRendered(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Scrolls to `y` and resolves once the page has handled the scroll event (the image groups' listener
+ * came before this one) and rendered two frames since: a group released by it is in the document.
+ */
+async function scrollAndSettle(page: Page, y: number): Promise<void> {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+        window.scrollTo({ top, behavior: 'instant' });
+      }),
+    y,
+  );
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+/** The pictures of the low group the page has put in (released): none until the window is past 500 px. */
+const releasedLow = (page: Page) => page.locator('[data-image-group="low"] img').count();
+
 describe('image loading groups', () => {
   const browser = useBrowser();
 
@@ -73,10 +97,13 @@ describe('image loading groups', () => {
     const gallery = page.getByTestId('cluster-type-gallery');
     await gallery.waitFor({ state: 'attached' });
     expect(await gallery.locator('[data-image-group="low"]').count()).toBe(7);
-    await page.waitForTimeout(1_000);
+    // Settled at the top: the medium group has been released and loaded (above), and the page has
+    // rendered since the scroll position was first read.
+    await framesRendered(page);
+    expect(await releasedLow(page)).toBe(0);
     expect(requested.filter((path) => LOW.test(path))).toEqual([]);
-    await scrollTo(page, 400);
-    await page.waitForTimeout(500);
+    await scrollAndSettle(page, 400);
+    expect(await releasedLow(page)).toBe(0);
     expect(requested.filter((path) => LOW.test(path))).toEqual([]);
     // Until then each keeps its place with a box of the picture's size.
     const size = async () => {
@@ -109,7 +136,9 @@ describe('image loading groups', () => {
     expect(await own.getAttribute('fetchpriority')).toBe('high');
     expect(await own.getAttribute('alt')).toBe('Illustration of a Data Analytics cluster');
     await expect.poll(() => own.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), POLL).toBe(true);
-    await page.waitForTimeout(1_000);
+    await page.getByTestId('cluster-type-gallery').waitFor({ state: 'attached' });
+    await framesRendered(page);
+    expect(await releasedLow(page)).toBe(0);
     expect(requested.filter((path) => LOW.test(path))).toEqual(['/images/cluster-types/data.svg']);
     await scrollTo(page, 600);
     await expect.poll(() => requested.filter((path) => LOW.test(path)).length, POLL).toBe(7);
@@ -122,7 +151,11 @@ describe('image loading groups', () => {
     await page.goto('/pricing');
     await page.getByTestId('pricing-tier').first().waitFor();
     await expect.poll(() => requested.filter((path) => LOW.test(path)).length, POLL).toBeGreaterThan(0);
-    await page.waitForTimeout(1_000);
+    // Settled: the medium group (the tier pictures) has been released and has loaded, and the page
+    // has rendered since.
+    await expect.poll(() => page.locator('[data-image-group="medium"]:not([data-loaded])').count(), POLL).toBe(0);
+    await framesRendered(page);
+    expect(await releasedLow(page)).toBe(0);
     expect(requested).not.toContain(MAP);
     await scrollTo(page, 600);
     await expect.poll(() => requested.includes(MAP), POLL).toBe(true);

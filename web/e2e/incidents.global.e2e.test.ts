@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { rejectCookies } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
+import { cookieChoiceMade } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
+import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
 /**
  * Platform incidents end to end: an officer declares one on fr-par-1, where Acme's seeded clusters
@@ -15,12 +17,10 @@ import { BASE_URL, useBrowser } from './fixtures';
 
 const DESKTOP = { width: 1280, height: 900 };
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts), cookie choice made. */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await rejectCookies(page);
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
+  await cookieChoiceMade(page);
+  await signInAsDemoAccount(page, username);
 }
 
 const statusOf = (page: Page) => page.getByTestId('system-status').getAttribute('aria-label');
@@ -48,14 +48,18 @@ describe('platform incidents', () => {
       const panel = officer.getByTestId('incidents-admin-panel');
       await panel.waitFor();
 
+      await countOpenSockets(alice);
       await devLogin(alice, 'alice');
+      const firstRead = alice.waitForResponse((response) => isTrpcCall(response.url(), 'incidents.list'));
       await alice.goto('/dashboard');
       await alice.getByTestId('dashboard-welcome').waitFor();
       await alice.getByTestId('sidebar-collapse-toggle').click();
       await expect.poll(() => statusOf(alice)).toBe('System Status: Healthy');
       expect(await alice.getByTestId('active-incident').count()).toBe(0);
-      // Let Alice's socket connect and her first reads settle: what changes next comes from the declaration.
-      await alice.waitForTimeout(1_500);
+      // Alice's socket is open and her first read of the incidents is in: what changes next comes
+      // from the declaration.
+      await waitForOpenSockets(alice);
+      await firstRead;
 
       // A declaration without its fields is refused next to each field, before anything is sent.
       await panel.getByRole('button', { name: 'Declare incident' }).click();

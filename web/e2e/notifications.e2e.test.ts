@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { useBrowser } from './fixtures';
+import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
 /** Creates a notification for the signed-in user on the server (development-only procedure). */
 async function notifyFromServer(page: Page, message: string, type = 'info'): Promise<void> {
@@ -29,14 +30,17 @@ describe('notifications', () => {
 
   it('shows a new notification in the open dropdown within a second, and keeps read, all-read and trash across a reload', { timeout: 90_000 }, async () => {
     const { page } = browser;
+    await countOpenSockets(page);
     await signInAsNewAccount(page);
+    const firstRead = page.waitForResponse((response) => isTrpcCall(response.url(), 'notifications.list'));
     await page.goto('/dashboard');
     await page.getByTestId('user-menu').waitFor();
 
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification-dropdown').waitFor();
-    // Let the socket connect and the first poll settle, so the next change can only come by socket.
-    await page.waitForTimeout(1_500);
+    // The socket is open and the first read has come back, so the next change can only come by socket.
+    await waitForOpenSockets(page);
+    await firstRead;
 
     const message = `Cluster prod-${Date.now()} is ready`;
     const sentAt = Date.now();

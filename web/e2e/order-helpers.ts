@@ -38,8 +38,8 @@ export interface ClusterOrder {
   billing: { companyName: string; countryCode: string; addressLine1: string; postalCode: string; city: string };
 }
 
-/** Orders a one-pool cluster over REST as the page's signed-in member and pays it with the success card. */
-export async function orderAndPayCluster(page: Page, order: ClusterOrder): Promise<{ orderId: string; clusterId: string }> {
+/** Places a one-pool cluster order over REST as the page's signed-in member: it awaits payment. */
+export async function placeClusterOrder(page: Page, order: ClusterOrder): Promise<string> {
   const placed = await api<{ id: string }>(
     page,
     'POST',
@@ -62,11 +62,17 @@ export async function orderAndPayCluster(page: Page, order: ClusterOrder): Promi
     },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
-  const paid = await api<{ result: string; order: { createdClusterId: string | null } }>(page, 'POST', `/api/orders/${placed.id}/pay`, {
+  return placed.id;
+}
+
+/** Orders a one-pool cluster over REST as the page's signed-in member and pays it with the success card. */
+export async function orderAndPayCluster(page: Page, order: ClusterOrder): Promise<{ orderId: string; clusterId: string }> {
+  const orderId = await placeClusterOrder(page, order);
+  const paid = await api<{ result: string; order: { createdClusterId: string | null } }>(page, 'POST', `/api/orders/${orderId}/pay`, {
     paymentIdempotencyKey: crypto.randomUUID(),
     method: { kind: 'card', card: SUCCESS_CARD },
   });
   expect(paid.result).toBe('succeeded');
   expect(paid.order.createdClusterId).toMatch(/^clu_/);
-  return { orderId: placed.id, clusterId: paid.order.createdClusterId! };
+  return { orderId, clusterId: paid.order.createdClusterId! };
 }

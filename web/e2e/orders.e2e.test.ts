@@ -1,7 +1,7 @@
 import { formatMoney } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard } from './order-helpers';
@@ -35,11 +35,9 @@ interface OrderPage {
   pageCount: number;
 }
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
+  await signInAsDemoAccount(page, username);
 }
 
 const BILLING = { companyName: 'E2E Buyer SAS', countryCode: 'FR', addressLine1: '1 place de la Bourse', postalCode: '75002', city: 'Paris' };

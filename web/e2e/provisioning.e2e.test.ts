@@ -1,9 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
-import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
+import { api, fillCard, orderAndPayCluster, placeClusterOrder } from './order-helpers';
+import { installPageClock, runPageTimers } from './settle';
 
 // Issue 12's headline: a paid cluster is watched on /cluster-provisioning through every step to ready,
 // the steps coming over the socket and not from polling. scripts/e2e.mjs runs the simulator at
@@ -133,40 +134,6 @@ function stepChangesOnScreen(page: Page): Promise<{ key: string; status: string 
 /** A one-pool Standard cluster in Paris, ordered over REST and paid with the success card. */
 const orderAndPayOverApi = (page: Page, name: string, nodes: number) => orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: nodes, billing: BILLING });
 
-/** Configures a Standard cluster of one pool of two nodes in the configurator, with the billing details. */
-async function configureTwoNodeCluster(page: Page, name: string): Promise<void> {
-  const step = page.getByTestId('configurator-step');
-  const next = () => page.getByTestId('step-next').click();
-  await step.getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
-  await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
-  await page.getByTestId('estimate-total').waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Region and zones' }).waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Kubernetes version' }).waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Node pools' }).waitFor();
-  const pool = page.getByTestId('pool');
-  expect(await pool.count()).toBe(1);
-  await pool.getByRole('textbox', { name: 'Nodes', exact: true }).fill('2');
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Control plane and networking' }).waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Add-ons' }).waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Maintenance and upgrades' }).waitFor();
-  await next();
-  await step.getByRole('heading', { level: 2, name: 'Name and review' }).waitFor();
-  await page.getByTestId('cluster-name').fill(name);
-  const billing = page.getByTestId('billing-fields');
-  await billing.getByRole('textbox', { name: 'Company name' }).fill(BILLING.companyName);
-  await choose(page, billing, 'Country', 'France (FR)');
-  await billing.getByRole('textbox', { name: 'Address', exact: true }).fill(BILLING.addressLine1);
-  await billing.getByRole('textbox', { name: 'Postcode' }).fill(BILLING.postalCode);
-  await billing.getByRole('textbox', { name: 'City' }).fill(BILLING.city);
-  await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor(POLL);
-}
-
 function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
@@ -179,18 +146,18 @@ describe('live provisioning', () => {
     { timeout: 240_000 },
     async () => {
       const { page } = browser;
+      // The page's timers run on a clock this test moves on to check that nothing polls.
+      await installPageClock(page);
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
       const frames = recordProgressFrames(page);
       const reads = countClusterReads(page);
       await signInAsNewAccount(page);
-      await page.goto('/configure-cluster');
-      await rejectCookies(page);
+      // Configuring the cluster in the browser is order-flow.e2e.test.ts's: here the order is placed
+      // over REST, and paid at the checkout, whose page holds the socket from before the payment.
       const name = uniqueName('e2e-live');
-      await configureTwoNodeCluster(page, name);
-
-      await page.getByTestId('continue-to-checkout').click();
-      await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', { timeout: 30_000 });
-      const orderId = new URL(page.url()).pathname.split('/').pop()!;
+      const orderId = await placeClusterOrder(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
+      await page.goto(`/order-status/${orderId}?checkout=1`);
+      await rejectCookies(page);
       const checkout = page.getByTestId('checkout');
       await checkout.getByTestId('test-mode-notice').waitFor(POLL);
       await fillCard(checkout, SUCCESS_CARD);
@@ -266,7 +233,7 @@ describe('live provisioning', () => {
       expect(provision.length).toBeGreaterThan(reads.count - readsBefore);
       // Nothing polls once it is ready.
       const settled = reads.count;
-      await page.waitForTimeout(3_000);
+      await runPageTimers(page, 3_000);
       expect(reads.count).toBe(settled);
 
       // The cluster's node pools tab, reached without a reload: a third node is asked for over REST and joins live.
@@ -320,8 +287,7 @@ describe('live provisioning', () => {
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
     const frames = recordProgressFrames(page);
     await signInAsNewAccount(page);
-    await page.goto('/dashboard');
-    await rejectCookies(page);
+    await cookieChoiceMade(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).
     const name = uniqueName('fail-at-health');
     const { orderId } = await orderAndPayOverApi(page, name, 1);
@@ -378,8 +344,7 @@ describe('live provisioning', () => {
     });
     const frames = recordProgressFrames(page);
     await signInAsNewAccount(page);
-    await page.goto('/dashboard');
-    await rejectCookies(page);
+    await cookieChoiceMade(page);
     const clusterId = (await orderAndPayOverApi(page, uniqueName('reconnect'), 2)).clusterId;
 
     await page.goto(`/cluster-provisioning?clusterId=${clusterId}`);

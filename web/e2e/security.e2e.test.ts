@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createAccount, signInAsNewAccount } from './accounts';
+import { createAccount, signInAsNewAccount, signInWithPassword } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
 import { rejectCookies, sessionItem, signIn, signOut } from './auth-helpers';
 
@@ -160,10 +160,8 @@ describe('signing out the other sessions', () => {
     if (!otherBrowser) throw new Error('The page has no browser');
     const otherContext = await otherBrowser.newContext({ baseURL: BASE_URL });
     try {
+      await signInWithPassword(otherContext, account.email, account.password);
       const other = await otherContext.newPage();
-      await other.goto('/auth');
-      await signIn(other, account.email, account.password);
-      await other.waitForURL((url) => url.pathname === '/dashboard');
 
       await page.goto('/settings?tab=security');
       await rejectCookies(page);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { signInAsNewAccount } from './accounts';
-import { rejectCookies, signIn } from './auth-helpers';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
 const POLL = { timeout: 15_000 };
@@ -128,10 +128,8 @@ describe('staff: organisations', () => {
     const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
     try {
       const customerPage = await customerContext.newPage();
-      await customerPage.goto('/auth');
-      await rejectCookies(customerPage);
-      await signIn(customerPage, 'gabriel', 'KubeMarket-demo-2026');
-      await customerPage.waitForURL((url) => url.pathname === '/dashboard');
+      await cookieChoiceMade(customerPage);
+      await signInAsDemoAccount(customerPage, 'gabriel');
       await customerPage.goto(`/order-status/${orderId}`);
       const payment = customerPage.getByTestId('payment-row').filter({ hasText: 'Bank transfer' });
       await payment.waitFor(POLL);

@@ -1,14 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { register, rejectCookies, uniqueAccount } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
+  await signInAsDemoAccount(page, username);
 }
 
 /** A cluster order over REST as the page's user: the status and body of the answer. */

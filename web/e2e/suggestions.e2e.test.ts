@@ -2,7 +2,8 @@ import { formatEurCents } from '@kubemarket/shared';
 import type { ExchangeRates, SuggestionsResult } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { rejectCookies, signIn } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
@@ -18,10 +19,9 @@ async function stubRates(page: Page): Promise<void> {
   );
 }
 
+/** Alice, signed in over the API (the sign-in form is tested in auth.e2e.test.ts). */
 async function signInAsAlice(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await signIn(page, 'alice', 'KubeMarket-demo-2026');
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await signInAsDemoAccount(page, 'alice');
 }
 
 /** POST /api/suggestions as the signed-in user of the page. */

@@ -4,17 +4,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
+import { cookieChoiceMade, rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
 /** Server round trips under a loaded test machine can take a few seconds. */
 const POLL = { timeout: 15_000 };
 
-/** One-click development sign-in as a seeded demo account (no second factor). */
+/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
 async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/dev-login');
-  await page.getByTestId('demo-account').filter({ hasText: `@${username} ` }).getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/dev-login');
+  await signInAsDemoAccount(page, username);
 }
 
 /** Picks an option of a Mantine Select by its visible label. */
@@ -41,8 +40,7 @@ describe('support tickets', () => {
   it('a customer opens a P2 ticket about a cluster with a file; an officer takes it and replies; the reply arrives without a reload', { timeout: 180_000 }, async () => {
     const { page } = browser;
     page.setDefaultTimeout(15_000);
-    await page.goto('/');
-    await rejectCookies(page);
+    await cookieChoiceMade(page);
     await devLogin(page, 'alice');
     await page.goto('/support');
     await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
@@ -97,8 +95,7 @@ describe('support tickets', () => {
     try {
       const officer = await officerContext.newPage();
       officer.setDefaultTimeout(15_000);
-      await officer.goto('/');
-      await rejectCookies(officer);
+      await cookieChoiceMade(officer);
       await devLogin(officer, 'olivia');
       await officer.goto('/officers/incident-tickets');
       await officer.getByRole('heading', { level: 1, name: 'Incident Tickets' }).waitFor();

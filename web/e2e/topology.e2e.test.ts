@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
-import { rejectCookies, signIn } from './auth-helpers';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a lazy chunk's first load. */
@@ -39,10 +39,8 @@ describe('cluster topology', () => {
     { timeout: 120_000 },
     async () => {
       const { page } = browser;
-      await page.goto('/auth');
-      await rejectCookies(page);
-      await signIn(page, 'alice', 'KubeMarket-demo-2026');
-      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await cookieChoiceMade(page);
+      await signInAsDemoAccount(page, 'alice');
 
       // Standard includes the HA control plane: three replicas, one in each zone of Paris.
       await page.goto('/cluster-topology?tier=tier_standard');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './auth-helpers';
+import { signInAsDemoAccount } from './accounts';
 import { useBrowser } from './fixtures';
 
 /** The parts of GET /api/usage this test compares with the page. */
@@ -24,9 +24,7 @@ describe('usage', () => {
 
   it('charts the seeded cost and quantities by cluster and by kind, the quantities as the API answers them, and exports both as CSV', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.goto('/auth');
-    await signIn(page, 'alice', 'KubeMarket-demo-2026');
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await signInAsDemoAccount(page, 'alice');
     await page.goto('/usage');
     await page.getByTestId('page-title').getByText('Usage').waitFor();
 
