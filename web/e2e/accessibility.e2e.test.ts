@@ -93,7 +93,17 @@ async function loaded(page: Page, path: string): Promise<void> {
     .poll(
       async () => {
         const count = await pending.count();
-        if (count > 0) await pending.first().scrollIntoViewIfNeeded().catch(() => undefined);
+        // Scrolled in the page, not with Playwright's scrollIntoViewIfNeeded, which waits for the
+        // element and hung when the section finished loading between the count and the scroll.
+        if (count > 0) {
+          await page.evaluate((selector) => {
+            const shown = [...document.querySelectorAll(selector)].find((element) => {
+              const box = element.getBoundingClientRect();
+              return box.width > 0 && box.height > 0;
+            });
+            shown?.scrollIntoView({ block: 'center' });
+          }, PENDING);
+        }
         return count;
       },
       { ...POLL, message: `${path} still loading` },
