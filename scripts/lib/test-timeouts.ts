@@ -11,7 +11,7 @@ export const TEST_TIMEOUTS = {
   browser: { testTimeout: 60_000, hookTimeout: 30_000 },
   /** `pnpm dev`'s check: the first page waits for Vite to pre-bundle the dependencies. */
   dev: { testTimeout: 90_000, hookTimeout: 30_000 },
-  /** `expect.poll` and `vi.waitFor`: how long a condition may take to become true, and how often it is read. */
+  /** `expect.poll` (browser and dev tiers): how long a condition may take to become true, and how often it is read. */
   poll: { timeout: 10_000, interval: 100 },
 } as const;
 
