@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { invoices } from './billing';
 import { orders } from './orders';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -10,9 +12,18 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /**
  * pending: claimed, the provider has not answered yet; requires_action: the customer must
  * authenticate; processing: the money is on its way (a bank transfer awaiting its funds, too);
- * succeeded and declined: final; failed: the provider was unavailable, nothing was charged.
+ * succeeded and declined: final; failed: the provider was unavailable, nothing was charged;
+ * refunded: the provider took the money although another payment already paid the order or
+ * invoice (it slipped past every claim), and we gave it back.
  */
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'processing', 'succeeded', 'declined', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'processing', 'succeeded', 'declined', 'failed', 'refunded'] as const;
+
+/**
+ * The statuses that hold an order's or invoice's one payment: under way (claimed, or money on its
+ * way) or done. A partial unique index allows one such row per order and per invoice, so two
+ * payments racing for the same order cannot both reach the provider (issue 29).
+ */
+export const HOLDING_PAYMENT_STATUSES = ['pending', 'processing', 'succeeded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One attempt to pay an order. Card numbers are never stored: the brand and last four digits only. */
@@ -56,6 +67,7 @@ export const payments = sqliteTable(
   (table) => [
     index('payments_order_idx').on(table.orderId, table.createdAt),
     uniqueIndex('payments_provider_payment_idx').on(table.provider, table.providerPaymentId),
+    uniqueIndex('payments_one_holding_per_order_idx').on(table.orderId).where(sql`status IN ('pending', 'processing', 'succeeded')`),
   ],
 );
 
@@ -73,3 +85,39 @@ export const webhookEvents = sqliteTable('webhook_events', {
 });
 
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
+
+/**
+ * One attempt to pay an issued invoice: "Pay invoice now" in the console (its key from the
+ * request) or the monthly charge and its retries (`invoice:<id>:<attempt>`). At most one per
+ * invoice is under way or done (the partial unique index), claimed before the provider is called.
+ */
+export const invoicePayments = sqliteTable(
+  'invoice_payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** Who paid from the console; null for the automatic charge. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** `invoice:<invoiceId>:<key>`, the key the provider receives too. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    index('invoice_payments_invoice_idx').on(table.invoiceId, table.createdAt),
+    uniqueIndex('invoice_payments_one_holding_idx').on(table.invoiceId).where(sql`status IN ('pending', 'processing', 'succeeded')`),
+  ],
+);
+
+export type InvoicePayment = typeof invoicePayments.$inferSelect;

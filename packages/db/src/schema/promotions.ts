@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, check } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, check, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { OrderKind } from './orders';
 
 /** 'percent': value in basis points (500 = 5 %); 'amount': value in EUR cents. */
@@ -38,3 +38,24 @@ export const promotions = sqliteTable(
 
 export type Promotion = typeof promotions.$inferSelect;
 export type NewPromotion = typeof promotions.$inferInsert;
+
+/**
+ * A promotion held by an order from the moment it is paid for: claimed before the provider is
+ * called (the unique indexes arbitrate between parallel payments), kept when the payment
+ * succeeds, given back when it is declined or fails. An organisation holds at most one
+ * first-purchase promotion (issue 29: PARIS on five orders paid at once discounts one).
+ */
+export const promotionRedemptions = sqliteTable(
+  'promotion_redemptions',
+  {
+    orderId: text('order_id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    promotionCode: text('promotion_code').notNull(),
+    firstPurchase: integer('first_purchase', { mode: 'boolean' }).notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('promotion_redemptions_first_purchase_idx').on(table.organizationId).where(sql`first_purchase = 1`)],
+);
+
+export type PromotionRedemption = typeof promotionRedemptions.$inferSelect;

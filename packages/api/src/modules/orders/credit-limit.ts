@@ -1,6 +1,6 @@
-import { invoices, orders, payments, type Database, type Organization } from '@kubemarket/db';
+import { type Database, type NewPayment, type Organization } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { euros } from './money';
 
 /**
@@ -16,42 +16,61 @@ import { euros } from './money';
  * already billed (its "Paid with order …" lines).
  */
 export async function outstandingCents(db: Database, organizationId: string): Promise<number> {
-  const [[unpaidInvoices], [unpaidTransfers]] = await Promise.all([
-    db
-      .select({ cents: sum(invoices.totalCents).mapWith(Number) })
-      .from(invoices)
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.kind, 'invoice'), inArray(invoices.status, ['due', 'overdue']))),
-    db
-      .select({ cents: sum(payments.amountCents).mapWith(Number) })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(
-        and(
-          eq(payments.organizationId, organizationId),
-          eq(payments.provider, 'bank_transfer'),
-          eq(payments.status, 'processing'),
-          inArray(orders.status, ['paid', 'provisioning', 'completed']),
-        ),
-      ),
-  ]);
-  return (unpaidInvoices?.cents ?? 0) + (unpaidTransfers?.cents ?? 0);
+  const [row] = await db.all<{ cents: number }>(sql`SELECT ${owedCents(organizationId)} AS cents`);
+  return Number(row?.cents ?? 0);
+}
+
+/**
+ * What the organisation owes, as one SQL expression (see outstandingCents), plus the bank
+ * transfers being confirmed right now (their payment claimed, `pending`): a reservation under the
+ * limit from the claim on, so that confirmations racing for the last of the limit are arbitrated
+ * by the database (claimWithinCreditLimit).
+ */
+function owedCents(organizationId: string): SQL {
+  return sql`(
+    (SELECT coalesce(sum(total_cents), 0) FROM invoices
+      WHERE organization_id = ${organizationId} AND kind = 'invoice' AND status IN ('due', 'overdue'))
+    + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p JOIN orders o ON o.id = p.order_id
+      WHERE p.organization_id = ${organizationId} AND p.provider = 'bank_transfer'
+        AND (p.status = 'pending' OR (p.status = 'processing' AND o.status IN ('paid', 'provisioning', 'completed')))))`;
 }
 
 /**
  * Before an order is confirmed by bank transfer: what the organisation owes plus this order must
  * stay within its credit limit (none set: no limit). Refused before anything is written, so the
  * order still awaits payment and may be paid by card. Card payments are never limited.
- *
- * Two bank-transfer confirmations racing for the last of the limit could both pass (D1 has no
- * read-then-write transaction); each is still one order's total over at most, and the next is refused.
+ * This check answers early; the claim (claimWithinCreditLimit) is what holds under concurrency.
  */
 export async function assertWithinCreditLimit(db: Database, organization: Pick<Organization, 'id' | 'creditLimitCents'>, orderTotalCents: number): Promise<void> {
   const limit = organization.creditLimitCents;
   if (limit === null) return;
   const owed = await outstandingCents(db, organization.id);
   if (owed + orderTotalCents <= limit) return;
+  throw overLimit(limit, owed, orderTotalCents);
+}
+
+/**
+ * Claims a bank-transfer payment only if what the organisation owes, with the transfers being
+ * confirmed meanwhile, leaves room for it under its credit limit: one `INSERT … SELECT … WHERE`,
+ * so SQLite (D1) evaluates the sum and inserts atomically. Six confirmations fired at once for a
+ * limit that fits two get two claims; the others are refused with what is outstanding. Unique
+ * violations (the key, or another payment holding the order) propagate to the caller.
+ */
+export async function claimWithinCreditLimit(db: Database, organization: Pick<Organization, 'id' | 'creditLimitCents'>, claim: NewPayment & { status: 'pending' }): Promise<void> {
+  const limit = organization.creditLimitCents;
+  const room = limit === null ? sql`1` : sql`${owedCents(organization.id)} + ${claim.amountCents} <= ${limit}`;
+  const inserted = await db.all<{ id: string }>(sql`
+    INSERT INTO payments (id, order_id, organization_id, user_id, provider, idempotency_key, amount_cents, currency, status, created_at, updated_at)
+    SELECT ${claim.id}, ${claim.orderId}, ${claim.organizationId}, ${claim.userId ?? null}, ${claim.provider}, ${claim.idempotencyKey}, ${claim.amountCents}, 'EUR', 'pending', ${claim.createdAt}, ${claim.updatedAt}
+    WHERE ${room}
+    RETURNING id`);
+  if (inserted.length > 0 || limit === null) return;
+  throw overLimit(limit, await outstandingCents(db, organization.id), claim.amountCents);
+}
+
+function overLimit(limit: number, owed: number, orderTotalCents: number): TRPCError {
   const room = Math.max(0, limit - owed);
-  throw new TRPCError({
+  return new TRPCError({
     code: 'BAD_REQUEST',
     message:
       `This order (${euros(orderTotalCents)}) would take your organisation over its credit limit of ${euros(limit)} for payment by bank transfer: ` +

@@ -1,6 +1,6 @@
-import { newId, orderEvents, orders, payments, promotions, type Database, type Order, type Payment, type PaymentMethod } from '@kubemarket/db';
+import { HOLDING_PAYMENT_STATUSES, newId, orderEvents, orders, payments, promotionRedemptions, promotions, type Database, type Order, type Payment, type PaymentMethod } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -17,7 +17,7 @@ import {
 } from '../../platform/payments';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { organizationHasPurchased } from '../quotes/service';
-import { assertWithinCreditLimit } from './credit-limit';
+import { assertWithinCreditLimit, claimWithinCreditLimit } from './credit-limit';
 import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
@@ -50,6 +50,23 @@ interface Outcome {
 }
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+const UNDER_WAY = 'A payment for this order is still being processed; wait for its outcome before paying again.';
+
+/**
+ * Why a new payment of the order was refused by payments_one_holding_per_order_idx: another
+ * payment is under way, or it has paid the order.
+ */
+async function heldBy(db: Database, order: Order): Promise<TRPCError> {
+  const [holding] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), inArray(payments.status, [...HOLDING_PAYMENT_STATUSES])))
+    .limit(1);
+  if (holding?.status === 'succeeded') return conflict(settledMessage('paid', 'paid'));
+  return conflict(UNDER_WAY);
+}
 
 function unavailable(message: string, cause?: unknown): TRPCError {
   return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause });
@@ -103,23 +120,48 @@ async function tellDeclined(deps: Deps, order: Order, payment: Payment, reason: 
 }
 
 /**
- * A payment taken for an order another payment already settled (or that was cancelled): money we
- * must give back. Logged and audited for the billing team; the customer's order is not touched.
+ * A payment the provider took although the order was already paid by another payment, or
+ * cancelled: it slipped past every claim (a webhook for an authentication step that a new attempt
+ * had replaced, a cancel racing a charge). The money goes back at once, whole, and the payer and
+ * the order's placer are told; the audit log keeps both the extra charge and its refund. When the
+ * provider cannot be reached the error propagates, so the webhook is retried (the refund's key
+ * makes the retry safe) and the billing team sees `order.extra_payment` meanwhile.
  */
-async function reportExtraCharge(deps: Deps, order: Order, payment: Payment, now: number) {
-  logError('A payment succeeded for an order that was already settled; refund it', new Error(`order ${order.id}, payment ${payment.id} (${payment.provider} ${payment.providerPaymentId ?? '?'})`));
-  await audit(
-    deps.db,
-    {
-      actorUserId: null,
-      organizationId: order.organizationId,
-      action: 'order.extra_payment',
-      targetType: 'payment',
-      targetId: payment.id,
-      metadata: { orderId: order.id, organizationId: order.organizationId, amountCents: payment.amountCents, providerPaymentId: payment.providerPaymentId },
-    },
-    now,
-  ).catch((error: unknown) => logError('Auditing an extra payment failed', error));
+async function refundExtraCharge(deps: Deps, order: Order, payment: Payment, providerPaymentId: string | null, now: number): Promise<Payment> {
+  const metadata = { orderId: order.id, organizationId: order.organizationId, amountCents: payment.amountCents, providerPaymentId };
+  await audit(deps.db, { actorUserId: null, organizationId: order.organizationId, action: 'order.extra_payment', targetType: 'payment', targetId: payment.id, metadata }, now).catch(
+    (error: unknown) => logError('Auditing an extra payment failed', error),
+  );
+  if (!providerPaymentId) {
+    logError('A payment succeeded for an order that was already settled, without a provider id; refund it by hand', new Error(`order ${order.id}, payment ${payment.id}`));
+    return payment;
+  }
+  const { refundId } = await deps.ports.payments.refund({ paymentId: providerPaymentId, amountCents: payment.amountCents, idempotencyKey: `refund:${payment.id}` });
+  const refunded: Payment = { ...payment, status: 'refunded', providerPaymentId, failureReason: 'Refunded: the order had already been paid or cancelled.', updatedAt: now };
+  await batch(deps.db, [
+    deps.db.update(payments).set({ status: 'refunded', providerPaymentId, failureReason: refunded.failureReason, updatedAt: now }).where(eq(payments.id, payment.id)),
+    auditInsert(deps.db, { actorUserId: null, organizationId: order.organizationId, action: 'order.payment_refunded', targetType: 'payment', targetId: payment.id, metadata: { ...metadata, refundId, reason: 'duplicate' } }, now),
+  ]);
+  const recipients = await orderRecipients(deps.db, [payment.userId, order.userId]);
+  await notifyAll(
+    deps,
+    recipients,
+    'info',
+    `A second payment of ${euros(payment.amountCents)} for ${order.summary} was taken after the order had already been ${order.status === 'cancelled' ? 'cancelled' : 'paid'}; we refunded it in full. Your bank shows the refund within a few days.`,
+  );
+  return refunded;
+}
+
+/** Releases the first-purchase promotion an order held, unless a payment of the order still holds it. */
+function releaseRedemption(db: Database, orderId: string) {
+  return db
+    .delete(promotionRedemptions)
+    .where(
+      and(
+        eq(promotionRedemptions.orderId, orderId),
+        notExists(db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.status, [...HOLDING_PAYMENT_STATUSES])))),
+      ),
+    );
 }
 
 /**
@@ -195,13 +237,23 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
           // Settled meanwhile: by this same payment (its webhook and its answer racing), or by another.
         }
       }
-      await batch(deps.db, [...started, update, audited]);
+      try {
+        await batch(deps.db, [...started, update, audited]);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Another payment holds the order (payments_one_holding_per_order_idx): this one is extra.
+        const current = await paymentById(deps.db, payment.id);
+        if (current?.status === 'succeeded' || current?.status === 'refunded') return { result: 'succeeded', payment: current, action: null };
+        return { result: 'succeeded', payment: await refundExtraCharge(deps, await orderById(deps.db, order.id), payment, providerPaymentId, now), action: null };
+      }
       const [settledBy] = await deps.db
         .select({ paymentId: orderEvents.paymentId })
         .from(orderEvents)
         .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.type, ['paid', 'invoiced', 'cancelled'])))
         .limit(1);
-      if (settledBy?.paymentId !== payment.id) await reportExtraCharge(deps, order, succeeded, now);
+      if (settledBy?.paymentId !== payment.id) {
+        return { result: 'succeeded', payment: await refundExtraCharge(deps, await orderById(deps.db, order.id), succeeded, providerPaymentId, now), action: null };
+      }
       return { result: 'succeeded', payment: succeeded, action: null };
     }
 
@@ -250,6 +302,7 @@ export async function applyOutcome(deps: Deps, paymentId: string, outcome: Charg
       await batch(deps.db, [
         ...started,
         deps.db.update(payments).set(changes).where(eq(payments.id, payment.id)),
+        releaseRedemption(deps.db, order.id),
         outcomeAudit(deps, order, declined, now),
         ...(attempted
           ? [
@@ -288,6 +341,8 @@ function resultOf(payment: Payment): PayResultKind {
       return 'processing';
     case 'failed':
       throw unavailable(payment.failureReason ?? 'Payments were unavailable; nothing was charged. Try again with a new payment.');
+    case 'refunded':
+      throw conflict(payment.failureReason ?? 'This payment was refunded.');
   }
 }
 
@@ -323,12 +378,17 @@ async function recheckPromotion(ctx: Member, order: Order, now: number): Promise
   if (!order.promotionApplied || !order.promotionCode || !order.quote?.discount) return;
   const [promotion] = await ctx.db.select({ firstPurchaseOnly: promotions.firstPurchaseOnly }).from(promotions).where(eq(promotions.code, order.promotionCode)).limit(1);
   if (!promotion?.firstPurchaseOnly || !(await organizationHasPurchased(ctx.db, order.organizationId))) return;
-  const quote = withoutDiscount(order.quote, 'This code is only for an organisation’s first purchase.');
+  await removePromotion(ctx, order, now);
+}
+
+/** Re-prices a pending order without its first-purchase promotion and asks the customer to review it (throws). */
+async function removePromotion(ctx: Member, order: Order, now: number): Promise<never> {
+  const quote = withoutDiscount(order.quote!, 'This code is only for an organisation’s first purchase.');
   await batch(ctx.db, [
     ctx.db
       .update(orders)
       .set({ quote, discountCents: 0, taxCents: quote.tax.amountCents, totalCents: quote.totalCents, promotionApplied: false, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'))),
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), eq(orders.promotionApplied, true))),
     ctx.db.insert(orderEvents).values({
       id: newId('orderEvent'),
       orderId: order.id,
@@ -341,6 +401,27 @@ async function recheckPromotion(ctx: Member, order: Order, now: number): Promise
   throw badRequest(
     `${order.promotionCode} applies only to your organisation's first purchase, which has now been made. The order was re-priced to ${euros(quote.totalCents)}; review it and pay again.`,
   );
+}
+
+/**
+ * The organisation's one first-purchase promotion, held by this order from its payment on
+ * (promotion_redemptions_first_purchase_idx arbitrates between orders paid at once). Another
+ * order holding it re-prices this one without the discount, as recheckPromotion does once a
+ * purchase is made. A declined or failed payment gives it back (releaseRedemption).
+ */
+async function claimFirstPurchase(ctx: Member, order: Order, now: number): Promise<void> {
+  if (!order.promotionApplied || !order.promotionCode || !order.quote?.discount) return;
+  const [promotion] = await ctx.db.select({ firstPurchaseOnly: promotions.firstPurchaseOnly }).from(promotions).where(eq(promotions.code, order.promotionCode)).limit(1);
+  if (!promotion?.firstPurchaseOnly) return;
+  const claimed = await ctx.db
+    .insert(promotionRedemptions)
+    .values({ orderId: order.id, organizationId: order.organizationId, promotionCode: order.promotionCode, firstPurchase: true, discountCents: order.discountCents, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ orderId: promotionRedemptions.orderId });
+  if (claimed.length > 0) return;
+  const [held] = await ctx.db.select({ orderId: promotionRedemptions.orderId }).from(promotionRedemptions).where(eq(promotionRedemptions.orderId, order.id)).limit(1);
+  if (held) return;
+  await removePromotion(ctx, order, now);
 }
 
 /** The port's method for the customer's choice, or the sentence saying what this deployment takes. */
@@ -372,9 +453,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
   if (order.status !== 'pending') throw badRequest(settledMessage(order.status, 'paid'));
   const now = ctx.ports.clock.now();
   const attempts = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
-  if (attempts.some((payment) => payment.status === 'pending' || payment.status === 'processing')) {
-    throw badRequest('A payment for this order is still being processed; wait for its outcome before paying again.');
-  }
+  if (attempts.some((payment) => payment.status === 'pending' || payment.status === 'processing')) throw conflict(UNDER_WAY);
   await recheckPromotion(ctx, order, now);
 
   const bankTransfer = input.method.kind === 'bank_transfer';
@@ -390,20 +469,24 @@ export async function payOrder(ctx: Member, input: PayInput) {
   const paymentId = newId('payment');
   const superseded = attempts.filter((payment) => payment.status === 'requires_action').map((payment) => payment.id);
   const cardLast4 = input.method.kind === 'card' ? input.method.card.number.replace(/\D/g, '').slice(-4) || undefined : undefined;
+  const claim = {
+    id: paymentId,
+    orderId: order.id,
+    organizationId: order.organizationId,
+    userId: ctx.user.id,
+    provider: bankTransfer ? ('bank_transfer' as const) : ctx.ports.payments.provider,
+    idempotencyKey: key,
+    amountCents: order.totalCents,
+    status: 'pending' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
+    // A bank transfer reserves its amount under the credit limit in the same statement that
+    // claims the order, so parallel confirmations never owe more than the limit together.
+    if (bankTransfer) await claimWithinCreditLimit(ctx.db, organization, claim);
     await batch(ctx.db, [
-      ctx.db.insert(payments).values({
-        id: paymentId,
-        orderId: order.id,
-        organizationId: order.organizationId,
-        userId: ctx.user.id,
-        provider: bankTransfer ? 'bank_transfer' : ctx.ports.payments.provider,
-        idempotencyKey: key,
-        amountCents: order.totalCents,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      }),
+      ...(bankTransfer ? [] : [ctx.db.insert(payments).values(claim)]),
       // Who tried to pay what, from where: card testing shows up here first.
       auditInsert(
         ctx.db,
@@ -427,11 +510,20 @@ export async function payOrder(ctx: Member, input: PayInput) {
         : []),
     ]);
   } catch (error) {
-    // The same key, sent twice at once: the other request owns the attempt.
     if (!isUniqueViolation(error)) throw error;
+    // The same key, sent twice at once: the other request owns the attempt.
     const [winner] = await ctx.db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
-    if (!winner) throw error;
-    return replay(ctx, winner);
+    if (winner) return replay(ctx, winner);
+    // Another key: another payment holds the order (under way or done). Nothing reaches the provider.
+    throw await heldBy(ctx.db, order);
+  }
+
+  // A first-purchase promotion is claimed for this order before any money moves.
+  try {
+    await claimFirstPurchase(ctx, order, now);
+  } catch (error) {
+    await ctx.db.update(payments).set({ status: 'failed', failureReason: 'The promotion was no longer available; nothing was charged.', updatedAt: now }).where(eq(payments.id, paymentId));
+    throw error;
   }
 
   if (bankTransfer) return invoice(ctx, order, paymentId, now);
@@ -451,7 +543,10 @@ export async function payOrder(ctx: Member, input: PayInput) {
   } catch (error) {
     // Nothing was charged: the attempt is closed so that a new one (with a new key) may follow.
     const reason = error instanceof PaymentUnavailableError ? error.message : 'The payment could not be started; nothing was charged. Try again in a few minutes.';
-    await ctx.db.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: ctx.ports.clock.now() }).where(eq(payments.id, paymentId));
+    await batch(ctx.db, [
+      ctx.db.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: ctx.ports.clock.now() }).where(eq(payments.id, paymentId)),
+      releaseRedemption(ctx.db, order.id),
+    ]);
     if (error instanceof PaymentUnavailableError) throw unavailable(error.message, error);
     throw error;
   }

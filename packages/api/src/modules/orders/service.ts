@@ -8,6 +8,7 @@ import {
   orders,
   organizations,
   payments,
+  promotionRedemptions,
   ORDER_KINDS,
   ORDER_STATUSES,
   type BillingDetails,
@@ -488,6 +489,8 @@ export async function cancelOrder(ctx: Member, id: string) {
     ctx.db.insert(orderEvents).values({ id: newId('orderEvent'), orderId: order.id, type: 'cancelled', message: `Order cancelled by ${ctx.user.name}.`, createdAt: now }),
     ctx.db.update(orders).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending'))),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'order.cancelled', targetType: 'order', targetId: order.id, ipAddress: ctx.request.ipAddress, metadata: { organizationId: ctx.organizationId } }, now),
+    // A first-purchase promotion the order held goes back to the organisation.
+    ctx.db.delete(promotionRedemptions).where(eq(promotionRedemptions.orderId, order.id)),
   ];
   // A payment left at its authentication step can no longer complete the order.
   if (awaiting.length > 0) {

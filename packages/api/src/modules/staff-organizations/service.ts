@@ -303,6 +303,7 @@ const NOT_AWAITED: Record<Exclude<PaymentStatus, 'processing' | 'succeeded'>, st
   requires_action: 'This bank-transfer payment never confirmed its order: no transfer is awaited for it.',
   failed: 'This bank-transfer payment failed before the order was confirmed: no transfer is awaited for it.',
   declined: 'This bank-transfer payment was cancelled: no transfer is awaited for it.',
+  refunded: 'This payment was refunded: no transfer is awaited for it.',
 };
 
 /** Members who manage the organisation's billing (owners, administrators, billing managers), still enabled. */

@@ -98,6 +98,8 @@ export interface FakeStripe {
   intents: Map<string, Json>;
   customers: Map<string, Json>;
   setupIntents: Map<string, Json>;
+  /** Refunds created, in order. */
+  refunds: Json[];
   /**
    * Stripe.js's confirmCardSetup / confirmSepaDebitSetup in the browser: a test method such as
    * pm_card_visa or pm_fake_sepa_debit is saved for the intent's Customer (or refused, for a
@@ -151,6 +153,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
   const intents = new Map<string, Json>();
   const customers = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
+  const refunds: Json[] = [];
   const saved = new Map<string, SavedMethod>();
   const idempotency = new Map<string, CachedResponse>();
   let failures = 0;
@@ -331,6 +334,32 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     return { status: 200, payload: intent };
   }
 
+  /** POST /v1/refunds: the whole of a succeeded PaymentIntent, once (Stripe refuses more than it received). */
+  function refundProblem(fields: Record<string, string>): string | null {
+    const unknown = Object.keys(fields).find((name) => !['payment_intent', 'amount', 'reason'].includes(name));
+    if (unknown) return `Received unknown parameter: ${unknown}`;
+    const intent = intents.get(fields.payment_intent ?? '');
+    if (!intent) return `No such payment_intent: '${fields.payment_intent ?? ''}'`;
+    if (intent.status !== 'succeeded') return `This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`;
+    if (!['duplicate', 'fraudulent', 'requested_by_customer'].includes(fields.reason ?? 'requested_by_customer')) return `Invalid reason: ${fields.reason}`;
+    const amount = Number(fields.amount ?? intent.amount_received);
+    const refunded = Number(intent.amount_refunded ?? 0);
+    if (!Number.isInteger(amount) || amount <= 0) return 'Invalid positive integer: amount';
+    if (amount + refunded > Number(intent.amount_received)) {
+      return `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((Number(intent.amount_received) - refunded) / 100).toFixed(2)})`;
+    }
+    return null;
+  }
+
+  function createRefund(fields: Record<string, string>) {
+    const intent = intents.get(fields.payment_intent!)!;
+    const amount = Number(fields.amount ?? intent.amount_received);
+    intent.amount_refunded = Number(intent.amount_refunded ?? 0) + amount;
+    const refund = { id: stripeId('re'), object: 'refund', amount, currency: 'eur', payment_intent: intent.id, reason: fields.reason ?? null, status: 'succeeded' };
+    refunds.push(refund);
+    return { status: 200, payload: refund };
+  }
+
   function handle(req: IncomingMessage, body: string, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const fields = flatFields(req.method === 'GET' ? url.search : body);
@@ -352,6 +381,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       '/v1/payment_intents': { problem: createProblem, create: createIntent },
       '/v1/customers': { problem: customerProblem, create: createCustomer },
       '/v1/setup_intents': { problem: setupProblem, create: createSetupIntent },
+      '/v1/refunds': { problem: refundProblem, create: createRefund },
     };
     const creator = req.method === 'POST' ? creates[url.pathname] : undefined;
     if (creator) {
@@ -424,6 +454,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     intents,
     customers,
     setupIntents,
+    refunds,
     confirmSetup(setupIntentId, testMethod, holderName = 'Bruno Petit') {
       const intent = setupIntents.get(setupIntentId);
       if (intent?.status !== 'requires_payment_method' && intent?.status !== 'requires_action') throw new Error(`${setupIntentId} cannot be confirmed.`);

@@ -41,6 +41,18 @@ export interface ChargeRequest {
   method: PaymentMethodInput;
 }
 
+export interface RefundRequest {
+  /** The provider's payment id (pi_…, sbx_pi_…). */
+  paymentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export interface RefundOutcome {
+  /** The provider's refund id (re_…, sbx_re_…). */
+  refundId: string;
+}
+
 export type AuthenticationAction = { kind: 'sandbox_authentication' } | { kind: 'stripe_client_secret'; clientSecret: string };
 
 export type ChargeOutcome =
@@ -114,6 +126,12 @@ export interface PaymentsPort {
    */
   completeAuthentication(paymentId: string, approved: boolean): Promise<ChargeOutcome>;
   retrieve(paymentId: string): Promise<ChargeOutcome>;
+  /**
+   * Gives back the whole of a succeeded payment the provider took although another payment had
+   * already paid for the same thing (reason: duplicate). The same key never refunds twice.
+   * Throws PaymentUnavailableError when the provider cannot be reached (retry with the same key).
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Starts saving a method for later off-session charges (Stripe: Customer + SetupIntent). */
   createSetup(request: SetupRequest): Promise<SetupStart>;
   /**

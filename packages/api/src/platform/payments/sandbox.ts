@@ -216,6 +216,12 @@ export function sandboxPayments(options: { clock: { now(): number } }): Payments
       return outcomeOf(scenario, paymentId, last4Of(scenario));
     },
 
+    async refund(request) {
+      if (!PAYMENT_ID.test(request.paymentId)) throw new PaymentNotFoundError();
+      const hash = await sha256Hex(JSON.stringify(['sandbox-refund', request.paymentId, request.idempotencyKey]));
+      return { refundId: `sbx_re_${hash.slice(0, 32)}` };
+    },
+
     async parseWebhook() {
       // No webhook can come from the sandbox: whatever arrives was signed by nobody we trust.
       throw new WebhookSignatureError('The payments sandbox sends no webhooks.');

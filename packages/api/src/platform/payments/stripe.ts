@@ -334,6 +334,20 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
 
     retrieve,
 
+    async refund(request) {
+      if (!PAYMENT_INTENT_ID.test(request.paymentId)) throw new PaymentNotFoundError();
+      try {
+        const { client } = await sdk();
+        const refund = await client.refunds.create(
+          { payment_intent: request.paymentId, amount: request.amountCents, reason: 'duplicate' },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        throw paymentsUnavailable('Refunding a Stripe PaymentIntent failed', error);
+      }
+    },
+
     async parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('The webhook has no Stripe-Signature header.');
       const { Stripe: Sdk } = await sdk().catch((error: unknown) => {

@@ -1,0 +1,157 @@
+/**
+ * Money exactly once under concurrency (issue 29): each test fires N requests at once
+ * (Promise.all against one database, so every read-then-write interleaves as it would across
+ * isolates) and counts the effects against the one allowed. worker/test/races.test.ts does the
+ * same over HTTP in workerd against D1; `pnpm bench:races` at 10, 50 and 100.
+ */
+import { auditLog, invoices, organizations, payments, promotionRedemptions } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sandboxPayments, type ChargeRequest, type PaymentsPort, type RefundRequest } from '../../platform/payments';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const SUCCEEDS = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Gabriel Roux' } };
+const SUPPORT = { kind: 'support' as const, planId: 'support_business' };
+const SUPPORT_CENTS = 23_880;
+const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: 'FR 40 303 265 045', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' } as const;
+
+let keys = 0;
+const newKey = (prefix: string) => `${prefix}-${(keys += 1).toString().padStart(8, '0')}`;
+
+async function setup() {
+  const clock = manualClock(NOW);
+  const sandbox = sandboxPayments({ clock });
+  const charges: ChargeRequest[] = [];
+  const refunds: RefundRequest[] = [];
+  const payments: PaymentsPort = {
+    ...sandbox,
+    async charge(request) {
+      charges.push(request);
+      // The provider answers after a moment, as a real one does: the other requests run meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+      return sandbox.charge(request);
+    },
+    async refund(request) {
+      refunds.push(request);
+      return sandbox.refund(request);
+    },
+  };
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer: memoryMailer(), background: backgroundQueue().background, payments } });
+  const gabriel = callerAs(ctx, await sessionUserOf(db, 'gabriel'));
+  const place = (lines: Parameters<typeof gabriel.orders.create>[0]['lines'], promotionCode?: string) =>
+    gabriel.orders.create({ idempotencyKey: newKey('order'), lines, billing: BILLING, ...(promotionCode ? { promotionCode } : {}) });
+  return { db, gabriel, charges, refunds, place };
+}
+
+/** Each answer as what a client sees: the result, or the refusal's code and message. */
+async function outcomes<T>(calls: Array<Promise<T>>): Promise<Array<{ ok: T } | { code: string; message: string }>> {
+  return Promise.all(
+    calls.map((call) =>
+      call.then(
+        (ok) => ({ ok }),
+        (error: unknown) => {
+          if (error instanceof TRPCError) return { code: error.code, message: error.message };
+          throw error;
+        },
+      ),
+    ),
+  );
+}
+
+const tally = (answers: ReadonlyArray<{ ok: unknown } | { code: string; message: string }>) => {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) {
+    const label = 'ok' in answer ? 'ok' : `${answer.code}: ${answer.message}`;
+    counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
+};
+
+describe.each([10, 50])('%i requests at once', (n) => {
+  it('charges an order once when each payment brings its own key (two tabs, a retry with a fresh key)', async () => {
+    const { db, gabriel, charges, refunds, place } = await setup();
+    const order = await place([SUPPORT]);
+    const answers = await outcomes(Array.from({ length: n }, () => gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
+
+    expect(charges).toHaveLength(1);
+    expect(refunds).toHaveLength(0);
+    const paid = answers.filter((answer) => 'ok' in answer);
+    expect(paid).toHaveLength(1);
+    // The others were told the payment is under way, or done (or, past 30 attempts an hour, to
+    // slow down: the card-testing limit counts them before anything is claimed); never a 500.
+    for (const answer of answers) {
+      if ('ok' in answer) continue;
+      if (answer.code === 'TOO_MANY_REQUESTS') {
+        expect(answer.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+        continue;
+      }
+      expect(answer.code).toBe('CONFLICT');
+      expect(['A payment for this order is still being processed; wait for its outcome before paying again.', 'This order is already paid and completed, so it cannot be paid.', 'This order is already paid, so it cannot be paid.']).toContain(answer.message);
+    }
+    expect(await db.$count(payments, and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))).toBe(1);
+    expect(await db.$count(auditLog, eq(auditLog.action, 'order.extra_payment'))).toBe(0);
+    expect((await gabriel.orders.get({ id: order.id })).status).toBe('completed');
+  });
+
+  it('keeps parallel bank-transfer confirmations within the credit limit', async () => {
+    const { db, gabriel, charges, place } = await setup();
+    // Room for exactly two support plans on credit.
+    const limit = 2 * SUPPORT_CENTS;
+    await db.update(organizations).set({ creditLimitCents: limit }).where(eq(organizations.id, 'org_demo_globex'));
+    const placed = await Promise.all(Array.from({ length: Math.min(n, 12) }, () => place([SUPPORT])));
+    const answers = await outcomes(placed.map((order) => gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'bank_transfer' } })));
+
+    expect(tally(answers)).toEqual({
+      ok: 2,
+      [`BAD_REQUEST: This order (€238.80) would take your organisation over its credit limit of €477.60 for payment by bank transfer: €477.60 is outstanding in unpaid invoices and bank-transfer orders. Pay your outstanding invoices first, or pay this order by card. The order still awaits payment.`]:
+        placed.length - 2,
+    });
+    expect(charges).toHaveLength(0);
+    const [owed] = await db.select({ limit: organizations.creditLimitCents }).from(organizations).where(eq(organizations.id, 'org_demo_globex'));
+    expect(owed?.limit).toBe(limit);
+    // Globex's seeded invoices are paid: what it owes now is the two confirmed orders, the limit exactly.
+    const due = await db.$count(invoices, and(eq(invoices.organizationId, 'org_demo_globex'), eq(invoices.status, 'due')));
+    expect(due).toBe(0);
+    expect(await db.$count(payments, and(eq(payments.organizationId, 'org_demo_globex'), eq(payments.provider, 'bank_transfer'), eq(payments.status, 'processing')))).toBe(2);
+  });
+
+  it('discounts one of several first-purchase orders paid at once (PARIS)', async () => {
+    const { db, gabriel, charges, place } = await setup();
+    const placed = await Promise.all(Array.from({ length: Math.min(n, 12) }, () => place([SUPPORT], 'PARIS')));
+    expect(placed.every((order) => order.discountCents > 0)).toBe(true);
+    const answers = await outcomes(placed.map((order) => gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
+
+    const discounted = charges.filter((charge) => charge.amountCents < SUPPORT_CENTS);
+    expect(discounted).toHaveLength(1);
+    expect(answers.filter((answer) => 'ok' in answer)).toHaveLength(charges.length);
+    expect(await db.$count(promotionRedemptions, eq(promotionRedemptions.organizationId, 'org_demo_globex'))).toBe(1);
+    // The others were re-priced without it and asked to review the order: paying again charges the full price.
+    for (const answer of answers) {
+      if ('ok' in answer) continue;
+      expect(answer).toEqual({ code: 'BAD_REQUEST', message: "PARIS applies only to your organisation's first purchase, which has now been made. The order was re-priced to €238.80; review it and pay again." });
+    }
+  });
+});
+
+describe('a payment that slips past the claims', () => {
+  it('is refunded in full, audited, and the customer is told', async () => {
+    const { db, gabriel, refunds, place } = await setup();
+    const order = await place([SUPPORT]);
+    // The customer starts a payment that asks for authentication, then pays with a new attempt
+    // (which replaces it); the bank then approves the first one anyway.
+    const first = await gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'card', card: { ...SUCCEEDS.card, number: '4000 0027 6000 3184' } } });
+    expect(first.result).toBe('requires_action');
+    await gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS });
+    const [replaced] = await db.select().from(payments).where(eq(payments.id, first.paymentId));
+    expect(replaced?.status).toBe('declined');
+    await db.update(payments).set({ status: 'requires_action' }).where(eq(payments.id, first.paymentId));
+    const late = await gabriel.orders.completeAuthentication({ id: order.id, paymentId: first.paymentId, approved: true });
+
+    expect(refunds).toEqual([expect.objectContaining({ amountCents: SUPPORT_CENTS, idempotencyKey: `refund:${first.paymentId}` })]);
+    expect(late.order.payments.find((payment) => payment.id === first.paymentId)).toMatchObject({ status: 'refunded' });
+    expect(await db.$count(payments, and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))).toBe(1);
+    expect(await db.$count(auditLog, eq(auditLog.action, 'order.payment_refunded'))).toBe(1);
+  });
+});
