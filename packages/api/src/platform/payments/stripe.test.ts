@@ -235,6 +235,36 @@ describe('stripePayments outages', () => {
   });
 });
 
+describe('stripePayments refund', () => {
+  it('refunds the whole of a succeeded PaymentIntent as a duplicate, once for a key', async () => {
+    const payments = adapter();
+    const charged = await payments.charge(request());
+    if (charged.status !== 'succeeded') throw new Error(`expected a success, got ${charged.status}`);
+    const refund = { paymentId: charged.paymentId, amountCents: 4_900, idempotencyKey: 'refund:pay_1' };
+    const first = await payments.refund(refund);
+    expect(first.refundId).toMatch(/^re_/);
+    // The same key again (a retried webhook): Stripe answers from its cache, nothing more is refunded.
+    expect(await payments.refund(refund)).toEqual(first);
+    expect(fake.refunds).toEqual([expect.objectContaining({ id: first.refundId, amount: 4_900, payment_intent: charged.paymentId, reason: 'duplicate' })]);
+    const sent = fake.requests.filter((sentRequest) => sentRequest.path === '/v1/refunds');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ method: 'POST', fields: { payment_intent: charged.paymentId, amount: '4900', reason: 'duplicate' } });
+    expect(sent[0]!.headers['idempotency-key']).toBe('refund:pay_1');
+  });
+
+  it('reports a refund Stripe refuses as unavailable (logged), and a foreign id without asking', async () => {
+    const errors = silenceErrors();
+    const payments = adapter();
+    const processing = await payments.charge(request({ paymentMethodId: 'pm_fake_processing' }));
+    await expect(payments.refund({ paymentId: processing.paymentId!, amountCents: 4_900, idempotencyKey: 'refund:pay_2' })).rejects.toBeInstanceOf(PaymentUnavailableError);
+    expect(fake.violations.splice(0)).toEqual([`This PaymentIntent (${processing.paymentId}) does not have a successful charge to refund.`]);
+    expect(loggedText(errors)).toContain('Refunding a Stripe PaymentIntent failed');
+    const before = fake.requests.length;
+    await expect(payments.refund({ paymentId: 'sbx_pi_ok_1', amountCents: 1, idempotencyKey: 'refund:x' })).rejects.toBeInstanceOf(PaymentNotFoundError);
+    expect(fake.requests).toHaveLength(before);
+  });
+});
+
 describe('stripePayments authentication (3-D Secure)', () => {
   it('hands the client secret to the browser, then reads the approved payment back', async () => {
     const payments = adapter();
