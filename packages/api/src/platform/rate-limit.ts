@@ -1,6 +1,6 @@
 import { rateLimits, type Database } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { auditInsert } from './audit';
 
 export interface RateLimitRule {
@@ -11,10 +11,21 @@ export interface RateLimitRule {
 /** Limits of DESIGN.md section 5: per account and per address. */
 export const RATE_LIMITS = {
   // Sign-in limits count failures only, per resolved account (email and username are one bucket).
-  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  // A slot is reserved before the password is checked and given back when it was right (ADR 25).
+  /** Strict: wrong passwords for one account from one address (IPv6 by /64). */
+  loginPerAccountAndAddress: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Loose: wrong passwords for one account from all addresses together. Addresses that signed in
+   * to the account before (audited sign-ins of the last 30 days) are not held by it, so strangers
+   * cannot lock the owner out of their usual places.
+   */
+  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 30, windowMs: 15 * 60_000 },
   /** Wrong second-factor codes per user across challenges; the 10th locks the MFA step. */
   mfaFailuresPerUser: { limit: 10, windowMs: 24 * 60 * 60_000 },
+  /** Team invitations an organisation may send per day, and one address may receive per day. */
+  invitationsPerOrganization: { limit: 20, windowMs: 24 * 60 * 60_000 },
+  invitationsPerRecipient: { limit: 3, windowMs: 24 * 60 * 60_000 },
   /** Mail one address may make us send to one recipient per day (resend, reset, magic link). */
   mailPerRecipientPerAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
   registerPerAddress: { limit: 5, windowMs: 60 * 60_000 },
@@ -99,13 +110,74 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   if (row.count > rule.limit) await limited(key, row.windowStart, rule, now, db);
 }
 
-/** Throws TOO_MANY_REQUESTS (audited) when the key has reached its limit; counts nothing. */
-export async function assertUnderLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  if (row && row.windowStart > now - rule.windowMs && row.count >= rule.limit) await limited(key, row.windowStart, rule, now, db);
+/** One slot held in a key's window: kept, it counts (a failure); given back, it never happened. */
+export interface Reservation {
+  key: string;
+  windowStart: number;
+  /** The slot's position in the window, 1 to the rule's limit. */
+  count: number;
 }
 
-/** Counts one failure (sign-in limits count failures only); returns the count in the window. */
-export async function recordFailure(db: Database, key: string, rule: RateLimitRule, now: number): Promise<number> {
-  return (await increment(db, key, rule, now)).count;
+/**
+ * Takes one slot of the key's window in one conditional upsert, or null when the window is full.
+ * The database arbitrates: however many callers race, at most `limit` get a slot, and a full
+ * window is never counted past its limit (a refused attempt costs nothing).
+ */
+export async function reserveSlot(db: Database, key: string, rule: RateLimitRule, now: number): Promise<Reservation | null> {
+  const windowFloor = now - rule.windowMs;
+  const expired = sql`${rateLimits.windowStart} <= ${windowFloor}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+      setWhere: sql`${expired} OR ${rateLimits.count} < ${rule.limit}`,
+    })
+    .returning();
+  return row ? { key: row.key, windowStart: row.windowStart, count: row.count } : null;
+}
+
+/** The TOO_MANY_REQUESTS (audited) of a full window, with the time until it ends. */
+export async function refuseFullWindow(db: Database, key: string, rule: RateLimitRule, now: number): Promise<never> {
+  const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return limited(key, row?.windowStart ?? now, rule, now, db);
+}
+
+/** A slot of the key, or TOO_MANY_REQUESTS (audited) when its window is full. */
+export async function reserveOrRefuse(db: Database, key: string, rule: RateLimitRule, now: number): Promise<Reservation> {
+  return (await reserveSlot(db, key, rule, now)) ?? refuseFullWindow(db, key, rule, now);
+}
+
+/**
+ * Slots of several keys, taken in order; when one is refused the ones already taken are given
+ * back, so a refused attempt counts nowhere.
+ */
+export async function reserveAll(db: Database, buckets: ReadonlyArray<readonly [string, RateLimitRule]>, now: number): Promise<Reservation[]> {
+  const held: Reservation[] = [];
+  try {
+    for (const [key, rule] of buckets) held.push(await reserveOrRefuse(db, key, rule, now));
+  } catch (error) {
+    await releaseSlots(db, held);
+    throw error;
+  }
+  return held;
+}
+
+/**
+ * Gives slots back (the attempt succeeded, or never happened), each in its own window only: a
+ * window that has since restarted is left alone.
+ */
+export async function releaseSlots(db: Database, reservations: readonly Reservation[]): Promise<void> {
+  if (reservations.length === 0) return;
+  const statements = reservations.map((reservation) =>
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart), gt(rateLimits.count, 0))),
+  );
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }

@@ -8,9 +8,9 @@ import { logError } from '../../platform/log';
 import { emails } from '../../platform/emails';
 import { notify } from '../../platform/notify';
 import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
-import { assertUnderLimit, consumeRateLimit, RATE_LIMITS, recordFailure } from '../../platform/rate-limit';
+import { consumeRateLimit, RATE_LIMITS, releaseSlots } from '../../platform/rate-limit';
 import { deleteUserSessions } from '../../platform/sessions';
-import { loadSessionUser } from '../auth/service';
+import { loadSessionUser, reservePasswordCheck } from '../auth/service';
 import { sha256Hex } from '../../platform/crypto';
 
 type SignedIn = Context & { user: SessionUser };
@@ -27,14 +27,22 @@ export async function currentUserRow(ctx: SignedIn) {
  */
 export async function assertPassword(ctx: SignedIn, password: string) {
   const now = ctx.ports.clock.now();
-  const bucket = `login:user:${ctx.user.id}`;
-  await assertUnderLimit(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
   const user = await currentUserRow(ctx);
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash, ctx.config.passwordCost)).valid) {
-    await recordFailure(ctx.db, bucket, RATE_LIMITS.loginPerAccount, now);
+  // The same reservations as sign-in, taken before the hash is checked (ADR 25).
+  const slots = await reservePasswordCheck(ctx, `login:user:${ctx.user.id}`, ctx.user.id, now);
+  const hash = user.passwordHash;
+  let valid: boolean;
+  try {
+    valid = hash !== null && (await verifyPassword(password, hash, ctx.config.passwordCost)).valid;
+  } catch (error) {
+    await releaseSlots(ctx.db, slots);
+    throw error;
+  }
+  if (!valid) {
     await audit(ctx.db, { actorUserId: user.id, action: 'security.reauth_failed', ipAddress: ctx.request.ipAddress }, now);
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your current password is incorrect.' });
   }
+  await releaseSlots(ctx.db, slots);
   return user;
 }
 

@@ -177,7 +177,7 @@ describe('sign-in limits', () => {
     const { anonymous, audits } = await setup();
     for (let i = 0; i < 5; i += 1) await expect(anonymous().auth.login({ identifier: 'vera', password: 'wrong-password' })).rejects.toThrow();
     await expect(anonymous().auth.login({ identifier: 'vera', password: 'wrong-password' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect((await audits('security.rate_limited')).map((row) => row.metadata)).toEqual([expect.objectContaining({ key: 'login:user:usr_demo_vera' })]);
+    expect((await audits('security.rate_limited')).map((row) => row.metadata)).toEqual([expect.objectContaining({ key: 'login:user:usr_demo_vera:ip:198.51.100.7' })]);
   });
 
   it('keys IPv6 clients by their /64', async () => {

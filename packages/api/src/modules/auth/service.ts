@@ -1,7 +1,7 @@
-import { newBillingId, newId, organizations, users, type AuthToken, type User } from '@kubemarket/db';
+import { auditLog, newBillingId, newId, organizations, users, type AuthToken, type User } from '@kubemarket/db';
 import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { consumeToken, emailLink, findLiveToken, INVALID_TOKEN_MESSAGES, issueToken, peekToken, revokeUserTokens } from '../../platform/auth-tokens';
@@ -9,7 +9,17 @@ import { emails } from '../../platform/emails';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
-import { addressKey, assertUnderLimit, consumeRateLimit, RATE_LIMITS, RateLimitedError, recordFailure } from '../../platform/rate-limit';
+import {
+  addressKey,
+  consumeRateLimit,
+  RATE_LIMITS,
+  RateLimitedError,
+  refuseFullWindow,
+  releaseSlots,
+  reserveAll,
+  reserveSlot,
+  type Reservation,
+} from '../../platform/rate-limit';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../platform/recovery-codes';
 import { createSession, deleteUserSessions, invalidateSession, isStaff, sessionCookieExpiry, toSessionUser } from '../../platform/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
@@ -106,28 +116,65 @@ export async function verifySecondFactor(ctx: Context, user: User, code: string)
   throw new TRPCError({ code: 'UNAUTHORIZED', message: 'That code is not valid. Enter the 6-digit code from your app or an unused recovery code.' });
 }
 
+const MFA_LOCKED_MESSAGE = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Two-step verification is locked for this account after too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
 function assertMfaUnlocked(user: User, now: number) {
   if (user.mfaLockedUntil !== null && user.mfaLockedUntil > now) {
     const retryAfterSeconds = Math.ceil((user.mfaLockedUntil - now) / 1000);
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Two-step verification is locked for this account after too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      cause: new RateLimitedError(retryAfterSeconds),
-    });
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MFA_LOCKED_MESSAGE(retryAfterSeconds), cause: new RateLimitedError(retryAfterSeconds) });
   }
 }
 
+/** How a code check was let through: a slot of the user's failure window, or the one try after a lock. */
+type MfaAttempt = { kind: 'slot'; slot: Reservation } | { kind: 'after_lock'; lockedUntil: number };
+
 /**
- * A wrong second-factor code, counted per user across challenges: the 10th in 24 hours closes
- * the MFA step for MFA_LOCK_MS and tells the user (notification and email).
+ * Reserves the right to check one code before it is checked (one conditional upsert): at most
+ * RATE_LIMITS.mfaFailuresPerUser codes are checked per user in 24 hours, however many challenges
+ * and parallel requests. Once that window is full and its lock has run out, one code per
+ * MFA_LOCK_MS is checked: the try claims the next lock in one conditional UPDATE, so parallel
+ * tries cannot share it. A full window without a lock yet (the 10th failure still being checked)
+ * lets nothing through.
  */
-async function recordMfaFailure(ctx: Context, user: User) {
+async function reserveMfaAttempt(ctx: Context, user: User, now: number): Promise<MfaAttempt> {
+  const slot = await reserveSlot(ctx.db, `mfa-failures:user:${user.id}`, RATE_LIMITS.mfaFailuresPerUser, now);
+  if (slot) return { kind: 'slot', slot };
+  const lockedUntil = now + MFA_LOCK_MS;
+  const [claimed] = await ctx.db
+    .update(users)
+    .set({ mfaLockedUntil: lockedUntil })
+    .where(and(eq(users.id, user.id), lte(users.mfaLockedUntil, now)))
+    .returning({ id: users.id });
+  if (claimed) return { kind: 'after_lock', lockedUntil };
+  const [row] = await ctx.db.select({ mfaLockedUntil: users.mfaLockedUntil }).from(users).where(eq(users.id, user.id)).limit(1);
+  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.mfaLockedUntil ?? lockedUntil) - now) / 1000));
+  await auditInsert(ctx.db, { actorUserId: user.id, action: 'security.rate_limited', ipAddress: ctx.request.ipAddress, metadata: { key: `mfa-failures:user:${user.id}`, limit: RATE_LIMITS.mfaFailuresPerUser.limit, windowMs: RATE_LIMITS.mfaFailuresPerUser.windowMs } }, now).catch(() => undefined);
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MFA_LOCKED_MESSAGE(retryAfterSeconds), cause: new RateLimitedError(retryAfterSeconds) });
+}
+
+/**
+ * A right code: its slot is given back (limits count failures); a try after a lock ends the lock
+ * it claimed (set to now, not null: the window is still full, so the next wrong code locks again).
+ */
+async function settleMfaSuccess(ctx: Context, user: User, attempt: MfaAttempt) {
+  if (attempt.kind === 'slot') await releaseSlots(ctx.db, [attempt.slot]);
+  else await ctx.db.update(users).set({ mfaLockedUntil: ctx.ports.clock.now() }).where(and(eq(users.id, user.id), eq(users.mfaLockedUntil, attempt.lockedUntil)));
+}
+
+/**
+ * A wrong second-factor code, counted per user across challenges (its reserved slot stays taken):
+ * the 10th in 24 hours, and any wrong try after a lock, closes the MFA step for MFA_LOCK_MS and
+ * tells the user (notification and email).
+ */
+async function recordMfaFailure(ctx: Context, user: User, attempt: MfaAttempt) {
   const now = ctx.ports.clock.now();
-  const failures = await recordFailure(ctx.db, `mfa-failures:user:${user.id}`, RATE_LIMITS.mfaFailuresPerUser, now);
+  const failures = attempt.kind === 'slot' ? attempt.slot.count : RATE_LIMITS.mfaFailuresPerUser.limit + 1;
   await audit(ctx.db, { actorUserId: user.id, action: 'auth.mfa_failed', ipAddress: ctx.request.ipAddress, metadata: { failuresIn24h: failures } }, now);
   if (failures < RATE_LIMITS.mfaFailuresPerUser.limit) return;
-  const lockedUntil = now + MFA_LOCK_MS;
+  const lockedUntil = attempt.kind === 'after_lock' ? attempt.lockedUntil : now + MFA_LOCK_MS;
   await ctx.db.batch([
     ctx.db.update(users).set({ mfaLockedUntil: lockedUntil }).where(eq(users.id, user.id)),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'auth.mfa_locked', ipAddress: ctx.request.ipAddress, metadata: { lockedUntil, failuresIn24h: failures } }, now),
@@ -153,13 +200,17 @@ export async function completeMfa(ctx: Context, mfaToken: string, code: string) 
   await consumeRateLimit(ctx.db, `mfa:${challenge.id}`, RATE_LIMITS.mfaPerChallenge, now);
   const user = await userOf(ctx, challenge.userId, 'mfa_challenge');
   assertMfaUnlocked(user, now);
+  // Reserved before the code is checked: parallel wrong codes cannot all be checked.
+  const attempt = await reserveMfaAttempt(ctx, user, now);
   let factor;
   try {
     factor = await verifySecondFactor(ctx, user, code);
   } catch (error) {
-    await recordMfaFailure(ctx, user);
+    if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') await recordMfaFailure(ctx, user, attempt);
+    else await settleMfaSuccess(ctx, user, attempt);
     throw error;
   }
+  await settleMfaSuccess(ctx, user, attempt);
   await consumeToken(ctx.db, mfaToken, 'mfa_challenge', now);
   return startSession(ctx, user, factor === 'totp' ? 'password+totp' : 'password+recovery_code');
 }
@@ -293,30 +344,78 @@ export async function register(ctx: Context, input: RegistrationInput) {
 
 const INVALID_CREDENTIALS = 'Invalid email/username or password.';
 
+/** How long a successful sign-in makes its address one the account knows (exempt from the loose lock). */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+
+/** Whether the user signed in successfully from this very address in the last 30 days (audited sign-ins). */
+async function signedInFromHereBefore(ctx: Context, userId: string, now: number): Promise<boolean> {
+  if (!ctx.request.ipAddress) return false;
+  const [row] = await ctx.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorUserId, userId), gt(auditLog.createdAt, now - KNOWN_ADDRESS_MS), eq(auditLog.action, 'auth.sign_in'), eq(auditLog.ipAddress, ctx.request.ipAddress)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Reserves one failure slot in every sign-in limit before a password is checked (ADR 25): per
+ * address, per account and address (strict), per account (loose; an address the account signed
+ * in from before is not held by it). Each reservation is one conditional upsert, so parallel
+ * attempts cannot all pass a check that sees the count before any of them failed. Refused: 429
+ * and nothing counted. The caller keeps the slots for a wrong password and gives them back
+ * (releaseSlots) for a right one: the limits count failures only.
+ */
+export async function reservePasswordCheck(ctx: Context, accountBucket: string, userId: string | null, now: number): Promise<Reservation[]> {
+  const address = clientKey(ctx);
+  const held = await reserveAll(
+    ctx.db,
+    [
+      [`login:ip:${address}`, RATE_LIMITS.loginPerAddress],
+      [`${accountBucket}:ip:${address}`, RATE_LIMITS.loginPerAccountAndAddress],
+    ],
+    now,
+  );
+  try {
+    const account = await reserveSlot(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
+    if (account) held.push(account);
+    else if (!(userId && (await signedInFromHereBefore(ctx, userId, now)))) await refuseFullWindow(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
+  } catch (error) {
+    await releaseSlots(ctx.db, held);
+    throw error;
+  }
+  return held;
+}
+
 /**
  * Limits count failures only, per resolved account (email and username are one bucket; an
- * unknown identifier gets its own, so the answers do not differ) and per client address.
+ * unknown identifier gets its own, so the answers do not differ) and per client address. The
+ * failure is reserved before the hash is checked and given back when the password was right.
  */
 export async function signInWithPassword(ctx: Context, input: { identifier: string; password: string }) {
   const now = ctx.ports.clock.now();
-  const addressBucket = `login:ip:${clientKey(ctx)}`;
-  await assertUnderLimit(ctx.db, addressBucket, RATE_LIMITS.loginPerAddress, now);
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(or(eq(users.email, input.identifier), eq(users.username, input.identifier)))
     .limit(1);
   const accountBucket = user ? `login:user:${user.id}` : `login:unknown:${input.identifier}`;
-  await assertUnderLimit(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
-  const { valid, needsRehash } = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.config.passwordCost)), ctx.config.passwordCost);
-  if (!user?.passwordHash || !valid) {
-    await recordFailure(ctx.db, accountBucket, RATE_LIMITS.loginPerAccount, now);
-    await recordFailure(ctx.db, addressBucket, RATE_LIMITS.loginPerAddress, now);
+  const slots = await reservePasswordCheck(ctx, accountBucket, user?.id ?? null, now);
+  let checked;
+  try {
+    checked = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(ctx.config.passwordCost)), ctx.config.passwordCost);
+  } catch (error) {
+    await releaseSlots(ctx.db, slots);
+    throw error;
+  }
+  if (!user?.passwordHash || !checked.valid) {
+    // The reserved slots stay taken: they are this failure.
     await audit(ctx.db, { actorUserId: user?.id ?? null, action: 'auth.sign_in_failed', ipAddress: ctx.request.ipAddress, metadata: user ? undefined : { unknownIdentifier: true } }, now);
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
   }
+  await releaseSlots(ctx.db, slots);
   assertEnabled(user);
-  if (needsRehash) await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password, ctx.config.passwordCost) }).where(eq(users.id, user.id));
+  if (checked.needsRehash) await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password, ctx.config.passwordCost) }).where(eq(users.id, user.id));
   return signInOrChallenge(ctx, user, 'password');
 }
 
