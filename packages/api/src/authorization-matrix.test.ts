@@ -474,7 +474,7 @@ const MATRIX: Record<string, Row> = {
   'invoices.csv': { input: () => ({ id: 'inv_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
   'invoices.pdf': { input: () => ({ id: 'inv_matrix_none' }), expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }) },
   'invoices.pay': {
-    input: () => ({ id: 'inv_matrix_none', method: { kind: 'saved', paymentMethodId: 'pmt_demo_acme_visa' } }),
+    input: () => ({ id: 'inv_matrix_none', paymentIdempotencyKey: `matrix-${unique()}`, method: { kind: 'saved', paymentMethodId: 'pmt_demo_acme_visa' } }),
     expect: expectations([], { anonymous: 'UNAUTHORIZED', ownerA: 'NOT_FOUND', billingA: 'NOT_FOUND', customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND', tokenWithScope: 'NOT_FOUND' }),
   },
   // Cloud connections (issue 16): every role reads them and their clusters; only owners and

@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   order: 'ord',
   orderEvent: 'oev',
   payment: 'pay',
+  invoicePayment: 'ipy',
   lead: 'lead',
   newsletter: 'nws',
   customSolutionRequest: 'csr',

@@ -41,3 +41,13 @@ export const successSchema = z.object({ success: z.literal(true) });
 
 /** A path parameter naming one record; another organisation's id is a 404. */
 export const idParam = (label: string) => z.string({ error: `${label} id is required.` }).trim().min(1, `${label} id is required.`).max(64, `${label} id is too long.`);
+
+/** Visible ASCII, as HTTP header values are; long enough to be unique in practice. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+
+/** A client's key for one attempt (an order, a payment): repeating it answers the first attempt. */
+export const idempotencyKeySchema = (what: string) =>
+  z
+    .string({ error: `${what} is required: a unique string per attempt, e.g. a UUID.` })
+    .trim()
+    .regex(IDEMPOTENCY_KEY, `${what} is 8 to 128 visible ASCII characters without spaces, e.g. a UUID.`);

@@ -9,6 +9,11 @@ import { runDunning, type InvoiceDeps } from './dunning';
 import { generateInvoices, payInvoice } from './service';
 import { GENERATION_AT, insertCard, seedLodz } from './test-fixtures';
 
+let keys = 0;
+/** Who pays from the console, with a new payment key each time. */
+let lodzOwner = '';
+const payer = () => ({ userId: lodzOwner, ipAddress: '203.0.113.9', idempotencyKey: `pay-key-${(keys += 1).toString().padStart(6, '0')}` });
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Łódź Analityka's October invoice (7 827 cents) with a default card that is declined. */
@@ -28,6 +33,7 @@ async function setup() {
   };
   const deps: InvoiceDeps = { db, ports: { clock, mailer, payments, realtime: { async publish() {}, async closeSessions() {} } }, appUrl: 'https://console.example.eu' };
   const lodz = await seedLodz(db);
+  lodzOwner = lodz.userId;
   await db.delete(paymentMethods).where(eq(paymentMethods.organizationId, lodz.organizationId));
   const declinedCard = await insertCard(db, lodz.organizationId, '0002');
   await generateInvoices(deps, GENERATION_AT);
@@ -81,12 +87,12 @@ describe('dunning', () => {
 
     // Paying with a declined card changes nothing; with a good one it clears the mark.
     const card = (number: string) => ({ kind: 'card' as const, card: { number, expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Jan Kowalski' } });
-    expect(await payInvoice(deps, lodz.organizationId, invoice.id, card('4000 0000 0000 9995'))).toEqual({ status: 'declined', reason: 'Your card has insufficient funds.' });
+    expect(await payInvoice(deps, lodz.organizationId, invoice.id, card('4000 0000 0000 9995'), payer())).toEqual({ status: 'declined', reason: 'Your card has insufficient funds.' });
     expect((await stateOf(db, invoice.id, lodz.organizationId)).overdueSince).toBe(overdueAt);
     clock.advance(DAY_MS);
-    expect(await payInvoice(deps, lodz.organizationId, invoice.id, card('4242 4242 4242 4242'))).toEqual({ status: 'paid' });
+    expect(await payInvoice(deps, lodz.organizationId, invoice.id, card('4242 4242 4242 4242'), payer())).toEqual({ status: 'paid' });
     expect(await stateOf(db, invoice.id, lodz.organizationId)).toEqual({ status: 'paid', failedCharges: 4, nextChargeAt: null, paidAt: clock.now(), overdueSince: null });
-    await expect(payInvoice(deps, lodz.organizationId, invoice.id, card('4242 4242 4242 4242'))).rejects.toThrow(/already paid/);
+    await expect(payInvoice(deps, lodz.organizationId, invoice.id, card('4242 4242 4242 4242'), payer())).rejects.toThrow(/already paid/);
   });
 
   it('settles the invoice when a retry succeeds with the card made default since', async () => {
@@ -102,7 +108,7 @@ describe('dunning', () => {
   it("refuses to pay another organisation's invoice", async () => {
     const { deps, invoice } = await setup();
     const [other] = await deps.db.select().from(organizations).limit(1);
-    await expect(payInvoice(deps, other!.id, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_x' })).rejects.toThrow(/No invoice has this id/);
+    await expect(payInvoice(deps, other!.id, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_x' }, payer())).rejects.toThrow(/No invoice has this id/);
   });
 
   it('charges a saved sandbox SEPA mandate by its payment method id and settles the invoice', async () => {
@@ -157,6 +163,6 @@ describe('dunning', () => {
     // The next daily runs do not charge it again.
     expect(await runDunning(deps, invoice.issuedAt + 7 * DAY_MS)).toEqual({ paid: [], retryScheduled: [], overdue: [] });
     expect(sent).toHaveLength(1);
-    await expect(payInvoice(deps, lodz.organizationId, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_lodz_stripe_sepa' })).rejects.toThrow(/sent to your bank/);
+    await expect(payInvoice(deps, lodz.organizationId, invoice.id, { kind: 'saved', paymentMethodId: 'pmt_lodz_stripe_sepa' }, payer())).rejects.toThrow(/sent to your bank/);
   });
 });

@@ -13,10 +13,12 @@
  * attempt has its own idempotency key (`invoice:<id>:<attempt>`), and a run claims an invoice by
  * clearing its next_charge_at conditionally before charging, so two runs never charge it twice.
  */
-import { invoices, organizations, paymentMethods, users, type Database, type Invoice, type SavedPaymentMethod } from '@kubemarket/db';
+import { HOLDING_PAYMENT_STATUSES, invoicePayments, invoices, newId, organizations, paymentMethods, users, type Database, type Invoice, type InvoicePayment, type SavedPaymentMethod } from '@kubemarket/db';
 import { roleCan } from '@kubemarket/shared';
-import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Ports } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
@@ -71,7 +73,7 @@ async function billingMembers(db: Database, organizationId: string) {
 }
 
 /** `pending`: a SEPA debit the bank settles days later; charging it again would debit twice. */
-export type ChargeResult = { status: 'paid' } | { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'unavailable' };
+export type ChargeResult = { status: 'paid'; paymentId: string } | { status: 'pending'; paymentId: string } | { status: 'failed'; reason: string; paymentId?: string } | { status: 'unavailable' };
 
 /** One charge of `invoice` with `method`; records nothing. */
 export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: PaymentMethodInput, attempt: string): Promise<ChargeResult> {
@@ -87,15 +89,91 @@ export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: Pa
       customerEmail: member?.email ?? 'billing@kubemarket.invalid',
       method,
     });
-    if (outcome.status === 'succeeded') return { status: 'paid' };
-    if (outcome.status === 'declined') return { status: 'failed', reason: outcome.reason };
-    if (outcome.status === 'requires_action') return { status: 'failed', reason: 'Your bank asks you to confirm this payment: pay the invoice from the console.' };
-    if (outcome.status === 'processing' && method.kind === 'stripe_payment_method' && method.customerRef) return { status: 'pending' };
-    return { status: 'failed', reason: 'The payment could not be completed: pay the invoice from the console.' };
+    if (outcome.status === 'succeeded') return { status: 'paid', paymentId: outcome.paymentId };
+    if (outcome.status === 'declined') return { status: 'failed', reason: outcome.reason, ...(outcome.paymentId ? { paymentId: outcome.paymentId } : {}) };
+    if (outcome.status === 'requires_action') return { status: 'failed', reason: 'Your bank asks you to confirm this payment: pay the invoice from the console.', paymentId: outcome.paymentId };
+    if (outcome.status === 'processing' && method.kind === 'stripe_payment_method' && method.customerRef) return { status: 'pending', paymentId: outcome.paymentId };
+    return { status: 'failed', reason: 'The payment could not be completed: pay the invoice from the console.', paymentId: outcome.paymentId };
   } catch (error) {
     if (error instanceof PaymentUnavailableError) return { status: 'unavailable' };
     throw error;
   }
+}
+
+/** Another payment of the invoice holds it: under way, or it paid the invoice. */
+export type HeldCharge = { status: 'held'; holding: InvoicePayment['status'] | undefined } | { status: 'repeated'; payment: InvoicePayment };
+
+const INVOICE_PAYMENT_STATUS: Record<ChargeResult['status'], InvoicePayment['status']> = { paid: 'succeeded', pending: 'processing', failed: 'declined', unavailable: 'failed' };
+const INVOICE_PAYMENT_AUDIT: Record<ChargeResult['status'], string> = {
+  paid: 'invoice.payment_succeeded',
+  pending: 'invoice.payment_processing',
+  failed: 'invoice.payment_declined',
+  unavailable: 'invoice.payment_unavailable',
+};
+
+/**
+ * One charge of an invoice, exactly once: its invoice_payments row is claimed first (the key, and
+ * invoice_payments_one_holding_idx: one payment under way or done per invoice), so "Pay invoice
+ * now" fired five times at once, or racing the dunning run, reaches the provider once. The
+ * provider gets the row's key; the outcome is recorded on the row and audited, whoever paid.
+ */
+export async function claimAndCharge(
+  deps: InvoiceDeps,
+  invoice: Invoice,
+  method: PaymentMethodInput,
+  attempt: { suffix: string; userId: string | null; ipAddress: string | null },
+): Promise<ChargeResult | HeldCharge> {
+  const now = deps.ports.clock.now();
+  const id = newId('invoicePayment');
+  const key = `invoice:${invoice.id}:${attempt.suffix}`;
+  const audited = (action: string, metadata: Record<string, unknown>, at: number) =>
+    auditInsert(
+      deps.db,
+      { actorUserId: attempt.userId, organizationId: invoice.organizationId, action, targetType: 'invoice_payment', targetId: id, ipAddress: attempt.ipAddress, metadata: { invoiceId: invoice.id, number: invoice.number, amountCents: invoice.totalCents, ...metadata } },
+      at,
+    );
+  try {
+    await deps.db.batch([
+      deps.db.insert(invoicePayments).values({
+        id,
+        invoiceId: invoice.id,
+        organizationId: invoice.organizationId,
+        userId: attempt.userId,
+        provider: deps.ports.payments.provider,
+        idempotencyKey: key,
+        amountCents: invoice.totalCents,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      }),
+      audited('invoice.payment_attempted', { automatic: attempt.userId === null }, now),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [same] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.idempotencyKey, key)).limit(1);
+    if (same) return { status: 'repeated', payment: same };
+    const [holding] = await deps.db
+      .select({ status: invoicePayments.status })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, invoice.id), inArray(invoicePayments.status, [...HOLDING_PAYMENT_STATUSES])))
+      .limit(1);
+    return { status: 'held', holding: holding?.status };
+  }
+  const result = await chargeOnce(deps, invoice, method, attempt.suffix);
+  const after = deps.ports.clock.now();
+  await deps.db.batch([
+    deps.db
+      .update(invoicePayments)
+      .set({
+        status: INVOICE_PAYMENT_STATUS[result.status],
+        providerPaymentId: 'paymentId' in result ? (result.paymentId ?? null) : null,
+        failureReason: result.status === 'failed' ? result.reason : result.status === 'unavailable' ? 'Payments were unavailable; nothing was charged.' : null,
+        updatedAt: after,
+      })
+      .where(eq(invoicePayments.id, id)),
+    audited(INVOICE_PAYMENT_AUDIT[result.status], result.status === 'failed' ? { reason: result.reason } : {}, after),
+  ]);
+  return result;
 }
 
 /** Marks the invoice paid and clears the organisation's overdue mark when nothing else is overdue. */
@@ -156,7 +234,13 @@ export async function chargeIssuedInvoice(deps: InvoiceDeps, invoice: Invoice): 
 }
 
 async function attemptCharge(deps: InvoiceDeps, invoice: Invoice, methodId: string, method: PaymentMethodInput, now: number): Promise<Invoice['status']> {
-  const result = await chargeOnce(deps, invoice, method, String(invoice.failedCharges));
+  let result = await claimAndCharge(deps, invoice, method, { suffix: String(invoice.failedCharges), userId: null, ipAddress: null });
+  // The same attempt found the provider unavailable before (nothing was charged): a new key.
+  if (result.status === 'repeated' && result.payment.status === 'failed') {
+    result = await claimAndCharge(deps, invoice, method, { suffix: `${invoice.failedCharges}-${now}`, userId: null, ipAddress: null });
+  }
+  // A payment from the console holds the invoice (or this attempt already ran): it settles the invoice, not this run.
+  if (result.status === 'held' || result.status === 'repeated') return invoice.status;
   if (result.status === 'paid') {
     await markPaid(deps.db, invoice, now, methodId);
     return 'paid';

@@ -67,7 +67,7 @@ describe('invoices router', () => {
     expect(invoice!.status).toBe('due');
     const card = await insertCard(db, globex.organizationId, '4242', false);
     const caller = await as('globex');
-    expect(await caller.invoices.pay({ id: invoice!.id, method: { kind: 'saved', paymentMethodId: card } })).toEqual({ status: 'paid' });
+    expect(await caller.invoices.pay({ id: invoice!.id, paymentIdempotencyKey: 'pay-invoice-0001', method: { kind: 'saved', paymentMethodId: card } })).toEqual({ status: 'paid' });
     expect((await caller.invoices.get({ id: invoice!.id })).status).toBe('paid');
   });
 

@@ -49,10 +49,12 @@ export const invoicesRouter = router({
     .query(({ ctx, input }) => service.invoicePdfFile(ctx.db, ctx.organizationId, input.id)),
 
   pay: orgProcedure('billing:write')
-    .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{id}/pay', summary: 'Pay a due or overdue invoice now with a saved card or a card', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{id}/pay', summary: 'Pay a due or overdue invoice now with a saved card or a card, once per payment key', tags: TAGS } })
     .input(payInvoiceInput)
     .output(payInvoiceOutput)
-    .mutation(({ ctx, input }) => service.payInvoice(depsOf(ctx), ctx.organizationId, input.id, input.method)),
+    .mutation(({ ctx, input }) =>
+      service.payInvoice(depsOf(ctx), ctx.organizationId, input.id, input.method, { userId: ctx.user.id, ipAddress: ctx.request.ipAddress, idempotencyKey: input.paymentIdempotencyKey }),
+    ),
 
   creditNote: officerProcedure
     .input(creditNoteInput)

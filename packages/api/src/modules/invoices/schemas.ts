@@ -1,6 +1,6 @@
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, INVOICE_STATUSES } from '@kubemarket/db';
 import { z } from 'zod';
-import { idParam } from '../../platform/contracts';
+import { idempotencyKeySchema, idParam } from '../../platform/contracts';
 
 const epoch = () => z.number().int().describe('UTC epoch milliseconds.');
 const cents = (what: string) => z.number().int().describe(`${what}, EUR cents.`);
@@ -73,6 +73,9 @@ const cardSchema = z.object({
 
 export const payInvoiceInput = z.object({
   id: idParam('Invoice'),
+  paymentIdempotencyKey: idempotencyKeySchema('The payment key').describe(
+    'One key per payment attempt: a repeated or concurrent request with it answers the same payment and never charges twice; while one payment of the invoice is under way, another key is answered 409.',
+  ),
   method: z.discriminatedUnion('kind', [z.object({ kind: z.literal('saved'), paymentMethodId: z.string().min(1).max(100) }), z.object({ kind: z.literal('card'), card: cardSchema })]),
 });
 export const payInvoiceOutput = z.union([z.object({ status: z.literal('paid') }), z.object({ status: z.literal('declined'), reason: z.string() })]);

@@ -3,11 +3,11 @@
  * paying one, and credit notes. Invoices are immutable once issued: nothing here changes an
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
-import { credits, invoiceLines, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
+import { credits, invoiceLines, invoicePayments, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
-import { chargeableMethod, chargeOnce, markPaid, type InvoiceDeps } from './dunning';
+import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
 import { invoiceCsv } from './csv';
 import { insertInvoiceLines } from './generate';
 import { bytesToBase64, invoicePdf } from './pdf';
@@ -104,10 +104,28 @@ export async function invoicePdfFile(db: Database, organizationId: string, id: s
 
 export type PayWith = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardDetails };
 
-/** Pays a due or overdue invoice now; a success clears the overdue mark when nothing else is overdue. */
-export async function payInvoice(deps: InvoiceDeps, organizationId: string, id: string, payWith: PayWith): Promise<{ status: 'paid' } | { status: 'declined'; reason: string }> {
+export interface InvoicePayer {
+  userId: string;
+  ipAddress: string | null;
+  /** The client's key for this attempt: repeating it answers the same payment. */
+  idempotencyKey: string;
+}
+
+const PAYMENTS_DOWN = 'Payments are unavailable right now; nothing was charged. Try again in a few minutes.';
+
+/**
+ * Pays a due or overdue invoice now; a success clears the overdue mark when nothing else is
+ * overdue. Exactly once (claimAndCharge): a repeated key answers the same payment, another key
+ * while one payment is under way or done is a 409, and only the claimed payment reaches the provider.
+ */
+export async function payInvoice(deps: InvoiceDeps, organizationId: string, id: string, payWith: PayWith, payer: InvoicePayer): Promise<{ status: 'paid' } | { status: 'declined'; reason: string }> {
   const { invoice } = await getInvoice(deps.db, organizationId, id);
-  if (invoice.status === 'paid') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already paid.` });
+  const alreadyPaid = () => new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already paid.` });
+  const underWay = () => new TRPCError({ code: 'CONFLICT', message: `A payment of invoice ${invoice.number} is under way; wait for its outcome before paying again.` });
+  const key = `pay:${payer.idempotencyKey}`;
+  const [repeated] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.idempotencyKey, `invoice:${invoice.id}:${key}`)).limit(1);
+  if (repeated) return answerRepeated(invoice.number, repeated);
+  if (invoice.status === 'paid') throw alreadyPaid();
   if (invoice.status === 'void' || invoice.kind !== 'invoice' || invoice.totalCents <= 0) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} has nothing to pay.` });
   let methodId: string | null = null;
   let method;
@@ -123,15 +141,38 @@ export async function payInvoice(deps: InvoiceDeps, organizationId: string, id: 
   } else {
     method = { kind: 'sandbox_card' as const, card: payWith.card };
   }
-  const now = deps.ports.clock.now();
-  const result = await chargeOnce(deps, invoice, method, `pay:${now}`);
-  if (result.status === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Payments are unavailable right now; nothing was charged. Try again in a few minutes.' });
-  if (result.status === 'failed') return { status: 'declined', reason: result.reason };
-  if (result.status === 'pending') {
-    throw new TRPCError({ code: 'CONFLICT', message: `The direct debit for invoice ${invoice.number} was sent to your bank; it is paid once the bank settles it, in a few business days.` });
+  const result = await claimAndCharge(deps, invoice, method, { suffix: key, userId: payer.userId, ipAddress: payer.ipAddress });
+  if (result.status === 'repeated') return answerRepeated(invoice.number, result.payment);
+  if (result.status === 'held') {
+    if (result.holding === 'succeeded') throw alreadyPaid();
+    if (result.holding === 'processing') throw debitSent(invoice.number);
+    throw underWay();
   }
-  await markPaid(deps.db, invoice, now, methodId);
+  if (result.status === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: PAYMENTS_DOWN });
+  if (result.status === 'failed') return { status: 'declined', reason: result.reason };
+  if (result.status === 'pending') throw debitSent(invoice.number);
+  await markPaid(deps.db, invoice, deps.ports.clock.now(), methodId);
   return { status: 'paid' };
+}
+
+function debitSent(number: string): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message: `The direct debit for invoice ${number} was sent to your bank; it is paid once the bank settles it, in a few business days.` });
+}
+
+/** The answer a repeated request with the same key gets: the payment as it stands, never a second charge. */
+function answerRepeated(number: string, payment: InvoicePayment): { status: 'paid' } | { status: 'declined'; reason: string } {
+  switch (payment.status) {
+    case 'succeeded':
+      return { status: 'paid' };
+    case 'declined':
+      return { status: 'declined', reason: payment.failureReason ?? 'The payment was declined.' };
+    case 'failed':
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: `${PAYMENTS_DOWN} Use a new payment key.` });
+    case 'processing':
+      throw debitSent(number);
+    default:
+      throw new TRPCError({ code: 'CONFLICT', message: `A payment of invoice ${number} is under way; wait for its outcome before paying again.` });
+  }
 }
 
 /**

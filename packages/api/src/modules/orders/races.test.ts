@@ -4,7 +4,7 @@
  * isolates) and counts the effects against the one allowed. worker/test/races.test.ts does the
  * same over HTTP in workerd against D1; `pnpm bench:races` at 10, 50 and 100.
  */
-import { auditLog, invoices, organizations, payments, promotionRedemptions } from '@kubemarket/db';
+import { auditLog, invoicePayments, invoices, organizations, payments, promotionRedemptions } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,46 @@ describe.each([10, 50])('%i requests at once', (n) => {
       if ('ok' in answer) continue;
       expect(answer).toEqual({ code: 'BAD_REQUEST', message: "PARIS applies only to your organisation's first purchase, which has now been made. The order was re-priced to €238.80; review it and pay again." });
     }
+  });
+});
+
+describe.each([10, 50])('%i "Pay invoice now" at once', (n) => {
+  it('charges the invoice once, records the payment and audits it', async () => {
+    const { db, gabriel, charges } = await setup();
+    const invoiceId = 'inv_race_1';
+    await db.insert(invoices).values({
+      id: invoiceId,
+      organizationId: 'org_demo_globex',
+      number: 'KM-2026-009901',
+      periodStart: Date.UTC(2026, 9, 1),
+      periodEnd: Date.UTC(2026, 10, 1),
+      status: 'due',
+      billing: { companyName: 'Globex Logistics', billingId: 'KM-GLOBX1', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris', countryCode: 'FR' },
+      subtotalCents: 10_000,
+      taxableCents: 10_000,
+      vatRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents: 10_000,
+      issuedAt: Date.UTC(2026, 10, 1),
+      dueAt: Date.UTC(2026, 10, 15),
+      createdAt: Date.UTC(2026, 10, 1),
+      updatedAt: Date.UTC(2026, 10, 1),
+    });
+    const answers = await outcomes(Array.from({ length: n }, () => gabriel.invoices.pay({ id: invoiceId, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
+
+    expect(charges.filter((charge) => charge.orderId === invoiceId)).toHaveLength(1);
+    expect(tally(answers).ok).toBe(1);
+    for (const answer of answers) {
+      if ('ok' in answer) {
+        expect(answer.ok).toEqual({ status: 'paid' });
+        continue;
+      }
+      expect(answer.code).toBe('CONFLICT');
+      expect(['A payment of invoice KM-2026-009901 is under way; wait for its outcome before paying again.', 'Invoice KM-2026-009901 is already paid.']).toContain(answer.message);
+    }
+    expect(await db.$count(invoicePayments, and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, 'succeeded')))).toBe(1);
+    expect(await db.$count(auditLog, and(eq(auditLog.action, 'invoice.payment_succeeded'), eq(auditLog.organizationId, 'org_demo_globex')))).toBe(1);
+    expect((await gabriel.invoices.get({ id: invoiceId })).status).toBe('paid');
   });
 });
 

@@ -1,7 +1,7 @@
 import { ORDER_EVENT_TYPES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@kubemarket/db';
 import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
 import { z } from 'zod';
-import { idParam } from '../../platform/contracts';
+import { idempotencyKeySchema, idParam } from '../../platform/contracts';
 import { orderLineSchema, quoteInputSchema, quoteSchema } from '../quotes/schemas';
 
 /**
@@ -29,14 +29,6 @@ export type OrderLineInput = z.output<typeof orderLineInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-/** Visible ASCII, as HTTP header values are; long enough to be unique in practice. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
-
-export const idempotencyKeySchema = (what: string) =>
-  z
-    .string({ error: `${what} is required: a unique string per attempt, e.g. a UUID.` })
-    .trim()
-    .regex(IDEMPOTENCY_KEY, `${what} is 8 to 128 visible ASCII characters without spaces, e.g. a UUID.`);
 
 export const createOrderInputSchema = z.object({
   idempotencyKey: idempotencyKeySchema('The Idempotency-Key').describe(

@@ -20,6 +20,8 @@ export {
   type PaymentMethodInput,
   type PaymentProvider,
   type PaymentsPort,
+  type RefundOutcome,
+  type RefundRequest,
   type SandboxSetupDetails,
   type SavedMethodDetails,
   type SetupMethodKind,
