@@ -70,12 +70,20 @@ export class RateLimitedError extends Error {
 /** The longest window of any rule: rows older than this are dead and the cron purges them. */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
-function limited(key: string, windowStart: number, rule: RateLimitRule, now: number, db: Database): Promise<never> {
+/** "5 minutes", "1 minute", "3 hours": how long until a window ends, as a person reads it. */
+export function waitText(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+function limited(key: string, windowStart: number, rule: RateLimitRule, now: number, db: Database, message?: (wait: string) => string): Promise<never> {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const error = new TRPCError({
     code: 'TOO_MANY_REQUESTS',
-    message: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    message: message ? message(waitText(retryAfterSeconds)) : `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     cause: new RateLimitedError(retryAfterSeconds),
   });
   return auditInsert(db, { actorUserId: null, action: 'security.rate_limited', metadata: { key, limit: rule.limit, windowMs: rule.windowMs } }, now).then(
@@ -141,25 +149,28 @@ export async function reserveSlot(db: Database, key: string, rule: RateLimitRule
   return row ? { key: row.key, windowStart: row.windowStart, count: row.count } : null;
 }
 
-/** The TOO_MANY_REQUESTS (audited) of a full window, with the time until it ends. */
-export async function refuseFullWindow(db: Database, key: string, rule: RateLimitRule, now: number): Promise<never> {
+/**
+ * The TOO_MANY_REQUESTS (audited) of a full window, with the time until it ends; `message` words
+ * it for the action (it is given how long to wait, e.g. "3 hours").
+ */
+export async function refuseFullWindow(db: Database, key: string, rule: RateLimitRule, now: number, message?: (wait: string) => string): Promise<never> {
   const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  return limited(key, row?.windowStart ?? now, rule, now, db);
+  return limited(key, row?.windowStart ?? now, rule, now, db, message);
 }
 
 /** A slot of the key, or TOO_MANY_REQUESTS (audited) when its window is full. */
-export async function reserveOrRefuse(db: Database, key: string, rule: RateLimitRule, now: number): Promise<Reservation> {
-  return (await reserveSlot(db, key, rule, now)) ?? refuseFullWindow(db, key, rule, now);
+export async function reserveOrRefuse(db: Database, key: string, rule: RateLimitRule, now: number, message?: (wait: string) => string): Promise<Reservation> {
+  return (await reserveSlot(db, key, rule, now)) ?? refuseFullWindow(db, key, rule, now, message);
 }
 
 /**
  * Slots of several keys, taken in order; when one is refused the ones already taken are given
  * back, so a refused attempt counts nowhere.
  */
-export async function reserveAll(db: Database, buckets: ReadonlyArray<readonly [string, RateLimitRule]>, now: number): Promise<Reservation[]> {
+export async function reserveAll(db: Database, buckets: ReadonlyArray<readonly [key: string, rule: RateLimitRule, message?: (wait: string) => string]>, now: number): Promise<Reservation[]> {
   const held: Reservation[] = [];
   try {
-    for (const [key, rule] of buckets) held.push(await reserveOrRefuse(db, key, rule, now));
+    for (const [key, rule, message] of buckets) held.push(await reserveOrRefuse(db, key, rule, now, message));
   } catch (error) {
     await releaseSlots(db, held);
     throw error;

@@ -38,7 +38,8 @@ describe('team: invitations', () => {
     expect(invitation).toMatchObject({ email: 'nina@example.com', role: 'viewer', invitedByName: 'Alice Martin', expiresAt: NOW + INVITATION_TTL_MS });
     expect(INVITATION_TTL_MS).toBe(7 * 24 * 60 * 60_000);
     const token = await invitationToken('nina@example.com');
-    expect(mailer.sent.at(-1)?.subject).toBe('Alice Martin invited you to join Acme Industries on KubeMarket');
+    // Fixed text and the organisation's staff-approved name, never the inviter's name (issue 29).
+    expect(mailer.sent.at(-1)?.subject).toBe('Invitation to join Acme Industries on KubeMarket');
     const [stored] = await db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id));
     expect(stored!.tokenHash).not.toContain(token);
 

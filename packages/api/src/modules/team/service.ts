@@ -8,6 +8,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto';
 import { plainMail } from '../../platform/emails';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
+import { RATE_LIMITS, reserveAll } from '../../platform/rate-limit';
 import { INVITATION_TTL_MS, type InviteInput, type MembersInput } from './schemas';
 
 type Member = Context & { user: SessionUser; organizationId: string };
@@ -83,12 +84,36 @@ function assertMayChangeOwner(ctx: Member) {
   if (ctx.user.organizationRole !== 'owner') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an owner can change or remove another owner.' });
 }
 
+/**
+ * The invitation mail's subject: fixed text, never what a customer typed (an inviter's name such
+ * as "Billing: your account is suspended, verify at https://…" would turn our sender into a
+ * phishing one). It names the organisation only as staff approved it: the name of an active
+ * organisation is the one staff read when they approved its registration, and customers cannot
+ * rename an organisation. Pending, rejected or suspended ones are not named.
+ */
+export function invitationSubject(organization: { name: string; status: string } | undefined): string {
+  if (organization?.status !== 'active') return 'Invitation to join a team on KubeMarket';
+  // eslint-disable-next-line no-control-regex
+  const name = organization.name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return name ? `Invitation to join ${name} on KubeMarket` : 'Invitation to join a team on KubeMarket';
+}
+
 export async function invite(ctx: Member, input: InviteInput) {
   assertMayGrant(ctx, input.role);
   const now = ctx.ports.clock.now();
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), eq(users.organizationId, ctx.organizationId)));
   if (existing) conflict(`${input.email} is already a member of your organisation.`);
-  const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+  const [organization] = await ctx.db.select({ name: organizations.name, status: organizations.status }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+  // Counted before anything is written or mailed, in one conditional upsert each, so parallel
+  // invitations cannot pass a limit together; a refused one gives back the other's slot.
+  await reserveAll(
+    ctx.db,
+    [
+      [`invite:to:${input.email}`, RATE_LIMITS.invitationsPerRecipient, (wait) => `${input.email} has received ${RATE_LIMITS.invitationsPerRecipient.limit} invitations in the last 24 hours. Try again in ${wait}.`],
+      [`invite:org:${ctx.organizationId}`, RATE_LIMITS.invitationsPerOrganization, (wait) => `Your organisation has sent ${RATE_LIMITS.invitationsPerOrganization.limit} invitations in the last 24 hours, the most we send in a day. Try again in ${wait}.`],
+    ],
+    now,
+  );
   const token = randomToken(32);
   const id = invitationId();
   const expiresAt = now + INVITATION_TTL_MS;
@@ -103,7 +128,7 @@ export async function invite(ctx: Member, input: InviteInput) {
   ]);
   const organizationName = organization?.name ?? 'an organisation';
   mailInBackground(ctx.ports, async () =>
-    plainMail(input.email, `${ctx.user.name} invited you to join ${organizationName} on KubeMarket`, [
+    plainMail(input.email, invitationSubject(organization), [
       `Hello, ${ctx.user.name} invited you to join ${organizationName} as ${ORGANIZATION_ROLE_LABELS[input.role].toLowerCase()}.`,
       `Accept the invitation: ${invitationLink(ctx.request.appUrl, token)}`,
       `The link works for 7 days. Sign in, or create an account, with ${input.email} to accept it. If you did not expect this invitation, ignore this email.`,
