@@ -38,6 +38,8 @@ export async function createSession(origin, path, body) {
   const session = {
     cookie: cookieHeader(),
     csrf,
+    /** What the sign-in answered (the account, for /api/dev/test-accounts). */
+    answer: await signIn.json().catch(() => null),
     /** fetch(origin + path) with the session's cookie, CSRF token and Origin; a JSON body when given. */
     call(method, callPath, callBody, headers = {}) {
       return fetch(`${origin}${callPath}`, {
@@ -55,3 +57,6 @@ export const passwordSession = (origin, identifier, password = 'KubeMarket-demo-
 
 /** The development sign-in (no password hashing or TOTP in the way of a measurement). */
 export const devSession = (origin, username) => createSession(origin, '/trpc/dev.login', { username });
+
+/** A new organisation and its owner, signed in (development only): `answer` is the account, with its password. */
+export const testAccountSession = (origin, options = {}) => createSession(origin, '/api/dev/test-accounts', { ...options, signIn: true });
