@@ -43,6 +43,7 @@ export const ID_PREFIXES = {
   invoice: 'inv',
   invoiceLine: 'inl',
   credit: 'crd',
+  creditRequest: 'crq',
   creditApplication: 'cap',
   paymentMethod: 'pmt',
   billingPlan: 'bpl',

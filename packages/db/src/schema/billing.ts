@@ -174,6 +174,40 @@ export const credits = sqliteTable(
 
 export type Credit = typeof credits.$inferSelect;
 
+export const CREDIT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CreditRequestStatus = (typeof CREDIT_REQUEST_STATUSES)[number];
+
+/**
+ * Four eyes on staff money (issue 29): a credit above an administrator's own limits (per grant,
+ * per month) waits here until another administrator approves it; approving creates the credit
+ * (its id is the request's, `crd_` for `crq_`, so it is created once). Decided requests stay as
+ * the record of who asked for what, why, and who decided.
+ */
+export const creditRequests = sqliteTable(
+  'credit_requests',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    origin: text('origin', { enum: CREDIT_ORIGINS }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    expiresAt: integer('expires_at'),
+    /** Why it exceeds the requester's limits, as the approver reads it. */
+    limitReason: text('limit_reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    status: text('status', { enum: CREDIT_REQUEST_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: integer('decided_at'),
+    decisionReason: text('decision_reason'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('credit_requests_status_idx').on(table.status, table.createdAt)],
+);
+
+export type CreditRequest = typeof creditRequests.$inferSelect;
+
 export const creditApplications = sqliteTable(
   'credit_applications',
   {
