@@ -1,5 +1,5 @@
 import type { TokenScope } from '@kubemarket/shared';
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 /**
@@ -27,3 +27,25 @@ export const apiTokens = sqliteTable(
 );
 
 export type ApiToken = typeof apiTokens.$inferSelect;
+
+/**
+ * How much each token was used, one row per token per hour (`hour_start`, UTC, in ms): every bearer
+ * request adds one to `requests` (or `rate_limited` when refused with 429) in one upsert. The audit
+ * log gets one `token.used` (and at most one `token.rate_limited`) entry per token and hour, and
+ * reads its count from here, so a busy script does not bury the entries of people. No foreign key:
+ * like the audit log, the counts outlive a purged token.
+ */
+export const apiTokenUsage = sqliteTable(
+  'api_token_usage',
+  {
+    tokenId: text('token_id').notNull(),
+    hourStart: integer('hour_start').notNull(),
+    requests: integer('requests').notNull().default(0),
+    rateLimited: integer('rate_limited').notNull().default(0),
+    lastUsedAt: integer('last_used_at').notNull(),
+    lastIpAddress: text('last_ip_address'),
+  },
+  (table) => [primaryKey({ columns: [table.tokenId, table.hourStart] })],
+);
+
+export type ApiTokenUsage = typeof apiTokenUsage.$inferSelect;
