@@ -2,6 +2,11 @@ import { auditLog, newId, users, type Database } from '@kubemarket/db';
 import { eq, sql } from 'drizzle-orm';
 
 export interface AuditEvent {
+  /**
+   * A chosen id, for an entry written at most once (with `onConflictDoNothing`): one per token
+   * and hour, say. Left out, a new random id.
+   */
+  id?: string;
   actorUserId: string | null;
   action: string;
   /**
@@ -24,7 +29,7 @@ function organizationOf(event: AuditEvent) {
 
 export function auditInsert(db: Database, event: AuditEvent, now: number) {
   return db.insert(auditLog).values({
-    id: newId('audit'),
+    id: event.id ?? newId('audit'),
     actorUserId: event.actorUserId,
     organizationId: organizationOf(event),
     action: event.action,

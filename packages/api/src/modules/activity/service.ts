@@ -1,5 +1,5 @@
-import { auditLog, organizations, users } from '@kubemarket/db';
-import { and, count, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { apiTokenUsage, auditLog, organizations, users } from '@kubemarket/db';
+import { and, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { CSV_MAX_ROWS, type ActivityEntry, type ActivityFilter } from './schemas';
 
@@ -43,12 +43,32 @@ function selectEntries(db: Db, where: SQL | undefined) {
       targetId: auditLog.targetId,
       ipAddress: auditLog.ipAddress,
       metadata: auditLog.metadata,
+      usage: { requests: apiTokenUsage.requests, rateLimited: apiTokenUsage.rateLimited, lastUsedAt: apiTokenUsage.lastUsedAt },
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+    // An API token's use is one entry per token and hour (its first request); the hour's count is read here.
+    .leftJoin(
+      apiTokenUsage,
+      and(
+        inArray(auditLog.action, ['token.used', 'token.rate_limited']),
+        eq(apiTokenUsage.tokenId, auditLog.targetId),
+        eq(apiTokenUsage.hourStart, sql`(${auditLog.createdAt} / 3600000) * 3600000`),
+      ),
+    )
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+}
+
+type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+/** The entry as shown: a token's hourly entry carries the hour's count (requests, or 429s) and its last use. */
+function entryOf({ usage, ...row }: EntryRow): ActivityEntry {
+  const metadata = row.metadata ?? null;
+  if (!usage) return { ...row, metadata };
+  const hourCount = row.action === 'token.used' ? usage.requests : usage.rateLimited;
+  return { ...row, metadata: { ...metadata, count: hourCount, lastUsedAt: usage.lastUsedAt } };
 }
 
 /** One page, newest first; the organisation index (organization_id, created_at) serves it. */
@@ -58,7 +78,7 @@ export async function listActivity(db: Db, filter: ActivityFilter & { organizati
     selectEntries(db, where).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ value: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
-  return { items: rows.map((row) => ({ ...row, metadata: row.metadata ?? null })), total: total?.value ?? 0, page, pageSize };
+  return { items: rows.map(entryOf), total: total?.value ?? 0, page, pageSize };
 }
 
 const CSV_COLUMNS: Array<[string, (entry: ActivityEntry) => string | number | null]> = [
@@ -89,7 +109,7 @@ export function csvCell(value: string | number | null): string {
 export async function activityCsv(db: Db, filter: ActivityFilter & { organizationId?: string | undefined }, now: number, label: string) {
   const rows = await selectEntries(db, conditions(filter)).limit(CSV_MAX_ROWS + 1);
   const truncated = rows.length > CSV_MAX_ROWS;
-  const entries = rows.slice(0, CSV_MAX_ROWS).map((row) => ({ ...row, metadata: row.metadata ?? null }));
+  const entries = rows.slice(0, CSV_MAX_ROWS).map(entryOf);
   const lines = [CSV_COLUMNS.map(([name]) => name).join(','), ...entries.map((entry) => CSV_COLUMNS.map(([, cell]) => csvCell(cell(entry))).join(','))];
   const day = new Date(now).toISOString().slice(0, 10);
   return { filename: `activity-${label}-${day}.csv`, csv: `${lines.join('\r\n')}\r\n`, rows: entries.length, truncated };

@@ -1,7 +1,7 @@
-import { apiTokens, newId, organizations, users, type ApiToken, type Database } from '@kubemarket/db';
+import { apiTokens, apiTokenUsage, newId, organizations, users, type ApiToken, type Database } from '@kubemarket/db';
 import { TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
@@ -89,9 +89,38 @@ export type BearerResult =
 
 const BAD_TOKEN = 'The API token is malformed or unknown. Create a token in Settings → API tokens and send it as "Authorization: Bearer <token>".';
 
+const HOUR = 3_600_000;
+
+/** The UTC hour an instant falls in (its start, in ms): token use is counted and audited per hour. */
+export function usageHour(now: number): number {
+  return Math.floor(now / HOUR) * HOUR;
+}
+
+/**
+ * The id of a token's audit entry for one hour: the same for every request of the hour, so the
+ * append-only audit log gets one `token.used` entry per token and hour (insert or nothing), not one
+ * per request; `api_token_usage` counts them.
+ */
+export function hourlyAuditId(tokenId: string, kind: 'used' | 'rate_limited', now: number): string {
+  return `aud_${kind === 'used' ? 'tu' : 'tr'}${usageHour(now) / HOUR}_${tokenId.slice('apt_'.length)}`;
+}
+
+/** One more request (or 429) of the token this hour, in one statement: the hour's row or a new one. */
+function countUse(db: Database, tokenId: string, column: 'requests' | 'rateLimited', now: number, ipAddress: string | null) {
+  const target = apiTokenUsage[column];
+  return db
+    .insert(apiTokenUsage)
+    .values({ tokenId, hourStart: usageHour(now), requests: column === 'requests' ? 1 : 0, rateLimited: column === 'rateLimited' ? 1 : 0, lastUsedAt: now, lastIpAddress: ipAddress })
+    .onConflictDoUpdate({
+      target: [apiTokenUsage.tokenId, apiTokenUsage.hourStart],
+      set: { [column]: sql`${target} + 1`, lastUsedAt: sql`max(${apiTokenUsage.lastUsedAt}, ${now})`, lastIpAddress: ipAddress },
+    });
+}
+
 /**
  * Resolves `Authorization: Bearer …` into the token's user and scopes. Counts the request against
- * the token's rate limit and records its use (last used, audit entry of the method and path).
+ * the token's rate limit and records its use: last used, the hour's count in `api_token_usage`,
+ * and one audit entry per token and hour (the first request's method and path).
  */
 export async function authenticateBearer(
   db: Database,
@@ -119,12 +148,21 @@ export async function authenticateBearer(
     const cause = (error as { cause?: unknown }).cause;
     if (!(cause instanceof RateLimitedError)) throw error;
     const { retryAfterSeconds } = cause;
-    await db.batch([auditInsert(db, { actorUserId: row.user.id, action: 'token.rate_limited', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress }, now)]);
+    await db.batch([
+      countUse(db, row.token.id, 'rateLimited', now, request.ipAddress),
+      auditInsert(db, { id: hourlyAuditId(row.token.id, 'rate_limited', now), actorUserId: row.user.id, action: 'token.rate_limited', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress }, now).onConflictDoNothing(),
+    ]);
     return { ok: false, status: 429, message: `Too many requests with this API token. Try again in ${retryAfterSeconds} s.`, retryAfterSeconds };
   }
   await db.batch([
     db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.token.id)),
-    auditInsert(db, { actorUserId: row.user.id, action: 'token.used', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress, metadata: { method: request.method, path: request.path } }, now),
+    countUse(db, row.token.id, 'requests', now, request.ipAddress),
+    // The hour's first request is audited (its method, path and address); the others only count.
+    auditInsert(
+      db,
+      { id: hourlyAuditId(row.token.id, 'used', now), actorUserId: row.user.id, action: 'token.used', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress, metadata: { method: request.method, path: request.path } },
+      now,
+    ).onConflictDoNothing(),
   ]);
   return { ok: true, user: toSessionUser(row.user, row.organization), tokenId: row.token.id, scopes: row.token.scopes };
 }
