@@ -24,6 +24,26 @@ describe('admin: sessions and roles', () => {
     await expect(adam.admin.endUserSessions({ id: 'usr_nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it("refuses an admin ending a super admin's (or a fellow admin's) sessions; a super admin may", async () => {
+    const { ctx, db, closed } = await setup();
+    await createSession(db, { id: 'usr_demo_sophie', role: 'super_admin' }, 1_000, ctx.request);
+    await createSession(db, { id: 'usr_demo_adam', role: 'admin' }, 1_000, ctx.request);
+    const adam = callerAs(ctx, await sessionUserOf(db, 'adam'));
+    const refusal = { code: 'FORBIDDEN', message: "Only a super admin can end a super admin's sessions." };
+    await expect(adam.admin.endUserSessions({ id: 'usr_demo_sophie' })).rejects.toMatchObject(refusal);
+    // The officers' console path refuses it too, whoever asks.
+    await expect(adam.staffUsers.endSessions({ id: 'usr_demo_sophie' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: "Only a super admin can sign out a super admin's account." });
+    const olivia = callerAs(ctx, await sessionUserOf(db, 'olivia'));
+    await expect(olivia.staffUsers.endSessions({ id: 'usr_demo_sophie' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await db.select().from(sessions).where(eq(sessions.userId, 'usr_demo_sophie'))).toHaveLength(1);
+    expect(closed).toEqual([]);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.user_sessions_ended'), eq(auditLog.targetId, 'usr_demo_sophie')))).toEqual([]);
+
+    const sophie = callerAs(ctx, await sessionUserOf(db, 'sophie'));
+    await expect(sophie.admin.endUserSessions({ id: 'usr_demo_adam' })).resolves.toEqual({ ended: 1 });
+    await expect(sophie.admin.endUserSessions({ id: 'usr_demo_sophie' })).resolves.toEqual({ ended: 1 });
+  });
+
   // Promotions moved to four-eyes requests (staff-users): the same guarantees, through that path.
   it('promotion to staff ends the user’s sessions, so the staff lifetime and TOTP apply at once', async () => {
     const { ctx, db } = await setup();

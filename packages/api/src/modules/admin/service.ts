@@ -15,10 +15,25 @@ async function targetUser(ctx: Staff, userId: string) {
   return user;
 }
 
+const RANK: Record<UserRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
+
+/**
+ * Staff sign out accounts below their own rank (a super admin anyone): an administrator cannot
+ * lock a super admin, or a fellow administrator, out of the console.
+ */
+function assertMayEndSessionsOf(actor: SessionUser, target: { id: string; role: UserRole }): void {
+  if (actor.role === 'super_admin' || actor.id === target.id) return;
+  if (target.role === 'super_admin') throw new TRPCError({ code: 'FORBIDDEN', message: "Only a super admin can end a super admin's sessions." });
+  if (RANK[target.role] >= RANK[actor.role]) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Only a staff member senior to this ${target.role.replace('_', ' ')} can end their sessions.` });
+  }
+}
+
 /** Signs a user out everywhere (a lost laptop, a suspected takeover); their sockets close at once. */
 export async function endUserSessions(ctx: Staff, userId: string) {
   const now = ctx.ports.clock.now();
   const user = await targetUser(ctx, userId);
+  assertMayEndSessionsOf(ctx.user, user);
   const [ended] = await ctx.db.batch([
     deleteUserSessions(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_sessions_ended', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress }, now),
@@ -26,8 +41,6 @@ export async function endUserSessions(ctx: Staff, userId: string) {
   await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
   return { ended: ended.length };
 }
-
-const RANK: Record<UserRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
 
 /**
  * Lowers a user's platform role (a staff member leaving a team). Raising one is four-eyes work: an

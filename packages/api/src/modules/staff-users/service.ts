@@ -65,6 +65,7 @@ async function targetUser(ctx: Staff, userId: string): Promise<User> {
 export function assertMayActOn(actor: SessionUser, target: Pick<User, 'id' | 'role'>, what: string): void {
   if (actor.id === target.id) throw badRequest(`You cannot ${what} your own account. Ask another staff member.`);
   if (actor.role === 'super_admin') return;
+  if (target.role === 'super_admin') throw forbidden(`Only a super admin can ${what} a super admin's account.`);
   if (RANK[actor.role] <= RANK[target.role]) {
     throw forbidden(`Only a staff member senior to this ${ROLE_NAMES[target.role]} can ${what} their account.`);
   }
