@@ -9,7 +9,7 @@ import type { AppEnv } from './env';
 import { forbidden } from './forbidden';
 import { rest } from './rest';
 import { securityHeaders } from './security-headers';
-import { limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps } from './transport';
+import { guardUpload, limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps } from './transport';
 import { stripeWebhook } from './webhooks';
 
 export const app = new Hono<AppEnv>();
@@ -22,7 +22,7 @@ app.use('*', requireConfiguration);
 /** The bare route the benchmark compares the API against: no database, no tRPC. */
 app.get('/healthz', (c) => c.text('ok'));
 
-// Before the session look-up and before anything parses a body.
+// Before the session look-up and before anything parses a body (uploads wait for guardUpload).
 app.use('/api/*', limitBody);
 app.use('/trpc/*', limitBody);
 app.use('/trpc/*', limitTrpcBatches);
@@ -33,6 +33,8 @@ app.post('/api/webhooks/stripe', stripeWebhook);
 app.use('*', authenticate);
 app.use('/api/*', csrfProtection);
 app.use('/trpc/*', csrfProtection);
+// An upload's body is read only now, once the caller is known, and only up to its cap.
+app.use('/api/*', guardUpload);
 
 app.all('/trpc/*', (c) =>
   fetchRequestHandler({

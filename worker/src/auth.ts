@@ -5,6 +5,7 @@ import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, 
 import { databaseFor, environmentOf, sessionCacheFor } from './context';
 import type { AppEnv } from './env';
 import { forbidden } from './forbidden';
+import { uploadRouteOf } from './transport';
 
 // tRPC paths look like files ("/trpc/auth.login"); they always need the session.
 const API_PATH = /^\/(api|trpc|ws)(\/|$)/;
@@ -142,8 +143,9 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const expected = c.get('auth').csrfToken;
   // An empty header counts as absent, so the `_csrf` body field is still read. The body is the
-  // one limitBody buffered (at most MAX_BODY_BYTES).
-  const sent = c.req.header('X-CSRF-Token') || (await bodyCsrfField(c.req.raw));
+  // one limitBody buffered (at most MAX_BODY_BYTES). An upload's body is not read before the
+  // caller is known (guardUpload): uploads carry the token in the header.
+  const sent = c.req.header('X-CSRF-Token') || (uploadRouteOf(c.req.raw) ? null : await bodyCsrfField(c.req.raw));
   if (!sent || !timingSafeEqual(sent, expected)) return forbidden(c, 'csrf-token', CSRF_MESSAGE);
   return next();
 };

@@ -4,7 +4,7 @@ import { databaseFor } from './context';
 import type { AppEnv } from './env';
 
 /** Why the Worker itself refused a request with 403 (procedures audit their own refusals). */
-export type ForbiddenReason = 'cross-origin' | 'cross-site' | 'csrf-token' | 'cross-origin-websocket';
+export type ForbiddenReason = 'cross-origin' | 'cross-site' | 'csrf-token' | 'cross-origin-websocket' | 'upload-token-session-only' | 'upload-staff-only';
 
 /** Paths are attacker-chosen: keep the audit row small. */
 const MAX_AUDITED_PATH = 512;

@@ -2,6 +2,7 @@ import { restRoutes } from '@kubemarket/api';
 import type { MiddlewareHandler } from 'hono';
 import { isDevelopment } from './config';
 import type { AppEnv } from './env';
+import { forbidden, type ForbiddenReason } from './forbidden';
 
 /**
  * Production answers plain HTTP with a permanent redirect to the same URL over https, before any
@@ -24,17 +25,22 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const TOO_LARGE = { message: 'The request body is too large (at most 64 KiB).' };
 
-/** Upload routes (RestMeta.multipart) take larger bodies: their method, path pattern and cap. */
+/** Upload routes (RestMeta.multipart) take larger bodies: their method, path pattern, cap and who may call them. */
 const UPLOAD_ROUTES = restRoutes()
   .filter((route) => route.meta.multipart)
   .map((route) => ({
     method: route.method,
     pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`),
     maxBytes: route.meta.multipart!.maxBytes,
+    sessionOnly: route.meta.sessionOnly === true,
+    staffRoles: route.staffRoles,
   }));
 
-function uploadLimitOf(method: string, pathname: string): number | null {
-  return UPLOAD_ROUTES.find((route) => route.method === method && route.pattern.test(pathname))?.maxBytes ?? null;
+/** The upload route a multipart/form-data request is for, or null (any other request). */
+export function uploadRouteOf(request: Request) {
+  if (!/^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '')) return null;
+  const pathname = new URL(request.url).pathname;
+  return UPLOAD_ROUTES.find((route) => route.method === request.method && route.pattern.test(pathname)) ?? null;
 }
 
 /** The whole stream, or null as soon as it exceeds `limit` bytes (the rest is never read). */
@@ -65,19 +71,55 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Prom
  * Caps request bodies before anything parses them: Content-Length first (refused at once), then
  * the stream itself, since a chunked body declares no length. The request is replaced by one over
  * the buffered bytes, so the CSRF body field, the REST adapter and tRPC all read the capped body.
+ * An upload's body is left unread here: guardUpload reads it once the caller is known.
  */
 export const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const request = c.req.raw;
   if (!request.body) return next();
-  // Only an actual form upload gets the larger cap: anything else there is refused at the usual size.
-  const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '');
-  const upload = multipart ? uploadLimitOf(request.method, new URL(request.url).pathname) : null;
-  const limit = upload ?? MAX_BODY_BYTES;
-  const tooLarge = upload ? { message: `The upload is too large (at most ${Math.floor(upload / (1024 * 1024))} MB in one request).` } : TOO_LARGE;
+  // Only an actual form upload to an upload route is deferred: anything else there is refused at the usual size.
+  if (uploadRouteOf(request)) return next();
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
-  if (declared > limit) return c.json(tooLarge, 413);
-  const bytes = await readAtMost(request.body, limit);
-  if (!bytes) return c.json(tooLarge, 413);
+  if (declared > MAX_BODY_BYTES) return c.json(TOO_LARGE, 413);
+  const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
+  if (!bytes) return c.json(TOO_LARGE, 413);
+  c.req.raw = new Request(request, { body: bytes });
+  return next();
+};
+
+const SIGN_IN_TO_UPLOAD = 'Please sign in to upload files.';
+
+/**
+ * Uploads (issue 29): after authenticate and csrfProtection, and before one byte of the body is
+ * read, the caller must be signed in (401) and allowed on the route as far as the Worker can
+ * tell (a session for session-only routes, a staff role for staff routes: 403). Then the size:
+ * a declared Content-Length above the route's cap is refused at once (413), and the stream is
+ * read only up to the cap (413 past it), whether or not it declared a length. The procedure then
+ * checks the organisation role, each file and the organisation's storage quota.
+ */
+export const guardUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const request = c.req.raw;
+  const route = request.body ? uploadRouteOf(request) : null;
+  if (!route) return next();
+  // The unread body is dropped, not drained.
+  const drop = () => void request.body?.cancel().catch(() => undefined);
+  const refuse = (status: 401 | 413, message: string) => {
+    drop();
+    return c.json({ message }, status);
+  };
+  // Audited like every 403 (procedures audit theirs).
+  const forbid = (reason: ForbiddenReason, message: string) => {
+    drop();
+    return forbidden(c, reason, message);
+  };
+  const { user, credential } = c.get('auth');
+  if (!user || !credential) return refuse(401, SIGN_IN_TO_UPLOAD);
+  if (credential.kind === 'token' && route.sessionOnly) return forbid('upload-token-session-only', 'API tokens cannot be used for this operation. Sign in to the console instead.');
+  if (route.staffRoles && !route.staffRoles.includes(user.role)) return forbid('upload-staff-only', 'You do not have permission to do this.');
+  const tooLarge = `The upload is too large (at most ${Math.floor(route.maxBytes / (1024 * 1024))} MB in one request).`;
+  const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
+  if (declared > route.maxBytes) return refuse(413, tooLarge);
+  const bytes = await readAtMost(request.body!, route.maxBytes);
+  if (!bytes) return c.json({ message: tooLarge }, 413);
   c.req.raw = new Request(request, { body: bytes });
   return next();
 };

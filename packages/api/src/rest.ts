@@ -19,6 +19,8 @@ export interface RestRoute {
   headerParams: Array<{ name: string; header: string }>;
   meta: RestMeta;
   scope: Meta['scope'];
+  /** Platform roles the procedure admits (staff procedures), when it limits them. */
+  staffRoles: Meta['staffRoles'];
   input: z.ZodType | undefined;
   output: z.ZodType | undefined;
 }
@@ -61,6 +63,7 @@ export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter
       headerParams: headerParamsOf(_def.inputs[0]),
       meta: rest,
       scope: _def.meta?.scope,
+      staffRoles: _def.meta?.staffRoles,
       input: _def.inputs[0] as z.ZodType | undefined,
       output: _def.output as z.ZodType | undefined,
     });

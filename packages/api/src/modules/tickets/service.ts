@@ -31,6 +31,7 @@ import { auditInsert } from '../../platform/audit';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { logError } from '../../platform/log';
 import { sendMailSafely } from '../../platform/mailer';
+import { insertRowsAsJson } from '../../platform/json-rows';
 import { notify } from '../../platform/notify';
 import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
 import { bytesToBase64 } from '../invoices/pdf';
@@ -287,27 +288,87 @@ function checkFiles(files: UploadedFile[] | undefined): CheckedFile[] {
   return (files ?? []).map((file) => checkAttachment(file));
 }
 
-/** Writes a message (with files) and the ticket's new state in one batch. */
+/** Attachment bytes an organisation's tickets may hold in all (issue 29): files customers upload count against it. */
+export const ORGANIZATION_STORAGE_QUOTA_BYTES = 1024 ** 3;
+
+/** The attachment bytes stored on an organisation's tickets, as a scalar subquery. */
+function storedBytesOf(organizationId: string): SQL<number> {
+  // Own aliases: drizzle writes bare column names here, which both tables share.
+  return sql<number>`(SELECT coalesce(sum(quota_a.size_bytes), 0) FROM ticket_attachments quota_a INNER JOIN tickets quota_t ON quota_t.id = quota_a.ticket_id WHERE quota_t.organization_id = ${organizationId})`;
+}
+
+/** "3 KB", "12.5 MB", "1.0 GB" (binary units, as the limits are). */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
+}
+
+function overQuota(used: number, adding: number): TRPCError {
+  return new TRPCError({
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `These files (${sizeText(adding)}) do not fit in your organisation's storage for attachments: ${sizeText(used)} of ${sizeText(ORGANIZATION_STORAGE_QUOTA_BYTES)} are used. Send smaller files, or ask support to make room.`,
+  });
+}
+
+/** Refuses files that would take the organisation past its quota, before anything is stored. */
+async function assertStorageLeft(ctx: Context, organizationId: string, files: CheckedFile[]) {
+  const adding = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (adding === 0) return;
+  const [row] = await ctx.db.select({ used: storedBytesOf(organizationId) }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const used = Number(row?.used ?? 0);
+  if (used + adding > ORGANIZATION_STORAGE_QUOTA_BYTES) throw overQuota(used, adding);
+}
+
+/**
+ * Writes a message (with files) and the ticket's new state in one batch. With `quotaOf`, the
+ * message is a claim the database arbitrates: it is inserted only while the organisation's stored
+ * attachment bytes plus these files stay within its quota, and the files and the ticket's new
+ * state only with it. Batches run one at a time on D1, so parallel uploads cannot all fit.
+ */
 async function writeMessage(
   ctx: Context,
   ticket: Ticket,
   message: { kind: TicketMessageKind; author: { userId: string | null; name: string; staff: boolean }; body: string; files: CheckedFile[] },
   patch: Partial<Ticket>,
   extra: Statement[] = [],
+  quotaOf?: string,
 ) {
   const now = ctx.ports.clock.now();
   const messageId = newMessageId();
+  const adding = message.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  const guarded = quotaOf !== undefined && adding > 0;
   const { rows, keys } = await storeFiles(ctx, ticket.id, messageId, message.files, now);
+  let written = true;
   try {
-    await runBatch(ctx.db, [
-      messageInsert(ctx.db, ticket.id, message.kind, message.author, message.body, now, messageId),
-      ...(rows.length ? [ctx.db.insert(ticketAttachments).values(rows)] : []),
-      ctx.db.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, ticket.id)),
-      ...extra,
-    ]);
+    if (guarded) {
+      const messageRow = { id: messageId, ticketId: ticket.id, authorUserId: message.author.userId, authorName: message.author.name, fromStaff: message.author.staff, kind: message.kind, body: message.body, createdAt: now };
+      const exists = sql`EXISTS (SELECT 1 FROM ticket_messages quota_m WHERE quota_m.id = ${messageId})`;
+      const claim = insertRowsAsJson(ctx.db, ticketMessages, [messageRow], sql`${storedBytesOf(quotaOf)} + ${adding} <= ${ORGANIZATION_STORAGE_QUOTA_BYTES}`).returning({ id: ticketMessages.id });
+      const [claimed] = await ctx.db.batch([
+        claim,
+        insertRowsAsJson(ctx.db, ticketAttachments, rows, exists),
+        ctx.db.update(tickets).set({ ...patch, updatedAt: now }).where(and(eq(tickets.id, ticket.id), exists)),
+        ...extra,
+      ] as unknown as [typeof claim, ...Statement[]]);
+      written = claimed.length > 0;
+    } else {
+      await runBatch(ctx.db, [
+        messageInsert(ctx.db, ticket.id, message.kind, message.author, message.body, now, messageId),
+        ...(rows.length ? [ctx.db.insert(ticketAttachments).values(rows)] : []),
+        ctx.db.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, ticket.id)),
+        ...extra,
+      ]);
+    }
   } catch (error) {
     await ctx.ports.files.delete(keys).catch((cleanup: unknown) => logError('Removing orphaned attachments failed', cleanup));
     throw error;
+  }
+  if (!written && quotaOf !== undefined) {
+    // Another upload took the room first: nothing of this one stays.
+    await ctx.ports.files.delete(keys).catch((cleanup: unknown) => logError('Removing attachments over the quota failed', cleanup));
+    const [row] = await ctx.db.select({ used: storedBytesOf(quotaOf) }).from(organizations).where(eq(organizations.id, quotaOf)).limit(1);
+    throw overQuota(Number(row?.used ?? 0), adding);
   }
 }
 
@@ -382,7 +443,9 @@ async function customerWrites(ctx: Context, ticket: Ticket, author: { userId: st
   const now = ctx.ports.clock.now();
   const patch = afterCustomerMessage(ticket, await targetsFor(ctx.db, ticket.organizationId), now);
   const text = body || (files.length === 1 ? 'Attached a file.' : `Attached ${files.length} files.`);
-  await writeMessage(ctx, ticket, { kind: 'reply', author: { ...author, staff: false }, body: text, files }, patch);
+  // A customer's files count against their organisation's storage quota (staff files do not).
+  if (ticket.organizationId && files.length > 0) await assertStorageLeft(ctx, ticket.organizationId, files);
+  await writeMessage(ctx, ticket, { kind: 'reply', author: { ...author, staff: false }, body: text, files }, patch, [], ticket.organizationId ?? undefined);
   await tellAssignee(ctx, ticket, text, author.name);
 }
 
