@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createCaller } from '../../root';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { totpCode } from '../../platform/totp';
-import { createTestCaller, manualClock, memoryMailer } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
 
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 
@@ -105,5 +105,21 @@ describe('parallel second-factor codes', () => {
     expect(codes(results)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'OK']);
     expect(await count('auth.mfa_failed', 'usr_demo_marc')).toBe(3);
     expect(await bucket('mfa-failures:user:usr_demo_marc')).toBe(3);
+  });
+
+  it('a new authenticator starts with a fresh failure window (after staff lifted a lock by turning TOTP off)', async () => {
+    const { from, db, clock, ctx } = await setup();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i += 1) tokens.push(((await from('203.0.113.9').auth.login({ identifier: 'marc', password: DEMO_PASSWORD })) as { mfaToken: string }).mfaToken);
+    const wrong = totpCode(DEMO_TOTP_SECRET, clock.now()) === '000000' ? '111111' : '000000';
+    await Promise.allSettled(Array.from({ length: 10 }, (_, i) => from('203.0.113.9').auth.verifyMfa({ mfaToken: tokens[i % 2]!, code: wrong })));
+    // What staff's "reset two-step verification" does.
+    await db.update(users).set({ totpSecret: null, totpKeyVersion: null, totpEnabledAt: null, totpLastUsedStep: null, mfaLockedUntil: null, emailVerifiedAt: START }).where(eq(users.id, 'usr_demo_marc'));
+    const marc = callerAs(ctx, await sessionUserOf(db, 'marc'));
+    const { secret } = await marc.security.totpSetup({ password: DEMO_PASSWORD });
+    await marc.security.totpEnable({ code: totpCode(secret, clock.now()) });
+    clock.advance(60_000);
+    const { mfaToken } = (await from('203.0.113.9').auth.login({ identifier: 'marc', password: DEMO_PASSWORD })) as { mfaToken: string };
+    await expect(from('203.0.113.9').auth.verifyMfa({ mfaToken, code: totpCode(secret, clock.now()) })).resolves.toMatchObject({ username: 'marc' });
   });
 });

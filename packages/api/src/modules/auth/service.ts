@@ -1,4 +1,4 @@
-import { auditLog, newBillingId, newId, organizations, users, type AuthToken, type User } from '@kubemarket/db';
+import { auditLog, newBillingId, newId, organizations, rateLimits, users, type AuthToken, type User } from '@kubemarket/db';
 import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
@@ -128,6 +128,18 @@ function assertMfaUnlocked(user: User, now: number) {
   }
 }
 
+/** The rate-limit key of a user's wrong second-factor codes. */
+export const mfaFailuresKey = (userId: string) => `mfa-failures:user:${userId}`;
+
+/**
+ * A new authenticator starts with a fresh failure window: the statement to put in the batch that
+ * turns TOTP on (otherwise a window filled under the old seed, its lock lifted by staff, would
+ * hold the new one until it ends).
+ */
+export function clearMfaFailures(db: Context['db'], userId: string) {
+  return db.delete(rateLimits).where(eq(rateLimits.key, mfaFailuresKey(userId)));
+}
+
 /** How a code check was let through: a slot of the user's failure window, or the one try after a lock. */
 type MfaAttempt = { kind: 'slot'; slot: Reservation } | { kind: 'after_lock'; lockedUntil: number };
 
@@ -140,7 +152,7 @@ type MfaAttempt = { kind: 'slot'; slot: Reservation } | { kind: 'after_lock'; lo
  * lets nothing through.
  */
 async function reserveMfaAttempt(ctx: Context, user: User, now: number): Promise<MfaAttempt> {
-  const slot = await reserveSlot(ctx.db, `mfa-failures:user:${user.id}`, RATE_LIMITS.mfaFailuresPerUser, now);
+  const slot = await reserveSlot(ctx.db, mfaFailuresKey(user.id), RATE_LIMITS.mfaFailuresPerUser, now);
   if (slot) return { kind: 'slot', slot };
   const lockedUntil = now + MFA_LOCK_MS;
   const [claimed] = await ctx.db
@@ -149,9 +161,12 @@ async function reserveMfaAttempt(ctx: Context, user: User, now: number): Promise
     .where(and(eq(users.id, user.id), lte(users.mfaLockedUntil, now)))
     .returning({ id: users.id });
   if (claimed) return { kind: 'after_lock', lockedUntil };
+  // Locked: until the lock ends. No lock yet (the 10th failure still in flight): until the window ends.
   const [row] = await ctx.db.select({ mfaLockedUntil: users.mfaLockedUntil }).from(users).where(eq(users.id, user.id)).limit(1);
-  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.mfaLockedUntil ?? lockedUntil) - now) / 1000));
-  await auditInsert(ctx.db, { actorUserId: user.id, action: 'security.rate_limited', ipAddress: ctx.request.ipAddress, metadata: { key: `mfa-failures:user:${user.id}`, limit: RATE_LIMITS.mfaFailuresPerUser.limit, windowMs: RATE_LIMITS.mfaFailuresPerUser.windowMs } }, now).catch(() => undefined);
+  const [window] = await ctx.db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, mfaFailuresKey(user.id))).limit(1);
+  const until = row?.mfaLockedUntil && row.mfaLockedUntil > now ? row.mfaLockedUntil : (window?.windowStart ?? now) + RATE_LIMITS.mfaFailuresPerUser.windowMs;
+  const retryAfterSeconds = Math.max(1, Math.ceil((until - now) / 1000));
+  await auditInsert(ctx.db, { actorUserId: user.id, action: 'security.rate_limited', ipAddress: ctx.request.ipAddress, metadata: { key: mfaFailuresKey(user.id), limit: RATE_LIMITS.mfaFailuresPerUser.limit, windowMs: RATE_LIMITS.mfaFailuresPerUser.windowMs } }, now).catch(() => undefined);
   throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MFA_LOCKED_MESSAGE(retryAfterSeconds), cause: new RateLimitedError(retryAfterSeconds) });
 }
 
@@ -240,6 +255,7 @@ export async function completeMfaEnrollment(ctx: Context, mfaToken: string, code
   await consumeToken(ctx.db, mfaToken, 'mfa_enrollment', now);
   await ctx.db.batch([
     ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id)),
+    clearMfaFailures(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress, metadata: { during: 'sign_in' } }, now),
   ]);
   const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);

@@ -9,6 +9,7 @@ import { deleteUserSessions, isStaff } from '../../platform/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { assertPassword } from '../account/service';
+import { clearMfaFailures } from '../auth/service';
 
 type SignedIn = Context & { user: SessionUser };
 
@@ -44,6 +45,7 @@ export async function enableTotp(ctx: SignedIn, code: string) {
   if (step === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'That code is not valid. Check the time on your device and try again.' });
   await ctx.db.batch([
     ctx.db.update(users).set({ totpEnabledAt: now, totpLastUsedStep: step, updatedAt: now }).where(eq(users.id, user.id)),
+    clearMfaFailures(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'security.mfa_enabled', ipAddress: ctx.request.ipAddress, metadata: { during: 'settings' } }, now),
   ]);
   const recoveryCodes = await replaceRecoveryCodes(ctx.db, user.id, now);
