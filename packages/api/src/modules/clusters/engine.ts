@@ -193,6 +193,8 @@ export interface StartOperationInput {
   spec?: ClusterSpec;
   /** Sentence for the activity, e.g. "Alice scaled pool default from 3 to 5 nodes." */
   message: string;
+  /** What the change moves, for the audit entry: the values before and after (counts, versions, status). */
+  change?: { before: Record<string, unknown>; after: Record<string, unknown> };
 }
 
 /** The operation running on a cluster now, if any. */
@@ -255,7 +257,7 @@ export function operationStatements(deps: EngineDeps, state: ClusterState, input
       // Every operation is in the organisation's audit log, whoever started it (a member, staff or a schedule).
       auditInsert(
         db,
-        { actorUserId: input.requestedBy, organizationId: state.cluster.organizationId, action: `cluster.operation.${input.type}`, targetType: 'cluster', targetId: state.cluster.id, ipAddress: deps.request.ipAddress, metadata: { operationId: id, params } },
+        { actorUserId: input.requestedBy, organizationId: state.cluster.organizationId, action: `cluster.operation.${input.type}`, targetType: 'cluster', targetId: state.cluster.id, ipAddress: deps.request.ipAddress, metadata: { operationId: id, name: state.cluster.name, params, ...input.change } },
         now,
       ),
     ],

@@ -27,6 +27,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type 
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { audit } from '../../platform/audit';
+import { assertMayGrow } from '../../platform/growth';
 import type { CertificateAuthority, ClusterSpec } from '../../platform/provisioner';
 import { compareKubernetesVersions, loadPriceBook } from '../catalog/price-book';
 import { caKeyContext, loadClusterState, runningOperation, busyMessage, retryOperation, startOperation, type ClusterState } from './engine';
@@ -430,6 +431,8 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
     if (autoscaling.min < 1) badRequest('A node pool keeps at least 1 node; set the autoscaling minimum to 1 or more.');
   }
   if (count === pool.count && JSON.stringify(autoscaling) === JSON.stringify(pool.autoscaling)) badRequest(`The node pool ${pool.name} already has ${count} nodes and these limits.`);
+  // More nodes now, or room for more (a larger autoscaling maximum), is growth: an active organisation's.
+  if (count > pool.count || (autoscaling?.max ?? count) > (pool.autoscaling?.max ?? pool.count)) await assertMayGrow(ctx.db, state.cluster.organizationId);
   const pools = poolShapes(state.pools).map((shape) => (shape.name === pool.name ? { ...shape, count, autoscaling } : shape));
   const monthlyCents = await priceWithPools(ctx, state, pools);
   const nodeCount = pools.reduce((sum, shape) => sum + shape.count, 0);
@@ -444,6 +447,10 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
       count === pool.count
         ? `${describeActor(ctx)} changed the autoscaling limits of ${pool.name}.`
         : `${describeActor(ctx)} scaled ${pool.name} from ${pool.count} to ${count} nodes.`,
+    change: {
+      before: { pool: pool.name, count: pool.count, autoscaling: pool.autoscaling, nodeCount: state.cluster.nodeCount, monthlyCents: state.cluster.monthlyCents },
+      after: { pool: pool.name, count, autoscaling, nodeCount, monthlyCents },
+    },
     spec: state.spec,
     with: [
       ctx.db.update(nodePools).set({ count, autoscaling, updatedAt: now }).where(eq(nodePools.id, pool.id)),
@@ -456,6 +463,7 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
 export async function addNodePool(ctx: OrgContext, input: z.output<typeof addNodePoolInputSchema>): Promise<OperationView> {
   const state = await changeableState(ctx, input.id);
   if (state.pools.some((pool) => pool.name === input.pool.name)) badRequest(`This cluster already has a node pool named "${input.pool.name}"; choose another name.`);
+  await assertMayGrow(ctx.db, state.cluster.organizationId);
   const autoscaling = input.pool.autoscale ?? null;
   const newPool = { name: input.pool.name, flavorId: input.pool.flavorId, count: input.pool.count, autoscaling };
   const pools = [...poolShapes(state.pools), newPool];
@@ -487,6 +495,10 @@ export async function addNodePool(ctx: OrgContext, input: z.output<typeof addNod
     params: { pool: { id: poolId, name: newPool.name, flavorId: newPool.flavorId, count: newPool.count, autoscaling, labels: input.pool.labels, taints: input.pool.taints } },
     requestedBy: ctx.user.id,
     message: `${describeActor(ctx)} added the node pool ${newPool.name} (${newPool.count} × ${flavor?.name ?? newPool.flavorId}).`,
+    change: {
+      before: { pools: state.pools.map((pool) => pool.name), nodeCount: state.cluster.nodeCount, monthlyCents: state.cluster.monthlyCents },
+      after: { pools: pools.map((pool) => pool.name), nodeCount, monthlyCents },
+    },
     spec,
     with: [
       ctx.db.insert(nodePools).values({
@@ -522,6 +534,10 @@ export async function removeNodePool(ctx: OrgContext, input: { id: string; poolI
     params: { poolId: pool.id },
     requestedBy: ctx.user.id,
     message: `${describeActor(ctx)} removed the node pool ${pool.name}.`,
+    change: {
+      before: { pools: state.pools.map((candidate) => candidate.name), nodeCount: state.cluster.nodeCount, monthlyCents: state.cluster.monthlyCents },
+      after: { pools: pools.map((shape) => shape.name), nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents },
+    },
     with: [ctx.db.update(clusters).set({ nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents, updatedAt: now }).where(eq(clusters.id, state.cluster.id))],
   });
   return operationView(operation, now);
@@ -545,6 +561,7 @@ export async function upgradeCluster(ctx: OrgContext, input: { id: string; versi
     params: { fromVersion: current, toVersion: input.version },
     requestedBy: ctx.user.id,
     message: `${describeActor(ctx)} started the upgrade from ${current} to ${input.version}.`,
+    change: { before: { kubernetesVersion: current }, after: { kubernetesVersion: input.version } },
   });
   return operationView(operation, now);
 }
@@ -583,6 +600,14 @@ export async function deleteCluster(ctx: OrgContext, input: { id: string; confir
   return operationView(operation, now);
 }
 
+/** Whether retrying would add nodes: a provisioning, a new pool, a wake-up, or a scale-up still short of its nodes. */
+function retryGrows(state: ClusterState, operation: ClusterOperation): boolean {
+  if (operation.type === 'provision' || operation.type === 'add_pool' || operation.type === 'wake') return true;
+  if (operation.type !== 'scale_pool') return false;
+  const { poolId, count } = operation.params;
+  return count !== undefined && count > state.nodes.filter((node) => node.poolId === poolId).length;
+}
+
 export async function retryClusterOperation(ctx: OrgContext, input: { id: string; operationId: string }): Promise<OperationView> {
   const state = await ownState(ctx, input.id);
   const [operation] = await ctx.db.select().from(clusterOperations).where(and(eq(clusterOperations.id, input.operationId), eq(clusterOperations.clusterId, state.cluster.id)));
@@ -590,6 +615,7 @@ export async function retryClusterOperation(ctx: OrgContext, input: { id: string
   if (operation.status !== 'failed') throw new TRPCError({ code: 'CONFLICT', message: operation.status === 'running' ? 'This operation is still running.' : 'This operation finished; there is nothing to retry.' });
   const [latest] = await ctx.db.select({ id: clusterOperations.id }).from(clusterOperations).where(eq(clusterOperations.clusterId, state.cluster.id)).orderBy(desc(clusterOperations.createdAt)).limit(1);
   if (latest?.id !== operation.id) throw new TRPCError({ code: 'CONFLICT', message: 'A later operation ran on this cluster since; start the change again instead.' });
+  if (retryGrows(state, operation as ClusterOperation)) await assertMayGrow(ctx.db, state.cluster.organizationId);
   await retryOperation(ctx, operation as ClusterOperation, ctx.user.id);
   return getOperation(ctx, state.cluster.id, operation.id);
 }
@@ -730,13 +756,26 @@ export async function revokeCredentials(ctx: OrgContext, id: string): Promise<{ 
 export async function hibernateNow(ctx: OrgContext, id: string): Promise<OperationView> {
   const state = await changeableState(ctx, id);
   await requireHibernatingTier(ctx.db, state);
-  const operation = await startOperation(ctx, state, { clusterId: id, type: 'hibernate', requestedBy: ctx.user.id, message: `${describeActor(ctx)} put ${state.cluster.name} to sleep.` });
+  const operation = await startOperation(ctx, state, {
+    clusterId: id,
+    type: 'hibernate',
+    requestedBy: ctx.user.id,
+    message: `${describeActor(ctx)} put ${state.cluster.name} to sleep.`,
+    change: { before: { status: state.cluster.status }, after: { status: 'hibernated' } },
+  });
   return operationView(operation, ctx.ports.clock.now());
 }
 
 export async function wakeNow(ctx: OrgContext, id: string): Promise<OperationView> {
   const state = await changeableState(ctx, id, ['hibernated']);
-  const operation = await startOperation(ctx, state, { clusterId: id, type: 'wake', requestedBy: ctx.user.id, message: `${describeActor(ctx)} woke ${state.cluster.name} up.` });
+  await assertMayGrow(ctx.db, state.cluster.organizationId);
+  const operation = await startOperation(ctx, state, {
+    clusterId: id,
+    type: 'wake',
+    requestedBy: ctx.user.id,
+    message: `${describeActor(ctx)} woke ${state.cluster.name} up.`,
+    change: { before: { status: state.cluster.status }, after: { status: 'running' } },
+  });
   return operationView(operation, ctx.ports.clock.now());
 }
 
