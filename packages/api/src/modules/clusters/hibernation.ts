@@ -12,6 +12,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Context } from '../../context';
+import { organizationStatus } from '../../platform/growth';
 import { logError } from '../../platform/log';
 import { loadClusterState, startOperation, type EngineDeps } from './engine';
 import { CLUSTER_NOT_FOUND, requireHibernatingTier, tierHibernates } from './service';
@@ -93,6 +94,8 @@ export type SkipReason =
   | 'handled'
   /** Its tier does not hibernate (a schedule stored before a tier change, or by hand). */
   | 'tier'
+  /** A wake-up of a cluster whose organisation is not active (suspended): it sleeps on until restored. */
+  | 'suspended'
   | 'error';
 
 export interface HibernationRun {
@@ -127,6 +130,7 @@ async function applyTransition(deps: EngineDeps, row: ScheduledRow, tierName: st
   if (since) return { reason: 'handled' };
   const state = await loadClusterState(deps.db, row.id);
   if (!state) return null;
+  if (type === 'wake' && (await organizationStatus(deps.db, state.cluster.organizationId)) !== 'active') return { reason: 'suspended' };
   const at = `${clock(transition.at, row.hibernation.timezone)} ${row.hibernation.timezone}`;
   try {
     const operation = await startOperation(deps, state, {
@@ -135,6 +139,7 @@ async function applyTransition(deps: EngineDeps, row: ScheduledRow, tierName: st
       params: { scheduled: true },
       requestedBy: null,
       message: type === 'hibernate' ? `The hibernation schedule put ${row.name} to sleep (${at}).` : `The hibernation schedule woke ${row.name} up (${at}).`,
+      change: { before: { status: row.status }, after: { status: type === 'hibernate' ? 'hibernated' : 'running' } },
     });
     return { operationId: operation.id };
   } catch (error) {
