@@ -3,6 +3,7 @@
 // counts the effects in the database and prints them against the one allowed. Not a test: the
 // tests (packages/api/src/modules/orders/races.test.ts, worker/test/races.test.ts) prove each row;
 // this shows it at load. BENCH_SKIP_BUILD=1 reuses the last build; BENCH_RACES=10,50 changes N.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { devSession, testAccountSession } from './lib/bench-client.mjs';
 import { benchDatabase } from './lib/bench-lists.mjs';
@@ -51,7 +52,7 @@ async function fire(calls) {
 async function placeOrders(session, n, extra = {}) {
   const orders = [];
   for (let index = 0; index < n; index += 1) {
-    const res = await session.call('POST', '/api/orders', { ...SUPPORT, ...extra }, { 'Idempotency-Key': crypto.randomUUID() });
+    const res = await session.call('POST', '/api/orders', { ...SUPPORT, ...extra }, { 'Idempotency-Key': randomUUID() });
     if (!res.ok) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);
     orders.push(await res.json());
   }
@@ -62,12 +63,12 @@ const scenarios = {
   async 'POST /api/orders/{id}/pay, one order, a key each'(n) {
     const session = await testAccountSession(origin);
     const [order] = await placeOrders(session, 1);
-    const run = await fire(Array.from({ length: n }, () => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD })));
+    const run = await fire(Array.from({ length: n }, () => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
     return { ...run, effects: await count(`SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'succeeded'`, order.id), allowed: 1, effect: 'charges' };
   },
   async 'POST /api/billing/invoices/{id}/pay, one invoice'(n) {
     const session = await devSession(origin, 'gabriel');
-    const run = await fire(Array.from({ length: n }, () => () => session.call('POST', `/api/billing/invoices/inv_race_${n}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD })));
+    const run = await fire(Array.from({ length: n }, () => () => session.call('POST', `/api/billing/invoices/inv_race_${n}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
     return { ...run, effects: await count(`SELECT count(*) AS n FROM invoice_payments WHERE invoice_id = ? AND status = 'succeeded'`, `inv_race_${n}`), allowed: 1, effect: 'charges' };
   },
   // At most 30 orders each: the card-testing limit takes 30 payment attempts per organisation an hour.
@@ -76,14 +77,14 @@ const scenarios = {
     const organizationId = session.answer.organization.id;
     await db.prepare('UPDATE organizations SET invoicing_allowed = 1, credit_limit_cents = ? WHERE id = ?').bind(2 * SUPPORT_CENTS, organizationId).run();
     const orders = await placeOrders(session, Math.min(n, 30));
-    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: { kind: 'bank_transfer' } })));
+    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: randomUUID(), method: { kind: 'bank_transfer' } })));
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM payments WHERE order_id IN (${placeholders(ids)}) AND status = 'processing'`, ...ids), allowed: 2, effect: 'orders on credit' };
   },
   async 'PARIS (first purchase) on orders paid at once'(n) {
     const session = await testAccountSession(origin);
     const orders = await placeOrders(session, Math.min(n, 30), { promotionCode: 'PARIS' });
-    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD })));
+    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM orders WHERE id IN (${placeholders(ids)}) AND status <> 'pending' AND discount_cents > 0`, ...ids), allowed: 1, effect: 'discounts' };
   },

@@ -56,3 +56,15 @@ export const GET_CACHE_MS = 5 * MINUTE;
 export const GET_CACHE_MAX_ENTRIES = 100;
 export const GET_CACHE_PURGE_BATCH = 50;
 export const QUERY_GC_MS = 30 * MINUTE;
+
+/**
+ * Four eyes on staff money (issue 29, ADR 25): what one administrator may grant alone. A credit
+ * above the per-grant amount, or one that takes the administrator's own grants of the calendar
+ * month (UTC) over the monthly amount, waits for another administrator's approval; nothing is
+ * ever granted above the ceiling. EUR cents.
+ */
+export const STAFF_CREDIT_LIMITS = {
+  alonePerGrantCents: 50_000,
+  alonePerMonthCents: 200_000,
+  ceilingPerGrantCents: 5_000_000,
+} as const;

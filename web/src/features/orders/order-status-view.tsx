@@ -276,6 +276,7 @@ const PAYMENT_STATUS_LABELS: Record<OrderPayment['status'], { label: string; col
   succeeded: { label: 'Succeeded', color: 'teal.9' },
   declined: { label: 'Declined', color: 'red.9' },
   failed: { label: 'Failed', color: 'red.9' },
+  refunded: { label: 'Refunded', color: 'gray.7' },
 };
 
 /** The day a transfer was received is a UTC calendar day, whatever the reader's time zone. */

@@ -1,4 +1,4 @@
-import { ORGANIZATION_ROLE_LABELS } from '@kubemarket/shared';
+import { ORGANIZATION_ROLE_LABELS, STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { Alert, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -138,8 +138,10 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <SettingsCard organization={organization} admin={admin} onSaved={refresh} />
-        <CreditCard organization={organization} onGranted={refresh} />
+        <CreditCard organization={organization} admin={admin} onGranted={refresh} />
       </SimpleGrid>
+
+      {admin ? <CreditRequests organization={organization} currentUserId={user?.id ?? null} onDecided={refresh} /> : null}
 
       <Section title="Members">
         <SimpleTable
@@ -378,7 +380,7 @@ const ORIGINS = [
   { value: 'promotion', label: 'Promotion' },
 ];
 
-function CreditCard({ organization, onGranted }: { organization: OrganizationDetail; onGranted: () => Promise<void> }) {
+function CreditCard({ organization, admin, onGranted }: { organization: OrganizationDetail; admin: boolean; onGranted: () => Promise<void> }) {
   const trpc = useTRPC();
   const [amount, setAmount] = useState<number | string>('');
   const [origin, setOrigin] = useState<'goodwill' | 'refund' | 'prepaid' | 'promotion'>('goodwill');
@@ -401,8 +403,12 @@ function CreditCard({ organization, onGranted }: { organization: OrganizationDet
           grant.mutate(
             { id: organization.id, amountCents: Math.round((amount as number) * 100), origin, description: description.trim(), expiresAt },
             {
-              onSuccess: async (credit) => {
-                toast({ title: 'Credit granted', description: `${euros(credit.amountCents)} for ${organization.name}.`, variant: 'success' });
+              onSuccess: async (answer) => {
+                if (answer.status === 'granted') {
+                  toast({ title: 'Credit granted', description: `${euros(answer.credit.amountCents)} for ${organization.name}.`, variant: 'success' });
+                } else {
+                  toast({ title: 'Credit awaits a second administrator', description: `${euros(answer.request.amountCents)} for ${organization.name}: ${answer.request.limitReason}`, variant: 'info' });
+                }
                 setAmount('');
                 setDescription('');
                 setExpiresOn('');
@@ -418,8 +424,14 @@ function CreditCard({ organization, onGranted }: { organization: OrganizationDet
             Grant a credit
           </Title>
           <Text size="sm" c="dimmed">
-            Credits are deducted from the next invoices before any payment. Audited with your name.
+            Credits are deducted from the next invoices before any payment. Audited with your name. You grant up to {euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)} at a time and{' '}
+            {euros(STAFF_CREDIT_LIMITS.alonePerMonthCents)} a month alone; above that, another administrator approves.
           </Text>
+          {admin ? null : (
+            <Alert color="gray" variant="light">
+              Only administrators grant credits.
+            </Alert>
+          )}
           <ErrorAlert>{grant.error?.message}</ErrorAlert>
           <Group grow>
             <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} value={amount} onChange={setAmount} error={touched ? amountProblem : null} required />
@@ -428,13 +440,123 @@ function CreditCard({ organization, onGranted }: { organization: OrganizationDet
           <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={touched ? descriptionProblem : null} required />
           <TextInput label="Expires on (UTC, optional)" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button type="submit" loading={grant.isPending}>
+            <Button type="submit" loading={grant.isPending} disabled={!admin}>
               Grant credit
             </Button>
           </Group>
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/**
+ * Credits for this organisation waiting for a second administrator (issue 29): each with who
+ * asked, how much, why it needs approval, and Approve / Reject. The requester sees theirs without
+ * the buttons: another administrator decides.
+ */
+function CreditRequests({ organization, currentUserId, onDecided }: { organization: OrganizationDetail; currentUserId: string | null; onDecided: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.billing.creditRequests.queryOptions({ status: 'pending' }));
+  const [decision, setDecision] = useState<ReasonAction | null>(null);
+  const approve = useMutation(trpc.billing.approveCreditRequest.mutationOptions());
+  const reject = useMutation(trpc.billing.rejectCreditRequest.mutationOptions());
+  const requests = (query.data ?? []).filter((request) => request.organizationId === organization.id);
+  const decided = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.billing.creditRequests.pathKey() });
+    await onDecided();
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="credit-requests-title" data-testid="credit-requests">
+      <Title order={3} size="h4" id="credit-requests-title">
+        Credits awaiting approval
+      </Title>
+      {query.error ? (
+        <QueryErrorAlert title="Credits awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Skeleton height={40} />
+      ) : requests.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No credit awaits approval.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Credits awaiting approval">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Asked by</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount
+                </Table.Th>
+                <Table.Th scope="col">Description</Table.Th>
+                <Table.Th scope="col">Why approval</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.map((request) => (
+                <Table.Tr key={request.id}>
+                  <Table.Td>
+                    {request.requesterName ?? 'A former administrator'}, {formatDateTime(request.createdAt)}
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(request.amountCents)}</Table.Td>
+                  <Table.Td>{request.description}</Table.Td>
+                  <Table.Td>{request.limitReason}</Table.Td>
+                  <Table.Td>
+                    {request.requestedBy === currentUserId ? (
+                      <Text size="sm" c="dimmed">
+                        Another administrator decides
+                      </Text>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() =>
+                            setDecision({
+                              title: `Grant ${euros(request.amountCents)} to ${organization.name}?`,
+                              body: `${request.requesterName ?? 'An administrator'} asked for this credit: ${request.description}`,
+                              confirmLabel: 'Approve and grant',
+                              reasonRequired: false,
+                              reasonLabel: 'Note (optional)',
+                              run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                              done: { title: 'Credit granted', description: `${euros(request.amountCents)} for ${organization.name}.` },
+                            })
+                          }
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() =>
+                            setDecision({
+                              title: `Refuse ${euros(request.amountCents)} for ${organization.name}?`,
+                              body: 'The requester reads your reason. Nothing is granted.',
+                              confirmLabel: 'Refuse',
+                              danger: true,
+                              reasonRequired: true,
+                              run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                              done: 'Credit refused',
+                            })
+                          }
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={() => setDecision(null)} />
+    </Stack>
   );
 }
 

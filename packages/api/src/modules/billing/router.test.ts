@@ -1,6 +1,6 @@
 import { auditLog, billingPlans, creditApplications, credits, invoices, organizations, paymentMethods, usageRecords, type InvoiceStatus } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sum } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../platform/payments/fake-stripe';
 import { STRIPE_API_VERSION, stripePayments } from '../../platform/payments';
@@ -155,18 +155,66 @@ describe('billing.credits and staff grants', () => {
     expect(listed.totalLeftCents).toBe(12_000);
   });
 
-  it('lets an officer grant a credit, audited, which the organisation then sees', async () => {
+  it('lets an administrator grant a credit within their own limits, audited, which the organisation then sees; an officer may not', async () => {
     const { as, auditRows } = await setup();
-    const granted = await (await as('olivia')).billing.grantCredit({ id: ACME, amountCents: 2_500, origin: 'goodwill', description: 'Outage on 20 November', expiresAt: NOW + 60 * DAY_MS });
-    expect(granted).toMatchObject({ organizationId: ACME, amountCents: 2_500, remainingCents: 2_500, origin: 'goodwill', expiresAt: NOW + 60 * DAY_MS });
+    const granted = await (await as('adam')).billing.grantCredit({ id: ACME, amountCents: 2_500, origin: 'goodwill', description: 'Outage on 20 November', expiresAt: NOW + 60 * DAY_MS });
+    expect(granted).toMatchObject({ status: 'granted', request: null, credit: { organizationId: ACME, amountCents: 2_500, remainingCents: 2_500, origin: 'goodwill', expiresAt: NOW + 60 * DAY_MS } });
+    const credit = granted.credit!;
     const [row] = await auditRows('billing.credit_granted');
-    expect(row).toMatchObject({ actorUserId: 'usr_demo_olivia', targetType: 'organization', targetId: ACME, metadata: expect.objectContaining({ creditId: granted.id, amountCents: 2_500 }) });
+    expect(row).toMatchObject({ actorUserId: 'usr_demo_adam', targetType: 'organization', targetId: ACME, metadata: expect.objectContaining({ creditId: credit.id, amountCents: 2_500, description: 'Outage on 20 November' }) });
     const listed = await (await as('bruno')).billing.credits();
-    expect(listed.items.find((item) => item.id === granted.id)).toMatchObject({ status: 'active', description: 'Outage on 20 November', remainingCents: 2_500 });
+    expect(listed.items.find((item) => item.id === credit.id)).toMatchObject({ status: 'active', description: 'Outage on 20 November', remainingCents: 2_500 });
 
-    const olivia = await as('olivia');
-    expect(await refusal(olivia.billing.grantCredit({ id: 'org_nope', amountCents: 100, origin: 'goodwill', description: 'x' }))).toEqual({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
-    expect(await refusal(olivia.billing.grantCredit({ id: ACME, amountCents: 100, origin: 'goodwill', description: 'x', expiresAt: NOW - 1 }))).toEqual({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
+    const adam = await as('adam');
+    expect(await refusal(adam.billing.grantCredit({ id: 'org_nope', amountCents: 100, origin: 'goodwill', description: 'x' }))).toEqual({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
+    expect(await refusal(adam.billing.grantCredit({ id: ACME, amountCents: 100, origin: 'goodwill', description: 'x', expiresAt: NOW - 1 }))).toEqual({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
+    expect((await refusal((await as('olivia')).billing.grantCredit({ id: ACME, amountCents: 100, origin: 'goodwill', description: 'x' }))).code).toBe('FORBIDDEN');
+  });
+
+  it('keeps a credit above €500 for a second administrator, who grants it once; the requester cannot approve it', async () => {
+    const { db, as, auditRows } = await setup();
+    const adam = await as('adam');
+    const sophie = await as('sophie');
+    const asked = await adam.billing.grantCredit({ id: ACME, amountCents: 120_000, origin: 'refund', description: 'Double billing in October' });
+    expect(asked).toMatchObject({
+      status: 'awaiting_approval',
+      credit: null,
+      request: { status: 'pending', amountCents: 120_000, organizationName: 'Acme Industries', requesterName: 'Adam Bernard', limitReason: 'Above €500.00, the most one administrator grants alone.' },
+    });
+    const requestId = asked.request!.id;
+    expect(await db.$count(credits, eq(credits.organizationId, ACME))).toBe(1);
+    expect(await refusal(adam.billing.approveCreditRequest({ id: requestId }))).toEqual({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit you asked for.' });
+    expect((await sophie.billing.creditRequests({ status: 'pending' })).map((request) => request.id)).toEqual([requestId]);
+
+    // Two approvals at once: one credit.
+    const decisions = await Promise.allSettled([sophie.billing.approveCreditRequest({ id: requestId, reason: 'Checked the October run' }), sophie.billing.approveCreditRequest({ id: requestId })]);
+    expect(decisions.filter((decision) => decision.status === 'fulfilled')).toHaveLength(1);
+    expect(await db.$count(credits, and(eq(credits.organizationId, ACME), eq(credits.amountCents, 120_000)))).toBe(1);
+    const [approved] = await auditRows('billing.credit_approved');
+    expect(approved).toMatchObject({ actorUserId: 'usr_demo_sophie', metadata: expect.objectContaining({ requestId, requestedBy: 'usr_demo_adam', amountCents: 120_000, reason: 'Checked the October run' }) });
+    expect(await refusal(sophie.billing.rejectCreditRequest({ id: requestId, reason: 'Too late' }))).toEqual({ code: 'CONFLICT', message: 'This credit request was already approved.' });
+
+    // Refused with a reason; nothing granted; nothing above the ceiling at all.
+    const second = await adam.billing.grantCredit({ id: ACME, amountCents: 80_000, origin: 'goodwill', description: 'Big gesture' });
+    expect(await refusal(sophie.billing.rejectCreditRequest({ id: second.request!.id }))).toEqual({ code: 'BAD_REQUEST', message: 'Say why the credit is refused: the requester reads it.' });
+    expect(await sophie.billing.rejectCreditRequest({ id: second.request!.id, reason: 'Not justified' })).toMatchObject({ request: { status: 'rejected', decisionReason: 'Not justified', decidedBy: 'usr_demo_sophie' } });
+    expect(await db.$count(credits, eq(credits.amountCents, 80_000))).toBe(0);
+    expect(await refusal(adam.billing.grantCredit({ id: ACME, amountCents: 5_000_001, origin: 'goodwill', description: 'Too much' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'A credit is at most €50,000.00, even with a second approval.',
+    });
+  });
+
+  it('holds an administrator to €2,000 granted alone a month, even when ten grants arrive at once', async () => {
+    const { db, as } = await setup();
+    const adam = await as('adam');
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => adam.billing.grantCredit({ id: ACME, amountCents: 50_000, origin: 'goodwill', description: `Gesture ${index}` })));
+    expect(answers.filter((answer) => answer.status === 'granted')).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 'awaiting_approval').map((answer) => answer.request!.limitReason)).toEqual(
+      Array.from({ length: 6 }, () => "It takes Adam Bernard's grants this month above €2,000.00, the most one administrator grants alone in a month."),
+    );
+    const [alone] = await db.select({ cents: sum(credits.amountCents).mapWith(Number) }).from(credits).where(eq(credits.createdBy, 'usr_demo_adam'));
+    expect(alone?.cents).toBe(200_000);
   });
 });
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { officerProcedure, orgProcedure, router } from '../../trpc';
+import { adminProcedure, orgProcedure, router } from '../../trpc';
 import {
   addPaymentMethodInput,
   confirmPaymentMethodSetupInput,
   paymentMethodSetupSchema,
   startPaymentMethodSetupInput,
+  creditRequestListInput,
+  creditRequestSchema,
   creditsSchema,
+  decideCreditRequestInput,
   grantCreditInput,
+  grantedCreditRowSchema,
   grantedCreditSchema,
   paymentMethodIdInput,
   paymentMethodSchema,
@@ -15,6 +19,7 @@ import {
   summarySchema,
   switchPlanInput,
 } from './schemas';
+import * as creditGrants from './credit-grants';
 import * as billing from './service';
 
 const TAGS: ['Billing'] = ['Billing'];
@@ -104,10 +109,37 @@ export const billingRouter = router({
     .output(z.object({ id: z.string(), removed: z.literal(true), newDefaultId: z.string().nullable() }))
     .mutation(({ ctx, input }) => billing.removePaymentMethod(ctx, input.id)),
 
-  // Staff only, from the console: granting money is never a script's job.
-  grantCredit: officerProcedure
-    .meta({ rest: { method: 'POST', path: '/api/admin/organizations/{id}/credits', summary: 'Grant an organisation a credit (audited)', tags: TAGS, sessionOnly: true } })
+  // Administrators only, from the console: granting money is never a script's job, and above an
+  // administrator's own limits it waits for a second one (credit-grants.ts, ADR 25).
+  grantCredit: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/admin/organizations/{id}/credits',
+        summary: 'Grant an organisation a credit (audited); above your own limits it awaits another administrator',
+        tags: TAGS,
+        sessionOnly: true,
+      },
+    })
     .input(grantCreditInput)
     .output(grantedCreditSchema)
-    .mutation(({ ctx, input }) => billing.grantCredit(ctx, input)),
+    .mutation(({ ctx, input }) => creditGrants.grantCredit(ctx, input)),
+
+  creditRequests: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/admin/credit-requests', summary: 'Credits awaiting a second administrator, then decided ones (newest first)', tags: TAGS, sessionOnly: true } })
+    .input(creditRequestListInput)
+    .output(z.array(creditRequestSchema))
+    .query(({ ctx, input }) => creditGrants.listCreditRequests(ctx, input)),
+
+  approveCreditRequest: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/credit-requests/{id}/approve', summary: "Approve another administrator's credit: it is granted (audited)", tags: TAGS, sessionOnly: true } })
+    .input(decideCreditRequestInput)
+    .output(z.object({ request: creditRequestSchema, credit: grantedCreditRowSchema }))
+    .mutation(({ ctx, input }) => creditGrants.approveCreditRequest(ctx, input)),
+
+  rejectCreditRequest: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/credit-requests/{id}/reject', summary: "Refuse another administrator's credit, with a reason (audited)", tags: TAGS, sessionOnly: true } })
+    .input(decideCreditRequestInput)
+    .output(z.object({ request: creditRequestSchema }))
+    .mutation(({ ctx, input }) => creditGrants.rejectCreditRequest(ctx, input)),
 });

@@ -1,4 +1,4 @@
-import { BILLING_PLANS, CREDIT_ORIGINS, INVOICE_STATUSES, PAYMENT_METHOD_KINDS } from '@kubemarket/db';
+import { BILLING_PLANS, CREDIT_ORIGINS, CREDIT_REQUEST_STATUSES, INVOICE_STATUSES, PAYMENT_METHOD_KINDS } from '@kubemarket/db';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 
@@ -148,7 +148,7 @@ export const grantCreditInput = z.object({
   expiresAt: z.number({ error: 'Expiry must be epoch ms.' }).int().nullable().optional().describe('UTC epoch ms; none for a credit that never expires.'),
 });
 
-export const grantedCreditSchema = z.object({
+export const grantedCreditRowSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
   origin: z.enum(CREDIT_ORIGINS),
@@ -157,4 +157,35 @@ export const grantedCreditSchema = z.object({
   remainingCents: z.number().int(),
   expiresAt: z.number().int().nullable(),
   createdAt: z.number().int(),
+});
+
+export const creditRequestSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string().nullable(),
+  origin: z.enum(CREDIT_ORIGINS),
+  description: z.string(),
+  amountCents: z.number().int(),
+  expiresAt: z.number().int().nullable(),
+  limitReason: z.string().describe('Why it needs a second administrator.'),
+  requestedBy: z.string(),
+  requesterName: z.string().nullable(),
+  status: z.enum(CREDIT_REQUEST_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+
+/** Granted now (within the administrator's own limits), or waiting for another administrator. */
+export const grantedCreditSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('granted'), credit: grantedCreditRowSchema, request: z.null() }),
+  z.object({ status: z.literal('awaiting_approval'), credit: z.null(), request: creditRequestSchema }),
+]);
+
+export const creditRequestListInput = z.object({ status: z.enum(CREDIT_REQUEST_STATUSES).optional() });
+
+export const decideCreditRequestInput = z.object({
+  id: idParam('Credit request'),
+  reason: z.string().trim().min(3, 'A reason is at least 3 characters.').max(300, 'A reason is at most 300 characters.').optional().describe('Required to reject; optional to approve.'),
 });

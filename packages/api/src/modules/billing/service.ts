@@ -39,7 +39,6 @@ import { outstandingCents } from '../orders/credit-limit';
  */
 
 type Member = Context & { user: SessionUser; organizationId: string };
-type Staff = Context & { user: SessionUser };
 
 const HOUR_MS = 60 * 60_000;
 
@@ -177,40 +176,6 @@ export interface GrantCreditInput {
   origin: CreditOrigin;
   description: string;
   expiresAt?: number | null | undefined;
-}
-
-export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
-  const now = ctx.ports.clock.now();
-  const [organization] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, input.id));
-  if (!organization) throw new TRPCError({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
-  if (input.expiresAt != null && input.expiresAt <= now) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
-  const row = {
-    id: newId('credit'),
-    organizationId: organization.id,
-    origin: input.origin,
-    description: input.description,
-    amountCents: input.amountCents,
-    remainingCents: input.amountCents,
-    expiresAt: input.expiresAt ?? null,
-    createdBy: ctx.user.id,
-    createdAt: now,
-  };
-  await ctx.db.batch([
-    ctx.db.insert(credits).values(row),
-    auditInsert(
-      ctx.db,
-      {
-        actorUserId: ctx.user.id,
-        action: 'billing.credit_granted',
-        targetType: 'organization',
-        targetId: organization.id,
-        ipAddress: ctx.request.ipAddress,
-        metadata: { creditId: row.id, amountCents: row.amountCents, origin: row.origin, description: row.description, expiresAt: row.expiresAt },
-      },
-      now,
-    ),
-  ]);
-  return { id: row.id, organizationId: organization.id, origin: row.origin, description: row.description, amountCents: row.amountCents, remainingCents: row.remainingCents, expiresAt: row.expiresAt, createdAt: now };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import { createContext, type ClusterOperatorPort } from '../../context';
 import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from '../../platform/provisioner';
 import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
-import { grantCredit } from '../billing/service';
+import { grantCredit } from '../billing/credit-grants';
 import { runOperationUntil } from '../clusters/engine';
 import { applyHibernationSchedules } from '../clusters/hibernation';
 import { meterUpTo, meterHour, type MeteringDeps } from '../usage/metering';
