@@ -38,7 +38,11 @@ describe('API tokens over REST', () => {
     // A bearer request gets no cookies and no CSRF token back.
     expect(list.headers.getSetCookie()).toEqual([]);
     expect(list.headers.get('X-CSRF-Token')).toBeNull();
-    // Each use is audited in the owner's organisation: the token's user as actor, the token as target, the method and path; never the secret.
+    // A second request within the hour is counted, not audited again (issue 29: one entry per token and hour).
+    expect((await script(token, 'GET', '/api/notifications/count')).status).toBe(200);
+    const usage = await env.DB.prepare('SELECT requests, rate_limited FROM api_token_usage WHERE token_id = ?').bind(id).all<{ requests: number; rate_limited: number }>();
+    expect(usage.results).toEqual([{ requests: 2, rate_limited: 0 }]);
+    // The hour's use is audited in the owner's organisation: the token's user as actor, the token as target, the first method and path; never the secret.
     const owner = await env.DB.prepare('SELECT users.id AS id, users.organization_id AS organizationId FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE api_tokens.id = ?')
       .bind(id)
       .first<{ id: string; organizationId: string }>();
