@@ -88,24 +88,33 @@ const scenarios = {
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM orders WHERE id IN (${placeholders(ids)}) AND status <> 'pending' AND discount_cents > 0`, ...ids), allowed: 1, effect: 'discounts' };
   },
-  async 'POST /api/login, wrong passwords to one account'(n) {
-    const victim = await testAccountSession(origin);
-    const { username } = victim.answer;
-    const anonymous = await fetch(`${origin}/api/user`);
-    const csrf = anonymous.headers.get('X-CSRF-Token');
-    const cookie = anonymous.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
-    const run = await fire(
-      Array.from({ length: n }, (_, index) => () =>
-        fetch(`${origin}/api/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf ?? '', Cookie: cookie, 'CF-Connecting-IP': `198.51.100.${(index % 200) + 1}` },
-          body: JSON.stringify({ identifier: username, password: `wrong-password-${index}` }),
-        }),
-      ),
-    );
-    return { ...run, effects: run.statuses[401] ?? 0, allowed: 5, effect: 'passwords checked' };
+  async 'POST /api/login, wrong passwords, one account, one address'(n) {
+    return wrongPasswords(n, () => '198.51.100.7', 5);
+  },
+  // ADR 25: a loose per-account limit (10) across addresses, so a stranger cannot lock the owner out.
+  async 'POST /api/login, wrong passwords, one account, N addresses'(n) {
+    return wrongPasswords(n, (index) => `198.51.${100 + Math.floor(index / 250)}.${(index % 250) + 1}`, 10);
   },
 };
+
+/** N wrong passwords at once to a new account: how many were checked (401) rather than refused (429). */
+async function wrongPasswords(n, addressOf, allowed) {
+  const victim = await testAccountSession(origin);
+  const { username } = victim.answer;
+  const anonymous = await fetch(`${origin}/api/user`);
+  const csrf = anonymous.headers.get('X-CSRF-Token') ?? '';
+  const cookie = anonymous.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const run = await fire(
+    Array.from({ length: n }, (_, index) => () =>
+      fetch(`${origin}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookie, 'CF-Connecting-IP': addressOf(index) },
+        body: JSON.stringify({ identifier: username, password: `wrong-password-${index}` }),
+      }),
+    ),
+  );
+  return { ...run, effects: run.statuses[401] ?? 0, allowed, effect: 'passwords checked' };
+}
 
 const rows = [];
 try {
