@@ -161,6 +161,17 @@ export async function adamCreditRequest({ db, ctx }: PrepareEnv): Promise<Record
   return { creditRequestId: granted.request.id };
 }
 
+/** A credit note of €1,200 Adam asked for on a large invoice of Acme's: another administrator decides it. */
+export async function adamCreditNoteRequest(env: PrepareEnv): Promise<Record<string, string>> {
+  const { db, ctx } = env;
+  const { invoiceId } = await acmeInvoice(env);
+  await db.update(invoices).set({ totalCents: 120_000, taxableCents: 100_000, taxCents: 20_000, subtotalCents: 100_000 }).where(eq(invoices.id, invoiceId!));
+  const adam = createCaller(createContext({ db, config: ctx.config, ports: ctx.ports, user: await sessionUserOf(db, 'adam'), credential: { kind: 'session' }, session: null }));
+  const asked = await adam.invoices.creditNote({ id: invoiceId!, reason: 'Matrix: above the limit' });
+  if (asked.status !== 'awaiting_approval') throw new Error('A €1,200 correction should await a second administrator');
+  return { creditNoteRequestId: asked.request.id };
+}
+
 /** Alice's second-factor enrolment during sign-in, started (a pending secret), and the code it shows now. */
 export async function aliceEnrolmentStarted(env: PrepareEnv): Promise<Record<string, string>> {
   const { db, ctx } = env;

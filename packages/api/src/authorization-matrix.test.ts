@@ -24,7 +24,8 @@ import { clusterAddons, clusterOperations, clusters, nodePools, type Database, t
 import { scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { acmeAttachment, adamCreditRequest, aliceEnrolmentStarted, acmeCardSetup, acmeClosedTicket, acmeConnection, acmeInvitationForGabriel, acmeInvoice, acmePlanSwitch, authLink, marcMfaChallenge, newsletterTokens, publicTicketTokens, type PrepareEnv } from './authorization-matrix-fixtures';
+import { acmeAttachment, adamCreditNoteRequest,
+  adamCreditRequest, aliceEnrolmentStarted, acmeCardSetup, acmeClosedTicket, acmeConnection, acmeInvitationForGabriel, acmeInvoice, acmePlanSwitch, authLink, marcMfaChallenge, newsletterTokens, publicTicketTokens, type PrepareEnv } from './authorization-matrix-fixtures';
 import { createContext, type Context, type Credential, type SessionUser } from './context';
 import { createToken } from './modules/tokens/service';
 import { notify } from './platform/notify';
@@ -553,7 +554,10 @@ const MATRIX: Record<string, Row> = {
   'providerConnections.refresh': { prepare: acmeConnection, input: (f) => ({ id: f.prepared.connectionId }), expect: ACME_CONNECTION_MANAGERS },
   'providerConnections.delete': { prepare: acmeConnection, input: (f) => ({ id: f.prepared.connectionId }), expect: ACME_CONNECTION_MANAGERS },
   // Staff correct Acme's due invoice with a credit note (it becomes void).
-  'invoices.creditNote': { prepare: acmeInvoice, input: (f) => ({ id: f.prepared.invoiceId, reason: 'Matrix check' }), expect: STAFF_ONLY },
+  'invoices.creditNote': { prepare: acmeInvoice, input: (f) => ({ id: f.prepared.invoiceId, reason: 'Matrix check' }), expect: ADMINS_ONLY },
+  'invoices.creditNoteRequests': { expect: ADMINS_ONLY },
+  'invoices.approveCreditNote': { prepare: adamCreditNoteRequest, input: (f) => ({ id: f.prepared.creditNoteRequestId }), expect: expectations(['superAdmin']) },
+  'invoices.rejectCreditNote': { prepare: adamCreditNoteRequest, input: (f) => ({ id: f.prepared.creditNoteRequestId, reason: 'Matrix check' }), expect: expectations(['superAdmin']) },
 };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };

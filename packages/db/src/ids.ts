@@ -44,6 +44,7 @@ export const ID_PREFIXES = {
   invoiceLine: 'inl',
   credit: 'crd',
   creditRequest: 'crq',
+  creditNoteRequest: 'cnr',
   creditApplication: 'cap',
   paymentMethod: 'pmt',
   billingPlan: 'bpl',

@@ -112,6 +112,8 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_number_idx').on(table.number),
     // One monthly invoice per organisation and period: a repeated or racing generation cannot add a second.
     uniqueIndex('invoices_period_idx').on(table.organizationId, table.periodStart).where(sql`kind = 'invoice'`),
+    // One credit note per invoice: two corrections issued at once cannot both refund it.
+    uniqueIndex('invoices_one_credit_note_idx').on(table.correctsInvoiceId).where(sql`kind = 'credit_note'`),
     index('invoices_organization_idx').on(table.organizationId, table.issuedAt),
     index('invoices_dunning_idx').on(table.status, table.nextChargeAt),
   ],
@@ -207,6 +209,35 @@ export const creditRequests = sqliteTable(
 );
 
 export type CreditRequest = typeof creditRequests.$inferSelect;
+
+/**
+ * Four eyes on credit notes (issue 29): a correction of an invoice above
+ * STAFF_CREDIT_LIMITS.alonePerGrantCents waits here for another administrator; approving issues
+ * the credit note. At most one request per invoice is pending.
+ */
+export const creditNoteRequests = sqliteTable(
+  'credit_note_requests',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    /** The invoice's total, what the correction gives back or cancels. */
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    status: text('status', { enum: CREDIT_REQUEST_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: integer('decided_at'),
+    decisionReason: text('decision_reason'),
+    creditNoteId: text('credit_note_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('credit_note_requests_pending_idx').on(table.invoiceId).where(sql`status = 'pending'`)],
+);
+
+export type CreditNoteRequest = typeof creditNoteRequests.$inferSelect;
 
 export const creditApplications = sqliteTable(
   'credit_applications',

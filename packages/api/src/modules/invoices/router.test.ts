@@ -1,4 +1,4 @@
-import { credits, invoices } from '@kubemarket/db';
+import { auditLog, credits, invoices } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
@@ -77,21 +77,54 @@ describe('invoices router', () => {
     const [due] = await db.select().from(invoices).where(eq(invoices.organizationId, globex.organizationId));
     clock.advance(DAY_MS);
     const highest = Math.max(...(await db.select({ number: invoices.number }).from(invoices)).map((row) => Number(row.number.slice(-6))));
-    const staff = await as('olivia');
-    const note = await staff.invoices.creditNote({ id: due!.id, reason: 'Wrong address' });
+    const staff = await as('adam');
+    // Two corrections at once (a double click): one credit note, the other refused.
+    const both = await Promise.allSettled([staff.invoices.creditNote({ id: due!.id, reason: 'Wrong address' }), staff.invoices.creditNote({ id: due!.id, reason: 'Wrong address' })]);
+    expect(both.filter((answer) => answer.status === 'rejected').map((answer) => (answer as PromiseRejectedResult).reason)).toEqual([
+      expect.objectContaining({ code: 'CONFLICT', message: `Invoice ${due!.number} already has a credit note.` }),
+    ]);
+    const issued = both.find((answer) => answer.status === 'fulfilled')!.value;
+    expect(issued).toMatchObject({ status: 'issued', request: null });
+    const note = issued.creditNote!;
     expect(note).toMatchObject({ kind: 'credit_note', correctsInvoiceId: due!.id, totalCents: -due!.totalCents, taxCents: -due!.taxCents, status: 'paid' });
     // The next number of the year's one sequence.
     expect(Number(note.number.slice(-6))).toBe(highest + 1);
     expect((await db.select().from(invoices).where(eq(invoices.id, due!.id)))[0]!.status).toBe('void');
     await expect(staff.invoices.creditNote({ id: due!.id, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    await staff.invoices.creditNote({ id: paid!.id, reason: 'Goodwill correction' });
+    expect((await staff.invoices.creditNote({ id: paid!.id, reason: 'Goodwill correction' })).status).toBe('issued');
+    expect((await db.select().from(auditLog).where(eq(auditLog.action, 'invoice.credit_note_issued'))).map((row) => [row.actorUserId, row.targetId, (row.metadata as { reason: string }).reason])).toEqual([
+      ['usr_demo_adam', due!.id, 'Wrong address'],
+      ['usr_demo_adam', paid!.id, 'Goodwill correction'],
+    ]);
     const refunds = await db.select().from(credits).where(eq(credits.organizationId, lodz.organizationId));
     expect(refunds.find((credit) => credit.origin === 'refund')).toMatchObject({ amountCents: paid!.taxableCents, remainingCents: paid!.taxableCents });
     expect((await db.select().from(invoices).where(eq(invoices.id, paid!.id)))[0]!.status).toBe('paid');
 
-    // Customers cannot issue credit notes.
+    // Customers and officers cannot issue credit notes.
     await expect((await as('lodz')).invoices.creditNote({ id: paid!.id, reason: 'Please' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect((await as('olivia')).invoices.creditNote({ id: paid!.id, reason: 'Please' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('keeps a correction above €500 for a second administrator, who issues it once', async () => {
+    const { db, globex, as } = await setup();
+    const [due] = await db.select().from(invoices).where(eq(invoices.organizationId, globex.organizationId));
+    await db.update(invoices).set({ totalCents: 120_000, taxableCents: 100_000, taxCents: 20_000, subtotalCents: 100_000 }).where(eq(invoices.id, due!.id));
+    const adam = await as('adam');
+    const sophie = await as('sophie');
+    const asked = await adam.invoices.creditNote({ id: due!.id, reason: 'Billed the wrong organisation' });
+    expect(asked).toMatchObject({ status: 'awaiting_approval', creditNote: null, request: { status: 'pending', amountCents: 120_000, invoiceNumber: due!.number, requesterName: 'Adam Bernard', limitReason: 'Above €500.00, the most one administrator corrects alone.' } });
+    await expect(adam.invoices.creditNote({ id: due!.id, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT', message: `A credit note for invoice ${due!.number} already awaits approval.` });
+    await expect(adam.invoices.approveCreditNote({ id: asked.request!.id })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit note you asked for.' });
+    expect(await db.$count(invoices, eq(invoices.correctsInvoiceId, due!.id))).toBe(0);
+
+    const decisions = await Promise.allSettled([sophie.invoices.approveCreditNote({ id: asked.request!.id }), sophie.invoices.approveCreditNote({ id: asked.request!.id })]);
+    expect(decisions.filter((decision) => decision.status === 'fulfilled')).toHaveLength(1);
+    expect(await db.$count(invoices, eq(invoices.correctsInvoiceId, due!.id))).toBe(1);
+    expect((await db.select().from(invoices).where(eq(invoices.id, due!.id)))[0]!.status).toBe('void');
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'invoice.credit_note_issued'));
+    expect(audit).toMatchObject({ actorUserId: 'usr_demo_sophie', metadata: expect.objectContaining({ requestedBy: 'usr_demo_adam', approvedBy: 'usr_demo_sophie', amountCents: 120_000 }) });
+    expect((await sophie.invoices.creditNoteRequests())[0]).toMatchObject({ status: 'approved', decidedBy: 'usr_demo_sophie', creditNoteId: expect.stringMatching(/^inv_/) });
   });
 });
 

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { Context } from '../../context';
-import { officerProcedure, orgProcedure, router } from '../../trpc';
+import { adminProcedure, orgProcedure, router } from '../../trpc';
+import * as creditNotes from './credit-notes';
 import * as service from './service';
-import { creditNoteInput, invoiceCsvSchema, invoiceDetailSchema, invoiceIdInput, invoiceListInput, invoicePageSchema, invoicePdfSchema, invoiceSchema, payInvoiceInput, payInvoiceOutput } from './schemas';
+import { correctionSchema, creditNoteInput, creditNoteRequestSchema, decideCreditNoteInput, invoiceCsvSchema, invoiceDetailSchema, invoiceIdInput, invoiceListInput, invoicePageSchema, invoicePdfSchema, invoiceSchema, payInvoiceInput, payInvoiceOutput } from './schemas';
 
 const TAGS: ['Billing'] = ['Billing'];
 
@@ -56,8 +58,27 @@ export const invoicesRouter = router({
       service.payInvoice(depsOf(ctx), ctx.organizationId, input.id, input.method, { userId: ctx.user.id, ipAddress: ctx.request.ipAddress, idempotencyKey: input.paymentIdempotencyKey }),
     ),
 
-  creditNote: officerProcedure
+  // Administrators only; above one administrator's amount a second one approves (credit-notes.ts, ADR 26).
+  creditNote: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/invoices/{id}/credit-note', summary: 'Correct an invoice in full with a credit note (audited); above your own amount it awaits another administrator', tags: TAGS, sessionOnly: true } })
     .input(creditNoteInput)
-    .output(invoiceSchema)
-    .mutation(({ ctx, input }) => service.issueCreditNote(ctx.db, { invoiceId: input.id, reason: input.reason, staffUserId: ctx.user.id, now: ctx.ports.clock.now() })),
+    .output(correctionSchema)
+    .mutation(({ ctx, input }) => creditNotes.correctInvoice(ctx, input)),
+
+  creditNoteRequests: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/admin/credit-note-requests', summary: 'Credit notes awaiting a second administrator, then decided ones (newest first)', tags: TAGS, sessionOnly: true } })
+    .output(z.array(creditNoteRequestSchema))
+    .query(({ ctx }) => creditNotes.listCreditNoteRequests(ctx)),
+
+  approveCreditNote: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/credit-note-requests/{id}/approve', summary: "Approve another administrator's credit note: it is issued (audited)", tags: TAGS, sessionOnly: true } })
+    .input(decideCreditNoteInput)
+    .output(z.object({ request: creditNoteRequestSchema, creditNote: invoiceSchema }))
+    .mutation(({ ctx, input }) => creditNotes.approveCreditNote(ctx, input)),
+
+  rejectCreditNote: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/credit-note-requests/{id}/reject', summary: "Refuse another administrator's credit note, with a reason (audited)", tags: TAGS, sessionOnly: true } })
+    .input(decideCreditNoteInput)
+    .output(z.object({ request: creditNoteRequestSchema }))
+    .mutation(({ ctx, input }) => creditNotes.rejectCreditNote(ctx, input)),
 });

@@ -81,3 +81,30 @@ export const payInvoiceInput = z.object({
 export const payInvoiceOutput = z.union([z.object({ status: z.literal('paid') }), z.object({ status: z.literal('declined'), reason: z.string() })]);
 
 export const creditNoteInput = z.object({ id: idParam('Invoice'), reason: z.string().trim().min(3).max(500) });
+
+export const creditNoteRequestSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  organizationId: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requesterName: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decisionReason: z.string().nullable(),
+  creditNoteId: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+
+export const correctionSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('issued'), creditNote: invoiceSchema, request: z.null() }),
+  z.object({ status: z.literal('awaiting_approval'), creditNote: z.null(), request: creditNoteRequestSchema.extend({ limitReason: z.string() }) }),
+]);
+
+export const decideCreditNoteInput = z.object({
+  id: idParam('Credit note request'),
+  reason: z.string().trim().min(3, 'A reason is at least 3 characters.').max(300, 'A reason is at most 300 characters.').optional().describe('Required to reject; optional to approve.'),
+});

@@ -8,6 +8,8 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
 import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
+import { auditInsert } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { invoiceCsv } from './csv';
 import { insertInvoiceLines } from './generate';
 import { bytesToBase64, invoicePdf } from './pdf';
@@ -178,9 +180,10 @@ function answerRepeated(number: string, payment: InvoicePayment): { status: 'pai
 /**
  * Corrects an issued invoice in full with a credit note (its own number, negative amounts). An
  * unpaid invoice becomes void; a paid one's taxable amount returns to the organisation as a
- * refund credit, applied to its next invoices before any charge.
+ * refund credit, applied to its next invoices before any charge. One credit note per invoice
+ * (invoices_one_credit_note_idx): two corrections issued at once refund it once. Audited.
  */
-export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number }) {
+export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number; ipAddress?: string | null; approvedBy?: string }) {
   const { invoice, lines } = await getInvoice(db, null, input.invoiceId);
   if (invoice.kind !== 'invoice') throw new TRPCError({ code: 'BAD_REQUEST', message: 'A credit note cannot be corrected by another.' });
   if (invoice.status === 'void') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already void.` });
@@ -189,7 +192,22 @@ export async function issueCreditNote(db: Database, input: { invoiceId: string; 
   const id = newId('invoice');
   const year = invoiceYear(input.now);
   const wasPaid = invoice.status === 'paid';
-  await db.batch([
+  const audited = auditInsert(
+    db,
+    {
+      actorUserId: input.approvedBy ?? input.staffUserId,
+      action: 'invoice.credit_note_issued',
+      organizationId: invoice.organizationId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+      ipAddress: input.ipAddress ?? null,
+      metadata: { creditNoteId: id, number: invoice.number, amountCents: invoice.totalCents, refundCents: invoice.status === 'paid' ? invoice.taxableCents : 0, reason: input.reason, requestedBy: input.staffUserId, approvedBy: input.approvedBy ?? null },
+    },
+    input.now,
+  );
+  try {
+    await db.batch([
+    audited,
     takeNextNumber(db, year),
     db.insert(invoices).values({
       id,
@@ -243,7 +261,11 @@ export async function issueCreditNote(db: Database, input: { invoiceId: string; 
           createdAt: input.now,
         })
       : db.update(invoices).set({ status: 'void', nextChargeAt: null, updatedAt: input.now }).where(eq(invoices.id, invoice.id)),
-  ]);
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
+    throw error;
+  }
   const [note] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return invoiceView(note!);
 }

@@ -1,0 +1,163 @@
+/**
+ * Credit notes under four eyes (issue 29, ADR 26): an administrator corrects an invoice of up to
+ * STAFF_CREDIT_LIMITS.alonePerGrantCents alone; a larger one waits in credit_note_requests (one
+ * pending per invoice) until another administrator approves it, which issues the credit note, or
+ * refuses it with a reason. Every step is audited.
+ */
+import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } from '@kubemarket/db';
+import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Context, SessionUser } from '../../context';
+import { auditInsert } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { getInvoice, issueCreditNote } from './service';
+
+type Staff = Context & { user: SessionUser };
+
+const eurosOf = (cents: number) => `€${(cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function requestView(row: CreditNoteRequest & { number?: string | null; requesterName?: string | null }) {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceId,
+    invoiceNumber: row.number ?? null,
+    organizationId: row.organizationId,
+    amountCents: row.amountCents,
+    reason: row.reason,
+    requestedBy: row.requestedBy,
+    requesterName: row.requesterName ?? null,
+    status: row.status,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt,
+    decisionReason: row.decisionReason,
+    creditNoteId: row.creditNoteId,
+    createdAt: row.createdAt,
+  };
+}
+
+/** invoices.creditNote: issued now when the invoice is within one administrator's amount, else awaiting approval. */
+export async function correctInvoice(ctx: Staff, input: { id: string; reason: string }) {
+  const now = ctx.ports.clock.now();
+  const { invoice } = await getInvoice(ctx.db, null, input.id);
+  if (Math.abs(invoice.totalCents) <= STAFF_CREDIT_LIMITS.alonePerGrantCents || invoice.kind !== 'invoice' || invoice.status === 'void') {
+    const note = await issueCreditNote(ctx.db, { invoiceId: input.id, reason: input.reason, staffUserId: ctx.user.id, now, ipAddress: ctx.request.ipAddress });
+    return { status: 'issued' as const, creditNote: note, request: null };
+  }
+  const [existing] = await ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsInvoiceId, invoice.id)).limit(1);
+  if (existing) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
+  const request = {
+    id: newId('creditNoteRequest'),
+    invoiceId: invoice.id,
+    organizationId: invoice.organizationId,
+    amountCents: invoice.totalCents,
+    reason: input.reason,
+    requestedBy: ctx.user.id,
+    status: 'pending' as const,
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    creditNoteId: null,
+    createdAt: now,
+  };
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(creditNoteRequests).values(request),
+      auditInsert(
+        ctx.db,
+        {
+          actorUserId: ctx.user.id,
+          action: 'invoice.credit_note_requested',
+          organizationId: invoice.organizationId,
+          targetType: 'invoice',
+          targetId: invoice.id,
+          ipAddress: ctx.request.ipAddress,
+          metadata: { requestId: request.id, number: invoice.number, amountCents: invoice.totalCents, reason: input.reason },
+        },
+        now,
+      ),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new TRPCError({ code: 'CONFLICT', message: `A credit note for invoice ${invoice.number} already awaits approval.` });
+  }
+  return {
+    status: 'awaiting_approval' as const,
+    creditNote: null,
+    request: {
+      ...requestView({ ...request, number: invoice.number, requesterName: ctx.user.name }),
+      limitReason: `Above ${eurosOf(STAFF_CREDIT_LIMITS.alonePerGrantCents)}, the most one administrator corrects alone.`,
+    },
+  };
+}
+
+export async function listCreditNoteRequests(ctx: Staff) {
+  const rows = await ctx.db
+    .select({ request: creditNoteRequests, number: invoices.number, requesterName: users.name })
+    .from(creditNoteRequests)
+    .leftJoin(invoices, eq(invoices.id, creditNoteRequests.invoiceId))
+    .leftJoin(users, eq(users.id, creditNoteRequests.requestedBy))
+    .orderBy(sql`${creditNoteRequests.status} <> 'pending'`, desc(creditNoteRequests.createdAt))
+    .limit(100);
+  return rows.map((row) => requestView({ ...row.request, number: row.number, requesterName: row.requesterName }));
+}
+
+async function pending(ctx: Staff, id: string): Promise<CreditNoteRequest> {
+  const [request] = await ctx.db.select().from(creditNoteRequests).where(eq(creditNoteRequests.id, id)).limit(1);
+  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'No credit note request has this id.' });
+  if (request.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: `This credit note request was already ${request.status}.` });
+  if (request.requestedBy === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit note you asked for.' });
+  return request;
+}
+
+/** Another administrator approves: the request is claimed once, then the credit note is issued (once per invoice). */
+export async function approveCreditNote(ctx: Staff, input: { id: string; reason?: string | undefined }) {
+  const request = await pending(ctx, input.id);
+  const now = ctx.ports.clock.now();
+  const claimed = await ctx.db
+    .update(creditNoteRequests)
+    .set({ status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null })
+    .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
+    .returning({ id: creditNoteRequests.id });
+  if (claimed.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
+  try {
+    const note = await issueCreditNote(ctx.db, { invoiceId: request.invoiceId, reason: request.reason, staffUserId: request.requestedBy, approvedBy: ctx.user.id, now, ipAddress: ctx.request.ipAddress });
+    await ctx.db.update(creditNoteRequests).set({ creditNoteId: note.id }).where(eq(creditNoteRequests.id, request.id));
+    return { request: requestView({ ...request, status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null, creditNoteId: note.id }), creditNote: note };
+  } catch (error) {
+    // The invoice was corrected or voided meanwhile: the request cannot be carried out.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') {
+      await ctx.db.update(creditNoteRequests).set({ status: 'rejected', decisionReason: error.message }).where(eq(creditNoteRequests.id, request.id));
+    }
+    throw error;
+  }
+}
+
+export async function rejectCreditNote(ctx: Staff, input: { id: string; reason?: string | undefined }) {
+  const request = await pending(ctx, input.id);
+  if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Say why the credit note is refused: the requester reads it.' });
+  const now = ctx.ports.clock.now();
+  const [claimed] = await ctx.db
+    .update(creditNoteRequests)
+    .set({ status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason })
+    .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
+    .returning();
+  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
+  await ctx.db.batch([
+    auditInsert(
+      ctx.db,
+      {
+        actorUserId: ctx.user.id,
+        action: 'invoice.credit_note_rejected',
+        organizationId: request.organizationId,
+        targetType: 'invoice',
+        targetId: request.invoiceId,
+        ipAddress: ctx.request.ipAddress,
+        metadata: { requestId: request.id, requestedBy: request.requestedBy, amountCents: request.amountCents, reason: input.reason },
+      },
+      now,
+    ),
+  ]);
+  return { request: requestView(claimed) };
+}
+
