@@ -7,7 +7,7 @@
  * it, for credentials whose provider account never answers.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 
 export interface FakeHttpRequest {
   method: string;
@@ -133,13 +133,29 @@ export async function startFakeServer(spec: FakeServerSpec): Promise<FakeServer>
   };
 }
 
-/** A URL on 127.0.0.1 where nothing listens (a port that was just free): connection refused. */
+/** Whether a TCP connection to 127.0.0.1:port is refused (nothing listens there). */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/**
+ * A URL on 127.0.0.1 where nothing listens: connection refused. The port is taken below the
+ * kernel's ephemeral range (32768-60999 on Linux), which every `listen(0)` of a test run draws
+ * from: a port that was merely free a moment ago was once handed to another fake server of the
+ * same run, which then answered the "unreachable" provider (a browser test failed on it).
+ */
 export async function closedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  for (let port = 29_170; port < 32_000; port += 7) {
+    if (await refused(port)) return `http://127.0.0.1:${port}`;
+  }
+  throw new Error('No closed port found on 127.0.0.1 between 29170 and 32000');
 }
 
 /** A random opaque token, the way providers issue access tokens. */
