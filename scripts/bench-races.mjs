@@ -4,7 +4,9 @@
 // tests (packages/api/src/modules/orders/races.test.ts, worker/test/races.test.ts) prove each row;
 // this shows it at load. BENCH_SKIP_BUILD=1 reuses the last build; BENCH_RACES=10,50 changes N.
 import { randomUUID } from 'node:crypto';
+import { Buffer } from 'node:buffer';
 import { rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { devSession, testAccountSession } from './lib/bench-client.mjs';
 import { benchDatabase } from './lib/bench-lists.mjs';
 import { startLocalWorker } from './lib/local-worker.mjs';
@@ -71,31 +73,120 @@ const scenarios = {
     const run = await fire(Array.from({ length: n }, () => () => session.call('POST', `/api/billing/invoices/inv_race_${n}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
     return { ...run, effects: await count(`SELECT count(*) AS n FROM invoice_payments WHERE invoice_id = ? AND status = 'succeeded'`, `inv_race_${n}`), allowed: 1, effect: 'charges' };
   },
-  // At most 30 orders each: the card-testing limit takes 30 payment attempts per organisation an hour.
+  // N requests over at most 25 orders (the card-testing limit answers 429 past 30 attempts per
+  // organisation an hour; those count as refused like any other).
   async 'bank transfers against a credit limit of two orders'(n) {
     const session = await testAccountSession(origin);
     const organizationId = session.answer.organization.id;
     await db.prepare('UPDATE organizations SET invoicing_allowed = 1, credit_limit_cents = ? WHERE id = ?').bind(2 * SUPPORT_CENTS, organizationId).run();
-    const orders = await placeOrders(session, Math.min(n, 30));
-    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: randomUUID(), method: { kind: 'bank_transfer' } })));
+    const orders = await placeOrders(session, Math.min(n, 25));
+    const run = await fire(Array.from({ length: n }, (_, index) => () => session.call('POST', `/api/orders/${orders[index % orders.length].id}/pay`, { paymentIdempotencyKey: randomUUID(), method: { kind: 'bank_transfer' } })));
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM payments WHERE order_id IN (${placeholders(ids)}) AND status = 'processing'`, ...ids), allowed: 2, effect: 'orders on credit' };
   },
   async 'PARIS (first purchase) on orders paid at once'(n) {
     const session = await testAccountSession(origin);
-    const orders = await placeOrders(session, Math.min(n, 30), { promotionCode: 'PARIS' });
-    const run = await fire(orders.map((order) => () => session.call('POST', `/api/orders/${order.id}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
+    const orders = await placeOrders(session, Math.min(n, 25), { promotionCode: 'PARIS' });
+    const run = await fire(Array.from({ length: n }, (_, index) => () => session.call('POST', `/api/orders/${orders[index % orders.length].id}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM orders WHERE id IN (${placeholders(ids)}) AND status <> 'pending' AND discount_cents > 0`, ...ids), allowed: 1, effect: 'discounts' };
   },
   async 'POST /api/login, wrong passwords, one account, one address'(n) {
     return wrongPasswords(n, () => '198.51.100.7', 5);
   },
+  async 'POST /api/login/mfa, wrong codes over N/5 challenges'(n) {
+    const account = await testAccountSession(origin, { totp: true });
+    const { username, password } = account.answer;
+    const anonymous = await anonymousSession();
+    const tokens = [];
+    for (let index = 0; index < Math.max(1, Math.ceil(n / 5)); index += 1) {
+      const res = await anonymous.call('POST', '/api/login', { identifier: username, password });
+      const answer = await res.json();
+      if (!answer.mfaToken) throw new Error(`signing in with the password answered ${res.status} without a challenge`);
+      tokens.push(answer.mfaToken);
+    }
+    const run = await fire(Array.from({ length: n }, (_, index) => () => anonymous.call('POST', '/api/login/mfa', { mfaToken: tokens[index % tokens.length], code: '000000' })));
+    return { ...run, effects: run.statuses[401] ?? 0, allowed: 10, effect: 'codes checked' };
+  },
+  async 'POST /api/organization/invitations, N addresses'(n) {
+    const owner = await testAccountSession(origin);
+    const tag = randomUUID().slice(0, 8);
+    const run = await fire(Array.from({ length: n }, (_, index) => () => owner.call('POST', '/api/organization/invitations', { email: `bench.${tag}.${index}@example.com`, role: 'member' })));
+    return { ...run, effects: run.statuses[200] ?? 0, allowed: 20, effect: 'invitations sent' };
+  },
+  async 'POST /api/organization/invitations, one address'(n) {
+    const owner = await testAccountSession(origin);
+    const email = `bench.${randomUUID().slice(0, 8)}@example.com`;
+    const run = await fire(Array.from({ length: n }, () => () => owner.call('POST', '/api/organization/invitations', { email, role: 'viewer' })));
+    return { ...run, effects: run.statuses[200] ?? 0, allowed: 3, effect: 'invitations sent' };
+  },
+  async 'anonymous 45 MB uploads to /api/tickets/{id}/attachments'(n) {
+    const answers = await Promise.all(Array.from({ length: n }, () => anonymousUpload(45 * 1024 * 1024)));
+    const statuses = {};
+    for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+    const readWhole = answers.filter((answer) => answer.written >= 45 * 1024 * 1024).length;
+    const mib = (answers.reduce((total, answer) => total + answer.written, 0) / n / 1024 / 1024).toFixed(1);
+    return { statuses, fired: n, ms: Math.max(...answers.map((answer) => answer.ms)), effects: readWhole, allowed: 0, effect: `bodies read whole; ${mib} MiB sent on average before the answer` };
+  },
   // ADR 25: a loose per-account limit (10) across addresses, so a stranger cannot lock the owner out.
   async 'POST /api/login, wrong passwords, one account, N addresses'(n) {
     return wrongPasswords(n, (index) => `198.51.${100 + Math.floor(index / 250)}.${(index % 250) + 1}`, 10);
   },
 };
+
+/** A signed-out browser: the CSRF cookie and token, and `call` sending both. */
+async function anonymousSession() {
+  const res = await fetch(`${origin}/api/user`);
+  const csrf = res.headers.get('X-CSRF-Token') ?? '';
+  const cookie = res.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return {
+    call: (method, path, body) =>
+      fetch(`${origin}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: origin, 'X-CSRF-Token': csrf, Cookie: cookie }, body: JSON.stringify(body) }),
+  };
+}
+
+/**
+ * A multipart upload declaring `size` bytes, written 64 KiB at a time while the server lets us
+ * (backpressure) until it answers: how much it took before answering, and the answer.
+ */
+let reported = false;
+function anonymousUpload(size) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let written = 0;
+    let answered = false;
+    const { hostname, port } = new URL(origin);
+    const req = httpRequest({ hostname, port, method: 'POST', path: '/api/tickets/tkt_demo_acme_invoice/attachments', headers: { 'Content-Type': 'multipart/form-data; boundary=bench', 'Content-Length': String(size), Origin: origin } });
+    const chunk = Buffer.alloc(64 * 1024, 97);
+    const finish = (status) => {
+      if (answered) return;
+      answered = true;
+      req.destroy();
+      resolve({ status, written, ms: Math.round(performance.now() - started) });
+    };
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (part) => (body += part));
+      res.on('end', () => {
+        if (res.statusCode >= 500 && !reported) {
+          reported = true;
+          console.error(`An upload was answered ${res.statusCode}: ${body.slice(0, 300)}`);
+        }
+      });
+      finish(res.statusCode);
+    });
+    req.on('error', () => finish('network'));
+    const pump = () => {
+      while (!answered && written < size) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, size - written));
+        written += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
 
 /** N wrong passwords at once to a new account: how many were checked (401) rather than refused (429). */
 async function wrongPasswords(n, addressOf, allowed) {
@@ -117,8 +208,10 @@ async function wrongPasswords(n, addressOf, allowed) {
 }
 
 const rows = [];
+const only = process.env.BENCH_ONLY;
 try {
   for (const [path, scenario] of Object.entries(scenarios)) {
+    if (only && !path.includes(only)) continue;
     for (const n of SIZES) {
       try {
         const result = await scenario(n);
