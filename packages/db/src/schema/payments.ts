@@ -24,6 +24,9 @@ export const PAYMENT_STATUSES = ['pending', 'requires_action', 'processing', 'su
  * payments racing for the same order cannot both reach the provider (issue 29).
  */
 export const HOLDING_PAYMENT_STATUSES = ['pending', 'processing', 'succeeded'] as const;
+
+/** The partial indexes' condition, from HOLDING_PAYMENT_STATUSES. */
+const holding = sql.raw(`status IN (${HOLDING_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One attempt to pay an order. Card numbers are never stored: the brand and last four digits only. */
@@ -67,7 +70,7 @@ export const payments = sqliteTable(
   (table) => [
     index('payments_order_idx').on(table.orderId, table.createdAt),
     uniqueIndex('payments_provider_payment_idx').on(table.provider, table.providerPaymentId),
-    uniqueIndex('payments_one_holding_per_order_idx').on(table.orderId).where(sql`status IN ('pending', 'processing', 'succeeded')`),
+    uniqueIndex('payments_one_holding_per_order_idx').on(table.orderId).where(holding),
   ],
 );
 
@@ -116,7 +119,7 @@ export const invoicePayments = sqliteTable(
   },
   (table) => [
     index('invoice_payments_invoice_idx').on(table.invoiceId, table.createdAt),
-    uniqueIndex('invoice_payments_one_holding_idx').on(table.invoiceId).where(sql`status IN ('pending', 'processing', 'succeeded')`),
+    uniqueIndex('invoice_payments_one_holding_idx').on(table.invoiceId).where(holding),
   ],
 );
 

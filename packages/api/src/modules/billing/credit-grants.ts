@@ -15,12 +15,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
+import { euros } from '../orders/money';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };
 type GrantCreditInput = z.output<typeof grantCreditInput>;
 
-const eurosOf = (cents: number) => `€${(cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The first instant of the calendar month (UTC) of `at`. */
 export function monthStart(at: number): number {
@@ -62,7 +62,7 @@ export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
   if (!organization) throw new TRPCError({ code: 'NOT_FOUND', message: 'This organisation does not exist.' });
   if (input.expiresAt != null && input.expiresAt <= now) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The expiry must be in the future.' });
   if (input.amountCents > STAFF_CREDIT_LIMITS.ceilingPerGrantCents) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `A credit is at most ${eurosOf(STAFF_CREDIT_LIMITS.ceilingPerGrantCents)}, even with a second approval.` });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `A credit is at most ${euros(STAFF_CREDIT_LIMITS.ceilingPerGrantCents)}, even with a second approval.` });
   }
   const expiresAt = input.expiresAt ?? null;
   const what = { amountCents: input.amountCents, origin: input.origin, description: input.description, expiresAt };
@@ -89,8 +89,8 @@ export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
 
   const limitReason =
     input.amountCents > STAFF_CREDIT_LIMITS.alonePerGrantCents
-      ? `Above ${eurosOf(STAFF_CREDIT_LIMITS.alonePerGrantCents)}, the most one administrator grants alone.`
-      : `It takes ${ctx.user.name}'s grants this month above ${eurosOf(STAFF_CREDIT_LIMITS.alonePerMonthCents)}, the most one administrator grants alone in a month.`;
+      ? `Above ${euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)}, the most one administrator grants alone.`
+      : `It takes ${ctx.user.name}'s grants this month above ${euros(STAFF_CREDIT_LIMITS.alonePerMonthCents)}, the most one administrator grants alone in a month.`;
   const request = {
     id: newId('creditRequest'),
     organizationId: organization.id,

@@ -10,12 +10,12 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
+import { euros } from '../orders/money';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { getInvoice, issueCreditNote } from './service';
 
 type Staff = Context & { user: SessionUser };
 
-const eurosOf = (cents: number) => `€${(cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function requestView(row: CreditNoteRequest & { number?: string | null; requesterName?: string | null }) {
   return {
@@ -86,7 +86,7 @@ export async function correctInvoice(ctx: Staff, input: { id: string; reason: st
     creditNote: null,
     request: {
       ...requestView({ ...request, number: invoice.number, requesterName: ctx.user.name }),
-      limitReason: `Above ${eurosOf(STAFF_CREDIT_LIMITS.alonePerGrantCents)}, the most one administrator corrects alone.`,
+      limitReason: `Above ${euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)}, the most one administrator corrects alone.`,
     },
   };
 }
