@@ -6,9 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
 import { offlineEnv, prepareDatabase } from './lib/local-worker.mjs';
 import { startViteDev } from './lib/vite-dev.mjs';
 
+ensureChromium();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-dev-check-'));
 prepareDatabase(persistTo);
 const vite = await startViteDev({ port: Number(process.env.DEV_CHECK_PORT ?? 5174), persistTo });

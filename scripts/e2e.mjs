@@ -4,20 +4,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
 import { buildApp, offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
-// Playwright's own browser download cannot work offline; Debian's chromium can be installed.
-if (!existsSync('/usr/bin/chromium')) {
-  console.log('Installing Debian chromium for the browser tests...');
-  const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', 'chromium']).status !== 0) {
-    console.error('Browser tests need Debian chromium at /usr/bin/chromium: run `apt-get install -y chromium` as root.');
-    process.exit(1);
-  }
-}
+ensureChromium();
 
 const passthrough = process.argv.slice(2);
 if (!process.env.E2E_SKIP_BUILD) buildApp();
