@@ -7,7 +7,8 @@
  * databases and ports (createTestCaller) and share no module state, so re-importing the app for
  * every file only cost time (api 148 s → 88 s, web 31 s → 4 s). A file that does need a fresh
  * module graph (vi.mock, module-level state it changes) says so by moving to a project with
- * `isolate: true`; none does today. workerd files are isolated by the pool (storage per file).
+ * `isolate: true`; none does today. The workerd files share a runtime too; their setup file
+ * (worker/test/apply-migrations.ts) clears every binding's storage before each file.
  */
 import { textModules } from './scripts/lib/text-modules.ts';
 import { TEST_TIMEOUTS, TEST_WORKERS } from './scripts/lib/test-timeouts.ts';
