@@ -59,6 +59,22 @@ const TRPC_HEADER_SAMPLE = 6;
  * of the cases, at least one of each kind (issue 28: the gate fuzzed once per path, not 50 times).
  */
 const REST_HEADER_ROTATION = 4;
+/**
+ * Bodies that fail before any procedure's own code runs: unparseable JSON, wrong encodings and
+ * Content-Types, nesting deeper than the parser goes, bodies over the size limit, the CSRF
+ * middleware's body fallback. The body limit, the JSON parse and the CSRF check are one piece of
+ * code for every REST route (worker/src/rest.ts) and one for every procedure (tRPC's request
+ * handler): each such case goes to every 4th target, starting one further along for each case, as
+ * the header cases do. Every target still gets a quarter of them and every case meets every kind of
+ * target (issue 28: these were a quarter of the requests, all repeating the same answer).
+ */
+const PARSER_KINDS = new Set(['malformed-json', 'content-type', 'deep-nesting', 'huge-body', 'csrf-body']);
+const PARSER_ROTATION = 4;
+/** A target's cases, with its parser-level ones rotated over the targets (see PARSER_ROTATION). */
+function rotateParserCases(requests: FuzzRequest[], targetIndex: number): FuzzRequest[] {
+  let parserCase = 0;
+  return requests.filter((r) => !PARSER_KINDS.has(r.kind) || (targetIndex + parserCase++) % PARSER_ROTATION === 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Targets: REST routes and tRPC procedures, read from the router so new ones are fuzzed too.
@@ -552,8 +568,8 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
     }
 
     // Requests.
-    const restAll = routes.flatMap(restRequests);
-    const trpcAll = procedures.flatMap(trpcRequests);
+    const restAll = routes.flatMap((route, index) => rotateParserCases(restRequests(route), index));
+    const trpcAll = procedures.flatMap((procedure, index) => rotateParserCases(trpcRequests(procedure), index));
     const ends = (r: FuzzRequest) => [r.target, ...(r.targets ?? [])].some((t) => [...SESSION_ENDING].some((p) => t === trpcKey(p) || routes.some((route) => route.procedure === p && t === restKey(route))));
     const endingLast = (requests: FuzzRequest[]) => [...requests.filter((r) => !ends(r)), ...requests.filter(ends)];
     /** Planted cookies everywhere; other junk headers on every REST route and a sample of procedures. */
@@ -707,6 +723,13 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
       inputCasesLeftToPrincipalsPastTheGate: gateOnly,
       passSeconds: Object.fromEntries(Object.entries(passMs).map(([k, v]) => [k, Math.round(v / 100) / 10])),
       statusesByPrincipal: Object.fromEntries([...new Set(results.map((r) => r.principal))].map((name) => [name, inline(count(results.filter((r) => r.principal === name).map((r) => String(r.status))))])),
+      // Where the time goes: each kind's share of the summed request latencies (requests overlap, CONCURRENCY at a time).
+      latencyShareByKind: (() => {
+        const total = results.reduce((sum, r) => sum + r.ms, 0) || 1;
+        const byKind = new Map<string, number>();
+        for (const r of results) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + r.ms);
+        return Object.fromEntries([...byKind].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => [kind, `${Math.round((ms / total) * 1000) / 10} %`]));
+      })(),
       statusesByKind: Object.fromEntries([...new Set(results.map((r) => r.kind))].sort().map((kind) => [kind, inline(count(results.filter((r) => r.kind === kind).map((r) => String(r.status))))])),
       statuses: count(results.map((r) => String(r.status))),
       embeddedTrpcStatuses: count(results.filter((r) => r.embedded !== undefined).map((r) => String(r.embedded))),
