@@ -1,8 +1,8 @@
 // `pnpm test`: typecheck, lint, build and the initial-JS budget, then every test tier (Node,
 // SQLite, workerd, Chromium on the built app) and a check of `pnpm dev` itself.
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
-// lint and the build run together, their output printed whole as each ends; the test tiers then run
-// one after another, each using both cores, their output streamed.
+// lint, the build and the check of `pnpm dev` run together, their output printed whole as each
+// ends; the test tiers then run one after another, each using both cores, their output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
 // plain "N passed, N failed" line.
 import { Buffer } from 'node:buffer';
@@ -78,12 +78,15 @@ function count(reportFile, label) {
 
 const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-// 1. Static checks and the build, together.
+// 1. Static checks, the build and the check of `pnpm dev` (which needs no build), together.
 const bundleStep = `bundle sizes (gzip: first load of / at most ${kib(INITIAL_JS_LIMIT_BYTES)}, later chunks ${kib(LAZY_CHUNK_BUDGET_BYTES)})`;
+const devLabel = 'dev server (vite dev + Worker)';
+const devReport = join(reports, 'dev.json');
 const [, , built] = await Promise.all([
   step('typecheck', 'pnpm', ['typecheck'], { buffered: true }),
   step('lint', 'pnpm', ['lint'], { buffered: true }),
   step('build web', 'pnpm', ['build'], { buffered: true }).then(async (ok) => ok && (await step(bundleStep, 'node', ['scripts/check-bundle-size.mjs'], { buffered: true }), true)),
+  step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)], { buffered: true }).then(() => count(devReport, devLabel)),
 ]);
 
 // 2. The Node, SQLite and workerd tiers: one Vitest run, two workers.
@@ -98,12 +101,6 @@ if (built) {
   await step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1' } });
   count(e2eReport, 'browser tests');
 }
-
-// 4. `pnpm dev` itself.
-const devLabel = 'dev server (vite dev + Worker)';
-const devReport = join(reports, 'dev.json');
-await step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)]);
-count(devReport, devLabel);
 
 const total = Date.now() - started;
 const width = Math.max(...table.map((r) => r.name.length), 4);
