@@ -91,6 +91,16 @@ const scenarios = {
     const ids = orders.map((order) => order.id);
     return { ...run, effects: await count(`SELECT count(*) AS n FROM orders WHERE id IN (${placeholders(ids)}) AND status <> 'pending' AND discount_cents > 0`, ...ids), allowed: 1, effect: 'discounts' };
   },
+  // A code any organisation may use on two orders: N payments of one organisation's orders at once.
+  async 'a code limited to 2 orders per organisation, orders paid at once'(n) {
+    const code = `TWICE${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    await db.prepare(`INSERT INTO promotions (code, description, kind, value, valid_from, max_redemptions_per_organization, created_at, updated_at) VALUES (?, 'Race bench', 'amount', 1000, 0, 2, 0, 0)`).bind(code).run();
+    const session = await testAccountSession(origin);
+    const orders = await placeOrders(session, Math.min(n, 25), { promotionCode: code });
+    const run = await fire(Array.from({ length: n }, (_, index) => () => session.call('POST', `/api/orders/${orders[index % orders.length].id}/pay`, { paymentIdempotencyKey: randomUUID(), method: CARD })));
+    const ids = orders.map((order) => order.id);
+    return { ...run, effects: await count(`SELECT count(*) AS n FROM orders WHERE id IN (${placeholders(ids)}) AND status <> 'pending' AND discount_cents > 0`, ...ids), allowed: 2, effect: 'discounts' };
+  },
   async 'POST /api/login, wrong passwords, one account, one address'(n) {
     return wrongPasswords(n, () => '198.51.100.7', 5);
   },

@@ -172,6 +172,15 @@ export async function adamCreditNoteRequest(env: PrepareEnv): Promise<Record<str
   return { creditNoteRequestId: asked.request.id };
 }
 
+/** A new 50 % promotion that adam (an administrator) asked for: above what one person offers alone, so it awaits another administrator. */
+export async function adamCatalogueChangeRequest(env: PrepareEnv): Promise<Record<string, string>> {
+  const { db, ctx } = env;
+  const adam = createCaller(createContext({ db, config: ctx.config, ports: ctx.ports, user: await sessionUserOf(db, 'adam'), credential: { kind: 'session' }, session: null }));
+  const code = `HALF${crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+  const request = await adam.catalogAdmin.changeRequests.create({ procedure: 'catalogAdmin.promotions.create', input: { code, description: 'Matrix: half off', kind: 'percent', value: 5_000 }, reason: 'Matrix: a large discount' });
+  return { changeRequestId: request.id };
+}
+
 /** Alice's second-factor enrolment during sign-in, started (a pending secret), and the code it shows now. */
 export async function aliceEnrolmentStarted(env: PrepareEnv): Promise<Record<string, string>> {
   const { db, ctx } = env;

@@ -24,7 +24,7 @@ import { clusterAddons, clusterOperations, clusters, nodePools, type Database, t
 import { scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { acmeAttachment, adamCreditNoteRequest,
+import { acmeAttachment, adamCatalogueChangeRequest, adamCreditNoteRequest,
   adamCreditRequest, aliceEnrolmentStarted, acmeCardSetup, acmeClosedTicket, acmeConnection, acmeInvitationForGabriel, acmeInvoice, acmePlanSwitch, authLink, marcMfaChallenge, newsletterTokens, publicTicketTokens, type PrepareEnv } from './authorization-matrix-fixtures';
 import { createContext, type Context, type Credential, type SessionUser } from './context';
 import { createToken } from './modules/tokens/service';
@@ -335,6 +335,13 @@ const MATRIX: Record<string, Row> = {
   'catalogAdmin.promotions.update': { input: () => ({ code: 'PARIS', description: 'Edited by the matrix.' }), expect: STAFF_ONLY },
   'catalogAdmin.promotions.archive': { input: () => ({ code: 'PARIS' }), expect: STAFF_ONLY },
   'catalogAdmin.promotions.restore': { input: () => ({ code: 'PARIS' }), expect: STAFF_ONLY },
+  'catalogAdmin.changeRequests.list': { input: () => ({}), expect: STAFF_ONLY },
+  'catalogAdmin.changeRequests.create': {
+    input: () => ({ procedure: 'catalogAdmin.addons.update', input: { id: 'addon_keda', monthlyPriceCents: 1, yearlyPriceCents: 10 }, reason: 'Matrix: a price cut' }),
+    expect: STAFF_ONLY,
+  },
+  'catalogAdmin.changeRequests.approve': { prepare: adamCatalogueChangeRequest, input: (f) => ({ id: f.prepared.changeRequestId }), expect: expectations(['superAdmin']) },
+  'catalogAdmin.changeRequests.reject': { prepare: adamCatalogueChangeRequest, input: (f) => ({ id: f.prepared.changeRequestId, reason: 'Matrix check' }), expect: expectations(['superAdmin']) },
 
   // Custom solution requests: the roles that may order send them (not billing, not viewer); every
   // role reads its organisation's, and another organisation's request is a 404. Staff answer them.

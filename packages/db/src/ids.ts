@@ -45,6 +45,7 @@ export const ID_PREFIXES = {
   credit: 'crd',
   creditRequest: 'crq',
   creditNoteRequest: 'cnr',
+  catalogueChangeRequest: 'ccr',
   creditApplication: 'cap',
   paymentMethod: 'pmt',
   billingPlan: 'bpl',

@@ -68,3 +68,21 @@ export const STAFF_CREDIT_LIMITS = {
   alonePerMonthCents: 200_000,
   ceilingPerGrantCents: 5_000_000,
 } as const;
+
+/**
+ * Catalogue changes that move money, under four eyes (issue 29, ADR 27). A member of staff who
+ * manages the catalogue makes these alone; above them the change waits for an administrator other
+ * than the requester. A price cut loses us money on every sale and is the lever a colluding insider
+ * pulls, so the bar is low; a rise only guards against a slipped digit (customers see rises in
+ * advance on the schedule).
+ */
+export const STAFF_CATALOGUE_LIMITS = {
+  /** A percentage promotion up to 20 % (basis points). */
+  alonePromotionPercentBasisPoints: 2_000,
+  /** An amount promotion up to €100. */
+  alonePromotionAmountCents: 10_000,
+  /** A price lowered by at most 10 % (basis points of the price in effect). */
+  alonePriceCutBasisPoints: 1_000,
+  /** A price raised by at most 100 %. */
+  alonePriceRiseBasisPoints: 10_000,
+} as const;

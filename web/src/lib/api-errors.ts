@@ -20,3 +20,11 @@ export function httpStatusOf(error: unknown): number | null {
 export function isUnauthorizedError(error: unknown): boolean {
   return httpStatusOf(error) === 401 || errorData(error)?.code === 'UNAUTHORIZED';
 }
+
+/**
+ * The server refused a change because it needs a second person's approval (four eyes, ADR 27):
+ * 412 Precondition Failed, with what to do in the message.
+ */
+export function needsApproval(error: unknown): boolean {
+  return httpStatusOf(error) === 412 || errorData(error)?.code === 'PRECONDITION_FAILED';
+}

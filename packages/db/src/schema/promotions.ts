@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, check, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, check, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { OrderKind } from './orders';
 
 /** 'percent': value in basis points (500 = 5 %); 'amount': value in EUR cents. */
@@ -24,6 +24,10 @@ export const promotions = sqliteTable(
     minimumSubtotalCents: integer('minimum_subtotal_cents').notNull().default(0),
     /** Order line kinds the discount applies to; null: every line. */
     appliesTo: text('applies_to', { mode: 'json' }).$type<OrderKind[]>(),
+    /** Orders that may hold the code at once, every organisation together (paid or being paid); null: no limit. */
+    maxRedemptions: integer('max_redemptions'),
+    /** Orders of one organisation that may hold the code; null: no limit. */
+    maxRedemptionsPerOrganization: integer('max_redemptions_per_organization'),
     /** The promotion the site's promotional banner announces. */
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     archivedAt: integer('archived_at'),
@@ -41,9 +45,11 @@ export type NewPromotion = typeof promotions.$inferInsert;
 
 /**
  * A promotion held by an order from the moment it is paid for: claimed before the provider is
- * called (the unique indexes arbitrate between parallel payments), kept when the payment
- * succeeds, given back when it is declined or fails. An organisation holds at most one
- * first-purchase promotion (issue 29: PARIS on five orders paid at once discounts one).
+ * called (the unique index and the claim's `INSERT … SELECT … WHERE` arbitrate between parallel
+ * payments), kept when the payment succeeds, given back when it is declined or fails. An
+ * organisation holds at most one first-purchase promotion (issue 29: PARIS on five orders paid at
+ * once discounts one), and a code is held by at most its max_redemptions orders in all and
+ * max_redemptions_per_organization per organisation.
  */
 export const promotionRedemptions = sqliteTable(
   'promotion_redemptions',
@@ -55,7 +61,49 @@ export const promotionRedemptions = sqliteTable(
     discountCents: integer('discount_cents').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [uniqueIndex('promotion_redemptions_first_purchase_idx').on(table.organizationId).where(sql`first_purchase = 1`)],
+  (table) => [
+    uniqueIndex('promotion_redemptions_first_purchase_idx').on(table.organizationId).where(sql`first_purchase = 1`),
+    index('promotion_redemptions_code_idx').on(table.promotionCode, table.organizationId),
+  ],
 );
 
 export type PromotionRedemption = typeof promotionRedemptions.$inferSelect;
+
+export const CATALOGUE_CHANGE_KINDS = ['promotion_create', 'promotion_update', 'price_change'] as const;
+export type CatalogueChangeKind = (typeof CATALOGUE_CHANGE_KINDS)[number];
+export const CATALOGUE_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CatalogueChangeStatus = (typeof CATALOGUE_CHANGE_STATUSES)[number];
+
+/**
+ * Catalogue changes that move money and wait for a second person (issue 29, ADR 27): a promotion
+ * above what one member of staff creates alone, a price cut or rise above what one member of staff
+ * makes alone. `procedure` and `input` are the catalogue call to make once an administrator other
+ * than the requester approves it; that approval claims the request with a conditional UPDATE, so
+ * the change is made once. One pending request per subject at a time.
+ */
+export const catalogueChangeRequests = sqliteTable(
+  'catalogue_change_requests',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: CATALOGUE_CHANGE_KINDS }).notNull(),
+    /** The catalogue procedure to call, e.g. `catalogAdmin.addons.update`. */
+    procedure: text('procedure').notNull(),
+    /** What is changed: `promotion:PARIS`, `addon:addon_backup`. */
+    subject: text('subject').notNull(),
+    input: text('input', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** What the change does, in words, and why one person may not make it alone. */
+    summary: text('summary').notNull(),
+    limitReason: text('limit_reason').notNull(),
+    /** Why the requester wants it. */
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    status: text('status', { enum: CATALOGUE_CHANGE_STATUSES }).notNull().default('pending'),
+    decidedBy: text('decided_by'),
+    decidedAt: integer('decided_at'),
+    decisionReason: text('decision_reason'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('catalogue_change_requests_pending_idx').on(table.subject).where(sql`status = 'pending'`)],
+);
+
+export type CatalogueChangeRequest = typeof catalogueChangeRequests.$inferSelect;

@@ -23,7 +23,7 @@ export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormP
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.addons.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.addons.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: addon ? addonValuesOf(addon) : emptyAddonValues(),
     schema: addonFormSchema,
     fieldOf: addonFieldOf,
@@ -35,6 +35,7 @@ export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormP
     savedTitle: addon ? 'Add-on saved' : 'Add-on created',
     failedTitle: 'Add-on not saved',
     onSaved: onDone,
+    approval: (parsed) => (addon ? { procedure: 'catalogAdmin.addons.update', input: addonUpdateInput(addon, parsed) } : null),
   });
   const values = form.getValues();
   const others = addons.filter((other) => other.id !== addon?.id);
@@ -46,6 +47,7 @@ export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormP
 
   return (
     <form noValidate onSubmit={submit} data-testid="addon-form">
+      {approvalDialog}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

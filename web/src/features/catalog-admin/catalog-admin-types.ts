@@ -14,6 +14,8 @@ export type AdminPlan = Outputs['middlewarePlans']['list'][number];
 export type AdminSupportPlan = Outputs['supportPlans']['list'][number];
 export type AdminPromotion = Outputs['promotions']['list'][number];
 export type ScheduledPrice = AdminTier['scheduledPrices'][number];
+export type ChangeRequest = Outputs['changeRequests']['list'][number];
+export type ChangeRequestInput = Inputs['changeRequests']['create'];
 
 export type TierCreateInput = Inputs['clusterTiers']['create'];
 export type TierUpdateInput = Inputs['clusterTiers']['update'];

@@ -21,7 +21,7 @@ export function FlavorForm({ flavor, regionOptions, onDone }: FlavorFormProps) {
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.nodeFlavors.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.nodeFlavors.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: flavor ? flavorValuesOf(flavor) : emptyFlavorValues(),
     schema: flavorFormSchema,
     fieldOf: flavorFieldOf,
@@ -33,11 +33,13 @@ export function FlavorForm({ flavor, regionOptions, onDone }: FlavorFormProps) {
     savedTitle: flavor ? 'Node flavour saved' : 'Node flavour created',
     failedTitle: 'Node flavour not saved',
     onSaved: onDone,
+    approval: (parsed) => (flavor ? { procedure: 'catalogAdmin.nodeFlavors.update', input: flavorUpdateInput(flavor, parsed) } : null),
   });
   const values = form.getValues();
 
   return (
     <form noValidate onSubmit={submit} data-testid="flavor-form">
+      {approvalDialog}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

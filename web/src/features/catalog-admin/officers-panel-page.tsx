@@ -7,6 +7,7 @@ import { useCurrentUser } from '../auth';
 import { IncidentsAdminPanel } from '../incidents';
 import { AttentionPanel } from '../staff-organizations';
 import { useAdminAddons, useAdminFlavors, useAdminMiddlewares, useAdminPromotions, useAdminSupportPlans, useAdminTiers, useAdminVersions } from './catalog-admin-queries';
+import { ChangeRequestsPanel } from './change-requests-panel';
 import { countOf } from './panel-counts';
 import { StaffPage } from '../officers';
 
@@ -98,6 +99,8 @@ function PanelContent() {
           />
         </SimpleGrid>
       </Stack>
+
+      <ChangeRequestsPanel />
 
       <Stack gap="md" component="section" aria-labelledby="panel-requests">
         <Title order={2} size="h3" id="panel-requests">

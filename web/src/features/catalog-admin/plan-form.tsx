@@ -19,7 +19,7 @@ export function PlanForm({ middleware, plan, onDone }: PlanFormProps) {
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.middlewarePlans.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.middlewarePlans.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: plan ? planValuesOf(plan) : emptyPlanValues(),
     schema: planFormSchema,
     fieldOf: planFieldOf,
@@ -31,10 +31,12 @@ export function PlanForm({ middleware, plan, onDone }: PlanFormProps) {
     savedTitle: plan ? 'Plan saved' : 'Plan created',
     failedTitle: 'Plan not saved',
     onSaved: onDone,
+    approval: (parsed) => (plan ? { procedure: 'catalogAdmin.middlewarePlans.update', input: planUpdateInput(plan, parsed) } : null),
   });
 
   return (
     <form noValidate onSubmit={submit} data-testid="plan-form">
+      {approvalDialog}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

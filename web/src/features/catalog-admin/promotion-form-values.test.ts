@@ -43,7 +43,10 @@ describe('promotion form values', () => {
       minimumSubtotalCents: 0,
       appliesTo: null,
       featured: false,
+      maxRedemptions: null,
+      maxRedemptionsPerOrganization: null,
     });
+    expect(promotionCreateInput(parse({ ...base, maxRedemptions: 100, maxRedemptionsPerOrganization: '1' }))).toMatchObject({ maxRedemptions: 100, maxRedemptionsPerOrganization: 1 });
     expect(promotionCreateInput(parse({ ...base, kind: 'amount', value: '20', validFrom: '2027-04-01T08:00' }))).toMatchObject({
       kind: 'amount',
       value: 2_000,
@@ -56,5 +59,6 @@ describe('promotion form values', () => {
     expect(issues({ ...promotionValuesOf(TEST_PROMOTION), kind: 'amount', value: 0 })).toEqual([['value', 'An amount is at least €0.01.']]);
     expect(issues({ ...promotionValuesOf(TEST_PROMOTION), value: '' })).toEqual([['value', 'Value is required.']]);
     expect(issues({ ...promotionValuesOf(TEST_PROMOTION), validUntil: '2025-12-31T00:00' })).toEqual([['validUntil', 'The promotion must end after it starts.']]);
+    expect(issues({ ...promotionValuesOf(TEST_PROMOTION), maxRedemptions: 0 })).toEqual([['maxRedemptions', expect.stringContaining('Redemption limit')]]);
   });
 });

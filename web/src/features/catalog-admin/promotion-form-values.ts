@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choicesOf, ORDER_KIND_LABELS, PROMOTION_KIND_LABELS } from './catalog-admin-options';
 import type { AdminPromotion, OrderKind, PromotionCreateInput, PromotionKind, PromotionUpdateInput } from './catalog-admin-types';
-import { changedFields, euros, optionalUtcDateTime, requiredText, type NumberValue } from './form-fields';
+import { changedFields, euros, optionalUtcDateTime, optionalWhole, requiredText, type NumberValue } from './form-fields';
 import { basisPointsToPercent, centsToEuros, eurosToCents, hasAtMostDecimals, percentToBasisPoints } from './money';
 import { fieldMap } from './server-errors';
 import { epochToUtcDateTime, utcDateTimeToEpoch } from './utc-dates';
@@ -22,7 +22,12 @@ export interface PromotionFormValues {
   /** Empty: every kind of order. */
   appliesTo: OrderKind[];
   featured: boolean;
+  /** Orders that may use the code in all; empty: no limit. */
+  maxRedemptions: NumberValue;
+  /** Orders of one organisation that may use it; empty: no limit. */
+  maxRedemptionsPerOrganization: NumberValue;
 }
+
 
 function discountValue(kind: PromotionKind, value: NumberValue): { value: number } | { problem: string } {
   const number = typeof value === 'number' ? value : value.trim() === '' ? null : Number(value.replace(',', '.'));
@@ -51,6 +56,8 @@ export const promotionFormSchema = z
     minimumSubtotal: euros('Minimum subtotal'),
     appliesTo: z.array(z.enum(choicesOf(ORDER_KIND_LABELS))),
     featured: z.boolean(),
+    maxRedemptions: optionalWhole('Redemption limit', 1, 1_000_000),
+    maxRedemptionsPerOrganization: optionalWhole('Limit per organisation', 1, 1_000_000),
   })
   .superRefine((promotion, ctx) => {
     if (promotion.validFrom !== null && promotion.validUntil !== null && promotion.validUntil <= promotion.validFrom) {
@@ -82,6 +89,8 @@ function promotionFields(promotion: ParsedPromotion): PromotionFields {
     // None chosen: every kind of order. In the catalogue's order, as the server stores them.
     appliesTo: promotion.appliesTo.length ? choicesOf(ORDER_KIND_LABELS).filter((kind) => promotion.appliesTo.includes(kind)) : null,
     featured: promotion.featured,
+    maxRedemptions: promotion.maxRedemptions,
+    maxRedemptionsPerOrganization: promotion.maxRedemptionsPerOrganization,
   };
 }
 
@@ -97,6 +106,8 @@ export function emptyPromotionValues(): PromotionFormValues {
     minimumSubtotal: 0,
     appliesTo: [],
     featured: false,
+    maxRedemptions: '',
+    maxRedemptionsPerOrganization: '',
   };
 }
 
@@ -112,6 +123,8 @@ export function promotionValuesOf(promotion: AdminPromotion): PromotionFormValue
     minimumSubtotal: centsToEuros(promotion.minimumSubtotalCents),
     appliesTo: [...(promotion.appliesTo ?? [])],
     featured: promotion.featured,
+    maxRedemptions: promotion.maxRedemptions ?? '',
+    maxRedemptionsPerOrganization: promotion.maxRedemptionsPerOrganization ?? '',
   };
 }
 
@@ -133,6 +146,8 @@ export function promotionUpdateInput(stored: AdminPromotion, promotion: ParsedPr
     minimumSubtotalCents: stored.minimumSubtotalCents,
     appliesTo: stored.appliesTo,
     featured: stored.featured,
+    maxRedemptions: stored.maxRedemptions,
+    maxRedemptionsPerOrganization: stored.maxRedemptionsPerOrganization,
   };
   return { code: stored.code, ...changedFields(before, promotionFields(promotion)) };
 }

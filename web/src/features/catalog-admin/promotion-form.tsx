@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import { optionsOf, ORDER_KIND_LABELS, PROMOTION_KIND_LABELS } from './catalog-admin-options';
 import type { AdminPromotion, PromotionKind } from './catalog-admin-types';
 import { useRefreshCatalog } from './catalog-admin-queries';
-import { EuroInput, FormFooter } from './form-inputs';
+import { EuroInput, FormFooter, WholeInput } from './form-inputs';
 import { emptyPromotionValues, promotionCreateInput, promotionFieldOf, promotionFormSchema, promotionUpdateInput, promotionValuesOf } from './promotion-form-values';
 import { useCatalogForm } from './use-catalog-form';
 
@@ -19,7 +19,7 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.promotions.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.promotions.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: promotion ? promotionValuesOf(promotion) : emptyPromotionValues(),
     schema: promotionFormSchema,
     fieldOf: promotionFieldOf,
@@ -31,12 +31,14 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
     savedTitle: promotion ? 'Promotion saved' : 'Promotion created',
     failedTitle: 'Promotion not saved',
     onSaved: onDone,
+    approval: (parsed) => (promotion ? { procedure: 'catalogAdmin.promotions.update', input: promotionUpdateInput(promotion, parsed) } : { procedure: 'catalogAdmin.promotions.create', input: promotionCreateInput(parsed) }),
   });
   const values = form.getValues();
   const percent = values.kind === 'percent';
 
   return (
     <form noValidate onSubmit={submit} data-testid="promotion-form">
+      {approvalDialog}
       <Stack gap="md">
         <TextInput
           label="Code"
@@ -89,6 +91,8 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
         <Switch label="First purchase only" description="Only an organisation's first order can use it." {...form.getInputProps('firstPurchaseOnly', { type: 'checkbox' })} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <EuroInput label="Minimum order amount" description="Before VAT; 0 for none." required min={0} {...form.getInputProps('minimumSubtotal')} />
+          <WholeInput label="Redemption limit" description="Orders that may use the code in all; empty for no limit." min={1} {...form.getInputProps('maxRedemptions')} />
+          <WholeInput label="Limit per organisation" description="Orders of one organisation; empty for no limit." min={1} {...form.getInputProps('maxRedemptionsPerOrganization')} />
           <MultiSelect label="Applies to" description="Empty: every kind of order." data={optionsOf(ORDER_KIND_LABELS)} {...form.getInputProps('appliesTo')} />
         </SimpleGrid>
         <Switch

@@ -25,6 +25,9 @@ function rulesOf(promotion: AdminPromotion): string[] {
   if (promotion.firstPurchaseOnly) rules.push('First purchase only');
   if (promotion.minimumSubtotalCents > 0) rules.push(`Orders of ${formatEuros(promotion.minimumSubtotalCents)} or more`);
   rules.push(promotion.appliesTo ? `On ${promotion.appliesTo.map((kind) => ORDER_KIND_LABELS[kind].toLowerCase()).join(', ')}` : 'On every order');
+  const orders = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+  rules.push(promotion.maxRedemptions === null ? `Used by ${orders(promotion.redemptions)}` : `Used by ${promotion.redemptions} of ${orders(promotion.maxRedemptions)}`);
+  if (promotion.maxRedemptionsPerOrganization !== null) rules.push(`At most ${orders(promotion.maxRedemptionsPerOrganization)} per organisation`);
   return rules;
 }
 

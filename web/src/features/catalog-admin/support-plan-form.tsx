@@ -28,7 +28,7 @@ export function SupportPlanForm({ plan, onDone }: SupportPlanFormProps) {
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.supportPlans.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.supportPlans.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: plan ? supportPlanValuesOf(plan) : emptySupportPlanValues(),
     schema: supportPlanFormSchema,
     fieldOf: supportPlanFieldOf,
@@ -40,11 +40,13 @@ export function SupportPlanForm({ plan, onDone }: SupportPlanFormProps) {
     savedTitle: plan ? 'Support plan saved' : 'Support plan created',
     failedTitle: 'Support plan not saved',
     onSaved: onDone,
+    approval: (parsed) => (plan ? { procedure: 'catalogAdmin.supportPlans.update', input: supportPlanUpdateInput(plan, parsed) } : null),
   });
   const values = form.getValues();
 
   return (
     <form noValidate onSubmit={submit} data-testid="support-plan-form">
+      {approvalDialog}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

@@ -145,6 +145,9 @@ export const TEST_PROMOTION: AdminPromotion = {
   minimumSubtotalCents: 0,
   appliesTo: null,
   featured: true,
+  maxRedemptions: null,
+  maxRedemptionsPerOrganization: null,
+  redemptions: 0,
   inUse: null,
   ...LISTED,
 };

@@ -23,7 +23,7 @@ export function TierForm({ tier, flavors, regionOptions, onDone }: TierFormProps
   const refresh = useRefreshCatalog();
   const create = useMutation(trpc.catalogAdmin.clusterTiers.create.mutationOptions());
   const update = useMutation(trpc.catalogAdmin.clusterTiers.update.mutationOptions());
-  const { form, submit, generalError, saving } = useCatalogForm({
+  const { form, submit, generalError, saving, approvalDialog } = useCatalogForm({
     initialValues: tier ? tierValuesOf(tier) : emptyTierValues(),
     schema: tierFormSchema,
     fieldOf: tierFieldOf,
@@ -35,12 +35,14 @@ export function TierForm({ tier, flavors, regionOptions, onDone }: TierFormProps
     savedTitle: tier ? 'Cluster tier saved' : 'Cluster tier created',
     failedTitle: 'Cluster tier not saved',
     onSaved: onDone,
+    approval: (parsed) => (tier ? { procedure: 'catalogAdmin.clusterTiers.update', input: tierUpdateInput(tier, parsed) } : null),
   });
   const values = form.getValues();
   const flavorOptions = selectableOptions(flavors, values.allowedFlavorIds, (flavor) => flavor.id, (flavor) => flavor.name);
 
   return (
     <form noValidate onSubmit={submit} data-testid="tier-form">
+      {approvalDialog}
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

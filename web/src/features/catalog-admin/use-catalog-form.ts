@@ -1,8 +1,16 @@
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createElement, useState } from 'react';
 import type { z } from 'zod';
+import { needsApproval } from '../../lib/api-errors';
+import { useTRPC } from '../../lib/trpc';
 import { toast } from '../../lib/toast';
+import { ReasonDialog, type ReasonAction } from '../officers';
+import type { ChangeRequestInput } from './catalog-admin-types';
 import { serverProblems } from './server-errors';
+
+/** A catalogue call to send for approval: the procedure and the input the form sent it. */
+export type ApprovalCall = Omit<ChangeRequestInput, 'reason'>;
 
 interface CatalogFormOptions<Values extends Record<string, unknown>, Parsed> {
   initialValues: Values;
@@ -15,6 +23,12 @@ interface CatalogFormOptions<Values extends Record<string, unknown>, Parsed> {
   savedTitle: string;
   failedTitle: string;
   onSaved: () => void;
+  /**
+   * The call the form made with these values, for a change the server refuses with 412 because it
+   * needs a second administrator (a large price cut, a large promotion; ADR 27): the form then
+   * offers to send it for approval with a reason.
+   */
+  approval?: (parsed: Parsed) => ApprovalCall | null;
 }
 
 /**
@@ -30,10 +44,15 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
   savedTitle,
   failedTitle,
   onSaved,
+  approval,
 }: CatalogFormOptions<Values, Parsed>) {
   const form = useForm<Values>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }) });
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [approvalAction, setApprovalAction] = useState<ReasonAction | null>(null);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const requestApproval = useMutation(trpc.catalogAdmin.changeRequests.create.mutationOptions());
 
   const submit = form.onSubmit(async (values) => {
     const parsed = schema.safeParse(values);
@@ -46,6 +65,23 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
       onSaved();
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
+      const call = needsApproval(failure) ? approval?.(parsed.data) : null;
+      if (call) {
+        setApprovalAction({
+          title: 'Send this change for approval?',
+          body: message,
+          confirmLabel: 'Send for approval',
+          reasonLabel: 'Why this change',
+          reasonDescription: 'The approving administrator reads it; it is kept in the audit log.',
+          run: async (reason) => {
+            await requestApproval.mutateAsync({ ...call, reason });
+            await queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.changeRequests.pathKey() });
+            onSaved();
+          },
+          done: { title: 'Sent for approval', description: 'An administrator other than you approves or refuses it; it is listed in the Officers Panel until then.' },
+        });
+        return;
+      }
       const problems = serverProblems(message, fieldOf);
       form.setErrors(problems.fields);
       setGeneralError(problems.general);
@@ -55,5 +91,10 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
     }
   });
 
-  return { form, submit, generalError, saving };
+  const approvalDialog = createElement(ReasonDialog, {
+    action: approvalAction,
+    reasonProblem: (reason: string) => (reason.trim().length < 3 ? 'Say why in at least 3 characters.' : null),
+    onClose: () => setApprovalAction(null),
+  });
+  return { form, submit, generalError, saving, approvalDialog };
 }

@@ -66,6 +66,9 @@ function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; 
       data-testid="reason-dialog"
       onSubmit={(event) => {
         event.preventDefault();
+        // The dialog may be opened from inside another form (a catalogue form asking for approval):
+        // React bubbles events through the portal, and that form must not submit again.
+        event.stopPropagation();
         void submit();
       }}
     >

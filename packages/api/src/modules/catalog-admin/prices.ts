@@ -1,6 +1,7 @@
 import { catalogPrices, priceHistories, priceHistoryKey, priceInEffect, type CatalogPrice, type Database, type PricedItemKind } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, inArray } from 'drizzle-orm';
+import { fourEyes, priceChangeLimit, type Approval } from './four-eyes';
 
 /**
  * Dated prices of catalogue items. A price change never rewrites history: it is a new
@@ -47,6 +48,17 @@ function samePrice(a: PriceValues | null, b: PriceValues | null): boolean {
 }
 
 export type PriceRows = Map<string, CatalogPrice[]>;
+
+const euros = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const shown = (format: (value: number) => string) => (value: number | null) => (value === null ? 'none' : format(value));
+
+/** Each part of a price, for the four-eyes check and its summary. */
+const PRICE_PARTS: ReadonlyArray<{ key: keyof PriceValues; label: string; show: (value: number | null) => string }> = [
+  { key: 'monthlyPriceCents', label: 'The monthly price', show: shown(euros) },
+  { key: 'yearlyPriceCents', label: 'The yearly price', show: shown(euros) },
+  { key: 'hourlyPriceMillicents', label: 'The hourly price', show: shown((millicents) => `${euros(millicents / 1000)}/h`) },
+  { key: 'percentOfSpendBasisPoints', label: 'The share of spend', show: shown((basisPoints) => `${basisPoints / 100} %`) },
+];
 
 /** Price rows of these items, by kind and id. */
 export async function loadPrices(db: Database, kinds: readonly PricedItemKind[], itemIds: readonly string[]): Promise<PriceRows> {
@@ -113,7 +125,7 @@ export interface PriceChange {
  */
 export function planPriceChanges<R>(
   db: Database,
-  options: { accessors: readonly PriceAccessor<R>[]; itemId: string; before: R; after: R; requestedFrom: number | undefined; now: number; userId: string },
+  options: { accessors: readonly PriceAccessor<R>[]; itemId: string; before: R; after: R; requestedFrom: number | undefined; now: number; userId: string; approval?: Approval | undefined },
 ) {
   const { accessors, itemId, before, after, requestedFrom, now, userId } = options;
   const changed = accessors.flatMap((accessor) => {
@@ -121,6 +133,11 @@ export function planPriceChanges<R>(
     const to = accessor.read(after);
     return to !== null && !samePrice(from, to) ? [{ accessor, from, to }] : [];
   });
+  // Four eyes (ADR 27): a cut or rise above what one person makes alone waits for an approval.
+  const moves = changed.flatMap(({ from, to }) => (from === null ? [] : PRICE_PARTS.map((part) => ({ part, from: from[part.key], to: to[part.key] })).filter((move) => move.from !== move.to)));
+  const limits = moves.map((move) => priceChangeLimit(move.part.label, move.from, move.to)).filter((reason): reason is string => reason !== null);
+  const summary = `Price of ${itemId}: ${moves.map((move) => `${move.part.label.replace(/^The /, '')} ${move.part.show(move.from)} → ${move.part.show(move.to)}`).join(', ')}`;
+  fourEyes(options.approval, summary, limits.length ? limits.join(' ') : null);
   if (changed.length === 0) return { record: after, statements: [], audit: null };
   if (requestedFrom !== undefined && requestedFrom < now - PRICE_DATE_TOLERANCE_MS) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'A price change cannot take effect in the past: leave the date out to apply it now, or choose a later date.' });

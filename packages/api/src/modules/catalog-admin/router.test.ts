@@ -501,7 +501,7 @@ describe('catalogAdmin.promotions', () => {
   });
 
   it('refuses malformed codes, impossible discounts and windows', async () => {
-    const { staff } = await setup();
+    const { staff, ctx, db } = await setup();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ code: 'PARIS' }, 'CONFLICT', 'A promotion with the code PARIS already exists.'],
       [{ code: 'AB' }, 'BAD_REQUEST', 'code: Code must be 3 to 32 letters A-Z or digits, e.g. PARIS or SPRING2027.'],
@@ -514,7 +514,11 @@ describe('catalogAdmin.promotions', () => {
     for (const [change, code, message] of cases) {
       expect(await refusal(staff.catalogAdmin.promotions.create({ ...spring, ...change } as typeof spring))).toEqual({ code, message });
     }
-    // An amount may exceed 10000 cents.
-    await expect(staff.catalogAdmin.promotions.create({ ...spring, kind: 'amount', value: 25_000 })).resolves.toMatchObject({ kind: 'amount', value: 25_000 });
+    // An amount may exceed 10000 cents: not a refused input; above €100 it takes a second administrator (ADR 27).
+    const large = { ...spring, kind: 'amount' as const, value: 25_000 };
+    expect(await refusal(staff.catalogAdmin.promotions.create(large))).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    const request = await staff.catalogAdmin.changeRequests.create({ procedure: 'catalogAdmin.promotions.create', input: large, reason: 'Key account offer' });
+    await callerAs(ctx, await sessionUserOf(db, 'adam')).catalogAdmin.changeRequests.approve({ id: request.id });
+    expect((await staff.catalogAdmin.promotions.list()).find((promotion) => promotion.code === 'SPRING27')).toMatchObject({ kind: 'amount', value: 25_000 });
   });
 });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
-import { officerProcedure, router, type HttpMethod, type Meta } from '../../trpc';
+import { adminProcedure, officerProcedure, router, type HttpMethod, type Meta } from '../../trpc';
+import * as changeRequests from './change-requests';
 import {
   addonCreateInput,
   addonSchema,
   addonUpdateInput,
+  changeRequestCreateInput,
+  changeRequestDecideInput,
+  changeRequestListInput,
+  changeRequestSchema,
   flavorCreateInput,
   flavorSchema,
   flavorUpdateInput,
@@ -286,5 +291,29 @@ export const catalogAdminRouter = router({
       .input(z.object({ code: idParam('Promotion') }))
       .output(promotionSchema)
       .mutation(({ ctx, input }) => catalogAdmin.restorePromotion(ctx, input.code)),
+  }),
+
+  /** Four eyes (ADR 27): a change a catalogue call refused with 412 waits here for another administrator. */
+  changeRequests: router({
+    list: officerProcedure
+      .meta(rest('GET', '/change-requests', 'Catalogue changes awaiting a second administrator, and the decided ones'))
+      .input(changeRequestListInput)
+      .output(z.array(changeRequestSchema))
+      .query(({ ctx, input }) => changeRequests.listChangeRequests(ctx, input)),
+    create: officerProcedure
+      .meta(rest('POST', '/change-requests', 'Send a catalogue change that needs a second administrator (the call answered 412) for approval, with a reason'))
+      .input(changeRequestCreateInput)
+      .output(changeRequestSchema)
+      .mutation(({ ctx, input }) => changeRequests.requestChange(ctx, input)),
+    approve: adminProcedure
+      .meta(rest('POST', '/change-requests/{id}/approve', "Approve another staff member's catalogue change: it is made once, audited with both names"))
+      .input(changeRequestDecideInput)
+      .output(changeRequestSchema)
+      .mutation(({ ctx, input }) => changeRequests.approveChange(ctx, input)),
+    reject: adminProcedure
+      .meta(rest('POST', '/change-requests/{id}/reject', "Refuse another staff member's catalogue change, with a reason"))
+      .input(changeRequestDecideInput)
+      .output(changeRequestSchema)
+      .mutation(({ ctx, input }) => changeRequests.rejectChange(ctx, input)),
   }),
 });

@@ -1,5 +1,7 @@
 import {
   ADDON_CATEGORIES,
+  CATALOGUE_CHANGE_KINDS,
+  CATALOGUE_CHANGE_STATUSES,
   HA_CONTROL_PLANE_OPTIONS,
   KUBERNETES_VERSION_CLASSIFICATIONS,
   MIDDLEWARE_CATEGORIES,
@@ -429,6 +431,15 @@ const promotionCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{3,32}$/, 'Code must be 3 to 32 letters A-Z or digits, e.g. PARIS or SPRING2027.');
 
+const redemptionLimit = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number of orders.`)
+    .min(1, `${label} must be at least 1, or empty for no limit.`)
+    .max(1_000_000, `${label} must be at most 1000000.`)
+    .nullable()
+    .optional();
+
 const promotionFields = {
   description: text('Description', 500),
   kind: choice('Kind', PROMOTION_KINDS),
@@ -451,6 +462,8 @@ const promotionFields = {
     .optional()
     .describe('Order kinds the discount applies to; null: every kind.'),
   featured: z.boolean({ error: 'Featured must be true or false.' }).optional().describe('Announced by the promotional banner; setting it takes the banner from the previous one.'),
+  maxRedemptions: redemptionLimit('Redemption limit').describe('Orders that may use the code, every organisation together (paid or being paid); null: no limit.'),
+  maxRedemptionsPerOrganization: redemptionLimit('Redemption limit per organisation').describe('Orders of one organisation that may use the code; null: no limit.'),
 };
 
 export const promotionCreateInput = z.object({ code: promotionCode, ...promotionFields });
@@ -467,6 +480,60 @@ export const promotionSchema = z.object({
   minimumSubtotalCents: z.number().int(),
   appliesTo: z.array(z.enum(ORDER_KINDS)).nullable(),
   featured: z.boolean(),
+  maxRedemptions: z.number().int().nullable(),
+  maxRedemptionsPerOrganization: z.number().int().nullable(),
+  redemptions: z.number().int().describe('Orders holding the code now (paid or being paid).'),
   inUse,
   ...listed,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue changes under four eyes (ADR 27)
+
+/** The catalogue calls a change request may carry (./change-requests.ts CHANGES, checked by its test). */
+export const CHANGE_REQUEST_PROCEDURES = [
+  'catalogAdmin.clusterTiers.update',
+  'catalogAdmin.nodeFlavors.update',
+  'catalogAdmin.addons.update',
+  'catalogAdmin.middlewarePlans.update',
+  'catalogAdmin.supportPlans.update',
+  'catalogAdmin.promotions.create',
+  'catalogAdmin.promotions.update',
+  'catalogAdmin.promotions.restore',
+] as const;
+
+export const changeRequestCreateInput = z.object({
+  procedure: choice('Procedure', CHANGE_REQUEST_PROCEDURES).describe('The catalogue call that answered 412 because the change needs a second administrator.'),
+  input: z.record(z.string(), z.unknown(), { error: 'Input must be the object sent to that call.' }).describe('The input sent to that call, unchanged.'),
+  reason: z
+    .string({ error: 'Reason is required.' })
+    .trim()
+    .min(3, 'Say why in at least 3 characters: the approving administrator reads it.')
+    .max(500, 'A reason is at most 500 characters.'),
+});
+
+export const changeRequestDecideInput = z.object({
+  id: idParam('Change request'),
+  reason: z.string().trim().min(3, 'A reason is at least 3 characters.').max(300, 'A reason is at most 300 characters.').optional().describe('Required to refuse; optional to approve.'),
+});
+
+export const changeRequestListInput = z.object({ status: z.enum(CATALOGUE_CHANGE_STATUSES).optional() });
+
+export const changeRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CATALOGUE_CHANGE_KINDS),
+  procedure: z.string(),
+  subject: z.string().describe('What is changed: `promotion:PARIS`, `addon:addon_backup`.'),
+  input: z.record(z.string(), z.unknown()),
+  summary: z.string().describe('What the change does.'),
+  limitReason: z.string().describe('Why one person may not make it alone.'),
+  reason: z.string().describe("The requester's reason."),
+  requestedBy: z.string(),
+  requesterName: z.string().nullable(),
+  status: z.enum(CATALOGUE_CHANGE_STATUSES),
+  decidedBy: z.string().nullable(),
+  deciderName: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.number().int(),
 });

@@ -8,6 +8,7 @@ import {
   middlewarePlans,
   middlewares,
   nodeFlavors,
+  promotionRedemptions,
   promotions,
   supportPlans,
   type Addon,
@@ -29,6 +30,7 @@ import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ProvisionerError, type CloudProfileSync } from '../../platform/provisioner';
+import { fourEyes, promotionLimit, type Approval } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
@@ -65,7 +67,8 @@ import type {
  * never rewrites a price: see ./prices.ts.
  */
 
-type Staff = Context & { user: SessionUser };
+/** The caller; `approval` is set when an approved change request is carried out, or probed (./four-eyes.ts). */
+export type Staff = Context & { user: SessionUser; approval?: Approval };
 type Statement = BatchItem<'sqlite'>;
 type Entity = 'cluster_tier' | 'node_flavor' | 'kubernetes_version' | 'addon' | 'middleware' | 'middleware_plan' | 'support_plan' | 'promotion';
 type Event = 'created' | 'updated' | 'archived' | 'restored';
@@ -96,7 +99,8 @@ function changedFields<R>(before: R, after: R, keys: readonly (keyof R & string)
 }
 
 function auditChange(ctx: Staff, entity: Entity, event: Event, targetId: string, metadata: Record<string, unknown>, now: number) {
-  return auditInsert(ctx.db, { actorUserId: ctx.user.id, action: `catalog.${entity}_${event}`, targetType: entity, targetId, ipAddress: ctx.request.ipAddress, metadata }, now);
+  const approval = ctx.approval?.kind === 'approved' ? { approval: { requestId: ctx.approval.requestId, requestedBy: ctx.approval.requestedBy, approvedBy: ctx.user.id } } : {};
+  return auditInsert(ctx.db, { actorUserId: ctx.user.id, action: `catalog.${entity}_${event}`, targetType: entity, targetId, ipAddress: ctx.request.ipAddress, metadata: { ...metadata, ...approval } }, now);
 }
 
 /** One atomic batch; a UNIQUE refusal (a concurrent edit won the race) is a 409 with `conflictMessage`. */
@@ -285,7 +289,7 @@ export async function updateTier(ctx: Staff, input: z.infer<typeof tierUpdateInp
   const before = withPricesInEffect(row, TIER_PRICES, id, await loadPrices(ctx.db, TIER_KINDS, [id]), now);
   const after = normaliseTier({ ...before, ...given(patch) }, patch);
   await checkTier(ctx.db, after, before);
-  const prices = planPriceChanges(ctx.db, { accessors: TIER_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id });
+  const prices = planPriceChanges(ctx.db, { accessors: TIER_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
   const changes = changedFields(before, after, TIER_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return tierOutput(ctx, id);
   await commit(
@@ -432,7 +436,7 @@ export async function updateFlavor(ctx: Staff, input: z.infer<typeof flavorUpdat
     after.hourlyPriceMillicents = hourlyFromMonthly(after.monthlyPriceCents);
   }
   await checkFlavor(ctx.db, after);
-  const prices = planPriceChanges(ctx.db, { accessors: FLAVOR_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id });
+  const prices = planPriceChanges(ctx.db, { accessors: FLAVOR_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
   const changes = changedFields(before, after, FLAVOR_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return flavorOutput(ctx, id);
   await commit(
@@ -938,7 +942,7 @@ export async function updateAddon(ctx: Staff, input: z.infer<typeof addonUpdateI
   const before = withPricesInEffect(row, ADDON_PRICES, id, prices, now);
   const after = { ...before, ...given(patch) };
   await checkAddon(ctx.db, after, before, others);
-  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id });
+  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
   const changes = changedFields(before, after, ADDON_FIELDS);
   if (!plan.audit && Object.keys(changes).length === 0) return addonOutput(ctx, id);
   await commit(
@@ -1167,7 +1171,7 @@ export async function updatePlan(ctx: Staff, input: z.infer<typeof planUpdateInp
   const before = withPricesInEffect(row, PLAN_PRICES, id, await loadPrices(ctx.db, PLAN_KINDS, [id]), now);
   const after = { ...before, ...given(patch) };
   checkPlan(after);
-  const prices = planPriceChanges(ctx.db, { accessors: PLAN_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id });
+  const prices = planPriceChanges(ctx.db, { accessors: PLAN_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
   const changes = changedFields(before, after, PLAN_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return planOutput(ctx, id);
   await commit(
@@ -1355,7 +1359,7 @@ export async function updateSupportPlan(ctx: Staff, input: z.infer<typeof suppor
   if (after.pricingKind !== before.pricingKind && priceEffectiveFrom !== undefined && priceEffectiveFrom > now) {
     throw badRequest('Switching between a fixed price and a share of spend applies at once: leave the date out.');
   }
-  const prices = planPriceChanges(ctx.db, { accessors: SUPPORT_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id });
+  const prices = planPriceChanges(ctx.db, { accessors: SUPPORT_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
   const changes = changedFields(before, after, SUPPORT_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return supportOutput(ctx, id);
   await commit(
@@ -1403,10 +1407,33 @@ export async function restoreSupportPlan(ctx: Staff, id: string) {
 // ---------------------------------------------------------------------------------------------
 // Promotions
 
-const PROMOTION_FIELDS = ['description', 'kind', 'value', 'validFrom', 'validUntil', 'firstPurchaseOnly', 'minimumSubtotalCents', 'appliesTo', 'featured'] as const;
+const PROMOTION_FIELDS = ['description', 'kind', 'value', 'validFrom', 'validUntil', 'firstPurchaseOnly', 'minimumSubtotalCents', 'appliesTo', 'featured', 'maxRedemptions', 'maxRedemptionsPerOrganization'] as const;
+/** What changes how much a code gives away: an edit of these on a code above the alone limit needs four eyes. */
+const PROMOTION_MONEY_FIELDS = ['kind', 'value', 'validFrom', 'validUntil', 'firstPurchaseOnly', 'minimumSubtotalCents', 'appliesTo', 'maxRedemptions', 'maxRedemptionsPerOrganization'] as const;
 
-// Orders keep their discount amount, not the code: nothing records use yet.
-const presentPromotion = (row: Promotion) => ({ ...row, inUse: null });
+async function redemptionCounts(db: Database, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: promotionRedemptions.promotionCode, count: count() })
+    .from(promotionRedemptions)
+    .where(inArray(promotionRedemptions.promotionCode, [...codes]))
+    .groupBy(promotionRedemptions.promotionCode);
+  return new Map(rows.map((row) => [row.code, row.count]));
+}
+
+// `inUse` counts items customers run; a code is counted in `redemptions` (orders holding it).
+const presentPromotion = (row: Promotion, redemptions = 0) => ({ ...row, redemptions, inUse: null });
+
+async function promotionOutput(db: Database, code: string) {
+  const row = await findPromotion(db, code);
+  return presentPromotion(row, (await redemptionCounts(db, [row.code])).get(row.code) ?? 0);
+}
+
+/** Four eyes on a code that gives more than one person offers alone (ADR 27). */
+function checkPromotionSize(ctx: Staff, promotion: Promotion, what: string) {
+  const size = promotion.kind === 'percent' ? `${promotion.value / 100} %` : euros(promotion.value);
+  fourEyes(ctx.approval, `${what} ${promotion.code} (${size} off${promotion.maxRedemptions === null ? ', no redemption limit' : `, at most ${promotion.maxRedemptions} orders`})`, promotionLimit(promotion));
+}
 
 async function findPromotion(db: Database, code: string) {
   const [row] = await db.select().from(promotions).where(eq(promotions.code, code.trim().toUpperCase())).limit(1);
@@ -1416,12 +1443,20 @@ async function findPromotion(db: Database, code: string) {
 
 export async function listPromotions(ctx: Staff) {
   const rows = await ctx.db.select().from(promotions).orderBy(asc(promotions.validFrom), asc(promotions.code));
-  return rows.map(presentPromotion);
+  const redemptions = await redemptionCounts(ctx.db, rows.map((row) => row.code));
+  return rows.map((row) => presentPromotion(row, redemptions.get(row.code) ?? 0));
 }
 
 function checkPromotion(promotion: Promotion) {
   if (promotion.kind === 'percent' && promotion.value > 10_000) throw badRequest('A percentage discount is at most 10000 basis points (100 %); 500 is 5 %.');
   if (promotion.validUntil !== null && promotion.validUntil <= promotion.validFrom) throw badRequest('The promotion must end after it starts.');
+  // A code that makes orders free is handed out on purpose, to a known number of orders.
+  if (promotion.kind === 'percent' && promotion.value === 10_000 && promotion.maxRedemptions === null) {
+    throw badRequest('A 100 % code makes orders free: give it a redemption limit.');
+  }
+  if (promotion.maxRedemptions !== null && promotion.maxRedemptionsPerOrganization !== null && promotion.maxRedemptionsPerOrganization > promotion.maxRedemptions) {
+    throw badRequest('The redemption limit per organisation cannot be above the redemption limit of the code.');
+  }
 }
 
 /** One promotion at a time is announced by the banner: featuring one takes the banner from the others. */
@@ -1439,11 +1474,14 @@ export async function createPromotion(ctx: Staff, input: z.infer<typeof promotio
     minimumSubtotalCents: input.minimumSubtotalCents ?? 0,
     appliesTo: input.appliesTo ?? null,
     featured: input.featured ?? false,
+    maxRedemptions: input.maxRedemptions ?? null,
+    maxRedemptionsPerOrganization: input.maxRedemptionsPerOrganization ?? null,
     archivedAt: null,
     createdAt: now,
     updatedAt: now,
   };
   checkPromotion(promotion);
+  checkPromotionSize(ctx, promotion, 'New promotion');
   await commit(
     ctx.db,
     [
@@ -1453,7 +1491,7 @@ export async function createPromotion(ctx: Staff, input: z.infer<typeof promotio
     ],
     `A promotion with the code ${promotion.code} already exists.`,
   );
-  return presentPromotion(await findPromotion(ctx.db, promotion.code));
+  return promotionOutput(ctx.db, promotion.code);
 }
 
 export async function updatePromotion(ctx: Staff, input: z.infer<typeof promotionUpdateInput>) {
@@ -1463,7 +1501,9 @@ export async function updatePromotion(ctx: Staff, input: z.infer<typeof promotio
   const after = { ...before, ...given(patch) };
   checkPromotion(after);
   const changes = changedFields(before, after, PROMOTION_FIELDS);
-  if (Object.keys(changes).length === 0) return presentPromotion(before);
+  if (PROMOTION_MONEY_FIELDS.some((field) => field in changes) && before.archivedAt === null) checkPromotionSize(ctx, after, 'Promotion');
+  else fourEyes(ctx.approval, `Promotion ${before.code}`, null);
+  if (Object.keys(changes).length === 0) return promotionOutput(ctx.db, before.code);
   await commit(
     ctx.db,
     [
@@ -1472,14 +1512,14 @@ export async function updatePromotion(ctx: Staff, input: z.infer<typeof promotio
       auditChange(ctx, 'promotion', 'updated', before.code, { changes }, now),
     ],
   );
-  return presentPromotion(await findPromotion(ctx.db, before.code));
+  return promotionOutput(ctx.db, before.code);
 }
 
 /** The banner stops announcing an archived promotion; restoring it does not feature it again. */
 export async function archivePromotion(ctx: Staff, code: string) {
   const now = ctx.ports.clock.now();
   const promotion = await findPromotion(ctx.db, code);
-  if (promotion.archivedAt !== null) return presentPromotion(promotion);
+  if (promotion.archivedAt !== null) return promotionOutput(ctx.db, promotion.code);
   await commit(
     ctx.db,
     [
@@ -1487,13 +1527,17 @@ export async function archivePromotion(ctx: Staff, code: string) {
       auditChange(ctx, 'promotion', 'archived', promotion.code, { description: promotion.description, wasFeatured: promotion.featured }, now),
     ],
   );
-  return presentPromotion(await findPromotion(ctx.db, promotion.code));
+  return promotionOutput(ctx.db, promotion.code);
 }
 
 export async function restorePromotion(ctx: Staff, code: string) {
   const now = ctx.ports.clock.now();
   const promotion = await findPromotion(ctx.db, code);
-  if (promotion.archivedAt === null) return presentPromotion(promotion);
+  if (promotion.archivedAt === null) {
+    fourEyes(ctx.approval, `Promotion ${promotion.code}`, null);
+    return promotionOutput(ctx.db, promotion.code);
+  }
+  checkPromotionSize(ctx, promotion, 'Restoring promotion');
   await commit(
     ctx.db,
     [
@@ -1501,5 +1545,5 @@ export async function restorePromotion(ctx: Staff, code: string) {
       auditChange(ctx, 'promotion', 'restored', promotion.code, { description: promotion.description }, now),
     ],
   );
-  return presentPromotion(await findPromotion(ctx.db, promotion.code));
+  return promotionOutput(ctx.db, promotion.code);
 }

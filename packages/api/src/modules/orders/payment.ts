@@ -22,6 +22,7 @@ import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
 import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
+import { claimRedemption } from './redemptions';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
 import { orderDetail, orderOf, type Deps, type Member } from './views';
 
@@ -381,9 +382,16 @@ async function recheckPromotion(ctx: Member, order: Order, now: number): Promise
   await removePromotion(ctx, order, now);
 }
 
-/** Re-prices a pending order without its first-purchase promotion and asks the customer to review it (throws). */
-async function removePromotion(ctx: Member, order: Order, now: number): Promise<never> {
-  const quote = withoutDiscount(order.quote!, 'This code is only for an organisation’s first purchase.');
+const FIRST_PURCHASE_ONLY = 'This code is only for an organisation’s first purchase.';
+
+/** Re-prices a pending order without its promotion and asks the customer to review it (throws). */
+async function removePromotion(ctx: Member, order: Order, now: number, why: 'first_purchase' | 'exhausted' | 'exhausted_here' = 'first_purchase'): Promise<never> {
+  const reasons = {
+    first_purchase: { quote: FIRST_PURCHASE_ONLY, event: 'the organisation has made its first purchase', customer: `${order.promotionCode} applies only to your organisation's first purchase, which has now been made.` },
+    exhausted: { quote: 'This code has been used as many times as it may be.', event: 'the code has been used as many times as it may be', customer: `${order.promotionCode} has been used as many times as it may be.` },
+    exhausted_here: { quote: 'Your organisation has used this code as many times as it may.', event: 'the organisation has used the code as many times as it may', customer: `Your organisation has used ${order.promotionCode} as many times as it may.` },
+  }[why];
+  const quote = withoutDiscount(order.quote!, reasons.quote);
   await batch(ctx.db, [
     ctx.db
       .update(orders)
@@ -393,35 +401,34 @@ async function removePromotion(ctx: Member, order: Order, now: number): Promise<
       id: newId('orderEvent'),
       orderId: order.id,
       type: 'promotion_removed',
-      message: `Promotion ${order.promotionCode} removed: the organisation has made its first purchase. New total ${euros(quote.totalCents)}.`,
+      message: `Promotion ${order.promotionCode} removed: ${reasons.event}. New total ${euros(quote.totalCents)}.`,
       data: { amountCents: quote.totalCents, previousTotalCents: order.totalCents },
       createdAt: now,
     }),
   ]);
-  throw badRequest(
-    `${order.promotionCode} applies only to your organisation's first purchase, which has now been made. The order was re-priced to ${euros(quote.totalCents)}; review it and pay again.`,
-  );
+  throw badRequest(`${reasons.customer} The order was re-priced to ${euros(quote.totalCents)}; review it and pay again.`);
 }
 
 /**
- * The organisation's one first-purchase promotion, held by this order from its payment on
- * (promotion_redemptions_first_purchase_idx arbitrates between orders paid at once). Another
- * order holding it re-prices this one without the discount, as recheckPromotion does once a
+ * The order's promotion, held by this order from its payment on: one `INSERT … SELECT … WHERE`
+ * counts the orders already holding the code (in all, and of this organisation) against its
+ * redemption limits and inserts only below them, so SQLite (D1) arbitrates between orders paid at
+ * once; promotion_redemptions_first_purchase_idx keeps an organisation to one first-purchase
+ * code. A code no longer available re-prices the order without it, as recheckPromotion does once a
  * purchase is made. A declined or failed payment gives it back (releaseRedemption).
  */
-async function claimFirstPurchase(ctx: Member, order: Order, now: number): Promise<void> {
+async function claimPromotion(ctx: Member, order: Order, now: number): Promise<void> {
   if (!order.promotionApplied || !order.promotionCode || !order.quote?.discount) return;
-  const [promotion] = await ctx.db.select({ firstPurchaseOnly: promotions.firstPurchaseOnly }).from(promotions).where(eq(promotions.code, order.promotionCode)).limit(1);
-  if (!promotion?.firstPurchaseOnly) return;
-  const claimed = await ctx.db
-    .insert(promotionRedemptions)
-    .values({ orderId: order.id, organizationId: order.organizationId, promotionCode: order.promotionCode, firstPurchase: true, discountCents: order.discountCents, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ orderId: promotionRedemptions.orderId });
-  if (claimed.length > 0) return;
-  const [held] = await ctx.db.select({ orderId: promotionRedemptions.orderId }).from(promotionRedemptions).where(eq(promotionRedemptions.orderId, order.id)).limit(1);
-  if (held) return;
-  await removePromotion(ctx, order, now);
+  const code = order.promotionCode;
+  if (await claimRedemption(ctx.db, { orderId: order.id, organizationId: order.organizationId, code, discountCents: order.discountCents, now })) return;
+  // Why not: another order holds the organisation's first purchase, or the code is used up.
+  const [promotion] = await ctx.db.select().from(promotions).where(eq(promotions.code, code)).limit(1);
+  if (promotion?.firstPurchaseOnly && (await ctx.db.$count(promotionRedemptions, and(eq(promotionRedemptions.organizationId, order.organizationId), eq(promotionRedemptions.firstPurchase, true)))) > 0) {
+    await removePromotion(ctx, order, now, 'first_purchase');
+  }
+  const inAll = await ctx.db.$count(promotionRedemptions, eq(promotionRedemptions.promotionCode, code));
+  const usedUp = !promotion || (promotion.maxRedemptions !== null && inAll >= promotion.maxRedemptions);
+  await removePromotion(ctx, order, now, usedUp ? 'exhausted' : 'exhausted_here');
 }
 
 /** The port's method for the customer's choice, or the sentence saying what this deployment takes. */
@@ -458,6 +465,8 @@ export async function payOrder(ctx: Member, input: PayInput) {
 
   const bankTransfer = input.method.kind === 'bank_transfer';
   if (bankTransfer && !organization.invoicingAllowed) throw badRequest('Paying by bank transfer needs our approval; contact billing support.');
+  // A free order (a 100 % code) is not confirmed by the customer alone: billing does it on purpose.
+  if (bankTransfer && order.totalCents <= 0) throw badRequest(`This order comes to ${euros(0)}: our billing team confirms free orders. Contact billing support.`);
   if (bankTransfer) await assertWithinCreditLimit(ctx.db, organization, order.totalCents);
   const method = bankTransfer ? null : portMethod(ctx, input.method);
   if (!bankTransfer && order.totalCents < MIN_CHARGE_CENTS) {
@@ -518,9 +527,9 @@ export async function payOrder(ctx: Member, input: PayInput) {
     throw await heldBy(ctx.db, order);
   }
 
-  // A first-purchase promotion is claimed for this order before any money moves.
+  // The order's promotion is claimed for it before any money moves.
   try {
-    await claimFirstPurchase(ctx, order, now);
+    await claimPromotion(ctx, order, now);
   } catch (error) {
     await ctx.db.update(payments).set({ status: 'failed', failureReason: 'The promotion was no longer available; nothing was charged.', updatedAt: now }).where(eq(payments.id, paymentId));
     throw error;

@@ -4,7 +4,7 @@
  * isolates) and counts the effects against the one allowed. worker/test/races.test.ts does the
  * same over HTTP in workerd against D1; `pnpm bench:races` at 10, 50 and 100.
  */
-import { auditLog, invoicePayments, invoices, organizations, payments, promotionRedemptions } from '@kubemarket/db';
+import { auditLog, invoicePayments, invoices, organizations, payments, promotionRedemptions, promotions } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,60 @@ describe.each([10, 50])('%i requests at once', (n) => {
       if ('ok' in answer) continue;
       expect(answer).toEqual({ code: 'BAD_REQUEST', message: "PARIS applies only to your organisation's first purchase, which has now been made. The order was re-priced to €238.80; review it and pay again." });
     }
+  });
+});
+
+describe.each([10, 50])('%i orders paid at once with a code that has redemption limits', (n) => {
+  async function withCode(db: Awaited<ReturnType<typeof setup>>['db'], code: string, limits: { maxRedemptions?: number; maxRedemptionsPerOrganization?: number }) {
+    await db.insert(promotions).values({ code, description: 'Race test', kind: 'amount', value: 1_000, validFrom: 0, createdAt: 0, updatedAt: 0, ...limits });
+  }
+  const discountedOf = (charges: ChargeRequest[]) => charges.filter((charge) => charge.amountCents < SUPPORT_CENTS);
+
+  it('discounts no more orders of one organisation than the code allows per organisation', async () => {
+    const { db, gabriel, charges, place } = await setup();
+    await withCode(db, 'TWICE', { maxRedemptionsPerOrganization: 2 });
+    const placed = await Promise.all(Array.from({ length: Math.min(n, 12) }, () => place([SUPPORT], 'TWICE')));
+    expect(placed.every((order) => order.discountCents > 0)).toBe(true);
+    const answers = await outcomes(placed.map((order) => gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
+
+    expect(discountedOf(charges)).toHaveLength(2);
+    expect(await db.$count(promotionRedemptions, eq(promotionRedemptions.promotionCode, 'TWICE'))).toBe(2);
+    for (const answer of answers) {
+      if ('ok' in answer) continue;
+      expect(answer).toEqual({ code: 'BAD_REQUEST', message: 'Your organisation has used TWICE as many times as it may. The order was re-priced to €238.80; review it and pay again.' });
+    }
+    // Quoting it again now says so before anything is ordered.
+    await expect(place([SUPPORT], 'TWICE')).rejects.toThrow('Promotion code TWICE: Your organisation has used this code as many times as it may.');
+  });
+
+  it('discounts no more orders than the code allows in all', async () => {
+    const { db, gabriel, charges, place } = await setup();
+    await withCode(db, 'THREE', { maxRedemptions: 3 });
+    const placed = await Promise.all(Array.from({ length: Math.min(n, 12) }, () => place([SUPPORT], 'THREE')));
+    const answers = await outcomes(placed.map((order) => gabriel.orders.pay({ id: order.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
+
+    expect(discountedOf(charges)).toHaveLength(3);
+    expect(await db.$count(promotionRedemptions, eq(promotionRedemptions.promotionCode, 'THREE'))).toBe(3);
+    expect(answers.filter((answer) => 'ok' in answer)).toHaveLength(charges.length);
+    for (const answer of answers) {
+      if ('ok' in answer) continue;
+      expect(answer).toEqual({ code: 'BAD_REQUEST', message: 'THREE has been used as many times as it may be. The order was re-priced to €238.80; review it and pay again.' });
+    }
+    await expect(place([SUPPORT], 'THREE')).rejects.toThrow('Promotion code THREE: This code has been used as many times as it may be.');
+  });
+});
+
+describe.each([10, 50])('%i orders placed at once that a 100 % code makes free', (n) => {
+  it('confirms only as many as the code allows; the others are refused before anything is ordered', async () => {
+    const { db, place } = await setup();
+    await db.insert(promotions).values({ code: 'FREE', description: 'Race test', kind: 'percent', value: 10_000, maxRedemptions: 2, validFrom: 0, createdAt: 0, updatedAt: 0 });
+    const answers = await outcomes(Array.from({ length: n }, () => place([SUPPORT], 'FREE')));
+
+    const confirmed = answers.flatMap((answer) => ('ok' in answer ? [answer.ok] : []));
+    expect(confirmed).toHaveLength(2);
+    expect(confirmed.every((order) => order.totalCents === 0 && order.status !== 'pending')).toBe(true);
+    expect(await db.$count(promotionRedemptions, eq(promotionRedemptions.promotionCode, 'FREE'))).toBe(2);
+    expect(tally(answers)['BAD_REQUEST: Promotion code FREE: This code has been used as many times as it may be.']).toBe(n - 2);
   });
 });
 

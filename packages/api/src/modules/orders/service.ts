@@ -33,6 +33,7 @@ import { checkNewClusterQuota } from '../clusters/service';
 import type { QuoteInput } from '../quotes/schemas';
 import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes/service';
 import { orderEmails } from './emails';
+import { claimRedemption } from './redemptions';
 import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros } from './money';
 import type { CreateOrderInput, ListOrdersInput, OrderLineInput } from './schemas';
@@ -370,9 +371,16 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
   const free = quote.totalCents === 0;
   const settlement: Settlement = { how: 'free', method: 'none', paymentId: null, message: 'Nothing to pay: the order is confirmed without a charge.' };
   if (free) statements.push(...settleStatements(ctx, row, settlement, now).statements);
+  // A promotion that makes the order free is held by it before it is confirmed: its redemption
+  // limits decide between orders placed at once (ADR 27), as they do for paid orders.
+  const freeByPromotion = free && row.promotionApplied && row.promotionCode !== null && row.discountCents > 0;
+  if (freeByPromotion && !(await claimRedemption(ctx.db, { orderId: id, organizationId: ctx.organizationId, code: row.promotionCode!, discountCents: row.discountCents, now }))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Promotion code ${row.promotionCode}: This code has been used as many times as it may be.` });
+  }
   try {
     await ctx.db.batch(statements as unknown as Parameters<Database['batch']>[0]);
   } catch (error) {
+    if (freeByPromotion) await ctx.db.delete(promotionRedemptions).where(eq(promotionRedemptions.orderId, id));
     // The same key, sent twice at once: the other request placed the order.
     if (isUniqueViolation(error)) {
       const winner = await replayed(ctx, scopedKey, requestHash);

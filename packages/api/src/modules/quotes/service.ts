@@ -1,7 +1,7 @@
-import { orders, type Database, type OrderStatus } from '@kubemarket/db';
+import { orders, promotions, type Database, type OrderStatus } from '@kubemarket/db';
 import { isQuoteError, quote, type OrderLine, type PromotionRejection, type Quote } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { compareKubernetesVersions, loadOrderCatalogue, type OrderCatalogue } from '../catalog/price-book';
 import type { QuoteInput } from './schemas';
@@ -105,5 +105,30 @@ export async function createQuote(ctx: Pick<Context, 'db' | 'ports' | 'user'>, i
   if (promotion && !promotion.applied && promotion.rejection && REFUSED_PROMOTIONS.has(promotion.rejection)) {
     throw badRequest(promotion.rejection === 'unknown' ? `Unknown promotion code "${promotion.code}".` : `Promotion code ${promotion.code}: ${promotion.reason ?? 'it cannot be used.'}`);
   }
+  if (promotion?.applied) await assertRedeemable(ctx.db, promotion.code, organizationId);
   return result;
+}
+
+/**
+ * A code used as many times as it may be is refused when quoted, so the customer learns it before
+ * ordering. This is a read: the claim when the order is paid (orders/payment.ts claimPromotion) is
+ * what holds when orders race for the last redemption.
+ */
+async function assertRedeemable(db: Database, code: string, organizationId: string | null): Promise<void> {
+  const normalised = code.trim().toUpperCase();
+  const [row] = await db
+    .select({
+      maxRedemptions: promotions.maxRedemptions,
+      maxRedemptionsPerOrganization: promotions.maxRedemptionsPerOrganization,
+      inAll: sql<number>`(SELECT count(*) FROM promotion_redemptions WHERE promotion_code = ${normalised})`,
+      here: sql<number>`(SELECT count(*) FROM promotion_redemptions WHERE promotion_code = ${normalised} AND organization_id = ${organizationId ?? ''})`,
+    })
+    .from(promotions)
+    .where(eq(promotions.code, normalised))
+    .limit(1);
+  if (!row) return;
+  if (row.maxRedemptions !== null && Number(row.inAll) >= row.maxRedemptions) throw badRequest(`Promotion code ${normalised}: This code has been used as many times as it may be.`);
+  if (organizationId && row.maxRedemptionsPerOrganization !== null && Number(row.here) >= row.maxRedemptionsPerOrganization) {
+    throw badRequest(`Promotion code ${normalised}: Your organisation has used this code as many times as it may.`);
+  }
 }

@@ -1,0 +1,137 @@
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryErrorAlert } from '../../components/query-error-alert';
+import { formatDateTime } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
+import { useCurrentUser } from '../auth';
+import { ReasonDialog, type ReasonAction } from '../officers';
+import type { ChangeRequest } from './catalog-admin-types';
+
+const KIND_LABELS: Record<ChangeRequest['kind'], string> = {
+  price_change: 'Price change',
+  promotion_create: 'New promotion',
+  promotion_update: 'Promotion change',
+};
+
+const reasonProblem = (reason: string, required: boolean) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null);
+
+/**
+ * Catalogue changes waiting for a second person (four eyes, ADR 27): who asked, what the change
+ * does, why it needs approval and why they want it. Administrators other than the requester
+ * approve (the change is then made) or refuse with a reason; everyone else sees who decides.
+ */
+export function ChangeRequestsPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const query = useQuery(trpc.catalogAdmin.changeRequests.list.queryOptions({ status: 'pending' }));
+  const approve = useMutation(trpc.catalogAdmin.changeRequests.approve.mutationOptions());
+  const reject = useMutation(trpc.catalogAdmin.changeRequests.reject.mutationOptions());
+  const [decision, setDecision] = useState<ReasonAction | null>(null);
+  const admin = user?.role === 'admin' || user?.role === 'super_admin';
+  // A decision changes the request and, approved, the catalogue itself.
+  const decided = () => queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.pathKey() });
+  const requests = query.data ?? [];
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="panel-change-requests" data-testid="change-requests">
+      <Title order={2} size="h3" id="panel-change-requests">
+        Catalogue changes awaiting approval
+      </Title>
+      <Text size="sm" c="dimmed">
+        Large price cuts or rises and large promotions wait for an administrator other than the person who asked.
+      </Text>
+      {query.error ? (
+        <QueryErrorAlert title="Changes awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Skeleton height={40} />
+      ) : requests.length === 0 ? (
+        <Text size="sm">No catalogue change awaits approval.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label="Catalogue changes awaiting approval">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Change</Table.Th>
+                <Table.Th scope="col">Why approval</Table.Th>
+                <Table.Th scope="col">Asked by, and why</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.map((request) => (
+                <Table.Tr key={request.id} data-testid="change-request">
+                  <Table.Td>
+                    <Badge variant="light" mb={4}>
+                      {KIND_LABELS[request.kind]}
+                    </Badge>
+                    <Text size="sm">{request.summary}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{request.limitReason}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {request.requesterName ?? 'A former member of staff'}, {formatDateTime(request.createdAt)}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      “{request.reason}”
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {!admin || request.requestedBy === user?.id ? (
+                      <Text size="sm" c="dimmed">
+                        Another administrator decides
+                      </Text>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() =>
+                            setDecision({
+                              title: 'Approve this catalogue change?',
+                              body: `${request.summary}. It is made now, in your name and ${request.requesterName ?? 'the requester'}'s.`,
+                              confirmLabel: 'Approve and apply',
+                              reasonRequired: false,
+                              reasonLabel: 'Note (optional)',
+                              run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                              done: { title: 'Change approved', description: request.summary },
+                            })
+                          }
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() =>
+                            setDecision({
+                              title: 'Refuse this catalogue change?',
+                              body: 'The requester reads your reason. Nothing changes in the catalogue.',
+                              confirmLabel: 'Refuse',
+                              danger: true,
+                              reasonRequired: true,
+                              run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                              done: 'Change refused',
+                            })
+                          }
+                        >
+                          Refuse
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ReasonDialog action={decision} reasonProblem={reasonProblem} onClose={() => setDecision(null)} />
+    </Stack>
+  );
+}
