@@ -37,6 +37,12 @@ async function adminGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The page's CSRF token, for a staff REST call with its session cookie. */
+async function csrfOf(page: Page): Promise<string> {
+  const response = await page.context().request.get(`${BASE_URL}/api/user`);
+  return response.headers()['x-csrf-token'] ?? '';
+}
+
 const row = (page: Page, id: string) => page.locator(`[data-testid="catalog-row"][data-id="${id}"]`);
 
 describe('staff catalogue editing', () => {
@@ -105,6 +111,53 @@ describe('staff catalogue editing', () => {
     // The search box narrows the list to it.
     await page.getByRole('searchbox', { name: 'Search add-ons' }).fill(suffix);
     await expect.poll(() => page.getByTestId('catalog-row').count(), POLL).toBe(1);
+  });
+
+  it('sends a large price cut for approval; another administrator applies it from the Officers Panel', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'olivia');
+    const suffix = Date.now().toString(36);
+    const id = `addon_e2e_cut_${suffix}`;
+    const name = `E2E cut ${suffix}`;
+    const created = await page.context().request.post(`${BASE_URL}/api/admin/catalog/addons`, {
+      headers: { 'X-CSRF-Token': await csrfOf(page) },
+      data: { id, name, category: 'monitoring', description: 'An add-on whose price the browser tests cut.', version: '1.0', monthlyPriceCents: 2_000, compatibleTierIds: ['tier_standard'] },
+    });
+    expect(created.status()).toBe(200);
+
+    // A cut from €20.00 to €5.00 is more than one person makes alone: the form offers to send it.
+    await page.goto('/officers/manage-addons');
+    await page.getByRole('searchbox', { name: 'Search add-ons' }).fill(suffix);
+    await row(page, id).getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByRole('textbox', { name: 'Price per cluster per month', exact: true }).fill('5');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const send = page.getByRole('dialog', { name: 'Send this change for approval?' });
+    await send.getByText('The monthly price falls by 75 %').waitFor();
+    await send.getByRole('textbox', { name: /Why this change/ }).fill('Matching the partner price list');
+    await send.getByRole('button', { name: 'Send for approval' }).click();
+    await page.getByText('Sent for approval').waitFor();
+    expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(2_000);
+
+    // Olivia sees it waiting for someone else; Adam, an administrator, approves it.
+    await page.goto('/officers');
+    const waiting = page.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
+    await expect.poll(() => waiting.textContent(), POLL).toContain('Another administrator decides');
+    const adamContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const adam = await adamContext.newPage();
+      await devLogin(adam, 'adam');
+      await adam.goto('/officers');
+      const request = adam.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
+      expect(await request.textContent()).toContain('Matching the partner price list');
+      await request.getByRole('button', { name: 'Approve' }).click();
+      await adam.getByRole('dialog', { name: 'Approve this catalogue change?' }).getByRole('button', { name: 'Approve and apply' }).click();
+      await adam.getByText('Change approved').waitFor();
+      await request.waitFor({ state: 'detached' });
+    } finally {
+      await adamContext.close();
+    }
+    expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(500);
   });
 
   it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async () => {

@@ -1,12 +1,12 @@
-import { organizations, promotionRequests, users } from './schema';
+import { catalogueChangeRequests, organizations, promotionRequests, users } from './schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seed } from './seed';
-import { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
+import { DEMO_CATALOGUE_CHANGE_REQUEST_ID, DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
 import { createTestDb } from './testing';
 
 describe('seed: the staff console’s waiting work', () => {
-  it('has one pending registration with an owner who signs in, and one pending promotion request', async () => {
+  it('has one pending registration with an owner who signs in, one pending promotion request and one catalogue change', async () => {
     const db = await createTestDb();
     await seed(db, 1_000);
     const pending = await db.select().from(organizations).where(eq(organizations.status, 'pending'));
@@ -16,6 +16,9 @@ describe('seed: the staff console’s waiting work', () => {
     expect(owner!.passwordHash).not.toBeNull();
     expect(await db.select().from(promotionRequests)).toEqual([
       expect.objectContaining({ id: DEMO_PROMOTION_REQUEST_ID, userId: 'usr_demo_olivia', requestedRole: 'admin', requestedBy: 'usr_demo_adam', status: 'pending' }),
+    ]);
+    expect(await db.select().from(catalogueChangeRequests)).toEqual([
+      expect.objectContaining({ id: DEMO_CATALOGUE_CHANGE_REQUEST_ID, procedure: 'catalogAdmin.promotions.create', subject: 'promotion:LAUNCH30', requestedBy: 'usr_demo_olivia', status: 'pending' }),
     ]);
   });
 

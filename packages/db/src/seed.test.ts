@@ -388,6 +388,8 @@ describe('seed: catalogue', () => {
       minimumSubtotalCents: 0,
       appliesTo: null,
       featured: true,
+      maxRedemptions: null,
+      maxRedemptionsPerOrganization: null,
       archivedAt: null,
       createdAt: 1_000,
       updatedAt: 2_000,

@@ -124,7 +124,7 @@ describe('a price cut above the limit', () => {
     expect(await refusal(adam.catalogAdmin.changeRequests.reject({ id: request.id }))).toEqual({ code: 'BAD_REQUEST', message: 'Say why the change is refused: the requester reads it.' });
     await expect(adam.catalogAdmin.changeRequests.reject({ id: request.id, reason: 'One cent is a typo' })).resolves.toMatchObject({ status: 'rejected', decisionReason: 'One cent is a typo' });
     expect(await kedaPrice()).toBe(900);
-    expect(await db.$count(catalogueChangeRequests, eq(catalogueChangeRequests.status, 'pending'))).toBe(0);
+    expect(await db.$count(catalogueChangeRequests, and(eq(catalogueChangeRequests.status, 'pending'), eq(catalogueChangeRequests.subject, 'addon:addon_keda')))).toBe(0);
   });
 
   it('is not filed when it needs no approval, or is not a valid change', async () => {
@@ -161,5 +161,17 @@ describe('a promotion above the limit', () => {
     });
     // Small codes stay one person's to make.
     await expect(olivia.catalogAdmin.promotions.create({ code: 'SMALL10', description: 'Ten off', kind: 'percent', value: 1_000 })).resolves.toMatchObject({ code: 'SMALL10' });
+  });
+});
+
+describe('the seeded catalogue change (LAUNCH30)', () => {
+  it('is what the server files for that change, and approving it creates the code', async () => {
+    const { db, olivia, adam } = await setup();
+    const [seeded] = await db.select().from(catalogueChangeRequests).where(eq(catalogueChangeRequests.subject, 'promotion:LAUNCH30'));
+    await db.delete(catalogueChangeRequests).where(eq(catalogueChangeRequests.id, seeded!.id));
+    const filed = await olivia.catalogAdmin.changeRequests.create({ procedure: 'catalogAdmin.promotions.create', input: seeded!.input, reason: seeded!.reason });
+    expect({ summary: filed.summary, limitReason: filed.limitReason, input: filed.input }).toEqual({ summary: seeded!.summary, limitReason: seeded!.limitReason, input: seeded!.input });
+    await adam.catalogAdmin.changeRequests.approve({ id: filed.id });
+    expect((await adam.catalogAdmin.promotions.list()).find((promotion) => promotion.code === 'LAUNCH30')).toMatchObject({ value: 3_000, maxRedemptions: 50, maxRedemptionsPerOrganization: 1 });
   });
 });
