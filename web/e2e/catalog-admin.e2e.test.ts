@@ -140,14 +140,14 @@ describe('staff catalogue editing', () => {
     expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(2_000);
 
     // Olivia sees it waiting for someone else; Adam, an administrator, approves it.
-    await page.goto('/officers');
+    await page.goto('/officers/panel');
     const waiting = page.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
     await expect.poll(() => waiting.textContent(), POLL).toContain('Another administrator decides');
     const adamContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
     try {
       const adam = await adamContext.newPage();
       await devLogin(adam, 'adam');
-      await adam.goto('/officers');
+      await adam.goto('/officers/panel');
       const request = adam.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
       expect(await request.textContent()).toContain('Matching the partner price list');
       await request.getByRole('button', { name: 'Approve' }).click();
