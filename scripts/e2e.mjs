@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -33,6 +33,19 @@ const worker = await startLocalWorker({
   // PASSWORD_HASH_COST=test: scrypt at its cheap test cost (development only), as in the workerd tests.
   extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', 'PASSWORD_HASH_COST:test', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`, '--var', 'CLOUD_TIMEOUT_MS:3000'],
 });
+// `pnpm test` starts this script while the unit tier still runs, so the database, the fake clouds
+// and the Worker are ready when it ends; it creates E2E_START_WHEN's file to let the tests begin.
+if (process.env.E2E_START_WHEN) {
+  const parent = process.ppid;
+  while (!existsSync(process.env.E2E_START_WHEN)) {
+    // `pnpm test` died without letting the tests go: stop the Worker rather than wait forever.
+    if (process.ppid !== parent) {
+      await worker.stop();
+      process.exit(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 let status;
 try {
   const result = spawnSync('vitest', ['run', '--config', 'web/e2e/vitest.config.ts', ...passthrough], {

@@ -2,12 +2,13 @@
 // SQLite, workerd, Chromium on the built app) and a check of `pnpm dev` itself.
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
 // lint, the build and the check of `pnpm dev` run together, their output printed whole as each
-// ends; the test tiers then run one after another, each using both cores, their output streamed.
+// ends; the unit tier starts when all but the typecheck are done, the browser tier's server is
+// started beside it, and its tests run after it; each tier uses both cores, its output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
 // plain "N passed, N failed" line.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INITIAL_JS_LIMIT_BYTES, LAZY_CHUNK_BUDGET_BYTES, kib } from './lib/bundle-size.mjs';
@@ -28,11 +29,23 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
  * Runs one step. `buffered` steps (those that overlap others) keep their output and print it whole
  * when they end, so parallel logs never interleave; the others stream it.
  */
-function step(name, command, args, { env = {}, buffered = false } = {}) {
-  const t0 = Date.now();
+function step(name, command, args, { env = {}, buffered = false, setup = null } = {}) {
+  let t0 = Date.now();
   const row = { name, ms: 0, ok: false, tests: '', startedAt: t0 - started };
   table.push(row);
-  if (!buffered) console.log(`\n=== ${name} ===`);
+  // A step whose setup overlaps an earlier step: its row says when it was let go, and its time from then.
+  if (setup) {
+    const setupStarted = t0;
+    table.push({ name: `${name}: setup while waiting`, ms: 0, ok: true, tests: '', startedAt: setupStarted - started, setupOf: row });
+    void setup.then(() => {
+      const setupRow = table.find((r) => r.setupOf === row);
+      t0 = Date.now();
+      setupRow.ms = t0 - setupStarted;
+      row.startedAt = t0 - started;
+      if (!buffered) console.log(`\n=== ${name} ===`);
+    });
+  }
+  if (!buffered && !setup) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...offlineEnv, ...env } });
     const chunks = [];
@@ -82,23 +95,33 @@ const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.j
 const bundleStep = `bundle sizes (gzip: first load of / at most ${kib(INITIAL_JS_LIMIT_BYTES)}, later chunks ${kib(LAZY_CHUNK_BUDGET_BYTES)})`;
 const devLabel = 'dev server (vite dev + Worker)';
 const devReport = join(reports, 'dev.json');
-const [, , built] = await Promise.all([
-  step('typecheck', 'pnpm', ['typecheck'], { buffered: true }),
-  step('lint', 'pnpm', ['lint'], { buffered: true }),
-  step('build web', 'pnpm', ['build'], { buffered: true }).then(async (ok) => ok && (await step(bundleStep, 'node', ['scripts/check-bundle-size.mjs'], { buffered: true }), true)),
-  step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)], { buffered: true }).then(() => count(devReport, devLabel)),
-]);
+const typecheck = step('typecheck', 'pnpm', ['typecheck'], { buffered: true });
+const lint = step('lint', 'pnpm', ['lint'], { buffered: true });
+const build = step('build web', 'pnpm', ['build'], { buffered: true }).then(async (ok) => ok && (await step(bundleStep, 'node', ['scripts/check-bundle-size.mjs'], { buffered: true }), true));
+const dev = step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)], { buffered: true }).then(() => count(devReport, devLabel));
 
-// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers.
+// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once every step
+// but the typecheck (the last to end) is done, and the browser tier's server starts beside it as
+// soon as the build is there (its database, fake clouds and Worker, ~20 s), waiting to begin.
 const unitLabel = 'unit, SQLite and workerd tests';
 const unitReport = join(reports, 'unit.json');
+const e2eReport = join(reports, 'e2e.json');
+const startBrowserTests = join(reports, 'start-browser-tests');
+const letBrowserTestsGo = Promise.withResolvers();
+await Promise.all([lint, build, dev]);
+const built = await build;
+const browser = built
+  ? step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1', E2E_START_WHEN: startBrowserTests }, setup: letBrowserTestsGo.promise })
+  : null;
 await step(unitLabel, 'vitest', ['run', ...json(unitReport)]);
 count(unitReport, unitLabel);
+await typecheck;
 
 // 3. Chromium on the built app.
-if (built) {
-  const e2eReport = join(reports, 'e2e.json');
-  await step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1' } });
+if (browser) {
+  writeFileSync(startBrowserTests, '');
+  letBrowserTestsGo.resolve();
+  await browser;
   count(e2eReport, 'browser tests');
 }
 
