@@ -15,6 +15,7 @@
 import type { Database } from '@kubemarket/db';
 import { STAFF_CATALOGUE_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
+import { euros } from '../orders/money';
 
 export type Approval = { kind: 'probe' } | { kind: 'approved'; requestId: string; requestedBy: string };
 
@@ -35,7 +36,6 @@ export function fourEyes(approval: Approval | undefined, summary: string, limitR
 }
 
 const percent = (basisPoints: number) => `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 }).format(basisPoints / 100)} %`;
-const euros = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** How far a price moves, in basis points of the old one (+ rise, − cut); null for a price that had none (0 → x). */
 export function priceMoveBasisPoints(from: number, to: number): number | null {

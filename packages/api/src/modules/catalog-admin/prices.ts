@@ -2,6 +2,7 @@ import { catalogPrices, priceHistories, priceHistoryKey, priceInEffect, type Cat
 import { TRPCError } from '@trpc/server';
 import { and, asc, inArray } from 'drizzle-orm';
 import { fourEyes, priceChangeLimit, type Approval } from './four-eyes';
+import { euros } from '../orders/money';
 
 /**
  * Dated prices of catalogue items. A price change never rewrites history: it is a new
@@ -49,7 +50,6 @@ function samePrice(a: PriceValues | null, b: PriceValues | null): boolean {
 
 export type PriceRows = Map<string, CatalogPrice[]>;
 
-const euros = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const shown = (format: (value: number) => string) => (value: number | null) => (value === null ? 'none' : format(value));
 
 /** Each part of a price, for the four-eyes check and its summary. */

@@ -28,6 +28,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
+import { euros } from '../orders/money';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ProvisionerError, type CloudProfileSync } from '../../platform/provisioner';
 import { fourEyes, promotionLimit, type Approval } from './four-eyes';
@@ -77,7 +78,6 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
-const euros = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const listOf = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** The fields an edit sets: an absent field keeps its stored value, null clears it. */
