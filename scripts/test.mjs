@@ -8,6 +8,7 @@
 // plain "N passed, N failed" line.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,24 @@ import { INITIAL_JS_LIMIT_BYTES, LAZY_CHUNK_BUDGET_BYTES, kib } from './lib/bund
 import { offlineEnv } from './lib/local-worker.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'kubemarket-test-'));
+
+/**
+ * The machine's speed now, by a fixed piece of work on one core (SHA-256 over 128 MiB, then 300
+ * JSON round trips of a 2,000-item document): step times from runs on a machine whose speed
+ * changes through the day are compared through it (issue 28).
+ */
+function machineSpeedProbe() {
+  const t0 = performance.now();
+  const block = Buffer.alloc(1024 * 1024, 7);
+  const hash = createHash('sha256');
+  for (let index = 0; index < 128; index += 1) hash.update(block);
+  hash.digest();
+  let document = Array.from({ length: 2_000 }, (_, index) => ({ id: `item_${index}`, cents: index * 37, tags: ['a', 'b', String(index)] }));
+  for (let round = 0; round < 300; round += 1) document = JSON.parse(JSON.stringify(document));
+  return performance.now() - t0;
+}
+const probeMs = machineSpeedProbe();
+console.log(`Machine speed probe: ${probeMs.toFixed(0)} ms of fixed work on one core.`);
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -133,7 +152,7 @@ for (const row of table) {
   console.log(`  ${row.name.padEnd(width)}  ${seconds(row.startedAt).padStart(7)}  ${seconds(row.ms).padStart(6)}  ${(row.ok ? 'ok' : 'FAILED').padEnd(6)}  ${row.tests}`);
 }
 console.log(`  ${'total'.padEnd(width)}  ${''.padStart(7)}  ${seconds(total).padStart(6)}`);
-console.log(`\nTotal time ${seconds(total)} s`);
+console.log(`\nTotal time ${seconds(total)} s (machine speed probe at the start: ${probeMs.toFixed(0)} ms, at the end: ${machineSpeedProbe().toFixed(0)} ms)`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
