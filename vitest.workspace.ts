@@ -10,15 +10,18 @@
  * `isolate: true`; none does today. The workerd files share a runtime too; their setup file
  * (worker/test/apply-migrations.ts) clears every binding's storage before each file.
  */
+import { fileURLToPath } from 'node:url';
 import { textModules } from './scripts/lib/text-modules.ts';
 import { TEST_TIMEOUTS, TEST_WORKERS } from './scripts/lib/test-timeouts.ts';
 
+/** Closes the SQLite test databases a file opened, after it (packages/db/src/testing.ts). */
+const closeDatabases = fileURLToPath(new URL('./packages/db/src/testing-setup.ts', import.meta.url));
 const node = { environment: 'node' as const, isolate: false, maxWorkers: TEST_WORKERS, ...TEST_TIMEOUTS.unit };
 
 export const projects = [
   { test: { name: 'shared', root: './packages/shared', ...node } },
-  { test: { name: 'db', root: './packages/db', ...node } },
-  { plugins: [textModules()], test: { name: 'api', root: './packages/api', ...node } },
+  { test: { name: 'db', root: './packages/db', ...node, setupFiles: [closeDatabases] } },
+  { plugins: [textModules()], test: { name: 'api', root: './packages/api', ...node, setupFiles: [closeDatabases] } },
   './web/vitest.config.ts',
   './worker/vitest.config.ts',
 ];

@@ -21,6 +21,7 @@
  * (FORBIDDEN).
  */
 import { clusterAddons, clusterOperations, clusters, nodePools, type Database, type OperationStep } from '@kubemarket/db';
+import { closeTestDb } from '@kubemarket/db/testing';
 import { scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
@@ -644,7 +645,12 @@ async function callAs(procedure: string, principal: Principal | ScopePrincipal):
   const callerCtx: Context = createContext({ db, config: ctx.config, ports: ctx.ports, user, credential, session: null });
   const caller = createCaller(callerCtx);
   const fn = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
-  return outcomeOf(() => fn(row.input?.(fixtures)));
+  try {
+    return await outcomeOf(() => fn(row.input?.(fixtures)));
+  } finally {
+    // 2,800 cells, each its own database: closed as soon as its outcome is known.
+    closeTestDb(db);
+  }
 }
 
 describe('authorization matrix', () => {
