@@ -1,12 +1,12 @@
 /**
- * Seeds the local database. Usage: tsx scripts/seed.ts [--persist-to DIR]
+ * Migrates and seeds the local database. Usage: tsx scripts/seed.ts [--persist-to DIR]
  * With DATABASE_URL set, migrates and seeds that libSQL database instead of local D1 (set
  * ENCRYPTION_KEYS to the Worker's secret so the seeded TOTP secrets open there).
  */
 import { createClient } from '@libsql/client';
 import { createDb, DEVELOPMENT_KEYRING, type Database } from '@kubemarket/db';
 import { seed, seedDemoBankTransfers } from '@kubemarket/db/seed';
-import { applyLibsqlMigrations } from './lib/libsql-migrations.ts';
+import { applyD1Migrations, applyLibsqlMigrations } from './lib/migrations.ts';
 // packages/db cannot depend on the API: the usage history is metered and last month invoiced here,
 // by the API's own metering and invoicing.
 import { HOUR_MS, meterUpTo } from '../packages/api/src/modules/usage/metering.ts';
@@ -62,12 +62,13 @@ if (process.env.DATABASE_URL) {
     remoteBindings: false,
   });
   try {
+    const applied = await applyD1Migrations(proxy.env.DB);
     const db = createDb({ kind: 'd1', binding: proxy.env.DB });
     await seed(db);
     // Globex's orders confirmed by bank transfer, their transfers awaited (before metering: the middleware is metered).
     await seedDemoBankTransfers(db);
     await seedUsageAndInvoices(db);
-    console.log(`Local D1 database seeded (${persistTo}).`);
+    console.log(`Local D1 database migrated (${applied} new migrations) and seeded (${persistTo}).`);
   } finally {
     await proxy.dispose();
   }

@@ -2,7 +2,8 @@
 // SQLite, workerd, Chromium on the built app) and a check of `pnpm dev` itself.
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
 // lint, the build and the check of `pnpm dev` run together, their output printed whole as each
-// ends; the unit tier starts when all but the typecheck are done, the browser tier's server is
+// ends; one local database is migrated and seeded first, and the dev check and the browser tier
+// each start on a copy of it; the unit tier starts when all but the typecheck are done, the browser tier's server is
 // started beside it, and its tests run after it; each tier uses both cores, its output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
 // plain "N passed, N failed" line.
@@ -114,10 +115,18 @@ const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.j
 const bundleStep = `bundle sizes (gzip: first load of / at most ${kib(INITIAL_JS_LIMIT_BYTES)}, later chunks ${kib(LAZY_CHUNK_BUDGET_BYTES)})`;
 const devLabel = 'dev server (vite dev + Worker)';
 const devReport = join(reports, 'dev.json');
+// One database, migrated and seeded once: the dev check and the browser tier each start on a copy.
+const seededState = join(reports, 'seeded-state');
+const seededEnv = { KUBEMARKET_SEEDED_STATE: seededState };
+const seeded = step('seeded database (copied for the dev check and the browser tests)', 'node', ['scripts/db-setup.mjs', seededState], { buffered: true });
 const typecheck = step('typecheck', 'pnpm', ['typecheck'], { buffered: true });
 const lint = step('lint', 'pnpm', ['lint'], { buffered: true });
 const build = step('build web', 'pnpm', ['build'], { buffered: true }).then(async (ok) => ok && (await step(bundleStep, 'node', ['scripts/check-bundle-size.mjs'], { buffered: true }), true));
-const dev = step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)], { buffered: true }).then(() => count(devReport, devLabel));
+const dev = seeded.then(async (ok) => {
+  if (!ok) return;
+  await step(devLabel, 'node', ['scripts/dev-check.mjs', ...json(devReport)], { buffered: true, env: seededEnv });
+  count(devReport, devLabel);
+});
 
 // 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once every step
 // but the typecheck (the last to end) is done, and the browser tier's server starts beside it as
@@ -129,8 +138,8 @@ const startBrowserTests = join(reports, 'start-browser-tests');
 const letBrowserTestsGo = Promise.withResolvers();
 await Promise.all([lint, build, dev]);
 const built = await build;
-const browser = built
-  ? step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1', E2E_START_WHEN: startBrowserTests }, setup: letBrowserTestsGo.promise })
+const browser = built && (await seeded)
+  ? step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1', E2E_START_WHEN: startBrowserTests, ...seededEnv }, setup: letBrowserTestsGo.promise })
   : null;
 await step(unitLabel, 'vitest', ['run', ...json(unitReport)]);
 count(unitReport, unitLabel);

@@ -1,7 +1,7 @@
 // Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under wrangler/workerd
 // with a migrated, seeded database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 
 /** Wrangler without the network: no metrics, no cf fetch, no update check (the banner asks the registry). */
@@ -34,10 +34,17 @@ export function buildApp() {
   run('pnpm', ['--filter', '@kubemarket/web', 'build']);
 }
 
-/** Applies the committed migrations to local D1 in persistTo and runs the idempotent seed. */
+/**
+ * Applies the committed migrations to local D1 in persistTo and runs the idempotent seed
+ * (scripts/seed.ts does both, recording the migrations as wrangler does). With
+ * KUBEMARKET_SEEDED_STATE set to a directory prepared so, copies that instead: `pnpm test` seeds
+ * one database and gives each server that needs one (the dev check, the browser tests) a copy.
+ */
 export function prepareDatabase(persistTo) {
-  if (!process.env.DATABASE_URL) {
-    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo]);
+  const template = process.env.DATABASE_URL ? undefined : process.env.KUBEMARKET_SEEDED_STATE;
+  if (template) {
+    cpSync(template, persistTo, { recursive: true });
+    return;
   }
   run('tsx', ['scripts/seed.ts', '--persist-to', persistTo]);
 }
