@@ -67,6 +67,9 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // tRPC's default shape reads `error.stack` for every error when isDev (NODE_ENV is not
+    // "production", as on Workers): the formatter below drops it anyway, so it is never computed.
+    isDev: false,
     errorFormatter({ shape, error }) {
       // No stack in answers, whatever NODE_ENV says at run time: it names server files and lines.
       const { stack: _stack, ...data } = shape.data;
