@@ -7,7 +7,7 @@ const shared = {
   setupFiles: ['e2e/setup.ts'],
   ...TEST_TIMEOUTS.browser,
   // expect.poll gives up after 1 s by default: less than a lazy page's first load on a busy
-  // 2-core machine running two Chromiums. Playwright's own waits allow far more.
+  // 2-core machine running three Chromiums. Playwright's own waits allow far more.
   expect: { poll: TEST_TIMEOUTS.poll },
 };
 
@@ -25,9 +25,12 @@ export default defineConfig({
           exclude: ['e2e/**/*.global.e2e.test.ts'],
           // Files run in parallel, one browser each: every test makes its own organisation and user
           // (e2e/accounts.ts) or only reads the seeded data, so files do not depend on each other.
-          // Two workers fit a 2-core machine running the Worker and two Chromiums; E2E_WORKERS overrides.
+          // Three workers on a 2-core machine: the files that watch a provisioning or a socket wait
+          // on the simulator's clock (provisioning and clusters together: 77 s for 82 s of CPU on
+          // two cores), and a third browser uses what they leave. The whole tier: 379-383 s with two,
+          // 354 s with three, every test still far inside its timeout (ADR 24). E2E_WORKERS overrides.
           fileParallelism: true,
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
           sequence: { groupOrder: 0 },
         },
       },
