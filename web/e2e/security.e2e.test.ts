@@ -110,6 +110,10 @@ describe('recovery codes in /settings', () => {
       const codes = await page.getByTestId('recovery-code').allTextContents();
       await page.getByRole('button', { name: 'I have saved them' }).click();
       await page.getByTestId('recovery-codes').waitFor({ state: 'detached' });
+      // Every dialog gone, its closing transition and focus return included: a menu opened while a
+      // modal still closed was shut again by it, and the sign-out below then never happened (seen
+      // twice in CI as a 30 s wait for '/').
+      await expect.poll(() => page.getByRole('dialog').count(), POLL).toBe(0);
       return codes;
     }
 
