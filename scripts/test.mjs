@@ -3,8 +3,9 @@
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
 // lint, the build and the check of `pnpm dev` run together, their output printed whole as each
 // ends; one local database is migrated and seeded first, and the dev check and the browser tier
-// each start on a copy of it; the unit tier starts when all but the typecheck are done, the browser tier's server is
-// started beside it, and its tests run after it; each tier uses both cores, its output streamed.
+// each start on a copy of it; the unit tier starts when all but the typecheck are done, the browser
+// tier's server is started beside it, and its tests run after it; each tier uses both cores, its
+// output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
 // plain "N passed, N failed" line.
 import { Buffer } from 'node:buffer';

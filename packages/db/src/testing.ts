@@ -55,7 +55,7 @@ async function writeTemplate(client: Client, name: string): Promise<string> {
 
 /** A new database, a copy of the template file at `template`. */
 async function openCopy(template: string): Promise<Database> {
-  const path = join(databaseDirectory(), `copy-${process.pid}-${(copies += 1)}.db`);
+  const path = join(databaseDirectory(), `copy-${(copies += 1)}.db`);
   copyFileSync(template, path);
   // One connection: the file is unlinked below, so a second one could not find it.
   const client = createClient({ url: `file:${path}`, concurrency: 1 });
