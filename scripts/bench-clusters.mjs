@@ -62,7 +62,7 @@ try {
   const tiers = await measure('/api/cluster-tiers', cookie);
   const rows = [tiers];
   for (const path of lists) rows.push(await measure(path, cookie));
-  console.log(`\n${stored} clusters of ${ORGANIZATION} (${CLUSTERS} inserted with ${NODES_PER_CLUSTER} nodes each, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
+  console.log(`\n${stored} clusters of ${ORGANIZATION} (${CLUSTERS} inserted with ${NODES_PER_CLUSTER} nodes each, the rest seeded), ${REQUESTS} sequential requests each, Miniflare (the built Worker) on ${origin}\n`);
   printAgainstBaseline(rows);
 } finally {
   await worker.stop();

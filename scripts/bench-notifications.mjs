@@ -290,7 +290,7 @@ try {
     const alice = await passwordSession(origin, 'alice');
     const baseline = await oneUser(alice, 1);
     const load = await oneUser(alice, SOCKETS);
-    console.log(`\n1. ${MESSAGES} notifications published ${GAP_MS} ms apart to one user, wrangler dev on ${origin}\n`);
+    console.log(`\n1. ${MESSAGES} notifications published ${GAP_MS} ms apart to one user, Miniflare (the built Worker) on ${origin}\n`);
     console.log('sockets   delivered / expected   lost   call p50 ms   p50 ms   p99 ms   p50 vs 1 socket   p99 vs 1 socket   CPU per delivery: workerd   client');
     for (const row of [baseline, load]) {
       console.log(

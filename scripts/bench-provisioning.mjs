@@ -80,7 +80,7 @@ try {
       `its hourly order (60) and payment (30) rate limits credited with ${CLUSTERS + 1} more.`,
   );
 
-  worker = await startLocalWorker({ port: PORT, persistTo, quiet: true, extraArgs: ['--var', `PROVISIONER_SPEED:${SPEED}`] });
+  worker = await startLocalWorker({ port: PORT, persistTo, quiet: true, vars: { PROVISIONER_SPEED: String(SPEED) } });
   const origin = worker.url;
 
   // The clock starts once the Worker is up: the build and the database setup are not measured.
@@ -232,7 +232,7 @@ function report(confirmed) {
     byOperation.get(operation.id).push(message);
   }
 
-  console.log(`\nProvisioning benchmark: simulator at speed ${SPEED}, one WebSocket of gabriel (Globex), wrangler dev on 127.0.0.1:${PORT}`);
+  console.log(`\nProvisioning benchmark: simulator at speed ${SPEED}, one WebSocket of gabriel (Globex), Miniflare (the built Worker) on 127.0.0.1:${PORT}`);
   console.log(`Each cluster: Dev/Test, fr-par-1, one pool of 2 × gp-2-4; paid by ${PAYMENT === 'card' ? 'sandbox card 4242' : 'bank transfer'}.\n`);
 
   const rows = [];

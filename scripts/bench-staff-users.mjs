@@ -70,7 +70,7 @@ try {
   const tiers = await measure('/api/cluster-tiers', cookie);
   const rows = [tiers];
   for (const path of searches) rows.push(await measure(path, cookie));
-  console.log(`\n${stored.organizations} organisations and ${stored.users} users (${ORGANIZATIONS} + ${USERS} inserted, the rest seeded), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
+  console.log(`\n${stored.organizations} organisations and ${stored.users} users (${ORGANIZATIONS} + ${USERS} inserted, the rest seeded), ${REQUESTS} sequential requests each, Miniflare (the built Worker) on ${origin}\n`);
   printAgainstBaseline(rows);
 } finally {
   await worker.stop();

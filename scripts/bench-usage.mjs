@@ -51,7 +51,7 @@ try {
   const tiers = await measure('/api/cluster-tiers', cookie);
   const usageDay = await measure(`/api/usage?from=${from}&to=${to}&groupBy=day&by=cluster`, cookie);
   const usageKind = await measure(`/api/usage?from=${from}&to=${to}&groupBy=day&by=kind`, cookie);
-  console.log(`\n${stored} usage rows for ${ORGANIZATION} (${ROWS} inserted + the seed's metered history), ${REQUESTS} sequential requests each, wrangler dev on ${origin}\n`);
+  console.log(`\n${stored} usage rows for ${ORGANIZATION} (${ROWS} inserted + the seed's metered history), ${REQUESTS} sequential requests each, Miniflare (the built Worker) on ${origin}\n`);
   printAgainstBaseline([tiers, usageDay, usageKind]);
 } finally {
   await worker.stop();

@@ -77,7 +77,7 @@ try {
 
   const base = rows[0];
   let over = 0;
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} x ${slice} s per target, wrangler dev on ${worker.url}\n`);
+  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} x ${slice} s per target, Miniflare (the built Worker) on ${worker.url}\n`);
   console.log(
     `${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'rps/bare'.padStart(9)} ${'p99/bare'.padStart(9)}  ${'budget'.padEnd(24)} result`,
   );

@@ -1,4 +1,4 @@
-// Browser tests: build the app (SPA + Worker), serve the build with wrangler dev on a fresh seeded
+// Browser tests: build the app (SPA + Worker), serve the build with Miniflare on a fresh seeded
 // database, run web/e2e in Debian's chromium through playwright-core (files in parallel, see
 // web/e2e/vitest.config.ts), stop the Worker.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,7 +31,7 @@ const worker = await startLocalWorker({
   persistTo,
   quiet: true,
   // PASSWORD_HASH_COST=test: scrypt at its cheap test cost (development only), as in the workerd tests.
-  extraArgs: ['--var', 'PROVISIONER_SPEED:15', '--var', 'PASSWORD_HASH_COST:test', '--var', `CLOUD_BASE_URLS:${JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls)}`, '--var', 'CLOUD_TIMEOUT_MS:3000'],
+  vars: { PROVISIONER_SPEED: '15', PASSWORD_HASH_COST: 'test', CLOUD_BASE_URLS: JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls), CLOUD_TIMEOUT_MS: '3000' },
 });
 // `pnpm test` starts this script while the unit tier still runs, so the database, the fake clouds
 // and the Worker are ready when it ends; it creates E2E_START_WHEN's file to let the tests begin.

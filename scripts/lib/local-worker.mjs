@@ -1,8 +1,8 @@
-// Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under wrangler/workerd
+// Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under Miniflare/workerd
 // with a migrated, seeded database.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve as resolvePath } from 'node:path';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 
 /** Wrangler without the network: no metrics, no cf fetch, no update check (the banner asks the registry). */
 export const offlineEnv = {
@@ -64,38 +64,31 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts `wrangler dev` on 127.0.0.1:port in development mode with the built Worker and SPA
- * (run `buildApp()` first), with `env` added to wrangler's environment. Resolves once /healthz
- * answers. The caller must `await stop()`.
+ * Starts the built Worker and SPA (run `buildApp()` first) on 127.0.0.1:port in development mode,
+ * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
+ * persistTo and `vars` added to its bindings. Resolves once /healthz answers. The caller must
+ * `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, extraArgs = [], quiet = false, env = {} }) {
+export async function startLocalWorker({ port, persistTo, vars = {}, quiet = false, env = {} }) {
   const config = builtWorkerConfig();
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
-  const child = spawn(
-    'wrangler',
-    [
-      'dev',
-      '--config', config,
-      '--ip', '127.0.0.1',
-      '--port', String(port),
-      '--persist-to', persistTo,
-      '--var', 'ENVIRONMENT:development',
-      '--show-interactive-dev-session=false',
-      ...extraArgs,
-    ],
-    { stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: { ...offlineEnv, ...env }, detached: true },
-  );
+  const options = { config, port, persistTo, quiet, vars: { ENVIRONMENT: 'development', ...vars } };
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: { ...offlineEnv, ...env },
+    detached: true,
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   await Promise.race([
     waitForHttp(`${url}/healthz`),
     exited.then((code) => {
-      throw new Error(`wrangler dev exited early with ${code}`);
+      throw new Error(`The local Worker (serve-worker.mjs) exited early with ${code}`);
     }),
   ]);
   return {
     url,
-    /** The process group of wrangler and the workerd processes it starts (it was started detached). */
+    /** The process group of the server and the workerd process it starts (it was started detached). */
     processGroup: child.pid,
     async stop() {
       try {

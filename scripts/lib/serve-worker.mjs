@@ -1,0 +1,63 @@
+// Serves the built app (the Worker and its SPA assets, as `pnpm deploy` ships them) on one port
+// with Miniflare, in a process of its own: `startLocalWorker` (local-worker.mjs) starts it.
+//
+// Why not `wrangler dev`: wrangler puts a proxy Worker (in a second workerd) and Node hops in front
+// of the Worker, for live reload and the interactive session a person uses. A test or benchmark
+// needs none of that, and paid for it on every request (about 5 ms of CPU each, measured in ADR 24);
+// worse, the proxy failed the requests the Worker answers before reading their body (an anonymous
+// upload refused with 401 came back as 500 "Network connection lost", issue 29). Here the requests
+// go straight to the Worker's own workerd. The Worker's options (bindings, Durable Objects, assets,
+// compatibility) are read from the built wrangler.json by wrangler itself, as `wrangler dev` does.
+//
+// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars }. Prints one JSON
+// line { url } once the Worker answers, and stops on SIGTERM or SIGINT.
+import { readdirSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+const { config, port, persistTo, vars = {}, quiet = false } = JSON.parse(process.argv[2] ?? '{}');
+if (!config || !port || !persistTo) throw new Error('serve-worker.mjs needs { config, port, persistTo }');
+
+const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+const { modulesRules: _rules, ...options } = workerOptions;
+
+/** wrangler's default module rules, for the files `vite build` wrote beside the entry (lazy chunks, imported text). */
+const MODULE_TYPES = { '.js': 'ESModule', '.mjs': 'ESModule', '.cjs': 'CommonJS', '.txt': 'Text', '.html': 'Text', '.sql': 'Text', '.bin': 'Data', '.wasm': 'CompiledWasm' };
+
+/** Every module of the built Worker, the entry first. */
+function builtModules(entry) {
+  const root = resolve(entry, '..');
+  const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
+  const others = files.filter((file) => MODULE_TYPES[extname(file)] && file !== resolve(entry));
+  return [resolve(entry), ...others].map((path) => ({ type: MODULE_TYPES[extname(path)], path }));
+}
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    host: '127.0.0.1',
+    port,
+    // No request to Cloudflare for a real `request.cf`: placeholder values, as `wrangler dev` offline.
+    cf: false,
+    // The same layout as `wrangler dev --persist-to`: a database prepared for one serves the other.
+    resourcePersistencePath: resolve(persistTo, 'v3'),
+    log: new Log(quiet ? LogLevel.WARN : LogLevel.INFO),
+    workers: [
+      {
+        ...options,
+        name: options.name ?? 'kubemarket',
+        modules: builtModules(main),
+        modulesRoot: resolve(main, '..'),
+        bindings: { ...options.bindings, ...vars },
+      },
+    ],
+  }),
+);
+const url = await miniflare.ready;
+console.log(JSON.stringify({ url: url.origin }));
+
+async function stop() {
+  await miniflare.dispose().catch(() => {});
+  process.exit(0);
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
