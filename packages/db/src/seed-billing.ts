@@ -1,3 +1,4 @@
+import { utcMonthStart } from '@kubemarket/shared';
 import type { Database } from './client';
 import { billingPlans, credits, paymentMethods } from './schema';
 import { DEMO_CUSTOMER_ORGANIZATION_ID } from './seed-data';
@@ -9,10 +10,6 @@ export const DEMO_GLOBEX_ORGANIZATION_ID = 'org_demo_globex';
 /** Acme's welcome credit: €50, spent before any charge, for three months from the first seed. */
 export const DEMO_WELCOME_CREDIT = { id: 'crd_demo_acme_welcome', amountCents: 5_000, validForMs: 90 * DAY_MS } as const;
 
-function monthStartUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
 
 /**
  * The billing screen's demo data, written once (fixed ids) and never overwritten: Acme pays by a
@@ -60,7 +57,7 @@ export async function seedBilling(db: Database, now: number): Promise<void> {
       .onConflictDoNothing(),
     db
       .insert(billingPlans)
-      .values({ id: 'bpl_demo_acme_payg', organizationId: DEMO_CUSTOMER_ORGANIZATION_ID, plan: 'pay_as_you_go', startsAt: monthStartUtc(now), createdBy: 'usr_demo_alice', createdAt: now })
+      .values({ id: 'bpl_demo_acme_payg', organizationId: DEMO_CUSTOMER_ORGANIZATION_ID, plan: 'pay_as_you_go', startsAt: utcMonthStart(now), createdBy: 'usr_demo_alice', createdAt: now })
       .onConflictDoNothing(),
   ]);
 }

@@ -10,3 +10,4 @@ export * from './cluster-simulation';
 export * from './prerendered-pages';
 export * from './route-preloads';
 export * from './session-user-script';
+export * from './calendar';

@@ -9,7 +9,7 @@
  * Every step is audited with who, what, how much and why.
  */
 import { creditRequests, newId, organizations, users, type CreditRequest } from '@kubemarket/db';
-import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
+import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,11 +22,6 @@ type Staff = Context & { user: SessionUser };
 type GrantCreditInput = z.output<typeof grantCreditInput>;
 
 
-/** The first instant of the calendar month (UTC) of `at`. */
-export function monthStart(at: number): number {
-  const day = new Date(at);
-  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
-}
 
 function creditView(row: { id: string; organizationId: string; origin: CreditRequest['origin']; description: string; amountCents: number; expiresAt: number | null }, createdAt: number) {
   return { id: row.id, organizationId: row.organizationId, origin: row.origin, description: row.description, amountCents: row.amountCents, remainingCents: row.amountCents, expiresAt: row.expiresAt, createdAt };
@@ -73,7 +68,7 @@ export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
     const inserted = await ctx.db.all<{ id: string }>(sql`
       INSERT INTO credits (id, organization_id, origin, description, amount_cents, remaining_cents, expires_at, created_by, created_at)
       SELECT ${id}, ${organization.id}, ${input.origin}, ${input.description}, ${input.amountCents}, ${input.amountCents}, ${expiresAt}, ${ctx.user.id}, ${now}
-      WHERE (SELECT coalesce(sum(amount_cents), 0) FROM credits WHERE created_by = ${ctx.user.id} AND created_at >= ${monthStart(now)}) + ${input.amountCents} <= ${STAFF_CREDIT_LIMITS.alonePerMonthCents}
+      WHERE (SELECT coalesce(sum(amount_cents), 0) FROM credits WHERE created_by = ${ctx.user.id} AND created_at >= ${utcMonthStart(now)}) + ${input.amountCents} <= ${STAFF_CREDIT_LIMITS.alonePerMonthCents}
       RETURNING id`);
     if (inserted.length > 0) {
       await ctx.db.batch([

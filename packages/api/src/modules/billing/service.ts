@@ -13,7 +13,7 @@ import {
   type CreditOrigin,
   type SavedPaymentMethod,
 } from '@kubemarket/db';
-import { yearlyDiscountPercent } from '@kubemarket/shared';
+import { utcMonthStart, yearlyDiscountPercent } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
@@ -42,10 +42,6 @@ type Member = Context & { user: SessionUser; organizationId: string };
 
 const HOUR_MS = 60 * 60_000;
 
-export function monthStartUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
 
 export function nextMonthStartUtc(now: number): number {
   const date = new Date(now);
@@ -74,7 +70,7 @@ export const OVERDUE_ADVICE =
 
 export async function getSummary(ctx: Member) {
   const now = ctx.ports.clock.now();
-  const from = monthStartUtc(now);
+  const from = utcMonthStart(now);
   const until = nextMonthStartUtc(now);
 
   const [[usage], [last], [due], [left], [organization]] = await Promise.all([

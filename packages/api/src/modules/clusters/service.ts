@@ -21,7 +21,7 @@ import {
   pageTotal,
   totalRows,
 } from '@kubemarket/db';
-import { isQuoteError, quote, type OrderLine } from '@kubemarket/shared';
+import { isQuoteError, quote, utcMonthStart, type OrderLine } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -77,11 +77,6 @@ async function changeableState(ctx: OrgContext, id: string, allowed: ReadonlyArr
     throw new TRPCError({ code: 'CONFLICT', message: why[status] ?? `The cluster ${name} cannot take this change while it is ${status}.` });
   }
   return state;
-}
-
-function monthStart(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +186,7 @@ export async function availableUpgrades(db: Database, current: string): Promise<
 }
 
 async function hibernationFacts(db: Database, state: ClusterState, flavorMonthly: Map<string, number>, now: number) {
-  const start = monthStart(now);
+  const start = utcMonthStart(now);
   const periods = await db
     .select()
     .from(clusterHibernations)
@@ -236,7 +231,7 @@ export async function getCluster(ctx: OrgContext, id: string): Promise<z.output<
   const readyNodes = state.nodes.filter((node) => node.status === 'ready').length;
   const tierName = names?.tierName ?? cluster.tierId;
   const billedUntil = cluster.deletedAt ?? now;
-  const billedFrom = Math.max(cluster.createdAt, monthStart(now));
+  const billedFrom = Math.max(cluster.createdAt, utcMonthStart(now));
   const costSoFarCents = Math.max(0, Math.round((cluster.monthlyCents * Math.max(0, billedUntil - billedFrom)) / (730 * 3_600_000)) - hibernation.savedCentsThisMonth);
   return {
     ...summaryOf(cluster, tierName, names?.regionName ?? cluster.region, readyNodes),

@@ -1,11 +1,11 @@
 import { auditLog, clusterOperations, clusters, invoices, notifications, orderEvents, orders, organizations, payments, users, type InvoiceStatus, type OperationStep } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
+import { utcMonthStart } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
 import { draftInvoice, previousMonth } from '../invoices/generate';
-import { monthStartOf } from './service';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
 
@@ -246,8 +246,8 @@ describe('staff: what needs attention', () => {
   });
 
   it('starts the month on the first at midnight UTC', () => {
-    expect(monthStartOf(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe(Date.UTC(2026, 0, 1));
-    expect(monthStartOf(Date.UTC(2026, 11, 31, 23, 59, 59))).toBe(Date.UTC(2026, 11, 1));
+    expect(utcMonthStart(Date.UTC(2026, 0, 1, 0, 0, 0))).toBe(Date.UTC(2026, 0, 1));
+    expect(utcMonthStart(Date.UTC(2026, 11, 31, 23, 59, 59))).toBe(Date.UTC(2026, 11, 1));
   });
 });
 

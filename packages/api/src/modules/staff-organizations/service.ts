@@ -22,7 +22,7 @@ import {
   type Database,
   type PaymentStatus,
 } from '@kubemarket/db';
-import { PRODUCT_NAME, roleCan } from '@kubemarket/shared';
+import { PRODUCT_NAME, roleCan, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
@@ -613,14 +613,9 @@ const ticketDueAt = sql<number | null>`CASE
   WHEN ${tickets.status} = 'awaiting_customer' THEN NULL
   ELSE ${tickets.nextUpdateDueAt} END`;
 
-export function monthStartOf(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
-
 export async function attention(ctx: Staff) {
   const now = ctx.ports.clock.now();
-  const monthStart = monthStartOf(now);
+  const monthStart = utcMonthStart(now);
   const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [invoiceRevenue], [orderRevenue], [transferRevenue]] = await Promise.all([
     ctx.db.select({ status: organizations.status, value: count() }).from(organizations).groupBy(organizations.status),
     ctx.db.select({ status: clusters.status, value: count() }).from(clusters).where(ne(clusters.status, 'deleted')).groupBy(clusters.status),

@@ -1,5 +1,5 @@
 import { clusters, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
-import { USAGE_KIND_LABELS } from '@kubemarket/shared';
+import { USAGE_KIND_LABELS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { MAX_RANGE_DAYS, type UsageInput, type UsageOutput } from './schemas';
@@ -18,10 +18,6 @@ const UNITS: Record<UsageKind, string> = {
 
 const KIND_LABELS = USAGE_KIND_LABELS;
 
-const monthStartOf = (at: number) => {
-  const date = new Date(at);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-};
 const nextMonthOf = (at: number) => {
   const date = new Date(at);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
@@ -36,7 +32,7 @@ function instantOf(value: string | number, end: boolean): number {
 }
 
 export function usageRange(input: Pick<UsageInput, 'from' | 'to'>, now: number): { from: number; to: number } {
-  const from = input.from === undefined ? monthStartOf(now) : instantOf(input.from, false);
+  const from = input.from === undefined ? utcMonthStart(now) : instantOf(input.from, false);
   const to = input.to === undefined ? now : instantOf(input.to, true);
   if (to <= from) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The end of the range must come after its start.' });
   if (to - from > MAX_RANGE_DAYS * DAY_MS) throw new TRPCError({ code: 'BAD_REQUEST', message: `Ask for at most ${MAX_RANGE_DAYS} days at a time.` });
@@ -59,7 +55,7 @@ export async function usageReport(db: Database, organizationId: string, input: U
   const group = input.by === 'cluster' ? sql<string>`coalesce(${usageRecords.clusterId}, ${usageRecords.subjectId})` : sql<string>`${usageRecords.kind}`;
   const inRange = (start: number, end: number) => and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, start), lt(usageRecords.hour, end));
 
-  const monthStart = monthStartOf(now);
+  const monthStart = utcMonthStart(now);
   const monthEnd = nextMonthOf(now);
   const [cells, monthToDate] = await Promise.all([
     db
