@@ -1,7 +1,9 @@
 import { organizations, users, type Database } from '@kubemarket/db';
 import { createSeededTestDb, DEMO_PASSWORD_TEST_HASH } from '@kubemarket/db/testing';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
+import { publicErrorMessage } from './errors';
 import { createCaller } from './root';
 import type { MailMessage, Mailer } from './platform/mailer';
 import { TEST_PASSWORD_COST } from './platform/passwords';
@@ -76,4 +78,18 @@ export function backgroundQueue() {
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },
   };
+}
+
+/**
+ * The refusal a call ends in, as the client reads it: its tRPC code and public message. Fails the
+ * test when the call succeeds; rethrows anything that is not a TRPCError.
+ */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
+    throw error;
+  }
+  throw new Error('Expected a refusal');
 }

@@ -1,11 +1,9 @@
 import { auditLog, billingPlans, creditApplications, credits, invoices, organizations, paymentMethods, usageRecords, type InvoiceStatus } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, sum } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../platform/payments/fake-stripe';
 import { STRIPE_API_VERSION, stripePayments } from '../../platform/payments';
-import { publicErrorMessage } from '../../errors';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
 import { OVERDUE_ADVICE } from './service';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -44,16 +42,6 @@ async function setup() {
     return { id, number: `KM-2026-${String(invoiceCount).padStart(6, '0')}` };
   };
   return { clock, ctx, db, as, auditRows, addInvoice };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const VISA = { number: '4242 4242 4242 4242', expMonth: 4, expYear: 2030, cvc: '123', holderName: 'Bruno Petit' };

@@ -1,11 +1,9 @@
 import { auditLog, kubernetesVersions, nodeFlavors } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publicErrorMessage } from '../../errors';
 import { FAKE_CLOUD_PROFILE_NAME, startFakeGardener, type FakeGardener } from '../../platform/provisioner/fake-gardener';
 import { gardenerProvisioner } from '../../platform/provisioner/gardener';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const TOKEN = 'gardener-sa-token-catalog-sync-4f9Q';
@@ -40,16 +38,6 @@ async function setup(username = 'olivia', provisioner: 'gardener' | 'simulator' 
 /** The versions the CloudProfile lists, as Gardener publishes them. */
 function offer(versions: Array<{ version: string; classification?: string; expirationDate?: string }>) {
   fake.cloudProfiles.get(FAKE_CLOUD_PROFILE_NAME)!.spec.kubernetes.versions = versions;
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 // What the seed stores (packages/db/src/seed-catalog.ts), for rows the sync must leave alone.

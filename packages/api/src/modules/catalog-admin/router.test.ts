@@ -1,11 +1,9 @@
 import { addons, auditLog, catalogPrices, clusterTiers, kubernetesVersions, orders, promotions } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
-import { publicErrorMessage } from '../../errors';
 import { createCaller } from '../../root';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;
@@ -22,17 +20,6 @@ async function setup(username = 'olivia') {
       .where(and(eq(catalogPrices.itemKind, itemKind as 'addon'), eq(catalogPrices.itemId, itemId)))
       .orderBy(asc(catalogPrices.effectiveFrom));
   return { clock, ctx, db, staff, auditRows, priceRows };
-}
-
-/** The message a person reads (REST answers it as `{ message }`). */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const newTier = {

@@ -1,8 +1,7 @@
 import { auditLog, clusterOperations, clusters, organizations } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, sessionUserOf } from '../../test-utils';
+import { callerAs, refusal, sessionUserOf } from '../../test-utils';
 import { GROWTH_REFUSED } from '../../platform/growth';
 import { applyHibernationSchedules } from './hibernation';
 import { BILLING, clusterTestbed, type ClusterLineInput } from './testing';
@@ -29,16 +28,6 @@ async function aliceFrom(t: Testbed) {
 
 async function auditOf(t: Testbed, clusterId: string, action: string) {
   return t.db.select().from(auditLog).where(and(eq(auditLog.targetId, clusterId), eq(auditLog.action, action)));
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const SUSPENDED = { code: 'FORBIDDEN', message: GROWTH_REFUSED.suspended };

@@ -1,30 +1,19 @@
 import 'reflect-metadata';
 import { X509Certificate } from '@peculiar/x509';
 import { auditLog, clusterEvents, clusterHibernations, clusterNodes, clusters, kubeconfigIssuances, nodePools, notifications, orders, organizations } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { publicErrorMessage } from '../../errors';
 import { advanceOperation } from './engine';
 import { BILLING, clusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput } from './testing';
+import { refusal } from '../../test-utils';
 
 type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
 
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No cluster with this id in your organisation.' };
 const ECONOMY_MONTHLY = { system: 2 * 2_900, workers: 3 * 5_700 };
-
-/** The code and the message a person reads (REST answers it as `{ message }`). */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
-}
 
 const named = (name: string, overrides: Partial<ClusterLineInput> = {}): ClusterLineInput => ({ ...TWO_POOL_CLUSTER, name, ...overrides });
 

@@ -1,11 +1,9 @@
 import { auditLog, customSolutionRequests, notifications } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
-import { publicErrorMessage } from '../../errors';
 import { createCaller } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const HOUR_MS = 60 * 60_000;
@@ -21,17 +19,6 @@ async function setup() {
   const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.createdAt));
   const notificationsOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
   return { clock, ctx, db, mailer, background, as, auditRows, notificationsOf };
-}
-
-/** The message a person reads (REST answers it as `{ message }`). */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const request = {

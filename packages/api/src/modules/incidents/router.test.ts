@@ -1,13 +1,11 @@
 import { auditLog, clusters, incidentNotices, notifications, users } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { seed } from '@kubemarket/db/seed';
 import { createTestDb } from '@kubemarket/db/testing';
 import { createContext } from '../../context';
-import { publicErrorMessage } from '../../errors';
 import { createCaller } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,16 +19,6 @@ async function setup() {
   const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
   const notificationsOf = (userIds: string[]) => db.select().from(notifications).where(inArray(notifications.userId, userIds));
   return { clock, ctx, db, mailer, background, as, notificationsOf };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const parisOutage = {

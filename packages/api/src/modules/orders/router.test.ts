@@ -1,13 +1,11 @@
 import { auditLog, catalogPrices, clusters, invoices, notifications, orderEvents, orders, organizations, payments } from '@kubemarket/db';
 import { DEMO_ORDERS, demoOrderQuote } from '@kubemarket/db/seed';
 import type { inferRouterInputs } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { publicErrorMessage } from '../../errors';
 import { PaymentUnavailableError, sandboxPayments, stripePayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 import { loadOrderCatalogue } from '../catalog/price-book';
 import { createQuote } from '../quotes/service';
 
@@ -83,17 +81,6 @@ async function setup(options: { failCharges?: number } = {}) {
     return mailer.sent.filter((mail) => mail.to === address);
   };
   return { clock, ctx, db, mailer, background, charges, as, notificationsOf, mailTo, gabriel: await as('gabriel') };
-}
-
-/** The code and the message a person reads (REST answers it as `{ message }`). */
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 const eventTypes = (detail: { events: Array<{ type: string }> }) => detail.events.map((event) => event.type);
