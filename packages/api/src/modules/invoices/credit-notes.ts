@@ -7,12 +7,12 @@
 import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } from '@kubemarket/db';
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '../orders/money';
 import { isUniqueViolation } from '../../platform/db-errors';
-import { getInvoice, issueCreditNote } from './service';
+import { getInvoice, invoiceView, issueCreditNote } from './service';
 
 type Staff = Context & { user: SessionUser };
 
@@ -105,30 +105,62 @@ export async function listCreditNoteRequests(ctx: Staff) {
 async function pending(ctx: Staff, id: string): Promise<CreditNoteRequest> {
   const [request] = await ctx.db.select().from(creditNoteRequests).where(eq(creditNoteRequests.id, id)).limit(1);
   if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'No credit note request has this id.' });
-  if (request.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: `This credit note request was already ${request.status}.` });
+  if (request.status !== 'pending' && !interrupted(request)) throw new TRPCError({ code: 'CONFLICT', message: `This credit note request was already ${request.status}.` });
   if (request.requestedBy === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit note you asked for.' });
   return request;
 }
 
-/** Another administrator approves: the request is claimed once, then the credit note is issued (once per invoice). */
+/**
+ * Approved, but its credit note was never recorded: the approval stopped between its claim and the
+ * note (the Worker was stopped, the database failed). Approving it again finishes it.
+ */
+const interrupted = (request: CreditNoteRequest) => request.status === 'approved' && request.creditNoteId === null;
+
+/** The credit note of a request: the same random part, so finishing an approval twice issues one. */
+const creditNoteIdOf = (requestId: string) => `inv_${requestId.slice('cnr_'.length)}`;
+
+/**
+ * Another administrator approves: the request is claimed once (a conditional UPDATE), then the
+ * credit note is issued under an id derived from the request's (once per invoice). An approval
+ * that stopped after its claim is finished by approving again: the note is issued, or found if it
+ * was issued before the stop, and linked.
+ */
 export async function approveCreditNote(ctx: Staff, input: { id: string; reason?: string | undefined }) {
   const request = await pending(ctx, input.id);
   const now = ctx.ports.clock.now();
-  const claimed = await ctx.db
-    .update(creditNoteRequests)
-    .set({ status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null })
-    .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
-    .returning({ id: creditNoteRequests.id });
-  if (claimed.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
-  try {
-    const note = await issueCreditNote(ctx.db, { invoiceId: request.invoiceId, reason: request.reason, staffUserId: request.requestedBy, approvedBy: ctx.user.id, now, ipAddress: ctx.request.ipAddress });
+  let decided: CreditNoteRequest;
+  if (request.status === 'pending') {
+    const [claimed] = await ctx.db
+      .update(creditNoteRequests)
+      .set({ status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null })
+      .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
+      .returning();
+    if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
+    decided = claimed;
+  } else {
+    decided = request;
+  }
+  const noteId = creditNoteIdOf(request.id);
+  const issued = async () => {
+    const [note] = await ctx.db.select().from(invoices).where(eq(invoices.id, noteId)).limit(1);
+    return note ? invoiceView(note) : null;
+  };
+  const finish = async (note: ReturnType<typeof invoiceView>) => {
     await ctx.db.update(creditNoteRequests).set({ creditNoteId: note.id }).where(eq(creditNoteRequests.id, request.id));
-    return { request: requestView({ ...request, status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null, creditNoteId: note.id }), creditNote: note };
+    return { request: requestView({ ...decided, creditNoteId: note.id }), creditNote: note };
+  };
+  try {
+    return await finish((await issued()) ?? (await issueCreditNote(ctx.db, { id: noteId, invoiceId: request.invoiceId, reason: request.reason, staffUserId: request.requestedBy, approvedBy: decided.decidedBy ?? ctx.user.id, now, ipAddress: ctx.request.ipAddress })));
   } catch (error) {
-    // The invoice was corrected or voided meanwhile: the request cannot be carried out.
-    if (error instanceof TRPCError && error.code === 'CONFLICT') {
-      await ctx.db.update(creditNoteRequests).set({ status: 'rejected', decisionReason: error.message }).where(eq(creditNoteRequests.id, request.id));
-    }
+    if (!(error instanceof TRPCError && error.code === 'CONFLICT')) throw error;
+    // Finished meanwhile by a parallel approval of this request: its note is this request's.
+    const note = await issued();
+    if (note) return finish(note);
+    // The invoice was corrected or voided by something else: the request cannot be carried out.
+    await ctx.db
+      .update(creditNoteRequests)
+      .set({ status: 'rejected', decisionReason: error.message })
+      .where(and(eq(creditNoteRequests.id, request.id), isNull(creditNoteRequests.creditNoteId)));
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { auditLog, credits, invoices } from '@kubemarket/db';
+import { auditLog, creditNoteRequests, credits, invoices } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
@@ -125,6 +125,49 @@ describe('invoices router', () => {
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, 'invoice.credit_note_issued'));
     expect(audit).toMatchObject({ actorUserId: 'usr_demo_sophie', metadata: expect.objectContaining({ requestedBy: 'usr_demo_adam', approvedBy: 'usr_demo_sophie', amountCents: 120_000 }) });
     expect((await sophie.invoices.creditNoteRequests())[0]).toMatchObject({ status: 'approved', decidedBy: 'usr_demo_sophie', creditNoteId: expect.stringMatching(/^inv_/) });
+  });
+});
+
+describe('an approved credit note whose approval stopped half-way', () => {
+  async function approvedRequest() {
+    const context = await setup();
+    const { db, globex, as } = context;
+    const [due] = await db.select().from(invoices).where(eq(invoices.organizationId, globex.organizationId));
+    await db.update(invoices).set({ totalCents: 120_000, taxableCents: 100_000, taxCents: 20_000, subtotalCents: 100_000 }).where(eq(invoices.id, due!.id));
+    const asked = await (await as('adam')).invoices.creditNote({ id: due!.id, reason: 'Billed the wrong organisation' });
+    return { ...context, due: due!, requestId: asked.request!.id };
+  }
+
+  it('is finished by approving again, in parallel too: one credit note, linked, the request still approved', async () => {
+    const { db, due, requestId, as } = await approvedRequest();
+    // The claim happened, the note did not (the Worker stopped in between).
+    await db.update(creditNoteRequests).set({ status: 'approved', decidedBy: 'usr_demo_sophie', decidedAt: GENERATION_AT }).where(eq(creditNoteRequests.id, requestId));
+    const sophie = await as('sophie');
+    expect((await sophie.invoices.creditNoteRequests())[0]).toMatchObject({ status: 'approved', creditNoteId: null });
+    await expect((await as('adam')).invoices.approveCreditNote({ id: requestId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const finishes = await Promise.allSettled([sophie.invoices.approveCreditNote({ id: requestId }), sophie.invoices.approveCreditNote({ id: requestId }), sophie.invoices.approveCreditNote({ id: requestId })]);
+    expect(finishes.filter((finish) => finish.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    expect(await db.$count(invoices, eq(invoices.correctsInvoiceId, due.id))).toBe(1);
+    const [request] = await db.select().from(creditNoteRequests).where(eq(creditNoteRequests.id, requestId));
+    const [note] = await db.select().from(invoices).where(eq(invoices.correctsInvoiceId, due.id));
+    expect(request).toMatchObject({ status: 'approved', decidedBy: 'usr_demo_sophie', creditNoteId: note!.id });
+    expect(await db.$count(auditLog, eq(auditLog.action, 'invoice.credit_note_issued'))).toBe(1);
+    // Finished: a further approval is refused, and issues nothing.
+    await expect(sophie.invoices.approveCreditNote({ id: requestId })).rejects.toMatchObject({ code: 'CONFLICT', message: 'This credit note request was already approved.' });
+    expect(await db.$count(invoices, eq(invoices.correctsInvoiceId, due.id))).toBe(1);
+  });
+
+  it('links the note issued before the stop instead of issuing a second one', async () => {
+    const { db, due, requestId, as } = await approvedRequest();
+    const sophie = await as('sophie');
+    const { creditNote } = await sophie.invoices.approveCreditNote({ id: requestId });
+    // The note was issued, its link to the request was not written.
+    await db.update(creditNoteRequests).set({ creditNoteId: null }).where(eq(creditNoteRequests.id, requestId));
+    const again = await sophie.invoices.approveCreditNote({ id: requestId });
+    expect(again.creditNote.id).toBe(creditNote.id);
+    expect(again.request).toMatchObject({ status: 'approved', creditNoteId: creditNote.id });
+    expect(await db.$count(invoices, eq(invoices.correctsInvoiceId, due.id))).toBe(1);
   });
 });
 

@@ -183,13 +183,18 @@ function answerRepeated(number: string, payment: InvoicePayment): { status: 'pai
  * refund credit, applied to its next invoices before any charge. One credit note per invoice
  * (invoices_one_credit_note_idx): two corrections issued at once refund it once. Audited.
  */
-export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number; ipAddress?: string | null; approvedBy?: string }) {
+/**
+ * Issues the credit note that corrects an invoice (once per invoice: a unique index on
+ * corrects_invoice_id). `id` fixes the note's id, so a caller that may have to try again (an
+ * approval interrupted after its claim) can tell its own note from another.
+ */
+export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number; ipAddress?: string | null; approvedBy?: string; id?: string }) {
   const { invoice, lines } = await getInvoice(db, null, input.invoiceId);
   if (invoice.kind !== 'invoice') throw new TRPCError({ code: 'BAD_REQUEST', message: 'A credit note cannot be corrected by another.' });
   if (invoice.status === 'void') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already void.` });
   const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsInvoiceId, invoice.id)).limit(1);
   if (existing) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
-  const id = newId('invoice');
+  const id = input.id ?? newId('invoice');
   const year = invoiceYear(input.now);
   const wasPaid = invoice.status === 'paid';
   const audited = auditInsert(
