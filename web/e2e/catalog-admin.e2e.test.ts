@@ -160,6 +160,46 @@ describe('staff catalogue editing', () => {
     expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(500);
   });
 
+  it('sends the restoring of a withdrawn large promotion for approval instead of failing', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    await devLogin(page, 'olivia');
+    const code = `E2EBIG${Date.now().toString(36).toUpperCase()}`;
+    const api = async (context: { request: Page['request'] }, path: string, data?: object) => {
+      const csrf = (await context.request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'] ?? '';
+      return context.request.post(`${BASE_URL}/api/admin/catalog${path}`, { headers: { 'X-CSRF-Token': csrf }, data: data ?? {} });
+    };
+    // A 40 % code is above what one person offers alone: Olivia sends it, Adam approves it, Olivia withdraws it.
+    const promotion = { code, description: 'A large promotion the browser tests withdraw and restore.', kind: 'percent', value: 4_000 };
+    expect((await api(page, '/promotions', promotion)).status()).toBe(412);
+    const filed = await api(page, '/change-requests', { procedure: 'catalogAdmin.promotions.create', input: promotion, reason: 'Partner launch' });
+    expect(filed.status()).toBe(200);
+    const { id: createRequest } = (await filed.json()) as { id: string };
+    const adamContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const adam = await adamContext.newPage();
+      await signInAsDemoAccount(adam, 'adam');
+      expect((await api(adam, `/change-requests/${createRequest}/approve`)).status()).toBe(200);
+    } finally {
+      await adamContext.close();
+    }
+    expect((await api(page, `/promotions/${code}/archive`)).status()).toBe(200);
+
+    // Restoring it puts a 40 % discount back on sale: the dialog offers to send it for approval.
+    await page.goto('/officers/manage-support-plans?tab=promotions');
+    await page.getByRole('searchbox', { name: 'Search promotions' }).fill(code);
+    await page.getByRole('switch', { name: /Show archived promotions/ }).check();
+    await row(page, code).getByRole('button', { name: `Restore ${code}` }).click();
+    await page.getByRole('dialog', { name: `Restore ${code}?` }).getByRole('button', { name: 'Restore' }).click();
+    const send = page.getByRole('dialog', { name: 'Send this change for approval?' });
+    await send.getByText('A 40 % discount is above').waitFor();
+    await send.getByRole('textbox', { name: /Why this change/ }).fill('The partner launch is back on');
+    await send.getByRole('button', { name: 'Send for approval' }).click();
+    await page.getByText('Sent for approval').waitFor();
+    const requests = (await (await page.context().request.get(`${BASE_URL}/api/admin/catalog/change-requests`)).json()) as Array<{ procedure: string; subject: string; status: string; reason: string }>;
+    expect(requests.find((request) => request.procedure === 'catalogAdmin.promotions.restore' && request.subject === `promotion:${code}`)).toMatchObject({ status: 'pending', reason: 'The partner launch is back on' });
+    expect((await adminGet<Array<{ code: string; archivedAt: number | null }>>(page, '/promotions')).find((item) => item.code === code)?.archivedAt).not.toBeNull();
+  });
+
   it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await devLogin(page, 'olivia');

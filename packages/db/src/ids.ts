@@ -46,6 +46,7 @@ export const ID_PREFIXES = {
   creditRequest: 'crq',
   creditNoteRequest: 'cnr',
   catalogueChangeRequest: 'ccr',
+  catalogueAloneChange: 'cac',
   creditApplication: 'cap',
   paymentMethod: 'pmt',
   billingPlan: 'bpl',

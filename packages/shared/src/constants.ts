@@ -85,4 +85,10 @@ export const STAFF_CATALOGUE_LIMITS = {
   alonePriceCutBasisPoints: 1_000,
   /** A price raised by at most 100 %. */
   alonePriceRiseBasisPoints: 10_000,
+  /**
+   * Changes that give money away (a price cut, a promotion created, enlarged or put back) one
+   * person makes alone in a calendar month (UTC), however small each is; past that, each waits
+   * for another administrator.
+   */
+  aloneGiveawaysPerMonth: 10,
 } as const;

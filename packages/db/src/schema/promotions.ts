@@ -107,3 +107,25 @@ export const catalogueChangeRequests = sqliteTable(
 );
 
 export type CatalogueChangeRequest = typeof catalogueChangeRequests.$inferSelect;
+
+/**
+ * The catalogue changes that give money away (a price cut, a discount offered or put back) one
+ * staff member made alone, per calendar month (UTC): one row each, numbered 1, 2, … within the
+ * person's month. The number is computed inside the change's own batch and is NULL past the
+ * monthly allowance, so the NOT NULL constraint refuses that change with its batch (ADR 27); the
+ * unique index keeps two rows from sharing a number.
+ */
+export const catalogueAloneChanges = sqliteTable(
+  'catalogue_alone_changes',
+  {
+    id: text('id').primaryKey(),
+    staffUserId: text('staff_user_id').notNull(),
+    /** UTC epoch ms of the month's first instant. */
+    monthStart: integer('month_start').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    /** What was changed: `promotion:PARIS`, `addon:addon_backup`. */
+    subject: text('subject').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('catalogue_alone_changes_month_idx').on(table.staffUserId, table.monthStart, table.ordinal)],
+);

@@ -23,6 +23,11 @@ interface ArchiveDialogProps<T extends ArchiveTarget> {
   archiveNote?: string;
   /** Words for the archive action where "archive" is not the word (promotions are withdrawn). */
   verbs?: { archive: string; archiving: string; archived: string };
+  /**
+   * Takes a refusal the caller handles itself (a restore that needs a second administrator, offered
+   * for approval): returns true, and the dialog closes without showing it as an error.
+   */
+  onRefused?: (target: T, failure: unknown) => boolean;
 }
 
 const ARCHIVE_VERBS = { archive: 'archive', archiving: 'archiving', archived: 'archived' };
@@ -33,7 +38,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * Confirms taking an item off sale, or putting it back. Archiving never deletes: the clusters and
  * orders that have the item keep it, at the price they were ordered at.
  */
-export function ArchiveDialog<T extends ArchiveTarget>({ noun, target, onClose, onConfirm, archiveNote, verbs = ARCHIVE_VERBS }: ArchiveDialogProps<T>) {
+export function ArchiveDialog<T extends ArchiveTarget>({ noun, target, onClose, onConfirm, archiveNote, verbs = ARCHIVE_VERBS, onRefused }: ArchiveDialogProps<T>) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const archive = target?.action === 'archive';
@@ -57,6 +62,10 @@ export function ArchiveDialog<T extends ArchiveTarget>({ noun, target, onClose, 
       });
       close();
     } catch (failure) {
+      if (onRefused?.(target, failure)) {
+        close();
+        return;
+      }
       const message = failure instanceof Error ? failure.message : String(failure);
       setError(message);
       toast({ title: `The ${noun} was not ${archive ? verbs.archived : 'restored'}`, description: message, variant: 'destructive' });

@@ -14,6 +14,7 @@ import { formatEuros } from './money';
 import { PromotionForm } from './promotion-form';
 import { RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
+import { useApprovalOffer } from './use-catalog-form';
 import { useListFilter } from './use-list-filter';
 import { formatUtcDateTime } from './utc-dates';
 
@@ -41,6 +42,8 @@ export function PromotionsPanel() {
   const [archiving, setArchiving] = useState<ArchiveTarget | null>(null);
   const archive = useMutation(trpc.catalogAdmin.promotions.archive.mutationOptions({ onSettled: () => void refresh() }));
   const restore = useMutation(trpc.catalogAdmin.promotions.restore.mutationOptions({ onSettled: () => void refresh() }));
+  // Restoring a promotion larger than one person offers alone needs a second administrator.
+  const approvalOffer = useApprovalOffer();
 
   return (
     <Stack gap="md">
@@ -119,7 +122,9 @@ export function PromotionsPanel() {
         onClose={() => setArchiving(null)}
         onConfirm={(target) => (target.action === 'archive' ? archive : restore).mutateAsync({ code: target.id })}
         archiveNote="The banner stops announcing it; restoring it does not feature it again."
+        onRefused={(target, failure) => target.action === 'restore' && approvalOffer.offer(failure, { procedure: 'catalogAdmin.promotions.restore', input: { code: target.id } })}
       />
+      {approvalOffer.dialog}
     </Stack>
   );
 }

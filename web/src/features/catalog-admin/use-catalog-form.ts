@@ -49,11 +49,7 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
   const form = useForm<Values>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }) });
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [approvalAction, setApprovalAction] = useState<ReasonAction | null>(null);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const requestApproval = useMutation(trpc.catalogAdmin.changeRequests.create.mutationOptions());
-
+  const approvalOffer = useApprovalOffer();
   const submit = form.onSubmit(async (values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) return;
@@ -65,23 +61,7 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
       onSaved();
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
-      const call = needsApproval(failure) ? approval?.(parsed.data) : null;
-      if (call) {
-        setApprovalAction({
-          title: 'Send this change for approval?',
-          body: message,
-          confirmLabel: 'Send for approval',
-          reasonLabel: 'Why this change',
-          reasonDescription: 'The approving administrator reads it; it is kept in the audit log.',
-          run: async (reason) => {
-            await requestApproval.mutateAsync({ ...call, reason });
-            await queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.changeRequests.pathKey() });
-            onSaved();
-          },
-          done: { title: 'Sent for approval', description: 'An administrator other than you approves or refuses it; it is listed in the Officers Panel until then.' },
-        });
-        return;
-      }
+      if (approvalOffer.offer(failure, approval?.(parsed.data), onSaved)) return;
       const problems = serverProblems(message, fieldOf);
       form.setErrors(problems.fields);
       setGeneralError(problems.general);
@@ -91,10 +71,43 @@ export function useCatalogForm<Values extends Record<string, unknown>, Parsed>({
     }
   });
 
-  const approvalDialog = createElement(ReasonDialog, {
-    action: approvalAction,
+  return { form, submit, generalError, saving, approvalDialog: approvalOffer.dialog };
+}
+
+/**
+ * For a catalogue call the server refused with 412 because it needs a second administrator (a large
+ * price cut, a large promotion, restoring one; ADR 27): `offer` opens a dialog that sends the same
+ * call for approval with the requester's reason, and says whether it did (false for any other
+ * failure, which the caller shows). Render `dialog`.
+ */
+export function useApprovalOffer() {
+  const [action, setAction] = useState<ReasonAction | null>(null);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const requestApproval = useMutation(trpc.catalogAdmin.changeRequests.create.mutationOptions());
+
+  const offer = (failure: unknown, call: ApprovalCall | null | undefined, onSent?: () => void): boolean => {
+    if (!call || !needsApproval(failure)) return false;
+    setAction({
+      title: 'Send this change for approval?',
+      body: failure instanceof Error ? failure.message : String(failure),
+      confirmLabel: 'Send for approval',
+      reasonLabel: 'Why this change',
+      reasonDescription: 'The approving administrator reads it; it is kept in the audit log.',
+      run: async (reason) => {
+        await requestApproval.mutateAsync({ ...call, reason });
+        await queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.changeRequests.pathKey() });
+        onSent?.();
+      },
+      done: { title: 'Sent for approval', description: 'An administrator other than you approves or refuses it; it is listed in the Officers Panel until then.' },
+    });
+    return true;
+  };
+
+  const dialog = createElement(ReasonDialog, {
+    action,
     reasonProblem: (reason: string) => (reason.trim().length < 3 ? 'Say why in at least 3 characters.' : null),
-    onClose: () => setApprovalAction(null),
+    onClose: () => setAction(null),
   });
-  return { form, submit, generalError, saving, approvalDialog };
+  return { offer, dialog };
 }

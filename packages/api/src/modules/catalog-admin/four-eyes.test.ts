@@ -2,12 +2,12 @@
  * Catalogue money under four eyes (issue 29, ADR 27): price cuts and rises, and promotions, above
  * what one person makes alone wait for another administrator; the approval makes the change once.
  */
-import { addons, auditLog, catalogPrices, catalogueChangeRequests, promotions } from '@kubemarket/db';
-import { TRPCError } from '@trpc/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { addons, auditLog, catalogPrices, catalogueAloneChanges, catalogueChangeRequests, promotions } from '@kubemarket/db';
+import { STAFF_CATALOGUE_LIMITS } from '@kubemarket/shared';
+import type { TRPCError } from '@trpc/server';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { publicErrorMessage } from '../../errors';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
 import { CHANGE_REQUEST_PROCEDURES } from './schemas';
 import { CHANGES } from './change-requests';
 import { priceChangeLimit, promotionLimit } from './four-eyes';
@@ -24,16 +24,6 @@ async function setup() {
   const kedaPrice = async () => (await db.select({ cents: addons.monthlyPriceCents }).from(addons).where(eq(addons.id, 'addon_keda')))[0]!.cents;
   const kedaPriceRows = () => db.select().from(catalogPrices).where(and(eq(catalogPrices.itemKind, 'addon'), eq(catalogPrices.itemId, 'addon_keda'))).orderBy(asc(catalogPrices.effectiveFrom));
   return { db, olivia, adam, sophie, kedaPrice, kedaPriceRows };
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: publicErrorMessage(error) };
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 }
 
 describe('four-eyes limits', () => {
@@ -161,6 +151,61 @@ describe('a promotion above the limit', () => {
     });
     // Small codes stay one person's to make.
     await expect(olivia.catalogAdmin.promotions.create({ code: 'SMALL10', description: 'Ten off', kind: 'percent', value: 1_000 })).resolves.toMatchObject({ code: 'SMALL10' });
+  });
+});
+
+describe('the monthly allowance of giveaways made alone', () => {
+  const small = (code: string) => ({ code, description: 'Five off', kind: 'percent' as const, value: 500 });
+  const ALLOWANCE = STAFF_CATALOGUE_LIMITS.aloneGiveawaysPerMonth;
+
+  it('lets one person make ten small price cuts or discounts a month; the next waits for another administrator', async () => {
+    const { db, olivia, adam, sophie, kedaPrice } = await setup();
+    // Five small codes and five small cuts (KEDA €9.00 → €8.90 → …): each within the per-change limits.
+    for (let index = 0; index < ALLOWANCE / 2; index += 1) await olivia.catalogAdmin.promotions.create(small(`FIVE${index}`));
+    for (let index = 1; index <= ALLOWANCE / 2; index += 1) await olivia.catalogAdmin.addons.update(kedaAt(900 - index * 10));
+    expect(await db.$count(catalogueAloneChanges, eq(catalogueAloneChanges.staffUserId, 'usr_demo_olivia'))).toBe(ALLOWANCE);
+
+    // The eleventh is refused, however small; nothing is written.
+    const eleventh = await refusal(olivia.catalogAdmin.promotions.create(small('FIVE99')));
+    expect(eleventh).toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringContaining(`has made ${ALLOWANCE} price cuts or discounts alone this month, the most one person makes alone in a month.`) });
+    expect(await db.$count(promotions, eq(promotions.code, 'FIVE99'))).toBe(0);
+    expect(await refusal(olivia.catalogAdmin.addons.update(kedaAt(800)))).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(await kedaPrice()).toBe(850);
+    // Changes that give nothing away stay hers to make: a rise, a narrower code, a description.
+    await expect(olivia.catalogAdmin.addons.update(kedaAt(870))).resolves.toMatchObject({ monthlyPriceCents: 870 });
+    await expect(olivia.catalogAdmin.promotions.update({ code: 'FIVE0', value: 400, maxRedemptions: 10 })).resolves.toMatchObject({ value: 400 });
+    await expect(olivia.catalogAdmin.promotions.update({ code: 'FIVE1', description: 'Still five off' })).resolves.toMatchObject({ description: 'Still five off' });
+    // Enlarging one is a giveaway: refused.
+    expect(await refusal(olivia.catalogAdmin.promotions.update({ code: 'FIVE1', value: 600 }))).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    // Another person's allowance is their own.
+    await expect(adam.catalogAdmin.promotions.create(small('ADAM5'))).resolves.toMatchObject({ code: 'ADAM5' });
+
+    // Sent for approval, it is filed with why, and made once approved (counted against no one).
+    const request = await olivia.catalogAdmin.changeRequests.create({ procedure: 'catalogAdmin.promotions.create', input: small('FIVE99'), reason: 'Partner week' });
+    expect(request).toMatchObject({ status: 'pending', limitReason: expect.stringContaining(`has made ${ALLOWANCE} price cuts or discounts alone this month`) });
+    await sophie.catalogAdmin.changeRequests.approve({ id: request.id });
+    expect(await db.$count(promotions, eq(promotions.code, 'FIVE99'))).toBe(1);
+    expect(await db.$count(catalogueAloneChanges, eq(catalogueAloneChanges.staffUserId, 'usr_demo_olivia'))).toBe(ALLOWANCE);
+  });
+
+  it('starts afresh on the 1st of the month (UTC)', async () => {
+    const clock = manualClock(Date.UTC(2026, 10, 30, 23, 59));
+    const { ctx, db } = await createTestCaller({ ports: { clock } });
+    const olivia = callerAs(ctx, await sessionUserOf(db, 'olivia'));
+    for (let index = 0; index < ALLOWANCE; index += 1) await olivia.catalogAdmin.promotions.create(small(`NOV${index}`));
+    expect(await refusal(olivia.catalogAdmin.promotions.create(small('NOV99')))).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    clock.advance(60_000);
+    await expect(olivia.catalogAdmin.promotions.create(small('DEC0'))).resolves.toMatchObject({ code: 'DEC0' });
+  });
+
+  it('holds under parallel changes: with two left, two of eight made at once go through', async () => {
+    const { db, olivia } = await setup();
+    for (let index = 0; index < ALLOWANCE - 2; index += 1) await olivia.catalogAdmin.promotions.create(small(`PRE${index}`));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => olivia.catalogAdmin.promotions.create(small(`RACE${index}`))));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(await db.$count(promotions, like(promotions.code, 'RACE%'))).toBe(2);
+    expect(await db.$count(catalogueAloneChanges, eq(catalogueAloneChanges.staffUserId, 'usr_demo_olivia'))).toBe(ALLOWANCE);
   });
 });
 

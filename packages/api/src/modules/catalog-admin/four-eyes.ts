@@ -4,7 +4,9 @@
  * STAFF_CATALOGUE_LIMITS waits for an administrator other than the requester (./change-requests.ts).
  *
  * The rule is checked where the change is computed, just before it is written: planPriceChanges
- * for every priced item, createPromotion and updatePromotion for codes. Each check calls
+ * for every priced item, createPromotion, updatePromotion and restorePromotion for codes. A change
+ * that gives money away counts against the person's monthly allowance too (`Allowance` below),
+ * however small it is. Each check calls
  * `fourEyes()`, which
  * - passes a change within the limits, or one an approval carries (`approval.kind === 'approved'`);
  * - refuses one above them with 412 and what to do;
@@ -12,9 +14,10 @@
  *   ApprovalProbe with what the change is and why it needs approval (or null: it needs none), so
  *   the catalogue function never reaches its write. A probe's database also refuses every write.
  */
-import type { Database } from '@kubemarket/db';
-import { STAFF_CATALOGUE_LIMITS } from '@kubemarket/shared';
+import { catalogueAloneChanges, newId, type Database } from '@kubemarket/db';
+import { STAFF_CATALOGUE_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { euros } from '../orders/money';
 
 export type Approval = { kind: 'probe' } | { kind: 'approved'; requestId: string; requestedBy: string };
@@ -84,3 +87,55 @@ export function readOnly(db: Database): Database {
     },
   });
 }
+
+/**
+ * What one person may still give away alone this month (STAFF_CATALOGUE_LIMITS.aloneGiveawaysPerMonth
+ * changes that cut a price or offer a discount). Read before the change to answer at once (and to
+ * tell a probe); enforced by the change's own batch (`claimGiveaway`), which parallel changes
+ * cannot race.
+ */
+export interface Allowance {
+  staffUserId: string;
+  name: string;
+  now: number;
+  /** This month's giveaways made alone so far. */
+  used: number;
+}
+
+export async function giveawayAllowance(db: Database, user: { id: string; name: string }, now: number): Promise<Allowance> {
+  const used = await db.$count(catalogueAloneChanges, and(eq(catalogueAloneChanges.staffUserId, user.id), gte(catalogueAloneChanges.monthStart, utcMonthStart(now))));
+  return { staffUserId: user.id, name: user.name, now, used };
+}
+
+const ALLOWANCE = STAFF_CATALOGUE_LIMITS.aloneGiveawaysPerMonth;
+
+/** Why a giveaway needs a second person because the month's allowance is spent, or null. */
+export function giveawayLimit(allowance: Allowance): string | null {
+  if (allowance.used < ALLOWANCE) return null;
+  return `${allowance.name} has made ${ALLOWANCE} price cuts or discounts alone this month, the most one person makes alone in a month.`;
+}
+
+/**
+ * The statement that counts a giveaway made alone, for the change's own batch: its number is the
+ * person's count this month plus one, computed inside the batch, and NULL past the allowance, which
+ * the NOT NULL constraint refuses, and the whole batch with it (`isAllowanceSpent`).
+ */
+export function claimGiveaway(db: Database, allowance: Allowance, subject: string) {
+  const month = utcMonthStart(allowance.now);
+  const used = sql`(SELECT count(*) FROM catalogue_alone_changes WHERE staff_user_id = ${allowance.staffUserId} AND month_start = ${month})`;
+  return db.run(sql`
+    INSERT INTO catalogue_alone_changes (id, staff_user_id, month_start, ordinal, subject, created_at)
+    VALUES (${newId('catalogueAloneChange')}, ${allowance.staffUserId}, ${month}, CASE WHEN ${used} < ${ALLOWANCE} THEN ${used} + 1 END, ${subject}, ${allowance.now})`);
+}
+
+/** A batch refused by `claimGiveaway`: the allowance was spent by a parallel change meanwhile. */
+export function isAllowanceSpent(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  return message.includes('NOT NULL constraint failed: catalogue_alone_changes.ordinal');
+}
+
+export const allowanceSpent = () =>
+  new TRPCError({
+    code: 'PRECONDITION_FAILED',
+    message: `You have made ${ALLOWANCE} price cuts or discounts alone this month, the most one person makes alone in a month. Send it for approval with your reason; another administrator approves or refuses it.`,
+  });

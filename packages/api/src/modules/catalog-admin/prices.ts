@@ -1,7 +1,8 @@
 import { catalogPrices, priceHistories, priceHistoryKey, priceInEffect, type CatalogPrice, type Database, type PricedItemKind } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, inArray } from 'drizzle-orm';
-import { fourEyes, priceChangeLimit, type Approval } from './four-eyes';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { claimGiveaway, fourEyes, giveawayLimit, priceChangeLimit, type Allowance, type Approval } from './four-eyes';
 import { euros } from '../orders/money';
 
 /**
@@ -125,7 +126,7 @@ export interface PriceChange {
  */
 export function planPriceChanges<R>(
   db: Database,
-  options: { accessors: readonly PriceAccessor<R>[]; itemId: string; before: R; after: R; requestedFrom: number | undefined; now: number; userId: string; approval?: Approval | undefined },
+  options: { accessors: readonly PriceAccessor<R>[]; itemId: string; before: R; after: R; requestedFrom: number | undefined; now: number; userId: string; approval?: Approval | undefined; allowance: Allowance },
 ) {
   const { accessors, itemId, before, after, requestedFrom, now, userId } = options;
   const changed = accessors.flatMap((accessor) => {
@@ -133,9 +134,13 @@ export function planPriceChanges<R>(
     const to = accessor.read(after);
     return to !== null && !samePrice(from, to) ? [{ accessor, from, to }] : [];
   });
-  // Four eyes (ADR 27): a cut or rise above what one person makes alone waits for an approval.
+  // Four eyes (ADR 27): a cut or rise above what one person makes alone waits for an approval, and
+  // so does any cut once the person's monthly allowance of giveaways is spent.
   const moves = changed.flatMap(({ from, to }) => (from === null ? [] : PRICE_PARTS.map((part) => ({ part, from: from[part.key], to: to[part.key] })).filter((move) => move.from !== move.to)));
   const limits = moves.map((move) => priceChangeLimit(move.part.label, move.from, move.to)).filter((reason): reason is string => reason !== null);
+  const cut = moves.some((move) => move.from !== null && move.to !== null && move.to < move.from);
+  const monthly = cut ? giveawayLimit(options.allowance) : null;
+  if (monthly) limits.push(monthly);
   const summary = `Price of ${itemId}: ${moves.map((move) => `${move.part.label.replace(/^The /, '')} ${move.part.show(move.from)} → ${move.part.show(move.to)}`).join(', ')}`;
   fourEyes(options.approval, summary, limits.length ? limits.join(' ') : null);
   if (changed.length === 0) return { record: after, statements: [], audit: null };
@@ -145,12 +150,14 @@ export function planPriceChanges<R>(
   const dated = Math.max(now, requestedFrom ?? now);
   let record = after;
   const changes: PriceChange[] = [];
-  const statements = changed.map(({ accessor, from, to }) => {
+  const statements: BatchItem<'sqlite'>[] = changed.map(({ accessor, from, to }) => {
     const effectiveFrom = from === null ? now : dated;
     // Until then, the list columns keep showing the price customers pay now.
     if (from !== null && effectiveFrom > now) record = accessor.write(record, from);
     changes.push({ itemKind: accessor.kind, effectiveFrom, from, to });
     return priceRowStatement(db, accessor.kind, itemId, effectiveFrom, to, now, userId);
   });
+  // A cut made alone counts against the allowance, in the change's own batch.
+  if (cut && options.approval?.kind !== 'approved') statements.push(claimGiveaway(db, options.allowance, `${changed[0]!.accessor.kind}:${itemId}`));
   return { record, statements, audit: { changes } };
 }

@@ -31,7 +31,7 @@ import { auditInsert } from '../../platform/audit';
 import { euros } from '../orders/money';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ProvisionerError, type CloudProfileSync } from '../../platform/provisioner';
-import { fourEyes, promotionLimit, type Approval } from './four-eyes';
+import { allowanceSpent, claimGiveaway, fourEyes, giveawayAllowance, giveawayLimit, isAllowanceSpent, promotionLimit, type Approval } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
@@ -108,6 +108,8 @@ async function commit(db: Database, statements: Statement[], conflictMessage?: s
   try {
     await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
   } catch (error) {
+    // A giveaway past the monthly allowance, spent by a parallel change after this one read it.
+    if (isAllowanceSpent(error)) throw allowanceSpent();
     if (conflictMessage && isUniqueViolation(error)) throw conflict(conflictMessage);
     throw error;
   }
@@ -289,7 +291,7 @@ export async function updateTier(ctx: Staff, input: z.infer<typeof tierUpdateInp
   const before = withPricesInEffect(row, TIER_PRICES, id, await loadPrices(ctx.db, TIER_KINDS, [id]), now);
   const after = normaliseTier({ ...before, ...given(patch) }, patch);
   await checkTier(ctx.db, after, before);
-  const prices = planPriceChanges(ctx.db, { accessors: TIER_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
+  const prices = planPriceChanges(ctx.db, { accessors: TIER_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
   const changes = changedFields(before, after, TIER_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return tierOutput(ctx, id);
   await commit(
@@ -436,7 +438,7 @@ export async function updateFlavor(ctx: Staff, input: z.infer<typeof flavorUpdat
     after.hourlyPriceMillicents = hourlyFromMonthly(after.monthlyPriceCents);
   }
   await checkFlavor(ctx.db, after);
-  const prices = planPriceChanges(ctx.db, { accessors: FLAVOR_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
+  const prices = planPriceChanges(ctx.db, { accessors: FLAVOR_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
   const changes = changedFields(before, after, FLAVOR_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return flavorOutput(ctx, id);
   await commit(
@@ -942,7 +944,7 @@ export async function updateAddon(ctx: Staff, input: z.infer<typeof addonUpdateI
   const before = withPricesInEffect(row, ADDON_PRICES, id, prices, now);
   const after = { ...before, ...given(patch) };
   await checkAddon(ctx.db, after, before, others);
-  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
+  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
   const changes = changedFields(before, after, ADDON_FIELDS);
   if (!plan.audit && Object.keys(changes).length === 0) return addonOutput(ctx, id);
   await commit(
@@ -1171,7 +1173,7 @@ export async function updatePlan(ctx: Staff, input: z.infer<typeof planUpdateInp
   const before = withPricesInEffect(row, PLAN_PRICES, id, await loadPrices(ctx.db, PLAN_KINDS, [id]), now);
   const after = { ...before, ...given(patch) };
   checkPlan(after);
-  const prices = planPriceChanges(ctx.db, { accessors: PLAN_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
+  const prices = planPriceChanges(ctx.db, { accessors: PLAN_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
   const changes = changedFields(before, after, PLAN_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return planOutput(ctx, id);
   await commit(
@@ -1359,7 +1361,7 @@ export async function updateSupportPlan(ctx: Staff, input: z.infer<typeof suppor
   if (after.pricingKind !== before.pricingKind && priceEffectiveFrom !== undefined && priceEffectiveFrom > now) {
     throw badRequest('Switching between a fixed price and a share of spend applies at once: leave the date out.');
   }
-  const prices = planPriceChanges(ctx.db, { accessors: SUPPORT_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval });
+  const prices = planPriceChanges(ctx.db, { accessors: SUPPORT_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
   const changes = changedFields(before, after, SUPPORT_FIELDS);
   if (!prices.audit && Object.keys(changes).length === 0) return supportOutput(ctx, id);
   await commit(
@@ -1429,10 +1431,38 @@ async function promotionOutput(db: Database, code: string) {
   return presentPromotion(row, (await redemptionCounts(db, [row.code])).get(row.code) ?? 0);
 }
 
-/** Four eyes on a code that gives more than one person offers alone (ADR 27). */
-function checkPromotionSize(ctx: Staff, promotion: Promotion, what: string) {
+/**
+ * Four eyes on a code that gives more than one person offers alone, or that comes after their
+ * monthly allowance of giveaways is spent (ADR 27). Resolves to the statement that counts it
+ * against the allowance, for the change's batch; none when an approval carries it.
+ */
+async function checkPromotionSize(ctx: Staff, promotion: Promotion, what: string, now: number, givesAway = true): Promise<Statement[]> {
   const size = promotion.kind === 'percent' ? `${promotion.value / 100} %` : euros(promotion.value);
-  fourEyes(ctx.approval, `${what} ${promotion.code} (${size} off${promotion.maxRedemptions === null ? ', no redemption limit' : `, at most ${promotion.maxRedemptions} orders`})`, promotionLimit(promotion));
+  const allowance = givesAway ? await giveawayAllowance(ctx.db, ctx.user, now) : null;
+  fourEyes(ctx.approval, `${what} ${promotion.code} (${size} off${promotion.maxRedemptions === null ? ', no redemption limit' : `, at most ${promotion.maxRedemptions} orders`})`, promotionLimit(promotion) ?? (allowance && giveawayLimit(allowance)));
+  return allowance && ctx.approval?.kind !== 'approved' ? [claimGiveaway(ctx.db, allowance, `promotion:${promotion.code}`)] : [];
+}
+
+const orNone = (value: number | null) => value ?? Number.POSITIVE_INFINITY;
+
+/**
+ * Whether an edit makes a code give more: a larger discount (or another kind), a longer window,
+ * looser rules or more redemptions. An edit that only narrows a code takes nothing from the
+ * monthly allowance.
+ */
+export function givesMore(before: Promotion, after: Promotion): boolean {
+  const widerKinds = after.appliesTo === null ? before.appliesTo !== null : before.appliesTo !== null && after.appliesTo.some((kind) => !before.appliesTo!.includes(kind));
+  return (
+    after.kind !== before.kind ||
+    after.value > before.value ||
+    after.validFrom < before.validFrom ||
+    orNone(after.validUntil) > orNone(before.validUntil) ||
+    (before.firstPurchaseOnly && !after.firstPurchaseOnly) ||
+    after.minimumSubtotalCents < before.minimumSubtotalCents ||
+    widerKinds ||
+    orNone(after.maxRedemptions) > orNone(before.maxRedemptions) ||
+    orNone(after.maxRedemptionsPerOrganization) > orNone(before.maxRedemptionsPerOrganization)
+  );
 }
 
 async function findPromotion(db: Database, code: string) {
@@ -1481,10 +1511,11 @@ export async function createPromotion(ctx: Staff, input: z.infer<typeof promotio
     updatedAt: now,
   };
   checkPromotion(promotion);
-  checkPromotionSize(ctx, promotion, 'New promotion');
+  const giveaway = await checkPromotionSize(ctx, promotion, 'New promotion', now);
   await commit(
     ctx.db,
     [
+      ...giveaway,
       ...(promotion.featured ? [unfeatureOthers(ctx.db, promotion.code, now)] : []),
       ctx.db.insert(promotions).values(promotion),
       auditChange(ctx, 'promotion', 'created', promotion.code, { values: pick(promotion, PROMOTION_FIELDS) }, now),
@@ -1501,12 +1532,14 @@ export async function updatePromotion(ctx: Staff, input: z.infer<typeof promotio
   const after = { ...before, ...given(patch) };
   checkPromotion(after);
   const changes = changedFields(before, after, PROMOTION_FIELDS);
-  if (PROMOTION_MONEY_FIELDS.some((field) => field in changes) && before.archivedAt === null) checkPromotionSize(ctx, after, 'Promotion');
-  else fourEyes(ctx.approval, `Promotion ${before.code}`, null);
+  // A withdrawn code gives nothing until restored (restorePromotion checks it then).
+  const moneyChanged = PROMOTION_MONEY_FIELDS.some((field) => field in changes) && before.archivedAt === null;
+  const giveaway = moneyChanged ? await checkPromotionSize(ctx, after, 'Promotion', now, givesMore(before, after)) : (fourEyes(ctx.approval, `Promotion ${before.code}`, null), []);
   if (Object.keys(changes).length === 0) return promotionOutput(ctx.db, before.code);
   await commit(
     ctx.db,
     [
+      ...giveaway,
       ...(after.featured && !before.featured ? [unfeatureOthers(ctx.db, before.code, now)] : []),
       ctx.db.update(promotions).set({ ...pick(after, PROMOTION_FIELDS), updatedAt: now }).where(eq(promotions.code, before.code)),
       auditChange(ctx, 'promotion', 'updated', before.code, { changes }, now),
@@ -1537,10 +1570,11 @@ export async function restorePromotion(ctx: Staff, code: string) {
     fourEyes(ctx.approval, `Promotion ${promotion.code}`, null);
     return promotionOutput(ctx.db, promotion.code);
   }
-  checkPromotionSize(ctx, promotion, 'Restoring promotion');
+  const giveaway = await checkPromotionSize(ctx, promotion, 'Restoring promotion', now);
   await commit(
     ctx.db,
     [
+      ...giveaway,
       ctx.db.update(promotions).set({ archivedAt: null, updatedAt: now }).where(eq(promotions.code, promotion.code)),
       auditChange(ctx, 'promotion', 'restored', promotion.code, { description: promotion.description }, now),
     ],
