@@ -50,7 +50,7 @@ let status;
 try {
   const result = spawnSync('vitest', ['run', '--config', 'web/e2e/vitest.config.ts', ...passthrough], {
     stdio: 'inherit',
-    env: { ...offlineEnv, E2E_BASE_URL: worker.url, E2E_FAKE_CLOUDS: fakeCloudsLine },
+    env: { ...offlineEnv, E2E_BASE_URL: worker.url, E2E_FAKE_CLOUDS: fakeCloudsLine, E2E_PERSIST_TO: persistTo },
   });
   status = result.status ?? 1;
 } finally {

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPlatformProxy } from 'wrangler';
+import { holds, raceScenarios } from '../../scripts/lib/race-scenarios.mjs';
+import { BASE_URL } from './fixtures';
+
+// Issue 29 over HTTP against the built Worker (docs/security.md): each row of the race table fired
+// 10 times at once, its effects counted in the Worker's own database, as `pnpm bench:races` does at
+// 10, 50 and 100. Exactly what is allowed happens (one charge, two orders on credit, five
+// passwords checked...), and no answer is a server error or a dropped connection. No browser: the
+// requests are what two tabs, a retrying script or an attacker send.
+
+const N = 10;
+const PERSIST_TO = process.env.E2E_PERSIST_TO;
+
+type RaceDatabase = Parameters<typeof raceScenarios>[0]['db'];
+
+let proxy: Awaited<ReturnType<typeof getPlatformProxy<{ DB: RaceDatabase }>>> | undefined;
+let scenarios: ReturnType<typeof raceScenarios> = {};
+
+beforeAll(async () => {
+  if (!PERSIST_TO) throw new Error('E2E_PERSIST_TO is not set: run the browser tests with `pnpm test:e2e` (scripts/e2e.mjs)');
+  const configPath = fileURLToPath(new URL('../../wrangler.toml', import.meta.url));
+  proxy = await getPlatformProxy<{ DB: RaceDatabase }>({ configPath, persist: { path: `${PERSIST_TO}/v3` }, remoteBindings: false });
+  scenarios = raceScenarios({ origin: BASE_URL, db: proxy.env.DB });
+});
+
+afterAll(async () => {
+  await proxy?.dispose();
+});
+
+const PATHS = [
+  'POST /api/orders/{id}/pay, one order, a key each',
+  'POST /api/billing/invoices/{id}/pay, one invoice',
+  'bank transfers against a credit limit of two orders',
+  'PARIS (first purchase) on orders paid at once',
+  'a code limited to 2 orders per organisation, orders paid at once',
+  'POST /api/login, wrong passwords, one account, one address',
+  'POST /api/login/mfa, wrong codes over N/5 challenges',
+  'POST /api/organization/invitations, N addresses',
+  'POST /api/organization/invitations, one address',
+  'anonymous 45 MB uploads to /api/tickets/{id}/attachments',
+  'POST /api/login, wrong passwords, one account, N addresses',
+];
+
+describe(`the races of issue 29, ${N} requests at once over HTTP`, () => {
+  it('covers every scenario of `pnpm bench:races`', () => {
+    expect(Object.keys(scenarios).sort()).toEqual([...PATHS].sort());
+  });
+
+  it.each(PATHS)('%s: exactly what is allowed happens', { timeout: 60_000 }, async (path) => {
+    const row = await scenarios[path]!(N);
+    expect(row.fired).toBe(N);
+    expect(row.effects, `${path}: ${row.effect} (answers ${JSON.stringify(row.statuses)})`).toBe(Math.min(N, row.allowed));
+    expect(holds(row), `${path}: answers ${JSON.stringify(row.statuses)}`).toBe(true);
+  });
+});
