@@ -56,8 +56,11 @@ function contains(column: AnyColumn | SQL, text: string): SQL {
 
 const pageOf = (input: { page: number; pageSize: number }) => ({ limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
 
-const memberCount = sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${organizations.id})`.mapWith(Number);
-const liveClusterCount = sql<number>`(select count(*) from ${clusters} where ${clusters.organizationId} = ${organizations.id} and ${clusters.status} != 'deleted')`.mapWith(Number);
+// Correlated subqueries name their tables in the SQL itself: in a select from one table drizzle
+// writes its columns unqualified ("id"), which inside `from users` would mean users.id (every count
+// was 0).
+const memberCount = sql<number>`(select count(*) from users as member where member.organization_id = organizations.id)`.mapWith(Number);
+const liveClusterCount = sql<number>`(select count(*) from clusters as cluster where cluster.organization_id = organizations.id and cluster.status != 'deleted')`.mapWith(Number);
 
 export async function listOrganizations(ctx: Staff, input: OrganizationListInput) {
   const where = and(
