@@ -13,7 +13,7 @@ import {
   type CreditOrigin,
   type SavedPaymentMethod,
 } from '@kubemarket/db';
-import { utcMonthStart, yearlyDiscountPercent } from '@kubemarket/shared';
+import { monthForecast, utcMonthStart, utcNextMonthStart, yearlyDiscountPercent } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
@@ -40,13 +40,8 @@ import { outstandingCents } from '../orders/credit-limit';
 
 type Member = Context & { user: SessionUser; organizationId: string };
 
-const HOUR_MS = 60 * 60_000;
 
 
-export function nextMonthStartUtc(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-}
 
 function addUtcMonths(at: number, months: number): number {
   const date = new Date(at);
@@ -60,8 +55,6 @@ async function runBatch(ctx: Context, statements: Statement[]): Promise<void> {
   await ctx.db.batch(statements as [Statement, ...Statement[]]);
 }
 
-const millicentsToCents = (millicents: number) => Math.round(millicents / 1000);
-
 // ---------------------------------------------------------------------------------------------
 // Summary
 
@@ -71,7 +64,7 @@ export const OVERDUE_ADVICE =
 export async function getSummary(ctx: Member) {
   const now = ctx.ports.clock.now();
   const from = utcMonthStart(now);
-  const until = nextMonthStartUtc(now);
+  const until = utcNextMonthStart(now);
 
   const [[usage], [last], [due], [left], [organization]] = await Promise.all([
     ctx.db
@@ -99,17 +92,15 @@ export async function getSummary(ctx: Member) {
   ]);
 
   const monthToDateMillicents = Number(usage?.millicents ?? 0);
-  // A straight line through what the elapsed hours cost, to the end of the month.
-  const elapsedHours = Math.max(1, Math.ceil((now - from) / HOUR_MS));
-  const monthHours = (until - from) / HOUR_MS;
-  const forecastMillicents = monthToDateMillicents === 0 ? 0 : (monthToDateMillicents / elapsedHours) * monthHours;
+  // The same projection as /usage's (one formula in @kubemarket/shared).
+  const forecast = monthForecast(monthToDateMillicents, now);
 
   return {
     currency: 'EUR' as const,
     periodStart: from,
     periodEnd: until,
-    monthToDateCents: millicentsToCents(monthToDateMillicents),
-    forecastCents: millicentsToCents(forecastMillicents),
+    monthToDateCents: forecast.monthToDateCents,
+    forecastCents: forecast.forecastCents,
     lastInvoice: last ? { id: last.id, number: last.number, status: last.status, totalCents: last.totalCents, issuedAt: last.issuedAt, dueAt: last.dueAt } : null,
     balanceDueCents: Number(due?.cents ?? 0),
     unpaidInvoices: Number(due?.count ?? 0),
@@ -199,7 +190,7 @@ function planState(rows: Awaited<ReturnType<typeof planRows>>, now: number) {
  * yearly commitment runs twelve months from its start, so the end of the current commitment year.
  */
 export function nextPeriodStart(current: { plan: BillingPlan; startsAt: number } | null, now: number): number {
-  if (!current || current.plan === 'pay_as_you_go') return nextMonthStartUtc(now);
+  if (!current || current.plan === 'pay_as_you_go') return utcNextMonthStart(now);
   let end = addUtcMonths(current.startsAt, 12);
   while (end <= now) end = addUtcMonths(end, 12);
   return end;

@@ -136,6 +136,20 @@ describe('usage.get', () => {
     });
   });
 
+  it('forecasts what /billing forecasts, at any minute of the month', async () => {
+    for (const at of [NOW, NOW + 20 * 60_000, Date.UTC(2026, 10, 3, 23, 59), Date.UTC(2026, 10, 1, 0, 10)]) {
+      const clock = manualClock(at);
+      const { ctx, db } = await createTestCaller({ ports: { clock } });
+      await record(db, { hour: Date.UTC(2026, 10, 1), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 123_456 });
+      await record(db, { hour: Date.UTC(2026, 10, 3, 22), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 654_321 });
+      const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
+      const [summary, report] = await Promise.all([alice.billing.summary(), alice.usage.get({})]);
+      expect(report.forecast.forecastCents, new Date(at).toISOString()).toBe(summary.forecastCents);
+      expect(report.forecast.monthToDateCents).toBe(summary.monthToDateCents);
+      expect(summary.forecastCents).toBeGreaterThan(0);
+    }
+  });
+
   it('defaults to the current month to now, and takes epoch milliseconds', async () => {
     const { alice } = await setUp();
     const report = await alice.usage.get();

@@ -1,7 +1,7 @@
 import { clusters, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
-import { USAGE_KIND_LABELS, utcMonthStart } from '@kubemarket/shared';
+import { monthForecast, USAGE_KIND_LABELS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { MAX_RANGE_DAYS, type UsageInput, type UsageOutput } from './schemas';
 
 const DAY_MS = 86_400_000;
@@ -18,10 +18,6 @@ const UNITS: Record<UsageKind, string> = {
 
 const KIND_LABELS = USAGE_KIND_LABELS;
 
-const nextMonthOf = (at: number) => {
-  const date = new Date(at);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-};
 
 /** A date is its whole UTC day: as a start its midnight, as an end the next midnight. */
 function instantOf(value: string | number, end: boolean): number {
@@ -46,8 +42,8 @@ export function usageRange(input: Pick<UsageInput, 'from' | 'to'>, now: number):
  * per kind are added up here. Amounts are summed in millicents and rounded to the cent per period and
  * group, so a total may differ by a cent from the sum of its rounded cells.
  *
- * The forecast is the current month's: month to date × days in the month ÷ days elapsed (counted
- * to the hour), a straight-line projection of the spend so far.
+ * The forecast is the current month's, by the formula /billing uses too (`monthForecast` in
+ * @kubemarket/shared): a straight line through what the elapsed hours cost, to the month's end.
  */
 export async function usageReport(db: Database, organizationId: string, input: UsageInput, now: number): Promise<UsageOutput> {
   const { from, to } = usageRange(input, now);
@@ -56,7 +52,6 @@ export async function usageReport(db: Database, organizationId: string, input: U
   const inRange = (start: number, end: number) => and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, start), lt(usageRecords.hour, end));
 
   const monthStart = utcMonthStart(now);
-  const monthEnd = nextMonthOf(now);
   const [cells, monthToDate] = await Promise.all([
     db
       .select({ period, group, kind: usageRecords.kind, quantityMilli: sql<number>`sum(${usageRecords.quantityMilli})`, millicents: sql<number>`sum(${usageRecords.amountMillicents})` })
@@ -64,7 +59,11 @@ export async function usageReport(db: Database, organizationId: string, input: U
       .where(inRange(from, to))
       .groupBy(period, group, usageRecords.kind)
       .orderBy(period),
-    db.select({ millicents: sql<number | null>`sum(${usageRecords.amountMillicents})` }).from(usageRecords).where(inRange(monthStart, monthEnd)),
+    // The month so far: what /billing sums too (hours up to now).
+    db
+      .select({ millicents: sql<number | null>`sum(${usageRecords.amountMillicents})` })
+      .from(usageRecords)
+      .where(and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, monthStart), lte(usageRecords.hour, now))),
   ]);
 
   // Per period (in order): millicents per group, and thousandths per kind and per kind and group.
@@ -107,9 +106,7 @@ export async function usageReport(db: Database, organizationId: string, input: U
   const keys = [...groupMillicents.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
   const labels = await groupLabels(db, input.by, keys);
 
-  const elapsedDays = Math.max(1 / 24, (Math.min(now, monthEnd) - monthStart) / DAY_MS);
-  const daysInMonth = Math.round((monthEnd - monthStart) / DAY_MS);
-  const monthToDateMillicents = Number(monthToDate[0]?.millicents ?? 0);
+  const forecast = monthForecast(Number(monthToDate[0]?.millicents ?? 0), now);
   return {
     from,
     to,
@@ -125,12 +122,12 @@ export async function usageReport(db: Database, organizationId: string, input: U
     quantitySeries,
     totals: { amountCents: Math.round(totalMillicents / 1000), byGroup: Object.fromEntries(keys.map((key) => [key, Math.round(groupMillicents.get(key)! / 1000)])) },
     forecast: {
-      monthStart,
-      monthEnd,
-      monthToDateCents: Math.round(monthToDateMillicents / 1000),
-      elapsedDays: Math.round(elapsedDays * 1000) / 1000,
-      daysInMonth,
-      forecastCents: Math.round((monthToDateMillicents * daysInMonth) / elapsedDays / 1000),
+      monthStart: forecast.monthStart,
+      monthEnd: forecast.monthEnd,
+      monthToDateCents: forecast.monthToDateCents,
+      elapsedDays: Math.round((forecast.elapsedHours / 24) * 1000) / 1000,
+      daysInMonth: forecast.monthHours / 24,
+      forecastCents: forecast.forecastCents,
     },
   };
 }
