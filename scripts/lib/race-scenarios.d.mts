@@ -11,9 +11,10 @@ export interface RaceRow {
 }
 
 /** A D1 binding (wrangler's getPlatformProxy) over the Worker's persisted state. */
-interface D1Like {
+export interface D1Like {
   prepare(query: string): { bind(...values: unknown[]): { first(): Promise<unknown>; run(): Promise<unknown> } };
 }
 
 export function holds(row: RaceRow): boolean;
+export function insertInvoice(db: D1Like, organizationId: string, options?: { totalCents?: number }): Promise<{ id: string; number: string }>;
 export function raceScenarios(options: { origin: string; db: D1Like }): Record<string, (n: number) => Promise<RaceRow>>;

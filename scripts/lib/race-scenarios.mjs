@@ -12,6 +12,25 @@ const BILLING = { companyName: 'Race Bench SARL', countryCode: 'FR', addressLine
 const SUPPORT = { lines: [{ kind: 'support', planId: 'support_business' }], billing: BILLING };
 const SUPPORT_CENTS = 23_880;
 
+/**
+ * A due invoice of a past month (January 2020) for an organisation, for tests and benchmarks that
+ * need one to pay or correct: its id and number. `totalCents` is taxed at 0 % (reverse charge off).
+ */
+export async function insertInvoice(db, organizationId, { totalCents = 10_000 } = {}) {
+  const id = `inv_race_${randomUUID().slice(0, 8)}`;
+  const number = `KM-2020-9${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+  const month = Date.UTC(2020, 0, 1);
+  const now = Date.now();
+  await db
+    .prepare(
+      `INSERT INTO invoices (id, organization_id, kind, number, period_start, period_end, status, billing, subtotal_cents, discount_cents, credits_cents, taxable_cents, vat_rate_basis_points, tax_cents, reverse_charge, total_cents, issued_at, due_at, failed_charges, created_at, updated_at)
+       VALUES (?, ?, 'invoice', ?, ?, ?, 'due', ?, ?, 0, 0, ?, 0, 0, 0, ?, ?, ?, 0, ?, ?)`,
+    )
+    .bind(id, organizationId, number, month, Date.UTC(2020, 1, 1), JSON.stringify({ ...BILLING, billingId: null, vatNumber: null }), totalCents, totalCents, totalCents, now, now, now, now)
+    .run();
+  return { id, number };
+}
+
 /** Whether a row holds: no more effects than allowed, and no answer a server error or a dropped connection. */
 export const holds = (row) => row.effects <= row.allowed && !row.statuses[500] && !row.statuses.network;
 
@@ -24,21 +43,7 @@ export function raceScenarios({ origin, db }) {
   const count = async (query, ...bindings) => (await db.prepare(query).bind(...bindings).first()).n;
   const placeholders = (ids) => ids.map(() => '?').join(', ');
 
-  /** A due invoice of €100 (a past month's) for an organisation, for "Pay invoice now": its id. */
-  async function insertDueInvoice(organizationId) {
-    const id = `inv_race_${randomUUID().slice(0, 8)}`;
-    const number = `KM-2020-9${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
-    const month = Date.UTC(2020, 0, 1);
-    const now = Date.now();
-    await db
-      .prepare(
-        `INSERT INTO invoices (id, organization_id, kind, number, period_start, period_end, status, billing, subtotal_cents, discount_cents, credits_cents, taxable_cents, vat_rate_basis_points, tax_cents, reverse_charge, total_cents, issued_at, due_at, failed_charges, created_at, updated_at)
-         VALUES (?, ?, 'invoice', ?, ?, ?, 'due', ?, 10000, 0, 0, 10000, 0, 0, 0, 10000, ?, ?, 0, ?, ?)`,
-      )
-      .bind(id, organizationId, number, month, Date.UTC(2020, 1, 1), JSON.stringify({ ...BILLING, billingId: null, vatNumber: null }), now, now, now, now)
-      .run();
-    return id;
-  }
+  const insertDueInvoice = async (organizationId) => (await insertInvoice(db, organizationId)).id;
 
   /** Fires the calls at once; answers counted by HTTP status. */
   async function fire(calls) {

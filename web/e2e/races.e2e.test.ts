@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPlatformProxy } from 'wrangler';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { holds, raceScenarios } from '../../scripts/lib/race-scenarios.mjs';
+import { workerDatabase } from './database';
 import { BASE_URL } from './fixtures';
 
 // Issue 29 over HTTP against the built Worker (docs/security.md): each row of the race table fired
@@ -11,22 +10,10 @@ import { BASE_URL } from './fixtures';
 // requests are what two tabs, a retrying script or an attacker send.
 
 const N = 10;
-const PERSIST_TO = process.env.E2E_PERSIST_TO;
-
-type RaceDatabase = Parameters<typeof raceScenarios>[0]['db'];
-
-let proxy: Awaited<ReturnType<typeof getPlatformProxy<{ DB: RaceDatabase }>>> | undefined;
 let scenarios: ReturnType<typeof raceScenarios> = {};
 
 beforeAll(async () => {
-  if (!PERSIST_TO) throw new Error('E2E_PERSIST_TO is not set: run the browser tests with `pnpm test:e2e` (scripts/e2e.mjs)');
-  const configPath = fileURLToPath(new URL('../../wrangler.toml', import.meta.url));
-  proxy = await getPlatformProxy<{ DB: RaceDatabase }>({ configPath, persist: { path: `${PERSIST_TO}/v3` }, remoteBindings: false });
-  scenarios = raceScenarios({ origin: BASE_URL, db: proxy.env.DB });
-});
-
-afterAll(async () => {
-  await proxy?.dispose();
+  scenarios = raceScenarios({ origin: BASE_URL, db: await workerDatabase() });
 });
 
 const PATHS = [

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { insertInvoice } from '../../scripts/lib/race-scenarios.mjs';
+import { createAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
+import { workerDatabase } from './database';
 import { BASE_URL, useBrowser } from './fixtures';
 
 const POLL = { timeout: 15_000 };
@@ -80,6 +82,46 @@ describe('staff: organisations', () => {
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await customerContext.close();
+    }
+  });
+
+  it('an administrator corrects a €1,200 invoice with a credit note; another approves it from the organisation page, and it is issued once', { timeout: 180_000 }, async () => {
+    const { page } = browser;
+    // A fresh customer with an unpaid invoice of a past month (no screen makes one: written in the Worker's database).
+    const customer = await createAccount({ organizationRole: 'owner' });
+    const invoice = await insertInvoice(await workerDatabase(), customer.organization.id, { totalCents: 120_000 });
+    await signInAsNewAccount(page, { role: 'admin' });
+    await page.goto(`/officers/organizations?id=${customer.organization.id}`);
+    await rejectCookies(page);
+    const detail = page.getByTestId('organization-detail');
+    await detail.getByRole('button', { name: `Issue credit note for ${invoice.number}` }).click(POLL);
+    const ask = page.getByRole('dialog', { name: `Issue a credit note for ${invoice.number}?` });
+    await ask.getByText('Above €500.00 it waits for another administrator.', { exact: false }).waitFor();
+    await ask.getByRole('textbox', { name: /Reason/ }).fill('Billed to the wrong organisation');
+    await ask.getByRole('button', { name: 'Issue credit note' }).click();
+    await page.getByText(`The credit note for ${invoice.number} waits for another administrator.`).waitFor(POLL);
+    const waiting = detail.getByTestId('credit-note-request').filter({ hasText: invoice.number });
+    await expect.poll(() => waiting.textContent(), POLL).toContain('Another administrator decides');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const approverContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const approver = await approverContext.newPage();
+      await signInAsNewAccount(approver, { role: 'admin' });
+      await approver.goto(`/officers/organizations?id=${customer.organization.id}`);
+      await rejectCookies(approver);
+      const request = approver.getByTestId('credit-note-request').filter({ hasText: invoice.number });
+      expect(await request.textContent({ timeout: 15_000 })).toContain('Billed to the wrong organisation');
+      await request.getByRole('button', { name: 'Approve' }).click();
+      await approver.getByRole('dialog', { name: `Issue the credit note for ${invoice.number}?` }).getByRole('button', { name: 'Approve and issue' }).click();
+      await approver.getByText(`${invoice.number} is corrected.`).waitFor(POLL);
+      await request.waitFor({ state: 'detached', ...POLL });
+      const invoices = approver.getByRole('table', { name: 'Latest invoices' });
+      await invoices.getByText('Corrected by a credit note').waitFor(POLL);
+      await invoices.getByText('(credit note)', { exact: false }).waitFor(POLL);
+      expect(await invoices.getByRole('row').filter({ hasText: `${invoice.number}` }).filter({ hasText: 'Void' }).count()).toBe(1);
+    } finally {
+      await approverContext.close();
     }
   });
 

@@ -17,8 +17,8 @@ export interface ReasonAction {
   reasonDescription?: string;
   /** Runs the action with the reason; rejects with the server's message. */
   run: (reason: string) => Promise<unknown>;
-  /** The toast after success. */
-  done: { title: string; description?: string } | string;
+  /** The toast after success; a function reads what `run` resolved to (an action whose outcome varies). */
+  done: { title: string; description?: string } | string | ((result: unknown) => { title: string; description?: string });
   /** Extra fields above the reason (a role to choose), rendered as given. */
   extra?: ReactNode;
 }
@@ -49,8 +49,8 @@ function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; 
     setPending(true);
     setError(null);
     try {
-      await action.run(reason.trim());
-      const done = typeof action.done === 'string' ? { title: action.done } : action.done;
+      const result = await action.run(reason.trim());
+      const done = typeof action.done === 'string' ? { title: action.done } : typeof action.done === 'function' ? action.done(result) : action.done;
       toast({ title: done.title, description: done.description, variant: 'success' });
       onClose();
     } catch (failure) {

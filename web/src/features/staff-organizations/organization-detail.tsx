@@ -58,6 +58,10 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
   const [request, setRequest] = useState<ReasonAction | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staffOrganizations.pathKey() });
   const suspend = useMutation(trpc.staffOrganizations.suspend.mutationOptions({ onSuccess: refresh }));
+  // A credit note above one administrator's amount is filed as a request: its list refreshes too.
+  const creditNote = useMutation(
+    trpc.invoices.creditNote.mutationOptions({ onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: trpc.invoices.creditNoteRequests.pathKey() })]) }),
+  );
   const reinstate = useMutation(trpc.staffOrganizations.reinstate.mutationOptions({ onSuccess: refresh }));
   const status = ORGANIZATION_STATUS_LABELS[organization.status];
 
@@ -142,6 +146,7 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
       </SimpleGrid>
 
       {admin ? <CreditRequests organization={organization} currentUserId={user?.id ?? null} onDecided={refresh} /> : null}
+      {admin ? <CreditNoteRequests organization={organization} currentUserId={user?.id ?? null} onDecided={refresh} /> : null}
 
       <Section title="Members">
         <SimpleTable
@@ -192,8 +197,48 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
       <Section title="Latest invoices">
         <SimpleTable
           label="Latest invoices"
-          head={['Number', 'Status', 'Total', 'Issued', 'Due']}
-          rows={organization.invoiceList.map((invoice) => ({ key: invoice.id, cells: [invoice.number, statusLabel(invoice.status), euros(invoice.totalCents), formatDate(invoice.issuedAt), formatDate(invoice.dueAt)] }))}
+          head={['Number', 'Status', 'Total', 'Issued', 'Due', ...(admin ? ['Correction'] : [])]}
+          rows={organization.invoiceList.map((invoice) => ({
+            key: invoice.id,
+            cells: [
+              invoice.kind === 'credit_note' ? `${invoice.number} (credit note)` : invoice.number,
+              statusLabel(invoice.status),
+              euros(invoice.totalCents),
+              formatDate(invoice.issuedAt),
+              formatDate(invoice.dueAt),
+              ...(admin
+                ? [
+                    invoice.kind !== 'invoice' ? null : invoice.corrected ? (
+                      <Text key="c" size="sm" c="dimmed">
+                        Corrected by a credit note
+                      </Text>
+                    ) : invoice.status === 'void' ? null : (
+                      <Button
+                        key="c"
+                        size="xs"
+                        variant="default"
+                        aria-label={`Issue credit note for ${invoice.number}`}
+                        onClick={() =>
+                          setRequest({
+                            title: `Issue a credit note for ${invoice.number}?`,
+                            body: `The credit note cancels ${invoice.number} (${euros(invoice.totalCents)}) in full: unpaid, the invoice becomes void; paid, its amount before VAT returns to ${organization.name} as a refund credit. Above ${euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)} it waits for another administrator.`,
+                            confirmLabel: 'Issue credit note',
+                            reasonDescription: 'Printed on the credit note and kept in the audit log.',
+                            run: (reason) => creditNote.mutateAsync({ id: invoice.id, reason }),
+                            done: (result) =>
+                              (result as { status?: string }).status === 'awaiting_approval'
+                                ? { title: 'Sent for approval', description: `The credit note for ${invoice.number} waits for another administrator.` }
+                                : { title: 'Credit note issued', description: `${invoice.number} is corrected.` },
+                          })
+                        }
+                      >
+                        Issue credit note
+                      </Button>
+                    ),
+                  ]
+                : []),
+            ],
+          }))}
           empty="No invoice."
         />
       </Section>
@@ -551,6 +596,121 @@ function CreditRequests({ organization, currentUserId, onDecided }: { organizati
                   </Table.Td>
                 </Table.Tr>
               ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={() => setDecision(null)} />
+    </Stack>
+  );
+}
+
+/** Credit notes of this organisation's invoices waiting for a second administrator: approve (it is issued) or refuse. */
+function CreditNoteRequests({ organization, currentUserId, onDecided }: { organization: OrganizationDetail; currentUserId: string | null; onDecided: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.invoices.creditNoteRequests.queryOptions());
+  const [decision, setDecision] = useState<ReasonAction | null>(null);
+  const approve = useMutation(trpc.invoices.approveCreditNote.mutationOptions());
+  const reject = useMutation(trpc.invoices.rejectCreditNote.mutationOptions());
+  // Pending ones, and approved ones whose note was never recorded (an approval stopped half-way: approving again finishes it).
+  const requests = (query.data ?? []).filter((request) => request.organizationId === organization.id && (request.status === 'pending' || (request.status === 'approved' && request.creditNoteId === null)));
+  const decided = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.invoices.creditNoteRequests.pathKey() });
+    await onDecided();
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="credit-note-requests-title" data-testid="credit-note-requests">
+      <Title order={3} size="h4" id="credit-note-requests-title">
+        Credit notes awaiting approval
+      </Title>
+      {query.error ? (
+        <QueryErrorAlert title="Credit notes awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Skeleton height={40} />
+      ) : requests.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No credit note awaits approval.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Credit notes awaiting approval">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Invoice</Table.Th>
+                <Table.Th scope="col">Asked by</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount
+                </Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.map((request) => {
+                const invoice = request.invoiceNumber ?? request.invoiceId;
+                return (
+                  <Table.Tr key={request.id} data-testid="credit-note-request">
+                    <Table.Td>{invoice}</Table.Td>
+                    <Table.Td>
+                      {request.requesterName ?? 'A former administrator'}, {formatDateTime(request.createdAt)}
+                    </Table.Td>
+                    <Table.Td ta="right">{euros(request.amountCents)}</Table.Td>
+                    <Table.Td>{request.reason}</Table.Td>
+                    <Table.Td>
+                      {request.requestedBy === currentUserId ? (
+                        <Text size="sm" c="dimmed">
+                          Another administrator decides
+                        </Text>
+                      ) : (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            onClick={() =>
+                              setDecision({
+                                title: request.status === 'approved' ? `Finish the credit note for ${invoice}?` : `Issue the credit note for ${invoice}?`,
+                                body:
+                                  request.status === 'approved'
+                                    ? 'It was approved, but the credit note was not issued: issuing it now completes the approval, once.'
+                                    : `${request.requesterName ?? 'An administrator'} asked to cancel ${invoice} (${euros(request.amountCents)}) in full: ${request.reason}`,
+                                confirmLabel: 'Approve and issue',
+                                reasonRequired: false,
+                                reasonLabel: 'Note (optional)',
+                                run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                                done: { title: 'Credit note issued', description: `${invoice} is corrected.` },
+                              })
+                            }
+                          >
+                            Approve
+                          </Button>
+                          {request.status === 'pending' ? (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              onClick={() =>
+                                setDecision({
+                                  title: `Refuse the credit note for ${invoice}?`,
+                                  body: 'The requester reads your reason. The invoice stays as it is.',
+                                  confirmLabel: 'Refuse',
+                                  danger: true,
+                                  reasonRequired: true,
+                                  run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                                  done: 'Credit note refused',
+                                })
+                              }
+                            >
+                              Reject
+                            </Button>
+                          ) : null}
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

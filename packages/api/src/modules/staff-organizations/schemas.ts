@@ -1,4 +1,4 @@
-import { CLUSTER_STATUSES, INVOICE_STATUSES, ORDER_STATUSES, ORGANIZATION_STATUSES, TICKET_STATUSES } from '@kubemarket/db';
+import { CLUSTER_STATUSES, INVOICE_KINDS, INVOICE_STATUSES, ORDER_STATUSES, ORGANIZATION_STATUSES, TICKET_STATUSES } from '@kubemarket/db';
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
@@ -57,7 +57,18 @@ export const organizationDetailSchema = organizationSummarySchema.extend({
   memberList: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(ORGANIZATION_ROLES), createdAt: z.number().int() })),
   clusterList: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(CLUSTER_STATUSES), region: z.string(), nodeCount: z.number().int(), createdAt: z.number().int() })),
   orderList: z.array(z.object({ id: z.string(), kind: z.string(), status: z.enum(ORDER_STATUSES), summary: z.string(), totalCents: money, createdAt: z.number().int() })),
-  invoiceList: z.array(z.object({ id: z.string(), number: z.string(), status: z.enum(INVOICE_STATUSES), totalCents: money, dueAt: z.number().int(), issuedAt: z.number().int() })),
+  invoiceList: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(INVOICE_KINDS),
+      number: z.string(),
+      status: z.enum(INVOICE_STATUSES),
+      totalCents: money,
+      dueAt: z.number().int(),
+      issuedAt: z.number().int(),
+      corrected: z.boolean().describe('A credit note corrects this invoice already.'),
+    }),
+  ),
   ticketList: z.array(z.object({ id: z.string(), reference: z.string(), subject: z.string(), status: z.enum(TICKET_STATUSES), severity: z.string(), updatedAt: z.number().int() })),
   statusHistory: z.array(z.object({ action: z.string(), reason: z.string().nullable(), actorName: z.string().nullable(), createdAt: z.number().int() })),
   awaitingTransfers: z.array(awaitingTransferSchema).describe('Bank transfers of delivered orders not yet received, the soonest due first (at most 100).'),

@@ -130,7 +130,17 @@ export async function getOrganization(ctx: Staff, id: string) {
       .orderBy(desc(orders.createdAt))
       .limit(DETAIL_ROWS),
     ctx.db
-      .select({ id: invoices.id, number: invoices.number, status: invoices.status, totalCents: invoices.totalCents, dueAt: invoices.dueAt, issuedAt: invoices.issuedAt })
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        number: invoices.number,
+        status: invoices.status,
+        totalCents: invoices.totalCents,
+        dueAt: invoices.dueAt,
+        issuedAt: invoices.issuedAt,
+        // Whether a credit note corrects it already (tables named in the SQL: see memberCount).
+        corrected: sql<number>`exists (select 1 from invoices as note where note.corrects_invoice_id = invoices.id)`.mapWith(Boolean),
+      })
       .from(invoices)
       .where(eq(invoices.organizationId, id))
       .orderBy(desc(invoices.issuedAt))
