@@ -1,5 +1,6 @@
 import { isStripeSecretKey, isStripeWebhookSecret, logError, stripePublishableKeyProblem, TEST_PASSWORD_COST, type PasswordCost } from '@kubemarket/api';
 import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
+import { DEMO_SELLER, SELLER_SETTINGS, sellerFromSettings, type SellerIdentity } from '@kubemarket/shared';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Env } from './env';
 
@@ -105,6 +106,20 @@ export function passwordCostOf(env: Pick<Env, 'ENVIRONMENT' | 'PASSWORD_HASH_COS
   return isDevelopment(env) && env.PASSWORD_HASH_COST?.trim() === 'test' ? TEST_PASSWORD_COST : undefined;
 }
 
+/**
+ * Who sells, printed on every invoice: from the SELLER_* settings; in development the demo seller
+ * unless they are all set. Production refuses to serve without them (configurationProblems).
+ */
+export function sellerOf(env: Env): SellerIdentity | undefined {
+  const configured = sellerFromSettings(env);
+  if (configured.seller) return configured.seller;
+  return isDevelopment(env) ? DEMO_SELLER : undefined;
+}
+
+function sellerProblems(env: Env): string[] {
+  return isDevelopment(env) ? [] : sellerFromSettings(env).problems;
+}
+
 function passwordCostProblem(env: Env): string | null {
   if (isDevelopment(env) || !env.PASSWORD_HASH_COST?.trim()) return null;
   return 'PASSWORD_HASH_COST is a test setting; remove it in production.';
@@ -116,7 +131,7 @@ function passwordCostProblem(env: Env): string | null {
  * The messages name settings, never their values.
  */
 export function configurationProblems(env: Env): string[] {
-  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env), passwordCostProblem(env)];
+  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env), passwordCostProblem(env), ...sellerProblems(env)];
   if (!isDevelopment(env)) {
     problems.push(
       urlProblem('APP_URL', env.APP_URL),
@@ -145,6 +160,7 @@ function cachedProblems(env: Env): string[] {
     env.GARDENER_API_URL,
     env.PROVISIONER_SIMULATOR,
     env.PASSWORD_HASH_COST,
+    ...SELLER_SETTINGS.map((name) => env[name]),
   ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };
   return lastCheck.problems;

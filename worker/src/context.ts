@@ -27,7 +27,7 @@ import {
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
 import packageJson from '../../package.json';
-import { passwordCostOf, sandboxEnabled, secretBoxFor } from './config';
+import { passwordCostOf, sandboxEnabled, secretBoxFor, sellerOf } from './config';
 import { anonymousCsrfCookie, clearedSessionCookie, randomToken, sessionCookie } from './cookies';
 import type { AppEnv, Env } from './env';
 
@@ -185,7 +185,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
   const db = databaseFor(env);
   return createContext({
     db,
-    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env) },
+    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env), seller: sellerOf(env) },
     ports: {
       mailer: mailerFor(env, db),
       realtime: realtimeFor(env),
@@ -230,7 +230,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
   const auth = c.get('auth');
   return createContext({
     db,
-    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env) },
+    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env), seller: sellerOf(env) },
     user: auth?.user ?? null,
     session: auth?.session ?? null,
     credential: auth?.credential ?? null,

@@ -71,6 +71,17 @@ export interface Env {
   GARDENER_CREDENTIALS_BINDING?: string;
   /** `enabled`: production without Stripe takes test-mode payments through the sandbox (refused otherwise). */
   PAYMENTS_SANDBOX?: string;
+  /**
+   * The seller printed on every invoice (@kubemarket/shared sellerFromSettings), each required in
+   * production; development uses DEMO_SELLER unless all are set. SELLER_ADDRESS: lines separated by "|".
+   */
+  SELLER_LEGAL_NAME?: string;
+  SELLER_ADDRESS?: string;
+  SELLER_COUNTRY?: string;
+  SELLER_VAT_ID?: string;
+  SELLER_REGISTRATION?: string;
+  SELLER_IBAN?: string;
+  SELLER_BIC?: string;
 }
 
 /** What the auth middleware learned about the request. */

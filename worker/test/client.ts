@@ -33,6 +33,14 @@ export function productionEnv(overrides: Partial<Env> = {}): Env {
     PROVISIONER_SIMULATOR: 'enabled',
     // The test pool's cheap scrypt cost is a development setting that production refuses.
     PASSWORD_HASH_COST: undefined,
+    // The seller printed on invoices: required in production.
+    SELLER_LEGAL_NAME: 'Sovereign Clusters SAS',
+    SELLER_ADDRESS: '1 place de la Bourse | 69002 Lyon',
+    SELLER_COUNTRY: 'FR',
+    SELLER_VAT_ID: 'FR65912345675',
+    SELLER_REGISTRATION: 'RCS Lyon 912 345 675',
+    SELLER_IBAN: 'FR76 3000 6000 0112 3456 7890 189',
+    SELLER_BIC: 'AGRIFRPP',
     ...overrides,
   };
 }

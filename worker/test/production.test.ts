@@ -111,6 +111,10 @@ describe('production configuration', () => {
     ['with STRIPE_WEBHOOK_SECRET alone', { STRIPE_WEBHOOK_SECRET: 'whsec_Example' }, 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY'],
     // The tests' cheap scrypt cost would make stolen hashes cheap to crack.
     ['with the test password-hash cost', { PASSWORD_HASH_COST: 'test' }, 'PASSWORD_HASH_COST is a test setting'],
+    // Every invoice must name its seller with its VAT id (VAT Directive article 226).
+    ['without SELLER_VAT_ID', { SELLER_VAT_ID: undefined }, 'SELLER_VAT_ID is not set'],
+    ['without SELLER_LEGAL_NAME', { SELLER_LEGAL_NAME: ' ' }, 'SELLER_LEGAL_NAME is not set'],
+    ['with a malformed SELLER_VAT_ID', { SELLER_VAT_ID: 'unknown' }, 'SELLER_VAT_ID must be a VAT identification number'],
   ];
 
   it.each(broken)('refuses every request %s with a generic 503 and logs the problem once', async (_label, overrides, problem) => {
@@ -121,7 +125,7 @@ describe('production configuration', () => {
       expect(res.status, path).toBe(503);
       const body = await res.text();
       expect(JSON.parse(body), path).toEqual(UNAVAILABLE);
-      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION|STRIPE|PAYMENTS_|PASSWORD_/);
+      expect(body).not.toMatch(/APP_URL|MAIL_|ENCRYPTION|STRIPE|PAYMENTS_|PASSWORD_|SELLER_/);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     expect(errors).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, type UserRole } from '@kubemarket/db';
-import type { OrganizationRole, TokenScope } from '@kubemarket/shared';
+import { DEMO_SELLER, type OrganizationRole, type SellerIdentity, type TokenScope } from '@kubemarket/shared';
 import type { RatesSource } from './modules/currency/service';
 import type { Mailer } from './platform/mailer';
 import type { PasswordCost } from './platform/passwords';
@@ -18,6 +18,15 @@ export interface AppConfig {
   environment: Environment;
   /** scrypt's cost for new hashes; production's (PASSWORD_PARAMS) unless a test sets a cheap one. */
   passwordCost?: PasswordCost;
+  /** Who sells, printed on every invoice (from the SELLER_* settings); development may leave it to DEMO_SELLER. */
+  seller?: SellerIdentity;
+}
+
+/** The seller of this deployment: its configured identity; the demo one only outside production. */
+export function sellerOf(config: AppConfig): SellerIdentity {
+  if (config.seller) return config.seller;
+  if (config.environment === 'production') throw new Error('No seller identity is configured (SELLER_* settings).');
+  return DEMO_SELLER;
 }
 
 /** How the host puts a session on the response (cookie and new CSRF token) or takes it off. */

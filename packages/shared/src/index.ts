@@ -11,3 +11,4 @@ export * from './prerendered-pages';
 export * from './route-preloads';
 export * from './session-user-script';
 export * from './calendar';
+export * from './seller';

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createTestCaller, manualClock } from '../../test-utils';
+import { DEMO_SELLER } from '@kubemarket/shared';
 import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';
 import { generateInvoices } from './service';
 import { GENERATION_AT, seedLodz } from './test-fixtures';
@@ -21,7 +22,7 @@ describe('invoice PDF', () => {
   it('prints the number, the customer in Unicode, every line and the totals, as text a reader can extract', async () => {
     const { invoice, lines } = await lodzInvoice();
     expect(lines.length).toBeGreaterThan(5);
-    const bytes = await invoicePdf(invoice, lines);
+    const bytes = await invoicePdf(invoice, lines, DEMO_SELLER);
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
 
     const pages = await pdfText(bytes);
@@ -39,6 +40,16 @@ describe('invoice PDF', () => {
     expect(strings).toContain('1 November 2026');
     expect(strings).toContain('1 October 2026 – 31 October 2026');
     expect(text).toContain('Status\nPaid');
+
+    // The seller, as article 226 of the VAT Directive asks: name, address, VAT id; its registration.
+    expect(strings).toContain('KubeMarket Demo SAS');
+    expect(strings).toContain('12 rue de la Demo, 75011 Paris, France');
+    expect(strings.at(-2)).toBe('KubeMarket Demo SAS · VAT ID: FR65912345675 · RCS Paris 912 345 675 · SAS with a share capital of €50,000');
+    // Payment terms with the due date, and where a transfer goes, with the invoice number as reference.
+    const flatText = strings.join(' ');
+    const due = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(invoice.dueAt);
+    expect(flatText).toContain(`Payment terms: due on receipt, at the latest by ${due}.`);
+    expect(flatText).toContain(`IBAN FR76 3000 6000 0112 3456 7890 189 · BIC AGRIFRPP · reference ${invoice.number}.`);
 
     // Each line: its quantity, unit price and amount, then its description (joined back if wrapped).
     const flat = strings.join(' ');
@@ -69,7 +80,7 @@ describe('invoice PDF', () => {
   it('prints a VAT rate where no reverse charge applies, and a credit note as such', async () => {
     const { invoice, lines } = await lodzInvoice();
     const french = { ...invoice, kind: 'credit_note' as const, reverseCharge: false, vatRateBasisPoints: 2_000, taxCents: -1_565, totalCents: -9_392, status: 'due' as const, paidAt: null };
-    const strings = (await pdfText(await invoicePdf(french, lines))).flat();
+    const strings = (await pdfText(await invoicePdf(french, lines, DEMO_SELLER))).flat();
     const text = strings.join('\n');
     expect(strings).toContain('Credit note');
     expect(text).toContain('VAT 20%\n-€15.65');
@@ -89,7 +100,7 @@ describe('invoice PDF', () => {
       position: index,
       description: index === 41 ? longDescription : `Line ${index + 1}: ${lines[index % lines.length]!.description}`,
     }));
-    const bytes = await invoicePdf(invoice, many);
+    const bytes = await invoicePdf(invoice, many, DEMO_SELLER);
     const pages = await pdfText(bytes);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((strings, index) => {

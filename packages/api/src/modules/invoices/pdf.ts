@@ -3,7 +3,7 @@
 /// <reference path="./font-modules.d.ts" />
 import fontkit from '@pdf-lib/fontkit';
 import type { Invoice, InvoiceLine } from '@kubemarket/db';
-import { PRODUCT_NAME } from '@kubemarket/shared';
+import { PRODUCT_NAME, type SellerIdentity } from '@kubemarket/shared';
 import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import DEJAVU_SANS from '../../../assets/fonts/DejaVuSans.ttf?base64';
 
@@ -147,7 +147,11 @@ class Layout {
   }
 }
 
-export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promise<Uint8Array> {
+/**
+ * The invoice or credit note as a PDF: the seller (legal name, address, VAT id, registration), the
+ * customer, the dates and payment terms, every line, the totals, and how to pay by transfer.
+ */
+export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller: SellerIdentity): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(dejaVuSans(), { subset: true });
@@ -166,16 +170,26 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promis
   const layout = new Layout(doc, font, `${PRODUCT_NAME} · ${title} ${invoice.number} (continued)`);
   layout.newPage(true);
 
-  // Seller and document title.
+  // Seller (left) and document title (right).
   let y = layout.y - 20;
   layout.text(PRODUCT_NAME, MARGIN, y, 22);
   layout.textRight(title, RIGHT, y, 18);
   y -= 16;
-  layout.text('Managed Kubernetes marketplace', MARGIN, y, 9, MUTED);
   layout.textRight(invoice.number, RIGHT, y, 11);
-  y -= 14;
-  layout.textRight(`Status: ${STATUS_LABELS[invoice.status]}`, RIGHT, y, 9, MUTED);
-  y -= 22;
+  // The seller's name and address here; its VAT id and registration in every page's footer.
+  const sellerLines: Array<[string, number, typeof MUTED]> = [
+    [seller.legalName, 9, TEXT],
+    [[...seller.addressLines, countryName(seller.countryCode)].join(', '), 8, MUTED],
+  ];
+  const titleBottom = y - 14;
+  layout.textRight(`Status: ${STATUS_LABELS[invoice.status]}`, RIGHT, titleBottom, 9, MUTED);
+  for (const [value, size, color] of sellerLines) {
+    for (const line of wrapText(value, font, size, 280)) {
+      layout.text(line, MARGIN, y, size, color);
+      y -= size + 3;
+    }
+  }
+  y = Math.min(y, titleBottom) - 13;
   layout.rule(y);
 
   // Customer (left) and dates (right).
@@ -212,6 +226,8 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promis
   y -= 14;
   for (const [label, value] of details) {
     layout.text(label, 340, y, 9, MUTED);
+    // A value too long to sit beside its label goes on the line below it, never over it.
+    if (340 + font.widthOfTextAtSize(label, 9) + 10 + font.widthOfTextAtSize(value, 9.5) > RIGHT) y -= 12;
     layout.textRight(value, RIGHT, y, 9.5);
     y -= 14;
   }
@@ -261,8 +277,25 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promis
     ['Total', invoice.totalCents, 12],
   ];
   const reverseChargeNote = invoice.reverseCharge ? wrapText('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).', font, 8.5, RIGHT - MARGIN) : [];
-  layout.ensure(16 + totals.length * 17 + reverseChargeNote.length * 12 + 24);
+  // Payment terms and the account a transfer goes to, left of the totals (a credit note is settled, not paid).
+  const terms =
+    invoice.kind === 'credit_note'
+      ? [`This credit note corrects an earlier invoice in full; it is settled on issue (${dateText(invoice.issuedAt)}).`]
+      : [
+          invoice.paidAt !== null
+            ? `Paid on ${dateText(invoice.paidAt)}. Payment terms: due on receipt, at the latest by ${dateText(invoice.dueAt)}.`
+            : `Payment terms: due on receipt, at the latest by ${dateText(invoice.dueAt)}.${seller.countryCode === 'FR' ? ' Late payments bear interest at the ECB rate plus 10 points and a €40 recovery fee (French Commercial Code, article L441-10).' : ''}`,
+          `Bank transfer to ${seller.legalName}: IBAN ${seller.iban} · BIC ${seller.bic} · reference ${invoice.number}.`,
+        ];
+  const termLines = terms.flatMap((term, index) => [...(index > 0 ? [''] : []), ...wrapText(term, font, 8.5, 270)]);
+  const totalsHeight = totals.reduce((height, [label, , size]) => height + size + 7 + (label === 'Total' ? 4 : 0), 0);
+  layout.ensure(16 + Math.max(totalsHeight, termLines.length * 12) + reverseChargeNote.length * 12 + 24);
   y = layout.y - 16;
+  let termsY = y;
+  for (const line of termLines) {
+    layout.text(line, MARGIN, termsY, 8.5, MUTED);
+    termsY -= line ? 12 : 6;
+  }
   for (const [label, cents, size] of totals) {
     if (label === 'Total') {
       y -= 4;
@@ -272,15 +305,18 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[]): Promis
     layout.textRight(eurosText(cents), COLUMNS.amount, y, size);
     y -= size + 7;
   }
-  y -= 10;
+  y = Math.min(y, termsY) - 10;
   for (const note of reverseChargeNote) {
     layout.text(note, MARGIN, y, 8.5, MUTED);
     y -= 12;
   }
   layout.y = y;
 
+
   const pageCount = layout.pages.length;
+  const legal = `${seller.legalName} · VAT ID: ${seller.vatId} · ${seller.registration}`;
   layout.pages.forEach((page, index) => {
+    page.drawText(legal, { x: (PAGE_WIDTH - font.widthOfTextAtSize(legal, 7)) / 2, y: FOOTER_Y + 12, size: 7, font, color: MUTED });
     const footer = `${invoice.number} · Page ${index + 1} of ${pageCount}`;
     page.drawText(footer, { x: (PAGE_WIDTH - font.widthOfTextAtSize(footer, 8)) / 2, y: FOOTER_Y, size: 8, font, color: MUTED });
   });

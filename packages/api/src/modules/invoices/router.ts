@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Context } from '../../context';
+import { sellerOf, type Context } from '../../context';
 import { adminProcedure, orgProcedure, router } from '../../trpc';
 import * as creditNotes from './credit-notes';
 import * as service from './service';
@@ -48,7 +48,7 @@ export const invoicesRouter = router({
     })
     .input(invoiceIdInput)
     .output(invoicePdfSchema)
-    .query(({ ctx, input }) => service.invoicePdfFile(ctx.db, ctx.organizationId, input.id)),
+    .query(({ ctx, input }) => service.invoicePdfFile(ctx.db, ctx.organizationId, input.id, sellerOf(ctx.config))),
 
   pay: orgProcedure('billing:write')
     .meta({ rest: { method: 'POST', path: '/api/billing/invoices/{id}/pay', summary: 'Pay a due or overdue invoice now with a saved card or a card, once per payment key', tags: TAGS } })

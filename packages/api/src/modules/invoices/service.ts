@@ -4,6 +4,7 @@
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
 import { credits, invoiceLines, invoicePayments, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
+import type { SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
@@ -99,9 +100,9 @@ export async function invoiceCsvFile(db: Database, organizationId: string, id: s
   return { filename: `${invoice.number}.csv`, csv: invoiceCsv(invoice, lines) };
 }
 
-export async function invoicePdfFile(db: Database, organizationId: string, id: string) {
+export async function invoicePdfFile(db: Database, organizationId: string, id: string, seller: SellerIdentity) {
   const { invoice, lines } = await getInvoice(db, organizationId, id);
-  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines)) };
+  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller)) };
 }
 
 export type PayWith = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardDetails };
