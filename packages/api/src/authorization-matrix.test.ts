@@ -22,7 +22,7 @@
  */
 import { clusterAddons, clusterOperations, clusters, nodePools, type Database, type OperationStep } from '@kubemarket/db';
 import { closeTestDb } from '@kubemarket/db/testing';
-import { scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
+import { DEMO_SELLER, scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { acmeAttachment, adamCatalogueChangeRequest, adamCreditNoteRequest,
@@ -616,7 +616,8 @@ const offlineClouds = { baseUrls: {}, timeoutMs: 1_000, fetch: (async () => new 
 /** A fresh seeded database per (procedure, principal), so one caller's writes never decide another's outcome. */
 async function callAs(procedure: string, principal: Principal | ScopePrincipal): Promise<Outcome> {
   const { ctx, db } = await createTestCaller({
-    config: { appVersion: '1.16.0', environment: 'production' },
+    // Production, as deployed: its seller is configured (the Worker refuses to serve otherwise).
+    config: { appVersion: '1.16.0', environment: 'production', seller: DEMO_SELLER },
     ports: { mailer: memoryMailer(), rates: failingRates, clouds: offlineClouds },
   });
   const alice = await sessionUserOf(db, 'alice');
