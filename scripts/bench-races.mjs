@@ -2,7 +2,7 @@
 // a fresh seeded local D1). For each path it fires N requests at once (10, 50 and 100), then
 // counts the effects in the database and prints them against the one allowed. Not a test: the
 // tests (packages/api/src/modules/orders/races.test.ts, worker/test/races.test.ts, and the same
-// scenarios at 10 over HTTP in web/e2e/races.e2e.test.ts) prove each row; this shows it at load.
+// scenarios at 10 over HTTP in web/e2e/races.global.e2e.test.ts) prove each row; this shows it at load.
 // BENCH_SKIP_BUILD=1 reuses the last build; BENCH_RACES=10,50 changes N; BENCH_ONLY=text keeps the
 // paths that contain it.
 import { rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The races of issue 29 (docs/security.md), fired over HTTP at the built Worker: each scenario
 // fires N requests at once on one path and counts the effects in its D1 database against the one
 // allowed. `pnpm bench:races` runs them at 10, 50 and 100 (scripts/bench-races.mjs); the browser
-// tier runs them at 10 as tests (web/e2e/races.e2e.test.ts).
+// tier runs them at 10 as tests (web/e2e/races.global.e2e.test.ts).
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';

@@ -39,7 +39,8 @@ export default defineConfig({
         test: {
           ...shared,
           // What every signed-in page shows (an open platform incident changes the sidebar's system
-          // status for everyone) runs after the rest, one file at a time.
+          // status for everyone), and the races of issue 29 (a burst of requests and uploads), run
+          // after the rest, one file at a time.
           name: 'e2e-global',
           include: ['e2e/**/*.global.e2e.test.ts'],
           fileParallelism: false,

@@ -7,7 +7,9 @@ import { BASE_URL } from './fixtures';
 // 10 times at once, its effects counted in the Worker's own database, as `pnpm bench:races` does at
 // 10, 50 and 100. Exactly what is allowed happens (one charge, two orders on credit, five
 // passwords checked...), and no answer is a server error or a dropped connection. No browser: the
-// requests are what two tabs, a retrying script or an attacker send.
+// requests are what two tabs, a retrying script or an attacker send. It runs with the other global
+// files, after the rest and alone: hundreds of requests and ten 45 MB uploads at once are not a
+// load to put beside the browser tests' pages.
 
 const N = 10;
 let scenarios: ReturnType<typeof raceScenarios> = {};
