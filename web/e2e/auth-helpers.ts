@@ -53,6 +53,17 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('sign-in-link').waitFor();
 }
 
+/**
+ * Signs the page's session out over the API (POST /api/logout, what the menu's Logout sends), for
+ * tests about something else: the menu itself is tested in auth.e2e.test.ts and shell.e2e.test.ts.
+ */
+export async function signOutOverApi(page: Page): Promise<void> {
+  const request = page.context().request;
+  const csrf = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'] ?? '';
+  const response = await request.post(`${BASE_URL}/api/logout`, { headers: { 'X-CSRF-Token': csrf }, data: {} });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export function sessionItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.sessionStorage.getItem(name), key);
 }

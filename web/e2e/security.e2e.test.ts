@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInAsNewAccount, signInWithPassword } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
-import { rejectCookies, sessionItem, signIn, signOut } from './auth-helpers';
+import { rejectCookies, sessionItem, signIn, signOutOverApi } from './auth-helpers';
 
 /** Server round trips under a loaded test machine can take a few seconds. */
 const POLL = { timeout: 10_000 };
@@ -133,8 +133,10 @@ describe('recovery codes in /settings', () => {
     expect(second).toHaveLength(10);
     expect(second.filter((code) => first.includes(code))).toEqual([]);
 
-    // The codes of the first set stopped working; one of the second set signs in.
-    await signOut(page);
+    // The codes of the first set stopped working; one of the second set signs in. (Signed out over
+    // the API: the menu's Logout is tested elsewhere; clicking it right after these two modals
+    // sometimes started no sign-out, seen three times in CI and not explained.)
+    await signOutOverApi(page);
     await page.goto('/auth');
     await signIn(page, account.username, account.password);
     const mfaForm = page.getByTestId('mfa-form');
