@@ -11,6 +11,11 @@ import { applyD1Migrations, applyLibsqlMigrations } from './lib/migrations.ts';
 // by the API's own metering and invoicing.
 import { HOUR_MS, meterUpTo } from '../packages/api/src/modules/usage/metering.ts';
 import { generateInvoices } from '../packages/api/src/modules/invoices/monthly-run.ts';
+import { runDunning } from '../packages/api/src/modules/invoices/dunning.ts';
+import { issueCreditNote } from '../packages/api/src/modules/invoices/issue-credit-note.ts';
+import { invoiceSettledOrders } from '../packages/api/src/modules/invoices/order-invoice.ts';
+import { invoices } from '@kubemarket/db';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { outboxMailer } from '../packages/api/src/platform/mailer.ts';
 import { sandboxPayments } from '../packages/api/src/platform/payments/index.ts';
 import { simulatorProvisioner } from '../packages/api/src/platform/provisioner/simulator.ts';
@@ -30,15 +35,39 @@ async function seedUsageAndInvoices(db: Database): Promise<void> {
   // The cron runs at 02:00 on the 1st; seeded earlier that night, last month is invoiced now.
   const invoicedAt = Math.min(now, thisMonth + 2 * HOUR_MS);
   const clock = { now: () => invoicedAt };
-  const run = await generateInvoices(
-    {
-      db,
-      ports: { clock, payments: sandboxPayments({ clock }), mailer: outboxMailer(db, clock), realtime: { async publish() {}, async closeSessions() {} } },
-      appUrl: process.env.APP_URL ?? 'http://localhost:5173',
-    },
-    invoicedAt,
-  );
+  const deps = {
+    db,
+    ports: { clock, payments: sandboxPayments({ clock }), mailer: outboxMailer(db, clock), realtime: { async publish() {}, async closeSessions() {} } },
+    appUrl: process.env.APP_URL ?? 'http://localhost:5173',
+  };
+  // Every settled order has its invoice, numbered in issue order around the monthly run (issue 30).
+  const before = await invoiceSettledOrders(db, invoicedAt);
+  const run = await generateInvoices(deps, invoicedAt);
+  const after = await invoiceSettledOrders(db, now + 1);
+  console.log(`Order invoices issued: ${before + after}.`);
   console.log(`Invoices issued for ${new Date(run.period.start).toISOString().slice(0, 7)}: ${run.issued.map((invoice) => `${invoice.number} (${invoice.status})`).join(', ') || 'none new'}.`);
+  // Transfers awaited past their due date are overdue, as the daily dunning run says.
+  const late = await runDunning({ ...deps, ports: { ...deps.ports, clock: { now: () => now } } }, now);
+  if (late.overdue.length > 0) console.log(`Overdue: ${late.overdue.length} invoice(s).`);
+  await seedCreditNote(db, now);
+}
+
+/**
+ * One credit note to show: Acme's smallest order invoice (the backups add-on) reversed by an
+ * administrator as a commercial gesture. Once: an invoice has at most one credit note.
+ */
+async function seedCreditNote(db: Database, now: number): Promise<void> {
+  const [existing] = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.organizationId, 'org_demo_acme'), eq(invoices.kind, 'credit_note'))).limit(1);
+  if (existing) return;
+  const [target] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, 'org_demo_acme'), eq(invoices.kind, 'invoice'), isNotNull(invoices.orderId)))
+    .orderBy(asc(invoices.totalCents))
+    .limit(1);
+  if (!target) return;
+  const note = await issueCreditNote(db, { invoiceId: target.id, reason: 'Commercial gesture: the first month of backups is offered after the October restore incident.', staffUserId: 'usr_demo_adam', now });
+  console.log(`Credit note issued: ${note.number}.`);
 }
 
 const flag = process.argv.indexOf('--persist-to');

@@ -12,6 +12,9 @@ import {
   simulatorProvisioner,
   stripePayments,
   systemClock,
+  embeddedVatValidation,
+  viesVatValidation,
+  type VatValidationPort,
   SESSION_CACHE_TTL_MS,
   type IsolateCache,
   type Context,
@@ -156,6 +159,14 @@ export function cloudsFor(env: Env): CloudsPort {
   return timeoutMs === undefined ? port : { ...port, timeoutMs };
 }
 
+/** VIES in production (or wherever VIES_BASE_URL points), unless VAT_VALIDATION=embedded says otherwise. */
+export function vatValidationFor(env: Env): VatValidationPort {
+  const seller = sellerOf(env);
+  const wantsVies = env.VAT_VALIDATION?.trim() === 'vies' || (env.VAT_VALIDATION?.trim() !== 'embedded' && (environmentOf(env) === 'production' || Boolean(env.VIES_BASE_URL)));
+  if (!wantsVies || !seller) return embeddedVatValidation();
+  return viesVatValidation({ requesterVatNumber: seller.vatId, ...(env.VIES_BASE_URL ? { baseUrl: env.VIES_BASE_URL } : {}) });
+}
+
 /** Hands operations to the cluster's ClusterOperator Durable Object. */
 export function operatorFor(env: Env, appUrl?: string): ClusterOperatorPort {
   return {
@@ -195,6 +206,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       clouds: cloudsFor(env),
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
+      vat: vatValidationFor(env),
     },
     request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
   });
@@ -258,6 +270,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       clouds: cloudsFor(env),
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
+      vat: vatValidationFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

@@ -52,6 +52,13 @@ export interface Env {
    */
   CLOUD_BASE_URLS?: string;
   /**
+   * VAT numbers are checked with the EU's VIES service in production (the seller's VAT id is the
+   * requester); `embedded` there, or anywhere without it, uses the offline check (format, check
+   * digits, the demo registry). VIES_BASE_URL points the adapter elsewhere (tests use a fake).
+   */
+  VAT_VALIDATION?: string;
+  VIES_BASE_URL?: string;
+  /**
    * Development only: a deadline for each cloud listing shorter than the 10 s default, in
    * milliseconds (the browser tests show the timeout with it). Production always waits 10 s.
    */

@@ -513,6 +513,11 @@ const MATRIX: Record<string, Row> = {
   // Billing: the roles with billing:read / billing:write (owners, admins, billing managers) of their own organisation.
   'billing.summary': { expect: BILLING_ROLES },
   'billing.credits': { expect: BILLING_ROLES },
+  'billing.profile': { expect: BILLING_ROLES },
+  'billing.updateProfile': {
+    input: () => ({ companyName: 'Acme Industries', countryCode: 'FR', vatNumber: 'FR40303265045', addressLine1: '12 rue de la Paix', addressLine2: null, postalCode: '75002', city: 'Paris' }),
+    expect: BILLING_ROLES,
+  },
   'billing.plans': { expect: BILLING_ROLES },
   'billing.switchPlan': { input: () => ({ plan: 'yearly_commitment' }), expect: BILLING_ROLES },
   // Alice scheduled a switch for Acme: Acme's billing roles cancel it; other organisations have none scheduled.
@@ -562,6 +567,8 @@ const MATRIX: Record<string, Row> = {
   'providerConnections.refresh': { prepare: acmeConnection, input: (f) => ({ id: f.prepared.connectionId }), expect: ACME_CONNECTION_MANAGERS },
   'providerConnections.delete': { prepare: acmeConnection, input: (f) => ({ id: f.prepared.connectionId }), expect: ACME_CONNECTION_MANAGERS },
   // Staff correct Acme's due invoice with a credit note (it becomes void).
+  'invoices.staffGet': { prepare: acmeInvoice, input: (f) => ({ id: f.prepared.invoiceId }), expect: STAFF_ONLY },
+  'invoices.staffPdf': { prepare: acmeInvoice, input: (f) => ({ id: f.prepared.invoiceId }), expect: STAFF_ONLY },
   'invoices.creditNote': { prepare: acmeInvoice, input: (f) => ({ id: f.prepared.invoiceId, reason: 'Matrix check' }), expect: ADMINS_ONLY },
   'invoices.creditNoteRequests': { expect: ADMINS_ONLY },
   'invoices.approveCreditNote': { prepare: adamCreditNoteRequest, input: (f) => ({ id: f.prepared.creditNoteRequestId }), expect: expectations(['superAdmin']) },

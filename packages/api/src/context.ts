@@ -9,6 +9,7 @@ import { sandboxPayments, type PaymentsPort } from './platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
 import type { ClusterProgress } from './modules/clusters/progress';
 import { noIsolateCache, type IsolateCache } from './platform/isolate-cache';
+import { embeddedVatValidation, type VatValidationPort } from './platform/vat';
 
 export type Environment = 'development' | 'production';
 
@@ -86,6 +87,8 @@ export interface Ports {
   catalogue: IsolateCache;
   /** Validated sessions, kept as briefly as SESSION_CACHE_TTL_MS by the Worker's isolate (ADR 19). */
   sessions: IsolateCache;
+  /** Checks VAT numbers: VIES in production, the embedded check (format, check digits, demo registry) elsewhere. */
+  vat: VatValidationPort;
 }
 
 /** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
@@ -191,6 +194,7 @@ export function createContext(options: CreateContextOptions): Context {
       clouds: options.ports?.clouds ?? { baseUrls: {} },
       catalogue: options.ports?.catalogue ?? noIsolateCache,
       sessions: options.ports?.sessions ?? noIsolateCache,
+      vat: options.ports?.vat ?? embeddedVatValidation(),
     },
     user: options.user ?? null,
     session: options.session ?? null,

@@ -72,6 +72,7 @@ export type { ClusterProgress, OperationView } from './modules/clusters/progress
 export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage/metering';
 export { generateInvoices, type GenerationRun } from './modules/invoices/monthly-run';
+export { embeddedVatValidation, viesVatValidation, type VatValidationPort } from './platform/vat';
 export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices/dunning';
 export { r2Files, memoryFiles, type FilesPort, type R2BucketLike } from './platform/files';
 export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';

@@ -7,7 +7,9 @@ import {
   orders,
   payments,
   type BillingDetails,
+  type BillingProfile,
   type ClusterSettings,
+  type VatCheck,
   type NewOrder,
   type NewOrderEvent,
   type NewPayment,
@@ -56,6 +58,21 @@ export const DEMO_GLOBEX_BILLING: BillingDetails = {
   postalCode: '75019',
   city: 'Paris',
 };
+
+/**
+ * The demo organisations' billing profiles (issue 30): what their orders and invoices are taxed by.
+ * Acme's VAT number was checked when it was given (the embedded check knows the demo companies).
+ */
+export function demoBillingProfiles(now: number): Record<string, { billingProfile: BillingProfile; vatCheck: VatCheck | null }> {
+  const profileOf = ({ billingId: _billingId, vatCheck: _vatCheck, ...profile }: BillingDetails): BillingProfile => profile;
+  return {
+    [ACME]: {
+      billingProfile: profileOf(DEMO_ACME_BILLING),
+      vatCheck: { vatNumber: 'FR40303265045', valid: true, name: 'SA ACME INDUSTRIES', address: '12 RUE DE LA PAIX, 75002 PARIS', consultationNumber: 'LOCAL-DEMO-0001', checkedAt: now - 200 * DAY_MS, source: 'embedded' },
+    },
+    [GLOBEX]: { billingProfile: profileOf(DEMO_GLOBEX_BILLING), vatCheck: null },
+  };
+}
 
 function settings(regionId: string, overrides: Partial<ClusterSettings> = {}): ClusterSettings {
   return {

@@ -36,7 +36,7 @@ import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
 import { seedIncidents } from './seed-incidents';
 import { seedCustomSolutions } from './seed-custom-solutions';
-import { demoBankTransferStatements, demoOrderStatements } from './seed-orders';
+import { demoBankTransferStatements, demoBillingProfiles, demoOrderStatements } from './seed-orders';
 import { seedTickets } from './seed-tickets';
 import { seedStaff } from './seed-staff';
 import { seedTeam } from './seed-team';
@@ -158,7 +158,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   // changed a demo password or name on purpose).
   await db
     .insert(organizations)
-    .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, createdAt: now, updatedAt: now })))
+    .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, ...demoBillingProfiles(now)[org.id], createdAt: now, updatedAt: now })))
     .onConflictDoNothing();
   // TOTP seeds are stored sealed like every secret at rest (development keyring: demo data only).
   const box = createSecretBox(keyring);

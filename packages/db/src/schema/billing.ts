@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { organizations } from './organizations';
+import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { organizations, type VatCheck } from './organizations';
 
 /**
  * Billing (issue 13): what was used each hour, invoices with their lines and gap-free numbers,
@@ -98,6 +98,14 @@ export const invoices = sqliteTable(
     totalCents: integer('total_cents').notNull(),
     /** The invoice a credit note corrects. */
     correctsInvoiceId: text('corrects_invoice_id'),
+    /** An order's own invoice, issued when the order was paid or confirmed for transfer (issue 30). */
+    orderId: text('order_id'),
+    /** The VAT number's check this invoice's treatment rests on (the proof for a reverse charge). */
+    vatCheck: text('vat_check', { mode: 'json' }).$type<VatCheck>(),
+    /** ISO 11649 creditor reference ("RF…") a bank transfer quotes, matched when staff record it. */
+    paymentReference: text('payment_reference'),
+    /** Money received for it so far (the ledger of payment_receipts); "paid" only once it covers the total. */
+    receivedCents: integer('received_cents').notNull().default(0),
     issuedAt: integer('issued_at').notNull(),
     dueAt: integer('due_at').notNull(),
     paidAt: integer('paid_at'),
@@ -111,7 +119,10 @@ export const invoices = sqliteTable(
   (table) => [
     uniqueIndex('invoices_number_idx').on(table.number),
     // One monthly invoice per organisation and period: a repeated or racing generation cannot add a second.
-    uniqueIndex('invoices_period_idx').on(table.organizationId, table.periodStart).where(sql`kind = 'invoice'`),
+    uniqueIndex('invoices_period_idx').on(table.organizationId, table.periodStart).where(sql`kind = 'invoice' AND order_id IS NULL`),
+    // One invoice per order: the payment and its webhook settling it at once issue it once.
+    uniqueIndex('invoices_order_idx').on(table.orderId).where(sql`kind = 'invoice' AND order_id IS NOT NULL`),
+    uniqueIndex('invoices_payment_reference_idx').on(table.paymentReference),
     // One credit note per invoice: two corrections issued at once cannot both refund it.
     uniqueIndex('invoices_one_credit_note_idx').on(table.correctsInvoiceId).where(sql`kind = 'credit_note'`),
     index('invoices_organization_idx').on(table.organizationId, table.issuedAt),
@@ -121,7 +132,8 @@ export const invoices = sqliteTable(
 
 export type Invoice = typeof invoices.$inferSelect;
 
-export const INVOICE_LINE_KINDS = ['usage', 'subscription', 'order', 'promotion', 'credit'] as const;
+/** 'purchase': what an order bought, on the order's own invoice; 'order': a prepaid order consumed on a monthly invoice. */
+export const INVOICE_LINE_KINDS = ['usage', 'subscription', 'order', 'promotion', 'credit', 'purchase'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const invoiceLines = sqliteTable(
@@ -146,11 +158,22 @@ export const invoiceLines = sqliteTable(
 
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
 
-/** The last number issued each year; numbers are taken by incrementing it in the issuing batch. */
-export const invoiceSequences = sqliteTable('invoice_sequences', {
-  year: integer('year').primaryKey(),
-  lastNumber: integer('last_number').notNull(),
-});
+export const DOCUMENT_SERIES = ['invoice', 'credit_note'] as const;
+export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
+
+/**
+ * The last number issued each year in each series (invoices KM-2026-…, credit notes
+ * KM-CN-2026-…, issue 30); numbers are taken by incrementing it in the issuing batch.
+ */
+export const invoiceSequences = sqliteTable(
+  'invoice_sequences',
+  {
+    series: text('series', { enum: DOCUMENT_SERIES }).notNull().default('invoice'),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.year] })],
+);
 
 export const CREDIT_ORIGINS = ['promotion', 'prepaid', 'goodwill', 'refund'] as const;
 export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];

@@ -2,7 +2,7 @@ import type { AddonLineInput, BillingCycle, ClusterLineInput, CniPlugin, Middlew
 import { BILLING_CYCLES } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
-import { organizations } from './organizations';
+import { organizations, type VatCheck } from './organizations';
 import { users } from './users';
 
 export const ORDER_KINDS = ['cluster', 'addon', 'middleware', 'support'] as const;
@@ -60,6 +60,8 @@ export interface BillingDetails {
   addressLine2: string | null;
   postalCode: string;
   city: string;
+  /** The check of the VAT number the order was taxed with (the invoice keeps it as proof). */
+  vatCheck?: VatCheck | null;
 }
 
 /** An organisation's purchase; the idempotency key makes a retried checkout create one order only. */

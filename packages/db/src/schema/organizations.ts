@@ -1,5 +1,40 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
 
+/**
+ * Who the organisation is for tax (issue 30): the invoice's "bill to" and the VAT treatment of
+ * every order come from here, never from what an order says. The country is set at registration
+ * and changed only through a request our billing team approves; the VAT number is checked through
+ * the VAT-validation port each time it changes.
+ */
+export interface BillingProfile {
+  companyName: string;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
+  /** With its country prefix, upper case, no spaces ("FR40303265045"); null: none given. */
+  vatNumber: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  postalCode: string;
+  city: string;
+}
+
+/**
+ * The answer of the VAT-validation port for a VAT number: VIES in production (its consultation
+ * number is the seller's proof for a reverse-charged invoice), the embedded check elsewhere.
+ */
+export interface VatCheck {
+  vatNumber: string;
+  valid: boolean;
+  /** The registered name and address, when the registry gives them. */
+  name: string | null;
+  address: string | null;
+  /** VIES's requestIdentifier, or the embedded check's own reference. */
+  consultationNumber: string | null;
+  /** Epoch ms of the consultation. */
+  checkedAt: number;
+  source: 'vies' | 'embedded';
+}
+
 /** 'rejected': staff turned the registration down; its members may sign in but never order. */
 export const ORGANIZATION_STATUSES = ['pending', 'active', 'suspended', 'rejected'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -22,6 +57,10 @@ export const organizations = sqliteTable('organizations', {
   maxNodes: integer('max_nodes').notNull().default(200),
   /** IANA time zone of the organisation (hibernation schedules, reports). */
   timezone: text('timezone').notNull().default('Europe/Paris'),
+  /** Null until the organisation gives its billing details (registration, or its first order). */
+  billingProfile: text('billing_profile', { mode: 'json' }).$type<BillingProfile>(),
+  /** The latest check of the profile's VAT number; null without one. */
+  vatCheck: text('vat_check', { mode: 'json' }).$type<VatCheck>(),
   /** Set after the last failed charge of an invoice (dunning); paying clears it. */
   overdueSince: integer('overdue_since'),
   createdAt: integer('created_at').notNull(),

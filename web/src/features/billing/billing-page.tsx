@@ -8,6 +8,7 @@ import { InvoicesSection } from '../invoices';
 import { CreditsSection } from './credits-section';
 import { PaymentMethodsSection } from './payment-methods-section';
 import { PlansSection } from './plans-section';
+import { ProfileSection } from './profile-section';
 import { OverdueBanner, SummarySection } from './summary-section';
 
 /** /billing: what the organisation spends and owes, its credits, plan, payment methods and invoices. */
@@ -45,6 +46,7 @@ function BillingSections({ mayChange }: { mayChange: boolean }) {
     <>
       {summary.data ? <OverdueBanner summary={summary.data} /> : null}
       <SummarySection query={summary} />
+      <ProfileSection mayChange={mayChange} />
       <CreditsSection />
       <PlansSection mayChange={mayChange} />
       <PaymentMethodsSection mayChange={mayChange} />

@@ -8,3 +8,4 @@ export type BillingCredits = Outputs['credits'];
 export type BillingPlans = Outputs['plans'];
 export type PaymentMethods = Outputs['paymentMethods'];
 export type PaymentMethod = PaymentMethods['items'][number];
+export type BillingProfile = Outputs['profile'];

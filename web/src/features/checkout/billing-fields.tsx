@@ -30,26 +30,40 @@ export function BillingDetailsView({ billing }: { billing: CheckoutOrder['billin
 }
 
 /** The billing details orders.create takes, in a form (the checkout's first step for a new order). */
-export function BillingFields({ form, disabled }: { form: UseFormReturnType<BillingFormValues>; disabled: boolean }) {
+export function BillingFields({
+  form,
+  disabled,
+  taxLocked = false,
+  countryLocked = taxLocked,
+}: {
+  form: UseFormReturnType<BillingFormValues>;
+  disabled: boolean;
+  /** The checkout with a billing profile: country and VAT number are the profile's. */
+  taxLocked?: boolean;
+  /** The billing profile: our billing team changes the country. */
+  countryLocked?: boolean;
+}) {
+  const fromProfile = 'From your billing profile, which decides the VAT of every order (Billing → Billing profile).';
+  const countryDescription = taxLocked ? fromProfile : countryLocked ? 'Changed by our billing team: ask billing support, as it changes how invoices are taxed.' : 'Decides the VAT on your invoice.';
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
       <TextInput label="Company name" required autoComplete="organization" disabled={disabled} {...form.getInputProps('companyName')} key={form.key('companyName')} />
       <Select
         label="Country"
-        description="Decides the VAT on your invoice."
+        description={countryDescription}
         required
         data={COUNTRY_OPTIONS}
         searchable
         allowDeselect={false}
-        disabled={disabled}
+        disabled={disabled || countryLocked}
         {...form.getInputProps('countryCode')}
         key={form.key('countryCode')}
       />
       <TextInput
         label="VAT number"
-        description="Optional. EU businesses outside France with a VAT number pay no VAT (reverse charge)."
+        description={taxLocked ? fromProfile : 'Optional. EU businesses outside France with a VAT number pay no VAT (reverse charge); it is checked with the EU register.'}
         placeholder="e.g. DE123456789"
-        disabled={disabled}
+        disabled={disabled || taxLocked}
         {...form.getInputProps('vatNumber')}
         key={form.key('vatNumber')}
       />

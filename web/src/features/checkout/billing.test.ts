@@ -14,7 +14,7 @@ describe('billing details', () => {
     });
     expect(
       initialBilling(
-        { companyName: 'Acme', billingId: 'KM-ACME01', vatNumber: null, countryCode: 'DE', addressLine1: 'Hauptstr. 1', addressLine2: null, postalCode: '10115', city: 'Berlin' },
+        { companyName: 'Acme', vatNumber: null, countryCode: 'DE', addressLine1: 'Hauptstr. 1', addressLine2: null, postalCode: '10115', city: 'Berlin' },
         'Ignored',
       ),
     ).toEqual({ companyName: 'Acme', countryCode: 'DE', vatNumber: '', addressLine1: 'Hauptstr. 1', addressLine2: '', postalCode: '10115', city: 'Berlin' });

@@ -16,11 +16,14 @@ export type BillingField = keyof BillingFormValues;
 
 export const BILLING_FIELDS: readonly BillingField[] = ['companyName', 'countryCode', 'vatNumber', 'addressLine1', 'addressLine2', 'postalCode', 'city'];
 
+/** What the form starts from: the organisation's billing profile, or an order's billing details. */
+type BillingStart = Pick<NonNullable<CheckoutOrder['billing']>, 'companyName' | 'countryCode' | 'vatNumber' | 'addressLine1' | 'addressLine2' | 'postalCode' | 'city'>;
+
 /**
- * The form's starting values: the billing details of the organisation's last order when there is
- * one (companies rarely move), else its name and France.
+ * The form's starting values: the organisation's billing profile when it has one (its country and
+ * VAT number decide the VAT of every order), else its name and France.
  */
-export function initialBilling(previous: CheckoutOrder['billing'] | null | undefined, companyName: string | null): BillingFormValues {
+export function initialBilling(previous: BillingStart | null | undefined, companyName: string | null): BillingFormValues {
   if (previous) {
     return {
       companyName: previous.companyName,

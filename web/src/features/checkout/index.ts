@@ -3,7 +3,9 @@
 export { Checkout } from './checkout';
 export { PlaceOrderModal } from './place-order';
 export { MoneySummary } from './order-summary';
-export { BillingDetailsView } from './billing-fields';
+export { BillingDetailsView, BillingFields } from './billing-fields';
+// The billing details form and its starting values, shared with the billing profile of /billing.
+export { initialBilling, type BillingFormValues } from './billing';
 export { euros, orderMoney, quoteMoney, type OrderMoney } from './money';
 // The test-mode card fields and their checks, shared with the add-card form of /billing.
 export { cardErrors, cardMethod, EMPTY_CARD, formatCardNumber, parseExpiry, type CardErrors, type CardFormValues } from './card';

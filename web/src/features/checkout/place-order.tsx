@@ -54,24 +54,24 @@ export function PlaceOrderModal({ opened, onClose, title, lines }: PlaceOrderMod
   );
 }
 
-/** The billing details of the organisation's last order, to start from. */
-function useLastBilling() {
+/**
+ * The organisation's billing profile, to start from: orders are taxed by its country and VAT
+ * number, which the form shows but does not change. Before the first order there is none.
+ */
+function useBillingProfile() {
   const trpc = useTRPC();
-  const latest = useQuery(trpc.orders.list.queryOptions({ pageSize: 1 }));
-  const id = latest.data?.items[0]?.id;
-  const order = useQuery({ ...trpc.orders.get.queryOptions({ id: id ?? '' }), enabled: id !== undefined });
-  const settled = latest.isError || (latest.isSuccess && (id === undefined || !order.isPending));
-  return { settled, billing: order.data?.billing ?? null };
+  const options = useQuery(trpc.orders.paymentOptions.queryOptions());
+  return { settled: !options.isPending, profile: options.data?.billingProfile ?? null };
 }
 
 function PlaceOrderStep({ lines, onClose }: { lines: PlainLine[]; onClose: () => void }) {
   const user = useSessionUser();
-  const last = useLastBilling();
-  if (!last.settled) return <Skeleton height={360} radius="md" aria-label="Loading your billing details" />;
-  return <PlaceOrderForm lines={lines} onClose={onClose} initial={initialBilling(last.billing, user.companyName)} />;
+  const { settled, profile } = useBillingProfile();
+  if (!settled) return <Skeleton height={360} radius="md" aria-label="Loading your billing details" />;
+  return <PlaceOrderForm lines={lines} onClose={onClose} initial={initialBilling(profile, user.companyName)} taxLocked={profile !== null} />;
 }
 
-function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClose: () => void; initial: BillingFormValues }) {
+function PlaceOrderForm({ lines, onClose, initial, taxLocked }: { lines: PlainLine[]; onClose: () => void; initial: BillingFormValues; taxLocked: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -197,7 +197,7 @@ function PlaceOrderForm({ lines, onClose, initial }: { lines: PlainLine[]; onClo
           <Title order={3} size="h5">
             Billing details
           </Title>
-          <BillingFields form={form} disabled={create.isPending} />
+          <BillingFields form={form} disabled={create.isPending} taxLocked={taxLocked} />
         </Stack>
 
         <ErrorAlert>{general}</ErrorAlert>

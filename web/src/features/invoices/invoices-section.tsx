@@ -159,6 +159,10 @@ export function InvoicesSection() {
                         <Badge size="xs" variant="outline" color="gray" ml={6}>
                           Credit note
                         </Badge>
+                      ) : invoice.orderId ? (
+                        <Badge size="xs" variant="outline" color="blue" ml={6}>
+                          Order
+                        </Badge>
                       ) : null}
                     </Table.Th>
                     <Table.Td>{periodText(invoice.periodStart, invoice.periodEnd)}</Table.Td>
@@ -221,7 +225,13 @@ function InvoiceDetailView({ id }: { id: string }) {
       </Group>
       {invoice.status === 'overdue' ? (
         <Text size="sm" c="red" data-testid="invoice-overdue-hint">
-          The charges of this invoice failed. Pay it with a card to clear the overdue mark on your organisation.
+          This invoice is overdue. Pay it with a card, or by bank transfer with its reference, to clear the overdue mark on your organisation.
+        </Text>
+      ) : null}
+      {invoice.kind === 'invoice' && invoice.status !== 'paid' && invoice.paymentReference ? (
+        <Text size="sm" data-testid="invoice-transfer-reference">
+          To pay by bank transfer, quote the reference <Text span ff="monospace" fw={600}>{invoice.paymentReference.replace(/(.{4})(?=.)/g, '$1 ')}</Text>
+          {invoice.receivedCents > 0 ? ` · received so far ${euros(invoice.receivedCents)}, still due ${euros(invoice.totalCents - invoice.receivedCents)}` : ''}. The account is printed on the PDF.
         </Text>
       ) : null}
       <Table.ScrollContainer minWidth={640}>
@@ -267,6 +277,9 @@ function InvoiceDetailView({ id }: { id: string }) {
       {invoice.reverseCharge ? (
         <Text size="xs" c="dimmed" data-testid="invoice-reverse-charge">
           Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).
+          {invoice.vatCheck
+            ? ` VAT number ${invoice.vatCheck.vatNumber} found valid by ${invoice.vatCheck.source === 'vies' ? 'VIES' : 'the built-in check'} on ${formatDate(invoice.vatCheck.checkedAt)}${invoice.vatCheck.consultationNumber ? ` (consultation ${invoice.vatCheck.consultationNumber})` : ''}.`
+            : ''}
         </Text>
       ) : null}
       <Group>

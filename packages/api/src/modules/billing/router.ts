@@ -18,8 +18,11 @@ import {
   plansSchema,
   summarySchema,
   switchPlanInput,
+  billingProfileSchema,
 } from './schemas';
+import { billingInputSchema } from '@kubemarket/shared';
 import * as creditGrants from './credit-grants';
+import * as profiles from './profile';
 import * as billing from './service';
 
 const TAGS: ['Billing'] = ['Billing'];
@@ -29,6 +32,17 @@ export const billingRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/billing/summary', summary: 'This month so far, the forecast, the last invoice, the balance due and credits left', tags: TAGS } })
     .output(summarySchema)
     .query(({ ctx }) => billing.getSummary(ctx)),
+
+  profile: orgProcedure('billing:read')
+    .meta({ rest: { method: 'GET', path: '/api/billing/profile', summary: 'The billing profile invoices are addressed to and taxed by, with the check of its VAT number', tags: TAGS } })
+    .output(billingProfileSchema)
+    .query(({ ctx }) => profiles.getProfile(ctx.db, ctx.organizationId)),
+
+  updateProfile: orgProcedure('billing:write')
+    .meta({ rest: { method: 'PUT', path: '/api/billing/profile', summary: 'Change the billing name, address or VAT number (checked with VIES); a change of country goes through billing support', tags: TAGS } })
+    .input(billingInputSchema)
+    .output(billingProfileSchema)
+    .mutation(({ ctx, input }) => profiles.updateProfile({ db: ctx.db, ports: ctx.ports, organizationId: ctx.organizationId }, { ...input, vatNumber: input.vatNumber || null, addressLine2: input.addressLine2 ?? null })),
 
   credits: orgProcedure('billing:read')
     .meta({ rest: { method: 'GET', path: '/api/billing/credits', summary: 'Promotional and prepaid credits: origin, amount left, expiry and where they were applied', tags: TAGS } })

@@ -189,3 +189,31 @@ export const decideCreditRequestInput = z.object({
   id: idParam('Credit request'),
   reason: z.string().trim().min(3, 'A reason is at least 3 characters.').max(300, 'A reason is at most 300 characters.').optional().describe('Required to reject; optional to approve.'),
 });
+
+export const billingProfileSchema = z.object({
+  profile: z
+    .object({
+      companyName: z.string(),
+      countryCode: z.string(),
+      vatNumber: z.string().nullable(),
+      addressLine1: z.string(),
+      addressLine2: z.string().nullable(),
+      postalCode: z.string(),
+      city: z.string(),
+    })
+    .nullable()
+    .describe('Null until the organisation gives its billing details (its first order sets them).'),
+  vatCheck: z
+    .object({
+      vatNumber: z.string(),
+      valid: z.boolean(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+      consultationNumber: z.string().nullable(),
+      checkedAt: z.number().int(),
+      source: z.enum(['vies', 'embedded']),
+    })
+    .nullable()
+    .describe('The latest check of the VAT number (VIES in production).'),
+  treatment: z.string().nullable().describe('How invoices are taxed, in a sentence.'),
+});

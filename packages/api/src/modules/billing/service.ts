@@ -30,7 +30,7 @@ import {
   type SandboxSetupDetails,
   type SetupMethodKind,
 } from '../../platform/payments';
-import { outstandingCents } from '../orders/credit-limit';
+import { outstandingCents, unpaidInvoicesCents } from '../orders/credit-limit';
 
 /**
  * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and
@@ -59,7 +59,7 @@ async function runBatch(ctx: Context, statements: Statement[]): Promise<void> {
 // Summary
 
 export const OVERDUE_ADVICE =
-  'Your organisation has an overdue invoice: the last charge attempt failed. Pay it by adding a working card and making it the default (we charge it again right away), or pay by bank transfer with the invoice number as reference. Until it is paid, new orders may be refused.';
+  'Your organisation has an overdue invoice. Pay it by adding a working card and making it the default (we charge it again right away), or by bank transfer with the RF reference printed on the invoice. Until it is paid, new orders may be refused.';
 
 export async function getSummary(ctx: Member) {
   const now = ctx.ports.clock.now();
@@ -77,8 +77,9 @@ export async function getSummary(ctx: Member) {
       .where(and(eq(invoices.organizationId, ctx.organizationId), eq(invoices.kind, 'invoice')))
       .orderBy(desc(invoices.issuedAt))
       .limit(1),
+    // The balance due is read from the one ledger the credit limit and the staff panel read (issue 30).
     ctx.db
-      .select({ cents: sum(invoices.totalCents), count: sql<number>`count(*)` })
+      .select({ cents: sql<number>`${unpaidInvoicesCents(ctx.organizationId)}`, count: sql<number>`count(*)` })
       .from(invoices)
       .where(and(eq(invoices.organizationId, ctx.organizationId), eq(invoices.kind, 'invoice'), inArray(invoices.status, ['due', 'overdue']))),
     ctx.db

@@ -15,7 +15,7 @@
  */
 import { HOLDING_PAYMENT_STATUSES, invoicePayments, invoices, newId, organizations, paymentMethods, users, type Database, type Invoice, type InvoicePayment, type SavedPaymentMethod } from '@kubemarket/db';
 import { roleCan } from '@kubemarket/shared';
-import { and, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Ports } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -176,18 +176,28 @@ export async function claimAndCharge(
   return result;
 }
 
-/** Marks the invoice paid and clears the organisation's overdue mark when nothing else is overdue. */
+/** Marks the invoice paid (its whole total received) and clears the organisation's overdue mark when nothing else is overdue. */
 export async function markPaid(db: Database, invoice: Invoice, now: number, paymentMethodId: string | null): Promise<void> {
-  await db
-    .update(invoices)
-    .set({ status: 'paid', paidAt: now, nextChargeAt: null, paymentMethodId, updatedAt: now })
-    .where(and(eq(invoices.id, invoice.id), ne(invoices.status, 'paid')));
-  const [stillOverdue] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.organizationId, invoice.organizationId), eq(invoices.status, 'overdue')))
-    .limit(1);
-  if (!stillOverdue) await db.update(organizations).set({ overdueSince: null, updatedAt: now }).where(eq(organizations.id, invoice.organizationId));
+  await db.batch([
+    db
+      .update(invoices)
+      .set({ status: 'paid', paidAt: now, receivedCents: sql`${invoices.totalCents}`, nextChargeAt: null, paymentMethodId, updatedAt: now })
+      .where(and(eq(invoices.id, invoice.id), ne(invoices.status, 'paid'))),
+    clearOverdueUnlessAny(db, invoice.organizationId, now),
+  ]);
+}
+
+/** One statement: the overdue mark goes only when no invoice of the organisation is overdue any more. */
+export function clearOverdueUnlessAny(db: Database, organizationId: string, now: number) {
+  return db
+    .update(organizations)
+    .set({ overdueSince: null, updatedAt: now })
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        notExists(db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.organizationId, organizationId), eq(invoices.status, 'overdue')))),
+      ),
+    );
 }
 
 async function markOverdue(db: Database, invoice: Invoice, now: number): Promise<void> {

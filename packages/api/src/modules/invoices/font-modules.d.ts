@@ -6,3 +6,8 @@ declare module '*.ttf?base64' {
   const base64: string;
   export default base64;
 }
+
+declare module '*.icc?base64' {
+  const base64: string;
+  export default base64;
+}

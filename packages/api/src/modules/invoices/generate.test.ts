@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../platform/payments';
 import { manualClock, memoryMailer } from '../../test-utils';
 import { invoiceCsv } from './csv';
+import { parseCsv } from './test-read-back';
 import type { InvoiceDeps } from './dunning';
 import { draftInvoice, issueInvoice, previousMonth, taxOf } from './generate';
 import { generateInvoices } from './service';
@@ -85,21 +86,23 @@ describe('generateInvoices: a month of metering', () => {
     expect(taxable).toBe(7_827);
 
     expect(lines.map((line) => [line.kind, line.description, line.quantityMilli, line.unitPriceMillicents, line.amountCents])).toEqual([
-      ['usage', 'analytics · Control plane tier_economy (hours)', 744_000, 10_000, analyticsControlPlane],
-      ['usage', 'analytics · Nodes gp-2-8 (node-hours)', analyticsNodeHours * 1000, 14_000, analyticsNodes],
-      ['usage', 'analytics · Add-on addon_monitoring (hours)', 744_000, 1_250, monitoring],
-      ['usage', 'analytics · Storage block-ssd (GB-hours)', 74_400_000, 14, storage],
-      ['usage', 'staging · Control plane tier_economy (hours)', 520_000, 10_000, stagingControlPlane],
-      ['usage', 'staging · Nodes gp-4-16 (node-hours)', 680_000, 20_000, stagingNodes],
-      ['usage', 'staging · Hibernated nodes gp-4-16 (node-hours)', 360_000, 2_000, stagingHibernated],
-      ['usage', 'staging · Egress egress (GB)', 12_345, 1_000, egress],
-      ['usage', 'Middleware mw_postgres_small (hours)', 648_000, 10_000, middleware],
-      ['order', `Paid with order ${lodz.analyticsOrder} (Economy cluster analytics in fr-par-1; paid at checkout, promotion PARIS included), €0.00 of it left`, 1000, -40_565_000, -40_565],
-      ['order', `Paid with order ${lodz.middlewareOrder} (PostgreSQL Small; paid at checkout), €0.00 of it left`, 1000, -5_000_000, -5_000],
-      ['order', `Paid with order ${lodz.stagingOrder} (Economy cluster staging in fr-par-1; paid at checkout), €104.68 of it left`, 1000, -19_532_000, -19_532],
+      ['usage', 'analytics · Control plane, Economy (Green) tier (hours)', 744_000, 10_000, analyticsControlPlane],
+      ['usage', 'analytics · Nodes, General purpose 2 vCPU, 8 GB (node-hours)', analyticsNodeHours * 1000, 14_000, analyticsNodes],
+      ['usage', 'analytics · Add-on, Prometheus and Grafana (hours)', 744_000, 1_250, monitoring],
+      ['usage', 'analytics · Storage, block storage (GB-hours)', 74_400_000, 14, storage],
+      ['usage', 'staging · Control plane, Economy (Green) tier (hours)', 520_000, 10_000, stagingControlPlane],
+      ['usage', 'staging · Nodes, General purpose 4 vCPU, 16 GB (node-hours)', 680_000, 20_000, stagingNodes],
+      ['usage', 'staging · Hibernated nodes, General purpose 4 vCPU, 16 GB (node-hours)', 360_000, 2_000, stagingHibernated],
+      ['usage', 'staging · Egress, to the internet (GB)', 12_345, 1_000, egress],
+      ['usage', 'Managed service, PostgreSQL Starter (hours)', 648_000, 10_000, middleware],
+      ['order', 'Advance for Economy cluster analytics in fr-par-1 (paid at checkout, promotion PARIS included). €0.00 of the advance left', 1000, -40_565_000, -40_565],
+      ['order', 'Advance for PostgreSQL Small (paid at checkout). €0.00 of the advance left', 1000, -5_000_000, -5_000],
+      ['order', 'Advance for Economy cluster staging in fr-par-1 (paid at checkout). €104.68 of the advance left', 1000, -19_532_000, -19_532],
       ['credit', 'Credit: Welcome credit', 1000, -2_000_000, -2_000],
       ['credit', 'Credit: Prepaid credit', 1000, -2_500_000, -2_500],
     ]);
+    // What the customer reads: the catalogue's names and the month, never our ids (issue 30).
+    for (const line of lines) expect(line.description).not.toMatch(/\b(tier|addon|mwp|mw|ord|clu|org|inv)_|\bgp-\d|block-storage/);
     expect(invoice).toMatchObject({
       kind: 'invoice',
       number: expect.stringMatching(/^KM-2026-\d{6}$/),
@@ -156,11 +159,10 @@ describe('generateInvoices: a month of metering', () => {
     expect(invoice.nextChargeAt).toBeNull();
     // The CSV's amounts (lines, then VAT) sum to the total.
     const csv = invoiceCsv(invoice, lines);
-    const amounts = csv
-      .trim()
-      .split('\r\n')
+    // Read as a spreadsheet does (descriptions with commas are quoted).
+    const amounts = parseCsv(csv)
       .slice(1)
-      .map((row) => Math.round(Number(row.split(',')[6]) * 100));
+      .map((row) => Math.round(Number(row[6]) * 100));
     expect(amounts.reduce((sum, cents) => sum + cents, 0)).toBe(invoice.totalCents);
   });
 

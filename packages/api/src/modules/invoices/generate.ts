@@ -29,8 +29,13 @@
  * twice changes nothing. Nothing of an invoice is updated afterwards but its payment state.
  */
 import {
+  addons,
+  clusterTiers,
   clusters,
   creditApplications,
+  middlewarePlans,
+  middlewares,
+  nodeFlavors,
   credits,
   invoiceLines,
   invoices,
@@ -45,9 +50,11 @@ import {
   type InvoiceLineKind,
   type Order,
   type UsageKind,
+  type VatCheck,
 } from '@kubemarket/db';
-import { vatRateFor } from '@kubemarket/shared';
+import { convertFromEurCents, formatMoney, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { invoiceReference } from './creditor-reference';
 import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -72,10 +79,35 @@ const KIND_LABELS: Record<UsageKind, { label: string; unit: string }> = {
   node: { label: 'Nodes', unit: 'node-hours' },
   hibernated_node: { label: 'Hibernated nodes', unit: 'node-hours' },
   addon: { label: 'Add-on', unit: 'hours' },
-  middleware: { label: 'Middleware', unit: 'hours' },
+  middleware: { label: 'Managed service', unit: 'hours' },
   storage: { label: 'Storage', unit: 'GB-hours' },
   egress: { label: 'Egress', unit: 'GB' },
 };
+/** Resources metered under a fixed id rather than a catalogue entry. */
+const FIXED_RESOURCE_NAMES: Record<string, string> = { 'block-storage': 'block storage', egress: 'to the internet' };
+
+/**
+ * What customers call each metered resource: the catalogue's names (tiers, flavours, add-ons,
+ * managed-service plans), never our ids. Archived entries keep their names, so old months still read.
+ */
+export async function catalogueNames(db: Database): Promise<Map<string, string>> {
+  const [tiers, flavors, addonRows, plans] = await Promise.all([
+    db.select({ id: clusterTiers.id, name: clusterTiers.name }).from(clusterTiers),
+    db.select({ id: nodeFlavors.id, name: nodeFlavors.name }).from(nodeFlavors),
+    db.select({ id: addons.id, name: addons.name }).from(addons),
+    db.select({ id: middlewarePlans.id, name: middlewarePlans.name, service: middlewares.name }).from(middlewarePlans).innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId)),
+  ]);
+  const names = new Map<string, string>(Object.entries(FIXED_RESOURCE_NAMES));
+  for (const tier of tiers) {
+    names.set(tier.id, `${tier.name} tier`);
+    names.set(`${tier.id}:ha`, `${tier.name} tier, high availability`);
+  }
+  for (const flavor of flavors) names.set(flavor.id, flavor.name);
+  for (const addon of addonRows) names.set(addon.id, addon.name);
+  for (const plan of plans) names.set(plan.id, `${plan.service} ${plan.name}`);
+  return names;
+}
+
 const KIND_ORDER = Object.keys(KIND_LABELS) as UsageKind[];
 
 /** Millicents to cents, half up (amounts are never negative here). */
@@ -113,6 +145,7 @@ export interface DraftInvoice {
   vatRateBasisPoints: number;
   taxCents: number;
   reverseCharge: boolean;
+  vatCheck: VatCheck | null;
   totalCents: number;
 }
 
@@ -143,12 +176,14 @@ async function usageLines(db: Database, organizationId: string, period: BillingP
       a.resourceId.localeCompare(b.resourceId) ||
       a.unitPriceMillicents - b.unitPriceMillicents,
   );
+  const names = await catalogueNames(db);
   return rows.map((row) => {
     const { label, unit } = KIND_LABELS[row.kind];
-    const where = row.clusterName ?? (row.clusterId ? row.clusterId : null);
+    const where = row.clusterName ?? (row.clusterId ? 'a deleted cluster' : null);
+    const resource = names.get(row.resourceId) ?? 'a resource no longer in the catalogue';
     return {
       kind: 'usage',
-      description: `${where ? `${where} · ` : ''}${label} ${row.resourceId} (${unit})`,
+      description: `${where ? `${where} · ` : ''}${label}, ${resource} (${unit})`,
       quantityMilli: Number(row.quantityMilli),
       unitPriceMillicents: row.unitPriceMillicents,
       amountCents: millicentsToCents(Number(row.amountMillicents)),
@@ -191,12 +226,19 @@ function subscriptionLines(settled: Order[], period: BillingPeriod): DraftLine[]
 async function advanceLines(db: Database, settled: Order[], charges: DraftLine[]): Promise<DraftLine[]> {
   const paid = settled.filter((order) => order.paymentMethod !== null && order.paymentMethod !== 'none' && order.subtotalCents - order.discountCents > 0);
   if (paid.length === 0) return [];
+  const ids = paid.map((order) => order.id);
   const used = await db
     .select({ orderId: invoiceLines.orderId, cents: sql<number>`sum(${invoiceLines.amountCents})` })
     .from(invoiceLines)
-    .where(and(eq(invoiceLines.kind, 'order'), inArray(invoiceLines.orderId, paid.map((order) => order.id))))
+    .where(and(eq(invoiceLines.kind, 'order'), inArray(invoiceLines.orderId, ids)))
     .groupBy(invoiceLines.orderId);
   const usedByOrder = new Map(used.map((row) => [row.orderId, -Number(row.cents)]));
+  // Each order's own invoice, which billed the advance with its VAT: the line names it.
+  const billed = await db
+    .select({ orderId: invoices.orderId, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.kind, 'invoice'), inArray(invoices.orderId, ids)));
+  const invoiceOf = new Map(billed.map((row) => [row.orderId, row.number]));
   const lines: DraftLine[] = [];
   for (const order of paid) {
     const advance = order.subtotalCents - order.discountCents;
@@ -204,11 +246,13 @@ async function advanceLines(db: Database, settled: Order[], charges: DraftLine[]
     const charged = charges.filter((line) => line.orderId === order.id).reduce((sum, line) => sum + line.amountCents, 0);
     const consumed = Math.min(left, charged);
     if (consumed <= 0) continue;
-    const how = order.paymentMethod === 'bank_transfer' ? 'invoiced with the order' : 'paid at checkout';
+    // An advance billed on the order's invoice (with its VAT), whether its transfer has arrived or not.
+    const how = order.paymentMethod === 'bank_transfer' ? 'payable by bank transfer' : 'paid at checkout';
+    const number = invoiceOf.get(order.id);
     const promotion = order.promotionApplied && order.promotionCode ? `, promotion ${order.promotionCode} included` : '';
     lines.push({
       kind: 'order',
-      description: `Paid with order ${order.id} (${order.summary || order.kind}; ${how}${promotion}), €${((left - consumed) / 100).toFixed(2)} of it left`,
+      description: `Advance for ${order.summary || order.kind}${number ? `, invoiced on ${number}` : ''} (${how}${promotion}). ${formatMoney(convertFromEurCents(left - consumed, 1), 'EUR')} of the advance left`,
       quantityMilli: 1000,
       unitPriceMillicents: -consumed * 1000,
       amountCents: -consumed,
@@ -228,8 +272,14 @@ async function usableCredits(db: Database, organizationId: string, period: Billi
     .orderBy(sql`${credits.expiresAt} IS NULL`, asc(credits.expiresAt), asc(credits.createdAt));
 }
 
-/** Who is billed: the details given with the organisation's latest order, else its name alone. */
-async function billingDetailsOf(db: Database, organizationId: string): Promise<InvoiceBillingDetails | null> {
+/** Who is billed and how they are taxed: the billing profile (issue 30), else the latest order's details, else the name alone. */
+async function billingDetailsOf(db: Database, organizationId: string): Promise<{ billing: InvoiceBillingDetails; vatCheck: VatCheck | null } | null> {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!organization) return null;
+  if (organization.billingProfile) {
+    const { companyName, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode } = organization.billingProfile;
+    return { billing: { companyName, billingId: organization.billingId, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode }, vatCheck: organization.vatCheck };
+  }
   const [latest] = await db
     .select({ billing: orders.billing })
     .from(orders)
@@ -237,12 +287,10 @@ async function billingDetailsOf(db: Database, organizationId: string): Promise<I
     .orderBy(desc(orders.createdAt))
     .limit(1);
   if (latest?.billing) {
-    const { companyName, billingId, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode } = latest.billing;
-    return { companyName, billingId, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode };
+    const { companyName, billingId, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode, vatCheck } = latest.billing;
+    return { billing: { companyName, billingId, vatNumber, addressLine1, addressLine2, postalCode, city, countryCode }, vatCheck: vatCheck ?? null };
   }
-  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  if (!organization) return null;
-  return { companyName: organization.name, billingId: organization.billingId, vatNumber: null, addressLine1: '', addressLine2: null, postalCode: '', city: '', countryCode: 'FR' };
+  return { billing: { companyName: organization.name, billingId: organization.billingId, vatNumber: null, addressLine1: '', addressLine2: null, postalCode: '', city: '', countryCode: 'FR' }, vatCheck: null };
 }
 
 /** The invoice the organisation would get for the period, or null when there is nothing to bill. */
@@ -250,8 +298,9 @@ export async function draftInvoice(db: Database, organizationId: string, period:
   const settled = await settledOrders(db, organizationId, period);
   const charges = [...(await usageLines(db, organizationId, period)), ...subscriptionLines(settled, period)];
   if (charges.length === 0) return null;
-  const billing = await billingDetailsOf(db, organizationId);
-  if (!billing) return null;
+  const billedTo = await billingDetailsOf(db, organizationId);
+  if (!billedTo) return null;
+  const { billing, vatCheck } = billedTo;
   const advances = await advanceLines(db, settled, charges);
   const lines = [...charges, ...advances];
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
@@ -269,7 +318,9 @@ export async function draftInvoice(db: Database, organizationId: string, period:
   }
   const creditsCents = creditsUsed.reduce((sum, used) => sum + used.amountCents, 0);
   const taxableCents = subtotalCents - discountCents - creditsCents;
-  const vat = vatRateFor({ countryCode: billing.countryCode, vatNumber: billing.vatNumber, isBusiness: (billing.vatNumber ?? '').trim() !== '', hasPurchased: true });
+  // A reverse charge rests on a VAT number found valid (the check travels with the invoice as proof).
+  const verified = billing.vatNumber !== null && vatCheck?.valid === true && vatCheck.vatNumber === billing.vatNumber;
+  const vat = vatRateFor({ countryCode: billing.countryCode, vatNumber: verified ? billing.vatNumber : null, isBusiness: verified, hasPurchased: true });
   const taxCents = taxOf(taxableCents, vat.rateBasisPoints);
   return {
     organizationId,
@@ -284,6 +335,7 @@ export async function draftInvoice(db: Database, organizationId: string, period:
     vatRateBasisPoints: vat.rateBasisPoints,
     taxCents,
     reverseCharge: vat.reverseCharge,
+    vatCheck: verified ? vatCheck : null,
     totalCents: taxableCents + taxCents,
   };
 }
@@ -330,6 +382,9 @@ export async function issueInvoice(db: Database, draft: DraftInvoice, now: numbe
         taxCents: draft.taxCents,
         reverseCharge: draft.reverseCharge,
         totalCents: draft.totalCents,
+        vatCheck: draft.vatCheck,
+        paymentReference: invoiceReference(id),
+        receivedCents: settled ? draft.totalCents : 0,
         issuedAt: now,
         dueAt: now + CARD_DUE_DAYS * DAY_MS,
         paidAt: settled ? now : null,
@@ -383,7 +438,7 @@ export async function alreadyInvoiced(db: Database, organizationId: string, peri
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.periodStart, period.start), eq(invoices.kind, 'invoice')))
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.periodStart, period.start), eq(invoices.kind, 'invoice'), isNull(invoices.orderId)))
     .limit(1);
   return row !== undefined;
 }

@@ -302,8 +302,22 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
     clock.advance(GENERATION_AT - clock.now());
     const run = await generateInvoices(t.invoicing, GENERATION_AT);
     expect(run.period).toEqual(OCTOBER);
-    const [invoice, ...others] = await db.select().from(invoices).where(eq(invoices.organizationId, t.organizationId));
+    const issued = await db.select().from(invoices).where(eq(invoices.organizationId, t.organizationId)).orderBy(asc(invoices.number));
+    // Each order paid at checkout got its own invoice then, whose VAT is what the card was charged (issue 30).
+    const orderInvoices = issued.filter((row) => row.orderId !== null);
+    expect(orderInvoices.map((row) => row.orderId).sort()).toEqual([...orderIds].sort());
+    for (const orderInvoice of orderInvoices) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderInvoice.orderId!));
+      const charged = t.charges.find((charge) => charge.orderId === order!.id)!;
+      expect(orderInvoice).toMatchObject({ kind: 'invoice', status: 'paid', totalCents: charged.amountCents, taxCents: order!.taxCents, receivedCents: charged.amountCents, vatRateBasisPoints: customer.invoice.vatRateBasisPoints });
+      expect(orderInvoice.taxableCents + orderInvoice.taxCents).toBe(charged.amountCents);
+      expect(orderInvoice.issuedAt).toBeLessThan(GENERATION_AT);
+    }
+    const numberOf = (orderId: string | undefined) => orderInvoices.find((row) => row.orderId === orderId)!.number;
+    const [invoice, ...others] = issued.filter((row) => row.orderId === null);
     expect(others).toEqual([]);
+    // Numbers follow issue dates: the order invoices came first.
+    expect(orderInvoices.every((row) => row.number < invoice!.number)).toBe(true);
     const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
 
     // By hand. analytics runs all 744 hours of October; its pool has 3 nodes until the scale-up
@@ -337,25 +351,27 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
     const taxable = subtotal - credit; // 4 464
     expect(taxable).toBe(4_464);
     const vat = customer.invoice.taxCents; // French: 893; reverse charge: 0
+    // The month's VAT is the rate on what is billed beyond the prepaid orders: 20 % of 4 464 for the French business.
+    expect(vat).toBe(customer.invoice.reverseCharge ? 0 : Math.floor((taxable * customer.invoice.vatRateBasisPoints + 5_000) / 10_000));
     const total = taxable + vat;
     expect(total).toBe(customer.invoice.totalCents);
 
     const [analyticsOrderId, middlewareOrderId, stagingOrderId] = orderIds;
     const expectedLines: Array<[kind: string, description: string, quantityMilli: number, unitPriceMillicents: number, amountCents: number]> = [
-      ['usage', 'analytics · Control plane tier_economy (hours)', 744_000, PER_HOUR.economyControlPlane, analyticsControlPlane],
-      ['usage', 'analytics · Nodes gp-2-8 (node-hours)', analyticsNodeHours * 1000, PER_HOUR.gp28, analyticsNodes],
-      ['usage', 'analytics · Add-on addon_monitoring (hours)', 744_000, PER_HOUR.monitoring, monitoring],
-      ['usage', 'analytics · Storage block-storage (GB-hours)', analyticsGbHours * 1000, STORAGE_MILLICENTS, analyticsStorage],
-      ['usage', 'analytics · Egress egress (GB)', analyticsEgressMilli, EGRESS_MILLICENTS, analyticsEgress],
-      ['usage', 'staging · Control plane tier_devtest (hours)', 520_000, PER_HOUR.devtestControlPlane, stagingControlPlane],
-      ['usage', 'staging · Nodes gp-4-16 (node-hours)', 680_000, PER_HOUR.gp416, stagingNodes],
-      ['usage', 'staging · Hibernated nodes gp-4-16 (node-hours)', 360_000, PER_HOUR.gp416Asleep, stagingAsleep],
-      ['usage', 'staging · Storage block-storage (GB-hours)', 26_000_000, STORAGE_MILLICENTS, stagingStorage],
-      ['usage', 'staging · Egress egress (GB)', 85_000, EGRESS_MILLICENTS, stagingEgress],
-      ['usage', 'Middleware mwp_postgresql_starter (hours)', 648_000, PER_HOUR.postgresStarter, middleware],
-      ['order', `Paid with order ${analyticsOrderId} (Economy (Green) cluster analytics in fr-par-1; paid at checkout, promotion PARIS included), €0.00 of it left`, 1000, -analyticsAdvance * 1000, -analyticsAdvance],
-      ['order', `Paid with order ${middlewareOrderId} (PostgreSQL: Starter; paid at checkout), €2.13 of it left`, 1000, -middleware * 1000, -middleware],
-      ['order', `Paid with order ${stagingOrderId} (Dev/Test (Orange) cluster staging in fr-par-1; paid at checkout), €67.71 of it left`, 1000, -stagingTotal * 1000, -stagingTotal],
+      ['usage', 'analytics · Control plane, Economy (Green) tier (hours)', 744_000, PER_HOUR.economyControlPlane, analyticsControlPlane],
+      ['usage', 'analytics · Nodes, General purpose 2 vCPU, 8 GB (node-hours)', analyticsNodeHours * 1000, PER_HOUR.gp28, analyticsNodes],
+      ['usage', 'analytics · Add-on, Prometheus and Grafana (hours)', 744_000, PER_HOUR.monitoring, monitoring],
+      ['usage', 'analytics · Storage, block storage (GB-hours)', analyticsGbHours * 1000, STORAGE_MILLICENTS, analyticsStorage],
+      ['usage', 'analytics · Egress, to the internet (GB)', analyticsEgressMilli, EGRESS_MILLICENTS, analyticsEgress],
+      ['usage', 'staging · Control plane, Dev/Test (Orange) tier (hours)', 520_000, PER_HOUR.devtestControlPlane, stagingControlPlane],
+      ['usage', 'staging · Nodes, General purpose 4 vCPU, 16 GB (node-hours)', 680_000, PER_HOUR.gp416, stagingNodes],
+      ['usage', 'staging · Hibernated nodes, General purpose 4 vCPU, 16 GB (node-hours)', 360_000, PER_HOUR.gp416Asleep, stagingAsleep],
+      ['usage', 'staging · Storage, block storage (GB-hours)', 26_000_000, STORAGE_MILLICENTS, stagingStorage],
+      ['usage', 'staging · Egress, to the internet (GB)', 85_000, EGRESS_MILLICENTS, stagingEgress],
+      ['usage', 'Managed service, PostgreSQL Starter (hours)', 648_000, PER_HOUR.postgresStarter, middleware],
+      ['order', `Advance for Economy (Green) cluster analytics in fr-par-1, invoiced on ${numberOf(analyticsOrderId)} (paid at checkout, promotion PARIS included). €0.00 of the advance left`, 1000, -analyticsAdvance * 1000, -analyticsAdvance],
+      ['order', `Advance for PostgreSQL: Starter, invoiced on ${numberOf(middlewareOrderId)} (paid at checkout). €2.13 of the advance left`, 1000, -middleware * 1000, -middleware],
+      ['order', `Advance for Dev/Test (Orange) cluster staging in fr-par-1, invoiced on ${numberOf(stagingOrderId)} (paid at checkout). €67.71 of the advance left`, 1000, -stagingTotal * 1000, -stagingTotal],
       ['credit', 'Credit: Migration assistance', 1000, -credit * 1000, -credit],
     ];
     expect(lines.map((line) => [line.kind, line.description, line.quantityMilli, line.unitPriceMillicents, line.amountCents])).toEqual(expectedLines);

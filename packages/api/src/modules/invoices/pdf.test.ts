@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createTestCaller, manualClock } from '../../test-utils';
 import { DEMO_SELLER } from '@kubemarket/shared';
+import { isCreditorReference, printedReference } from './creditor-reference';
 import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';
 import { generateInvoices } from './service';
 import { GENERATION_AT, seedLodz } from './test-fixtures';
@@ -49,7 +50,9 @@ describe('invoice PDF', () => {
     const flatText = strings.join(' ');
     const due = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(invoice.dueAt);
     expect(flatText).toContain(`Payment terms: due on receipt, at the latest by ${due}.`);
-    expect(flatText).toContain(`IBAN FR76 3000 6000 0112 3456 7890 189 · BIC AGRIFRPP · reference ${invoice.number}.`);
+    // The reference is the invoice's ISO 11649 creditor reference (RF…), which staff match the transfer with.
+    expect(flatText).toContain(`IBAN FR76 3000 6000 0112 3456 7890 189 · BIC AGRIFRPP · reference ${printedReference(invoice.paymentReference!)}.`);
+    expect(isCreditorReference(invoice.paymentReference!)).toBe(true);
 
     // Each line: its quantity, unit price and amount, then its description (joined back if wrapped).
     const flat = strings.join(' ');
@@ -67,6 +70,10 @@ describe('invoice PDF', () => {
     expect(text).toContain(`VAT reverse-charged (0%)\n${eurosText(invoice.taxCents)}`);
     expect(text).toContain('Total\n€78.27');
     expect(flat).toContain('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).');
+    // With the proof it rests on: the check of the customer's VAT number, its date and consultation number.
+    expect(flat).toMatch(/PL5252344078 valid per the embedded check on \d{1,2} \w+ \d{4}, consultation LOCAL-\d{8}-\d{4}\./);
+    // No internal id reaches the customer's document (issue 30).
+    expect(flat).not.toMatch(/\b(tier|addon|mwp|mw|ord|clu|org|inv|usr)_|\bgp-\d/);
     expect(strings.at(-1)).toBe(`${invoice.number} · Page 1 of 1`);
 
     // Only the glyphs used travel with the file: the full font alone is 742 KiB.

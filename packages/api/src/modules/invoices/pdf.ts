@@ -4,8 +4,11 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { Invoice, InvoiceLine } from '@kubemarket/db';
 import { PRODUCT_NAME, type SellerIdentity } from '@kubemarket/shared';
-import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { AFRelationship, PageSizes, PDFDocument, PDFHexString, PDFName, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import SRGB_ICC from '../../../assets/color/sRGB2014.icc?base64';
 import DEJAVU_SANS from '../../../assets/fonts/DejaVuSans.ttf?base64';
+import { printedReference } from './creditor-reference';
+import { FACTUR_X_FILENAME, FACTUR_X_PROFILE, facturXml, type FacturXContext } from './factur-x';
 
 /**
  * An invoice or credit note as an A4 PDF (issue 13). pdf-lib's standard fonts are WinAnsi only
@@ -27,23 +30,26 @@ const HEADER_FILL = rgb(0.94, 0.95, 0.97);
 
 const TABLE_SIZE = 9;
 const TABLE_LEADING = 11.5;
-const ROW_PADDING = 4;
+const ROW_PADDING = 3;
 /** Right edges of the number columns; the description takes what is left of them. */
 const COLUMNS = { description: MARGIN + 4, quantity: 375, unitPrice: 460, amount: RIGHT - 4 };
 const DESCRIPTION_WIDTH = 290;
 
 const STATUS_LABELS: Record<Invoice['status'], string> = { paid: 'Paid', due: 'Due', overdue: 'Overdue', void: 'Void' };
 
+function decodeBase64(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
 let fontBytes: Uint8Array | undefined;
+let iccBytes: Uint8Array | undefined;
 
 /** The font decoded once per isolate; every PDF embeds its own subset of it. */
 function dejaVuSans(): Uint8Array {
-  if (!fontBytes) {
-    const binary = atob(DEJAVU_SANS);
-    const bytes = new Uint8Array(binary.length);
-    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-    fontBytes = bytes;
-  }
+  fontBytes ??= decodeBase64(DEJAVU_SANS);
   return fontBytes;
 }
 
@@ -151,7 +157,7 @@ class Layout {
  * The invoice or credit note as a PDF: the seller (legal name, address, VAT id, registration), the
  * customer, the dates and payment terms, every line, the totals, and how to pay by transfer.
  */
-export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller: SellerIdentity): Promise<Uint8Array> {
+export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller: SellerIdentity, options: Omit<FacturXContext, 'seller'> = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(dejaVuSans(), { subset: true });
@@ -219,8 +225,10 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
   const details: Array<[string, string]> = [
     ['Issued', dateText(invoice.issuedAt)],
     invoice.paidAt !== null ? ['Paid', dateText(invoice.paidAt)] : ['Due', dateText(invoice.dueAt)],
-    ['Period', `${dateText(invoice.periodStart)} – ${dateText(invoice.periodEnd - 1)}`],
+    [invoice.orderId ? 'Service from' : 'Period', invoice.orderId ? dateText(invoice.periodStart) : `${dateText(invoice.periodStart)} – ${dateText(invoice.periodEnd - 1)}`],
     ['Status', STATUS_LABELS[invoice.status]],
+    ...(options.corrects ? [['Corrects', `${options.corrects.number} of ${dateText(options.corrects.issuedAt)}`] as [string, string]] : []),
+    ...(invoice.paymentReference && invoice.kind === 'invoice' ? [['Reference', printedReference(invoice.paymentReference)] as [string, string]] : []),
   ];
   layout.text('Details', 340, y, 8, MUTED);
   y -= 14;
@@ -276,7 +284,18 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
     [vatLabel, invoice.taxCents, 9.5],
     ['Total', invoice.totalCents, 12],
   ];
-  const reverseChargeNote = invoice.reverseCharge ? wrapText('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).', font, 8.5, RIGHT - MARGIN) : [];
+  const check = invoice.vatCheck;
+  const consultation = check
+    ? ` ${check.vatNumber} valid per ${check.source === 'vies' ? 'VIES' : 'the embedded check'} on ${dateText(check.checkedAt)}${check.consultationNumber ? `, consultation ${check.consultationNumber}` : ''}.`
+    : '';
+  const reverseChargeNote = invoice.reverseCharge
+    ? wrapText(`Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).${consultation}`, font, 8.5, RIGHT - MARGIN)
+    : invoice.vatRateBasisPoints === 0 && invoice.kind === 'invoice'
+      ? wrapText('VAT not applicable: the customer is established outside the European Union (Article 44, Council Directive 2006/112/EC).', font, 8.5, RIGHT - MARGIN)
+      : [];
+  const advanceNote = invoice.orderId
+    ? wrapText('Advance invoice for an order: the monthly invoices deduct what it prepaid (net) from the use of what was ordered, so its VAT is never charged twice.', font, 8.5, RIGHT - MARGIN)
+    : [];
   // Payment terms and the account a transfer goes to, left of the totals (a credit note is settled, not paid).
   const terms =
     invoice.kind === 'credit_note'
@@ -285,11 +304,13 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
           invoice.paidAt !== null
             ? `Paid on ${dateText(invoice.paidAt)}. Payment terms: due on receipt, at the latest by ${dateText(invoice.dueAt)}.`
             : `Payment terms: due on receipt, at the latest by ${dateText(invoice.dueAt)}.${seller.countryCode === 'FR' ? ' Late payments bear interest at the ECB rate plus 10 points and a €40 recovery fee (French Commercial Code, article L441-10).' : ''}`,
-          `Bank transfer to ${seller.legalName}: IBAN ${seller.iban} · BIC ${seller.bic} · reference ${invoice.number}.`,
+          `Bank transfer to ${seller.legalName}: IBAN ${seller.iban} · BIC ${seller.bic} · reference ${invoice.paymentReference ? printedReference(invoice.paymentReference) : invoice.number}.`,
+          ...(invoice.receivedCents > 0 && invoice.receivedCents < invoice.totalCents ? [`Received so far: ${eurosText(invoice.receivedCents)}; still due: ${eurosText(invoice.totalCents - invoice.receivedCents)}.`] : []),
         ];
   const termLines = terms.flatMap((term, index) => [...(index > 0 ? [''] : []), ...wrapText(term, font, 8.5, 270)]);
   const totalsHeight = totals.reduce((height, [label, , size]) => height + size + 7 + (label === 'Total' ? 4 : 0), 0);
-  layout.ensure(16 + Math.max(totalsHeight, termLines.length * 12) + reverseChargeNote.length * 12 + 24);
+  const notes = [...reverseChargeNote, ...advanceNote];
+  layout.ensure(16 + Math.max(totalsHeight, termLines.length * 12) + notes.length * 12 + 24);
   y = layout.y - 16;
   let termsY = y;
   for (const line of termLines) {
@@ -306,7 +327,7 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
     y -= size + 7;
   }
   y = Math.min(y, termsY) - 10;
-  for (const note of reverseChargeNote) {
+  for (const note of notes) {
     layout.text(note, MARGIN, y, 8.5, MUTED);
     y -= 12;
   }
@@ -321,7 +342,62 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
     page.drawText(footer, { x: (PAGE_WIDTH - font.widthOfTextAtSize(footer, 8)) / 2, y: FOOTER_Y, size: 8, font, color: MUTED });
   });
 
-  return doc.save();
+  await makeFacturX(doc, invoice, facturXml(invoice, lines, { seller, ...options }));
+  return doc.save({ useObjectStreams: false });
+}
+
+const XMP_DATE = (epoch: number) => new Date(epoch).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * PDF/A-3B with the Factur-X XML attached: the XML as an associated file (AFRelationship
+ * Alternative, as Factur-X asks for the EN 16931 profile), XMP metadata declaring PDF/A-3B and the
+ * Factur-X extension schema, an sRGB OutputIntent (our colours are DeviceRGB), and a document id.
+ * Fonts are already embedded (DejaVu Sans). Object streams are off: PDF/A-3 allows them, but some
+ * validators of the invoice platforms still read classic cross-reference tables best.
+ */
+async function makeFacturX(doc: PDFDocument, invoice: Invoice, xml: string): Promise<void> {
+  const issued = new Date(invoice.issuedAt);
+  await doc.attach(new TextEncoder().encode(xml), FACTUR_X_FILENAME, {
+    mimeType: 'text/xml',
+    description: `Factur-X ${FACTUR_X_PROFILE} invoice data`,
+    creationDate: issued,
+    modificationDate: issued,
+    afRelationship: AFRelationship.Alternative,
+  });
+  const title = `${invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${invoice.number}`;
+  const xmp = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"><pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(title)}</rdf:li></rdf:Alt></dc:title><dc:creator><rdf:Seq><rdf:li>${PRODUCT_NAME}</rdf:li></rdf:Seq></dc:creator></rdf:Description>
+<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"><pdf:Producer>${PRODUCT_NAME}</pdf:Producer></rdf:Description>
+<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreatorTool>${PRODUCT_NAME}</xmp:CreatorTool><xmp:CreateDate>${XMP_DATE(invoice.issuedAt)}</xmp:CreateDate><xmp:ModifyDate>${XMP_DATE(invoice.issuedAt)}</xmp:ModifyDate><xmp:MetadataDate>${XMP_DATE(invoice.issuedAt)}</xmp:MetadataDate></rdf:Description>
+<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
+<pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema><pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI><pdfaSchema:prefix>fx</pdfaSchema:prefix>
+<pdfaSchema:property><rdf:Seq>
+<rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentFileName</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The name of the embedded XML document</pdfaProperty:description></rdf:li>
+<rdf:li rdf:parseType="Resource"><pdfaProperty:name>DocumentType</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The type of the hybrid document in capital letters, e.g. INVOICE or ORDER</pdfaProperty:description></rdf:li>
+<rdf:li rdf:parseType="Resource"><pdfaProperty:name>Version</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The actual version of the standard applying to the embedded XML document</pdfaProperty:description></rdf:li>
+<rdf:li rdf:parseType="Resource"><pdfaProperty:name>ConformanceLevel</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category><pdfaProperty:description>The conformance level of the embedded XML document</pdfaProperty:description></rdf:li>
+</rdf:Seq></pdfaSchema:property>
+</rdf:li></rdf:Bag></pdfaExtension:schemas>
+</rdf:Description>
+<rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"><fx:DocumentType>INVOICE</fx:DocumentType><fx:DocumentFileName>${FACTUR_X_FILENAME}</fx:DocumentFileName><fx:Version>1.0</fx:Version><fx:ConformanceLevel>${FACTUR_X_PROFILE}</fx:ConformanceLevel></rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+  const metadata = doc.context.stream(new TextEncoder().encode(xmp), { Type: 'Metadata', Subtype: 'XML' });
+  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
+  iccBytes ??= decodeBase64(SRGB_ICC);
+  const profile = doc.context.register(doc.context.flateStream(iccBytes, { N: 3 }));
+  const intent = doc.context.obj({ Type: 'OutputIntent', S: 'GTS_PDFA1', OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'), Info: PDFString.of('sRGB IEC61966-2.1'), DestOutputProfile: profile });
+  doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([doc.context.register(intent)]));
+  doc.catalog.set(PDFName.of('MarkInfo'), doc.context.obj({ Marked: true }));
+  // The same invoice always gets the same document id (its number), as it always renders the same.
+  const id = PDFHexString.of(Array.from(new TextEncoder().encode(invoice.number.padEnd(16, '-').slice(0, 32)), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+  doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 }
 
 /** Bytes as standard base64 (the REST layer decodes a `base64` body field back to bytes). */

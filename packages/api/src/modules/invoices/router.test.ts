@@ -32,6 +32,7 @@ describe('invoices router', () => {
       periodEnd: Date.UTC(2025, 10 - monthsBack, 1),
       issuedAt: Date.UTC(2025, 10 - monthsBack, 1, 2),
       status: monthsBack === 1 ? ('overdue' as const) : ('paid' as const),
+      paymentReference: null,
     }));
     await db.insert(invoices).values(copies);
 
@@ -48,7 +49,7 @@ describe('invoices router', () => {
     const detail = await lodzCaller.invoices.get({ id: october!.id });
     expect(detail).toMatchObject({ number: october!.number, totalCents: 7_827, reverseCharge: true, status: 'paid' });
     expect(detail.lines).toHaveLength(14);
-    expect(detail.lines[0]).toMatchObject({ position: 0, kind: 'usage', description: 'analytics · Control plane tier_economy (hours)', amountCents: 7_440 });
+    expect(detail.lines[0]).toMatchObject({ position: 0, kind: 'usage', description: 'analytics · Control plane, Economy (Green) tier (hours)', amountCents: 7_440 });
 
     const csv = await lodzCaller.invoices.csv({ id: october!.id });
     expect(csv.filename).toBe(`${october!.number}.csv`);
@@ -87,8 +88,9 @@ describe('invoices router', () => {
     expect(issued).toMatchObject({ status: 'issued', request: null });
     const note = issued.creditNote!;
     expect(note).toMatchObject({ kind: 'credit_note', correctsInvoiceId: due!.id, totalCents: -due!.totalCents, taxCents: -due!.taxCents, status: 'paid' });
-    // The next number of the year's one sequence.
-    expect(Number(note.number.slice(-6))).toBe(highest + 1);
+    // Credit notes are numbered in their own gap-free series (issue 30): the year's first, and the invoices' series is untouched.
+    expect(note.number).toBe(`KM-CN-${new Date(note.issuedAt).getUTCFullYear()}-000001`);
+    expect(Math.max(...(await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.kind, 'invoice'))).map((row) => Number(row.number.slice(-6))))).toBe(highest);
     expect((await db.select().from(invoices).where(eq(invoices.id, due!.id)))[0]!.status).toBe('void');
     await expect(staff.invoices.creditNote({ id: due!.id, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
 

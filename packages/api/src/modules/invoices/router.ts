@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sellerOf, type Context } from '../../context';
-import { adminProcedure, orgProcedure, router } from '../../trpc';
+import { adminProcedure, officerProcedure, orgProcedure, router } from '../../trpc';
 import * as creditNotes from './credit-notes';
 import * as service from './service';
 import { correctionSchema, creditNoteInput, creditNoteRequestSchema, decideCreditNoteInput, invoiceCsvSchema, invoiceDetailSchema, invoiceIdInput, invoiceListInput, invoicePageSchema, invoicePdfSchema, invoiceSchema, payInvoiceInput, payInvoiceOutput } from './schemas';
@@ -41,7 +41,7 @@ export const invoicesRouter = router({
       rest: {
         method: 'GET',
         path: '/api/billing/invoices/{id}/pdf',
-        summary: 'An invoice as PDF (A4, Unicode text)',
+        summary: 'An invoice or credit note as PDF/A-3 (A4, Unicode text) with its Factur-X EN 16931 XML embedded',
         tags: TAGS,
         body: { field: 'pdf', contentType: 'application/pdf', filenameField: 'filename', base64: true },
       },
@@ -57,6 +57,28 @@ export const invoicesRouter = router({
     .mutation(({ ctx, input }) =>
       service.payInvoice(depsOf(ctx), ctx.organizationId, input.id, input.method, { userId: ctx.user.id, ipAddress: ctx.request.ipAddress, idempotencyKey: input.paymentIdempotencyKey }),
     ),
+
+  // Staff open any organisation's invoice or credit note (support, collections, accounting).
+  staffGet: officerProcedure
+    .meta({ rest: { method: 'GET', path: '/api/admin/invoices/{id}', summary: "Any organisation's invoice or credit note with its lines (staff)", tags: TAGS, sessionOnly: true } })
+    .input(invoiceIdInput)
+    .output(invoiceDetailSchema)
+    .query(({ ctx, input }) => service.invoiceDetail(ctx.db, null, input.id)),
+
+  staffPdf: officerProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/admin/invoices/{id}/pdf',
+        summary: "Any organisation's invoice or credit note as PDF/A-3 with its Factur-X XML (staff)",
+        tags: TAGS,
+        sessionOnly: true,
+        body: { field: 'pdf', contentType: 'application/pdf', filenameField: 'filename', base64: true },
+      },
+    })
+    .input(invoiceIdInput)
+    .output(invoicePdfSchema)
+    .query(({ ctx, input }) => service.invoicePdfFile(ctx.db, null, input.id, sellerOf(ctx.config))),
 
   // Administrators only; above one administrator's amount a second one approves (credit-notes.ts, ADR 26).
   creditNote: adminProcedure

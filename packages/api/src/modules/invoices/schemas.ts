@@ -40,6 +40,21 @@ export const invoiceSchema = z.object({
   reverseCharge: z.boolean(),
   totalCents: cents('Taxable + VAT'),
   correctsInvoiceId: z.string().nullable(),
+  orderId: z.string().nullable().describe('The order this invoice was issued for when it was paid or confirmed; null for a monthly invoice.'),
+  paymentReference: z.string().nullable().describe('ISO 11649 creditor reference (RF…) to quote with a bank transfer.'),
+  receivedCents: cents('Received so far (partial transfers); the invoice is paid once it covers the total'),
+  vatCheck: z
+    .object({
+      vatNumber: z.string(),
+      valid: z.boolean(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+      consultationNumber: z.string().nullable(),
+      checkedAt: epoch(),
+      source: z.enum(['vies', 'embedded']),
+    })
+    .nullable()
+    .describe('The check of the customer VAT number the VAT treatment rests on (VIES consultation for a reverse charge).'),
   issuedAt: epoch(),
   dueAt: epoch(),
   paidAt: epoch().nullable(),

@@ -3,21 +3,20 @@
  * paying one, and credit notes. Invoices are immutable once issued: nothing here changes an
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
-import { credits, invoiceLines, invoicePayments, invoices, newId, paymentMethods, type Database, type Invoice, type InvoiceLine, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
+import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
 import type { SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
 import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
-import { auditInsert } from '../../platform/audit';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { invoiceCsv } from './csv';
-import { insertInvoiceLines } from './generate';
 import { bytesToBase64, invoicePdf } from './pdf';
-import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
+import { getInvoice, invoiceView, lineView } from './views';
 
-// The monthly run lives in its own file so scripts (the seed) can run it without the PDF code's font.
+// The monthly run and credit notes live in their own files so scripts (the seed) can run them without the PDF code's font.
 export { generateInvoices, type GenerationRun } from './monthly-run';
+export { getInvoice, invoiceView, lineView } from './views';
+export { issueCreditNote } from './issue-credit-note';
 
 export interface InvoiceListInput {
   status?: InvoiceStatus;
@@ -43,66 +42,23 @@ export async function listInvoices(db: Database, organizationId: string, input: 
   return { items: rows.map((row) => invoiceView(row.invoice)), total, page: input.page, pageSize: input.pageSize };
 }
 
-export function invoiceView(invoice: Invoice) {
-  return {
-    id: invoice.id,
-    kind: invoice.kind,
-    number: invoice.number,
-    periodStart: invoice.periodStart,
-    periodEnd: invoice.periodEnd,
-    status: invoice.status,
-    billing: invoice.billing,
-    subtotalCents: invoice.subtotalCents,
-    discountCents: invoice.discountCents,
-    creditsCents: invoice.creditsCents,
-    taxableCents: invoice.taxableCents,
-    vatRateBasisPoints: invoice.vatRateBasisPoints,
-    taxCents: invoice.taxCents,
-    reverseCharge: invoice.reverseCharge,
-    totalCents: invoice.totalCents,
-    correctsInvoiceId: invoice.correctsInvoiceId,
-    issuedAt: invoice.issuedAt,
-    dueAt: invoice.dueAt,
-    paidAt: invoice.paidAt,
-    failedCharges: invoice.failedCharges,
-    nextChargeAt: invoice.nextChargeAt,
-  };
-}
-
-export function lineView(line: InvoiceLine) {
-  return {
-    position: line.position,
-    kind: line.kind,
-    description: line.description,
-    quantityMilli: line.quantityMilli,
-    unitPriceMillicents: line.unitPriceMillicents,
-    amountCents: line.amountCents,
-    clusterId: line.clusterId,
-    orderId: line.orderId,
-  };
-}
-
-/** The organisation's invoice with its lines; another organisation's is NOT_FOUND, never FORBIDDEN. */
-export async function getInvoice(db: Database, organizationId: string | null, id: string) {
-  const [invoice] = await db.select().from(invoices).where(organizationId === null ? eq(invoices.id, id) : and(eq(invoices.id, id), eq(invoices.organizationId, organizationId))).limit(1);
-  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: 'No invoice has this id.' });
-  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position));
-  return { invoice, lines };
-}
-
-export async function invoiceDetail(db: Database, organizationId: string, id: string) {
+export async function invoiceDetail(db: Database, organizationId: string | null, id: string) {
   const { invoice, lines } = await getInvoice(db, organizationId, id);
   return { ...invoiceView(invoice), lines: lines.map(lineView) };
 }
 
-export async function invoiceCsvFile(db: Database, organizationId: string, id: string) {
+export async function invoiceCsvFile(db: Database, organizationId: string | null, id: string) {
   const { invoice, lines } = await getInvoice(db, organizationId, id);
   return { filename: `${invoice.number}.csv`, csv: invoiceCsv(invoice, lines) };
 }
 
-export async function invoicePdfFile(db: Database, organizationId: string, id: string, seller: SellerIdentity) {
+/** The PDF (PDF/A-3 with its Factur-X XML); null organisation: staff, who open any organisation's. */
+export async function invoicePdfFile(db: Database, organizationId: string | null, id: string, seller: SellerIdentity) {
   const { invoice, lines } = await getInvoice(db, organizationId, id);
-  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller)) };
+  const [corrects] = invoice.correctsInvoiceId
+    ? await db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.id, invoice.correctsInvoiceId)).limit(1)
+    : [];
+  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null })) };
 }
 
 export type PayWith = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardDetails };
@@ -184,94 +140,3 @@ function answerRepeated(number: string, payment: InvoicePayment): { status: 'pai
  * refund credit, applied to its next invoices before any charge. One credit note per invoice
  * (invoices_one_credit_note_idx): two corrections issued at once refund it once. Audited.
  */
-/**
- * Issues the credit note that corrects an invoice (once per invoice: a unique index on
- * corrects_invoice_id). `id` fixes the note's id, so a caller that may have to try again (an
- * approval interrupted after its claim) can tell its own note from another.
- */
-export async function issueCreditNote(db: Database, input: { invoiceId: string; reason: string; staffUserId: string; now: number; ipAddress?: string | null; approvedBy?: string; id?: string }) {
-  const { invoice, lines } = await getInvoice(db, null, input.invoiceId);
-  if (invoice.kind !== 'invoice') throw new TRPCError({ code: 'BAD_REQUEST', message: 'A credit note cannot be corrected by another.' });
-  if (invoice.status === 'void') throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already void.` });
-  const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsInvoiceId, invoice.id)).limit(1);
-  if (existing) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
-  const id = input.id ?? newId('invoice');
-  const year = invoiceYear(input.now);
-  const wasPaid = invoice.status === 'paid';
-  const audited = auditInsert(
-    db,
-    {
-      actorUserId: input.approvedBy ?? input.staffUserId,
-      action: 'invoice.credit_note_issued',
-      organizationId: invoice.organizationId,
-      targetType: 'invoice',
-      targetId: invoice.id,
-      ipAddress: input.ipAddress ?? null,
-      metadata: { creditNoteId: id, number: invoice.number, amountCents: invoice.totalCents, refundCents: invoice.status === 'paid' ? invoice.taxableCents : 0, reason: input.reason, requestedBy: input.staffUserId, approvedBy: input.approvedBy ?? null },
-    },
-    input.now,
-  );
-  try {
-    await db.batch([
-    audited,
-    takeNextNumber(db, year),
-    db.insert(invoices).values({
-      id,
-      organizationId: invoice.organizationId,
-      kind: 'credit_note',
-      number: numberJustTaken(year),
-      periodStart: invoice.periodStart,
-      periodEnd: invoice.periodEnd,
-      status: 'paid',
-      billing: invoice.billing,
-      subtotalCents: -invoice.subtotalCents,
-      discountCents: -invoice.discountCents,
-      creditsCents: -invoice.creditsCents,
-      taxableCents: -invoice.taxableCents,
-      vatRateBasisPoints: invoice.vatRateBasisPoints,
-      taxCents: -invoice.taxCents,
-      reverseCharge: invoice.reverseCharge,
-      totalCents: -invoice.totalCents,
-      correctsInvoiceId: invoice.id,
-      issuedAt: input.now,
-      dueAt: input.now,
-      paidAt: input.now,
-      createdAt: input.now,
-      updatedAt: input.now,
-    }),
-    ...insertInvoiceLines(
-      db,
-      lines.map((line) => ({
-        id: newId('invoiceLine'),
-        invoiceId: id,
-        position: line.position,
-        kind: line.kind,
-        description: `Correction of ${invoice.number}: ${line.description}`,
-        quantityMilli: line.quantityMilli,
-        unitPriceMillicents: -line.unitPriceMillicents,
-        amountCents: -line.amountCents,
-        clusterId: line.clusterId,
-        orderId: line.orderId,
-      })),
-    ),
-    wasPaid
-      ? db.insert(credits).values({
-          id: newId('credit'),
-          organizationId: invoice.organizationId,
-          origin: 'refund',
-          description: `Refund of ${invoice.number}: ${input.reason}`,
-          amountCents: invoice.taxableCents,
-          remainingCents: invoice.taxableCents,
-          expiresAt: null,
-          createdBy: input.staffUserId,
-          createdAt: input.now,
-        })
-      : db.update(invoices).set({ status: 'void', nextChargeAt: null, updatedAt: input.now }).where(eq(invoices.id, invoice.id)),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: `Invoice ${invoice.number} already has a credit note.` });
-    throw error;
-  }
-  const [note] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
-  return invoiceView(note!);
-}

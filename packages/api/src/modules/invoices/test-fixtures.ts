@@ -5,6 +5,7 @@
  */
 import { clusters, credits, newId, orders, organizations, paymentMethods, usageRecords, users, type Database, type UsageKind } from '@kubemarket/db';
 import type { BillingDetails, NewOrder } from '@kubemarket/db';
+import { embeddedVatValidation } from '../../platform/vat';
 
 export const HOUR_MS = 60 * 60_000;
 export const OCTOBER = { start: Date.UTC(2026, 9, 1), end: Date.UTC(2026, 10, 1) };
@@ -33,10 +34,19 @@ export const GLOBEX_BILLING: BillingDetails = {
   city: 'Paris',
 };
 
-export async function insertOrganization(db: Database, name: string, billingId: string, username: string) {
+/**
+ * An active organisation and its owner. With billing details, they are its billing profile, as
+ * its first order would have set them, its VAT number checked then (the embedded check).
+ */
+export async function insertOrganization(db: Database, name: string, billingId: string, username: string, billing?: BillingDetails) {
   const organizationId = newId('organization');
   const userId = newId('user');
-  await db.insert(organizations).values({ id: organizationId, name, billingId, status: 'active', createdAt: OCTOBER.start - 90 * 24 * HOUR_MS, updatedAt: OCTOBER.start });
+  const createdAt = OCTOBER.start - 90 * 24 * HOUR_MS;
+  const profile = billing
+    ? { companyName: billing.companyName, countryCode: billing.countryCode, vatNumber: billing.vatNumber, addressLine1: billing.addressLine1, addressLine2: billing.addressLine2, postalCode: billing.postalCode, city: billing.city }
+    : null;
+  const vatCheck = billing?.vatNumber ? await embeddedVatValidation().check(billing.vatNumber, createdAt) : null;
+  await db.insert(organizations).values({ id: organizationId, name, billingId, status: 'active', billingProfile: profile, vatCheck, createdAt, updatedAt: OCTOBER.start });
   await db.insert(users).values({ id: userId, organizationId, username, email: `${username}@example.eu`, name: `${username} owner`, organizationRole: 'owner', emailVerifiedAt: OCTOBER.start, createdAt: OCTOBER.start, updatedAt: OCTOBER.start });
   return { organizationId, userId };
 }
@@ -110,7 +120,7 @@ export function asleep(hour: number): boolean {
  *   September; a default sandbox card that succeeds.
  */
 export async function seedLodz(db: Database) {
-  const { organizationId, userId } = await insertOrganization(db, 'Łódź Analityka Sp. z o.o.', LODZ_BILLING.billingId, 'lodz');
+  const { organizationId, userId } = await insertOrganization(db, 'Łódź Analityka Sp. z o.o.', LODZ_BILLING.billingId, 'lodz', LODZ_BILLING);
   const common = { organizationId, userId, status: 'completed' as const, paymentMethod: 'card' as const, billing: LODZ_BILLING, cycle: 'monthly' as const };
   const analyticsOrder = await insertOrder(db, {
     ...common,
@@ -139,7 +149,7 @@ export async function seedLodz(db: Database) {
   await meter(db, { ...a, kind: 'control_plane', resourceId: 'tier_economy', unitPriceMillicents: 10_000, quantityMilliAt: () => 1000 }, start, end);
   await meter(db, { ...a, kind: 'node', resourceId: 'gp-2-8', unitPriceMillicents: 14_000, quantityMilliAt: (hour) => (hour < scaleUpAt ? 3000 : 5000) }, start, end);
   await meter(db, { ...a, kind: 'addon', resourceId: 'addon_monitoring', unitPriceMillicents: 1_250, quantityMilliAt: () => 1000 }, start, end);
-  await meter(db, { ...a, kind: 'storage', resourceId: 'block-ssd', unitPriceMillicents: 14, quantityMilliAt: () => 100_000 }, start, end);
+  await meter(db, { ...a, kind: 'storage', resourceId: 'block-storage', unitPriceMillicents: 14, quantityMilliAt: () => 100_000 }, start, end);
   await meter(db, { ...s, kind: 'control_plane', resourceId: 'tier_economy', unitPriceMillicents: 10_000, quantityMilliAt: () => 1000 }, stagingFrom, end);
   await meter(db, { ...s, kind: 'node', resourceId: 'gp-4-16', unitPriceMillicents: 20_000, quantityMilliAt: (hour) => (asleep(hour) ? 0 : 2000) }, stagingFrom, end);
   await meter(db, { ...s, kind: 'hibernated_node', resourceId: 'gp-4-16', unitPriceMillicents: 2_000, quantityMilliAt: (hour) => (asleep(hour) ? 2000 : 0) }, stagingFrom, end);
@@ -147,7 +157,7 @@ export async function seedLodz(db: Database) {
   await meter(db, { ...s, kind: 'egress', resourceId: 'egress', unitPriceMillicents: 1_000, quantityMilliAt: (hour) => (hour === egressHour ? 12_345 : 0) }, stagingFrom, end);
   await meter(
     db,
-    { organizationId, subjectId: middlewareOrder, clusterId: null, orderId: middlewareOrder, kind: 'middleware', resourceId: 'mw_postgres_small', unitPriceMillicents: 10_000, quantityMilliAt: () => 1000 },
+    { organizationId, subjectId: middlewareOrder, clusterId: null, orderId: middlewareOrder, kind: 'middleware', resourceId: 'mwp_postgresql_starter', unitPriceMillicents: 10_000, quantityMilliAt: () => 1000 },
     middlewareFrom,
     end,
   );
@@ -176,7 +186,7 @@ export async function insertCard(db: Database, organizationId: string, last4: st
  * September (paid at checkout, 10 000 net), 2 gp-2-8 nodes all October.
  */
 export async function seedGlobex(db: Database) {
-  const { organizationId, userId } = await insertOrganization(db, 'Globex Logistique SAS', GLOBEX_BILLING.billingId, 'globex');
+  const { organizationId, userId } = await insertOrganization(db, 'Globex Logistique SAS', GLOBEX_BILLING.billingId, 'globex', GLOBEX_BILLING);
   const order = await insertOrder(db, {
     organizationId,
     userId,

@@ -2,7 +2,7 @@
  * Test only: reads an invoice's downloads back as a reader's software does, so tests check what a
  * customer's accountant gets (pdf.test.ts, month.test.ts).
  */
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, type PDFObject, type PDFString } from 'pdf-lib';
 
 /**
  * Reads a PDF's text back the way a viewer's copy-paste does: each page's content streams are
@@ -65,6 +65,35 @@ export async function pdfText(bytes: Uint8Array): Promise<string[][]> {
     }
     return strings;
   });
+}
+
+/**
+ * What a PDF/A-3 reader finds attached: each embedded file's name, its AFRelationship, whether the
+ * catalog lists it as an associated file (/AF), and its bytes; plus the XMP metadata and whether
+ * an OutputIntent is declared.
+ */
+export async function pdfAttachments(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  const catalog = doc.catalog;
+  const names = catalog.lookup(PDFName.of('Names'), PDFDict);
+  const tree = names.lookup(PDFName.of('EmbeddedFiles'), PDFDict).lookup(PDFName.of('Names'), PDFArray);
+  const associated = catalog.lookup(PDFName.of('AF'), PDFArray).asArray().map(String);
+  const files = [];
+  for (let index = 0; index + 1 < tree.size(); index += 2) {
+    const specRef = tree.get(index + 1);
+    const spec = doc.context.lookup(specRef, PDFDict);
+    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
+    if (!(stream instanceof PDFRawStream)) throw new Error('Expected an embedded file stream');
+    files.push({
+      name: (spec.lookup(PDFName.of('UF')) as PDFHexString | PDFString).decodeText(),
+      relationship: spec.get(PDFName.of('AFRelationship'))?.toString() ?? null,
+      associated: associated.includes(String(specRef)),
+      text: new TextDecoder().decode(decodePDFRawStream(stream).decode()),
+    });
+  }
+  const metadata = catalog.lookup(PDFName.of('Metadata'));
+  const xmp = metadata instanceof PDFRawStream ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : '';
+  return { files, xmp, outputIntents: catalog.lookup(PDFName.of('OutputIntents')) instanceof PDFArray };
 }
 
 /** RFC 4180 CSV (quoted fields may hold commas, doubled quotes and line breaks) as rows of fields. */

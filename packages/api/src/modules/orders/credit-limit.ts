@@ -5,34 +5,35 @@ import { euros } from './money';
 
 /**
  * The credit limit staff set on an organisation that pays by bank transfer: how much it may owe
- * us at once. What it owes is what it has not paid yet:
- *
- * - issued invoices still due or overdue (monthly invoices; credit notes and void ones are not owed),
- * - orders confirmed for payment by bank transfer whose transfer has not arrived: their payment is
- *   still `processing` and the order was delivered (paid, provisioning or completed; a cancelled
- *   or failed order is not billed).
- *
- * The two never count the same money twice: a monthly invoice deducts what bank-transfer orders
- * already billed (its "Paid with order …" lines).
+ * us at once. What it owes is read from one ledger, the invoices (issue 30): every invoice still
+ * due or overdue, less what was already received for it (a partial transfer). An order confirmed
+ * for a bank transfer has its invoice from the batch that confirms it, so it is counted there; a
+ * monthly invoice deducts what order invoices already billed, so nothing is counted twice. The
+ * invoice of an order whose delivery failed is not owed while staff decide (retry or credit note).
  */
 export async function outstandingCents(db: Database, organizationId: string): Promise<number> {
   const [row] = await db.all<{ cents: number }>(sql`SELECT ${owedCents(organizationId)} AS cents`);
   return Number(row?.cents ?? 0);
 }
 
+/** Invoices not yet paid in full, as one SQL expression: the balance due everywhere it is shown. */
+export function unpaidInvoicesCents(organizationId: string): SQL {
+  return sql`(SELECT coalesce(sum(i.total_cents - i.received_cents), 0) FROM invoices i
+      WHERE i.organization_id = ${organizationId} AND i.kind = 'invoice' AND i.status IN ('due', 'overdue')
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = i.order_id AND o.status IN ('failed', 'cancelled')))`;
+}
+
 /**
- * What the organisation owes, as one SQL expression (see outstandingCents), plus the bank
- * transfers being confirmed right now (their payment claimed, `pending`): a reservation under the
+ * What the organisation owes (see outstandingCents), plus the bank transfers being confirmed right
+ * now (their payment claimed, `pending`, their invoice not yet issued): a reservation under the
  * limit from the claim on, so that confirmations racing for the last of the limit are arbitrated
  * by the database (claimWithinCreditLimit).
  */
 function owedCents(organizationId: string): SQL {
   return sql`(
-    (SELECT coalesce(sum(total_cents), 0) FROM invoices
-      WHERE organization_id = ${organizationId} AND kind = 'invoice' AND status IN ('due', 'overdue'))
-    + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p JOIN orders o ON o.id = p.order_id
-      WHERE p.organization_id = ${organizationId} AND p.provider = 'bank_transfer'
-        AND (p.status = 'pending' OR (p.status = 'processing' AND o.status IN ('paid', 'provisioning', 'completed')))))`;
+    ${unpaidInvoicesCents(organizationId)}
+    + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p
+      WHERE p.organization_id = ${organizationId} AND p.provider = 'bank_transfer' AND p.status = 'pending'))`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { handOver } from '../clusters/engine';
+import { orderInvoiceStatements } from '../invoices/order-invoice';
 import { addonInstallStatements, newClusterStatements } from '../clusters/provisioning';
 import { orderEmails } from './emails';
 import { euros } from './money';
@@ -110,6 +111,8 @@ export function settleStatements(
       createdAt: now,
     }),
   ];
+  // The order's invoice, numbered in this batch: settled once, invoiced once (issue 30).
+  if (settlement.how !== 'free') statements.push(...orderInvoiceStatements(db, order, { how: settlement.how, ...(settlement.dueAt === undefined ? {} : { dueAt: settlement.dueAt }) }, now).statements);
   const { status, event } = delivery(order);
   const line = clusterLineOf(order);
   const built = line ? newClusterStatements(deps, order, line, now) : null;

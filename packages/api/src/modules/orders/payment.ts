@@ -626,6 +626,7 @@ export async function paymentOptions(ctx: Member) {
     publishableKey: port.provider === 'stripe' ? (port.publishableKey ?? null) : null,
     minimumCardChargeCents: MIN_CHARGE_CENTS,
     invoiceDueDays: INVOICE_DUE_DAYS,
+    billingProfile: organization.billingProfile,
   };
 }
 

@@ -568,6 +568,8 @@ describe('orders.paymentOptions', () => {
       publishableKey: 'pk_live_51OrdersOptions',
       minimumCardChargeCents: 50,
       invoiceDueDays: 30,
+      // What orders are taxed by: Globex's billing profile (issue 30).
+      billingProfile: { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: null, addressLine1: '8 quai de la Loire', addressLine2: null, postalCode: '75019', city: 'Paris' },
     });
     const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
     await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ methods: ['stripe'], publishableKey: 'pk_live_51OrdersOptions' });

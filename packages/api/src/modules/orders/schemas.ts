@@ -264,4 +264,16 @@ export const paymentOptionsSchema = z.object({
     .describe('Stripe: the publishable key (pk_…) to load Stripe.js with and create the PaymentMethod orders.pay takes. Null with the sandbox.'),
   minimumCardChargeCents: cents,
   invoiceDueDays: z.number().int(),
+  billingProfile: z
+    .object({
+      companyName: z.string(),
+      countryCode: z.string(),
+      vatNumber: z.string().nullable(),
+      addressLine1: z.string(),
+      addressLine2: z.string().nullable(),
+      postalCode: z.string(),
+      city: z.string(),
+    })
+    .nullable()
+    .describe('What orders are billed to and taxed by: an order must carry its country and VAT number. Null before the first order, which sets it.'),
 });

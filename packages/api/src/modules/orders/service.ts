@@ -32,6 +32,7 @@ import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit'
 import { checkNewClusterQuota } from '../clusters/service';
 import type { QuoteInput } from '../quotes/schemas';
 import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes/service';
+import { profileForOrder, taxCustomerOf } from '../billing/profile';
 import { orderEmails } from './emails';
 import { claimRedemption } from './redemptions';
 import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
@@ -305,12 +306,14 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
   const clusterLine = input.lines.find((line) => line.kind === 'cluster');
   // Before anything is written: an organisation at its quota learns it now, not after paying.
   if (clusterLine) await checkNewClusterQuota(ctx.db, ctx.organizationId, clusterLine.nodePools.reduce((sum, pool) => sum + pool.count, 0));
-  const vatNumber = input.billing.vatNumber || null;
+  // Taxed by the organisation's billing profile, never by what the order says (issue 30).
+  const taxed = await profileForOrder(ctx.db, ctx.ports, ctx.organizationId, { ...input.billing, vatNumber: input.billing.vatNumber || null });
+  const customer = taxCustomerOf(taxed, false);
   const quote = await createQuote(ctx, {
     lines: resolved.engineLines,
     cycle: input.cycle,
     promotionCode: input.promotionCode ?? null,
-    customer: { countryCode: input.billing.countryCode, vatNumber, isBusiness: vatNumber !== null },
+    customer: { countryCode: customer.countryCode, vatNumber: customer.vatNumber ?? null, isBusiness: customer.isBusiness },
   });
   const records =
     resolved.kind === 'addon'
@@ -320,12 +323,13 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
   const billing: BillingDetails = {
     companyName: input.billing.companyName,
     billingId: organization.billingId,
-    vatNumber,
-    countryCode: input.billing.countryCode,
+    vatNumber: taxed.profile.vatNumber,
+    countryCode: taxed.profile.countryCode,
     addressLine1: input.billing.addressLine1,
     addressLine2: input.billing.addressLine2,
     postalCode: input.billing.postalCode,
     city: input.billing.city,
+    vatCheck: taxed.vatCheck,
   };
   const summary = await summaryOf(ctx.db, records, quote);
 

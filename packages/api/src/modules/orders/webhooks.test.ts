@@ -21,7 +21,8 @@ async function setup(paymentStatus: 'requires_action' | 'pending' = 'requires_ac
   const placed = await gabriel.orders.create({
     idempotencyKey: 'webhook-order-1',
     lines: [{ kind: 'cluster', name: 'edge', tierId: 'tier_devtest', regionId: 'nl-ams-1', kubernetesVersion: '1.37', nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }] }],
-    billing: { companyName: 'Globex Logistics', countryCode: 'NL', vatNumber: 'NL123456789B01', addressLine1: 'Keizersgracht 1', postalCode: '1015 CJ', city: 'Amsterdam' },
+    // Globex's billing profile (the seed's): orders are taxed by it.
+    billing: { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
   });
   await db.insert(payments).values({
     id: 'pay_webhook_test',

@@ -1,6 +1,6 @@
 import { auditLog, clusterOperations, clusters, invoices, notifications, orderEvents, orders, organizations, payments, users, type InvoiceStatus, type OperationStep } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { utcMonthStart } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
@@ -244,16 +244,24 @@ describe('staff: what needs attention', () => {
     expect(figures.ticketsDue + figures.ticketsBreached).toBeGreaterThan(0);
   });
 
-  it('counts this month’s revenue from orders paid by card and paid invoices, not last month’s', async () => {
+  it('counts this month’s revenue from what invoices received this month (an order paid by card included), not last month’s', async () => {
     const { db, as } = await setup();
     const olivia = await as('olivia');
-    const lastMonth = Date.UTC(2026, 9, 31, 23);
-    await db.update(orders).set({ paidAt: lastMonth }).where(inArray(orders.id, ['ord_demo_postgres', 'ord_demo_support']));
     const before = (await olivia.staffOrganizations.attention()).revenueThisMonthCents;
-    const [postgres] = await db.update(orders).set({ paidAt: NOW - 60_000 }).where(eq(orders.id, 'ord_demo_postgres')).returning({ totalCents: orders.totalCents, paymentMethod: orders.paymentMethod });
-    expect(postgres!.paymentMethod).toBe('card');
+    // Gabriel pays a support plan by card: its invoice is issued paid, now (issue 30: every charge has its invoice).
+    const gabriel = await as('gabriel');
+    const placed = await gabriel.orders.create({
+      idempotencyKey: 'revenue-order',
+      lines: [{ kind: 'support', planId: 'support_business' }],
+      billing: { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
+    });
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Gabriel Roux' };
+    await expect(gabriel.orders.pay({ id: placed.id, paymentIdempotencyKey: 'revenue-pay', method: { kind: 'card', card } })).resolves.toMatchObject({ result: 'succeeded' });
     const after = (await olivia.staffOrganizations.attention()).revenueThisMonthCents;
-    expect(after - before).toBe(postgres!.totalCents);
+    expect(after - before).toBe(placed.totalCents);
+    // The same invoice paid last month is last month's revenue.
+    await db.update(invoices).set({ paidAt: Date.UTC(2026, 9, 31, 23) }).where(eq(invoices.orderId, placed.id));
+    expect((await olivia.staffOrganizations.attention()).revenueThisMonthCents).toBe(before);
   });
 
   it('starts the month on the first at midnight UTC', () => {
@@ -463,7 +471,10 @@ describe('staff organisations: bank transfers received', () => {
     const period = previousMonth(Date.UTC(2026, 11, 1, 2));
     const before = await draftInvoice(db, GLOBEX, period);
     expect(before!.lines.filter((line) => line.orderId === orderId).map((line) => line.kind)).toEqual(['subscription', 'order']);
-    expect(before!.lines.find((line) => line.kind === 'order')!.description).toContain('invoiced with the order');
+    // The order's own invoice billed the advance with its VAT; the monthly line names it.
+    const [orderInvoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(orderInvoice).toMatchObject({ kind: 'invoice', status: 'due', paymentReference: expect.stringMatching(/^RF\d{2}/) });
+    expect(before!.lines.find((line) => line.kind === 'order')!.description).toContain(`Advance for Support: Business, invoiced on ${orderInvoice!.number} (payable by bank transfer)`);
     await adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-MONTH' });
     expect(await draftInvoice(db, GLOBEX, period)).toEqual(before);
   });

@@ -33,6 +33,7 @@ import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { retryOperation } from '../clusters/engine';
+import { clearOverdueUnlessAny } from '../invoices/dunning';
 import { outstandingCents } from '../orders/credit-limit';
 import { euros } from '../orders/money';
 import type { AddonListInput, ClusterListInput, OrganizationListInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
@@ -387,6 +388,12 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
         .update(payments)
         .set({ status: 'succeeded', succeededAt: receivedAt, transferReference: input.reference, updatedAt: now })
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'processing'))),
+      // The order's invoice is paid by the same money (one ledger: issue 30).
+      ctx.db
+        .update(invoices)
+        .set({ status: 'paid', receivedCents: sql`${invoices.totalCents}`, paidAt: receivedAt, nextChargeAt: null, updatedAt: now })
+        .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice'), ne(invoices.status, 'paid'))),
+      clearOverdueUnlessAny(ctx.db, organization.id, now),
       auditInsert(
         ctx.db,
         {
@@ -629,7 +636,7 @@ const ticketDueAt = sql<number | null>`CASE
 export async function attention(ctx: Staff) {
   const now = ctx.ports.clock.now();
   const monthStart = utcMonthStart(now);
-  const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [invoiceRevenue], [orderRevenue], [transferRevenue]] = await Promise.all([
+  const [orgRows, clusterRows, [overdue], [ticketsDue], [ticketsBreached], [failedProvisionings], [promotions], [revenue]] = await Promise.all([
     ctx.db.select({ status: organizations.status, value: count() }).from(organizations).groupBy(organizations.status),
     ctx.db.select({ status: clusters.status, value: count() }).from(clusters).where(ne(clusters.status, 'deleted')).groupBy(clusters.status),
     ctx.db.select({ value: count() }).from(organizations).where(isNotNull(organizations.overdueSince)),
@@ -637,16 +644,8 @@ export async function attention(ctx: Staff) {
     ctx.db.select({ value: count() }).from(tickets).where(and(eq(tickets.confirmation, 'confirmed'), sql`${ticketDueAt} < ${now}`)),
     ctx.db.select({ value: count() }).from(clusters).where(eq(clusters.status, 'failed')),
     ctx.db.select({ value: count() }).from(promotionRequests).where(eq(promotionRequests.status, 'pending')),
-    ctx.db.select({ value: sum(invoices.totalCents).mapWith(Number) }).from(invoices).where(and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
-    // Orders paid by card or Stripe are revenue when paid; bank-transfer orders when staff record their transfer received.
-    ctx.db
-      .select({ value: sum(orders.totalCents).mapWith(Number) })
-      .from(orders)
-      .where(and(gte(orders.paidAt, monthStart), inArray(orders.paymentMethod, ['card', 'stripe']), inArray(orders.status, [...PURCHASED]))),
-    ctx.db
-      .select({ value: sum(payments.amountCents).mapWith(Number) })
-      .from(payments)
-      .where(and(eq(payments.provider, 'bank_transfer'), eq(payments.status, 'succeeded'), gte(payments.succeededAt, monthStart))),
+    // Every charge has its invoice (issue 30): what the month's invoices received is its revenue.
+    ctx.db.select({ value: sum(invoices.receivedCents).mapWith(Number) }).from(invoices).where(and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
   ]);
   const organizationsByStatus = Object.fromEntries(orgRows.map((row) => [row.status, row.value]));
   return {
@@ -658,7 +657,7 @@ export async function attention(ctx: Staff) {
     overdueOrganizations: overdue?.value ?? 0,
     organizationsByStatus,
     clustersByStatus: Object.fromEntries(clusterRows.map((row) => [row.status, row.value])),
-    revenueThisMonthCents: (invoiceRevenue?.value ?? 0) + (orderRevenue?.value ?? 0) + (transferRevenue?.value ?? 0),
+    revenueThisMonthCents: revenue?.value ?? 0,
     monthStart,
   };
 }
