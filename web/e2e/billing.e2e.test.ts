@@ -47,12 +47,20 @@ describe('billing', () => {
     await visa.waitFor();
     expect(await visa.getAttribute('data-default')).toBe('true');
     expect(await visa.textContent()).toContain('Test mode');
+    // The billing profile every order is taxed by, its VAT number checked (issue 30).
+    await page.getByTestId('billing-profile').waitFor();
+    expect(await page.getByTestId('billing-profile-vat').textContent()).toContain('FR40303265045');
+    expect(await page.getByTestId('vat-check').textContent()).toContain('Valid according to');
+    expect(await page.getByTestId('vat-treatment').textContent()).toBe('France (FR) VAT at 20% is invoiced.');
     // Last month's invoice, issued by the seed's run of the monthly cron and paid by the card.
     await page.getByRole('heading', { level: 2, name: 'Invoices' }).waitFor();
-    const invoice = page.getByTestId('invoice-row').first();
+    const invoice = page.locator('[data-testid="invoice-row"][data-kind="monthly"]').first();
     await invoice.waitFor();
     const number = (await invoice.getAttribute('data-number'))!;
     expect(number).toMatch(/^KM-\d{4}-\d{6}$/);
+    // Beside it, the invoices of the orders Acme paid at checkout and the seeded credit note in its own series.
+    expect(await page.locator('[data-testid="invoice-row"][data-kind="order"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="invoice-row"][data-kind="credit_note"]').first().getAttribute('data-number')).toMatch(/^KM-CN-\d{4}-\d{6}$/);
     expect(await invoice.getByTestId('invoice-status').getAttribute('data-status')).toBe('paid');
     const [download] = await Promise.all([page.waitForEvent('download'), invoice.getByTestId('invoice-pdf').click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);

@@ -24,6 +24,9 @@ const ACME = 'org_demo_acme';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A due invoice of Acme for last month (€120 incl. 20 % VAT), with one line. */
+/** ISO 11649's own example reference, given to the matrix's invoice. */
+export const MATRIX_INVOICE_REFERENCE = 'RF18539007547034';
+
 export async function acmeInvoice({ db, ctx }: PrepareEnv): Promise<Record<string, string>> {
   const now = ctx.ports.clock.now();
   const id = 'inv_matrix_acme';
@@ -42,6 +45,7 @@ export async function acmeInvoice({ db, ctx }: PrepareEnv): Promise<Record<strin
     totalCents: 12_000,
     issuedAt: now - DAY_MS,
     dueAt: now + 13 * DAY_MS,
+    paymentReference: MATRIX_INVOICE_REFERENCE,
     createdAt: now - DAY_MS,
     updatedAt: now - DAY_MS,
   });

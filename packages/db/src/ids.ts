@@ -42,6 +42,7 @@ export const ID_PREFIXES = {
   usage: 'use',
   invoice: 'inv',
   invoiceLine: 'inl',
+  invoiceReceipt: 'irc',
   credit: 'crd',
   creditRequest: 'crq',
   creditNoteRequest: 'cnr',

@@ -175,6 +175,37 @@ export const invoiceSequences = sqliteTable(
   (table) => [primaryKey({ columns: [table.series, table.year] })],
 );
 
+/**
+ * The ledger of money received by bank transfer for an invoice (issue 30): each transfer as staff
+ * saw it on the bank statement, matched by the invoice's RF reference. An invoice's
+ * received_cents is the sum of its receipts (and of card payments); it is "paid" only once that
+ * covers its total. The bank's reference is unique per invoice, so the same transfer is never
+ * recorded twice.
+ */
+export const invoiceReceipts = sqliteTable(
+  'invoice_receipts',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** What went beyond the invoice's total, returned to the organisation as a credit. */
+    excessCents: integer('excess_cents').notNull().default(0),
+    /** The bank's reference of the transfer, as on the statement. */
+    bankReference: text('bank_reference').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('invoice_receipts_bank_reference_idx').on(table.invoiceId, table.bankReference), index('invoice_receipts_organization_idx').on(table.organizationId, table.receivedAt)],
+);
+
+export type InvoiceReceipt = typeof invoiceReceipts.$inferSelect;
+
 export const CREDIT_ORIGINS = ['promotion', 'prepaid', 'goodwill', 'refund'] as const;
 export type CreditOrigin = (typeof CREDIT_ORIGINS)[number];
 

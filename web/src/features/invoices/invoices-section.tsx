@@ -150,7 +150,7 @@ export function InvoicesSection() {
               </Table.Thead>
               <Table.Tbody>
                 {query.data.items.map((invoice) => (
-                  <Table.Tr key={invoice.id} data-testid="invoice-row" data-number={invoice.number}>
+                  <Table.Tr key={invoice.id} data-testid="invoice-row" data-number={invoice.number} data-kind={invoice.kind === 'credit_note' ? 'credit_note' : invoice.orderId ? 'order' : 'monthly'}>
                     <Table.Th scope="row" fw={500}>
                       <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(invoice.id)} data-testid="invoice-open">
                         {invoice.number}

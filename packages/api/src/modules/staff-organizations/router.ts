@@ -10,6 +10,8 @@ import {
   organizationListInputSchema,
   organizationPageSchema,
   recordTransferInputSchema,
+  recordInvoiceTransferInputSchema,
+  invoiceTransferRecordedSchema,
   reinstateInputSchema,
   retriedSchema,
   retryInputSchema,
@@ -72,6 +74,20 @@ export const staffOrganizationsRouter = router({
     .input(recordTransferInputSchema)
     .output(transferRecordedSchema)
     .mutation(({ ctx, input }) => staff.recordBankTransfer(ctx, input)),
+
+  recordInvoiceTransfer: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/admin/invoice-transfers',
+        summary: 'Record a bank transfer against the invoice whose RF reference it quotes: whole, partial or more than due (the excess becomes a credit)',
+        tags: TAGS,
+        sessionOnly: true,
+      },
+    })
+    .input(recordInvoiceTransferInputSchema)
+    .output(invoiceTransferRecordedSchema)
+    .mutation(({ ctx, input }) => staff.recordInvoiceTransfer(ctx, input)),
 
   clusters: officerProcedure
     .meta({ rest: { method: 'GET', path: '/api/admin/clusters', summary: 'Clusters of every organisation, filtered by status, organisation and region', tags: TAGS, sessionOnly: true } })

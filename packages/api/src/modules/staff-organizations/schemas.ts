@@ -136,6 +136,41 @@ export const transferRecordedSchema = z.object({
   outstandingCents: money.describe('What the organisation still owes once this transfer is counted, EUR cents.'),
 });
 
+/** Staff record a transfer matched to an invoice by its RF reference: whole, partial or more than due. */
+export const recordInvoiceTransferInputSchema = z.object({
+  reference: z
+    .string({ error: 'Enter the RF reference the transfer quotes.' })
+    .trim()
+    .min(5, 'Enter the RF reference the transfer quotes (RF, two digits, then letters and digits).')
+    .max(40, 'An RF reference is at most 25 characters (spaces aside).')
+    .describe('The invoice’s ISO 11649 creditor reference as the transfer quotes it (spaces allowed), e.g. "RF18 5390 0754 7034".'),
+  amountCents: z
+    .number({ error: 'Enter the amount received, in cents.' })
+    .int('The amount received is a whole number of cents.')
+    .min(1, 'The amount received is at least one cent.')
+    .max(100_000_000_00, 'The amount received is at most €100,000,000.')
+    .describe('What arrived on our account, EUR cents: less than due (partial), exactly, or more (the excess becomes a credit).'),
+  bankReference: z
+    .string({ error: 'Enter the bank’s reference of the transfer, as on the bank statement.' })
+    .trim()
+    .min(1, 'Enter the bank’s reference of the transfer, as on the bank statement.')
+    .max(64, 'The transfer reference must be at most 64 characters.'),
+  receivedOn: calendarDay.optional().describe('The day the money arrived (UTC), YYYY-MM-DD; not in the future. Default: today.'),
+});
+export const invoiceTransferRecordedSchema = z.object({
+  invoiceId: z.string(),
+  number: z.string(),
+  organizationId: z.string(),
+  status: z.enum(['due', 'paid', 'overdue', 'void']),
+  totalCents: money,
+  receivedCents: money.describe('Received for the invoice so far, this transfer included.'),
+  dueCents: money.describe('Still due on the invoice.'),
+  excessCents: money.describe('What this transfer paid beyond the total: a credit for the organisation.'),
+  receivedAt: z.number().int(),
+  outstandingCents: money.describe('What the organisation still owes in all, EUR cents.'),
+});
+export type RecordInvoiceTransferInput = z.infer<typeof recordInvoiceTransferInputSchema>;
+
 export const clusterListInputSchema = z.object({
   q: search.describe('Part of the cluster or organisation name.'),
   status: z.enum(CLUSTER_STATUSES, { error: `Status must be one of: ${CLUSTER_STATUSES.join(', ')}.` }).optional(),

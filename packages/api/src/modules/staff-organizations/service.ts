@@ -36,7 +36,8 @@ import { retryOperation } from '../clusters/engine';
 import { clearOverdueUnlessAny } from '../invoices/dunning';
 import { outstandingCents } from '../orders/credit-limit';
 import { euros } from '../orders/money';
-import type { AddonListInput, ClusterListInput, OrganizationListInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
+import * as receipts from './receipts';
+import type { AddonListInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };
 
@@ -442,6 +443,11 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
     receivedAt,
     outstandingCents: await outstandingCents(ctx.db, organization.id),
   };
+}
+
+/** A transfer matched to an invoice by its RF reference, whole or partial (receipts.ts); the organisation's billing members are told. */
+export function recordInvoiceTransfer(ctx: Staff, input: RecordInvoiceTransferInput) {
+  return receipts.recordInvoiceTransfer(ctx, input, billingMembersOf);
 }
 
 /** The latest operation of each cluster, when it failed (what a staff Retry resumes). */
