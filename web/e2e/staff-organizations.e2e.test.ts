@@ -185,6 +185,48 @@ describe('staff: organisations', () => {
     }
   });
 
+  it('an administrator records a partial transfer against an invoice by its RF reference: the rest stays due, for staff and the customer alike', { timeout: 180_000 }, async () => {
+    const { page } = browser;
+    await signInAsNewAccount(page, { role: 'admin' });
+    await page.goto('/officers/organizations?id=org_demo_globex');
+    await rejectCookies(page);
+    const invoices = page.getByRole('table', { name: 'Latest invoices' });
+    await invoices.waitFor(POLL);
+    // The seeded Valkey order's invoice (issue 30): €142.80, payable by transfer, nothing received yet.
+    const row = invoices.getByRole('row').filter({ hasText: '€142.80' }).filter({ has: page.getByRole('button', { name: /^Record transfer for KM-/ }) });
+    await row.waitFor(POLL);
+    const number = (await row.getByRole('link').first().textContent())!.trim();
+    expect(number).toMatch(/^KM-\d{4}-\d{6}$/);
+    await row.getByRole('button', { name: `Record transfer for ${number}` }).click();
+    const form = page.getByRole('dialog', { name: 'Record a bank transfer' }).getByTestId('invoice-transfer-dialog');
+    await form.waitFor();
+    expect(await form.textContent()).toMatch(/reference RF\d{2}/);
+    await form.getByLabel(/^Amount received/).fill('100');
+    await form.getByLabel(/^Bank reference/).fill('E2E-PARTIAL-1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByTestId('invoice-transfer-submit').click();
+    await page.getByText(`${number}: €100.00 received, €42.80 still due.`).waitFor(POLL);
+    await invoices.getByRole('row').filter({ hasText: number }).filter({ hasText: '€100.00' }).waitFor(POLL);
+
+    // Globex's owner sees the same: the invoice still due, €100.00 received and €42.80 left, with its reference.
+    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    try {
+      const customerPage = await customerContext.newPage();
+      await cookieChoiceMade(customerPage);
+      await signInAsDemoAccount(customerPage, 'gabriel');
+      await customerPage.goto('/billing');
+      const invoiceRow = customerPage.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
+      await invoiceRow.waitFor(POLL);
+      await invoiceRow.getByTestId('invoice-open').click();
+      const reference = customerPage.getByTestId('invoice-transfer-reference');
+      await reference.waitFor(POLL);
+      expect(await reference.textContent()).toContain('received so far €100.00, still due €42.80');
+      expect(await seriousViolations(customerPage)).toEqual([]);
+    } finally {
+      await customerContext.close();
+    }
+  });
+
   it('staff see what customers run across organisations, each row leading to its organisation', { timeout: 120_000 }, async () => {
     const { page } = browser;
     await signInAsNewAccount(page, { role: 'officer' });

@@ -184,7 +184,7 @@ export function InvoicesSection() {
           <Pager label="Pages of invoices" pages={pageCount(query.data.total, PAGE_SIZE)} page={page} onChange={setPage} testId="invoices-pagination" />
         </Stack>
       )}
-      <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Invoice" size="xl">
+      <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Invoice" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
         {openId !== null ? <InvoiceDetailView id={openId} /> : null}
       </Modal>
     </SectionCard>

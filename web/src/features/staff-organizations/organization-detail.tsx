@@ -56,6 +56,7 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
   const { data: user } = useCurrentUser();
   const admin = user?.role === 'admin' || user?.role === 'super_admin';
   const [request, setRequest] = useState<ReasonAction | null>(null);
+  const [receiving, setReceiving] = useState<OrganizationDetail['invoiceList'][number] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staffOrganizations.pathKey() });
   const suspend = useMutation(trpc.staffOrganizations.suspend.mutationOptions({ onSuccess: refresh }));
   // A credit note above one administrator's amount is filed as a request: its list refreshes too.
@@ -197,17 +198,26 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
       <Section title="Latest invoices">
         <SimpleTable
           label="Latest invoices"
-          head={['Number', 'Status', 'Total', 'Issued', 'Due', ...(admin ? ['Correction'] : [])]}
+          head={['Number', 'Status', 'Total', 'Received', 'Issued', 'Due', ...(admin ? ['Transfer', 'Correction'] : [])]}
           rows={organization.invoiceList.map((invoice) => ({
             key: invoice.id,
             cells: [
-              invoice.kind === 'credit_note' ? `${invoice.number} (credit note)` : invoice.number,
+              // Staff open any customer's invoice or credit note as the customer gets it (PDF/A-3 with Factur-X).
+              <a key="n" href={`/api/admin/invoices/${encodeURIComponent(invoice.id)}/pdf`} download={`${invoice.number}.pdf`} aria-label={`Download ${invoice.number} as PDF`}>
+                {invoice.kind === 'credit_note' ? `${invoice.number} (credit note)` : invoice.number}
+              </a>,
               statusLabel(invoice.status),
               euros(invoice.totalCents),
+              invoice.kind === 'invoice' ? euros(invoice.receivedCents) : '—',
               formatDate(invoice.issuedAt),
               formatDate(invoice.dueAt),
               ...(admin
                 ? [
+                    invoice.kind === 'invoice' && invoice.paymentReference && (invoice.status === 'due' || invoice.status === 'overdue') ? (
+                      <Button key="t" size="xs" variant="light" aria-label={`Record transfer for ${invoice.number}`} onClick={() => setReceiving(invoice)}>
+                        Record transfer
+                      </Button>
+                    ) : null,
                     invoice.kind !== 'invoice' ? null : invoice.corrected ? (
                       <Text key="c" size="sm" c="dimmed">
                         Corrected by a credit note
@@ -241,6 +251,9 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
           }))}
           empty="No invoice."
         />
+        <Modal opened={receiving !== null} onClose={() => setReceiving(null)} title="Record a bank transfer" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+          {receiving ? <InvoiceTransferForm key={receiving.id} organization={organization} invoice={receiving} onClose={() => setReceiving(null)} onRecorded={refresh} /> : null}
+        </Modal>
       </Section>
       <Section title="Latest support tickets">
         <SimpleTable
@@ -880,3 +893,96 @@ function RecordTransferForm({
   );
 }
 
+
+/** A transfer against one invoice, by its RF reference: the amount as received (partial, exact or more). */
+function InvoiceTransferForm({
+  organization,
+  invoice,
+  onClose,
+  onRecorded,
+}: {
+  organization: OrganizationDetail;
+  invoice: OrganizationDetail['invoiceList'][number];
+  onClose: () => void;
+  onRecorded: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const due = Math.max(0, invoice.totalCents - invoice.receivedCents);
+  const [amount, setAmount] = useState<string | number>(due / 100);
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [touched, setTouched] = useState(false);
+  const record = useMutation(trpc.staffOrganizations.recordInvoiceTransfer.mutationOptions());
+  const [today] = useState(() => localDay(Date.now()));
+  const cents = Math.round(Number(amount) * 100);
+  const problems = {
+    amount: !Number.isFinite(cents) || cents < 1 ? 'Enter the amount received, at least €0.01.' : null,
+    reference: transferReferenceProblem(reference),
+    receivedOn: receivedOnProblem(receivedOn, today, utcDay(invoice.issuedAt)),
+  };
+  return (
+    <form
+      noValidate
+      data-testid="invoice-transfer-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problems.amount || problems.reference || problems.receivedOn) return;
+        record.mutate(
+          { reference: invoice.paymentReference!, amountCents: cents, bankReference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
+          {
+            onSuccess: async (recorded) => {
+              toast({
+                title: 'Transfer recorded',
+                description:
+                  recorded.dueCents > 0
+                    ? `${recorded.number}: ${euros(recorded.receivedCents)} received, ${euros(recorded.dueCents)} still due.`
+                    : recorded.excessCents > 0
+                      ? `${recorded.number} is paid; ${euros(recorded.excessCents)} beyond it became a credit for ${organization.name}.`
+                      : `${recorded.number} is paid in full.`,
+                variant: 'success',
+              });
+              onClose();
+              await onRecorded();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Invoice {invoice.number}, reference <Text span ff="monospace">{invoice.paymentReference}</Text>: {euros(invoice.totalCents)}, of which {euros(invoice.receivedCents)} received. Record the amount that
+          arrived: less than due leaves the rest due, more becomes a credit for {organization.name}.
+        </Text>
+        <ErrorAlert>{record.error?.message}</ErrorAlert>
+        <NumberInput label="Amount received (EUR)" min={0.01} decimalScale={2} value={amount} onChange={setAmount} error={touched ? problems.amount : null} required data-autofocus />
+        <TextInput
+          label="Bank reference"
+          description="The transfer's reference, as on our bank statement."
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={touched ? problems.reference : null}
+          required
+        />
+        <TextInput
+          label="Date received"
+          description="The day the money arrived on our account. Leave empty for today."
+          type="date"
+          max={today}
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.currentTarget.value)}
+          error={touched ? problems.receivedOn : null}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={record.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={record.isPending} data-testid="invoice-transfer-submit">
+            Record transfer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -77,9 +77,11 @@ export async function recordInvoiceTransfer(ctx: Staff, input: InvoiceTransferIn
       .update(invoiceReceipts)
       .set({ excessCents: sql`max(0, min(${amount}, (SELECT ${invoices.receivedCents} - ${invoices.totalCents} FROM ${invoices} WHERE ${invoices.id} = ${invoice.id})))` })
       .where(eq(invoiceReceipts.id, receiptId)),
-    ctx.db.run(sql`INSERT INTO ${credits} (id, organization_id, origin, description, amount_cents, remaining_cents, expires_at, created_by, created_at)
-      SELECT ${creditId}, ${invoice.organizationId}, 'refund', ${`Over-payment of invoice ${invoice.number} (transfer ${input.bankReference})`}, excess_cents, excess_cents, NULL, ${ctx.user.id}, ${now}
-      FROM ${invoiceReceipts} WHERE id = ${receiptId} AND excess_cents > 0`),
+    // INSERT … SELECT with every column of credits, in its order (drizzle's rule for a raw SELECT).
+    ctx.db.insert(credits).select(
+      sql`SELECT ${creditId}, ${invoice.organizationId}, 'refund', ${`Over-payment of invoice ${invoice.number} (transfer ${input.bankReference})`}, excess_cents, excess_cents, NULL, ${ctx.user.id}, ${now}
+      FROM ${invoiceReceipts} WHERE id = ${receiptId} AND excess_cents > 0`,
+    ),
     clearOverdueUnlessAny(ctx.db, invoice.organizationId, now),
     auditInsert(
       ctx.db,
@@ -99,10 +101,14 @@ export async function recordInvoiceTransfer(ctx: Staff, input: InvoiceTransferIn
     // The order's own invoice paid in full: its bank-transfer payment succeeds, once, and its timeline says so.
     const orderPayment = and(eq(payments.orderId, invoice.orderId), eq(payments.provider, 'bank_transfer'), eq(payments.status, 'processing'), sql`${paidNow}`);
     statements.push(
-      ctx.db.run(sql`INSERT INTO ${orderEvents} (id, order_id, type, message, payment_id, data, created_at)
-        SELECT ${newId('orderEvent')}, ${invoice.orderId}, 'transfer_received', ${`Bank transfer received on ${utcDay(receivedAt)} (reference ${input.bankReference}); invoice ${invoice.number} is paid.`}, ${payments.id}, json_object('amountCents', ${payments.amountCents}), ${now}
-        FROM ${payments} WHERE ${orderPayment}
-        ON CONFLICT DO NOTHING`),
+      // Columns of order_events in order: id, order_id, type, message, payment_id, reason, data, created_at.
+      ctx.db
+        .insert(orderEvents)
+        .select(
+          sql`SELECT ${newId('orderEvent')}, ${invoice.orderId}, 'transfer_received', ${`Bank transfer received on ${utcDay(receivedAt)} (reference ${input.bankReference}); invoice ${invoice.number} is paid.`}, ${payments.id}, NULL, json_object('amountCents', ${payments.amountCents}), ${now}
+          FROM ${payments} WHERE ${orderPayment}`,
+        )
+        .onConflictDoNothing(),
       ctx.db.update(payments).set({ status: 'succeeded', succeededAt: receivedAt, transferReference: input.bankReference, updatedAt: now }).where(orderPayment),
     );
   }

@@ -64,6 +64,8 @@ export const organizationDetailSchema = organizationSummarySchema.extend({
       number: z.string(),
       status: z.enum(INVOICE_STATUSES),
       totalCents: money,
+      receivedCents: money.describe('Received so far (the ledger of transfers and card payments).'),
+      paymentReference: z.string().nullable().describe('The RF reference a transfer quotes.'),
       dueAt: z.number().int(),
       issuedAt: z.number().int(),
       corrected: z.boolean().describe('A credit note corrects this invoice already.'),

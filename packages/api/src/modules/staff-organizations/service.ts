@@ -138,6 +138,8 @@ export async function getOrganization(ctx: Staff, id: string) {
         number: invoices.number,
         status: invoices.status,
         totalCents: invoices.totalCents,
+        receivedCents: invoices.receivedCents,
+        paymentReference: invoices.paymentReference,
         dueAt: invoices.dueAt,
         issuedAt: invoices.issuedAt,
         // Whether a credit note corrects it already (tables named in the SQL: see memberCount).
