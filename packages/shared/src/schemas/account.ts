@@ -9,6 +9,7 @@ import {
   tokenSchema,
   usernameSchema,
 } from './fields';
+import { quoteCustomerSchema } from './quote-lines';
 
 /**
  * What the sign-in, registration and account forms send: each `...InputSchema` is the input of the
@@ -29,13 +30,18 @@ export const signInIdentifierSchema = z
 /** Sign in with email or username and password (`auth.login`). */
 export const signInInputSchema = z.object({ identifier: signInIdentifierSchema, password: passwordSchema });
 
-/** Register an organisation and its owner (`auth.register`). */
+/**
+ * Register an organisation and its owner (`auth.register`). The country (France unless said) and
+ * the EU VAT number start the organisation's billing profile, which taxes its orders (issue 30).
+ */
 export const registrationInputSchema = z.object({
   email: emailSchema,
   username: usernameSchema,
   name: personNameSchema,
   password: passwordSchema,
   companyName: companyNameSchema,
+  countryCode: quoteCustomerSchema.shape.countryCode,
+  vatNumber: quoteCustomerSchema.shape.vatNumber,
 });
 
 export const registrationFormSchema = registrationInputSchema
@@ -48,6 +54,11 @@ export const registrationFormSchema = registrationInputSchema
     }
     if (values.password !== values.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+    }
+    // The VAT number's prefix must match the country, as quotes and orders check it.
+    const customer = quoteCustomerSchema.safeParse({ countryCode: values.countryCode, vatNumber: values.vatNumber });
+    if (!customer.success) {
+      for (const issue of customer.error.issues) if (issue.path[0] === 'vatNumber') ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: issue.message });
     }
   });
 

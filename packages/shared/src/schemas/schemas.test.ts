@@ -71,7 +71,10 @@ describe('registration', () => {
   it('accepts a complete registration', () => {
     expect(registrationFormSchema.safeParse(valid).success).toBe(true);
     const { confirmPassword: _confirmation, ...input } = valid;
-    expect(registrationInputSchema.parse(input)).toEqual(input);
+    // The country defaults to France: it starts the organisation's billing profile (issue 30).
+    expect(registrationInputSchema.parse(input)).toEqual({ ...input, countryCode: 'FR' });
+    expect(registrationInputSchema.parse({ ...input, countryCode: 'de', vatNumber: 'de 136 695 976' })).toMatchObject({ countryCode: 'DE', vatNumber: 'DE136695976' });
+    expect(registrationFormSchema.safeParse({ ...valid, countryCode: 'DE', vatNumber: 'FR40303265045' }).error?.issues).toEqual([expect.objectContaining({ path: ['vatNumber'], message: 'A VAT number of DE starts with DE.' })]);
   });
 
   it('explains each problem', () => {

@@ -1,13 +1,16 @@
-import { Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, registrationFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
+import { countryOptions } from '../../lib/countries';
 import { useRegister } from './use-sign-in';
+
+const COUNTRY_OPTIONS = countryOptions();
 
 export function RegisterForm() {
   const register = useRegister();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { name: '', email: '', username: '', companyName: '', password: '', confirmPassword: '' },
+    initialValues: { name: '', email: '', username: '', companyName: '', countryCode: 'FR', vatNumber: '', password: '', confirmPassword: '' },
     validate: schemaResolver(registrationFormSchema, { sync: true }),
   });
 
@@ -21,6 +24,8 @@ export function RegisterForm() {
           email: values.email.trim(),
           username: values.username.trim(),
           companyName: values.companyName.trim(),
+          countryCode: values.countryCode,
+          vatNumber: values.vatNumber.trim() || null,
           password: values.password,
         }),
       )}
@@ -58,6 +63,27 @@ export function RegisterForm() {
             required
             key={form.key('companyName')}
             {...form.getInputProps('companyName')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Select
+            label="Country"
+            description="Where your company is established: it decides the VAT on your invoices."
+            data={COUNTRY_OPTIONS}
+            searchable
+            allowDeselect={false}
+            required
+            key={form.key('countryCode')}
+            {...form.getInputProps('countryCode')}
+          />
+          <TextInput
+            label="EU VAT number"
+            description="Optional. Checked with the EU register; a business outside France is then invoiced without VAT (reverse charge)."
+            placeholder="e.g. DE123456789"
+            autoCapitalize="characters"
+            spellCheck={false}
+            key={form.key('vatNumber')}
+            {...form.getInputProps('vatNumber')}
           />
         </SimpleGrid>
         <PasswordInput

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useDisplayPrice } from '../pricing';
-import { countryOptions } from './countries';
+import { countryOptions } from '../../lib/countries';
 import type { Estimate } from './estimate';
 import { periodLabel } from './item-price';
 import type { ServerQuoteState } from './use-server-quote';

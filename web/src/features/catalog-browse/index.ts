@@ -32,5 +32,6 @@ export { buildPriceBook, compatibleAddons } from './price-book';
 export { isPromotionRefusal, quoteRequestLines, useServerQuote, type QuoteRequest, type ServerQuoteState } from './use-server-quote';
 // Orders and checkout: the middleware plans' sizes and the billing country picker.
 export { planSpecs } from './services-editor';
-export { countryName, countryOptions } from './countries';
+// The country list lives in lib (registration uses it too); re-exported for the catalogue's users.
+export { countryName, countryOptions } from '../../lib/countries';
 export { SupportPlanFacts } from './support-plan-facts';

@@ -1,4 +1,4 @@
-import { auditLog, newBillingId, newId, organizations, rateLimits, users, type AuthToken, type User } from '@kubemarket/db';
+import { auditLog, newBillingId, newId, organizations, rateLimits, users, type AuthToken, type BillingProfile, type User, type VatCheck } from '@kubemarket/db';
 import { describeUserAgent, type EmailLinkKind } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
@@ -25,6 +25,8 @@ import { createSession, deleteUserSessions, invalidateSession, isStaff, sessionC
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { normalizeVatNumber } from '../../platform/vat';
+import { verifiedVatCheck } from '../billing/profile';
 
 export interface MfaRequired {
   mfaRequired: true;
@@ -298,9 +300,27 @@ export interface RegistrationInput {
   name: string;
   password: string;
   companyName: string;
+  /** ISO alpha-2; France when not given. */
+  countryCode?: string;
+  vatNumber?: string | null;
 }
 
 const USERNAME_TAKEN = 'This username is taken. Choose another one.';
+
+function startingProfile(input: RegistrationInput): BillingProfile {
+  const countryCode = !input.countryCode ? 'FR' : input.countryCode === 'EL' ? 'GR' : input.countryCode;
+  return { companyName: input.companyName, countryCode, vatNumber: input.vatNumber ? normalizeVatNumber(input.vatNumber) : null, addressLine1: '', addressLine2: null, postalCode: '', city: '' };
+}
+
+async function registrationVatCheck(ctx: Context, countryCode: string, vatNumber: string): Promise<VatCheck | null> {
+  try {
+    return await verifiedVatCheck(ctx.ports, countryCode, vatNumber, null);
+  } catch (error) {
+    // VIES down: the account is not refused for it; the first order checks the number again.
+    if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE') return null;
+    throw error;
+  }
+}
 
 /**
  * A pending organisation with the registering user as its owner, signed in at once. The answer
@@ -319,13 +339,17 @@ export async function register(ctx: Context, input: RegistrationInput) {
   if (existing.some((row) => row.username === input.username)) throw new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
   const owner = existing.find((row) => row.email === input.email);
 
+  // The billing profile starts here (issue 30): the country, and the VAT number once checked; the
+  // first order adds the address. A registry that cannot answer leaves the number to check later.
+  const billingProfile = startingProfile(input);
+  const vatCheck = billingProfile.vatNumber ? await registrationVatCheck(ctx, billingProfile.countryCode, billingProfile.vatNumber) : null;
   const passwordHash = await hashPassword(input.password, ctx.config.passwordCost);
   const organizationId = newId('organization');
   const userId = newId('user');
   try {
     // One batch: the organisation, its owner and the audit entry land together or not at all.
     await ctx.db.batch([
-      ctx.db.insert(organizations).values({ id: organizationId, name: input.companyName, billingId: newBillingId(), status: 'pending', createdAt: now, updatedAt: now }),
+      ctx.db.insert(organizations).values({ id: organizationId, name: input.companyName, billingId: newBillingId(), status: 'pending', billingProfile, vatCheck, createdAt: now, updatedAt: now }),
       ctx.db.insert(users).values({
         id: userId,
         organizationId,

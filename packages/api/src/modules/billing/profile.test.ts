@@ -97,3 +97,37 @@ describe('orders are taxed by the billing profile (issue 30)', () => {
     expect(loser?.reason).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(`Your organisation is billed in ${winner === 'DE' ? 'Germany (DE)' : 'Austria (AT)'}`) });
   });
 });
+
+describe('the billing profile starts at registration (issue 30)', () => {
+  const registration = (vatNumber: string | null) => ({
+    email: `hamburg-${vatNumber ?? 'none'}@example.de`,
+    username: `hamburg${(vatNumber ?? 'none').toLowerCase().replace(/\W/g, '')}`,
+    name: 'Greta Berger',
+    password: 'Speicherstadt-Elbphilharmonie-2026',
+    companyName: 'Globex Logistik GmbH',
+    countryCode: 'DE',
+    vatNumber,
+  });
+
+  it('keeps the country and the VIES-checked VAT number; the first order adds the address', async () => {
+    const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(NOW), mailer: memoryMailer(), vat: viesVatValidation({ requesterVatNumber: DEMO_SELLER.vatId, baseUrl: vies.url }) } });
+    await callerAs(ctx, null).auth.register(registration('DE136695976'));
+    const [organization] = await db.select().from(organizations).where(eq(organizations.name, 'Globex Logistik GmbH'));
+    expect(organization!.billingProfile).toEqual({ companyName: 'Globex Logistik GmbH', countryCode: 'DE', vatNumber: 'DE136695976', addressLine1: '', addressLine2: null, postalCode: '', city: '' });
+    expect(organization!.vatCheck).toMatchObject({ valid: true, source: 'vies', vatNumber: 'DE136695976' });
+    // Approved, the owner orders: the address joins the profile, the country and number stay.
+    await db.update(organizations).set({ status: 'active' }).where(eq(organizations.id, organization!.id));
+    const greta = callerAs(ctx, await sessionUserOf(db, registration('DE136695976').username));
+    const placed = await greta.orders.create({ idempotencyKey: 'registered-1', lines: SUPPORT, billing: HAMBURG });
+    expect(placed.quote!.tax.reverseCharge).toBe(true);
+    expect((await greta.billing.profile()).profile).toMatchObject({ countryCode: 'DE', vatNumber: 'DE136695976', addressLine1: 'Hafenstraße 8', city: 'Hamburg' });
+  });
+
+  it('refuses a VAT number the registry does not know, in words', async () => {
+    const { ctx } = await createTestCaller({ ports: { clock: manualClock(NOW), mailer: memoryMailer(), vat: viesVatValidation({ requesterVatNumber: DEMO_SELLER.vatId, baseUrl: vies.url }) } });
+    expect(await refusal(callerAs(ctx, null).auth.register(registration('DE999999999')))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'DE999999999 is not a valid VAT number according to the EU VAT register (VIES). Check it, or leave it empty to be charged VAT.',
+    });
+  });
+});

@@ -42,14 +42,15 @@ function vatPrefixOf(countryCode: string): string {
  * Checks a VAT number for the given country through the port: it must carry that member state's
  * prefix and be valid. Refusals are sentences for the customer; VIES down is a 503 to retry.
  */
-export async function verifiedVatCheck(ports: Pick<Ports, 'vat' | 'clock'>, countryCode: string, vatNumber: string, field = 'billing.vatNumber'): Promise<VatCheck> {
+export async function verifiedVatCheck(ports: Pick<Ports, 'vat' | 'clock'>, countryCode: string, vatNumber: string, field: string | null = 'billing.vatNumber'): Promise<VatCheck> {
   const number = normalizeVatNumber(vatNumber);
+  const at = field ? `${field}: ` : '';
   if (EU_VAT_RATES[countryCode] === undefined) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${field}: An EU VAT number is only given for an organisation in the EU; ${countryLabel(countryCode)} is not.` });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${at}An EU VAT number is only given for an organisation in the EU; ${countryLabel(countryCode)} is not.` });
   }
   const prefix = vatPrefixOf(countryCode);
   if (!number.startsWith(prefix)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${field}: A VAT number of ${countryLabel(countryCode)} starts with ${prefix}.` });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${at}A VAT number of ${countryLabel(countryCode)} starts with ${prefix}.` });
   }
   let check: VatCheck;
   try {
@@ -60,7 +61,7 @@ export async function verifiedVatCheck(ports: Pick<Ports, 'vat' | 'clock'>, coun
   }
   if (!check.valid) {
     const by = check.source === 'vies' ? 'the EU VAT register (VIES)' : 'its check digits';
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${field}: ${number} is not a valid VAT number according to ${by}. Check it, or leave it empty to be charged VAT.` });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${at}${number} is not a valid VAT number according to ${by}. Check it, or leave it empty to be charged VAT.` });
   }
   return check;
 }
@@ -103,7 +104,20 @@ export async function profileForOrder(db: Database, ports: Pick<Ports, 'vat' | '
     if (set) return { profile, vatCheck };
     state = await profileOf(db, organizationId);
   }
-  const profile = state.profile!;
+  let profile = state.profile!;
+  let vatCheck = state.vatCheck;
+  if (countryCode === profile.countryCode && (profile.addressLine1 === '' || (profile.vatNumber !== null && !(vatCheck?.valid && vatCheck.vatNumber === profile.vatNumber)))) {
+    // Registered without an address (and perhaps with a number the registry could not check then):
+    // the first order completes the profile, its number checked now.
+    if (profile.vatNumber !== null && !(vatCheck?.valid && vatCheck.vatNumber === profile.vatNumber)) vatCheck = await verifiedVatCheck(ports, profile.countryCode, profile.vatNumber);
+    const completed: BillingProfile =
+      profile.addressLine1 === '' ? { ...profile, companyName: billing.companyName, addressLine1: billing.addressLine1, addressLine2: billing.addressLine2, postalCode: billing.postalCode, city: billing.city } : profile;
+    await db
+      .update(organizations)
+      .set({ billingProfile: completed, vatCheck, updatedAt: ports.clock.now() })
+      .where(and(eq(organizations.id, organizationId), sql`json_extract(${organizations.billingProfile}, '$.countryCode') = ${profile.countryCode}`));
+    profile = completed;
+  }
   if (countryCode !== profile.countryCode) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
@@ -129,7 +143,7 @@ export async function profileForOrder(db: Database, ports: Pick<Ports, 'vat' | '
       message: `billing.vatNumber: Your organisation's billing profile has ${current}; this order says ${vatNumber}. Change the VAT number in Billing → Billing profile first (it is checked there).`,
     });
   }
-  return { profile, vatCheck: state.vatCheck };
+  return { profile, vatCheck };
 }
 
 /** GET /api/billing/profile: who invoices are addressed to and how they are taxed. */
