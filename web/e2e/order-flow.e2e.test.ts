@@ -26,6 +26,7 @@ interface Order {
   totalCents: number;
   promotion: { code: string; applied: boolean } | null;
   payments: { status: string; amountCents: number }[];
+  invoice: { id: string; number: string; status: string; totalCents: number; receivedCents: number } | null;
 }
 
 interface Quote {
@@ -178,6 +179,11 @@ describe('from configurator to payment with PARIS', () => {
       expect(Number(await amount.getAttribute('data-cents'))).toBe(quoted.totalCents);
       expect(await amount.textContent()).toBe(formatMoney(quoted.totalCents / 100, 'EUR'));
       await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
+      // Its invoice was issued with the payment, paid: the VAT on it is exactly the VAT charged (issue 30).
+      expect(paid.invoice).toMatchObject({ status: 'paid', totalCents: quoted.totalCents, receivedCents: quoted.totalCents });
+      const invoice = await api<{ number: string; taxCents: number; totalCents: number; orderId: string }>(page, 'GET', `/api/billing/invoices/${paid.invoice!.id}`);
+      expect(invoice).toMatchObject({ number: paid.invoice!.number, orderId, taxCents: paid.taxCents, totalCents: quoted.totalCents });
+      expect(invoice.taxCents).toBeGreaterThan(0);
 
       // After payment, watching the cluster being built is SPEC.md's forward slide, and back is its reverse.
       expect(await transitions()).toEqual([]);

@@ -1,12 +1,14 @@
 import { Alert, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { roleCan } from '@kubemarket/shared';
 import { IconAlertCircle, IconCircleCheck, IconListDetails, IconServer } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
 import { httpStatusOf } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/date-format';
+import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { euros, MoneySummary, orderMoney } from '../checkout';
 import { useDisplayPrice } from '../pricing';
@@ -154,9 +156,10 @@ function Confirmation({ order }: { order: OrderDetail }) {
               ) : null}
               {invoice?.dueAt ? (
                 <Text size="sm" data-testid="payment-invoice">
-                  By bank transfer: the invoice is due on {formatDate(invoice.dueAt)}.
+                  By bank transfer: {order.invoice ? `invoice ${order.invoice.number}` : 'the invoice'} is due on {formatDate(invoice.dueAt)}.
                 </Text>
               ) : null}
+              {invoice && order.invoice?.paymentReference ? <TransferInstructions reference={order.invoice.paymentReference} amountCents={order.invoice.totalCents - order.invoice.receivedCents} /> : null}
             </>
           )}
           <Group gap="xs">
@@ -247,5 +250,22 @@ function NextSteps({ order }: { order: OrderDetail }) {
         {details}
       </Group>
     </Stack>
+  );
+}
+
+/** Where the transfer goes and what it must quote: the account, and the invoice's RF reference. */
+function TransferInstructions({ reference, amountCents }: { reference: string; amountCents: number }) {
+  const trpc = useTRPC();
+  const options = useQuery(trpc.orders.paymentOptions.queryOptions());
+  const account = options.data?.transferAccount;
+  return (
+    <Text size="sm" data-testid="transfer-instructions">
+      Transfer {euros(amountCents)}
+      {account ? ` to ${account.beneficiary}, IBAN ${account.iban}, BIC ${account.bic},` : ''} quoting the reference{' '}
+      <Text span ff="monospace" fw={600}>
+        {reference.replace(/(.{4})(?=.)/g, '$1 ')}
+      </Text>{' '}
+      so that we match it to your invoice.
+    </Text>
   );
 }

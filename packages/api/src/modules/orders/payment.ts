@@ -2,6 +2,7 @@ import { HOLDING_PAYMENT_STATUSES, newId, orderEvents, orders, payments, promoti
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
+import { sellerOf } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
@@ -627,6 +628,7 @@ export async function paymentOptions(ctx: Member) {
     minimumCardChargeCents: MIN_CHARGE_CENTS,
     invoiceDueDays: INVOICE_DUE_DAYS,
     billingProfile: organization.billingProfile,
+    transferAccount: (({ legalName, iban, bic }) => ({ beneficiary: legalName, iban, bic }))(sellerOf(ctx.config)),
   };
 }
 

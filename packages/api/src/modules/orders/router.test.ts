@@ -570,6 +570,8 @@ describe('orders.paymentOptions', () => {
       invoiceDueDays: 30,
       // What orders are taxed by: Globex's billing profile (issue 30).
       billingProfile: { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: null, addressLine1: '8 quai de la Loire', addressLine2: null, postalCode: '75019', city: 'Paris' },
+      // Where transfers go: the seller's account (the demo seller in development).
+      transferAccount: { beneficiary: 'KubeMarket Demo SAS', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },
     });
     const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
     await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ methods: ['stripe'], publishableKey: 'pk_live_51OrdersOptions' });

@@ -222,6 +222,18 @@ export const orderDetailSchema = orderSummarySchema.extend({
   billing: billingOutput.nullable(),
   events: z.array(orderEventSchema).describe('The timeline, oldest first.'),
   payments: z.array(paymentSchema).describe('Payment attempts, oldest first.'),
+  invoice: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      status: z.enum(['due', 'paid', 'overdue', 'void']),
+      totalCents: cents,
+      receivedCents: cents,
+      dueAt: z.number().int(),
+      paymentReference: z.string().nullable().describe('ISO 11649 RF reference to quote with a bank transfer.'),
+    })
+    .nullable()
+    .describe("The order's invoice, issued when it was paid or confirmed for a bank transfer; null before."),
 });
 
 export const orderPageSchema = z.object({
@@ -276,4 +288,7 @@ export const paymentOptionsSchema = z.object({
     })
     .nullable()
     .describe('What orders are billed to and taxed by: an order must carry its country and VAT number. Null before the first order, which sets it.'),
+  transferAccount: z
+    .object({ beneficiary: z.string(), iban: z.string(), bic: z.string() })
+    .describe('Where bank transfers go; each invoice gives the RF reference to quote.'),
 });

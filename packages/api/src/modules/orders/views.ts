@@ -1,4 +1,4 @@
-import { orderEvents, orders, payments, users, type Database, type Order, type OrderEvent, type Payment } from '@kubemarket/db';
+import { invoices, orderEvents, orders, payments, users, type Database, type Order, type OrderEvent, type Payment } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/sqlite-core';
@@ -127,7 +127,7 @@ export async function orderOf(db: Database, organizationId: string, id: string):
 
 /** Everything /order-status/{id} shows: lines, the quote, the timeline and the payments (never a card number). */
 export async function orderDetail(db: Database, organizationId: string, id: string) {
-  const [[row], events, attempts] = await Promise.all([
+  const [[row], events, attempts, [invoice]] = await Promise.all([
     db
       .select({ order: orders, placer: placerColumns })
       .from(orders)
@@ -147,6 +147,12 @@ export async function orderDetail(db: Database, organizationId: string, id: stri
       .leftJoin(payer, eq(payer.id, payments.userId))
       .where(and(eq(payments.orderId, id), eq(payments.organizationId, organizationId)))
       .orderBy(asc(payments.createdAt), sql`${payments}.rowid`),
+    // The order's own invoice (issue 30): its number, and the RF reference a transfer quotes.
+    db
+      .select({ id: invoices.id, number: invoices.number, status: invoices.status, totalCents: invoices.totalCents, receivedCents: invoices.receivedCents, dueAt: invoices.dueAt, paymentReference: invoices.paymentReference })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, id), eq(invoices.organizationId, organizationId), eq(invoices.kind, 'invoice')))
+      .limit(1),
   ]);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
   const order = row.order;
@@ -157,6 +163,7 @@ export async function orderDetail(db: Database, organizationId: string, id: stri
     billing: order.billing,
     events: events.map((event) => eventView(event.order_events)),
     payments: attempts.map((attempt) => paymentView(attempt.payment, attempt.payer)),
+    invoice: invoice ?? null,
   };
 }
 
