@@ -205,6 +205,12 @@ describe('from configurator to payment with PARIS', () => {
       await modal.getByText(FIRST_PURCHASE_ONLY).waitFor(POLL);
       await expect.poll(() => promotion.getAttribute('aria-invalid'), POLL).toBe('true');
       expect(await modal.getByTestId('summary-discount').count()).toBe(0);
+      // The first order set the billing profile: its country and VAT number tax this order, shown, not chosen (issue 30).
+      const country = modal.getByRole('combobox', { name: 'Country', exact: true });
+      expect(await country.isDisabled()).toBe(true);
+      expect(await country.inputValue()).toBe('France (FR)');
+      expect(await modal.getByRole('textbox', { name: 'VAT number', exact: true }).inputValue()).toBe('FR40303265045');
+      await modal.getByText('From your billing profile, which decides the VAT of every order (Billing → Billing profile).').first().waitFor(POLL);
       for (const [label, value] of [
         ['Company name', BILLING.companyName],
         ['Address', BILLING.addressLine1],

@@ -53,6 +53,8 @@ describe('orders are taxed by the billing profile (issue 30)', () => {
     expect(text).toContain('Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).');
     expect(text).toContain(`DE136695976 valid per VIES on 6 December 2026, consultation ${profile.vatCheck!.consultationNumber}.`);
     expect(text).toContain(`VAT ID: ${DEMO_SELLER.vatId}`);
+    // Our ids stay ours: the order invoice names what was bought and the RF reference, never an id.
+    expect(text).not.toMatch(/\b(tier|addon|mwp|mw|ord|clu|org|inv|usr|pay)_|\bgp-\d|support_business/);
   });
 
   it('refuses an order that names another country or another VAT number, with what to do', async () => {
