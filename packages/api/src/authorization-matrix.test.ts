@@ -477,6 +477,7 @@ const MATRIX: Record<string, Row> = {
   'staffOrganizations.reinstate': { input: () => ({ id: 'org_demo_acme', reason: 'Reinstated by the matrix.' }), expect: ran(ADMINS_ONLY, 'CONFLICT') },
   'staffOrganizations.updateSettings': { input: () => ({ id: 'org_demo_acme', maxClusters: 25, reason: 'Raised by the matrix.' }), expect: ADMINS_ONLY },
   // Acme's seeded card payment: administrators get past access and are refused with a 400.
+  'staffOrganizations.changeBillingCountry': { input: () => ({ id: 'org_demo_globex', countryCode: 'FR', vatNumber: null, reason: 'Matrix: as asked in a ticket' }), expect: ADMINS_ONLY },
   // Each administrator records a partial transfer (its own bank reference) against Acme's invoice.
   'staffOrganizations.recordInvoiceTransfer': { prepare: acmeInvoice, input: () => ({ reference: 'RF18 5390 0754 7034', amountCents: 100, bankReference: `MATRIX-${unique()}` }), expect: ADMINS_ONLY },
   'staffOrganizations.recordBankTransfer': { input: () => ({ organizationId: 'org_demo_acme', paymentId: 'pay_demo_webshop', reference: 'MATRIX-1' }), expect: ran(ADMINS_ONLY, 'BAD_REQUEST') },

@@ -1,4 +1,4 @@
-import { invoiceLines, invoices, organizations } from '@kubemarket/db';
+import { auditLog, invoiceLines, invoices, organizations } from '@kubemarket/db';
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ const HAMBURG = { companyName: 'Globex Logistik GmbH', countryCode: 'DE', vatNum
 
 let vies: FakeVies;
 beforeAll(async () => {
-  vies = await startFakeVies({ registered: { DE136695976: { name: 'Globex Logistik GmbH', address: 'Hafenstraße 8\n20457 Hamburg' } }, requester: DEMO_SELLER.vatId });
+  vies = await startFakeVies({
+    registered: { DE136695976: { name: 'Globex Logistik GmbH', address: 'Hafenstraße 8\n20457 Hamburg' }, ATU13585627: { name: 'Globex Logistik Wien GmbH', address: 'Ring 1\n1010 Wien' } },
+    requester: DEMO_SELLER.vatId,
+  });
 });
 afterAll(() => vies.close());
 
@@ -87,6 +90,28 @@ describe('orders are taxed by the billing profile (issue 30)', () => {
     expect(updated.profile).toMatchObject({ addressLine1: 'Speicherstadt 1', vatNumber: 'DE136695976' });
     expect(updated.vatCheck).toMatchObject({ valid: true, source: 'vies' });
     expect(await refusal(greta.billing.updateProfile({ ...HAMBURG, countryCode: 'AT', vatNumber: null, addressLine2: null }))).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('countryCode: Your organisation is billed in Germany (DE).') });
+  });
+
+  it('changes country only through our billing team, audited, and later orders are taxed by the new one', async () => {
+    const { ctx, db, organizationId, order } = await setup();
+    await order(HAMBURG);
+    const adam = callerAs(ctx, await sessionUserOf(db, 'adam'));
+    expect(await refusal(adam.staffOrganizations.changeBillingCountry({ id: organizationId, countryCode: 'AT', vatNumber: 'DE136695976', reason: 'Ticket KM-T-1: moved to Vienna' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'vatNumber: A VAT number of Austria (AT) starts with AT.',
+    });
+    const changed = await adam.staffOrganizations.changeBillingCountry({ id: organizationId, countryCode: 'AT', vatNumber: 'ATU 135 856 27', reason: 'Ticket KM-T-1: moved to Vienna' });
+    expect(changed.profile).toMatchObject({ countryCode: 'AT', vatNumber: 'ATU13585627' });
+    expect(changed.vatCheck).toMatchObject({ valid: true, source: 'vies', name: 'Globex Logistik Wien GmbH' });
+    expect((await adam.staffOrganizations.get({ id: organizationId })).billing.profile!.countryCode).toBe('AT');
+    const [audited] = await db.select().from(auditLog).where(eq(auditLog.action, 'organization.billing_country_changed'));
+    expect(audited).toMatchObject({ actorUserId: 'usr_demo_adam', organizationId, metadata: { reason: 'Ticket KM-T-1: moved to Vienna', before: { countryCode: 'DE' }, after: { countryCode: 'AT', vatNumber: 'ATU13585627' } } });
+    // The German details are refused now; Austrian ones are taxed as Austria's (reverse charge with the checked number).
+    expect(await refusal(order(HAMBURG))).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('billed in Austria (AT)') });
+    const vienna = await order({ ...HAMBURG, countryCode: 'AT', vatNumber: null, city: 'Wien', postalCode: '1010' });
+    expect(vienna.quote!.tax).toMatchObject({ countryCode: 'AT', reverseCharge: true });
+    // A customer cannot do it themselves, nor can an officer.
+    expect(await refusal(callerAs(ctx, await sessionUserOf(db, 'olivia')).staffOrganizations.changeBillingCountry({ id: organizationId, countryCode: 'FR', vatNumber: null, reason: 'No' }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('orders placed at once set one profile: the database keeps the first and refuses the other country', async () => {

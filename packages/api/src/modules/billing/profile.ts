@@ -201,3 +201,19 @@ export async function updateProfile(ctx: { db: Database; ports: Pick<Ports, 'vat
   await ctx.db.update(organizations).set({ billingProfile: profile, vatCheck, updatedAt: ctx.ports.clock.now() }).where(eq(organizations.id, ctx.organizationId));
   return profileView({ profile, vatCheck });
 }
+
+/**
+ * Our billing team changes an organisation's country (the customer asked through billing support):
+ * the VAT number, if any, must be of the new country and is checked; orders placed from now on
+ * are taxed by it. Returns the profile before and after, for the audit log.
+ */
+export async function changeCountry(ctx: { db: Database; ports: Pick<Ports, 'vat' | 'clock'> }, organizationId: string, input: { countryCode: string; vatNumber: string | null }) {
+  const state = await profileOf(ctx.db, organizationId);
+  if (!state.profile) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This organisation has no billing profile yet: its first order sets it.' });
+  const countryCode = input.countryCode.toUpperCase() === 'EL' ? 'GR' : input.countryCode.toUpperCase();
+  const vatNumber = input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
+  const vatCheck = vatNumber ? await verifiedVatCheck(ctx.ports, countryCode, vatNumber, 'vatNumber') : null;
+  const profile: BillingProfile = { ...state.profile, countryCode, vatNumber };
+  await ctx.db.update(organizations).set({ billingProfile: profile, vatCheck, updatedAt: ctx.ports.clock.now() }).where(eq(organizations.id, organizationId));
+  return { before: state.profile, after: profileView({ profile, vatCheck }) };
+}

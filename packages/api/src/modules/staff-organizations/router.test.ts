@@ -90,9 +90,11 @@ describe('staff organisations: search and an organisation’s page', () => {
     expect(acme.ticketList.map((ticket) => ticket.id)).toContain('tkt_demo_acme_invoice');
     // Its invoices, newest first; another organisation's are not there.
     expect(acme.invoiceList).toEqual([
-      { id: 'inv_staff_acme_nov', kind: 'invoice', number: 'KM-2026-000202', status: 'due', totalCents: 34_500, dueAt: Date.UTC(2026, 10, 15), issuedAt: Date.UTC(2026, 10, 1), corrected: false },
-      { id: 'inv_staff_acme_oct', kind: 'invoice', number: 'KM-2026-000101', status: 'paid', totalCents: 12_000, dueAt: Date.UTC(2026, 9, 15), issuedAt: Date.UTC(2026, 9, 1), corrected: false },
+      { id: 'inv_staff_acme_nov', kind: 'invoice', number: 'KM-2026-000202', status: 'due', totalCents: 34_500, receivedCents: 0, paymentReference: null, dueAt: Date.UTC(2026, 10, 15), issuedAt: Date.UTC(2026, 10, 1), corrected: false },
+      { id: 'inv_staff_acme_oct', kind: 'invoice', number: 'KM-2026-000101', status: 'paid', totalCents: 12_000, receivedCents: 0, paymentReference: null, dueAt: Date.UTC(2026, 9, 15), issuedAt: Date.UTC(2026, 9, 1), corrected: false },
     ]);
+    // The billing profile its orders are taxed by, with its VAT number's check.
+    expect(acme.billing).toMatchObject({ profile: { countryCode: 'FR', vatNumber: 'FR40303265045' }, vatCheck: { valid: true }, treatment: 'France (FR) VAT at 20% is invoiced.' });
     // Acme pays by card: no credit limit; what it owes is its unpaid invoice.
     expect(acme).toMatchObject({ creditLimitCents: null, outstandingCents: 34_500 });
     expect(acme.nodesInUse).toBeGreaterThan(0);

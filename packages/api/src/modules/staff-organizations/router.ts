@@ -11,6 +11,7 @@ import {
   organizationPageSchema,
   recordTransferInputSchema,
   recordInvoiceTransferInputSchema,
+  billingCountryInputSchema,
   invoiceTransferRecordedSchema,
   reinstateInputSchema,
   retriedSchema,
@@ -23,6 +24,7 @@ import {
   suspendInputSchema,
   transferRecordedSchema,
 } from './schemas';
+import { billingProfileSchema } from '../billing/schemas';
 import * as staff from './service';
 
 const TAGS: ['Staff'] = ['Staff'];
@@ -74,6 +76,12 @@ export const staffOrganizationsRouter = router({
     .input(recordTransferInputSchema)
     .output(transferRecordedSchema)
     .mutation(({ ctx, input }) => staff.recordBankTransfer(ctx, input)),
+
+  changeBillingCountry: adminProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/admin/organizations/{id}/billing-country', summary: "Change an organisation's billing country (and VAT number, checked) at its request, with a reason (audited)", tags: TAGS, sessionOnly: true } })
+    .input(billingCountryInputSchema)
+    .output(billingProfileSchema)
+    .mutation(({ ctx, input }) => staff.changeBillingCountry(ctx, input)),
 
   recordInvoiceTransfer: adminProcedure
     .meta({

@@ -1,6 +1,7 @@
 import { CLUSTER_STATUSES, INVOICE_KINDS, INVOICE_STATUSES, ORDER_STATUSES, ORGANIZATION_STATUSES, TICKET_STATUSES } from '@kubemarket/db';
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
+import { billingProfileSchema } from '../billing/schemas';
 import { idParam } from '../../platform/contracts';
 
 const page = {
@@ -45,6 +46,7 @@ export const awaitingTransferSchema = z.object({
 });
 
 export const organizationDetailSchema = organizationSummarySchema.extend({
+  billing: billingProfileSchema.describe('The billing profile its orders and invoices are taxed by.'),
   invoicingAllowed: z.boolean(),
   creditLimitCents: money.nullable().describe('Most the organisation may owe at once when paying by bank transfer, EUR cents; null: no limit.'),
   outstandingCents: money.describe('What it owes now: unpaid invoices plus bank-transfer orders confirmed but not paid, EUR cents.'),
@@ -172,6 +174,19 @@ export const invoiceTransferRecordedSchema = z.object({
   outstandingCents: money.describe('What the organisation still owes in all, EUR cents.'),
 });
 export type RecordInvoiceTransferInput = z.infer<typeof recordInvoiceTransferInputSchema>;
+
+/** Our billing team changes an organisation's billing country (and VAT number), with the reason. */
+export const billingCountryInputSchema = z.object({
+  id: idParam('Organisation'),
+  countryCode: z
+    .string({ error: 'Choose the country.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Use the two-letter ISO code of a country, e.g. FR, DE or US.'),
+  vatNumber: z.string().trim().max(20, 'A VAT number is at most 20 characters.').nullish().transform((value) => (value ? value : null)),
+  reason: z.string({ error: 'Say why: the customer’s request, its ticket.' }).trim().min(3, 'Say why in at least 3 characters: the customer’s request, its ticket.').max(500, 'The reason is at most 500 characters.'),
+});
+export type BillingCountryInput = z.infer<typeof billingCountryInputSchema>;
 
 export const clusterListInputSchema = z.object({
   q: search.describe('Part of the cluster or organisation name.'),

@@ -26,7 +26,7 @@ import { PRODUCT_NAME, roleCan, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
-import { auditInsert } from '../../platform/audit';
+import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
 import { logError } from '../../platform/log';
@@ -37,7 +37,8 @@ import { clearOverdueUnlessAny } from '../invoices/dunning';
 import { outstandingCents } from '../orders/credit-limit';
 import { euros } from '../orders/money';
 import * as receipts from './receipts';
-import type { AddonListInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
+import * as billingProfiles from '../billing/profile';
+import type { AddonListInput, BillingCountryInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };
 
@@ -189,6 +190,7 @@ export async function getOrganization(ctx: Staff, id: string) {
     timezone: org.timezone,
     nodesInUse: nodes?.value ?? 0,
     creditBalanceCents: credit?.value ?? 0,
+    billing: billingProfiles.profileView({ profile: org.billingProfile, vatCheck: org.vatCheck }),
     supportPlan,
     memberList,
     clusterList,
@@ -445,6 +447,27 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
     receivedAt,
     outstandingCents: await outstandingCents(ctx.db, organization.id),
   };
+}
+
+/** The billing team changes the organisation's billing country at its request (profile.ts), audited with the reason. */
+export async function changeBillingCountry(ctx: Staff, input: BillingCountryInput) {
+  const [organization] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.id));
+  if (!organization) notFound();
+  const { before, after } = await billingProfiles.changeCountry(ctx, organization.id, { countryCode: input.countryCode, vatNumber: input.vatNumber });
+  await audit(
+    ctx.db,
+    {
+      actorUserId: ctx.user.id,
+      organizationId: organization.id,
+      action: 'organization.billing_country_changed',
+      targetType: 'organization',
+      targetId: organization.id,
+      ipAddress: ctx.request.ipAddress,
+      metadata: { reason: input.reason, before: { countryCode: before.countryCode, vatNumber: before.vatNumber }, after: { countryCode: after.profile!.countryCode, vatNumber: after.profile!.vatNumber } },
+    },
+    ctx.ports.clock.now(),
+  );
+  return after;
 }
 
 /** A transfer matched to an invoice by its RF reference, whole or partial (receipts.ts); the organisation's billing members are told. */
