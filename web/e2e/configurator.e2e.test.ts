@@ -38,6 +38,14 @@ describe('cluster configurator', () => {
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
       // A new organisation: an order placed for Acme would change the seeded counts other tests read.
       await signInAsNewAccount(page);
+      // The organisation's last order (for the billing details) is held until "Next" was pressed:
+      // its late answer must not take the step's error away (seen on a loaded machine).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/trpc\/[^?]*orders\.list/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto('/configure-cluster');
       await rejectCookies(page);
       const name = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -45,7 +53,16 @@ describe('cluster configurator', () => {
       // 1. Tier: nothing to price until one is chosen; "Next" without one says what is missing.
       await step(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
       await page.getByTestId('price-empty').waitFor();
+      // The page writes the step it shows into the address (?step=1) once it has started: a
+      // navigation that, on a loaded machine, could come after "Next" and take its error away.
+      await page.waitForURL((url) => url.searchParams.get('step') === '1', { timeout: 15_000 });
       await next(page);
+      await page.getByTestId('step-errors').getByText('Choose a cluster tier to continue.').waitFor();
+      const answered = page.waitForResponse(/\/trpc\/[^?]*orders\.list/);
+      release();
+      await answered;
+      await page.unroute(/\/trpc\/[^?]*orders\.list/);
+      // The billing details arrived (the company name is filled in) and the error is still there.
       await page.getByTestId('step-errors').getByText('Choose a cluster tier to continue.').waitFor();
       await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
       await page.getByTestId('estimate-total').waitFor();

@@ -245,7 +245,11 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
     void lastOrderBilling(client).then((last) => {
       const prefill = active ? billingPrefill(form.getValues(), last, companyName) : null;
       if (!prefill) return;
+      // setValues clears every error of the form: the ones of fields it does not fill (a step's
+      // "Choose a cluster tier" shown while this answer was on its way) are put back.
+      const kept = Object.entries(form.errors).filter(([path]) => !Object.keys(prefill).some((key) => path === key || path.startsWith(`${key}.`)));
       form.setValues(prefill);
+      if (kept.length > 0) form.setErrors(Object.fromEntries(kept));
       if (prefill.vatNumber !== undefined) setPanelRevision((revision) => revision + 1);
     });
     return () => {
