@@ -12,3 +12,4 @@ export * from './route-preloads';
 export * from './session-user-script';
 export * from './calendar';
 export * from './seller';
+export { printedReference } from './payment-reference';

@@ -1,3 +1,4 @@
+import { printedReference } from '@kubemarket/shared';
 import { Anchor, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -230,7 +231,7 @@ function InvoiceDetailView({ id }: { id: string }) {
       ) : null}
       {invoice.kind === 'invoice' && invoice.status !== 'paid' && invoice.paymentReference ? (
         <Text size="sm" data-testid="invoice-transfer-reference">
-          To pay by bank transfer, quote the reference <Text span ff="monospace" fw={600}>{invoice.paymentReference.replace(/(.{4})(?=.)/g, '$1 ')}</Text>
+          To pay by bank transfer, quote the reference <Text span ff="monospace" fw={600}>{printedReference(invoice.paymentReference)}</Text>
           {invoice.receivedCents > 0 ? ` · received so far ${euros(invoice.receivedCents)}, still due ${euros(invoice.totalCents - invoice.receivedCents)}` : ''}. The account is printed on the PDF.
         </Text>
       ) : null}

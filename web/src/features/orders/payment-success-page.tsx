@@ -1,5 +1,5 @@
 import { Alert, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { roleCan } from '@kubemarket/shared';
+import { printedReference, roleCan } from '@kubemarket/shared';
 import { IconAlertCircle, IconCircleCheck, IconListDetails, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -263,7 +263,7 @@ function TransferInstructions({ reference, amountCents }: { reference: string; a
       Transfer {euros(amountCents)}
       {account ? ` to ${account.beneficiary}, IBAN ${account.iban}, BIC ${account.bic},` : ''} quoting the reference{' '}
       <Text span ff="monospace" fw={600}>
-        {reference.replace(/(.{4})(?=.)/g, '$1 ')}
+        {printedReference(reference)}
       </Text>{' '}
       so that we match it to your invoice.
     </Text>

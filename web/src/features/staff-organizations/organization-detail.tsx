@@ -865,33 +865,18 @@ function RecordTransferForm({
           {organization.name} owes drops by this amount, and its billing members are notified and emailed.
         </Text>
         <ErrorAlert>{record.error?.message}</ErrorAlert>
-        <TextInput
-          label="Bank reference"
-          description="The transfer's reference, as on our bank statement."
-          value={reference}
-          onChange={(event) => setReference(event.currentTarget.value)}
+        <TransferReceivedFields
+          reference={reference}
+          onReference={setReference}
+          receivedOn={receivedOn}
+          onReceivedOn={setReceivedOn}
+          today={today}
+          errors={touched ? problems : null}
           onBlur={() => setTouched(true)}
-          error={touched ? problems.reference : null}
-          required
-          data-autofocus
+          pending={record.isPending}
+          onCancel={onClose}
+          autoFocus
         />
-        <TextInput
-          label="Date received"
-          description="The day the money arrived on our account. Leave empty for today."
-          type="date"
-          max={today}
-          value={receivedOn}
-          onChange={(event) => setReceivedOn(event.currentTarget.value)}
-          error={touched ? problems.receivedOn : null}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={record.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            Record transfer
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
@@ -960,32 +945,18 @@ function InvoiceTransferForm({
         </Text>
         <ErrorAlert>{record.error?.message}</ErrorAlert>
         <NumberInput label="Amount received (EUR)" min={0.01} decimalScale={2} value={amount} onChange={setAmount} error={touched ? problems.amount : null} required data-autofocus />
-        <TextInput
-          label="Bank reference"
-          description="The transfer's reference, as on our bank statement."
-          value={reference}
-          onChange={(event) => setReference(event.currentTarget.value)}
+        <TransferReceivedFields
+          reference={reference}
+          onReference={setReference}
+          receivedOn={receivedOn}
+          onReceivedOn={setReceivedOn}
+          today={today}
+          errors={touched ? problems : null}
           onBlur={() => setTouched(true)}
-          error={touched ? problems.reference : null}
-          required
+          pending={record.isPending}
+          onCancel={onClose}
+          submitTestId="invoice-transfer-submit"
         />
-        <TextInput
-          label="Date received"
-          description="The day the money arrived on our account. Leave empty for today."
-          type="date"
-          max={today}
-          value={receivedOn}
-          onChange={(event) => setReceivedOn(event.currentTarget.value)}
-          error={touched ? problems.receivedOn : null}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={record.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={record.isPending} data-testid="invoice-transfer-submit">
-            Record transfer
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
@@ -1073,5 +1044,64 @@ function BillingCountryForm({ organization, onClose, onChanged }: { organization
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The bank's reference and the day received, then Cancel and Record: both transfer forms end so. */
+function TransferReceivedFields({
+  reference,
+  onReference,
+  receivedOn,
+  onReceivedOn,
+  today,
+  errors,
+  onBlur,
+  pending,
+  onCancel,
+  autoFocus = false,
+  submitTestId,
+}: {
+  reference: string;
+  onReference: (value: string) => void;
+  receivedOn: string;
+  onReceivedOn: (value: string) => void;
+  today: string;
+  errors: { reference: string | null; receivedOn: string | null } | null;
+  onBlur: () => void;
+  pending: boolean;
+  onCancel: () => void;
+  autoFocus?: boolean;
+  submitTestId?: string;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Bank reference"
+        description="The transfer's reference, as on our bank statement."
+        value={reference}
+        onChange={(event) => onReference(event.currentTarget.value)}
+        onBlur={onBlur}
+        error={errors?.reference ?? null}
+        required
+        data-autofocus={autoFocus || undefined}
+      />
+      <TextInput
+        label="Date received"
+        description="The day the money arrived on our account. Leave empty for today."
+        type="date"
+        max={today}
+        value={receivedOn}
+        onChange={(event) => onReceivedOn(event.currentTarget.value)}
+        error={errors?.receivedOn ?? null}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} data-testid={submitTestId}>
+          Record transfer
+        </Button>
+      </Group>
+    </>
   );
 }

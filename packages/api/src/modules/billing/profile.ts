@@ -66,20 +66,15 @@ export async function verifiedVatCheck(ports: Pick<Ports, 'vat' | 'clock'>, coun
   return check;
 }
 
-/** Who the quote engine taxes: the profile's country, and its VAT number only when it was found valid. */
-export function taxCustomerOf(state: { profile: BillingProfile; vatCheck: VatCheck | null }, hasPurchased: boolean): QuoteCustomer {
-  const verified = state.profile.vatNumber !== null && state.vatCheck?.valid === true && state.vatCheck.vatNumber === state.profile.vatNumber;
-  return { countryCode: state.profile.countryCode, vatNumber: verified ? state.profile.vatNumber : null, isBusiness: verified, hasPurchased };
+/** Whether the check is a valid one of this very number: what a reverse charge rests on. */
+export function vatNumberVerified(vatNumber: string | null | undefined, vatCheck: VatCheck | null | undefined): boolean {
+  return vatNumber != null && vatCheck?.valid === true && vatCheck.vatNumber === vatNumber;
 }
 
-export interface BillingDetailsInput {
-  companyName: string;
-  countryCode: string;
-  vatNumber: string | null;
-  addressLine1: string;
-  addressLine2: string | null;
-  postalCode: string;
-  city: string;
+/** Who the quote engine taxes: the profile's country, and its VAT number only when it was found valid. */
+export function taxCustomerOf(state: { profile: BillingProfile; vatCheck: VatCheck | null }, hasPurchased: boolean): QuoteCustomer {
+  const verified = vatNumberVerified(state.profile.vatNumber, state.vatCheck);
+  return { countryCode: state.profile.countryCode, vatNumber: verified ? state.profile.vatNumber : null, isBusiness: verified, hasPurchased };
 }
 
 /**
@@ -89,7 +84,7 @@ export interface BillingDetailsInput {
  * another country or another VAT number is refused: the customer does not choose their VAT per
  * order. A VAT number given for the first time is checked and joins the profile.
  */
-export async function profileForOrder(db: Database, ports: Pick<Ports, 'vat' | 'clock'>, organizationId: string, billing: BillingDetailsInput): Promise<{ profile: BillingProfile; vatCheck: VatCheck | null }> {
+export async function profileForOrder(db: Database, ports: Pick<Ports, 'vat' | 'clock'>, organizationId: string, billing: BillingProfile): Promise<{ profile: BillingProfile; vatCheck: VatCheck | null }> {
   const countryCode = billing.countryCode.toUpperCase() === 'EL' ? 'GR' : billing.countryCode.toUpperCase();
   const vatNumber = billing.vatNumber ? normalizeVatNumber(billing.vatNumber) : null;
   let state = await profileOf(db, organizationId);
@@ -106,10 +101,10 @@ export async function profileForOrder(db: Database, ports: Pick<Ports, 'vat' | '
   }
   let profile = state.profile!;
   let vatCheck = state.vatCheck;
-  if (countryCode === profile.countryCode && (profile.addressLine1 === '' || (profile.vatNumber !== null && !(vatCheck?.valid && vatCheck.vatNumber === profile.vatNumber)))) {
+  if (countryCode === profile.countryCode && (profile.addressLine1 === '' || (profile.vatNumber !== null && !vatNumberVerified(profile.vatNumber, vatCheck)))) {
     // Registered without an address (and perhaps with a number the registry could not check then):
     // the first order completes the profile, its number checked now.
-    if (profile.vatNumber !== null && !(vatCheck?.valid && vatCheck.vatNumber === profile.vatNumber)) vatCheck = await verifiedVatCheck(ports, profile.countryCode, profile.vatNumber);
+    if (profile.vatNumber !== null && !vatNumberVerified(profile.vatNumber, vatCheck)) vatCheck = await verifiedVatCheck(ports, profile.countryCode, profile.vatNumber);
     const completed: BillingProfile =
       profile.addressLine1 === '' ? { ...profile, companyName: billing.companyName, addressLine1: billing.addressLine1, addressLine2: billing.addressLine2, postalCode: billing.postalCode, city: billing.city } : profile;
     await db
@@ -154,7 +149,7 @@ export async function getProfile(db: Database, organizationId: string) {
 
 export function profileView(state: ProfileState) {
   const { profile, vatCheck } = state;
-  const verified = profile?.vatNumber != null && vatCheck?.valid === true && vatCheck.vatNumber === profile.vatNumber;
+  const verified = vatNumberVerified(profile?.vatNumber, vatCheck);
   return {
     profile,
     vatCheck: profile?.vatNumber ? vatCheck : null,
@@ -170,22 +165,12 @@ function vatTreatment(profile: BillingProfile, verified: boolean): string {
   return `${countryLabel(profile.countryCode)} VAT at ${rate / 100}% is invoiced.`;
 }
 
-export interface ProfileUpdate {
-  companyName: string;
-  countryCode: string;
-  vatNumber: string | null;
-  addressLine1: string;
-  addressLine2: string | null;
-  postalCode: string;
-  city: string;
-}
-
 /**
  * PUT /api/billing/profile: the name and address change freely (future invoices only); a new VAT
  * number is checked first; the country is changed by our billing team, not here. Concurrent
  * updates: the last one wins, each one whole (one UPDATE).
  */
-export async function updateProfile(ctx: { db: Database; ports: Pick<Ports, 'vat' | 'clock'>; organizationId: string }, input: ProfileUpdate) {
+export async function updateProfile(ctx: { db: Database; ports: Pick<Ports, 'vat' | 'clock'>; organizationId: string }, input: BillingProfile) {
   const state = await profileOf(ctx.db, ctx.organizationId);
   const countryCode = input.countryCode.toUpperCase() === 'EL' ? 'GR' : input.countryCode.toUpperCase();
   if (state.profile && countryCode !== state.profile.countryCode) {
@@ -195,7 +180,7 @@ export async function updateProfile(ctx: { db: Database; ports: Pick<Ports, 'vat
     });
   }
   const vatNumber = input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
-  const unchanged = vatNumber !== null && vatNumber === state.profile?.vatNumber && state.vatCheck?.valid === true;
+  const unchanged = vatNumber !== null && vatNumber === state.profile?.vatNumber && vatNumberVerified(vatNumber, state.vatCheck);
   const vatCheck = vatNumber === null ? null : unchanged ? state.vatCheck : await verifiedVatCheck(ctx.ports, countryCode, vatNumber, 'vatNumber');
   const profile: BillingProfile = { ...input, countryCode, vatNumber };
   await ctx.db.update(organizations).set({ billingProfile: profile, vatCheck, updatedAt: ctx.ports.clock.now() }).where(eq(organizations.id, ctx.organizationId));

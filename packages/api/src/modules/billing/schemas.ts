@@ -190,30 +190,30 @@ export const decideCreditRequestInput = z.object({
   reason: z.string().trim().min(3, 'A reason is at least 3 characters.').max(300, 'A reason is at most 300 characters.').optional().describe('Required to reject; optional to approve.'),
 });
 
+/** The billing profile's fields (organizations.billing_profile), as every answer states them. */
+export const billingProfileFieldsSchema = z.object({
+  companyName: z.string(),
+  countryCode: z.string(),
+  vatNumber: z.string().nullable(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  postalCode: z.string(),
+  city: z.string(),
+});
+
+/** A VAT number's check by the VAT-validation port (VIES, or the embedded check). */
+export const vatCheckSchema = z.object({
+  vatNumber: z.string(),
+  valid: z.boolean(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  consultationNumber: z.string().nullable(),
+  checkedAt: z.number().int().describe('UTC epoch milliseconds.'),
+  source: z.enum(['vies', 'embedded']),
+});
+
 export const billingProfileSchema = z.object({
-  profile: z
-    .object({
-      companyName: z.string(),
-      countryCode: z.string(),
-      vatNumber: z.string().nullable(),
-      addressLine1: z.string(),
-      addressLine2: z.string().nullable(),
-      postalCode: z.string(),
-      city: z.string(),
-    })
-    .nullable()
-    .describe('Null until the organisation gives its billing details (its first order sets them).'),
-  vatCheck: z
-    .object({
-      vatNumber: z.string(),
-      valid: z.boolean(),
-      name: z.string().nullable(),
-      address: z.string().nullable(),
-      consultationNumber: z.string().nullable(),
-      checkedAt: z.number().int(),
-      source: z.enum(['vies', 'embedded']),
-    })
-    .nullable()
-    .describe('The latest check of the VAT number (VIES in production).'),
+  profile: billingProfileFieldsSchema.nullable().describe('Null until the organisation gives its billing details (its first order sets them).'),
+  vatCheck: vatCheckSchema.nullable().describe('The latest check of the VAT number (VIES in production).'),
   treatment: z.string().nullable().describe('How invoices are taxed, in a sentence.'),
 });

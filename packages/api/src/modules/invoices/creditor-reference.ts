@@ -30,10 +30,8 @@ export function isCreditorReference(text: string): boolean {
   return mod97(`${compact.slice(4)}${compact.slice(0, 4)}`) === 1;
 }
 
-/** Grouped by four for print: "RF18 5390 0754 7034". */
-export function printedReference(reference: string): string {
-  return reference.replace(/(.{4})(?=.)/g, '$1 ');
-}
+/** Grouped by four for print (one formatter for the PDF and the console). */
+export { printedReference } from '@kubemarket/shared';
 
 /** The transfer reference of an invoice: RF, check digits, and its id's random part. */
 export function invoiceReference(invoiceId: string): string {

@@ -54,6 +54,7 @@ import {
 } from '@kubemarket/db';
 import { convertFromEurCents, formatMoney, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { vatNumberVerified } from '../billing/profile';
 import { invoiceReference } from './creditor-reference';
 import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
 
@@ -319,7 +320,7 @@ export async function draftInvoice(db: Database, organizationId: string, period:
   const creditsCents = creditsUsed.reduce((sum, used) => sum + used.amountCents, 0);
   const taxableCents = subtotalCents - discountCents - creditsCents;
   // A reverse charge rests on a VAT number found valid (the check travels with the invoice as proof).
-  const verified = billing.vatNumber !== null && vatCheck?.valid === true && vatCheck.vatNumber === billing.vatNumber;
+  const verified = vatNumberVerified(billing.vatNumber, vatCheck);
   const vat = vatRateFor({ countryCode: billing.countryCode, vatNumber: verified ? billing.vatNumber : null, isBusiness: verified, hasPurchased: true });
   const taxCents = taxOf(taxableCents, vat.rateBasisPoints);
   return {

@@ -1,6 +1,7 @@
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, INVOICE_STATUSES } from '@kubemarket/db';
 import { z } from 'zod';
 import { idempotencyKeySchema, idParam } from '../../platform/contracts';
+import { vatCheckSchema } from '../billing/schemas';
 
 const epoch = () => z.number().int().describe('UTC epoch milliseconds.');
 const cents = (what: string) => z.number().int().describe(`${what}, EUR cents.`);
@@ -43,16 +44,7 @@ export const invoiceSchema = z.object({
   orderId: z.string().nullable().describe('The order this invoice was issued for when it was paid or confirmed; null for a monthly invoice.'),
   paymentReference: z.string().nullable().describe('ISO 11649 creditor reference (RF…) to quote with a bank transfer.'),
   receivedCents: cents('Received so far (partial transfers); the invoice is paid once it covers the total'),
-  vatCheck: z
-    .object({
-      vatNumber: z.string(),
-      valid: z.boolean(),
-      name: z.string().nullable(),
-      address: z.string().nullable(),
-      consultationNumber: z.string().nullable(),
-      checkedAt: epoch(),
-      source: z.enum(['vies', 'embedded']),
-    })
+  vatCheck: vatCheckSchema
     .nullable()
     .describe('The check of the customer VAT number the VAT treatment rests on (VIES consultation for a reverse charge).'),
   issuedAt: epoch(),

@@ -2,6 +2,7 @@ import { ORDER_EVENT_TYPES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMEN
 import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idempotencyKeySchema, idParam } from '../../platform/contracts';
+import { billingProfileFieldsSchema } from '../billing/schemas';
 import { orderLineSchema, quoteInputSchema, quoteSchema } from '../quotes/schemas';
 
 /**
@@ -276,16 +277,7 @@ export const paymentOptionsSchema = z.object({
     .describe('Stripe: the publishable key (pk_…) to load Stripe.js with and create the PaymentMethod orders.pay takes. Null with the sandbox.'),
   minimumCardChargeCents: cents,
   invoiceDueDays: z.number().int(),
-  billingProfile: z
-    .object({
-      companyName: z.string(),
-      countryCode: z.string(),
-      vatNumber: z.string().nullable(),
-      addressLine1: z.string(),
-      addressLine2: z.string().nullable(),
-      postalCode: z.string(),
-      city: z.string(),
-    })
+  billingProfile: billingProfileFieldsSchema
     .nullable()
     .describe('What orders are billed to and taxed by: an order must carry its country and VAT number. Null before the first order, which sets it.'),
   transferAccount: z

@@ -30,8 +30,10 @@ export interface InvoiceTransferInput {
   receivedOn?: string | undefined;
 }
 
-const AHEAD_OF_UTC_MS = 14 * 60 * 60_000;
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+/** A day up to 14 hours ahead of UTC is already today somewhere (UTC+14): not "the future" for staff there. */
+export const AHEAD_OF_UTC_MS = 14 * 60 * 60_000;
+/** The UTC calendar day of an instant, YYYY-MM-DD: how transfers' days are written. */
+export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 async function invoiceByReference(db: Database, reference: string) {
   const [invoice] = await db.select().from(invoices).where(and(eq(invoices.paymentReference, reference), eq(invoices.kind, 'invoice'))).limit(1);

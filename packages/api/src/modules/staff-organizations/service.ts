@@ -37,6 +37,7 @@ import { clearOverdueUnlessAny } from '../invoices/dunning';
 import { outstandingCents } from '../orders/credit-limit';
 import { euros } from '../orders/money';
 import * as receipts from './receipts';
+import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
 import * as billingProfiles from '../billing/profile';
 import type { AddonListInput, BillingCountryInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
 
@@ -293,10 +294,6 @@ export async function updateSettings(ctx: Staff, input: SettingsInput) {
 const DELIVERED = ['paid', 'provisioning', 'completed'] as const;
 /** How many awaiting transfers the organisation page lists (the soonest due first). */
 const AWAITING_ROWS = 100;
-/** A day up to 14 hours ahead of UTC is already today somewhere (UTC+14): not "the future" for staff there. */
-const AHEAD_OF_UTC_MS = 14 * 60 * 60_000;
-
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 function awaitingTransfers(db: Database, organizationId: string) {
   return db
