@@ -3,7 +3,7 @@
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
 // lint, the build and the check of `pnpm dev` run together, their output printed whole as each
 // ends; one local database is migrated and seeded first, and the dev check and the browser tier
-// each start on a copy of it; the unit tier starts when all but the typecheck are done, the browser
+// each start on a copy of it; the unit tier starts when they are done, the browser
 // tier's server is started beside it, and its tests run after it; each tier uses both cores, its
 // output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
@@ -129,8 +129,8 @@ const dev = seeded.then(async (ok) => {
   count(devReport, devLabel);
 });
 
-// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once every step
-// but the typecheck (the last to end) is done, and the browser tier's server starts beside it as
+// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once the lint (the
+// last to end), the build and the dev check are done, and the browser tier's server starts beside it as
 // soon as the build is there (its database, fake clouds and Worker, ~20 s), waiting to begin.
 const unitLabel = 'unit, SQLite and workerd tests';
 const unitReport = join(reports, 'unit.json');

@@ -6,7 +6,7 @@ import { centsToEuros } from './money';
 import { fieldMap } from './server-errors';
 
 /** The add-on form: prices in euros per cluster. */
-export interface AddonFormValues {
+export type AddonFormValues = {
   id: string;
   name: string;
   category: AddonCategory;
@@ -23,7 +23,7 @@ export interface AddonFormValues {
   conflicts: string[];
   sortOrder: NumberValue;
   priceEffectiveDate: string;
-}
+};
 
 /** Minor versions compare numerically: 1.100 follows 1.99. */
 function compareMinor(a: string, b: string): number {

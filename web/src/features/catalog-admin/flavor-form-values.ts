@@ -17,7 +17,7 @@ import { centsToEuros, millicentsToEuros } from './money';
 import { fieldMap } from './server-errors';
 
 /** The node flavour form: prices in euros (the hourly one to 5 decimals). */
-export interface FlavorFormValues {
+export type FlavorFormValues = {
   id: string;
   name: string;
   category: FlavorCategory;
@@ -33,7 +33,7 @@ export interface FlavorFormValues {
   regionIds: string[];
   sortOrder: NumberValue;
   priceEffectiveDate: string;
-}
+};
 
 export const flavorFormSchema = z
   .object({

@@ -5,7 +5,7 @@ import { changedFields, requiredText, sortOrderField, type NumberValue } from '.
 import { fieldMap } from './server-errors';
 
 /** The middleware form (its plans have their own). */
-export interface MiddlewareFormValues {
+export type MiddlewareFormValues = {
   id: string;
   name: string;
   engine: string;
@@ -15,7 +15,7 @@ export interface MiddlewareFormValues {
   versions: string[];
   regionIds: string[];
   sortOrder: NumberValue;
-}
+};
 
 export const middlewareFormSchema = z.object({
   id: z.string().trim(),

@@ -5,7 +5,7 @@ import { centsToEuros } from './money';
 import { fieldMap } from './server-errors';
 
 /** The form of one plan of a middleware: size, storage, high availability and price in euros. */
-export interface PlanFormValues {
+export type PlanFormValues = {
   id: string;
   name: string;
   /** Machines, vCPU and memory: all three, or none for a service not sized in machines. */
@@ -18,7 +18,7 @@ export interface PlanFormValues {
   yearlyPrice: NumberValue;
   sortOrder: NumberValue;
   priceEffectiveDate: string;
-}
+};
 
 const SIZING = ['nodes', 'vcpu', 'memoryGb'] as const;
 

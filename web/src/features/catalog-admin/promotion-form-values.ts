@@ -7,7 +7,7 @@ import { fieldMap } from './server-errors';
 import { epochToUtcDateTime, utcDateTimeToEpoch } from './utc-dates';
 
 /** The promotion form: a percentage or an amount in euros, a validity window in UTC, and its rules. */
-export interface PromotionFormValues {
+export type PromotionFormValues = {
   code: string;
   description: string;
   kind: PromotionKind;
@@ -26,7 +26,7 @@ export interface PromotionFormValues {
   maxRedemptions: NumberValue;
   /** Orders of one organisation that may use it; empty: no limit. */
   maxRedemptionsPerOrganization: NumberValue;
-}
+};
 
 
 function discountValue(kind: PromotionKind, value: NumberValue): { value: number } | { problem: string } {

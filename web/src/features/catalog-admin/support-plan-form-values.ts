@@ -6,7 +6,7 @@ import { basisPointsToPercent, centsToEuros } from './money';
 import { fieldMap } from './server-errors';
 
 /** The support plan form: response targets in minutes, prices in euros, the share of spend in percent. */
-export interface SupportPlanFormValues {
+export type SupportPlanFormValues = {
   id: string;
   name: string;
   description: string;
@@ -26,7 +26,7 @@ export interface SupportPlanFormValues {
   minimumMonthly: NumberValue;
   sortOrder: NumberValue;
   priceEffectiveDate: string;
-}
+};
 
 export const SEVERITIES = ['p1', 'p2', 'p3', 'p4'] as const;
 export type Severity = (typeof SEVERITIES)[number];

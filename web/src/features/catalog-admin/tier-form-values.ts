@@ -16,7 +16,7 @@ import { basisPointsToPercent, centsToEuros } from './money';
 import { fieldMap } from './server-errors';
 
 /** The cluster tier form: prices in euros, the SLA in percent. */
-export interface TierFormValues {
+export type TierFormValues = {
   id: string;
   name: string;
   description: string;
@@ -39,7 +39,7 @@ export interface TierFormValues {
   sortOrder: NumberValue;
   /** YYYY-MM-DD (UTC) when a price change applies; empty: at once. */
   priceEffectiveDate: string;
-}
+};
 
 export const tierFormSchema = z
   .object({

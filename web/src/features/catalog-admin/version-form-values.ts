@@ -6,7 +6,7 @@ import { fieldMap } from './server-errors';
 import { epochToUtcDate, utcDateToEpoch } from './utc-dates';
 
 /** The Kubernetes version form. */
-export interface VersionFormValues {
+export type VersionFormValues = {
   /** The minor version, e.g. 1.38; fixed once created. */
   version: string;
   patch: NumberValue;
@@ -15,7 +15,7 @@ export interface VersionFormValues {
   endOfSupport: string;
   isDefault: boolean;
   sortOrder: NumberValue;
-}
+};
 
 export const versionFormSchema = z
   .object({
