@@ -3,7 +3,7 @@
 // Steps that do not depend on each other overlap as far as two cores allow (ADR 24): typecheck,
 // lint, the build and the check of `pnpm dev` run together, their output printed whole as each
 // ends; one local database is migrated and seeded first, and the dev check and the browser tier
-// each start on a copy of it; the unit tier starts when they are done, the browser
+// each start on a copy of it; the unit tier starts when all but the lint are done, the browser
 // tier's server is started beside it, and its tests run after it; each tier uses both cores, its
 // output streamed.
 // Fails when any step fails or when no test ran, and ends with a table of each step's time, then a
@@ -129,22 +129,23 @@ const dev = seeded.then(async (ok) => {
   count(devReport, devLabel);
 });
 
-// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once the lint (the
-// last to end), the build and the dev check are done, and the browser tier's server starts beside it as
+// 2. The Node, SQLite and workerd tiers: one Vitest run, two workers. It starts once the typecheck,
+// the build and the dev check are done (the lint, one thread, goes on beside it), and the browser tier's server starts beside it as
 // soon as the build is there (its database, fake clouds and Worker, ~20 s), waiting to begin.
 const unitLabel = 'unit, SQLite and workerd tests';
 const unitReport = join(reports, 'unit.json');
 const e2eReport = join(reports, 'e2e.json');
 const startBrowserTests = join(reports, 'start-browser-tests');
 const letBrowserTestsGo = Promise.withResolvers();
-await Promise.all([lint, build, dev]);
+// The lint, single-threaded and the last of them to end, goes on beside the unit tier's start.
+await Promise.all([typecheck, build, dev]);
 const built = await build;
 const browser = built && (await seeded)
   ? step('browser tests', 'node', ['scripts/e2e.mjs', ...json(e2eReport)], { env: { E2E_SKIP_BUILD: '1', E2E_START_WHEN: startBrowserTests, ...seededEnv }, setup: letBrowserTestsGo.promise })
   : null;
 await step(unitLabel, 'vitest', ['run', ...json(unitReport)]);
 count(unitReport, unitLabel);
-await typecheck;
+await lint;
 
 // 3. Chromium on the built app.
 if (browser) {

@@ -1,17 +1,30 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files whose run dominates the unit step, longest first (seconds on the 2-core CI machine). Vitest
+ * Files whose run dominates their tier, longest first (seconds on the 2-core CI machine). Vitest
  * queues files project by project (api, db, shared, web, then worker) and, without a results cache
  * (a fresh clone in CI), larger files first: the three fuzz files, each a few lines long, came last
- * and left one core idle for two minutes. Started first, they run beside everything else.
+ * and left one core idle for two minutes. Started first, they run beside everything else. The
+ * browser tier (three files at a time) likewise ends when its last long file ends: the accessibility
+ * file, short in bytes, used to start five minutes in and run alone at the end.
  */
 const LONGEST = [
+  // Node, SQLite and workerd tier.
   /worker\/test\/fuzz\.token-and-staff\.test\.ts$/, // ~100 s
   /worker\/test\/fuzz\.customer\.test\.ts$/, // ~80 s
   /packages\/api\/src\/authorization-matrix\.test\.ts$/, // ~45 s
   /worker\/test\/fuzz\.visitors\.test\.ts$/, // ~40 s
   /packages\/api\/src\/modules\/invoices\/month\.test\.ts$/, // ~15 s
+  // Browser tier.
+  /e2e\/public\.e2e\.test\.ts$/, // ~120 s
+  /e2e\/clusters\.e2e\.test\.ts$/, // ~110 s
+  /e2e\/accessibility\.e2e\.test\.ts$/, // ~100 s
+  /e2e\/staff-organizations\.e2e\.test\.ts$/, // ~65 s
+  /e2e\/shell\.e2e\.test\.ts$/, // ~60 s
+  /e2e\/provider-connections\.e2e\.test\.ts$/, // ~60 s
+  /e2e\/provisioning\.e2e\.test\.ts$/, // ~55 s
+  /e2e\/layout\.e2e\.test\.ts$/, // ~50 s
+  /e2e\/auth\.e2e\.test\.ts$/, // ~45 s
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from '../../scripts/lib/test-sequencer';
 import { TEST_TIMEOUTS } from '../../scripts/lib/test-timeouts';
 
 const shared = {
@@ -15,6 +16,8 @@ export default defineConfig({
   // Paths below are relative to web/, wherever vitest is started from.
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    // The longest files first (scripts/lib/test-sequencer.ts), so the tier does not end on one of them alone.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
