@@ -275,7 +275,7 @@ describe('catalogue and pricing', () => {
     await signInAsNewAccount(page);
     await page.goto('/add-ons');
     await rejectCookies(page);
-    await page.getByTestId('installed-addons').getByText('No add-ons installed yet').waitFor();
+    await page.getByTestId('installed-addons-empty').getByText('No add-ons installed yet').waitFor();
     await expect.poll(() => page.getByTestId('market-item').count(), POLL).toBeGreaterThan(10);
     expect(await page.getByTestId('market-item').evaluateAll((cards) => cards.every((card) => card.getAttribute('data-kind') === 'addon'))).toBe(true);
   });

@@ -206,24 +206,26 @@ describe('pricing', () => {
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
     const price = standard.getByTestId('tier-price');
-    await expect.poll(() => price.textContent(), POLL).toBe('€289.00');
+    // The price of Standard's default cluster, its three nodes included (issue 31): what the configurator opens on.
+    await expect.poll(() => price.textContent(), POLL).toBe('€460.00');
+    expect(await standard.getByTestId('tier-price-includes').textContent()).toBe('3 nodes and the control plane');
     expect(await page.getByTestId('pricing-tier').count()).toBe(7);
 
     const currency = page.getByTestId('currency-control');
     await currency.getByText('$ USD').click();
-    await expect.poll(() => price.textContent(), POLL).toBe('$361.25');
+    await expect.poll(() => price.textContent(), POLL).toBe('$575.00');
     expect(await page.getByTestId('rate-line').textContent()).toBe('1 EUR = 1.2500 USD');
     expect(await page.evaluate(() => window.localStorage.getItem('currency'))).toBe('USD');
 
     await currency.getByText('£ GBP').click();
-    await expect.poll(() => price.textContent(), POLL).toBe('£144.50');
+    await expect.poll(() => price.textContent(), POLL).toBe('£230.00');
     await currency.getByText('¥ CNY').click();
-    await expect.poll(() => price.textContent(), POLL).toBe('¥2,312.00');
+    await expect.poll(() => price.textContent(), POLL).toBe('¥3,680.00');
     expect(await page.getByTestId('rate-line').textContent()).toBe('1 EUR = 8.0000 CNY');
 
     // The choice is remembered across visits.
     await page.reload();
-    await expect.poll(() => price.textContent(), POLL).toBe('¥2,312.00');
+    await expect.poll(() => price.textContent(), POLL).toBe('¥3,680.00');
     expect(browser.pageErrors).toEqual([]);
   });
 
@@ -235,12 +237,13 @@ describe('pricing', () => {
     await page.goto('/pricing');
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
-    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€289.00');
+    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€460.00');
     expect(await standard.getByTestId('tier-discount').count()).toBe(0);
 
     await page.getByRole('switch', { name: /^Bill yearly/ }).click();
-    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€2,947.80');
-    expect(await standard.getByTestId('tier-discount').textContent()).toBe('Save 15%');
+    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€4,999.80');
+    // The control plane's 15 % yearly discount over the whole cluster (nodes have none): 9 %.
+    expect(await standard.getByTestId('tier-discount').textContent()).toBe('Save 9%');
     expect(await standard.textContent()).toContain('/ year');
     expect(await page.evaluate(() => window.localStorage.getItem('billingCycle'))).toBe('yearly');
   });

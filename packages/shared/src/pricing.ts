@@ -87,3 +87,24 @@ export function priceForCycle(tier: TierPrices, cycle: BillingCycle): CyclePrice
     discountPercent: yearlyDiscountPercent(tier.monthlyPriceCents, tier.yearlyPriceCents),
   };
 }
+
+/** A tier as the listings read it: its control-plane prices, and what its default cluster costs. */
+export interface AdvertisedTier extends TierPrices {
+  startingPrice: { monthlyCents: number; yearlyCents: number; nodes: number } | null;
+}
+
+/**
+ * The prices to advertise for a tier (issue 31): its default cluster's, nodes and control plane
+ * included, which is what the configurator opens on and charges; the control plane's alone only
+ * when no cluster of the tier can be ordered (then `includesNodes` is false and the label says so).
+ */
+export function advertisedPrices(tier: AdvertisedTier): TierPrices & { includesNodes: boolean; nodes: number } {
+  if (!tier.startingPrice) return { monthlyPriceCents: tier.monthlyPriceCents, yearlyPriceCents: tier.yearlyPriceCents, includesNodes: false, nodes: 0 };
+  return { monthlyPriceCents: tier.startingPrice.monthlyCents, yearlyPriceCents: tier.startingPrice.yearlyCents, includesNodes: true, nodes: tier.startingPrice.nodes };
+}
+
+/** What an advertised price pays for: "3 nodes and the control plane", or "The control plane only". */
+export function advertisedPriceIncludes(prices: { includesNodes: boolean; nodes: number }): string {
+  if (!prices.includesNodes) return 'The control plane only; nodes are priced when you configure';
+  return `${prices.nodes} ${prices.nodes === 1 ? 'node' : 'nodes'} and the control plane`;
+}

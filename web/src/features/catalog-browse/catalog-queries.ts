@@ -51,6 +51,7 @@ export function toCatalogTier(tier: ApiTier): CatalogTier {
     maxPools: tier.maxPools,
     flavorIds: tier.flavorIds,
     regionIds: tier.regionIds,
+    startingPrice: tier.startingPrice,
   };
 }
 

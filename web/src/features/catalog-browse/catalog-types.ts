@@ -1,4 +1,4 @@
-import type { HaControlPlaneMode, Promotion } from '@kubemarket/shared';
+import type { HaControlPlaneMode, Promotion, StartingPrice } from '@kubemarket/shared';
 
 /**
  * The catalogue as the customer screens read it, whatever the exact shape of the API's answers
@@ -27,6 +27,8 @@ export interface CatalogTier {
   maxPools: number | null;
   flavorIds: readonly string[];
   regionIds: readonly string[];
+  /** What the tier's default cluster costs, nodes included (the price to advertise); null when it cannot be ordered. */
+  startingPrice: StartingPrice | null;
 }
 
 export interface CatalogRegion {

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { priceForCycle } from '@kubemarket/shared';
+import { advertisedPriceIncludes, advertisedPrices, priceForCycle } from '@kubemarket/shared';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -32,7 +32,8 @@ function nodeCount(count: number | null, unit: string): string {
 const ROWS: readonly Row[] = [
   { label: 'Built for', value: (tier) => tier.purpose || tier.description },
   {
-    label: 'Included nodes',
+    // The price row above is this cluster's price: the nodes are in it.
+    label: 'Nodes included',
     value: (tier) => `${nodeCount(tier.nodes, 'node')} of ${tier.vcpu} vCPU, ${tier.memoryGb} GB RAM, ${formatInteger(tier.storageGb)} GB storage`,
   },
   { label: 'Control-plane SLA', value: (tier) => slaLabel(tier.slaBasisPoints) },
@@ -188,12 +189,16 @@ function TierCellPrice({ tier }: { tier: CatalogTier }) {
   const { billingCycle } = usePreferences();
   const { format, ready } = useDisplayPrice();
   if (!ready) return <Skeleton height={24} width="80%" aria-label="Loading price" />;
-  const price = priceForCycle(tier, billingCycle);
-  const yearlySaving = priceForCycle(tier, 'yearly').discountPercent;
+  const advertised = advertisedPrices(tier);
+  const price = priceForCycle(advertised, billingCycle);
+  const yearlySaving = priceForCycle(advertised, 'yearly').discountPercent;
   return (
     <Stack gap={4}>
       <Text size="lg" fw={800} lh={1.2} data-testid="tier-price">
         {format(price.periodCents)}
+      </Text>
+      <Text size="xs" data-testid="tier-price-includes">
+        {advertisedPriceIncludes(advertised)}
       </Text>
       <Text size="xs" c="dimmed">
         {billingCycle === 'monthly' ? 'per month' : `per year (${format(price.perMonthCents)} a month)`}

@@ -1,3 +1,4 @@
+import { baselineFlavorId, defaultCluster, defaultKubernetesVersion as defaultVersionOf, tierFlavorsIn } from '@kubemarket/shared';
 import type { Catalog, CatalogAddon, CatalogTier } from './catalog-types';
 import { ESTIMATE_LIMITS } from './estimate';
 import type { EstimateCluster, EstimatePool } from './estimate';
@@ -5,18 +6,12 @@ import { addonSupportsVersion, compatibleAddons } from './price-book';
 
 /** The version new clusters get: the catalogue's default, else the newest supported one. */
 export function defaultKubernetesVersion(catalog: Catalog): string {
-  const versions = catalog.kubernetesVersions;
-  return (
-    versions.find((version) => version.isDefault)?.version ??
-    versions.find((version) => version.classification === 'supported')?.version ??
-    versions[0]?.version ??
-    ''
-  );
+  return defaultVersionOf(catalog.kubernetesVersions);
 }
 
 /** Flavours a tier offers in a region, in catalogue order. */
 export function flavorsFor(catalog: Catalog, tier: CatalogTier, regionId: string) {
-  return catalog.flavors.filter((flavor) => tier.flavorIds.includes(flavor.id) && (flavor.regionIds.length === 0 || flavor.regionIds.includes(regionId)));
+  return tierFlavorsIn(catalog.flavors, tier, regionId);
 }
 
 /** Regions a tier can be placed in, in catalogue order. */
@@ -24,12 +19,6 @@ export function regionsFor(catalog: Catalog, tier: CatalogTier) {
   return catalog.regions.filter((region) => tier.regionIds.includes(region.id));
 }
 
-/** The flavour nearest the tier's baseline (its vCPU and memory per node), else the first offered. */
-function baselineFlavorId(catalog: Catalog, tier: CatalogTier, regionId: string): string {
-  const offered = flavorsFor(catalog, tier, regionId);
-  const baseline = offered.find((flavor) => flavor.vcpu === tier.vcpu && flavor.memoryGb === tier.memoryGb);
-  return (baseline ?? offered[0])?.id ?? tier.flavorIds[0] ?? '';
-}
 
 /** A pool name not yet used in the cluster: pool-1, pool-2, ... */
 export function nextPoolName(pools: readonly EstimatePool[]): string {
@@ -41,22 +30,28 @@ export function nextPoolName(pools: readonly EstimatePool[]): string {
 
 export function newPool(catalog: Catalog, cluster: EstimateCluster): EstimatePool {
   const tier = catalog.tiers.find((candidate) => candidate.id === cluster.tierId);
-  const flavorId = tier ? baselineFlavorId(catalog, tier, cluster.regionId) : (cluster.pools[0]?.flavorId ?? '');
+  const flavorId = tier ? baselineFlavorId(tier, catalog.flavors, cluster.regionId) : (cluster.pools[0]?.flavorId ?? '');
   return { name: nextPoolName(cluster.pools), flavorId, count: 1, autoscale: null };
 }
 
-/** A new cluster of a tier with its baseline pool, in the tier's first region, at the default version. */
+/**
+ * A new cluster of a tier: its default cluster (@kubemarket/shared's defaultCluster, the one whose
+ * price the listings advertise) at the default version.
+ */
 export function newCluster(catalog: Catalog, tierId?: string): EstimateCluster | null {
   const tier = catalog.tiers.find((candidate) => candidate.id === tierId) ?? catalog.tiers[0];
   if (!tier) return null;
-  const regionId = regionsFor(catalog, tier)[0]?.id ?? tier.regionIds[0] ?? '';
-  const maxNodes = tier.maxNodes ?? Number.POSITIVE_INFINITY;
+  const cluster = defaultCluster(
+    tier,
+    catalog.flavors,
+    catalog.regions.map((region) => region.id),
+  );
   return {
     tierId: tier.id,
-    regionId,
+    regionId: cluster.regionId,
     kubernetesVersion: defaultKubernetesVersion(catalog),
-    highAvailability: tier.haControlPlane === 'included',
-    pools: [{ name: 'pool-1', flavorId: baselineFlavorId(catalog, tier, regionId), count: Math.max(1, Math.min(tier.nodes, maxNodes)), autoscale: null }],
+    highAvailability: cluster.highAvailability,
+    pools: [{ name: 'pool-1', flavorId: cluster.flavorId, count: cluster.nodes, autoscale: null }],
     addonIds: [],
   };
 }
@@ -137,7 +132,7 @@ export function normalizeCluster(catalog: Catalog, cluster: EstimateCluster, tie
   const regions = regionsFor(catalog, tier);
   const regionId = regions.some((region) => region.id === cluster.regionId) ? cluster.regionId : (regions[0]?.id ?? cluster.regionId);
   const offered = flavorsFor(catalog, tier, regionId).map((flavor) => flavor.id);
-  const fallbackFlavor = baselineFlavorId(catalog, tier, regionId);
+  const fallbackFlavor = baselineFlavorId(tier, catalog.flavors, regionId);
   const maxPools = Math.min(tier.maxPools ?? ESTIMATE_LIMITS.pools, ESTIMATE_LIMITS.pools);
   let pools = cluster.pools.slice(0, Math.max(1, maxPools)).map((pool) => ({
     ...pool,

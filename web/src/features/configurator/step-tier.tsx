@@ -1,4 +1,5 @@
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { advertisedPriceIncludes, advertisedPrices } from '@kubemarket/shared';
 import { formatInteger } from '../../lib/format';
 import { HA_LABELS, ItemPrice, slaLabel } from '../catalog-browse';
 import type { CatalogTier } from '../catalog-browse';
@@ -45,7 +46,7 @@ export function TierStep({ form, catalog, dispatch }: StepProps) {
                     SLA {slaLabel(tier.slaBasisPoints)}
                   </SoftBadge>
                 </Group>
-                <ItemPrice monthlyCents={tier.monthlyPriceCents} yearlyCents={tier.yearlyPriceCents} size="sm" />
+                <AdvertisedTierPrice tier={tier} />
                 <Stack gap={2} id={`tier-${tier.id}-facts`}>
                   <Text size="sm">{tier.purpose || tier.description}</Text>
                   <Text size="xs" c="dimmed">
@@ -58,5 +59,18 @@ export function TierStep({ form, catalog, dispatch }: StepProps) {
         ))}
       </SimpleGrid>
     </Radio.Group>
+  );
+}
+
+/** The tier's default cluster price (the one this configuration starts from), and what it includes. */
+function AdvertisedTierPrice({ tier }: { tier: CatalogTier }) {
+  const advertised = advertisedPrices(tier);
+  return (
+    <Stack gap={0}>
+      <ItemPrice monthlyCents={advertised.monthlyPriceCents} yearlyCents={advertised.yearlyPriceCents} size="sm" />
+      <Text size="xs" c="dimmed">
+        {advertisedPriceIncludes(advertised)}
+      </Text>
+    </Stack>
   );
 }

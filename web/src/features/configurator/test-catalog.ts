@@ -18,6 +18,8 @@ function tier(overrides: Partial<CatalogTier> & Pick<CatalogTier, 'id' | 'name'>
     storageGb: 100,
     monthlyPriceCents: 28_900,
     yearlyPriceCents: yearly(28_900),
+    // The listings' price of a default cluster; the screens under test here do not show it.
+    startingPrice: null,
     slaBasisPoints: 9_995,
     haControlPlane: 'included',
     haMonthlyPriceCents: null,

@@ -1,11 +1,11 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { priceForCycle } from '@kubemarket/shared';
-import type { BillingCycle, TierPrices } from '@kubemarket/shared';
+import { advertisedPriceIncludes, advertisedPrices, priceForCycle } from '@kubemarket/shared';
+import type { AdvertisedTier, BillingCycle } from '@kubemarket/shared';
 import { usePreferences } from '../preferences';
 import { useDisplayPrice } from './use-exchange-rates';
 
 interface TierPriceProps {
-  tier: TierPrices;
+  tier: AdvertisedTier;
   /** Defaults to the visitor's billing cycle preference. */
   cycle?: BillingCycle;
   size?: 'md' | 'lg';
@@ -13,12 +13,17 @@ interface TierPriceProps {
   priceLineTestId?: string;
 }
 
-/** A tier's price in the display currency for a billing cycle, with the yearly discount. */
+/**
+ * A tier's advertised price in the display currency for a billing cycle, with the yearly discount:
+ * what its default cluster costs, nodes included (the price the configurator opens on), and what
+ * that price includes.
+ */
 export function TierPrice({ tier, cycle, size = 'md', priceLineTestId }: TierPriceProps) {
   const { billingCycle } = usePreferences();
   const { format, ready } = useDisplayPrice();
   const activeCycle = cycle ?? billingCycle;
-  const price = priceForCycle(tier, activeCycle);
+  const advertised = advertisedPrices(tier);
+  const price = priceForCycle(advertised, activeCycle);
 
   if (!ready) return <Skeleton height={size === 'lg' ? 40 : 32} width="60%" aria-label="Loading price" />;
 
@@ -39,6 +44,9 @@ export function TierPrice({ tier, cycle, size = 'md', priceLineTestId }: TierPri
           </Badge>
         ) : null}
       </Group>
+      <Text size="xs" data-testid="tier-price-includes">
+        {advertisedPriceIncludes(advertised)}
+      </Text>
       <Text size="xs" c="dimmed">
         {activeCycle === 'yearly'
           ? `${format(price.perMonthCents)} per month, billed yearly · excl. VAT`

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
+import { advertisedPrices, clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
 import { IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import {
@@ -47,7 +47,10 @@ export function PricingPage() {
   // under Lighthouse's 4x CPU slowdown, in one task since query results render synchronously.
   // Deferred, React renders it in slices that let the browser answer input in between.
   const catalog = useDeferredValue(loadedCatalog);
-  const maxDiscount = Math.max(0, ...(catalog?.tiers ?? []).map((tier) => yearlyDiscountPercent(tier.monthlyPriceCents, tier.yearlyPriceCents)));
+  const maxDiscount = Math.max(0, ...(catalog?.tiers ?? []).map((tier) => {
+    const advertised = advertisedPrices(tier);
+    return yearlyDiscountPercent(advertised.monthlyPriceCents, advertised.yearlyPriceCents);
+  }));
 
   return (
     <PublicPage

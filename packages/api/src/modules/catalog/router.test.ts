@@ -51,10 +51,43 @@ describe('catalog.clusterTiers', () => {
       maxPools: 8,
       flavorIds: ['gp-2-8', 'gp-4-16', 'gp-8-32', 'gp-16-64', 'c-4-8', 'c-8-16', 'm-4-32', 'm-8-64'],
       regionIds: ['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1'],
+      // Its default cluster: the control plane and three gp-4-16 nodes at €57 (issue 31).
+      startingPrice: { monthlyCents: 46_000, yearlyCents: 499_980, nodes: 3, flavorId: 'gp-4-16', regionId: 'fr-par-1' },
     });
     const economy = tiers.find((tier) => tier.id === 'tier_economy')!;
     expect(economy.haControlPlane).toEqual({ mode: 'optional', monthlyPriceCents: 4_900, yearlyPriceCents: 49_980 });
     expect(tiers.find((tier) => tier.id === 'tier_sandbox')).toMatchObject({ slaBasisPoints: null, haControlPlane: { mode: 'unavailable' }, maxNodes: 1, maxPools: 1 });
+  });
+
+  it("advertises each tier at the price an order for its default cluster is quoted, nodes included", async () => {
+    const { caller } = await catalogCaller();
+    const [tiers, versions] = await Promise.all([caller.catalog.clusterTiers(), caller.catalog.kubernetesVersions()]);
+    const version = versions.find((candidate) => candidate.isDefault)!.version;
+    for (const tier of tiers) {
+      const starting = tier.startingPrice!;
+      expect(starting, tier.id).not.toBeNull();
+      // What the configurator opens on: the tier's included nodes (within its limit) of its flavour, HA when included.
+      const line = {
+        kind: 'cluster' as const,
+        tierId: tier.id,
+        regionId: starting.regionId,
+        kubernetesVersion: version,
+        highAvailability: tier.haControlPlane.mode === 'included',
+        nodePools: [{ name: 'pool-1', flavorId: starting.flavorId, count: starting.nodes, autoscale: null }],
+        addonIds: [],
+      };
+      const [monthly, yearly] = await Promise.all([caller.quotes.create({ lines: [line], cycle: 'monthly' }), caller.quotes.create({ lines: [line], cycle: 'yearly' })]);
+      expect({ tier: tier.id, monthly: starting.monthlyCents, yearly: starting.yearlyCents }).toEqual({ tier: tier.id, monthly: monthly.subtotalCents, yearly: yearly.subtotalCents });
+      expect(starting.monthlyCents, tier.id).toBeGreaterThan(tier.monthlyPriceCents);
+      expect(starting.nodes).toBe(Math.min(tier.nodes, tier.maxNodes));
+    }
+  });
+
+  it('advertises the control plane alone, saying so, when no flavour of a tier is on sale', async () => {
+    const { caller, db } = await catalogCaller();
+    await db.update(nodeFlavors).set({ archivedAt: NOW - DAY_MS });
+    const tiers = await caller.catalog.clusterTiers();
+    expect(tiers.every((tier) => tier.startingPrice === null)).toBe(true);
   });
 
   it('hides retired tiers', async () => {

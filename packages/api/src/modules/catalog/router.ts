@@ -39,6 +39,16 @@ const clusterTierSchema = z.object({
   maxPools: z.number().int().describe('Most node pools.'),
   flavorIds: ids('Node flavours the tier offers (GET /api/catalog/flavors).'),
   regionIds: ids('Regions the tier can be placed in (GET /api/catalog/regions).'),
+  startingPrice: z
+    .object({
+      monthlyCents: cents('The default cluster billed monthly, per month, nodes and control plane included, excl. VAT.'),
+      yearlyCents: cents('The default cluster billed yearly, per year, excl. VAT.'),
+      nodes: z.number().int().describe('Nodes of the default cluster.'),
+      flavorId: z.string().describe('Their node flavour.'),
+      regionId: z.string().describe('Its region.'),
+    })
+    .nullable()
+    .describe("What the tier's default cluster (the one the configurator opens on) costs, priced as an order is; null when the tier has no flavour or region on sale."),
 });
 
 const dataCenterSchema = z.object({

@@ -18,7 +18,8 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, min, or, type SQL } from 'drizzle-orm';
 import type { IsolateCache } from '../../platform/isolate-cache';
-import { compareKubernetesVersions, loadCurrentPrices, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
+import { defaultKubernetesVersion, startingPrice, type StartingPrice } from '@kubemarket/shared';
+import { compareKubernetesVersions, loadCurrentPrices, loadOrderCatalogue, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
 
 /** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing, comparison and type pages. */
 function toPublicTier(tier: ClusterTier, prices: CurrentPrices, listedFlavorIds: ReadonlySet<string>) {
@@ -48,12 +49,7 @@ function toPublicTier(tier: ClusterTier, prices: CurrentPrices, listedFlavorIds:
   };
 }
 
-export type PublicClusterTier = ReturnType<typeof toPublicTier>;
-
-async function listedFlavorIds(db: Database): Promise<Set<string>> {
-  const rows = await db.select({ id: nodeFlavors.id }).from(nodeFlavors).where(isNull(nodeFlavors.archivedAt));
-  return new Set(rows.map((row) => row.id));
-}
+export type PublicClusterTier = ReturnType<typeof toPublicTier> & { startingPrice: StartingPrice | null };
 
 /** When the next scheduled price takes effect after `now` (any item), or null. */
 async function nextPriceChange(db: Database, now: number): Promise<number | null> {
@@ -62,13 +58,29 @@ async function nextPriceChange(db: Database, now: number): Promise<number | null
 }
 
 async function loadClusterTiers(db: Database, now: number) {
-  const [rows, prices, flavorIds, changesAt] = await Promise.all([
+  const [rows, prices, flavorRows, regionRows, versions, { priceBook }, changesAt] = await Promise.all([
     db.select().from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
     loadCurrentPrices(db, now),
-    listedFlavorIds(db),
+    db
+      .select({ id: nodeFlavors.id, vcpu: nodeFlavors.vcpu, memoryGb: nodeFlavors.memoryGb, regionIds: nodeFlavors.regionIds })
+      .from(nodeFlavors)
+      .where(isNull(nodeFlavors.archivedAt))
+      .orderBy(asc(nodeFlavors.sortOrder)),
+    db.select({ id: dataCenters.id }).from(dataCenters).orderBy(asc(dataCenters.sortOrder)),
+    listKubernetesVersions(db),
+    loadOrderCatalogue(db, now),
     nextPriceChange(db, now),
   ]);
-  return { value: rows.map((tier) => toPublicTier(tier, prices, flavorIds)), changesAt };
+  const flavorIds = new Set(flavorRows.map((flavor) => flavor.id));
+  const regionIds = regionRows.map((region) => region.id);
+  const version = defaultKubernetesVersion(versions);
+  const value = rows.map((tier): PublicClusterTier => {
+    const listed = toPublicTier(tier, prices, flavorIds);
+    // The default cluster the configurator opens on, priced by the engine the order is priced by.
+    const haControlPlane = listed.haControlPlane.mode === 'optional' && listed.haControlPlane.monthlyPriceCents === null ? 'unavailable' : listed.haControlPlane.mode;
+    return { ...listed, startingPrice: startingPrice({ ...listed, haControlPlane }, flavorRows, regionIds, version, priceBook) };
+  });
+  return { value, changesAt };
 }
 
 /** The tiers on sale at `now`, the same for every caller: read through the catalogue cache. */
