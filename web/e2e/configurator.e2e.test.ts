@@ -93,6 +93,31 @@ describe('cluster configurator', () => {
       await second.getByRole('textbox', { name: 'Value' }).fill('batch');
       // Its monthly cost, from the minimum to the maximum number of nodes.
       await expect.poll(() => second.getByTestId('pool-monthly-cost').textContent(), POLL).toMatch(/€\d[\d,.]* to €\d[\d,.]*/);
+      // Impossible pools are refused under the field where they are typed, and nothing is priced
+      // for figures other than those shown (issue 31: −3 nodes used to pass, priced as 3).
+      const baseline = pools.first().getByRole('textbox', { name: 'Nodes', exact: true });
+      await baseline.fill('-3');
+      await baseline.blur();
+      await pools.first().getByText('The node count must be at least 1.').waitFor();
+      expect(await pools.first().getByTestId('pool-monthly-cost').count()).toBe(0);
+      await page.getByTestId('price-panel').getByTestId('estimate-error').waitFor();
+      await next(page);
+      await page.getByTestId('step-errors').getByText('The node count must be at least 1.').waitFor();
+      expect(new URL(page.url()).searchParams.get('step')).toBe('4');
+      await baseline.fill('3');
+      const minimum = second.getByRole('textbox', { name: 'Minimum nodes' });
+      const maximum = second.getByRole('textbox', { name: 'Maximum nodes' });
+      await minimum.fill('5');
+      await maximum.fill('2');
+      await maximum.blur();
+      await second.getByText('The autoscaling maximum must be at least the minimum.').waitFor();
+      expect(await maximum.inputValue()).toBe('2');
+      expect(await minimum.inputValue()).toBe('5');
+      await next(page);
+      await page.getByTestId('step-errors').getByText('The autoscaling maximum must be at least the minimum.').waitFor();
+      await maximum.fill('4');
+      await minimum.fill('2');
+      await expect.poll(() => pools.first().getByTestId('pool-monthly-cost').textContent(), POLL).toContain('€171.00');
       await next(page);
 
       // 5. Networking, after a reload: the draft is still there.
@@ -250,6 +275,21 @@ describe('cluster configurator', () => {
     await page.reload();
     await page.getByTestId('price-empty').waitFor();
     expect(new URL(page.url()).searchParams.get('step')).toBe('1');
+
+    // Issue 31: the price /cluster-selection advertises for Standard (the first tier) is what the
+    // cluster the configurator opens on costs before VAT, its three nodes included; the tier step
+    // advertises the same.
+    await page.goto('/cluster-selection');
+    const advertised = page.getByTestId('tier-comparison').getByTestId('tier-price').first();
+    await expect.poll(() => advertised.textContent(), POLL).toMatch(/^€[\d,]+\.\d{2}$/);
+    const advertisedPrice = await advertised.textContent();
+    expect(await page.getByTestId('tier-comparison').getByTestId('tier-price-includes').first().textContent()).toBe('3 nodes and the control plane');
+    await page.goto('/configure-cluster');
+    const standard = page.getByRole('radio', { name: 'Standard (Blue)' });
+    await expect.poll(() => standard.textContent(), POLL).toContain(`${advertisedPrice}`);
+    await standard.click();
+    const lines = page.getByTestId('price-panel').getByTestId('estimate-line-amount');
+    await expect.poll(() => lines.allTextContents(), POLL).toEqual([advertisedPrice]);
   });
 
   it('lets a customer go on while the catalogue loads, without bringing them back to write the step', async () => {

@@ -51,6 +51,10 @@ export const quoteNodePoolSchema = z.object({
       { min: nodeCount('The autoscaling minimum'), max: nodeCount('The autoscaling maximum') },
       { error: 'Autoscaling needs a minimum and a maximum number of nodes.' },
     )
+    .refine((range) => range.max >= range.min, {
+      path: ['max'],
+      message: 'The autoscaling maximum must be at least the minimum.',
+    })
     .nullish()
     .describe('Priced at the minimum; the price at the maximum is shown as maxTotalCents.'),
 });

@@ -20,7 +20,8 @@ export function draftStorageKey(userId: string): string {
 
 const STORAGE_VERSION = 1;
 
-const count = z.number().int().min(1);
+/** Node counts as typed (0 or −3 too: the pools step shows the error under the field). */
+const count = z.number().int();
 const shortText = z.string().max(512);
 
 const storedPool = z.object({

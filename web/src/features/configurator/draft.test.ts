@@ -108,6 +108,10 @@ describe('node pools', () => {
     expect(poolMonthlyCost(TEST_CATALOG, pool)).toEqual({ cents: 3 * 5_700, maxCents: null });
     expect(poolMonthlyCost(TEST_CATALOG, { ...pool, flavorId: 'gpu-l4-1', count: 2, autoscale: { min: 2, max: 5 } })).toEqual({ cents: 2 * 54_900, maxCents: 5 * 54_900 });
     expect(poolMonthlyCost(TEST_CATALOG, { ...pool, flavorId: 'gone' })).toBeNull();
+    // Figures that cannot be priced get no price rather than a negative one or the last valid one.
+    expect(poolMonthlyCost(TEST_CATALOG, { ...pool, count: -3 })).toBeNull();
+    expect(poolMonthlyCost(TEST_CATALOG, { ...pool, count: 0 })).toBeNull();
+    expect(poolMonthlyCost(TEST_CATALOG, { ...pool, count: 5, autoscale: { min: 5, max: 2 } })).toBeNull();
   });
 });
 

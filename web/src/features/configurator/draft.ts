@@ -438,13 +438,21 @@ export interface PoolMonthlyCost {
   maxCents: number | null;
 }
 
-/** A node pool's monthly cost, as the engine prices it (flavour's monthly price × nodes). */
+const isNodeCount = (count: number) => Number.isInteger(count) && count >= 1;
+
+/**
+ * A node pool's monthly cost, as the engine prices it (flavour's monthly price × nodes); null when
+ * the pool cannot be priced (an unknown flavour, a count below 1, a minimum above the maximum): the
+ * step then shows the field's error, never a price for other figures than those typed.
+ */
 export function poolMonthlyCost(catalog: Catalog, pool: EstimatePool): PoolMonthlyCost | null {
   const flavor = catalog.flavors.find((candidate) => candidate.id === pool.flavorId);
   if (!flavor) return null;
   if (pool.autoscale) {
+    if (!isNodeCount(pool.autoscale.min) || !isNodeCount(pool.autoscale.max) || pool.autoscale.max < pool.autoscale.min) return null;
     return { cents: flavor.monthlyPriceCents * pool.autoscale.min, maxCents: flavor.monthlyPriceCents * pool.autoscale.max };
   }
+  if (!isNodeCount(pool.count)) return null;
   return { cents: flavor.monthlyPriceCents * pool.count, maxCents: null };
 }
 

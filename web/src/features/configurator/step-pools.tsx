@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid
 import { TAINT_EFFECTS } from '@kubemarket/shared';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatInteger } from '../../lib/format';
-import { ESTIMATE_LIMITS, nodesAtMost } from '../catalog-browse';
+import { nodesAtMost } from '../catalog-browse';
 import type { Catalog, CatalogFlavor } from '../catalog-browse';
 import { useDisplayPrice } from '../pricing';
 import { draftTier, maxPoolsFor, poolFlavors, poolMonthlyCost } from './draft';
@@ -38,9 +38,14 @@ function flavorOptions(flavors: readonly CatalogFlavor[]) {
   return [...groups].map(([group, items]) => ({ group, items }));
 }
 
-function wholeNumber(value: string | number, fallback: number): number {
+/**
+ * A node count as typed, kept as it is so that the field, its error and the price never disagree
+ * (issue 31: −3 used to show in the field while the price kept the last valid count): an empty
+ * field is 0, and the step's rules say what is wrong with 0, −3 or a minimum above the maximum.
+ */
+function typedCount(value: string | number): number {
   const number = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  return Number.isFinite(number) && number >= 1 ? Math.min(Math.floor(number), ESTIMATE_LIMITS.nodes) : fallback;
+  return Number.isFinite(number) ? Math.trunc(number) : 0;
 }
 
 /** Step 4: the node pools, from one to the tier's maximum, each with its monthly cost. */
@@ -178,40 +183,40 @@ function PoolEditor({ form, catalog, pool, index, flavors, canRemove, onChange, 
               <NumberInput
                 label="Minimum nodes"
                 w={140}
-                min={1}
-                max={autoscale.max}
                 value={autoscale.min}
                 allowDecimal={false}
+                clampBehavior="none"
                 error={form.errors[`${path}.autoscale.min`]}
                 data-path={`${path}.autoscale.min`}
+                onBlur={() => form.validateField(`${path}.autoscale.min`)}
                 onChange={(value) => {
-                  const min = Math.min(wholeNumber(value, autoscale.min), autoscale.max);
+                  const min = typedCount(value);
                   onChange({ count: min, autoscale: { min, max: autoscale.max } });
                 }}
               />
               <NumberInput
                 label="Maximum nodes"
                 w={140}
-                min={autoscale.min}
-                max={ESTIMATE_LIMITS.nodes}
                 value={autoscale.max}
                 allowDecimal={false}
+                clampBehavior="none"
                 error={form.errors[`${path}.autoscale.max`]}
                 data-path={`${path}.autoscale.max`}
-                onChange={(value) => onChange({ autoscale: { min: autoscale.min, max: Math.max(wholeNumber(value, autoscale.max), autoscale.min) } })}
+                onBlur={() => form.validateField(`${path}.autoscale.max`)}
+                onChange={(value) => onChange({ autoscale: { min: autoscale.min, max: typedCount(value) } })}
               />
             </>
           ) : (
             <NumberInput
               label="Nodes"
               w={140}
-              min={1}
-              max={ESTIMATE_LIMITS.nodes}
               value={pool.count}
               allowDecimal={false}
+              clampBehavior="none"
               error={form.errors[`${path}.count`]}
               data-path={`${path}.count`}
-              onChange={(value) => onChange({ count: wholeNumber(value, pool.count) })}
+              onBlur={() => form.validateField(`${path}.count`)}
+              onChange={(value) => onChange({ count: typedCount(value) })}
             />
           )}
           <Switch

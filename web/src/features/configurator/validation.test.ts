@@ -50,6 +50,23 @@ describe('validating the steps', () => {
     expect(validateStep('pools', twins, TEST_CATALOG)['pools.1.name']).toBe('Two node pools are named "web"; give each its own name.');
   });
 
+  it('refuses a pool of 0 or −3 nodes and an autoscaling minimum above its maximum, under the fields typed (issue 31)', () => {
+    const base = draftOf('tier_standard', { type: 'addPool' });
+    const draft: ClusterDraft = {
+      ...base,
+      pools: [
+        { ...base.pools[0]!, count: -3 },
+        { ...base.pools[1]!, count: 5, autoscale: { min: 5, max: 2 } },
+      ],
+    };
+    expect(validateStep('pools', draft, TEST_CATALOG)).toEqual({
+      'pools.0.count': 'The node count must be at least 1.',
+      'pools.1.autoscale.max': 'The autoscaling maximum must be at least the minimum.',
+    });
+    const empty: ClusterDraft = { ...base, pools: [{ ...base.pools[0]!, count: 0 }, base.pools[1]!] };
+    expect(validateStep('pools', empty, TEST_CATALOG)).toEqual({ 'pools.0.count': 'The node count must be at least 1.' });
+  });
+
   it("applies the tier's node limit through the pricing engine", () => {
     const base = draftOf('tier_economy');
     const draft = { ...base, pools: [{ ...base.pools[0]!, count: 11 }] };

@@ -93,7 +93,9 @@ export function draftProblems(draft: ClusterDraft, catalog: Catalog | undefined)
       quote(draftQuoteLines(draft), { cycle: 'monthly', now: Date.now(), promotionCode: null, customer: draftCustomer(draft) }, buildPriceBook(catalog));
     } catch (error) {
       const located = isQuoteError(error) ? ENGINE_FIELDS[error.code] : undefined;
-      if (located && isQuoteError(error)) add(located.step, located.path, error.message);
+      // A step whose fields already say what is wrong (a count of −3 under its field) does not
+      // repeat it in the engine's words above them.
+      if (located && isQuoteError(error) && Object.keys(problems[located.step]).length === 0) add(located.step, located.path, error.message);
     }
   }
   return problems;
