@@ -28,7 +28,13 @@ export const RATE_LIMITS = {
   invitationsPerRecipient: { limit: 3, windowMs: 24 * 60 * 60_000 },
   /** Mail one address may make us send to one recipient per day (resend, reset, magic link). */
   mailPerRecipientPerAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
-  registerPerAddress: { limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Registrations from one address (IPv6 by /64): generous, as a whole office may sit behind one
+   * NAT (issue 31); refused ones (weak passwords, usernames taken) count apart and do not use these.
+   */
+  registerPerAddress: { limit: 30, windowMs: 60 * 60_000 },
+  /** Registrations refused for a form error from one address: what an attacker probing usernames spends. */
+  registerRefusalsPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   resendPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   emailLinkPerAccount: { limit: 3, windowMs: 15 * 60_000 },
   emailLinkPerAddress: { limit: 10, windowMs: 60 * 60_000 },
@@ -156,6 +162,15 @@ export async function reserveSlot(db: Database, key: string, rule: RateLimitRule
 export async function refuseFullWindow(db: Database, key: string, rule: RateLimitRule, now: number, message?: (wait: string) => string): Promise<never> {
   const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
   return limited(key, row?.windowStart ?? now, rule, now, db, message);
+}
+
+/**
+ * Whether the key's window is full now (a read: for a cheap early refusal; what is counted is
+ * arbitrated by reserveSlot).
+ */
+export async function windowIsFull(db: Database, key: string, rule: RateLimitRule, now: number): Promise<boolean> {
+  const [row] = await db.select({ windowStart: rateLimits.windowStart, count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return row !== undefined && row.windowStart > now - rule.windowMs && row.count >= rule.limit;
 }
 
 /** A slot of the key, or TOO_MANY_REQUESTS (audited) when its window is full. */

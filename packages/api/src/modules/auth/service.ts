@@ -17,7 +17,9 @@ import {
   refuseFullWindow,
   releaseSlots,
   reserveAll,
+  reserveOrRefuse,
   reserveSlot,
+  windowIsFull,
   type Reservation,
 } from '../../platform/rate-limit';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../platform/recovery-codes';
@@ -330,7 +332,29 @@ async function registrationVatCheck(ctx: Context, countryCode: string, vatNumber
  */
 export async function register(ctx: Context, input: RegistrationInput) {
   const now = ctx.ports.clock.now();
-  await consumeRateLimit(ctx.db, `register:ip:${clientKey(ctx)}`, RATE_LIMITS.registerPerAddress, now);
+  // Registrations from one address are generous (a whole office may sit behind one NAT); refused
+  // ones (a weak password, a username taken) count apart and never use a registration (issue 31).
+  // The database arbitrates both under parallel requests: a registration holds its slot from the
+  // start, and a refusal is answered only if it gets a slot of its own, else it is a 429 too.
+  const address = clientKey(ctx);
+  const refusals = `register-refused:ip:${address}`;
+  const refusalRule = RATE_LIMITS.registerRefusalsPerAddress;
+  const tooManyRefused = (wait: string) => `Too many registrations from your network were refused in the last hour. Please try again in ${wait}.`;
+  if (await windowIsFull(ctx.db, refusals, refusalRule, now)) await refuseFullWindow(ctx.db, refusals, refusalRule, now, tooManyRefused);
+  const registration = await reserveOrRefuse(ctx.db, `register:ip:${address}`, RATE_LIMITS.registerPerAddress, now, (wait) =>
+    `Too many organisations were registered from your network in the last hour. Please try again in ${wait}.`,
+  );
+  try {
+    return await createRegistration(ctx, input, now);
+  } catch (error) {
+    await releaseSlots(ctx.db, [registration]);
+    const formError = error instanceof TRPCError && (error.code === 'BAD_REQUEST' || error.code === 'CONFLICT');
+    if (formError && !(await reserveSlot(ctx.db, refusals, refusalRule, now))) await refuseFullWindow(ctx.db, refusals, refusalRule, now, tooManyRefused);
+    throw error;
+  }
+}
+
+async function createRegistration(ctx: Context, input: RegistrationInput, now: number) {
   assertStrongPassword(input.password, input);
   const existing = await ctx.db
     .select({ id: users.id, email: users.email, username: users.username, name: users.name })
