@@ -1,3 +1,3 @@
 export { AccountPage } from './account-page';
-export { ORGANIZATION_STATUS, OrganizationStatusBadge } from './organization-status';
+export { approvalExpectation, ORGANIZATION_STATUS, OrganizationStatusBadge, typicalWaitText } from './organization-status';
 export { useAccountProfile, type AccountProfile, type Organization, type OrganizationStatus } from './profile-query';

@@ -35,3 +35,20 @@ export function OrganizationStatusBadge({ status }: { status: OrganizationStatus
     </Badge>
   );
 }
+
+/** "about 40 minutes", "about 3 hours", "about 2 days": a typical wait, as a person reads it. */
+export function typicalWaitText(minutes: number): string {
+  if (minutes < 90) return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `about ${hours} hours`;
+  return `about ${Math.round(hours / 24)} days`;
+}
+
+/**
+ * What a pending organisation can expect (issue 31): how long approvals took lately, measured
+ * (the median over the last 90 days), or that the team reviews it without a figure to give.
+ */
+export function approvalExpectation(approval: { medianMinutes: number; approvals: number } | null): string {
+  if (!approval) return 'Our team reviews new organisations on working days and emails the owner when it is done.';
+  return `Approvals took ${typicalWaitText(approval.medianMinutes)} lately (the median of the last ${approval.approvals} ${approval.approvals === 1 ? 'approval' : 'approvals'}); we email the owner when it is done.`;
+}

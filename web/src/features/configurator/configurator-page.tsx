@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { localStore } from '../../lib/browser-storage';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { useTRPCClient } from '../../lib/trpc';
+import { approvalExpectation, useAccountProfile } from '../account';
 import { useSessionUser } from '../auth';
 import { useCatalog } from '../catalog-browse';
 import type { Catalog, Estimate } from '../catalog-browse';
@@ -356,6 +357,8 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
         </Alert>
       ) : null}
 
+      {current.number === 1 ? <PendingApprovalNotice /> : null}
+
       <nav aria-label="Configuration steps">
         <Stepper
           active={current.number - 1}
@@ -526,4 +529,20 @@ function ConfiguratorPrice({
   const { billingCycle } = usePreferences();
   const pricing = useDraftPricing(catalog, draft, billingCycle, fetchedAt);
   return <PricePanel draft={draft} pricing={pricing} cycle={billingCycle} onChange={onChange} />;
+}
+
+/**
+ * An organisation still awaiting approval is told before it configures (issue 31: it used to learn
+ * it only when ordering, eight steps later), with how long approvals take.
+ */
+function PendingApprovalNotice() {
+  const profile = useAccountProfile();
+  const organization = profile.data?.organization;
+  if (organization?.status !== 'pending') return null;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} title="Your organisation awaits approval" data-testid="pending-approval-notice">
+      You can configure a cluster and keep it as a draft now; ordering opens once our team has approved {organization.name}.{' '}
+      {approvalExpectation(organization.approval)}
+    </Alert>
+  );
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import { ORGANIZATION_STATUS, OrganizationStatusBadge, useAccountProfile } from '../account';
+import { approvalExpectation, ORGANIZATION_STATUS, OrganizationStatusBadge, useAccountProfile } from '../account';
+import { formatDateTime } from '../../lib/date-format';
 import { useSessionUser } from '../auth';
 import { ActiveIncidentsBanner } from '../incidents';
 import { ButtonLink } from '../../components/router-links';
@@ -43,7 +44,14 @@ export function DashboardOverview() {
                 title={`Organisation ${ORGANIZATION_STATUS[organization.status].label.toLowerCase()}`}
                 data-testid="organization-status-notice"
               >
-                {ORGANIZATION_STATUS[organization.status].description}
+                <Stack gap={4}>
+                  <Text size="sm">{ORGANIZATION_STATUS[organization.status].description}</Text>
+                  {organization.status === 'pending' ? (
+                    <Text size="sm" data-testid="approval-expectation">
+                      {approvalExpectation(organization.approval)} Registered {formatDateTime(organization.createdAt)}.
+                    </Text>
+                  ) : null}
+                </Stack>
               </Alert>
             ) : null}
 

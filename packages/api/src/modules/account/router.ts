@@ -11,7 +11,19 @@ const TAGS: ['Account'] = ['Account'];
 const profileSchema = z.object({
   user: consoleUserSchema,
   organization: z
-    .object({ name: z.string(), billingId: z.string(), status: z.enum(ORGANIZATION_STATUSES), createdAt: z.number().int() })
+    .object({
+      name: z.string(),
+      billingId: z.string(),
+      status: z.enum(ORGANIZATION_STATUSES),
+      createdAt: z.number().int(),
+      approval: z
+        .object({
+          medianMinutes: z.number().int().describe('Median time from registration to approval over the last 90 days, in minutes.'),
+          approvals: z.number().int().describe('Approvals that median is taken over.'),
+        })
+        .nullable()
+        .describe('While the organisation awaits approval: how long approvals took lately; null otherwise or when there were none.'),
+    })
     .nullable(),
   organizationRole: z.enum(ORGANIZATION_ROLES),
   totpEnabled: z.boolean(),

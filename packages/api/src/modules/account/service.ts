@@ -1,6 +1,6 @@
-import { authTokens, organizations, users } from '@kubemarket/db';
+import { auditLog, authTokens, organizations, users } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { emailLink, issueToken, revokeUserTokens } from '../../platform/auth-tokens';
@@ -46,13 +46,40 @@ export async function assertPassword(ctx: SignedIn, password: string) {
   return user;
 }
 
+/** How far back approvals are read to say how long one takes. */
+export const APPROVAL_LOOKBACK_MS = 90 * 24 * 60 * 60_000;
+
+/**
+ * How long our team took to approve new organisations lately (issue 31: a pending customer is told
+ * what to expect): the median time from registration to approval over the last 90 days, or null
+ * when there was no approval then.
+ */
+export async function typicalApprovalTime(ctx: Context, now: number): Promise<{ medianMinutes: number; approvals: number } | null> {
+  const rows = await ctx.db
+    .select({ approvedAt: auditLog.createdAt, registeredAt: organizations.createdAt })
+    .from(auditLog)
+    .innerJoin(organizations, and(eq(auditLog.targetType, 'organization'), eq(organizations.id, auditLog.targetId)))
+    .where(and(eq(auditLog.action, 'staff.registration_approved'), gt(auditLog.createdAt, now - APPROVAL_LOOKBACK_MS)));
+  const waits = rows.map((row) => row.approvedAt - row.registeredAt).filter((wait) => wait >= 0).sort((a, b) => a - b);
+  if (waits.length === 0) return null;
+  const middle = Math.floor(waits.length / 2);
+  const median = waits.length % 2 === 1 ? waits[middle]! : (waits[middle - 1]! + waits[middle]!) / 2;
+  return { medianMinutes: Math.max(1, Math.round(median / 60_000)), approvals: waits.length };
+}
+
 export async function profile(ctx: SignedIn) {
   const user = await currentUserRow(ctx);
   const [organization] = await ctx.db.select().from(organizations).where(eq(organizations.id, user.organizationId)).limit(1);
   return {
     user: await loadSessionUser(ctx, user),
     organization: organization
-      ? { name: organization.name, billingId: organization.billingId, status: organization.status, createdAt: organization.createdAt }
+      ? {
+          name: organization.name,
+          billingId: organization.billingId,
+          status: organization.status,
+          createdAt: organization.createdAt,
+          approval: organization.status === 'pending' ? await typicalApprovalTime(ctx, ctx.ports.clock.now()) : null,
+        }
       : null,
     organizationRole: user.organizationRole,
     totpEnabled: user.totpEnabledAt !== null,
