@@ -97,7 +97,8 @@ describe('customer teams', () => {
     expect(await row.getByTestId('member-role').textContent()).toBe('Viewer');
     expect(await owner.getByTestId('invitation-row').filter({ hasText: colleague.email }).count()).toBe(0);
     await owner.goto('/settings?tab=activity');
-    await owner.getByTestId('activity-row').filter({ hasText: 'team.member_joined' }).waitFor(POLL);
+    // The action in words, not its code (issue 31).
+    await owner.locator('[data-testid="activity-row"][data-action="team.member_joined"]').getByText('Joined the organisation').waitFor(POLL);
     expect(await seriousViolations(owner)).toEqual([]);
   });
 });

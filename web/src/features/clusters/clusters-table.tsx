@@ -66,9 +66,16 @@ export function ClustersTable({ items, caption }: ClustersTableProps) {
                 </VisuallyHidden>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" fw={600} data-testid="cluster-cost" data-cents={cluster.monthlyCents}>
-                  {ready ? format(cluster.monthlyCents) : '…'}
-                </Text>
+                {cluster.deletedAt !== null ? (
+                  // Nothing to pay any more (issue 31: a deleted cluster showed its old monthly price).
+                  <Text size="sm" c="dimmed" data-testid="cluster-cost" data-cents={0}>
+                    Deleted {formatDate(cluster.deletedAt)}
+                  </Text>
+                ) : (
+                  <Text size="sm" fw={600} data-testid="cluster-cost" data-cents={cluster.monthlyCents}>
+                    {ready ? format(cluster.monthlyCents) : '…'}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(cluster.createdAt)}</Table.Td>
             </Table.Tr>

@@ -63,10 +63,18 @@ export function OverviewTab({ cluster, mayWrite }: OverviewTabProps) {
 
       <SectionCard id="costs" title="Costs" description="VAT excluded. Hibernated node hours are not billed.">
         <DetailsList
-          details={[
-            { label: 'Monthly cost', value: money(cluster.monthlyCents), testId: 'overview-monthly-cost' },
-            { label: 'Cost so far this month', value: money(cluster.costSoFarCents), testId: 'overview-cost-so-far' },
-          ]}
+          details={
+            // A deleted cluster costs nothing any more: it shows what it cost until its deletion (issue 31).
+            cluster.deletedAt !== null
+              ? [
+                  { label: 'Deleted', value: formatDateTime(cluster.deletedAt), testId: 'overview-deleted-at' },
+                  { label: 'Cost this month until deletion', value: money(cluster.costSoFarCents), testId: 'overview-cost-so-far' },
+                ]
+              : [
+                  { label: 'Monthly cost', value: money(cluster.monthlyCents), testId: 'overview-monthly-cost' },
+                  { label: 'Cost so far this month', value: money(cluster.costSoFarCents), testId: 'overview-cost-so-far' },
+                ]
+          }
         />
       </SectionCard>
 

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
+import { useCatalog } from '../catalog-browse';
 import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
 import { ProvisioningProgress } from '../provisioning';
 import { OrderStatusBadge } from './order-status-badge';
@@ -356,6 +357,14 @@ function Payments({ payments }: { payments: readonly OrderPayment[] }) {
 function OrderLines({ order }: { order: OrderDetail }) {
   const cluster = order.lines.find((line) => line.kind === 'cluster');
   const addons = order.lines.filter((line) => line.kind === 'addon');
+  // Names, not catalogue ids (issue 31), once the catalogue is in; an item since retired keeps its id.
+  const { catalog } = useCatalog();
+  const flavorName = (id: string) => catalog?.flavors.find((flavor) => flavor.id === id)?.name ?? id;
+  const addonName = (id: string) => catalog?.addons.find((addon) => addon.id === id)?.name ?? id;
+  const regionName = (id: string) => {
+    const region = catalog?.regions.find((candidate) => candidate.id === id);
+    return region ? `${region.name}, ${region.city}` : id;
+  };
   if (cluster) {
     const { settings } = cluster;
     return (
@@ -363,16 +372,16 @@ function OrderLines({ order }: { order: OrderDetail }) {
         <DetailsList
           details={[
             { label: 'Cluster name', value: cluster.name },
-            { label: 'Region and zones', value: `${cluster.regionId} (${settings.zones.join(', ') || 'every zone'})` },
+            { label: 'Region and zones', value: `${regionName(cluster.regionId)} (${settings.zones.length > 0 ? `zones ${settings.zones.join(', ')}` : 'every zone'})` },
             { label: 'Kubernetes', value: cluster.kubernetesVersion },
             { label: 'Control plane', value: cluster.highAvailability ? 'Highly available' : 'Single' },
             {
               label: 'Node pools',
               value: cluster.nodePools
-                .map((pool) => `${pool.name}: ${pool.autoscale ? `${pool.autoscale.min} to ${pool.autoscale.max}` : pool.count} × ${pool.flavorId}`)
+                .map((pool) => `${pool.name}: ${pool.autoscale ? `${pool.autoscale.min} to ${pool.autoscale.max}` : pool.count} × ${flavorName(pool.flavorId)}`)
                 .join('; '),
             },
-            { label: 'Add-ons', value: cluster.addonIds.length > 0 ? cluster.addonIds.join(', ') : 'None' },
+            { label: 'Add-ons', value: cluster.addonIds.length > 0 ? cluster.addonIds.map(addonName).join(', ') : 'None' },
             { label: 'Network', value: `${settings.cni === 'cilium' ? 'Cilium' : 'Calico'}, pods ${settings.podCidr}, services ${settings.serviceCidr}` },
             { label: 'API server reachable from', value: settings.apiAllowList.length > 0 ? settings.apiAllowList.join(', ') : 'Anywhere' },
             {

@@ -207,14 +207,19 @@ function ReadyPanel({ cluster }: { cluster: ClusterDetail }) {
               {cluster.name} is ready
             </Title>
             <Text size="sm" c="dimmed">
-              {cluster.endpoint ? (
+              {cluster.endpoint && cluster.provisioner === 'gardener' ? (
                 <>
-                  Its API server answers at <code data-testid="cluster-endpoint">{cluster.endpoint}</code>.
+                  Its API server answers at <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. Download a kubeconfig to reach it with kubectl.
+                </>
+              ) : cluster.endpoint ? (
+                // The simulator builds no API server: the page does not claim one answers (issue 31).
+                <>
+                  Its API address is <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. It is a simulated cluster (the test environment): no API
+                  server answers there, but its kubeconfig, nodes and operations work as a real cluster&apos;s.
                 </>
               ) : (
-                'Its control plane and nodes are up.'
-              )}{' '}
-              Download a kubeconfig to reach it with kubectl.
+                'Its control plane and nodes are up. Download a kubeconfig to reach it with kubectl.'
+              )}
             </Text>
           </Stack>
         </Group>

@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
-import { activityQuery, dateProblem, describeMetadata, EMPTY_FILTERS, type ActivityFilterValues } from './activity-filters';
+import { activityLabel, activityQuery, dateProblem, describeMetadata, EMPTY_FILTERS, type ActivityFilterValues } from './activity-filters';
 import type { ActivityEntry } from './team-types';
 
 const PAGE_SIZE = 25;
@@ -119,9 +119,7 @@ export function ActivityLog({ scope, organizationId }: { scope: 'organization' |
                     </Table.Td>
                     {scope === 'staff' ? <Table.Td>{entry.organizationName ?? '—'}</Table.Td> : null}
                     <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {entry.action}
-                      </Text>
+                      <Text size="sm">{activityLabel(entry.action)}</Text>
                       {entry.targetType ? (
                         <Text size="xs" c="dimmed">
                           {entry.targetType} {entry.targetId}
@@ -130,7 +128,7 @@ export function ActivityLog({ scope, organizationId }: { scope: 'organization' |
                     </Table.Td>
                     <Table.Td>
                       <Text size="xs" style={{ wordBreak: 'break-word' }}>
-                        {describeMetadata(entry.metadata)}
+                        {describeMetadata(entry.metadata, formatDateTime)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
