@@ -5,7 +5,7 @@ import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
-import { api, choose, orderAndPayCluster } from './order-helpers';
+import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
 // The cluster console (issue 12): /my-clusters, a cluster's tabs, its topology, and the operations
@@ -24,6 +24,7 @@ interface ClusterSummary {
   nodeCount: number;
   readyNodes: number;
   monthlyCents: number;
+  deletedAt: number | null;
 }
 
 interface ClusterPage {
@@ -39,7 +40,7 @@ interface ClusterDetail extends ClusterSummary {
   addons: { id: string }[];
   availableUpgrades: string[];
   hibernation: { supported: boolean; schedules: { start: string | null; end: string | null }[]; timezone: string };
-  lastOperation: { id: string; type: string; status: string } | null;
+  lastOperation: { id: string; type: string; status: string; steps: { label: string; status: string }[] } | null;
 }
 
 interface EventPage {
@@ -111,10 +112,10 @@ describe("the organisation's clusters", () => {
     const first = await api<ClusterPage>(page, 'GET', '/api/clusters?pageSize=2');
     expect(first.total).toBeGreaterThanOrEqual(3);
     await expect.poll(() => rowIds(page), POLL).toEqual(first.items.map((item) => item.id));
-    // Cost and nodes as the server counts them.
+    // Cost and nodes as the server counts them; a deleted cluster costs nothing any more.
     for (const item of first.items) {
       const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${item.id}"]`);
-      expect(Number(await row.getByTestId('cluster-cost').getAttribute('data-cents'))).toBe(item.monthlyCents);
+      expect(Number(await row.getByTestId('cluster-cost').getAttribute('data-cents'))).toBe(item.deletedAt === null ? item.monthlyCents : 0);
       expect(await row.getByTestId('cluster-nodes').getAttribute('data-ready')).toBe(String(item.readyNodes));
       expect(await row.getByTestId('cluster-nodes').getAttribute('data-wanted')).toBe(String(item.nodeCount));
       expect(await row.getByTestId('cluster-status').getAttribute('data-status')).toBe(item.status);
@@ -204,7 +205,8 @@ describe("the organisation's clusters", () => {
     await tab('addons');
     if (detail.addons.length > 0) await expect.poll(() => page.getByTestId('addon-row').count(), POLL).toBe(detail.addons.length);
     else await page.getByTestId('addons-empty').waitFor();
-    expect(await page.getByTestId('order-addons').getAttribute('href')).toBe('/add-ons');
+    // What the cluster can still add, each priced or with the reason it cannot (its tier, its version).
+    await expect.poll(() => page.getByTestId('addon-offer').count(), POLL).toBeGreaterThan(0);
 
     await tab('hibernation');
     await page.getByTestId('hibernation-hours').waitFor();
@@ -459,6 +461,57 @@ describe('operating a cluster of your own', () => {
       expect(browser.pageErrors).toEqual([]);
     },
   );
+
+  it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async () => {
+    const { page } = browser;
+    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await signInAsNewAccount(page);
+    const name = uniqueName('e2e-addons');
+    const { clusterId } = await orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
+    await expect.poll(async () => (await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).status, OPERATION).toBe('running');
+
+    await page.goto(`/clusters/${clusterId}?tab=addons`);
+    await rejectCookies(page);
+    await page.getByTestId('addons-empty').waitFor(POLL);
+    // Grafana Loki requires Prometheus and Grafana: its order brings that along, and says so.
+    const loki = page.locator('[data-testid="addon-offer"][data-addon-id="addon_logging"]');
+    await loki.getByText('With Prometheus and Grafana, which it requires.').waitFor(POLL);
+    expect(await loki.getByTestId('order-addon').isEnabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await loki.getByTestId('order-addon').click();
+    const modal = page.getByRole('dialog', { name: `Order Prometheus and Grafana and Grafana Loki for ${name}` });
+    await modal.getByTestId('order-summary').waitFor(POLL);
+    await modal.getByTestId('place-order-submit').click();
+    await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', POLL);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    // €39 + €49 a month, before VAT: the catalogue's prices of the two add-ons.
+    expect(await api<{ kind: string; status: string; subtotalCents: number }>(page, 'GET', `/api/orders/${orderId}`)).toMatchObject({ kind: 'addon', status: 'pending', subtotalCents: 8_800 });
+    const checkout = page.getByTestId('checkout');
+    await fillCard(checkout, '4242 4242 4242 4242');
+    await checkout.getByTestId('pay-button').click();
+    await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === orderId, POLL);
+
+    // The cluster's operator installs them, one step each, then checks the cluster's health.
+    await page.goto(`/clusters/${clusterId}?tab=addons`);
+    await expect.poll(() => page.getByTestId('addon-row').count(), OPERATION).toBe(2);
+    await expect
+      .poll(async () => {
+        const operation = (await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).lastOperation;
+        return operation && { type: operation.type, status: operation.status, steps: operation.steps.map((step) => `${step.label}: ${step.status}`) };
+      }, OPERATION)
+      .toEqual({
+        type: 'install_addons',
+        status: 'succeeded',
+        steps: ['Installing Prometheus and Grafana: succeeded', 'Installing Grafana Loki: succeeded', 'Running health checks: succeeded'],
+      });
+
+    // /add-ons lists each with the clusters that run it.
+    await page.goto('/add-ons');
+    const listed = page.locator('[data-testid="installed-addon"][data-addon-id="addon_logging"]');
+    await listed.getByTestId('installed-addon-cluster').getByText(name).waitFor(POLL);
+    expect(await page.locator('[data-testid="installed-addon"][data-addon-id="addon_monitoring"]').getByText(name).count()).toBe(1);
+    expect(browser.pageErrors).toEqual([]);
+  });
 
   it('explains a failed provisioning with Retry and Contact support', { timeout: 180_000 }, async () => {
     const { page } = browser;

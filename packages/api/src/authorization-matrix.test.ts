@@ -393,6 +393,7 @@ const MATRIX: Record<string, Row> = {
   // billing, not viewer); a token needs clusters:read or clusters:write. Another organisation's
   // cluster is a 404 whoever asks, staff included (they are members of their own organisation).
   'clusters.list': { input: () => ({ q: 'matrix', status: 'running', sort: 'name', page: 1, pageSize: 5 }), expect: SIGNED_IN_SCOPED },
+  'clusters.addonsInUse': { expect: SIGNED_IN_SCOPED },
   'clusters.get': { input: (f) => ({ id: f.clusterId }), expect: ACME_READS },
   'clusters.events': { input: (f) => ({ id: f.clusterId, limit: 5 }), expect: ACME_READS },
   'clusters.operation': { input: (f) => ({ id: f.clusterId, operationId: f.operationId }), expect: ACME_READS },

@@ -38,6 +38,7 @@ export const CLUSTER_OPERATION_PHRASES = {
   hibernate: 'hibernation',
   wake: 'waking up',
   delete: 'deletion',
+  install_addons: 'installing add-ons',
 } as const;
 
 export const CLUSTER_ENDPOINT_DOMAIN = 'k8s.kubemarket.eu';

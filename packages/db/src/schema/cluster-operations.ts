@@ -12,6 +12,7 @@ export const CLUSTER_OPERATION_TYPES = [
   'hibernate',
   'wake',
   'delete',
+  'install_addons',
 ] as const;
 export type ClusterOperationType = (typeof CLUSTER_OPERATION_TYPES)[number];
 
@@ -55,6 +56,8 @@ export interface OperationParams {
   fromVersion?: string;
   toVersion?: string;
   addonIds?: string[];
+  /** install_addons: the add-ons' names, in the order of addonIds, for the steps' labels. */
+  addonNames?: string[];
   /** Hibernation or wake started by the schedule rather than a person. */
   scheduled?: boolean;
 }

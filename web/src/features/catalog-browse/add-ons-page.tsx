@@ -1,7 +1,9 @@
-import { Alert, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle, IconPuzzle } from '@tabler/icons-react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import { ButtonLink } from '../../components/router-links';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { useTRPC } from '../../lib/trpc';
 import { SectionCard } from '../../components/section-card';
 import { useSidebarCounts } from '../dashboard';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
@@ -17,11 +19,13 @@ function listOf(items: readonly string[]): string {
 }
 
 /**
- * The add-ons of the organisation's clusters, and the add-on catalogue. The console has no list of
- * the clusters' add-ons yet (only how many clusters there are), so it says so rather than guessing.
+ * The add-ons of the organisation's clusters, each with the clusters that run it (issue 31: the
+ * page said none did while three did), and the add-on catalogue.
  */
 export function AddOnsPage() {
   const catalogQuery = useCatalog();
+  const trpc = useTRPC();
+  const inUse = useQuery(trpc.clusters.addonsInUse.queryOptions());
   const counts = useSidebarCounts();
   const clusters = counts.data?.clusters;
   const included = (catalogQuery.catalog?.addons ?? []).filter((addon) => addon.monthlyPriceCents === 0).map((addon) => addon.name);
@@ -42,17 +46,43 @@ export function AddOnsPage() {
           </Group>
         </Group>
 
-        <SectionCard title="On your clusters" id="installed-addons">
-          {counts.isPending ? (
-            <Skeleton height={60} />
-          ) : counts.error ? (
-            <QueryErrorAlert title="Your clusters could not be loaded" error={counts.error} retrying={counts.isFetching} onRetry={() => void counts.refetch()} />
+        <SectionCard title="On your clusters" id="installed-addons" description="Order more from a cluster's Add-ons tab: it shows what each costs and what the cluster can run.">
+          {inUse.isPending ? (
+            <Skeleton height={60} aria-label="Loading your clusters' add-ons" />
+          ) : inUse.error ? (
+            <QueryErrorAlert title="Your clusters' add-ons could not be loaded" error={inUse.error} retrying={inUse.isFetching} onRetry={() => void inUse.refetch()} />
+          ) : inUse.data.length > 0 ? (
+            <Table verticalSpacing="sm" withTableBorder data-testid="installed-addons">
+              <Table.Caption>The add-ons your clusters run</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Add-on</Table.Th>
+                  <Table.Th scope="col">Runs on</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {inUse.data.map((addon) => (
+                  <Table.Tr key={addon.addonId} data-testid="installed-addon" data-addon-id={addon.addonId}>
+                    <Table.Th scope="row">{addon.name}</Table.Th>
+                    <Table.Td>
+                      <Group gap="xs" wrap="wrap">
+                        {addon.clusters.map((cluster) => (
+                          <AnchorLink key={cluster.id} to="/clusters/$id" params={{ id: cluster.id }} search={{ tab: 'addons' }} size="sm" data-testid="installed-addon-cluster">
+                            {cluster.name}
+                          </AnchorLink>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
           ) : (
-            <Stack gap="sm" data-testid="installed-addons">
+            <Stack gap="sm" data-testid="installed-addons-empty">
               <Alert variant="light" color="gray" icon={<IconPuzzle size={18} />} title="No add-ons installed yet">
                 {clusters === 0
                   ? 'Your organisation has no clusters yet. Add-ons run on a cluster: configure one, or estimate one with the add-ons you need.'
-                  : `Your organisation has ${clusters} ${clusters === 1 ? 'cluster' : 'clusters'}, and none runs an add-on ordered here yet. Add-ons you order will be listed here for each cluster.`}
+                  : 'None of your clusters runs an add-on yet. Order one from a cluster\'s Add-ons tab.'}
               </Alert>
               <Group gap="sm">
                 <ButtonLink to="/configure-cluster" size="xs">
@@ -62,14 +92,14 @@ export function AddOnsPage() {
                   Estimate a cluster with add-ons
                 </ButtonLink>
               </Group>
-              {included.length > 0 ? (
-                <Text size="xs" c="dimmed">
-                  <IconInfoCircle size={12} style={{ verticalAlign: 'middle' }} aria-hidden /> {listOf(included)} {included.length === 1 ? 'is' : 'are'} free: add{' '}
-                  {included.length === 1 ? 'it' : 'them'} to any cluster at no extra cost.
-                </Text>
-              ) : null}
             </Stack>
           )}
+          {included.length > 0 ? (
+            <Text size="xs" c="dimmed" mt="sm">
+              <IconInfoCircle size={12} style={{ verticalAlign: 'middle' }} aria-hidden /> {listOf(included)} {included.length === 1 ? 'is' : 'are'} free: add{' '}
+              {included.length === 1 ? 'it' : 'them'} to any cluster at no extra cost.
+            </Text>
+          ) : null}
         </SectionCard>
 
         <CatalogBrowser catalogQuery={catalogQuery} kinds={ADDON_KIND} title="Add-on catalogue" />

@@ -27,19 +27,31 @@ interface PlaceOrderModalProps {
   onClose: () => void;
   /** What is ordered, e.g. "PostgreSQL: Business HA". */
   title: string;
-  /** One line of one kind (a middleware plan, a support plan). */
-  lines: PlainLine[];
+  /** What is ordered: a middleware plan, a support plan, or add-ons for a cluster of the organisation. */
+  lines: OrderableLine[];
+  /**
+   * The same lines as the quote reads them, when they differ from the order's: an add-on for a
+   * cluster is ordered by the cluster's id and quoted by its tier, version and add-ons.
+   */
+  quoteLines?: QuoteRequest['lines'];
 }
 
-/** The lines ordered as they are quoted: everything but clusters (the configurator) and add-ons for a cluster. */
-type PlainLine = Extract<OrderLineRequest, { kind: 'middleware' | 'support' }>;
+/** Lines ordered outside the configurator (clusters are ordered there). */
+type OrderableLine = Extract<OrderLineRequest, { kind: 'middleware' | 'support' | 'addon' }>;
+/** Lines that are ordered as they are quoted. */
+type PlainLine = Extract<OrderableLine, { kind: 'middleware' | 'support' }>;
+
+function quotedAs(lines: OrderableLine[], quoteLines: QuoteRequest['lines'] | undefined): QuoteRequest['lines'] {
+  if (quoteLines) return quoteLines;
+  return lines.filter((line): line is PlainLine => line.kind !== 'addon');
+}
 
 /**
  * The checkout's first step for something not ordered yet: who is billed and the promotion code,
  * with the server's quote for them; placing the order leads to its payment (or confirms it at
  * once when there is nothing to pay).
  */
-export function PlaceOrderModal({ opened, onClose, title, lines }: PlaceOrderModalProps) {
+export function PlaceOrderModal({ opened, onClose, title, lines, quoteLines }: PlaceOrderModalProps) {
   return (
     <Modal
       opened={opened}
@@ -49,7 +61,7 @@ export function PlaceOrderModal({ opened, onClose, title, lines }: PlaceOrderMod
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="place-order-modal"
     >
-      {opened ? <PlaceOrderStep lines={lines} onClose={onClose} /> : null}
+      {opened ? <PlaceOrderStep lines={lines} quoteLines={quotedAs(lines, quoteLines)} onClose={onClose} /> : null}
     </Modal>
   );
 }
@@ -64,14 +76,20 @@ function useBillingProfile() {
   return { settled: !options.isPending, profile: options.data?.billingProfile ?? null };
 }
 
-function PlaceOrderStep({ lines, onClose }: { lines: PlainLine[]; onClose: () => void }) {
+interface PlaceOrderLines {
+  lines: OrderableLine[];
+  quoteLines: QuoteRequest['lines'];
+  onClose: () => void;
+}
+
+function PlaceOrderStep({ lines, quoteLines, onClose }: PlaceOrderLines) {
   const user = useSessionUser();
   const { settled, profile } = useBillingProfile();
   if (!settled) return <Skeleton height={360} radius="md" aria-label="Loading your billing details" />;
-  return <PlaceOrderForm lines={lines} onClose={onClose} initial={initialBilling(profile, user.companyName)} taxLocked={profile !== null} />;
+  return <PlaceOrderForm lines={lines} quoteLines={quoteLines} onClose={onClose} initial={initialBilling(profile, user.companyName)} taxLocked={profile !== null} />;
 }
 
-function PlaceOrderForm({ lines, onClose, initial, taxLocked }: { lines: PlainLine[]; onClose: () => void; initial: BillingFormValues; taxLocked: boolean }) {
+function PlaceOrderForm({ lines, quoteLines, onClose, initial, taxLocked }: PlaceOrderLines & { initial: BillingFormValues; taxLocked: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -99,12 +117,12 @@ function PlaceOrderForm({ lines, onClose, initial, taxLocked }: { lines: PlainLi
     const customer = quoteCustomerSchema.safeParse({ countryCode: billing.countryCode, vatNumber });
     const valid = customer.success && vatNumber !== '';
     return {
-      lines,
+      lines: quoteLines,
       cycle: billingCycle,
       promotionCode: code || null,
       customer: { countryCode: billing.countryCode, vatNumber: valid ? vatNumber : null, isBusiness: valid },
     };
-  }, [lines, billingCycle, code, billing.countryCode, billing.vatNumber]);
+  }, [quoteLines, billingCycle, code, billing.countryCode, billing.vatNumber]);
   const server = useServerQuote(quoteRequest);
   const quote = server.status === 'success' ? server.quote : null;
   const free = quote?.totalCents === 0;

@@ -1,35 +1,42 @@
-import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPuzzle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
-import { ButtonLink } from '../../components/router-links';
+import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { ItemPrice, useCatalog } from '../catalog-browse';
+import { PlaceOrderModal } from '../checkout';
+import { addonOffers, type AddonOffer } from './addon-offers';
 import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
+import { OperationProgress } from './operation-progress';
 
 type InstalledAddon = ClusterDetail['addons'][number];
 
 export function AddonsTab({ cluster, mayWrite }: { cluster: ClusterDetail; mayWrite: boolean }) {
   const [removing, setRemoving] = useState<InstalledAddon | null>(null);
   const blocked = changeBlockedReason(cluster);
+  // The add-ons an install under way puts on the cluster, with its progress (issue 31).
+  const installing = cluster.currentOperation?.type === 'install_addons' ? cluster.currentOperation : null;
   return (
+    <Stack gap="lg">
     <SectionCard
       id="addons"
       title="Add-ons"
       description="Software KubeMarket installs and keeps up to date on this cluster, billed monthly with it."
-      aside={
-        cluster.status === 'deleted' ? null : (
-          // The add-ons page does not take a cluster to order for yet: the catalogue opens as it is.
-          <ButtonLink to="/add-ons" variant="light" leftSection={<IconPuzzle size={16} aria-hidden />} data-testid="order-addons">
-            Order more
-          </ButtonLink>
-        )
-      }
     >
+      {installing ? (
+        <Stack gap="xs" data-testid="addons-installing">
+          <Text size="sm" fw={600}>
+            Installing now
+          </Text>
+          <OperationProgress operation={installing} />
+        </Stack>
+      ) : null}
       {mayWrite && blocked && cluster.addons.length > 0 ? (
         <Text size="sm" c="dimmed">
           {blocked}
@@ -77,6 +84,8 @@ export function AddonsTab({ cluster, mayWrite }: { cluster: ClusterDetail; mayWr
       )}
       {removing ? <RemoveAddonModal cluster={cluster} addon={removing} onClose={() => setRemoving(null)} /> : null}
     </SectionCard>
+    {mayWrite && cluster.status !== 'deleted' ? <AddonCatalogue cluster={cluster} blocked={blocked} /> : null}
+    </Stack>
   );
 }
 
@@ -105,5 +114,99 @@ function RemoveAddonModal({ cluster, addon, onClose }: { cluster: ClusterDetail;
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/**
+ * The add-ons this cluster can still run, priced, each with why it cannot when it cannot (its tier,
+ * its Kubernetes version); ordering one opens the checkout for an order of it (and the add-ons it
+ * requires) on this cluster, installed by the cluster's operator once paid (issue 31).
+ */
+function AddonCatalogue({ cluster, blocked }: { cluster: ClusterDetail; blocked: string | null }) {
+  const { catalog, error, isFetching, refetch } = useCatalog();
+  const [ordering, setOrdering] = useState<AddonOffer | null>(null);
+  if (error) return <QueryErrorAlert title="The add-ons on sale could not be loaded" error={error} retrying={isFetching} onRetry={refetch} />;
+  if (!catalog) return <Skeleton height={160} radius="md" aria-label="Loading the add-ons on sale" />;
+  const offers = addonOffers(catalog, cluster);
+  const names = (ids: readonly string[]) => ids.map((id) => catalog.addons.find((addon) => addon.id === id)?.name ?? id);
+  return (
+    <SectionCard
+      id="add-addons"
+      title="Add an add-on"
+      description={`Priced per month with ${cluster.name}, excluding VAT. Installed on the cluster once the order is paid, with its progress shown here; remove it any time and its billing stops.`}
+    >
+      {blocked ? (
+        <Text size="sm" c="dimmed">
+          {blocked}
+        </Text>
+      ) : null}
+      {offers.length === 0 ? (
+        <Text size="sm">{cluster.name} runs every add-on on sale.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table verticalSpacing="sm" withTableBorder data-testid="addon-offers">
+            <Table.Caption>Add-ons {cluster.name} can order</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Add-on</Table.Th>
+                <Table.Th scope="col">Price</Table.Th>
+                <Table.Th scope="col">Order</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {offers.map((offer) => (
+                <Table.Tr key={offer.addon.id} data-testid="addon-offer" data-addon-id={offer.addon.id}>
+                  <Table.Th scope="row" style={{ fontWeight: 'normal' }}>
+                    <Text size="sm" fw={600}>
+                      {offer.addon.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {offer.addon.description}
+                    </Text>
+                    {offer.reason ? (
+                      <Text size="xs" c="red.9" data-testid="addon-offer-reason">
+                        {offer.reason}
+                      </Text>
+                    ) : offer.adds.length > 1 ? (
+                      <Text size="xs">With {names(offer.adds.filter((id) => id !== offer.addon.id)).join(' and ')}, which it requires.</Text>
+                    ) : null}
+                  </Table.Th>
+                  <Table.Td>
+                    <ItemPrice monthlyCents={offer.addon.monthlyPriceCents} yearlyCents={offer.addon.yearlyPriceCents} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPuzzle size={14} aria-hidden />}
+                      disabled={offer.reason !== null || blocked !== null}
+                      onClick={() => setOrdering(offer)}
+                      aria-label={`Order ${offer.addon.name} for ${cluster.name}`}
+                      data-testid="order-addon"
+                    >
+                      Order
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <PlaceOrderModal
+        opened={ordering !== null}
+        onClose={() => setOrdering(null)}
+        title={ordering ? `${names(ordering.adds).join(' and ')} for ${cluster.name}` : ''}
+        lines={(ordering?.adds ?? []).map((addonId) => ({ kind: 'addon' as const, addonId, clusterId: cluster.id }))}
+        quoteLines={(ordering?.adds ?? []).map((addonId, index, adds) => ({
+          kind: 'addon' as const,
+          addonId,
+          clusterTierId: cluster.tier.id,
+          kubernetesVersion: cluster.kubernetesVersion,
+          // Each line sees the add-ons before it in the order as already there (its requirements come first).
+          existingAddonIds: [...cluster.addons.map((addon) => addon.id), ...adds.slice(0, index)],
+        }))}
+      />
+    </SectionCard>
   );
 }

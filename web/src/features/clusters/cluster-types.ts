@@ -64,6 +64,7 @@ export const OPERATION_LABELS: Record<OperationType, string> = {
   hibernate: 'Hibernating',
   wake: 'Waking up',
   delete: 'Deleting',
+  install_addons: 'Installing add-ons',
 };
 
 export const NODE_STATUS_LABELS: Record<NodeStatus, string> = {

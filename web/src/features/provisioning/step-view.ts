@@ -66,6 +66,7 @@ export const OPERATION_TITLES: Record<Operation['type'], string> = {
   hibernate: 'Hibernating',
   wake: 'Waking up',
   delete: 'Deleting the cluster',
+  install_addons: 'Installing add-ons',
 };
 
 export interface OperationFailure {

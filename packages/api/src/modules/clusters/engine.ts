@@ -63,6 +63,7 @@ const STATUS_DURING: Record<ClusterOperationType, ClusterStatus> = {
   hibernate: 'hibernating',
   wake: 'waking',
   delete: 'deleting',
+  install_addons: 'updating',
 };
 
 const STATUS_AFTER: Record<ClusterOperationType, ClusterStatus> = {
@@ -74,6 +75,7 @@ const STATUS_AFTER: Record<ClusterOperationType, ClusterStatus> = {
   hibernate: 'hibernated',
   wake: 'running',
   delete: 'deleted',
+  install_addons: 'running',
 };
 
 /** Where a cluster stands when an operation on it fails for good. */
@@ -86,6 +88,8 @@ const STATUS_ON_FAILURE: Record<ClusterOperationType, ClusterStatus> = {
   hibernate: 'running',
   wake: 'hibernated',
   delete: 'failed',
+  // The add-ons stay ordered (and retryable); the cluster itself runs as before.
+  install_addons: 'running',
 };
 
 export const OPERATION_LABELS: Record<ClusterOperationType, string> = CLUSTER_OPERATION_PHRASES;

@@ -1,8 +1,9 @@
-import { clusterAddons, clusters, newId, nodePools, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
+import { clusterAddons, clusters, newId, nodePools, type ClusterOperation, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Ports } from '../../context';
 import type { ClusterSpec } from '../../platform/provisioner';
-import { operationStatements, type EngineDeps } from './engine';
+import { TRPCError } from '@trpc/server';
+import { loadClusterState, operationStatements, runningOperation, startOperation, type EngineDeps } from './engine';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -104,7 +105,42 @@ export function newClusterStatements(
   return { clusterId, operationId: operation.id, statements };
 }
 
-/** Add-ons of a paid add-on order, installed on their cluster at once. */
+/**
+ * Installs the add-ons of a settled add-on order on their cluster as an operation of its operator,
+ * step by step with live progress (issue 31), once the settling batch is committed. The add-ons
+ * are the organisation's from the settlement on (recorded by addonInstallStatements, billed); a
+ * cluster busy with another operation keeps them recorded without the install steps, and a failed
+ * install can be retried from the cluster's page. Returns the operation, or null when none started.
+ */
+export async function startAddonInstall(
+  deps: EngineDeps,
+  order: Order,
+  names: ReadonlyMap<string, string>,
+): Promise<ClusterOperation | null> {
+  const lines = order.lines.filter((line): line is OrderAddonLine => line.kind === 'addon');
+  const clusterId = lines[0]?.clusterId;
+  if (!clusterId) return null;
+  const state = await loadClusterState(deps.db, clusterId);
+  if (!state || state.cluster.status !== 'running' || (await runningOperation(deps.db, clusterId))) return null;
+  const addonIds = lines.map((line) => line.addonId);
+  const addonNames = addonIds.map((id) => names.get(id) ?? id);
+  try {
+    return await startOperation(deps, state, {
+      clusterId,
+      type: 'install_addons',
+      params: { addonIds, addonNames },
+      requestedBy: order.userId,
+      orderId: order.id,
+      message: `Installing ${addonNames.join(' and ')} on ${state.cluster.name} started for order ${order.id}.`,
+    });
+  } catch (error) {
+    // Another operation started meanwhile: the add-ons stay recorded, the install is not shown.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
+}
+
+/** Add-ons of a paid add-on order, recorded on their cluster at once (the install runs after: startAddonInstall). */
 export function addonInstallStatements(db: Database, order: Order, now: number): Statement[] {
   return order.lines.flatMap((line) =>
     line.kind === 'addon'

@@ -4,6 +4,7 @@ import { orgProcedure, router } from '../../trpc';
 import {
   addNodePoolInputSchema,
   addonParamsSchema,
+  addonsInUseSchema,
   clusterDetailSchema,
   clusterEventsPageSchema,
   clusterPageSchema,
@@ -34,6 +35,11 @@ export const clustersRouter = router({
     .input(listClustersInputSchema)
     .output(clusterPageSchema)
     .query(({ ctx, input }) => clusters.listClusters(ctx, input)),
+
+  addonsInUse: orgProcedure('clusters:read')
+    .meta({ rest: { method: 'GET', path: '/api/cluster-addons', summary: "The add-ons your organisation's clusters run, each with the clusters that run it", tags: TAGS } })
+    .output(addonsInUseSchema)
+    .query(({ ctx }) => clusters.addonsInUse(ctx)),
 
   get: orgProcedure('clusters:read')
     .meta({ rest: { method: 'GET', path: '/api/clusters/{id}', summary: 'One cluster: status, endpoint, pools, nodes, add-ons, costs, hibernation and the operation running now', tags: TAGS } })

@@ -243,3 +243,11 @@ export const hibernationSettingsAnswerSchema = z.object({
 });
 
 export const operationStartedSchema = z.object({ operation: operationSchema });
+
+export const addonsInUseSchema = z.array(
+  z.object({
+    addonId: z.string(),
+    name: z.string(),
+    clusters: z.array(z.object({ id: z.string(), name: z.string(), installedAt: epochMs })).describe('The clusters (not deleted) that run it, by name.'),
+  }),
+);

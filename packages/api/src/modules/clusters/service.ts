@@ -615,6 +615,24 @@ export async function retryClusterOperation(ctx: OrgContext, input: { id: string
   return getOperation(ctx, state.cluster.id, operation.id);
 }
 
+/** The add-ons the organisation's clusters (not deleted) run, each with its clusters, by add-on name. */
+export async function addonsInUse(ctx: OrgContext) {
+  const rows = await ctx.db
+    .select({ addonId: clusterAddons.addonId, name: addonsTable.name, clusterId: clusters.id, clusterName: clusters.name, installedAt: clusterAddons.installedAt })
+    .from(clusterAddons)
+    .innerJoin(clusters, eq(clusters.id, clusterAddons.clusterId))
+    .innerJoin(addonsTable, eq(addonsTable.id, clusterAddons.addonId))
+    .where(and(eq(clusters.organizationId, ctx.user.organizationId), ne(clusters.status, 'deleted')))
+    .orderBy(asc(addonsTable.name), asc(clusters.name));
+  const byAddon = new Map<string, { addonId: string; name: string; clusters: Array<{ id: string; name: string; installedAt: number }> }>();
+  for (const row of rows) {
+    const entry = byAddon.get(row.addonId) ?? { addonId: row.addonId, name: row.name, clusters: [] };
+    entry.clusters.push({ id: row.clusterId, name: row.clusterName, installedAt: row.installedAt });
+    byAddon.set(row.addonId, entry);
+  }
+  return [...byAddon.values()];
+}
+
 export async function removeAddon(ctx: OrgContext, input: { id: string; addonId: string }): Promise<{ success: true }> {
   await changeableState(ctx, input.id);
   const [installed] = await ctx.db

@@ -18,7 +18,7 @@ import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { handOver } from '../clusters/engine';
 import { orderInvoiceStatements } from '../invoices/order-invoice';
-import { addonInstallStatements, newClusterStatements } from '../clusters/provisioning';
+import { addonInstallStatements, newClusterStatements, startAddonInstall } from '../clusters/provisioning';
 import { orderEmails } from './emails';
 import { euros } from './money';
 import type { Deps } from './views';
@@ -81,7 +81,7 @@ function delivery(order: Order) {
   const target = firstLine?.kind === 'addon' ? firstLine.clusterName : null;
   const message =
     order.kind === 'addon'
-      ? `${addonNames(order.lines, quotedAddonNames(order)).replace(/^the /, 'The ')} ${order.lines.length > 1 ? 'are' : 'is'} installed on ${target}.`
+      ? `${addonNames(order.lines, quotedAddonNames(order)).replace(/^the /, 'The ')} ${order.lines.length > 1 ? 'are' : 'is'} added to ${target}; the cluster's page shows the installation.`
       : order.kind === 'support'
         ? `The ${order.summary.replace(/^Support: /, '')} support plan is active.`
         : `${order.summary} ${order.lines.length > 1 ? 'are' : 'is'} ready.`;
@@ -173,6 +173,10 @@ export async function startFulfilment(deps: Deps, order: Order, settlement: Sett
       .where(and(eq(clusterOperations.clusterId, order.createdClusterId), eq(clusterOperations.orderId, order.id), eq(clusterOperations.status, 'running')))
       .limit(1);
     if (operation) await handOver(deps, order.createdClusterId, operation.id);
+  }
+  // An add-on order's install runs on its cluster's operator, with progress (issue 31).
+  if (order.kind === 'addon') {
+    await startAddonInstall(deps, order, quotedAddonNames(order)).catch((error: unknown) => logError('Starting the install of ordered add-ons failed', error));
   }
   // The order is settled and written: telling people about it must not turn that into an error.
   await tellSettled(deps, order, settlement, payerUserId).catch((error: unknown) => logError('Telling members about a settled order failed', error));

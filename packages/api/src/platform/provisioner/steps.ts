@@ -97,6 +97,13 @@ export function planOperation(cluster: ClusterSpec, operation: OperationInput, s
         s('scale_up', `Starting ${plural(nodes, 'node')}`, STEP_SECONDS.nodeJoin * Math.max(1, nodes)),
         s('health', 'Running health checks', STEP_SECONDS.health),
       ];
+    case 'install_addons': {
+      const ids = params.addonIds ?? [];
+      return [
+        ...ids.map((id, index) => s(`addon:${id}`, `Installing ${params.addonNames?.[index] ?? id}`, STEP_SECONDS.addon)),
+        s('health', 'Running health checks', STEP_SECONDS.health),
+      ];
+    }
     case 'delete':
       return [
         s('delete_nodes', `Draining and deleting ${plural(nodes, 'node')}`, STEP_SECONDS.nodeDelete * Math.max(1, nodes)),
