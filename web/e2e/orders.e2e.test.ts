@@ -128,6 +128,37 @@ describe('ordering and paying', () => {
     },
   );
 
+  it('keeps the card that paid when asked, and the next order pays with it without entering it again (issue 31)', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await signInAsNewAccount(page);
+    const first = await placeOrder(page, 'mwp_valkey_medium');
+    await page.goto(`/order-status/${first.id}?checkout=1`);
+    await rejectCookies(page);
+    const checkout = page.getByTestId('checkout');
+    // Nothing saved yet: the card form, and the choice to keep the card.
+    expect(await checkout.getByTestId('saved-methods').count()).toBe(0);
+    await fillCard(checkout, SUCCESS_CARD);
+    await checkout.getByRole('checkbox', { name: 'Save this card for later payments' }).check();
+    await checkout.getByTestId('pay-button').click();
+    await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === first.id, POLL);
+
+    const second = await placeOrder(page, 'mwp_valkey_medium');
+    await page.goto(`/order-status/${second.id}?checkout=1`);
+    const saved = checkout.getByRole('radio', { name: 'Visa ending in 4242 (default)' });
+    await saved.waitFor(POLL);
+    expect(await saved.isChecked()).toBe(true);
+    // No card field to fill: the saved card pays.
+    expect(await checkout.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
+    await checkout.getByTestId('pay-button').click();
+    await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === second.id, POLL);
+    const paid = await api<Order>(page, 'GET', `/api/orders/${second.id}`);
+    expect(paid.status).toBe('completed');
+    expect(paid.payments.map((payment) => payment.status)).toEqual(['succeeded']);
+    await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('asks for the bank confirmation of a 3-D Secure card: cancelling it declines with the reason, completing it pays', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));

@@ -86,9 +86,24 @@ export function SummarySection({ query }: { query: { data?: BillingSummary | und
       ) : !summary ? (
         <SummarySkeleton />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} data-testid="billing-summary">
-          <Figure label="Month to date" hint={`Since ${formatDate(summary.periodStart)}`}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} component="dl" m={0} data-testid="billing-summary">
+          <Figure label="Month to date" hint={`Usage metered since ${formatDate(summary.periodStart)}`}>
             <Money cents={summary.monthToDateCents} testId="summary-month-to-date" />
+          </Figure>
+          <Figure
+            label="Paid at checkout this month"
+            hint={
+              summary.checkoutThisMonth.payments === 0
+                ? 'No order paid this month'
+                : `${summary.checkoutThisMonth.payments} ${summary.checkoutThisMonth.payments === 1 ? 'payment' : 'payments'}, each with its invoice on the order`
+            }
+          >
+            <Money cents={summary.checkoutThisMonth.paidCents} testId="summary-paid-at-checkout" />
+            {summary.checkoutThisMonth.refundedCents > 0 ? (
+              <Text size="xs" component="span" display="block" data-testid="summary-refunded">
+                −<Money cents={summary.checkoutThisMonth.refundedCents} testId="summary-refunded-amount" /> refunded
+              </Text>
+            ) : null}
           </Figure>
           <Figure label="Forecast to month end" hint={FORECAST_HINT}>
             <Money cents={summary.forecastCents} testId="summary-forecast" />

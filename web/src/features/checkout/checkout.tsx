@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { roleCan } from '@kubemarket/shared';
@@ -126,12 +126,19 @@ export function Checkout({ order, onClose }: CheckoutProps) {
   );
 }
 
+/** The choice of a new card among the saved methods. */
+const NEW_CARD = 'new';
+
 function PaymentForm({ order, options }: { order: CheckoutOrder; options: PaymentOptions }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [method, setMethod] = useState<CheckoutMethod>(options.methods[0] ?? 'card');
+  // A saved card or mandate (the default first), or a new card (issue 31); a new card may be kept.
+  const [savedChoice, setSavedChoice] = useState<string>(options.savedMethods[0]?.id ?? NEW_CARD);
+  const [saveCard, setSaveCard] = useState(false);
+  const payingSaved = method !== 'bank_transfer' && savedChoice !== NEW_CARD && options.savedMethods.some((saved) => saved.id === savedChoice);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [authentication, setAuthentication] = useState<{ paymentId: string; answering: 'complete' | 'cancel' | null } | null>(null);
   const attempt = useRef<AttemptKey | null>(null);
@@ -201,12 +208,14 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const submit = () => {
     if (inFlight.current) return;
     let request: PaymentMethodRequest;
-    if (method === 'card') {
+    if (payingSaved) {
+      request = { kind: 'saved', paymentMethodId: savedChoice };
+    } else if (method === 'card') {
       if (form.validate().hasErrors) {
         focusFirstInvalidSoon(formRef);
         return;
       }
-      request = cardMethod(form.getValues());
+      request = { ...cardMethod(form.getValues()), ...(saveCard && options.canSaveCards ? { save: true } : {}) };
     } else if (method === 'bank_transfer') {
       request = { kind: 'bank_transfer' };
     } else {
@@ -311,7 +320,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const underWay = order.payments.some((payment) => payment.status === 'pending' || (payment.status === 'processing' && payment.provider !== 'bank_transfer'));
   const tooSmall = method !== 'bank_transfer' && order.totalCents < options.minimumCardChargeCents;
   const busy = pay.isPending || authenticate.isPending || stripeWorking !== null;
-  const cardProblems = method === 'card' ? Object.values(form.errors).filter(Boolean).length : 0;
+  const cardProblems = method === 'card' && !payingSaved ? Object.values(form.errors).filter(Boolean).length : 0;
 
   // A form, so that Enter in a field pays as the button does.
   return (
@@ -321,7 +330,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
       aria-label="Payment"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy && !tooSmall && !(method === 'stripe' && stripeCard === null)) submit();
+        if (!busy && !tooSmall && !(method === 'stripe' && stripeCard === null && !payingSaved)) submit();
       }}
     >
       <Stack gap="md">
@@ -368,8 +377,28 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
           </Alert>
         ) : null}
 
-        {method === 'card' ? <CardForm form={form} options={options} disabled={busy} /> : null}
-        {method === 'stripe' && stripeKey ? (
+        {method !== 'bank_transfer' && options.savedMethods.length > 0 ? (
+          <Radio.Group label="Pay with" value={savedChoice} onChange={setSavedChoice} data-testid="saved-methods">
+            <Stack gap="xs" mt="xs">
+              {options.savedMethods.map((saved) => (
+                <Radio key={saved.id} value={saved.id} label={`${saved.label}${saved.isDefault ? ' (default)' : ''}`} disabled={busy} data-testid="saved-method" />
+              ))}
+              <Radio value={NEW_CARD} label="A new card" disabled={busy} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {method === 'card' && !payingSaved ? <CardForm form={form} options={options} disabled={busy} /> : null}
+        {method === 'card' && !payingSaved && options.canSaveCards ? (
+          <Checkbox
+            label="Save this card for later payments"
+            description="Kept for your organisation once it has paid; the next order pays without entering it again. Remove it any time on the Billing page."
+            checked={saveCard}
+            onChange={(event) => setSaveCard(event.currentTarget.checked)}
+            disabled={busy}
+            data-testid="save-card"
+          />
+        ) : null}
+        {method === 'stripe' && stripeKey && !payingSaved ? (
           <StripeCardField
             publishableKey={stripeKey}
             holderName={holderName}
@@ -384,7 +413,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
             disabled={busy}
           />
         ) : null}
-        {method === 'stripe' && !stripeKey ? (
+        {method === 'stripe' && !stripeKey && !payingSaved ? (
           <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />} data-testid="stripe-unavailable">
             Card payments are taken by Stripe&apos;s card field, which this console is not set up to load, so nothing can be charged here:{' '}
             {options.methods.includes('bank_transfer') ? 'pay by bank transfer, or ' : ''}contact billing support to pay this order.
@@ -420,7 +449,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
           type="submit"
           size="md"
           loading={pay.isPending || stripeWorking !== null}
-          disabled={busy || (method === 'stripe' && stripeCard === null) || tooSmall}
+          disabled={busy || (method === 'stripe' && stripeCard === null && !payingSaved) || tooSmall}
           leftSection={<IconLock size={18} aria-hidden />}
           data-testid="pay-button"
         >

@@ -87,6 +87,8 @@ describe('billing.summary', () => {
       periodEnd: Date.UTC(2026, 11, 1),
       monthToDateCents: 2_235,
       forecastCents: 2_979,
+      // Acme paid no order at checkout in November (its seeded orders are older).
+      checkoutThisMonth: { paidCents: 0, payments: 0, refundedCents: 0 },
       lastInvoice: { id: last.id, number: last.number, status: 'due', totalCents: 34_500, issuedAt: Date.UTC(2026, 10, 1), dueAt: Date.UTC(2026, 10, 15) },
       balanceDueCents: 34_500,
       unpaidInvoices: 1,
@@ -98,6 +100,24 @@ describe('billing.summary', () => {
 
     await db.update(organizations).set({ overdueSince: NOW - DAY_MS }).where(eq(organizations.id, ACME));
     expect((await (await as('alice')).billing.summary()).overdue).toEqual({ since: NOW - DAY_MS, whatToDo: OVERDUE_ADVICE });
+  });
+
+  it('counts the orders paid at checkout this month beside the metered usage (issue 31)', async () => {
+    const { as } = await setup();
+    const gabriel = await as('gabriel');
+    const before = (await gabriel.billing.summary()).checkoutThisMonth;
+    const placed = await gabriel.orders.create({
+      idempotencyKey: 'summary-checkout-1',
+      lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }],
+      billing: { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: 'FR 40 303 265 045', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
+    });
+    const paid = await gabriel.orders.pay({ id: placed.id, paymentIdempotencyKey: 'summary-checkout-pay-1', method: { kind: 'card', card: VISA } });
+    expect(paid.result).toBe('succeeded');
+    expect((await gabriel.billing.summary()).checkoutThisMonth).toEqual({
+      paidCents: before.paidCents + placed.totalCents,
+      payments: before.payments + 1,
+      refundedCents: before.refundedCents,
+    });
   });
 
   it('is nothing but zeros for an organisation without usage, invoices or credits', async () => {

@@ -11,6 +11,13 @@ export const summarySchema = z.object({
   periodEnd: epochMs('Start of next month'),
   monthToDateCents: cents("This month's usage so far"),
   forecastCents: cents('This month at the pace so far, to month end'),
+  checkoutThisMonth: z
+    .object({
+      paidCents: cents('Paid at checkout this month (orders paid by card or transfer as they were placed)'),
+      payments: z.number().int().describe('How many payments that is.'),
+      refundedCents: cents('Refunded this month'),
+    })
+    .describe('Orders are paid when placed: what that came to this month, beside the metered usage.'),
   lastInvoice: z
     .object({ id: z.string(), number: z.string(), status: z.enum(INVOICE_STATUSES), totalCents: cents('Total'), issuedAt: epochMs('Issued'), dueAt: epochMs('Due') })
     .nullable(),

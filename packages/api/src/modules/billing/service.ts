@@ -8,6 +8,7 @@ import {
   newId,
   organizations,
   paymentMethods,
+  payments as paymentsTable,
   usageRecords,
   type BillingPlan,
   type CreditOrigin,
@@ -66,7 +67,7 @@ export async function getSummary(ctx: Member) {
   const from = utcMonthStart(now);
   const until = utcNextMonthStart(now);
 
-  const [[usage], [last], [due], [left], [organization]] = await Promise.all([
+  const [[usage], [last], [due], [left], [organization], [checkout]] = await Promise.all([
     ctx.db
       .select({ millicents: sum(usageRecords.amountMillicents) })
       .from(usageRecords)
@@ -90,6 +91,16 @@ export async function getSummary(ctx: Member) {
       .select({ overdueSince: organizations.overdueSince, invoicingAllowed: organizations.invoicingAllowed, creditLimitCents: organizations.creditLimitCents })
       .from(organizations)
       .where(eq(organizations.id, ctx.organizationId)),
+    // Orders paid at checkout this month, and what was refunded (issue 31: a month of prepaid
+    // orders used to read as €0.00 spent): a payment refunded keeps its row, status 'refunded'.
+    ctx.db
+      .select({
+        paidCents: sql<number>`coalesce(sum(CASE WHEN ${paymentsTable.succeededAt} >= ${from} AND ${paymentsTable.succeededAt} <= ${now} THEN ${paymentsTable.amountCents} ELSE 0 END), 0)`,
+        payments: sql<number>`coalesce(sum(CASE WHEN ${paymentsTable.succeededAt} >= ${from} AND ${paymentsTable.succeededAt} <= ${now} THEN 1 ELSE 0 END), 0)`,
+        refundedCents: sql<number>`coalesce(sum(CASE WHEN ${paymentsTable.status} = 'refunded' AND ${paymentsTable.updatedAt} >= ${from} AND ${paymentsTable.updatedAt} <= ${now} THEN ${paymentsTable.amountCents} ELSE 0 END), 0)`,
+      })
+      .from(paymentsTable)
+      .where(and(eq(paymentsTable.organizationId, ctx.organizationId), inArray(paymentsTable.status, ['succeeded', 'refunded']), gte(paymentsTable.updatedAt, from))),
   ]);
 
   const monthToDateMillicents = Number(usage?.millicents ?? 0);
@@ -102,6 +113,7 @@ export async function getSummary(ctx: Member) {
     periodEnd: until,
     monthToDateCents: forecast.monthToDateCents,
     forecastCents: forecast.forecastCents,
+    checkoutThisMonth: { paidCents: Number(checkout?.paidCents ?? 0), payments: Number(checkout?.payments ?? 0), refundedCents: Number(checkout?.refundedCents ?? 0) },
     lastInvoice: last ? { id: last.id, number: last.number, status: last.status, totalCents: last.totalCents, issuedAt: last.issuedAt, dueAt: last.dueAt } : null,
     balanceDueCents: Number(due?.cents ?? 0),
     unpaidInvoices: Number(due?.count ?? 0),

@@ -1,4 +1,18 @@
-import { HOLDING_PAYMENT_STATUSES, newId, orderEvents, orders, payments, promotionRedemptions, promotions, type Database, type Order, type Payment, type PaymentMethod } from '@kubemarket/db';
+import {
+  HOLDING_PAYMENT_STATUSES,
+  newId,
+  orderEvents,
+  orders,
+  paymentMethods,
+  payments,
+  promotionRedemptions,
+  promotions,
+  type Database,
+  type Order,
+  type Payment,
+  type PaymentMethod,
+  type SavedPaymentMethod,
+} from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +27,7 @@ import {
   PaymentUnavailableError,
   SANDBOX_TEST_CARDS,
   type AuthenticationAction,
+  type CardDetails,
   type ChargeOutcome,
   type PaymentMethodInput,
 } from '../../platform/payments';
@@ -23,6 +38,8 @@ import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
 import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
+import { addPaymentMethod } from '../billing/service';
+import { chargeableMethod } from '../invoices/dunning';
 import { claimRedemption } from './redemptions';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
 import { orderDetail, orderOf, type Deps, type Member } from './views';
@@ -432,8 +449,25 @@ async function claimPromotion(ctx: Member, order: Order, now: number): Promise<v
   await removePromotion(ctx, order, now, usedUp ? 'exhausted' : 'exhausted_here');
 }
 
+/**
+ * A payment method the organisation saved, as the port charges it (issue 31: a saved card pays the
+ * next order without being entered again); another organisation's id, or a removed one, is a 404.
+ */
+async function savedMethodOf(ctx: Member, id: string): Promise<{ saved: SavedPaymentMethod; method: PaymentMethodInput }> {
+  const [saved] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt)))
+    .limit(1);
+  if (!saved) throw new TRPCError({ code: 'NOT_FOUND', message: 'No saved payment method with this id in your organisation.' });
+  if (saved.kind === 'bank_transfer') throw badRequest('Bank transfer is not charged: pay with the method kind "bank_transfer" instead.');
+  const method = saved.provider === ctx.ports.payments.provider ? chargeableMethod(saved) : null;
+  if (!method) throw badRequest(`The saved ${saved.brand ?? saved.kind} ending in ${saved.last4 ?? '—'} cannot pay here: enter a card instead.`);
+  return { saved, method };
+}
+
 /** The port's method for the customer's choice, or the sentence saying what this deployment takes. */
-function portMethod(ctx: Member, method: PayInput['method']): PaymentMethodInput {
+function portMethod(ctx: Member, method: Exclude<PayInput['method'], { kind: 'saved' }>): PaymentMethodInput {
   const provider = ctx.ports.payments.provider;
   if (method.kind === 'card') {
     if (provider !== 'sandbox') throw badRequest('Cards are entered in the Stripe payment form here: pay with the method kind "stripe".');
@@ -469,7 +503,8 @@ export async function payOrder(ctx: Member, input: PayInput) {
   // A free order (a 100 % code) is not confirmed by the customer alone: billing does it on purpose.
   if (bankTransfer && order.totalCents <= 0) throw badRequest(`This order comes to ${euros(0)}: our billing team confirms free orders. Contact billing support.`);
   if (bankTransfer) await assertWithinCreditLimit(ctx.db, organization, order.totalCents);
-  const method = bankTransfer ? null : portMethod(ctx, input.method);
+  const saved = input.method.kind === 'saved' ? await savedMethodOf(ctx, input.method.paymentMethodId) : null;
+  const method = bankTransfer ? null : saved ? saved.method : portMethod(ctx, input.method as Exclude<PayInput['method'], { kind: 'saved' }>);
   if (!bankTransfer && order.totalCents < MIN_CHARGE_CENTS) {
     throw badRequest(`Card payments start at ${euros(MIN_CHARGE_CENTS)}; this order comes to ${euros(order.totalCents)}. Contact billing support to pay it.`);
   }
@@ -478,7 +513,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
   // Claim the attempt. A payment left at its authentication step is replaced by this one.
   const paymentId = newId('payment');
   const superseded = attempts.filter((payment) => payment.status === 'requires_action').map((payment) => payment.id);
-  const cardLast4 = input.method.kind === 'card' ? input.method.card.number.replace(/\D/g, '').slice(-4) || undefined : undefined;
+  const cardLast4 = input.method.kind === 'card' ? input.method.card.number.replace(/\D/g, '').slice(-4) || undefined : (saved?.saved.last4 ?? undefined);
   const claim = {
     id: paymentId,
     orderId: order.id,
@@ -560,7 +595,26 @@ export async function payOrder(ctx: Member, input: PayInput) {
     if (error instanceof PaymentUnavailableError) throw unavailable(error.message, error);
     throw error;
   }
-  return answer(ctx, await applyOutcome(ctx, paymentId, outcome, cardLast4 ? { cardLast4 } : {}));
+  const result = await applyOutcome(ctx, paymentId, outcome, cardLast4 ? { cardLast4 } : {});
+  if (input.method.kind === 'card' && input.method.save === true && result.payment.status === 'succeeded') await keepCard(ctx, input.method.card);
+  return answer(ctx, result);
+}
+
+/**
+ * "Save this card for later payments" at checkout: the card that just paid becomes a payment method
+ * of the organisation (the default when it has none), unless the same card is saved already. Its
+ * failure does not undo the payment: the customer is told to save it from /billing.
+ */
+async function keepCard(ctx: Member, card: CardDetails): Promise<void> {
+  const last4 = card.number.replace(/\D/g, '').slice(-4);
+  const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const [same] = await ctx.db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt), eq(paymentMethods.kind, 'card'), eq(paymentMethods.last4, last4), eq(paymentMethods.expMonth, card.expMonth), eq(paymentMethods.expYear, expYear)))
+    .limit(1);
+  if (same) return;
+  await addPaymentMethod(ctx, { kind: 'card', card }).catch((error: unknown) => logError('Keeping the card that paid an order failed', error));
 }
 
 /** Bank transfer: the order is confirmed and delivered now; the invoice is due in 30 days. */
@@ -619,7 +673,23 @@ export async function paymentOptions(ctx: Member) {
   const organization = await organizationOf(ctx.db, ctx.organizationId);
   const port = ctx.ports.payments;
   const card = port.provider === 'sandbox' ? ('card' as const) : ('stripe' as const);
+  // The saved cards and mandates this deployment can charge, the default first (issue 31).
+  const saved = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt)))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+  const savedMethods = saved
+    .filter((method) => method.kind !== 'bank_transfer' && method.provider === port.provider && chargeableMethod(method) !== null)
+    .map((method) => ({
+      id: method.id,
+      kind: method.kind as 'card' | 'sepa_debit',
+      label: method.kind === 'card' ? `${brandName(method.brand)} ending in ${method.last4 ?? '—'}` : `SEPA direct debit, account ending in ${method.last4 ?? '—'}`,
+      isDefault: method.isDefault,
+    }));
   return {
+    savedMethods,
+    canSaveCards: port.provider === 'sandbox',
     provider: port.provider,
     testMode: port.testMode,
     methods: organization.invoicingAllowed ? [card, 'bank_transfer' as const] : [card],
@@ -630,6 +700,11 @@ export async function paymentOptions(ctx: Member) {
     billingProfile: organization.billingProfile,
     transferAccount: (({ legalName, iban, bic }) => ({ beneficiary: legalName, iban, bic }))(sellerOf(ctx.config)),
   };
+}
+
+function brandName(brand: string | null): string {
+  if (!brand) return 'Card';
+  return brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 /**

@@ -270,6 +270,36 @@ describe('orders.create', () => {
 });
 
 describe('orders.pay', () => {
+  it('keeps the card that paid when asked, once, and a saved card pays the next order without being entered again (issue 31)', async () => {
+    const { gabriel, charges, as } = await setup();
+    const before = (await gabriel.billing.paymentMethods()).items.length;
+    const first = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }] }));
+    expect((await gabriel.orders.pay({ id: first.id, paymentIdempotencyKey: newKey('pay'), method: { ...SUCCEEDS, save: true } })).result).toBe('succeeded');
+    const kept = (await gabriel.billing.paymentMethods()).items.filter((method) => method.kind === 'card' && method.last4 === '4242');
+    expect(kept).toHaveLength(1);
+    expect((await gabriel.billing.paymentMethods()).items).toHaveLength(before + 1);
+
+    const second = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }] }));
+    const paid = await gabriel.orders.pay({ id: second.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'saved', paymentMethodId: kept[0]!.id } });
+    expect(paid).toMatchObject({ result: 'succeeded', order: { status: 'completed', paymentMethod: 'card' } });
+    expect(paid.order.payments.at(-1)).toMatchObject({ status: 'succeeded', amountCents: second.totalCents, cardLast4: '4242' });
+    expect(charges.at(-1)).toMatchObject({ orderId: second.id, amountCents: second.totalCents });
+    // Saving the same card again keeps one.
+    const third = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }], idempotencyKey: newKey('order') }));
+    await gabriel.orders.pay({ id: third.id, paymentIdempotencyKey: newKey('pay'), method: { ...SUCCEEDS, save: true } });
+    expect((await gabriel.billing.paymentMethods()).items.filter((method) => method.last4 === '4242')).toHaveLength(1);
+
+    // Another organisation's saved method is not found; nothing is charged.
+    const alice = await as('alice');
+    const theirs = await alice.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }], billing: { ...BILLING, companyName: 'Acme Industries' } }));
+    const charged = charges.length;
+    expect(await refusal(alice.orders.pay({ id: theirs.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'saved', paymentMethodId: kept[0]!.id } }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No saved payment method with this id in your organisation.',
+    });
+    expect(charges).toHaveLength(charged);
+  });
+
   it('charges the quoted total once, creates the cluster and starts its provisioning', async () => {
     const { gabriel, db, charges, notificationsOf, mailTo } = await setup();
     const placed = await gabriel.orders.create(order());
@@ -561,6 +591,9 @@ describe('orders.paymentOptions', () => {
     const { ctx, db } = await createTestCaller({ ports: { clock, payments }, request: { appUrl: 'https://console.example.eu' } });
     const gabriel = callerAs(ctx, await sessionUserOf(db, 'gabriel'));
     expect(await gabriel.orders.paymentOptions()).toEqual({
+      // Globex saved a bank transfer only, which is not charged; with Stripe, cards are saved from /billing.
+      savedMethods: [],
+      canSaveCards: false,
       provider: 'stripe',
       testMode: false,
       methods: ['stripe', 'bank_transfer'],
@@ -574,14 +607,20 @@ describe('orders.paymentOptions', () => {
       transferAccount: { beneficiary: 'KubeMarket Demo SAS', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },
     });
     const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
-    await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ methods: ['stripe'], publishableKey: 'pk_live_51OrdersOptions' });
+    // Acme's saved card is a sandbox one: Stripe cannot charge it.
+    await expect(alice.orders.paymentOptions()).resolves.toMatchObject({ methods: ['stripe'], publishableKey: 'pk_live_51OrdersOptions', savedMethods: [] });
   });
 
   it('answers no publishable key with the sandbox, whose test cards the checkout lists instead', async () => {
-    const { gabriel } = await setup();
+    const { gabriel, as } = await setup();
     const options = await gabriel.orders.paymentOptions();
     expect(options).toMatchObject({ provider: 'sandbox', methods: ['card', 'bank_transfer'], publishableKey: null });
     expect(options.testCards.map((testCard) => testCard.number)).toContain('4242 4242 4242 4242');
+    // Acme's saved Visa pays without being entered again (issue 31); a new card may be kept.
+    expect(await (await as('alice')).orders.paymentOptions()).toMatchObject({
+      savedMethods: [{ id: 'pmt_demo_acme_visa', kind: 'card', label: 'Visa ending in 4242', isDefault: true }],
+      canSaveCards: true,
+    });
   });
 });
 

@@ -57,7 +57,16 @@ const cardSchema = z.object({
 export const paymentMethodInputSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('card'), card: cardSchema }).describe('Test mode (the payments sandbox): a test card, e.g. 4242 4242 4242 4242.'),
+    z
+      .object({
+        kind: z.literal('card'),
+        card: cardSchema,
+        save: z.boolean({ error: 'save must be true or false.' }).optional().describe('Keep the card, once it paid, for later payments (issue 31).'),
+      })
+      .describe('Test mode (the payments sandbox): a test card, e.g. 4242 4242 4242 4242.'),
+    z
+      .object({ kind: z.literal('saved'), paymentMethodId: idParam('Payment method').describe('A payment method your organisation saved (GET /api/billing/payment-methods).') })
+      .describe('A card or mandate your organisation saved: charged without entering it again.'),
     z
       .object({
         kind: z.literal('stripe'),
@@ -66,7 +75,7 @@ export const paymentMethodInputSchema = z.discriminatedUnion(
       .describe('Stripe: a PaymentMethod created with Stripe.js, or none to confirm in the browser with the client secret.'),
     z.object({ kind: z.literal('bank_transfer') }).describe('Against an invoice due in 30 days; for organisations our billing team approved.'),
   ],
-  { error: 'The payment method kind is card, stripe or bank_transfer.' },
+  { error: 'The payment method kind is card, saved, stripe or bank_transfer.' },
 );
 
 export type PaymentMethodChoice = z.output<typeof paymentMethodInputSchema>;
@@ -267,6 +276,10 @@ export const payResultSchema = z.object({
 });
 
 export const paymentOptionsSchema = z.object({
+  savedMethods: z
+    .array(z.object({ id: z.string(), kind: z.enum(['card', 'sepa_debit']), label: z.string().describe('e.g. "Visa ending in 4242".'), isDefault: z.boolean() }))
+    .describe('Saved methods orders.pay takes as { kind: "saved", paymentMethodId }, the default first.'),
+  canSaveCards: z.boolean().describe('Whether a card that pays may be kept (method.save) here: the sandbox; with Stripe, save cards from /billing.'),
   provider: z.enum(['sandbox', 'stripe']),
   testMode: z.boolean().describe('No real money moves: say "test mode" wherever money is taken.'),
   methods: z.array(z.enum(['card', 'stripe', 'bank_transfer'])).describe('The kinds orders.pay accepts for your organisation.'),
