@@ -23,6 +23,7 @@ export const theme = createTheme({
   // them (and Floating UI) in every page's first load.
   components: {
     Anchor: { classNames: { root: classes.anchor } },
+    Badge: { classNames: { root: classes.badgeRoot, label: classes.badgeLabel } },
     // Mantine's Paper (and so Card) sets `outline: 0`: one that is a link or a button (the tutorial
     // cards) would show no focus at all.
     Card: { classNames: { root: classes.focusRing } },

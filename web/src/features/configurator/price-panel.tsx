@@ -101,10 +101,10 @@ function MobilePriceBar({ pricing, cycle, onOpen }: { pricing: DraftPricing; cyc
     <Affix position={{ bottom: 12, left: 12, right: 84 }} zIndex={150}>
       <Paper withBorder shadow="md" radius="md" p="xs" data-testid="price-bar">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm" fw={700}>
+          <Text size="sm" fw={700} style={{ minWidth: 0 }}>
             {total ? `${total} ${periodLabel(cycle)}` : 'Choose a tier to see the price'}
           </Text>
-          <Button size="compact-sm" variant="light" leftSection={<IconReceipt size={16} />} onClick={onOpen} disabled={!pricing.shown}>
+          <Button size="compact-sm" variant="light" leftSection={<IconReceipt size={16} />} onClick={onOpen} disabled={!pricing.shown} style={{ flexShrink: 0 }}>
             Price details
           </Button>
         </Group>

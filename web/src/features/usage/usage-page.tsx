@@ -197,6 +197,12 @@ export function UsagePage() {
                     variant="light"
                     leftSection={<IconDownload size={16} />}
                     disabled={stale}
+                    // A phone is narrower than the label: it wraps rather than being cut (issue 31).
+                    h="auto"
+                    mih={36}
+                    py={6}
+                    maw="100%"
+                    styles={{ label: { whiteSpace: 'normal' } }}
                     onClick={() => downloadCsv(quantityCsv(quantityTableRows(report), by), `usage-quantities-${range.from}-${range.to}-${groupBy}-${by}.csv`)}
                   >
                     Export quantities CSV (every resource)

@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsDemoAccount } from './accounts';
+import { useBrowser } from './fixtures';
+
+// Issue 31: at 1440 × 900 and on a 390 × 844 phone, the ten most used console pages show nothing
+// clipped: no text cut inside its box (a badge, a status label, a truncated cell), nothing wider
+// than the page, and every sidebar item reachable.
+
+const POLL = { timeout: 15_000 } as const;
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Alice's most used pages (Acme, seeded): the console's lists, a cluster, an order, a ticket, the configurator. */
+const PAGES = [
+  '/dashboard',
+  '/my-clusters',
+  '/clusters/clu_demo_webshop',
+  '/orders',
+  '/billing',
+  '/usage',
+  '/support',
+  '/support/tickets/tkt_demo_acme_ingress',
+  '/configure-cluster',
+  '/settings',
+] as const;
+
+const PENDING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [aria-busy="true"]';
+
+interface Clipped {
+  what: string;
+  text: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/**
+ * What the page cuts: elements whose own text overflows a box that hides it (overflow hidden or
+ * clip, an ellipsis), and the page itself when it is wider than the window. Elements hidden from
+ * everyone (visually hidden text for screen readers, closed drawers) are not looked at.
+ */
+function clippedOn(page: Page): Promise<{ clipped: Clipped[]; pageWidth: number; windowWidth: number }> {
+  return page.evaluate(() => {
+    const clipped: Clipped[] = [];
+    const describe = (element: Element) => {
+      const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
+      const classes = [...element.classList].filter((name) => name.startsWith('mantine-')).slice(0, 2).join('.');
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${testId ? ` in [data-testid=${testId}]` : ''}`;
+    };
+    for (const element of document.querySelectorAll('body *')) {
+      if (!(element instanceof HTMLElement)) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = element.getBoundingClientRect();
+      // Visually hidden (1 px, clipped on purpose for screen readers) and off-screen parts are not shown text.
+      if (box.width <= 2 || box.height <= 2 || style.clipPath.startsWith('inset(50%') || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      const hides = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+      if (!hides) continue;
+      // Only boxes that hold text of their own: a scroll container or a layout wrapper is not a label.
+      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+      if (!ownText) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        clipped.push({ what: describe(element), text: (element.textContent ?? '').trim().slice(0, 80), scrollWidth: element.scrollWidth, clientWidth: element.clientWidth });
+      }
+    }
+    return { clipped, pageWidth: document.documentElement.scrollWidth, windowWidth: window.innerWidth };
+  });
+}
+
+/**
+ * The page with its data in: sections drawn once scrolled into view (the usage charts) are scrolled
+ * to, as a reader scrolling down brings them in, then the page goes back to its top.
+ */
+async function settled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: POLL.timeout });
+  await expect
+    .poll(
+      async () => {
+        const count = await page.locator(PENDING).filter({ visible: true }).count();
+        if (count > 0) {
+          await page.evaluate((selector) => {
+            const shown = [...document.querySelectorAll(selector)].find((element) => {
+              const box = element.getBoundingClientRect();
+              return box.width > 0 && box.height > 0;
+            });
+            shown?.scrollIntoView({ block: 'center' });
+          }, PENDING);
+        }
+        return count;
+      },
+      { ...POLL, message: `${path} still loading` },
+    )
+    .toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
+  const browser = useBrowser();
+
+  for (const viewport of VIEWPORTS) {
+    it(`clips nothing on the ten most used console pages, ${viewport.name} ${viewport.width} × ${viewport.height}`, { timeout: 180_000 }, async () => {
+      const { page } = browser;
+      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await page.addInitScript(() => {
+        const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
+        window.localStorage.setItem('cookieConsent', JSON.stringify(record));
+      });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await signInAsDemoAccount(page, 'alice');
+      const found: Record<string, unknown> = {};
+      for (const path of PAGES) {
+        await settled(page, path);
+        const { clipped, pageWidth, windowWidth } = await clippedOn(page);
+        if (clipped.length > 0 || pageWidth > windowWidth) found[path] = { clipped, ...(pageWidth > windowWidth ? { pageWidth, windowWidth } : {}) };
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  it('reaches every sidebar item at 1440 × 900: the sidebar scrolls its own items', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsDemoAccount(page, 'alice');
+    await settled(page, '/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    const links = nav.getByRole('link');
+    await links.first().waitFor(POLL);
+    const count = await links.count();
+    expect(count).toBeGreaterThan(8);
+    for (let index = 0; index < count; index += 1) {
+      const link = links.nth(index);
+      await link.scrollIntoViewIfNeeded();
+      // Scrolled to, each item shows whole inside the window, under the header.
+      const box = (await link.boundingBox())!;
+      expect(box.y + box.height, await link.textContent() ?? '').toBeLessThanOrEqual(900);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
