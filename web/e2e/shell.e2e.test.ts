@@ -417,6 +417,19 @@ describe('promotional banner', () => {
     await expect.poll(() => toast(page, 'Promo code copied').count(), { timeout: 4000 }).toBe(0);
   });
 
+  it('stays compact on a phone: two short lines at most, the copy button in view (issue 31)', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const banner = page.getByTestId('promo-banner');
+    await banner.waitFor();
+    const box = (await banner.boundingBox())!;
+    // It took a fifth of the screen (about 170 px of 844).
+    expect(box.height).toBeLessThanOrEqual(64);
+    expect(await page.getByTestId('promo-copy').isVisible()).toBe(true);
+    expect(await page.getByTestId('promo-dismiss').isVisible()).toBe(true);
+  });
+
   it('stays dismissed for the browser session and comes back from the side tab', async () => {
     const { page } = browser;
     await page.goto('/');

@@ -27,10 +27,10 @@ export function PromoBanner({ onDismiss, ref }: PromoBannerProps) {
   return (
     <div ref={ref} className={classes.banner} role="region" aria-label="Promotion" data-testid="promo-banner">
       <div className={classes.inner}>
-        <Badge color="white" variant="white" size="sm" radius="sm" c="var(--mantine-primary-color-filled)">
+        <Badge className={classes.badge} color="white" variant="white" size="sm" radius="sm" c="var(--mantine-primary-color-filled)">
           Limited time
         </Badge>
-        <Text size="sm" fw={500} c="inherit">
+        <Text className={classes.text} size="sm" fw={500} c="inherit">
           Promo code <span className={classes.code}>{PROMO_CODE}</span>: {PROMO_DISCOUNT_PERCENT}% off, first purchase only.
         </Text>
         <Button
