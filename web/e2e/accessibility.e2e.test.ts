@@ -3,13 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
+import { openLoaded } from './page-loaded';
 
 // Issue 17: axe (WCAG 2.2 A/AA) finds no serious or critical violation on the 25 most used pages,
 // signed out and signed in, in the light and the dark scheme. Each page is loaded once and checked
 // in both schemes (the scheme changes in place, as the header toggle changes it). Its first tab
 // stops must also show where the keyboard focus is, in both schemes.
 
-const POLL = { timeout: 15_000 } as const;
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
@@ -68,48 +68,8 @@ async function devLogin(page: Page, username: string): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/dev-login');
 }
 
-/** Loaders and skeletons still showing: a page is checked once its data is in. */
-const PENDING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [aria-busy="true"]';
-
-async function loaded(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('h1').first().waitFor({ state: 'visible', timeout: POLL.timeout });
-  // Sections drawn once scrolled into view (WhenInView: the usage charts) are scrolled to, so that
-  // what is checked is the whole page as a reader who scrolls through it gets it.
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let top = 0; top < document.documentElement.scrollHeight; top += Math.max(200, window.innerHeight / 2)) {
-      window.scrollTo(0, top);
-      await frame();
-    }
-    window.scrollTo(0, 0);
-    await frame();
-  });
-  // Only what shows: a tab panel that is not open may keep a skeleton until it is. A section drawn
-  // when scrolled into view may have been scrolled past before its observer fired (a busy machine):
-  // each poll brings the first one still pending into view, as a reader scrolling down would.
-  const pending = page.locator(PENDING).filter({ visible: true });
-  await expect
-    .poll(
-      async () => {
-        const count = await pending.count();
-        // Scrolled in the page, not with Playwright's scrollIntoViewIfNeeded, which waits for the
-        // element and hung when the section finished loading between the count and the scroll.
-        if (count > 0) {
-          await page.evaluate((selector) => {
-            const shown = [...document.querySelectorAll(selector)].find((element) => {
-              const box = element.getBoundingClientRect();
-              return box.width > 0 && box.height > 0;
-            });
-            shown?.scrollIntoView({ block: 'center' });
-          }, PENDING);
-        }
-        return count;
-      },
-      { ...POLL, message: `${path} still loading` },
-    )
-    .toBe(0);
-}
+/** The page whole, its data in (page-loaded.ts). */
+const loaded = openLoaded;
 
 /** Changes the scheme as another tab of the app would (the stored `theme` preference), then waits for it to apply. */
 async function useScheme(page: Page, scheme: Scheme): Promise<void> {

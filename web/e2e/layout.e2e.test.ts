@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
 import { useBrowser } from './fixtures';
+import { openLoaded } from './page-loaded';
 
 // Issue 31: at 1440 × 900 and on a 390 × 844 phone, the ten most used console pages show nothing
 // clipped: no text cut inside its box (a badge, a status label, a truncated cell), nothing wider
@@ -26,8 +27,6 @@ const PAGES = [
   '/configure-cluster',
   '/settings',
 ] as const;
-
-const PENDING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [aria-busy="true"]';
 
 interface Clipped {
   what: string;
@@ -69,34 +68,6 @@ function clippedOn(page: Page): Promise<{ clipped: Clipped[]; pageWidth: number;
   });
 }
 
-/**
- * The page with its data in: sections drawn once scrolled into view (the usage charts) are scrolled
- * to, as a reader scrolling down brings them in, then the page goes back to its top.
- */
-async function settled(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('h1').first().waitFor({ state: 'visible', timeout: POLL.timeout });
-  await expect
-    .poll(
-      async () => {
-        const count = await page.locator(PENDING).filter({ visible: true }).count();
-        if (count > 0) {
-          await page.evaluate((selector) => {
-            const shown = [...document.querySelectorAll(selector)].find((element) => {
-              const box = element.getBoundingClientRect();
-              return box.width > 0 && box.height > 0;
-            });
-            shown?.scrollIntoView({ block: 'center' });
-          }, PENDING);
-        }
-        return count;
-      },
-      { ...POLL, message: `${path} still loading` },
-    )
-    .toBe(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
 describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
   const browser = useBrowser();
 
@@ -112,7 +83,7 @@ describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
       await signInAsDemoAccount(page, 'alice');
       const found: Record<string, unknown> = {};
       for (const path of PAGES) {
-        await settled(page, path);
+        await openLoaded(page, path);
         const { clipped, pageWidth, windowWidth } = await clippedOn(page);
         if (clipped.length > 0 || pageWidth > windowWidth) found[path] = { clipped, ...(pageWidth > windowWidth ? { pageWidth, windowWidth } : {}) };
       }
@@ -124,7 +95,7 @@ describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsDemoAccount(page, 'alice');
-    await settled(page, '/dashboard');
+    await openLoaded(page, '/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     const links = nav.getByRole('link');
     await links.first().waitFor(POLL);
