@@ -10,10 +10,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST = [
   // Node, SQLite and workerd tier.
-  /worker\/test\/fuzz\.token-and-staff\.test\.ts$/, // ~100 s
-  /worker\/test\/fuzz\.customer\.test\.ts$/, // ~80 s
-  /packages\/api\/src\/authorization-matrix\.test\.ts$/, // ~45 s
-  /worker\/test\/fuzz\.visitors\.test\.ts$/, // ~40 s
+  /worker\/test\/fuzz\.customer\.test\.ts$/, // ~85 s
+  /worker\/test\/fuzz\.staff\.test\.ts$/, // ~80 s
+  /packages\/api\/src\/authorization-matrix\.test\.ts$/, // ~35 s
+  /worker\/test\/fuzz\.visitors\.test\.ts$/, // ~30 s
+  /worker\/test\/fuzz\.token\.test\.ts$/, // ~25 s
   /packages\/api\/src\/modules\/invoices\/month\.test\.ts$/, // ~15 s
   // Browser tier.
   /e2e\/public\.e2e\.test\.ts$/, // ~120 s

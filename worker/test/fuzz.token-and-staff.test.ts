@@ -1,4 +1,0 @@
-// The fuzz run's token-and-staff part (worker/test/fuzz-suite.ts says what each part covers and why it is split).
-import { fuzzSuite } from './fuzz-suite';
-
-fuzzSuite('token-and-staff');
