@@ -28,7 +28,7 @@ export {
   toggleAddon,
 } from './estimate-editing';
 export { EstimateSummary, type ClientQuoteResult } from './estimate-summary';
-export { addonSupportsVersion, buildPriceBook, compatibleAddons } from './price-book';
+export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
 export { isPromotionRefusal, quoteRequestLines, useServerQuote, type QuoteRequest, type ServerQuoteState } from './use-server-quote';
 // Orders and checkout: the middleware plans' sizes and the billing country picker.
 export { planSpecs } from './services-editor';

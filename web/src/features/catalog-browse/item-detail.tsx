@@ -5,6 +5,7 @@ import { DetailsList } from '../../components/details-list';
 import { ButtonLink } from '../../components/router-links';
 import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
 import { ItemPrice } from './item-price';
+import { addonVersionRange } from './price-book';
 import { SupportPlanFacts } from './support-plan-facts';
 import { encodedEstimateFor, MARKET_KIND_LABELS } from './market-items';
 import type { MarketItem } from './market-items';
@@ -53,14 +54,6 @@ function names(catalog: Catalog, ids: readonly string[], from: 'addons' | 'tiers
   return ids.map((id) => list.find((entry) => entry.id === id)?.name ?? id).join(', ');
 }
 
-function versionRange(addon: CatalogAddon): string {
-  const { minKubernetesVersion: min, maxKubernetesVersion: max } = addon;
-  if (min && max) return `${min} to ${max}`;
-  if (min) return `${min} and later`;
-  if (max) return `Up to ${max}`;
-  return 'Every version we offer';
-}
-
 function AddonDetail({ catalog, addon, tierId }: { catalog: Catalog; addon: CatalogAddon; tierId: string | null }) {
   const compatible = catalog.tiers.filter((tier) => addon.compatibleTierIds.includes(tier.id));
   const [orderTier, setOrderTier] = useState<string | null>(
@@ -73,7 +66,7 @@ function AddonDetail({ catalog, addon, tierId }: { catalog: Catalog; addon: Cata
         details={[
           { label: 'Category', value: categoryLabel(addon.category) },
           { label: 'Version installed', value: addon.version },
-          { label: 'Kubernetes versions', value: versionRange(addon) },
+          { label: 'Kubernetes versions', value: addonVersionRange(addon) },
           { label: 'Price', value: <ItemPrice monthlyCents={addon.monthlyPriceCents} yearlyCents={addon.yearlyPriceCents} unit="per cluster" size="sm" /> },
           { label: 'Compatible tiers', value: names(catalog, addon.compatibleTierIds, 'tiers') },
           { label: 'Requires', value: names(catalog, addon.requires, 'addons') },

@@ -29,6 +29,16 @@ export function addonSupportsVersion(addon: CatalogAddon, version: string): bool
 }
 
 /** The add-ons a cluster of this tier and version can run. */
+/** The Kubernetes versions an add-on runs on, in words: "1.30 to 1.37", "1.30 and later", "Up to 1.37". */
+export function addonVersionRange(addon: CatalogAddon): string {
+  if (addon.kubernetesVersions) return addon.kubernetesVersions.join(', ');
+  const { minKubernetesVersion: min, maxKubernetesVersion: max } = addon;
+  if (min && max) return `${min} to ${max}`;
+  if (min) return `${min} and later`;
+  if (max) return `Up to ${max}`;
+  return 'Every version we offer';
+}
+
 export function compatibleAddons(addons: readonly CatalogAddon[], tierId: string, version: string): CatalogAddon[] {
   return addons.filter((addon) => addon.compatibleTierIds.includes(tierId) && addonSupportsVersion(addon, version));
 }

@@ -1,4 +1,4 @@
-import { addonBlockedReason, addonSupportsVersion, toggleAddon } from '../catalog-browse';
+import { addonBlockedReason, addonSupportsVersion, addonVersionRange, toggleAddon } from '../catalog-browse';
 import type { Catalog, CatalogAddon, EstimateCluster } from '../catalog-browse';
 import type { ClusterDetail } from './cluster-types';
 
@@ -9,13 +9,6 @@ export interface AddonOffer {
   reason: string | null;
   /** What ordering it adds: itself, and the add-ons it requires that the cluster does not run yet (ids). */
   adds: string[];
-}
-
-function versionRange(addon: CatalogAddon): string {
-  if (addon.kubernetesVersions) return `Kubernetes ${addon.kubernetesVersions.join(', ')}`;
-  if (addon.minKubernetesVersion && addon.maxKubernetesVersion) return `Kubernetes ${addon.minKubernetesVersion} to ${addon.maxKubernetesVersion}`;
-  if (addon.minKubernetesVersion) return `Kubernetes ${addon.minKubernetesVersion} or later`;
-  return `Kubernetes ${addon.maxKubernetesVersion} or earlier`;
 }
 
 /** The cluster as the catalogue's add-on rules read it. */
@@ -43,7 +36,7 @@ export function addonOffers(catalog: Catalog, cluster: ClusterDetail): AddonOffe
     .map((addon): AddonOffer => {
       if (!addon.compatibleTierIds.includes(cluster.tier.id)) return { addon, reason: `Not offered on the ${cluster.tier.name} tier.`, adds: [] };
       if (!addonSupportsVersion(addon, cluster.kubernetesVersion)) {
-        return { addon, reason: `Supports ${versionRange(addon)}; this cluster runs ${cluster.kubernetesVersion}. Upgrade the cluster first.`, adds: [] };
+        return { addon, reason: `Runs on Kubernetes versions ${addonVersionRange(addon)}; this cluster runs ${cluster.kubernetesVersion}.`, adds: [] };
       }
       const blocked = addonBlockedReason(catalog, estimate, addon);
       if (blocked) return { addon, reason: blocked, adds: [] };

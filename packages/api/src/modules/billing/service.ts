@@ -20,6 +20,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
+import { logError } from '../../platform/log';
 import {
   declineReason,
   PaymentNotFoundError,
@@ -355,6 +356,37 @@ export async function listPaymentMethods(ctx: Member) {
 
 export type AddPaymentMethodInput = { kind: 'card'; card: CardDetails; makeDefault?: boolean | undefined } | { kind: 'bank_transfer'; makeDefault?: boolean | undefined };
 
+/** What is kept of a card: its last four digits and its expiry (never the number). */
+function keptCardFields(card: CardDetails) {
+  return { last4: card.number.replace(/[\s-]/g, '').slice(-4), expMonth: card.expMonth, expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear };
+}
+
+/**
+ * "Save this card for later payments" at checkout (issue 31): the card that just paid becomes a
+ * payment method of the organisation (the default when it has none), unless the same card is saved
+ * already. A failure here does not undo the payment: it is logged, and the card can be saved from
+ * /billing.
+ */
+export async function keepPaidCard(ctx: Member, card: CardDetails): Promise<void> {
+  const kept = keptCardFields(card);
+  const [same] = await ctx.db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.organizationId, ctx.organizationId),
+        isNull(paymentMethods.removedAt),
+        eq(paymentMethods.kind, 'card'),
+        eq(paymentMethods.last4, kept.last4),
+        eq(paymentMethods.expMonth, kept.expMonth),
+        eq(paymentMethods.expYear, kept.expYear),
+      ),
+    )
+    .limit(1);
+  if (same) return;
+  await addPaymentMethod(ctx, { kind: 'card', card }).catch((error: unknown) => logError('Keeping the card that paid an order failed', error));
+}
+
 export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput) {
   const now = ctx.ports.clock.now();
   const existing = await activeMethods(ctx);
@@ -365,7 +397,6 @@ export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput
     }
     const problem = sandboxCardProblem(input.card, now);
     if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: declineReason(problem) });
-    const digits = input.card.number.replace(/[\s-]/g, '');
     row = {
       id: newId('paymentMethod'),
       organizationId: ctx.organizationId,
@@ -374,9 +405,7 @@ export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput
       providerRef: `sbx_pm_${newId('paymentMethod').slice(4)}`,
       brand: 'visa',
       // Never the number itself: the last four digits are all anyone needs to recognise the card.
-      last4: digits.slice(-4),
-      expMonth: input.card.expMonth,
-      expYear: input.card.expYear < 100 ? 2000 + input.card.expYear : input.card.expYear,
+      ...keptCardFields(input.card),
       holderName: input.card.holderName.trim(),
       createdBy: ctx.user.id,
       createdAt: now,

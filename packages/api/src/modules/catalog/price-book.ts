@@ -138,10 +138,14 @@ export const onSaleTiers = and(eq(clusterTiers.active, true), isNull(clusterTier
 /** The price book and the facts of the catalogue a quote checks beyond the engine. */
 export interface OrderCatalogue {
   priceBook: PriceBook;
-  /** Kubernetes minors new clusters can run, with the latest patch of each. */
-  kubernetesVersions: ReadonlyArray<{ version: string; patch: number }>;
+  /** Kubernetes minors new clusters can run, with the latest patch of each, newest first. */
+  kubernetesVersions: ReadonlyArray<{ version: string; patch: number; isDefault: boolean; classification: string }>;
   /** Regions each node flavour can be ordered in. */
   flavorRegions: ReadonlyMap<string, readonly string[]>;
+  /** What the price book was made from, for the listings that show more of it (catalog/service.ts). */
+  tierRows: readonly ClusterTier[];
+  flavorRows: readonly NodeFlavor[];
+  prices: CurrentPrices;
 }
 
 /** The catalogue on sale at `at` (UTC epoch ms), priced with the prices in effect then; archived items are left out. */
@@ -221,8 +225,13 @@ export async function loadOrderCatalogue(db: Database, at: number): Promise<Orde
 
   return {
     priceBook,
-    kubernetesVersions: versionRows.map((row) => ({ version: row.version, patch: row.patch })),
+    kubernetesVersions: versionRows
+      .map((row) => ({ version: row.version, patch: row.patch, isDefault: row.isDefault, classification: row.classification }))
+      .sort((a, b) => compareKubernetesVersions(b.version, a.version)),
     flavorRegions: new Map(flavorRows.map((flavor) => [flavor.id, flavor.regionIds])),
+    tierRows,
+    flavorRows,
+    prices,
   };
 }
 

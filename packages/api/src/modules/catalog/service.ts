@@ -58,27 +58,21 @@ async function nextPriceChange(db: Database, now: number): Promise<number | null
 }
 
 async function loadClusterTiers(db: Database, now: number) {
-  const [rows, prices, flavorRows, regionRows, versions, { priceBook }, changesAt] = await Promise.all([
-    db.select().from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
-    loadCurrentPrices(db, now),
-    db
-      .select({ id: nodeFlavors.id, vcpu: nodeFlavors.vcpu, memoryGb: nodeFlavors.memoryGb, regionIds: nodeFlavors.regionIds })
-      .from(nodeFlavors)
-      .where(isNull(nodeFlavors.archivedAt))
-      .orderBy(asc(nodeFlavors.sortOrder)),
-    db.select({ id: dataCenters.id }).from(dataCenters).orderBy(asc(dataCenters.sortOrder)),
-    listKubernetesVersions(db),
+  // The order catalogue (the price book, and the rows and prices it was made from) prices each
+  // tier's default cluster as an order is priced; the tier rows and prices are the same ones.
+  const [catalogue, regionRows, changesAt] = await Promise.all([
     loadOrderCatalogue(db, now),
+    db.select({ id: dataCenters.id }).from(dataCenters).orderBy(asc(dataCenters.sortOrder)),
     nextPriceChange(db, now),
   ]);
-  const flavorIds = new Set(flavorRows.map((flavor) => flavor.id));
+  const flavorIds = new Set(catalogue.flavorRows.map((flavor) => flavor.id));
   const regionIds = regionRows.map((region) => region.id);
-  const version = defaultKubernetesVersion(versions);
-  const value = rows.map((tier): PublicClusterTier => {
-    const listed = toPublicTier(tier, prices, flavorIds);
+  const version = defaultKubernetesVersion(catalogue.kubernetesVersions);
+  const value = catalogue.tierRows.map((tier): PublicClusterTier => {
+    const listed = toPublicTier(tier, catalogue.prices, flavorIds);
     // The default cluster the configurator opens on, priced by the engine the order is priced by.
     const haControlPlane = listed.haControlPlane.mode === 'optional' && listed.haControlPlane.monthlyPriceCents === null ? 'unavailable' : listed.haControlPlane.mode;
-    return { ...listed, startingPrice: startingPrice({ ...listed, haControlPlane }, flavorRows, regionIds, version, priceBook) };
+    return { ...listed, startingPrice: startingPrice({ ...listed, haControlPlane }, catalogue.flavorRows, regionIds, version, catalogue.priceBook) };
   });
   return { value, changesAt };
 }

@@ -27,7 +27,6 @@ import {
   PaymentUnavailableError,
   SANDBOX_TEST_CARDS,
   type AuthenticationAction,
-  type CardDetails,
   type ChargeOutcome,
   type PaymentMethodInput,
 } from '../../platform/payments';
@@ -38,7 +37,7 @@ import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
 import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
-import { addPaymentMethod } from '../billing/service';
+import { keepPaidCard } from '../billing/service';
 import { chargeableMethod } from '../invoices/dunning';
 import { claimRedemption } from './redemptions';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
@@ -466,6 +465,15 @@ async function savedMethodOf(ctx: Member, id: string): Promise<{ saved: SavedPay
   return { saved, method };
 }
 
+/** What a payment charges: the port's method for the customer's choice, and the card's last four digits when known. */
+async function chargedMethod(ctx: Member, choice: PayInput['method']): Promise<{ method: PaymentMethodInput; cardLast4: string | undefined }> {
+  if (choice.kind === 'saved') {
+    const { saved, method } = await savedMethodOf(ctx, choice.paymentMethodId);
+    return { method, cardLast4: saved.last4 ?? undefined };
+  }
+  return { method: portMethod(ctx, choice), cardLast4: choice.kind === 'card' ? choice.card.number.replace(/\D/g, '').slice(-4) || undefined : undefined };
+}
+
 /** The port's method for the customer's choice, or the sentence saying what this deployment takes. */
 function portMethod(ctx: Member, method: Exclude<PayInput['method'], { kind: 'saved' }>): PaymentMethodInput {
   const provider = ctx.ports.payments.provider;
@@ -503,8 +511,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
   // A free order (a 100 % code) is not confirmed by the customer alone: billing does it on purpose.
   if (bankTransfer && order.totalCents <= 0) throw badRequest(`This order comes to ${euros(0)}: our billing team confirms free orders. Contact billing support.`);
   if (bankTransfer) await assertWithinCreditLimit(ctx.db, organization, order.totalCents);
-  const saved = input.method.kind === 'saved' ? await savedMethodOf(ctx, input.method.paymentMethodId) : null;
-  const method = bankTransfer ? null : saved ? saved.method : portMethod(ctx, input.method as Exclude<PayInput['method'], { kind: 'saved' }>);
+  const charged = bankTransfer ? null : await chargedMethod(ctx, input.method);
   if (!bankTransfer && order.totalCents < MIN_CHARGE_CENTS) {
     throw badRequest(`Card payments start at ${euros(MIN_CHARGE_CENTS)}; this order comes to ${euros(order.totalCents)}. Contact billing support to pay it.`);
   }
@@ -513,7 +520,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
   // Claim the attempt. A payment left at its authentication step is replaced by this one.
   const paymentId = newId('payment');
   const superseded = attempts.filter((payment) => payment.status === 'requires_action').map((payment) => payment.id);
-  const cardLast4 = input.method.kind === 'card' ? input.method.card.number.replace(/\D/g, '').slice(-4) || undefined : (saved?.saved.last4 ?? undefined);
+  const cardLast4 = charged?.cardLast4;
   const claim = {
     id: paymentId,
     orderId: order.id,
@@ -583,7 +590,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
       idempotencyKey: key,
       description: `${order.summary} (order ${order.id})`,
       customerEmail: ctx.user.email,
-      method: method!,
+      method: charged!.method,
     });
   } catch (error) {
     // Nothing was charged: the attempt is closed so that a new one (with a new key) may follow.
@@ -596,26 +603,10 @@ export async function payOrder(ctx: Member, input: PayInput) {
     throw error;
   }
   const result = await applyOutcome(ctx, paymentId, outcome, cardLast4 ? { cardLast4 } : {});
-  if (input.method.kind === 'card' && input.method.save === true && result.payment.status === 'succeeded') await keepCard(ctx, input.method.card);
+  if (input.method.kind === 'card' && input.method.save === true && result.payment.status === 'succeeded') await keepPaidCard(ctx, input.method.card);
   return answer(ctx, result);
 }
 
-/**
- * "Save this card for later payments" at checkout: the card that just paid becomes a payment method
- * of the organisation (the default when it has none), unless the same card is saved already. Its
- * failure does not undo the payment: the customer is told to save it from /billing.
- */
-async function keepCard(ctx: Member, card: CardDetails): Promise<void> {
-  const last4 = card.number.replace(/\D/g, '').slice(-4);
-  const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  const [same] = await ctx.db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), isNull(paymentMethods.removedAt), eq(paymentMethods.kind, 'card'), eq(paymentMethods.last4, last4), eq(paymentMethods.expMonth, card.expMonth), eq(paymentMethods.expYear, expYear)))
-    .limit(1);
-  if (same) return;
-  await addPaymentMethod(ctx, { kind: 'card', card }).catch((error: unknown) => logError('Keeping the card that paid an order failed', error));
-}
 
 /** Bank transfer: the order is confirmed and delivered now; the invoice is due in 30 days. */
 async function invoice(ctx: Member, order: Order, paymentId: string, now: number) {

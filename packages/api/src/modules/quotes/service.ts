@@ -3,7 +3,7 @@ import { isQuoteError, quote, type OrderLine, type PromotionRejection, type Quot
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { compareKubernetesVersions, loadOrderCatalogue, type OrderCatalogue } from '../catalog/price-book';
+import { loadOrderCatalogue, type OrderCatalogue } from '../catalog/price-book';
 import type { QuoteInput } from './schemas';
 
 /**
@@ -39,7 +39,7 @@ const atLine = (index: number, message: string) => `Order line ${index + 1}: ${m
  * know are left to the engine, which names them.
  */
 function checkOrderable(lines: readonly OrderLine[], catalogue: OrderCatalogue): void {
-  const offered = [...catalogue.kubernetesVersions].sort((a, b) => compareKubernetesVersions(b.version, a.version));
+  const offered = catalogue.kubernetesVersions;
   lines.forEach((line, index) => {
     if (line.kind !== 'cluster') return;
     const wanted = line.kubernetesVersion.replace(/^v/i, '');

@@ -1,21 +1,10 @@
-import { addons, dataCenters, kubernetesVersions, nodeFlavors, clusterTiers, type Database } from '@kubemarket/db';
-import type { SuggestionsQuestionnaire, SuggestionsResult } from '@kubemarket/shared';
+import { addons, dataCenters, nodeFlavors, clusterTiers, type Database } from '@kubemarket/db';
+import { defaultKubernetesVersion, type SuggestionsQuestionnaire, type SuggestionsResult } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { asc, isNull } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { compareKubernetesVersions, loadOrderCatalogue, onSaleTiers } from '../catalog/price-book';
+import { loadOrderCatalogue, onSaleTiers } from '../catalog/price-book';
 import { rankTiers, type SuggestionCatalogue } from './ranking';
-
-/** The version new clusters get: the catalogue's default, else the newest supported, else the newest. */
-function defaultVersion(rows: ReadonlyArray<{ version: string; classification: string; isDefault: boolean }>): string | null {
-  const newestFirst = [...rows].sort((a, b) => compareKubernetesVersions(b.version, a.version));
-  return (
-    newestFirst.find((row) => row.isDefault)?.version ??
-    newestFirst.find((row) => row.classification === 'supported')?.version ??
-    newestFirst[0]?.version ??
-    null
-  );
-}
 
 /**
  * The catalogue on sale at `now`, priced as POST /api/quotes prices it (loadOrderCatalogue), with
@@ -23,7 +12,7 @@ function defaultVersion(rows: ReadonlyArray<{ version: string; classification: s
  * add-on categories.
  */
 async function loadSuggestionCatalogue(db: Database, now: number): Promise<SuggestionCatalogue> {
-  const [order, tierRows, regionRows, flavorRows, addonRows, versionRows] = await Promise.all([
+  const [order, tierRows, regionRows, flavorRows, addonRows] = await Promise.all([
     loadOrderCatalogue(db, now),
     db
       .select({ id: clusterTiers.id, purpose: clusterTiers.purpose, slaBasisPoints: clusterTiers.slaBasisPoints })
@@ -47,10 +36,10 @@ async function loadSuggestionCatalogue(db: Database, now: number): Promise<Sugge
       .from(nodeFlavors)
       .where(isNull(nodeFlavors.archivedAt)),
     db.select({ id: addons.id, category: addons.category }).from(addons).where(isNull(addons.archivedAt)),
-    db.select({ version: kubernetesVersions.version, classification: kubernetesVersions.classification, isDefault: kubernetesVersions.isDefault }).from(kubernetesVersions),
   ]);
-  const kubernetesVersion = defaultVersion(versionRows);
-  if (kubernetesVersion === null) {
+  // The version new clusters get, by the rule the configurator and the listings use.
+  const kubernetesVersion = defaultKubernetesVersion(order.kubernetesVersions);
+  if (kubernetesVersion === '') {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'No Kubernetes version is on offer right now, so nothing can be suggested. Please try again later.' });
   }
   return { priceBook: order.priceBook, tiers: tierRows, regions: regionRows, flavors: flavorRows, addons: addonRows, kubernetesVersion };
