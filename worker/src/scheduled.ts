@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext, paymentsFor, realtimeFor } from './context';
 import type { Env } from './env';
@@ -63,6 +63,13 @@ export async function runScheduled(
       } catch (error) {
         logError('Usage metering failed', error);
       }
+      // Daily backups of running middlewares, and expired ones removed (issue 31).
+      try {
+        const backups = await takeScheduledBackups(db, now);
+        if (backups.taken + backups.expired > 0) console.log('Middleware backups', backups);
+      } catch (error) {
+        logError('Taking middleware backups failed', error);
+      }
       // Clusters at other clouds, listed again with each saved connection (issue 16).
       try {
         const context = operatorContext(env);
@@ -84,6 +91,12 @@ export async function runScheduled(
         await context.ports.operator.start(operation.clusterId, operation.id).catch((error: unknown) => logError('Restarting a stalled cluster operation failed', error));
         console.log('Restarted a stalled cluster operation', operation);
       }
+      // Middlewares paid while their cluster was busy start once it is free (issue 31).
+      const started = await startPendingInstances(context).catch((error: unknown) => {
+        logError('Starting pending middlewares failed', error);
+        return 0;
+      });
+      if (started > 0) console.log(`Started ${started} pending middleware(s)`);
       return;
     }
     case CRONS.invoices: {

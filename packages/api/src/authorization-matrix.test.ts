@@ -23,6 +23,7 @@
 import { clusterAddons, clusterOperations, clusters, nodePools, type Database, type OperationStep } from '@kubemarket/db';
 import { closeTestDb } from '@kubemarket/db/testing';
 import { DEMO_SELLER, scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
+import { DEMO_MIDDLEWARE_ID } from '@kubemarket/db/seed';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { acmeAttachment, adamCatalogueChangeRequest, adamCreditNoteRequest,
@@ -416,6 +417,18 @@ const MATRIX: Record<string, Row> = {
   'clusters.removeAddon': { input: (f) => ({ id: f.clusterId, addonId: 'addon_monitoring' }), expect: ACME_WRITES },
   'clusters.retry': { input: (f) => ({ id: f.clusterId, operationId: f.operationId }), expect: ACME_WRITES },
   'clusters.delete': { input: (f) => ({ id: f.clusterId, confirmName: 'matrix-dev' }), expect: ACME_WRITES },
+
+  // Acme's seeded PostgreSQL orders-db, running in webshop-prod (issue 31).
+  'middlewares.list': { input: () => ({ includeDeleted: true }), expect: SIGNED_IN_SCOPED },
+  'middlewares.get': { input: () => ({ id: DEMO_MIDDLEWARE_ID }), expect: ACME_READS },
+  'middlewares.credentials': { input: () => ({ id: DEMO_MIDDLEWARE_ID }), expect: ACME_WRITES },
+  'middlewares.rotatePassword': { input: () => ({ id: DEMO_MIDDLEWARE_ID }), expect: ACME_WRITES },
+  'middlewares.backup': { input: () => ({ id: DEMO_MIDDLEWARE_ID }), expect: ACME_WRITES },
+  'middlewares.restore': { input: () => ({ id: DEMO_MIDDLEWARE_ID, backupId: 'mwb_demo_orders_manual' }), expect: ACME_WRITES },
+  'middlewares.resize': { input: () => ({ id: DEMO_MIDDLEWARE_ID, planId: 'mwp_postgresql_enterprise' }), expect: ACME_WRITES },
+  'middlewares.delete': { input: () => ({ id: DEMO_MIDDLEWARE_ID, confirmName: 'orders-db' }), expect: ACME_WRITES },
+  // Nothing of orders-db failed: those allowed ran and were refused with a 409.
+  'middlewares.retry': { input: () => ({ id: DEMO_MIDDLEWARE_ID }), expect: ran(ACME_WRITES, 'CONFLICT') },
 
   'customSolutions.staffList': { input: () => ({ status: 'submitted', q: 'acme' }), expect: STAFF_ONLY },
   'customSolutions.staffUpdate': { input: () => ({ id: 'csr_demo_acme_hds', status: 'in_review', assignToMe: true }), expect: STAFF_ONLY },

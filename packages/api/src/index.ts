@@ -70,6 +70,7 @@ export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type Provi
 export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
 export type { ClusterProgress, OperationView } from './modules/clusters/progress';
 export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';
+export { startPendingInstances, takeScheduledBackups } from './modules/middlewares/lifecycle';
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage/metering';
 export { generateInvoices, type GenerationRun } from './modules/invoices/monthly-run';
 export { embeddedVatValidation, viesVatValidation, type VatValidationPort } from './platform/vat';
@@ -77,3 +78,5 @@ export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoice
 export { r2Files, memoryFiles, type FilesPort, type R2BucketLike } from './platform/files';
 export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';
 export { refreshAllConnections } from './modules/provider-connections/service';
+export { answerKubeRequest, gatewayCertificate, gatewaySecretMatches, GATEWAY_SECRET_MIN_LENGTH, type KubeSimDeps } from './modules/kube-sim/service';
+export type { KubeAnswer } from './modules/kube-sim/kubernetes';

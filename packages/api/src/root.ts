@@ -18,6 +18,7 @@ import { officersRouter } from './modules/officers/router';
 import { ordersRouter } from './modules/orders/router';
 import { providerConnectionsRouter } from './modules/provider-connections/router';
 import { clustersRouter } from './modules/clusters/router';
+import { middlewaresRouter } from './modules/middlewares/router';
 import { quotesRouter } from './modules/quotes/router';
 import { securityRouter } from './modules/security/router';
 import { staffOrganizationsRouter } from './modules/staff-organizations/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   quotes: quotesRouter,
   orders: ordersRouter,
   clusters: clustersRouter,
+  middlewares: middlewaresRouter,
   suggestions: suggestionsRouter,
   auth: authRouter,
   account: accountRouter,

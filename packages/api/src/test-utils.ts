@@ -1,4 +1,4 @@
-import { organizations, users, type Database } from '@kubemarket/db';
+import { clusters, organizations, users, type Database } from '@kubemarket/db';
 import { createSeededTestDb, DEMO_PASSWORD_TEST_HASH } from '@kubemarket/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -92,4 +92,26 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: TRPCEr
     throw error;
   }
   throw new Error('Expected a refusal');
+}
+
+/**
+ * A running cluster of an organisation, with no pools or history: somewhere to place a middleware
+ * in tests (a middleware runs in a cluster of its organisation, issue 31). Returns its id.
+ */
+export async function insertRunningCluster(db: Database, organizationId: string, input: { id?: string; name?: string; region?: string; now?: number } = {}): Promise<string> {
+  const id = input.id ?? `clu_test_${organizationId.replace(/^org_/, '')}_${Math.random().toString(36).slice(2, 8)}`;
+  const now = input.now ?? Date.now();
+  await db.insert(clusters).values({
+    id,
+    organizationId,
+    name: input.name ?? 'apps',
+    tierId: 'tier_standard',
+    region: input.region ?? 'fr-par-1',
+    status: 'running',
+    kubernetesVersion: '1.37.1',
+    nodeCount: 3,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
 }

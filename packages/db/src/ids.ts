@@ -38,6 +38,8 @@ export const ID_PREFIXES = {
   clusterEvent: 'cev',
   kubeconfig: 'kcf',
   clusterAddon: 'cad',
+  middlewareInstance: 'mwi',
+  middlewareBackup: 'mwb',
   hibernation: 'hib',
   usage: 'use',
   invoice: 'inv',

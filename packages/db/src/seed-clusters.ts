@@ -395,7 +395,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     operationCount += 1;
     const id = `cop_demo_${slug}_${operationCount}`;
     const steps: OperationStep[] = input.steps.map((step) => ({ key: step.key, label: step.label, status: 'pending', detail: null, estimateMs: step.estimateMs, startedAt: null, finishedAt: null, attempts: 0, error: null }));
-    const during = { provision: 'provisioning', scale_pool: 'updating', add_pool: 'updating', remove_pool: 'updating', upgrade: 'upgrading', hibernate: 'hibernating', wake: 'waking', delete: 'deleting', install_addons: 'updating' } as const;
+    const during = { provision: 'provisioning', scale_pool: 'updating', add_pool: 'updating', remove_pool: 'updating', upgrade: 'upgrading', hibernate: 'hibernating', wake: 'waking', delete: 'deleting', install_addons: 'updating', middleware_create: 'running', middleware_resize: 'running', middleware_restore: 'running', middleware_delete: 'running' } as const;
     cluster.status = during[input.type];
     event('operation_started', input.message, input.startAt, { operationId: id, actorUserId: input.requestedBy });
     let at = input.startAt;

@@ -262,15 +262,29 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     userId: 'usr_demo_alice',
     status: 'completed',
     cycle: 'yearly',
-    lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }],
-    summary: 'PostgreSQL: Business HA',
+    // Runs in webshop-prod (issue 31): its page is seeded by seed-middlewares.ts.
+    lines: [
+      {
+        kind: 'middleware',
+        planId: 'mwp_postgresql_business',
+        name: 'orders-db',
+        clusterId: 'clu_demo_webshop',
+        clusterName: 'webshop-prod',
+        regionId: 'fr-par-1',
+        version: '17',
+        middlewareId: 'mw_postgresql',
+        engine: 'postgresql',
+      },
+    ],
+    summary: 'PostgreSQL: Business HA orders-db in webshop-prod',
     ageMs: 9 * DAY_MS,
     paymentMethod: 'card',
     payments: [{ id: 'pay_demo_postgres', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demopostgres', atMinutes: 6 }],
     events: [
       { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_postgres', atMinutes: 6 },
       { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_postgres', atMinutes: 6 },
-      { type: 'completed', message: 'PostgreSQL: Business HA is ready.', atMinutes: 6 },
+      { type: 'provisioning_started', message: 'Creating orders-db in webshop-prod started.', atMinutes: 6 },
+      { type: 'completed', message: 'PostgreSQL orders-db is running.', data: { clusterId: 'clu_demo_webshop', middlewareInstanceId: 'mwi_demo_acme_orders' }, atMinutes: 9 },
     ],
   },
   {

@@ -34,6 +34,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, EXCHANGE_RATE_SEED } from './seed-data';
 import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
+import { seedMiddlewares } from './seed-middlewares';
 import { seedIncidents } from './seed-incidents';
 import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoBankTransferStatements, demoBillingProfiles, demoOrderStatements } from './seed-orders';
@@ -186,6 +187,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   await runBatch(db, demoOrderStatements(db, now));
   // Then what the clusters went through, timed by their orders as stored.
   await seedClusterHistories(db, now);
+  await seedMiddlewares(db, now, box);
   await seedCustomSolutions(db, now);
   await seedBilling(db, now);
   await seedIncidents(db, now);
@@ -218,6 +220,7 @@ export {
 } from './seed-catalog';
 export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
 export { DEMO_INVITATION_ID } from './seed-team';
+export { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from './seed-middlewares';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
 export {
   DEMO_CLUSTER_STORIES,

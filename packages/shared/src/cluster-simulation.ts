@@ -39,6 +39,10 @@ export const CLUSTER_OPERATION_PHRASES = {
   wake: 'waking up',
   delete: 'deletion',
   install_addons: 'installing add-ons',
+  middleware_create: 'creating a middleware',
+  middleware_resize: 'resizing a middleware',
+  middleware_restore: 'restoring a middleware backup',
+  middleware_delete: 'deleting a middleware',
 } as const;
 
 export const CLUSTER_ENDPOINT_DOMAIN = 'k8s.kubemarket.eu';

@@ -13,6 +13,11 @@ export const CLUSTER_OPERATION_TYPES = [
   'wake',
   'delete',
   'install_addons',
+  // A managed middleware running in the cluster (issue 31, ADR 31).
+  'middleware_create',
+  'middleware_resize',
+  'middleware_restore',
+  'middleware_delete',
 ] as const;
 export type ClusterOperationType = (typeof CLUSTER_OPERATION_TYPES)[number];
 
@@ -60,6 +65,19 @@ export interface OperationParams {
   addonNames?: string[];
   /** Hibernation or wake started by the schedule rather than a person. */
   scheduled?: boolean;
+  /** middleware_*: the instance, and how the steps name it ("PostgreSQL orders-db"). */
+  middlewareInstanceId?: string;
+  middlewareLabel?: string;
+  /** middleware_create: how many replicas and their volume (GB), for the steps' labels. */
+  replicas?: number;
+  storageGb?: number;
+  highAvailability?: boolean;
+  /** middleware_resize: the plan it moves to, and its name. */
+  planId?: string;
+  planName?: string;
+  /** middleware_restore: the backup restored, and when it was taken. */
+  backupId?: string;
+  backupTakenAt?: number;
 }
 
 export const clusterOperations = sqliteTable(

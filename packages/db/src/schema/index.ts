@@ -19,6 +19,7 @@ export * from './kubernetes-versions';
 export * from './node-flavors';
 export * from './addons';
 export * from './middlewares';
+export * from './middleware-instances';
 export * from './support-plans';
 export * from './promotions';
 export * from './catalog-prices';

@@ -32,6 +32,8 @@ export interface OrderEventData {
   dueAt?: number;
   declineCode?: string;
   clusterId?: string;
+  /** A middleware order's instance the event is about. */
+  middlewareInstanceId?: string;
   /** promotion_removed: the totals before and after. */
   previousTotalCents?: number;
 }

@@ -47,8 +47,24 @@ export type OrderClusterLine = Omit<ClusterLineInput, 'nodePools' | 'addonIds'> 
 /** An add-on for a cluster of the organisation: the tier, version and add-ons it runs are the cluster's at ordering time. */
 export type OrderAddonLine = Omit<AddonLineInput, 'existingAddonIds'> & { existingAddonIds: string[]; clusterId: string; clusterName: string };
 
+/**
+ * A middleware plan with where it runs (issue 31): the instance's name, the cluster of the
+ * organisation and its region, and the major version. Orders placed before instances existed
+ * have the plan only.
+ */
+export type OrderMiddlewareLine = MiddlewareLineInput & {
+  name?: string;
+  clusterId?: string;
+  clusterName?: string;
+  regionId?: string;
+  version?: string;
+  /** The middleware of the plan and its software ("postgresql"). */
+  middlewareId?: string;
+  engine?: string;
+};
+
 /** The order lines as the customer sent them, after the server resolved and checked them. */
-export type OrderLineRecord = OrderClusterLine | MiddlewareLineInput | OrderAddonLine | SupportLineInput;
+export type OrderLineRecord = OrderClusterLine | OrderMiddlewareLine | OrderAddonLine | SupportLineInput;
 
 /** Who is billed, as given at checkout; billingId is the organisation's. */
 export interface BillingDetails {

@@ -20,7 +20,7 @@ export type TaintEffect = (typeof TAINT_EFFECTS)[number];
 const DNS_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const MAX_NAME = 40;
 
-const resourceName = (what: string) =>
+export const resourceName = (what: string) =>
   z
     .string({ error: `${what} is required.` })
     .trim()

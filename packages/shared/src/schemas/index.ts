@@ -7,3 +7,4 @@ export * from './quote-lines';
 export * from './cluster-spec';
 export * from './billing';
 export * from './hibernation';
+export * from './middleware-instances';

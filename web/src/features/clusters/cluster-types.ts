@@ -65,6 +65,10 @@ export const OPERATION_LABELS: Record<OperationType, string> = {
   wake: 'Waking up',
   delete: 'Deleting',
   install_addons: 'Installing add-ons',
+  middleware_create: 'Creating a middleware',
+  middleware_resize: 'Resizing a middleware',
+  middleware_restore: 'Restoring a middleware backup',
+  middleware_delete: 'Deleting a middleware',
 };
 
 export const NODE_STATUS_LABELS: Record<NodeStatus, string> = {

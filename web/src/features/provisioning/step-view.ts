@@ -67,6 +67,10 @@ export const OPERATION_TITLES: Record<Operation['type'], string> = {
   wake: 'Waking up',
   delete: 'Deleting the cluster',
   install_addons: 'Installing add-ons',
+  middleware_create: 'Creating a middleware',
+  middleware_resize: 'Resizing a middleware',
+  middleware_restore: 'Restoring a middleware backup',
+  middleware_delete: 'Deleting a middleware',
 };
 
 export interface OperationFailure {

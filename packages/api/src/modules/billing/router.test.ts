@@ -108,7 +108,7 @@ describe('billing.summary', () => {
     const before = (await gabriel.billing.summary()).checkoutThisMonth;
     const placed = await gabriel.orders.create({
       idempotencyKey: 'summary-checkout-1',
-      lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }],
+      lines: [{ kind: 'support', planId: 'support_business' }],
       billing: { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: 'FR 40 303 265 045', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' },
     });
     const paid = await gabriel.orders.pay({ id: placed.id, paymentIdempotencyKey: 'summary-checkout-pay-1', method: { kind: 'card', card: VISA } });

@@ -36,6 +36,7 @@ import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { ProvisionerError, type ClusterChanges, type ClusterPurpose, type ClusterSpec, type NodeState, type StepOutcome } from '../../platform/provisioner';
 import { clusterEmails } from './emails';
+import { middlewareFailureStatements, middlewareRetryStatements, middlewareSuccessStatements } from './middleware-operations';
 import { operationView, type ClusterProgress } from './progress';
 
 /**
@@ -64,6 +65,11 @@ const STATUS_DURING: Record<ClusterOperationType, ClusterStatus> = {
   wake: 'waking',
   delete: 'deleting',
   install_addons: 'updating',
+  // A middleware's operations run in the cluster without changing it.
+  middleware_create: 'running',
+  middleware_resize: 'running',
+  middleware_restore: 'running',
+  middleware_delete: 'running',
 };
 
 const STATUS_AFTER: Record<ClusterOperationType, ClusterStatus> = {
@@ -76,6 +82,10 @@ const STATUS_AFTER: Record<ClusterOperationType, ClusterStatus> = {
   wake: 'running',
   delete: 'deleted',
   install_addons: 'running',
+  middleware_create: 'running',
+  middleware_resize: 'running',
+  middleware_restore: 'running',
+  middleware_delete: 'running',
 };
 
 /** Where a cluster stands when an operation on it fails for good. */
@@ -90,6 +100,10 @@ const STATUS_ON_FAILURE: Record<ClusterOperationType, ClusterStatus> = {
   delete: 'failed',
   // The add-ons stay ordered (and retryable); the cluster itself runs as before.
   install_addons: 'running',
+  middleware_create: 'running',
+  middleware_resize: 'running',
+  middleware_restore: 'running',
+  middleware_delete: 'running',
 };
 
 export const OPERATION_LABELS: Record<ClusterOperationType, string> = CLUSTER_OPERATION_PHRASES;
@@ -371,7 +385,7 @@ function stepEffects(db: Database, state: ClusterState, operation: ClusterOperat
 
 function successStatements(db: Database, state: ClusterState, operation: ClusterOperation, now: number): Statement[] {
   const clusterId = state.cluster.id;
-  const statements: Statement[] = [];
+  const statements: Statement[] = [...middlewareSuccessStatements(db, operation, now)];
   const set: Partial<Cluster> = { status: STATUS_AFTER[operation.type], updatedAt: now };
   if (operation.type === 'delete') set.deletedAt = now;
   if (operation.type === 'remove_pool' && operation.params.poolId) {
@@ -399,7 +413,10 @@ function successStatements(db: Database, state: ClusterState, operation: Cluster
 }
 
 function failureStatements(db: Database, state: ClusterState, operation: ClusterOperation, reason: string, now: number): Statement[] {
-  const statements: Statement[] = [db.update(clusters).set({ status: STATUS_ON_FAILURE[operation.type], updatedAt: now }).where(eq(clusters.id, state.cluster.id))];
+  const statements: Statement[] = [
+    db.update(clusters).set({ status: STATUS_ON_FAILURE[operation.type], updatedAt: now }).where(eq(clusters.id, state.cluster.id)),
+    ...middlewareFailureStatements(db, operation, reason, now),
+  ];
   if (operation.type === 'provision' && operation.orderId) {
     statements.push(
       db.update(orders).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(orders.id, operation.orderId)),
@@ -558,8 +575,10 @@ async function tellEnded(deps: EngineDeps, state: ClusterState, operation: Clust
     .from(users)
     .where(and(eq(users.organizationId, state.cluster.organizationId), isNull(users.disabledAt)));
   const label = OPERATION_LABELS[operation.type];
-  const message =
-    status === 'succeeded'
+  const middleware = operation.params.middlewareLabel;
+  const message = middleware
+    ? middlewareEndedMessage(operation, middleware, name, status, reason)
+    : status === 'succeeded'
       ? operation.type === 'provision'
         ? `Your cluster ${name} is ready.`
         : operation.type === 'delete'
@@ -568,9 +587,23 @@ async function tellEnded(deps: EngineDeps, state: ClusterState, operation: Clust
       : `${capitalise(label)} of ${name} failed: ${reason}`;
   await Promise.all(recipients.map((user) => notify(deps, user.id, { type: status === 'succeeded' ? 'success' : 'error', message }).catch((error: unknown) => logError('Notifying failed', error))));
   // Mail for what people wait for: a new cluster (ready or failed) and failures of anything else.
-  if (operation.type !== 'provision' && status === 'succeeded' && operation.type !== 'delete') return;
+  if (operation.type !== 'provision' && status === 'succeeded' && (operation.type !== 'delete' || middleware)) return;
   for (const user of recipients) {
     mailInBackground(deps.ports, async () => clusterEmails.operationEnded({ to: user.email, name: user.name, clusterName: name, url, type: operation.type, status, reason }));
+  }
+}
+
+function middlewareEndedMessage(operation: ClusterOperation, label: string, clusterName: string, status: 'succeeded' | 'failed', reason: string | null): string {
+  if (status === 'failed') return `${capitalise(OPERATION_LABELS[operation.type])} (${label} in ${clusterName}) failed: ${reason}`;
+  switch (operation.type) {
+    case 'middleware_create':
+      return `${label} is running in ${clusterName}.`;
+    case 'middleware_resize':
+      return `${label} now runs on the ${operation.params.planName ?? 'new'} plan.`;
+    case 'middleware_restore':
+      return `${label} was restored from its backup.`;
+    default:
+      return `${label} was deleted; billing for it has stopped.`;
   }
 }
 
@@ -598,6 +631,7 @@ export async function retryOperation(deps: EngineDeps, operation: ClusterOperati
       ),
     );
     if (operation.type === 'provision' && operation.orderId) updates.push(db.update(orders).set({ status: 'provisioning', failureReason: null, updatedAt: now }).where(eq(orders.id, operation.orderId)));
+    updates.push(...middlewareRetryStatements(db, operation, now));
     await db.batch(updates as [Statement, ...Statement[]]);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -249,7 +249,7 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
     for (let hour = ANALYTICS_ORDERED_AT + HOUR_MS; hour <= GENERATION_AT; hour += HOUR_MS) {
       clock.advance(hour - clock.now());
       if (hour === MIDDLEWARE_ORDERED_AT) {
-        const middlewareOrder = await t.orderAndPay({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter' }] });
+        const middlewareOrder = await t.orderAndPay({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter', name: 'pg', clusterId: analytics }] });
         expect(middlewareOrder).toMatchObject({ status: 'completed', subtotalCents: 1_900, discountCents: 0, taxCents: customer.orderTax.middleware, promotionApplied: false, paidAt: MIDDLEWARE_ORDERED_AT });
         orderIds.push(middlewareOrder.id);
       }
@@ -370,7 +370,7 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
       ['usage', 'staging · Egress, to the internet (GB)', 85_000, EGRESS_MILLICENTS, stagingEgress],
       ['usage', 'Managed service, PostgreSQL Starter (hours)', 648_000, PER_HOUR.postgresStarter, middleware],
       ['order', `Advance for Economy (Green) cluster analytics in fr-par-1, invoiced on ${numberOf(analyticsOrderId)} (paid at checkout, promotion PARIS included). €0.00 of the advance left`, 1000, -analyticsAdvance * 1000, -analyticsAdvance],
-      ['order', `Advance for PostgreSQL: Starter, invoiced on ${numberOf(middlewareOrderId)} (paid at checkout). €2.13 of the advance left`, 1000, -middleware * 1000, -middleware],
+      ['order', `Advance for PostgreSQL: Starter pg in analytics, invoiced on ${numberOf(middlewareOrderId)} (paid at checkout). €2.13 of the advance left`, 1000, -middleware * 1000, -middleware],
       ['order', `Advance for Dev/Test (Orange) cluster staging in fr-par-1, invoiced on ${numberOf(stagingOrderId)} (paid at checkout). €67.71 of the advance left`, 1000, -stagingTotal * 1000, -stagingTotal],
       ['credit', 'Credit: Migration assistance', 1000, -credit * 1000, -credit],
     ];

@@ -19,6 +19,7 @@ import { notify } from '../../platform/notify';
 import { handOver } from '../clusters/engine';
 import { orderInvoiceStatements } from '../invoices/order-invoice';
 import { addonInstallStatements, newClusterStatements, startAddonInstall } from '../clusters/provisioning';
+import { instanceStatements, startOrderInstances } from '../middlewares/lifecycle';
 import { orderEmails } from './emails';
 import { euros } from './money';
 import type { Deps } from './views';
@@ -77,6 +78,15 @@ function delivery(order: Order) {
       nextStep: `Your cluster ${cluster.name} is being provisioned in ${cluster.regionId}; this takes a few minutes, and we tell you when it is running.`,
     };
   }
+  const placed = order.lines.filter((line) => line.kind === 'middleware' && line.clusterId && line.name);
+  if (order.kind === 'middleware' && placed.length > 0) {
+    const names = placed.map((line) => (line.kind === 'middleware' ? `${line.name} in ${line.clusterName}` : '')).join(', ');
+    return {
+      status: 'provisioning' as const,
+      event: { type: 'provisioning_started' as const, message: `Creating ${names} started.` },
+      nextStep: `${order.summary} ${placed.length > 1 ? 'are' : 'is'} being created; this takes a few minutes, and its page shows the progress.`,
+    };
+  }
   const firstLine = order.lines[0];
   const target = firstLine?.kind === 'addon' ? firstLine.clusterName : null;
   const message =
@@ -118,7 +128,7 @@ export function settleStatements(
   const built = line ? newClusterStatements(deps, order, line, now) : null;
   const clusterId = built?.clusterId ?? null;
   if (built) statements.push(...built.statements);
-  statements.push(...addonInstallStatements(db, order, now));
+  statements.push(...addonInstallStatements(db, order, now), ...instanceStatements(db, order, now));
   statements.push(
     db
       .update(orders)
@@ -177,6 +187,10 @@ export async function startFulfilment(deps: Deps, order: Order, settlement: Sett
   // An add-on order's install runs on its cluster's operator, with progress (issue 31).
   if (order.kind === 'addon') {
     await startAddonInstall(deps, order, quotedAddonNames(order)).catch((error: unknown) => logError('Starting the install of ordered add-ons failed', error));
+  }
+  // A middleware order's instances are created by their clusters' operators (issue 31).
+  if (order.kind === 'middleware') {
+    await startOrderInstances(deps, order).catch((error: unknown) => logError('Starting the ordered middlewares failed', error));
   }
   // The order is settled and written: telling people about it must not turn that into an error.
   await tellSettled(deps, order, settlement, payerUserId).catch((error: unknown) => logError('Telling members about a settled order failed', error));

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PaymentUnavailableError, sandboxPayments, stripePayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, insertRunningCluster, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 import { loadOrderCatalogue } from '../catalog/price-book';
 import { createQuote } from '../quotes/service';
 
@@ -13,6 +13,7 @@ type CreateInput = inferRouterInputs<AppRouter>['orders']['create'];
 type ClusterLine = Extract<CreateInput['lines'][number], { kind: 'cluster' }>;
 
 const NOW = Date.UTC(2026, 10, 23, 12);
+const GLOBEX_CLUSTER = 'clu_test_globex';
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -271,27 +272,30 @@ describe('orders.create', () => {
 
 describe('orders.pay', () => {
   it('keeps the card that paid when asked, once, and a saved card pays the next order without being entered again (issue 31)', async () => {
-    const { gabriel, charges, as } = await setup();
+    const { gabriel, charges, as, db } = await setup();
+    // Middlewares run in a cluster of their organisation (issue 31): Globex gets one.
+    await insertRunningCluster(db, 'org_demo_globex', { id: GLOBEX_CLUSTER, name: 'apps', now: NOW });
     const before = (await gabriel.billing.paymentMethods()).items.length;
-    const first = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }] }));
+    const first = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business', name: 'db-1', clusterId: GLOBEX_CLUSTER }] }));
     expect((await gabriel.orders.pay({ id: first.id, paymentIdempotencyKey: newKey('pay'), method: { ...SUCCEEDS, save: true } })).result).toBe('succeeded');
     const kept = (await gabriel.billing.paymentMethods()).items.filter((method) => method.kind === 'card' && method.last4 === '4242');
     expect(kept).toHaveLength(1);
     expect((await gabriel.billing.paymentMethods()).items).toHaveLength(before + 1);
 
-    const second = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }] }));
+    const second = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential', name: 'db-2', clusterId: GLOBEX_CLUSTER }] }));
     const paid = await gabriel.orders.pay({ id: second.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'saved', paymentMethodId: kept[0]!.id } });
-    expect(paid).toMatchObject({ result: 'succeeded', order: { status: 'completed', paymentMethod: 'card' } });
+    // Paid, the middleware is being created in Globex's cluster (issue 31).
+    expect(paid).toMatchObject({ result: 'succeeded', order: { status: 'provisioning', paymentMethod: 'card' } });
     expect(paid.order.payments.at(-1)).toMatchObject({ status: 'succeeded', amountCents: second.totalCents, cardLast4: '4242' });
     expect(charges.at(-1)).toMatchObject({ orderId: second.id, amountCents: second.totalCents });
     // Saving the same card again keeps one.
-    const third = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }], idempotencyKey: newKey('order') }));
+    const third = await gabriel.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential', name: 'db-3', clusterId: GLOBEX_CLUSTER }], idempotencyKey: newKey('order') }));
     await gabriel.orders.pay({ id: third.id, paymentIdempotencyKey: newKey('pay'), method: { ...SUCCEEDS, save: true } });
     expect((await gabriel.billing.paymentMethods()).items.filter((method) => method.last4 === '4242')).toHaveLength(1);
 
     // Another organisation's saved method is not found; nothing is charged.
     const alice = await as('alice');
-    const theirs = await alice.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }], billing: { ...BILLING, companyName: 'Acme Industries' } }));
+    const theirs = await alice.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential', name: 'db-4', clusterId: 'clu_demo_webshop' }], billing: { ...BILLING, companyName: 'Acme Industries' } }));
     const charged = charges.length;
     expect(await refusal(alice.orders.pay({ id: theirs.id, paymentIdempotencyKey: newKey('pay'), method: { kind: 'saved', paymentMethodId: kept[0]!.id } }))).toMatchObject({
       code: 'NOT_FOUND',
@@ -365,7 +369,7 @@ describe('orders.pay', () => {
   it('leaves a declined order awaiting payment, with the reason, an event, a notification and a mail', async () => {
     const { as, db, notificationsOf, mailTo } = await setup();
     // Marc (member) orders; Bruno (billing) pays.
-    const placed = await (await as('marc')).orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business' }], billing: { ...BILLING, companyName: 'Acme Industries' } }));
+    const placed = await (await as('marc')).orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_postgresql_business', name: 'db-5', clusterId: 'clu_demo_webshop' }], billing: { ...BILLING, companyName: 'Acme Industries' } }));
     const bruno = await as('bruno');
     const declined = await bruno.orders.pay({ id: placed.id, paymentIdempotencyKey: newKey('pay'), method: DECLINED });
     expect(declined).toMatchObject({ result: 'declined', reason: 'Your card was declined.', action: null, order: { status: 'pending', paidAt: null } });
@@ -374,10 +378,10 @@ describe('orders.pay', () => {
       expect.objectContaining({ type: 'payment_failed', reason: 'Your card was declined.', paymentId: declined.paymentId }),
     ]);
     expect(declined.order.payments[0]).toMatchObject({ status: 'declined', declineCode: 'card_declined', failureReason: 'Your card was declined.', cardLast4: '0002' });
-    const message = 'Payment failed for PostgreSQL: Business HA: Your card was declined. Nothing was charged; the order still awaits payment.';
+    const message = 'Payment failed for PostgreSQL: Business HA db-5 in webshop-prod: Your card was declined. Nothing was charged; the order still awaits payment.';
     expect((await notificationsOf('usr_demo_bruno')).at(-1)).toMatchObject({ type: 'error', message });
     expect((await notificationsOf('usr_demo_marc')).at(-1)).toMatchObject({ type: 'error', message });
-    expect((await mailTo('bruno@acme.example')).map((mail) => mail.subject)).toEqual(['Payment failed: PostgreSQL: Business HA — KubeMarket']);
+    expect((await mailTo('bruno@acme.example')).map((mail) => mail.subject)).toEqual(['Payment failed: PostgreSQL: Business HA db-5 in webshop-prod — KubeMarket']);
     // Audited in Acme's log with the decline code, the payer and the payment; never the card number.
     const declinedEntries = await db.select().from(auditLog).where(eq(auditLog.action, 'order.payment_declined'));
     expect(declinedEntries.map(({ actorUserId, organizationId, targetType, targetId, metadata }) => ({ actorUserId, organizationId, targetType, targetId, metadata }))).toEqual([
@@ -392,8 +396,9 @@ describe('orders.pay', () => {
     expect(JSON.stringify(declinedEntries)).not.toMatch(/4000 ?0000 ?0000 ?0002/);
     // A retry with another card goes through.
     const retried = await bruno.orders.pay({ id: placed.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS });
-    expect(retried).toMatchObject({ result: 'succeeded', order: { status: 'completed' } });
-    expect(eventTypes(retried.order)).toEqual(['placed', 'payment_started', 'payment_failed', 'payment_started', 'paid', 'completed']);
+    // Paid, the PostgreSQL is being created in webshop-prod by its operator (issue 31).
+    expect(retried).toMatchObject({ result: 'succeeded', order: { status: 'provisioning' } });
+    expect(eventTypes(retried.order)).toEqual(['placed', 'payment_started', 'payment_failed', 'payment_started', 'paid', 'provisioning_started']);
     expect(await db.$count(clusters, eq(clusters.organizationId, 'org_demo_acme'))).toBe(3);
   });
 
@@ -629,11 +634,11 @@ describe('orders.cancel', () => {
     const { as, notificationsOf } = await setup();
     const marc = await as('marc');
     const alice = await as('alice');
-    const placed = await marc.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_valkey_small' }] }));
+    const placed = await marc.orders.create(order({ lines: [{ kind: 'middleware', planId: 'mwp_valkey_small', name: 'db-6', clusterId: 'clu_demo_webshop' }] }));
     const cancelled = await alice.orders.cancel({ id: placed.id });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: NOW });
     expect(cancelled.events.at(-1)).toMatchObject({ type: 'cancelled', message: 'Order cancelled by Alice Martin.' });
-    expect((await notificationsOf('usr_demo_marc')).at(-1)?.message).toBe('Order cancelled by Alice Martin: Valkey: Cache S.');
+    expect((await notificationsOf('usr_demo_marc')).at(-1)?.message).toBe('Order cancelled by Alice Martin: Valkey: Cache S db-6 in webshop-prod.');
     expect(await refusal(alice.orders.cancel({ id: placed.id }))).toEqual({ code: 'BAD_REQUEST', message: 'This order is already cancelled.' });
     expect(await refusal(alice.orders.pay({ id: placed.id, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS }))).toEqual({
       code: 'BAD_REQUEST',

@@ -1,5 +1,5 @@
 import { ORDER_EVENT_TYPES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@kubemarket/db';
-import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
+import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, middlewarePlacementSchema, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idempotencyKeySchema, idParam } from '../../platform/contracts';
 import { billingProfileFieldsSchema } from '../billing/schemas';
@@ -21,7 +21,10 @@ const addonOrderLine = z.object({
   clusterId: idParam('Cluster').describe("A cluster of your organisation; its tier, version and add-ons are read from it."),
 });
 
-export const orderLineInputSchema = z.discriminatedUnion('kind', [clusterOrderLineSchema, quoteMiddlewareLine, addonOrderLine, quoteSupportLine], {
+/** A middleware is ordered with its name and the cluster it runs in (issue 31). */
+const middlewareOrderLine = quoteMiddlewareLine.extend(middlewarePlacementSchema.shape);
+
+export const orderLineInputSchema = z.discriminatedUnion('kind', [clusterOrderLineSchema, middlewareOrderLine, addonOrderLine, quoteSupportLine], {
   error: `Each line needs a kind: ${ORDER_KINDS.join(', ')}.`,
 });
 

@@ -39,6 +39,7 @@ import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment
 import { euros } from './money';
 import type { CreateOrderInput, ListOrdersInput, OrderLineInput } from './schemas';
 import { orderDetail, orderOf, summaryQuery, summaryView, type Member } from './views';
+import { placeMiddlewareLines } from '../middlewares/placement';
 
 /**
  * Orders: an organisation buys a cluster, add-ons for one of its clusters, middleware plans or a
@@ -144,7 +145,7 @@ async function pendingOrderWith(db: Database, organizationId: string, condition:
 
 type EngineLine = QuoteInput['lines'][number];
 /** Lines stored and priced as the customer sent them. */
-type PlainLine = Extract<OrderLineInput, { kind: 'middleware' | 'support' }>;
+type PlainLine = Extract<OrderLineInput, { kind: 'support' }>;
 
 interface ResolvedLines {
   kind: OrderKind;
@@ -158,9 +159,15 @@ interface ResolvedLines {
 /** Add-on lines name a cluster of the organisation; its tier, version and add-ons come from it. */
 async function resolveLines(ctx: Member, lines: readonly OrderLineInput[]): Promise<ResolvedLines> {
   const kind = kindOf(lines);
+  if (kind === 'middleware') {
+    // Priced by plan; stored with where each instance runs (issue 31).
+    const middlewareLines = lines.filter((line) => line.kind === 'middleware');
+    const records = await placeMiddlewareLines(ctx.db, ctx.organizationId, middlewareLines);
+    return { kind, engineLines: middlewareLines.map(({ kind: lineKind, planId }) => ({ kind: lineKind, planId })), records, targetCluster: null };
+  }
   if (kind !== 'addon') {
     const engineLines = lines.map((line): EngineLine => {
-      // Middleware and support lines (add-on orders are resolved below) are priced as sent.
+      // Support lines (add-on orders are resolved below) are priced as sent.
       if (line.kind !== 'cluster') return line as PlainLine;
       const { name: _name, zones: _zones, networking: _networking, maintenance: _maintenance, ...priced } = line;
       return { ...priced, nodePools: priced.nodePools.map(({ labels: _labels, taints: _taints, ...pool }) => pool) };
@@ -262,6 +269,14 @@ async function summaryOf(db: Database, records: readonly OrderLineRecord[], quot
   } else if (first.kind === 'addon') {
     const names = quote.lines.map((line) => (line.components[0]?.label ?? line.label).replace(/ add-on$/, ''));
     summary = `${listOf(names)} add-on${names.length > 1 ? 's' : ''} for ${first.clusterName}`;
+  } else if (first.kind === 'middleware') {
+    // "PostgreSQL: Business HA orders-db in webshop-prod"
+    summary = quote.lines
+      .map((line, index) => {
+        const record = records[index];
+        return record?.kind === 'middleware' && record.name ? `${line.label} ${record.name} in ${record.clusterName}` : line.label;
+      })
+      .join(', ');
   } else {
     summary = quote.lines.map((line) => line.label).join(', ');
   }
@@ -316,7 +331,7 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
     customer: { countryCode: customer.countryCode, vatNumber: customer.vatNumber ?? null, isBusiness: customer.isBusiness },
   });
   const records =
-    resolved.kind === 'addon'
+    resolved.kind === 'addon' || resolved.kind === 'middleware'
       ? resolved.records
       : await Promise.all(input.lines.map((line) => (line.kind === 'cluster' ? clusterRecord(ctx, line) : Promise.resolve<OrderLineRecord>(line as PlainLine))));
   const organization = await organizationOf(ctx.db, ctx.organizationId);

@@ -8,6 +8,8 @@ import {
   clusterTiers,
   HOURS_PER_MONTH,
   meteredHours,
+  middlewareInstances,
+  middlewarePlans,
   newId,
   nodeFlavors,
   nodePools,
@@ -18,13 +20,14 @@ import {
   type Cluster,
   type ClusterOperation,
   type Database,
+  type MiddlewareInstance,
   type NodePool,
   type Order,
   type OrderClusterLine,
   type UsageKind,
 } from '@kubemarket/db';
 import { EGRESS_GB_MILLICENTS, HIBERNATED_NODE_RATE_BASIS_POINTS, STORAGE_GB_HOUR_MILLICENTS, type QuoteLine } from '@kubemarket/shared';
-import { and, eq, gt, gte, inArray, isNull, lt, max, ne, or } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, max, ne, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
 import { insertRowsAsJson } from '../../platform/json-rows';
@@ -148,6 +151,9 @@ interface MeteringState {
   sleeps: Map<string, Array<{ startedAt: number; endedAt: number | null }>>;
   orders: Map<string, Order>;
   middlewareOrders: Order[];
+  /** Middleware instances alive in the window (issue 31), each metered as its own subject. */
+  middlewareInstances: MiddlewareInstance[];
+  middlewarePlanPrices: Map<string, { monthlyCents: number; yearlyCents: number | null }>;
   flavors: Map<string, { vcpu: number; memoryGb: number; gpuCount: number; hourly: number }>;
   addonCatalogue: Map<string, number>;
   tierCatalogue: Map<string, number>;
@@ -172,7 +178,7 @@ async function loadState(db: Database, from: number, to: number): Promise<Meteri
     .where(and(lt(clusters.createdAt, to), ne(clusters.status, 'failed'), or(isNull(clusters.deletedAt), gt(clusters.deletedAt, from))));
   const clusterIds = clusterRows.map((cluster) => cluster.id);
   const inClusters = <T>(load: (ids: string[]) => Promise<T[]>) => (clusterIds.length === 0 ? Promise.resolve([] as T[]) : load(clusterIds));
-  const [poolRows, operationRows, addonRows, sleepRows, middlewareOrders, tiers, flavorRows, addonRowsCatalogue, priceRows] = await Promise.all([
+  const [poolRows, operationRows, addonRows, sleepRows, middlewareOrders, tiers, flavorRows, addonRowsCatalogue, priceRows, instanceRows, planRows] = await Promise.all([
     inClusters((ids) => db.select().from(nodePools).where(inArray(nodePools.clusterId, ids))),
     inClusters((ids) =>
       db
@@ -187,11 +193,16 @@ async function loadState(db: Database, from: number, to: number): Promise<Meteri
         .from(clusterHibernations)
         .where(and(inArray(clusterHibernations.clusterId, ids), lt(clusterHibernations.startedAt, to), or(isNull(clusterHibernations.endedAt), gt(clusterHibernations.endedAt, from)))),
     ),
-    db.select().from(orders).where(and(eq(orders.kind, 'middleware'), eq(orders.status, 'completed'), lt(orders.createdAt, to))),
+    db.select().from(orders).where(and(eq(orders.kind, 'middleware'), inArray(orders.status, ['completed', 'provisioning']), lt(orders.createdAt, to))),
     db.select({ id: clusterTiers.id, name: clusterTiers.name, monthlyPriceCents: clusterTiers.monthlyPriceCents }).from(clusterTiers),
     db.select().from(nodeFlavors),
     db.select({ id: addons.id, monthlyPriceCents: addons.monthlyPriceCents }).from(addons),
     db.select().from(catalogPrices).where(inArray(catalogPrices.itemKind, ['cluster_tier', 'node_flavor', 'addon'])),
+    db
+      .select()
+      .from(middlewareInstances)
+      .where(and(isNotNull(middlewareInstances.readyAt), lt(middlewareInstances.readyAt, to), or(isNull(middlewareInstances.deletedAt), gt(middlewareInstances.deletedAt, from)))),
+    db.select({ id: middlewarePlans.id, monthlyCents: middlewarePlans.monthlyPriceCents, yearlyCents: middlewarePlans.yearlyPriceCents }).from(middlewarePlans),
   ]);
   const orderIds = [...new Set([...clusterRows.map((cluster) => cluster.orderId), ...addonRows.map((addon) => addon.orderId)].filter((id): id is string => id !== null))];
   const orderRows = orderIds.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.id, orderIds));
@@ -215,6 +226,8 @@ async function loadState(db: Database, from: number, to: number): Promise<Meteri
     sleeps: groupBy(sleepRows, (sleep) => sleep.clusterId),
     orders: new Map(orderRows.map((order) => [order.id, order])),
     middlewareOrders,
+    middlewareInstances: instanceRows,
+    middlewarePlanPrices: new Map(planRows.map((plan) => [plan.id, { monthlyCents: plan.monthlyCents, yearlyCents: plan.yearlyCents }])),
     flavors: new Map(flavorRows.map((flavor) => [flavor.id, { vcpu: flavor.vcpu, memoryGb: flavor.memoryGb, gpuCount: flavor.gpuCount, hourly: flavor.hourlyPriceMillicents }])),
     addonCatalogue: new Map(addonRowsCatalogue.map((addon) => [addon.id, fromMonthlyCents(addon.monthlyPriceCents)])),
     tierCatalogue: new Map(tiers.map((tier) => [tier.id, fromMonthlyCents(tier.monthlyPriceCents)])),
@@ -336,7 +349,45 @@ function hourRows(deps: MeteringDeps, state: MeteringState, hourStart: number, n
     }
   }
 
+  // A middleware instance from the hour it ran to the hour it was deleted, at the price of the
+  // plan it runs: the plan bought at its quoted price, a plan resized to at the catalogue's.
+  const ordersById = new Map(state.middlewareOrders.map((order) => [order.id, order]));
+  const instanceOrders = new Set<string>();
+  for (const instance of state.middlewareInstances) {
+    instanceOrders.add(instance.orderId);
+    if (instance.readyAt === null || instance.readyAt >= hourEnd) continue;
+    if (instance.deletedAt !== null && instance.deletedAt <= hourStart) continue;
+    const order = ordersById.get(instance.orderId);
+    const cycle = order?.cycle ?? 'monthly';
+    const line = order?.lines[instance.lineIndex];
+    const quoted = line?.kind === 'middleware' && line.planId === instance.planId ? order?.quote?.lines.find((quoteLine) => quoteLine.index === instance.lineIndex)?.components[0] : undefined;
+    const plan = state.middlewarePlanPrices.get(instance.planId);
+    const amountMillicents = quoted
+      ? hourlyMillicents(quoted.unitCents, cycle)
+      : plan
+        ? cycle === 'yearly' && plan.yearlyCents !== null
+          ? hourlyMillicents(plan.yearlyCents, 'yearly')
+          : fromMonthlyCents(plan.monthlyCents)
+        : 0;
+    rows.push({
+      id: newId('usage'),
+      organizationId: instance.organizationId,
+      subjectId: instance.id,
+      clusterId: null,
+      hour: hourStart,
+      kind: 'middleware' satisfies UsageKind,
+      resourceId: instance.planId,
+      quantityMilli: 1000,
+      unitPriceMillicents: amountMillicents,
+      amountMillicents,
+      orderId: instance.orderId,
+      createdAt: now,
+    });
+  }
+
+  // Orders placed before instances existed: metered as one subject per order, from payment.
   for (const order of state.middlewareOrders) {
+    if (instanceOrders.has(order.id) || order.status !== 'completed') continue;
     if ((order.paidAt ?? order.createdAt) >= hourEnd || !order.quote) continue;
     const plans = new Map<string, { quantityMilli: number; amountMillicents: number }>();
     order.lines.forEach((line, index) => {

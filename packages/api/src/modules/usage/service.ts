@@ -1,4 +1,4 @@
-import { clusters, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
+import { clusters, middlewareInstances, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
 import { monthForecast, USAGE_KIND_LABELS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
@@ -132,15 +132,20 @@ export async function usageReport(db: Database, organizationId: string, input: U
   };
 }
 
-/** Names of the groups: clusters by name (deleted ones too), middleware orders by their plan. */
+/** Names of the groups: clusters by name (deleted ones too), middleware instances by name, older middleware orders by their plan. */
 async function groupLabels(db: Database, by: UsageInput['by'], keys: string[]): Promise<Map<string, string>> {
   if (by === 'kind') return new Map(keys.map((key) => [key, KIND_LABELS[key as UsageKind] ?? key]));
   if (keys.length === 0) return new Map();
   const labels = new Map<string, string>();
   for (let index = 0; index < keys.length; index += 90) {
     const chunk = keys.slice(index, index + 90);
-    const [clusterRows, planRows] = await Promise.all([
+    const [clusterRows, instanceRows, planRows] = await Promise.all([
       db.select({ id: clusters.id, name: clusters.name }).from(clusters).where(inArray(clusters.id, chunk)),
+      db
+        .select({ id: middlewareInstances.id, name: middlewareInstances.name, middleware: middlewares.name })
+        .from(middlewareInstances)
+        .innerJoin(middlewares, eq(middlewares.id, middlewareInstances.middlewareId))
+        .where(inArray(middlewareInstances.id, chunk)),
       db
         .selectDistinct({ subjectId: usageRecords.subjectId, plan: middlewarePlans.name, middleware: middlewares.name })
         .from(usageRecords)
@@ -150,6 +155,8 @@ async function groupLabels(db: Database, by: UsageInput['by'], keys: string[]): 
     ]);
     for (const cluster of clusterRows) labels.set(cluster.id, cluster.name);
     for (const plan of planRows) labels.set(plan.subjectId, `${plan.middleware} ${plan.plan}`);
+    // An instance is named as its page names it: "PostgreSQL orders-db" (issue 31).
+    for (const instance of instanceRows) labels.set(instance.id, `${instance.middleware} ${instance.name}`);
   }
   return labels;
 }

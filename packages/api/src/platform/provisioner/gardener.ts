@@ -1088,6 +1088,21 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
         // Add-ons are deployed into the Shoot by our platform team's GitOps today (ADR 30): the
         // operation says so rather than report an install it did not make; retried once done.
         throw new ProvisionerError('Add-ons are not yet installed automatically on Gardener clusters: our team installs this one and support tells you when it is done; then retry.', false);
+      case 'mw_volumes':
+      case 'mw_instances':
+      case 'mw_replication':
+      case 'mw_credentials':
+      case 'mw_backups':
+      case 'mw_endpoint':
+      case 'mw_resize':
+      case 'mw_restore':
+      case 'mw_health':
+      case 'mw_delete':
+      case 'mw_release':
+        // Managed middlewares are deployed in the Shoot by an operator (CloudNativePG and the like,
+        // ADR 31) that our platform team installs today: the operation says so rather than report
+        // work it did not do; retried once done.
+        throw new ProvisionerError('Managed middlewares are not yet deployed automatically on Gardener clusters: our team sets this one up and support tells you when it is done; then retry.', false);
       default:
         throw new ProvisionerError(`The Gardener adapter has no step "${step.key}" for ${operation.type}.`, false);
     }

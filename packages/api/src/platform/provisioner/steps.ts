@@ -12,6 +12,9 @@ const SECOND = 1000;
 /** Seconds each step takes at speed 1 (shared with the seed, which replays the demo clusters' history). */
 export const STEP_SECONDS = CLUSTER_STEP_SECONDS;
 
+/** Seconds of a managed middleware's steps at speed 1 (an operator such as CloudNativePG, ADR 31). */
+const MIDDLEWARE_SECONDS = { volumes: 20, instances: 30, replication: 30, credentials: 5, backups: 10, endpoint: 10, resize: 60, restore: 90, delete: 25, health: 10 } as const;
+
 function step(key: string, label: string, seconds: number, speed: number): PlannedStep {
   return { key, label, estimateMs: Math.max(1, Math.round((seconds * SECOND) / speed)) };
 }
@@ -104,6 +107,33 @@ export function planOperation(cluster: ClusterSpec, operation: OperationInput, s
         s('health', 'Running health checks', STEP_SECONDS.health),
       ];
     }
+    case 'middleware_create': {
+      const label = params.middlewareLabel ?? 'the middleware';
+      const replicas = params.replicas ?? 1;
+      return [
+        s('mw_volumes', `Creating ${plural(replicas, 'volume')} of ${params.storageGb ?? 10} GB`, MIDDLEWARE_SECONDS.volumes),
+        s('mw_instances', `Starting ${label} (${plural(replicas, 'replica')})`, MIDDLEWARE_SECONDS.instances * Math.max(1, replicas)),
+        ...(params.highAvailability ? [s('mw_replication', 'Setting up replication and automatic failover across zones', MIDDLEWARE_SECONDS.replication)] : []),
+        s('mw_credentials', 'Creating the credentials', MIDDLEWARE_SECONDS.credentials),
+        s('mw_backups', 'Scheduling daily backups', MIDDLEWARE_SECONDS.backups),
+        s('mw_endpoint', 'Publishing the endpoint in the cluster', MIDDLEWARE_SECONDS.endpoint),
+      ];
+    }
+    case 'middleware_resize':
+      return [
+        s('mw_resize', `Moving ${params.middlewareLabel ?? 'the middleware'} to the ${params.planName ?? 'new'} plan, one replica at a time`, MIDDLEWARE_SECONDS.resize),
+        s('mw_health', 'Checking it answers', MIDDLEWARE_SECONDS.health),
+      ];
+    case 'middleware_restore':
+      return [
+        s('mw_restore', `Restoring the backup of ${params.backupTakenAt ? new Date(params.backupTakenAt).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : 'the chosen time'}`, MIDDLEWARE_SECONDS.restore),
+        s('mw_health', 'Checking it answers', MIDDLEWARE_SECONDS.health),
+      ];
+    case 'middleware_delete':
+      return [
+        s('mw_delete', `Deleting ${params.middlewareLabel ?? 'the middleware'} and its volumes`, MIDDLEWARE_SECONDS.delete),
+        s('mw_release', 'Removing its endpoint and credentials', MIDDLEWARE_SECONDS.endpoint),
+      ];
     case 'delete':
       return [
         s('delete_nodes', `Draining and deleting ${plural(nodes, 'node')}`, STEP_SECONDS.nodeDelete * Math.max(1, nodes)),

@@ -1,0 +1,241 @@
+import {
+  middlewareBackups,
+  middlewareInstances,
+  middlewarePlans,
+  middlewares,
+  newId,
+  randomString,
+  type Database,
+  type MiddlewareInstance,
+  type Order,
+} from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Context } from '../../context';
+import { logError } from '../../platform/log';
+import { loadClusterState, runningOperation, startOperation, type EngineDeps } from '../clusters/engine';
+import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters/middleware-operations';
+
+/**
+ * The life of a managed middleware instance (issue 31, ADR 31): written when its order is settled,
+ * created by an operation of the cluster it runs in as soon as that cluster is free, backed up
+ * daily. In production the operation's steps drive an operator in the customer's cluster
+ * (CloudNativePG for PostgreSQL and the like); the simulator walks the same steps.
+ */
+
+type Statement = BatchItem<'sqlite'>;
+
+/** How an engine is reached inside the cluster: the service, port, scheme and default database. */
+interface EngineAccess {
+  /** The in-cluster service of the instance named `name` (namespace `middlewares`). */
+  service: (name: string) => string;
+  port: number;
+  scheme: string;
+  username: string;
+  database: string | null;
+}
+
+const NAMESPACE = 'middlewares';
+const svc = (name: string) => `${name}.${NAMESPACE}.svc.cluster.local`;
+
+const ACCESS: Record<string, EngineAccess> = {
+  // CloudNativePG's read-write service.
+  postgresql: { service: (name) => svc(`${name}-rw`), port: 5432, scheme: 'postgresql', username: 'app', database: 'app' },
+  mysql: { service: svc, port: 3306, scheme: 'mysql', username: 'app', database: 'app' },
+  valkey: { service: svc, port: 6379, scheme: 'redis', username: 'default', database: null },
+  kafka: { service: (name) => svc(`${name}-kafka-bootstrap`), port: 9092, scheme: 'kafka', username: 'app', database: null },
+  rabbitmq: { service: svc, port: 5672, scheme: 'amqp', username: 'app', database: null },
+  mongodb: { service: (name) => svc(`${name}-svc`), port: 27017, scheme: 'mongodb', username: 'app', database: 'app' },
+  opensearch: { service: svc, port: 9200, scheme: 'https', username: 'app', database: null },
+  s3: { service: (name) => svc(`${name}-hl`), port: 9000, scheme: 'https', username: 'app', database: null },
+};
+const FALLBACK: EngineAccess = { service: svc, port: 443, scheme: 'https', username: 'app', database: null };
+
+export function accessOf(engine: string): EngineAccess {
+  return ACCESS[engine] ?? FALLBACK;
+}
+
+/** A connection string, with the password or a mask in its place. */
+export function connectionString(engine: string, instance: Pick<MiddlewareInstance, 'host' | 'port' | 'username' | 'databaseName' | 'name'>, password: string): string {
+  const access = accessOf(engine);
+  const user = encodeURIComponent(instance.username);
+  const secret = encodeURIComponent(password);
+  if (engine === 's3') return `${access.scheme}://${instance.host}:${instance.port}/${instance.name} (access key ${instance.username}, secret key ${password})`;
+  const path = instance.databaseName ? `/${instance.databaseName}` : '';
+  return `${access.scheme}://${user}:${secret}@${instance.host}:${instance.port}${path}`;
+}
+
+/** 32 characters of [a-z0-9]: about 165 bits. */
+export function newPassword(): string {
+  return randomString(32);
+}
+
+export function passwordContext(instanceId: string): string {
+  return `middleware-password:${instanceId}`;
+}
+
+/**
+ * The instances of a settled middleware order, for the settling batch: one per line that names
+ * where it runs, waiting for its creation. Settled twice, the unique (order, line) index keeps one.
+ */
+export function instanceStatements(db: Database, order: Order, now: number): Statement[] {
+  return order.lines.flatMap((line, index) => {
+    if (line.kind !== 'middleware' || !line.clusterId || !line.name || !line.middlewareId || !line.engine || !line.regionId) return [];
+    const access = accessOf(line.engine);
+    return [
+      db
+        .insert(middlewareInstances)
+        .values({
+          id: newId('middlewareInstance'),
+          organizationId: order.organizationId,
+          orderId: order.id,
+          lineIndex: index,
+          middlewareId: line.middlewareId,
+          planId: line.planId,
+          clusterId: line.clusterId,
+          regionId: line.regionId,
+          name: line.name,
+          version: line.version ?? '',
+          status: 'pending',
+          host: access.service(line.name),
+          port: access.port,
+          databaseName: access.database,
+          username: access.username,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing(),
+    ];
+  });
+}
+
+/** The instance with its plan and middleware, for operations and screens. */
+export async function loadInstance(db: Database, id: string) {
+  const [row] = await db
+    .select({ instance: middlewareInstances, plan: middlewarePlans, middleware: middlewares })
+    .from(middlewareInstances)
+    .innerJoin(middlewarePlans, eq(middlewarePlans.id, middlewareInstances.planId))
+    .innerJoin(middlewares, eq(middlewares.id, middlewareInstances.middlewareId))
+    .where(eq(middlewareInstances.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type LoadedInstance = NonNullable<Awaited<ReturnType<typeof loadInstance>>>;
+
+/** "PostgreSQL orders-db" */
+export function instanceLabel(loaded: Pick<LoadedInstance, 'instance' | 'middleware'>): string {
+  return `${loaded.middleware.name} ${loaded.instance.name}`;
+}
+
+type Deps = EngineDeps & Pick<Context, 'ports'>;
+
+/**
+ * Starts creating a pending instance in its cluster, with its password sealed in the same batch.
+ * A cluster busy with another operation (or not running) keeps it pending: the sweep
+ * (startPendingInstances) starts it once the cluster is free. Returns whether it started.
+ */
+export async function startInstanceCreation(deps: Deps, instanceId: string, requestedBy: string | null): Promise<boolean> {
+  const loaded = await loadInstance(deps.db, instanceId);
+  if (!loaded || loaded.instance.status !== 'pending') return false;
+  const { instance, plan } = loaded;
+  const state = await loadClusterState(deps.db, instance.clusterId);
+  if (!state || state.cluster.status !== 'running' || (await runningOperation(deps.db, instance.clusterId))) return false;
+  const now = deps.ports.clock.now();
+  const label = instanceLabel(loaded);
+  const password = await deps.ports.secrets.seal(newPassword(), passwordContext(instance.id));
+  try {
+    await startOperation(deps, state, {
+      clusterId: instance.clusterId,
+      type: 'middleware_create',
+      params: {
+        middlewareInstanceId: instance.id,
+        middlewareLabel: label,
+        replicas: plan.nodes ?? 1,
+        storageGb: plan.storageGb,
+        highAvailability: plan.highAvailability,
+      },
+      requestedBy,
+      orderId: instance.orderId,
+      message: `Creating ${label} in ${state.cluster.name} started for order ${instance.orderId}.`,
+      with: [
+        deps.db
+          .update(middlewareInstances)
+          .set({ status: 'provisioning', password, passwordRotatedAt: now, updatedAt: now })
+          .where(and(eq(middlewareInstances.id, instance.id), eq(middlewareInstances.status, 'pending'))),
+      ],
+    });
+    return true;
+  } catch (error) {
+    // Another operation of the cluster started meanwhile: the sweep tries again.
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return false;
+    throw error;
+  }
+}
+
+/** Creates the instances of a settled order that can start now (the rest wait for the sweep). */
+export async function startOrderInstances(deps: Deps, order: Pick<Order, 'id' | 'userId'>): Promise<void> {
+  const rows = await deps.db
+    .select({ id: middlewareInstances.id })
+    .from(middlewareInstances)
+    .where(and(eq(middlewareInstances.orderId, order.id), eq(middlewareInstances.status, 'pending')));
+  for (const row of rows) {
+    await startInstanceCreation(deps, row.id, order.userId).catch((error: unknown) => logError('Starting a middleware instance failed', error));
+  }
+}
+
+/** The sweep: pending instances whose cluster is free now start (cron, every five minutes). */
+export async function startPendingInstances(deps: Deps): Promise<number> {
+  const rows = await deps.db
+    .select({ id: middlewareInstances.id, clusterId: middlewareInstances.clusterId })
+    .from(middlewareInstances)
+    .where(eq(middlewareInstances.status, 'pending'))
+    .orderBy(middlewareInstances.createdAt);
+  let started = 0;
+  const tried = new Set<string>();
+  for (const row of rows) {
+    // One operation per cluster at a time: the first pending instance of each cluster goes.
+    if (tried.has(row.clusterId)) continue;
+    tried.add(row.clusterId);
+    try {
+      if (await startInstanceCreation(deps, row.id, null)) started += 1;
+    } catch (error) {
+      logError('Starting a pending middleware instance failed', error);
+    }
+  }
+  return started;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Daily backups of running instances, and the removal of expired ones. A backup's id is its
+ * instance and UTC day, so a repeated run takes none twice.
+ */
+export async function takeScheduledBackups(db: Database, now: number): Promise<{ taken: number; expired: number }> {
+  const running = await db
+    .select({ id: middlewareInstances.id, storageGb: middlewarePlans.storageGb })
+    .from(middlewareInstances)
+    .innerJoin(middlewarePlans, eq(middlewarePlans.id, middlewareInstances.planId))
+    .where(eq(middlewareInstances.status, 'running'));
+  const day = new Date(now).toISOString().slice(0, 10).replaceAll('-', '');
+  let taken = 0;
+  for (const instance of running) {
+    const [latest] = await db
+      .select({ createdAt: middlewareBackups.createdAt })
+      .from(middlewareBackups)
+      .where(and(eq(middlewareBackups.instanceId, instance.id), eq(middlewareBackups.kind, 'scheduled')))
+      .orderBy(desc(middlewareBackups.createdAt))
+      .limit(1);
+    if (latest && now - latest.createdAt < DAY_MS - 60 * 60_000) continue;
+    const inserted = await db
+      .insert(middlewareBackups)
+      .values({ id: `mwb_${instance.id.replace(/^mwi_/, '')}_${day}`, instanceId: instance.id, kind: 'scheduled', sizeMb: backupSizeMb(instance.storageGb), createdAt: now, expiresAt: now + BACKUP_RETENTION_MS })
+      .onConflictDoNothing()
+      .returning({ id: middlewareBackups.id });
+    taken += inserted.length;
+  }
+  const expired = await db.delete(middlewareBackups).where(lt(middlewareBackups.expiresAt, now)).returning({ id: middlewareBackups.id });
+  return { taken, expired: expired.length };
+}
