@@ -42,9 +42,12 @@ async function devLogin(page: Page, username: string): Promise<void> {
 
 const BILLING = { companyName: 'E2E Buyer SAS', countryCode: 'FR', addressLine1: '1 place de la Bourse', postalCode: '75002', city: 'Paris' };
 
-/** A middleware order placed over REST, awaiting payment. */
+/**
+ * A support plan order placed over REST, awaiting payment: what a new organisation can buy before it
+ * has a cluster (a middleware runs in one, issue 31).
+ */
 async function placeOrder(page: Page, planId: string): Promise<Order> {
-  return api<Order>(page, 'POST', '/api/orders', { lines: [{ kind: 'middleware', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
+  return api<Order>(page, 'POST', '/api/orders', { lines: [{ kind: 'support', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
 }
 
 async function rowsOf(page: Page): Promise<{ id: string; status: string; cents: number }[]> {
@@ -61,19 +64,17 @@ describe('ordering and paying', () => {
   const browser = useBrowser();
 
   it(
-    'orders a middleware plan with PARIS, is declined with the reason, pays on retry and lands on /payment-success with the amount charged',
+    'orders a support plan with PARIS, is declined with the reason, pays on retry and lands on /payment-success with the amount charged',
     { timeout: 120_000 },
     async () => {
       const { page } = browser;
       await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
       // A new organisation: PARIS is for a first purchase, which the demo organisation made long ago.
       await signInAsNewAccount(page);
-      await page.goto('/orders/products/mw_postgresql');
+      await page.goto('/orders/support/support_business');
       await rejectCookies(page);
-      expect(await page.getByTestId('page-title').textContent()).toBe('PostgreSQL');
-
-      await page.getByRole('button', { name: 'Order PostgreSQL Essential' }).click();
-      const modal = page.getByRole('dialog', { name: 'Order PostgreSQL: Essential' });
+      await page.getByTestId('subscribe-plan').click();
+      const modal = page.getByRole('dialog', { name: 'Order Support: Business' });
       await modal.getByTestId('order-summary').waitFor();
       await modal.getByRole('textbox', { name: 'Promotion code' }).fill('paris');
       await modal.getByTestId('summary-discount').waitFor(POLL);
@@ -86,7 +87,7 @@ describe('ordering and paying', () => {
       await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', POLL);
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       const placed = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
-      expect(placed).toMatchObject({ kind: 'middleware', status: 'pending', promotion: { code: 'PARIS', applied: true } });
+      expect(placed).toMatchObject({ kind: 'support', status: 'pending', promotion: { code: 'PARIS', applied: true } });
       expect(placed.discountCents).toBeGreaterThan(0);
 
       const checkout = page.getByTestId('checkout');
@@ -118,9 +119,9 @@ describe('ordering and paying', () => {
       expect(Number(await amount.getAttribute('data-cents'))).toBe(paid.totalCents);
       await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
 
-      // What happens next: the middleware orders, where this one is completed.
+      // What happens next: the support orders, where this one is completed.
       await page.getByTestId('next-orders-list').click();
-      await page.waitForURL((url) => url.pathname === '/orders/products');
+      await page.waitForURL((url) => url.pathname === '/orders/support');
       const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
       await row.waitFor(POLL);
       expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('completed');
@@ -132,7 +133,7 @@ describe('ordering and paying', () => {
     const { page } = browser;
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
     await signInAsNewAccount(page);
-    const first = await placeOrder(page, 'mwp_valkey_medium');
+    const first = await placeOrder(page, 'support_business');
     await page.goto(`/order-status/${first.id}?checkout=1`);
     await rejectCookies(page);
     const checkout = page.getByTestId('checkout');
@@ -143,7 +144,7 @@ describe('ordering and paying', () => {
     await checkout.getByTestId('pay-button').click();
     await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === first.id, POLL);
 
-    const second = await placeOrder(page, 'mwp_valkey_medium');
+    const second = await placeOrder(page, 'support_business');
     await page.goto(`/order-status/${second.id}?checkout=1`);
     const saved = checkout.getByRole('radio', { name: 'Visa ending in 4242 (default)' });
     await saved.waitFor(POLL);
@@ -163,7 +164,7 @@ describe('ordering and paying', () => {
     const { page } = browser;
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
     await signInAsNewAccount(page);
-    const order = await placeOrder(page, 'mwp_valkey_medium');
+    const order = await placeOrder(page, 'support_business');
     await page.goto(`/order-status/${order.id}?checkout=1`);
     await rejectCookies(page);
 
@@ -195,7 +196,7 @@ describe('ordering and paying', () => {
     const { page } = browser;
     await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
     await signInAsNewAccount(page);
-    const order = await placeOrder(page, 'mwp_postgresql_starter');
+    const order = await placeOrder(page, 'support_enterprise');
     await page.goto(`/order-status/${order.id}`);
     await rejectCookies(page);
     await page.getByTestId('order-pay').click();

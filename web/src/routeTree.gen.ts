@@ -100,6 +100,7 @@ import { Route as AuthenticatedDashboardAdminOrganizationUsersRouteImport } from
 import { Route as AuthenticatedDashboardAdminPendingRegistrationsRouteImport } from './routes/_authenticated/_dashboard/admin/pending-registrations'
 import { Route as AuthenticatedDashboardAdminPromotionRequestsRouteImport } from './routes/_authenticated/_dashboard/admin/promotion-requests'
 import { Route as AuthenticatedDashboardClusterDetailIdRouteImport } from './routes/_authenticated/_dashboard/cluster-detail/$id'
+import { Route as AuthenticatedDashboardMiddlewaresIdRouteImport } from './routes/_authenticated/_dashboard/middlewares/$id'
 import { Route as AuthenticatedDashboardOfficersAddonsRouteImport } from './routes/_authenticated/_dashboard/officers/addons'
 import { Route as AuthenticatedDashboardOfficersClustersRouteImport } from './routes/_authenticated/_dashboard/officers/clusters'
 import { Route as AuthenticatedDashboardOfficersIncidentTicketsRouteImport } from './routes/_authenticated/_dashboard/officers/incident-tickets'
@@ -609,6 +610,12 @@ const AuthenticatedDashboardClusterDetailIdRoute =
     path: '/cluster-detail/$id',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardMiddlewaresIdRoute =
+  AuthenticatedDashboardMiddlewaresIdRouteImport.update({
+    id: '/middlewares/$id',
+    path: '/middlewares/$id',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedDashboardOfficersAddonsRoute =
   AuthenticatedDashboardOfficersAddonsRouteImport.update({
     id: '/officers/addons',
@@ -848,6 +855,7 @@ export interface FileRoutesByFullPath {
   '/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
   '/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
   '/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/middlewares/$id': typeof AuthenticatedDashboardMiddlewaresIdRoute
   '/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
   '/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
   '/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
@@ -962,6 +970,7 @@ export interface FileRoutesByTo {
   '/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
   '/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
   '/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/middlewares/$id': typeof AuthenticatedDashboardMiddlewaresIdRoute
   '/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
   '/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
   '/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
@@ -1081,6 +1090,7 @@ export interface FileRoutesById {
   '/_authenticated/_dashboard/admin/pending-registrations': typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
   '/_authenticated/_dashboard/admin/promotion-requests': typeof AuthenticatedDashboardAdminPromotionRequestsRoute
   '/_authenticated/_dashboard/cluster-detail/$id': typeof AuthenticatedDashboardClusterDetailIdRoute
+  '/_authenticated/_dashboard/middlewares/$id': typeof AuthenticatedDashboardMiddlewaresIdRoute
   '/_authenticated/_dashboard/officers/addons': typeof AuthenticatedDashboardOfficersAddonsRoute
   '/_authenticated/_dashboard/officers/clusters': typeof AuthenticatedDashboardOfficersClustersRoute
   '/_authenticated/_dashboard/officers/incident-tickets': typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
@@ -1197,6 +1207,7 @@ export interface FileRouteTypes {
     | '/admin/pending-registrations'
     | '/admin/promotion-requests'
     | '/cluster-detail/$id'
+    | '/middlewares/$id'
     | '/officers/addons'
     | '/officers/clusters'
     | '/officers/incident-tickets'
@@ -1311,6 +1322,7 @@ export interface FileRouteTypes {
     | '/admin/pending-registrations'
     | '/admin/promotion-requests'
     | '/cluster-detail/$id'
+    | '/middlewares/$id'
     | '/officers/addons'
     | '/officers/clusters'
     | '/officers/incident-tickets'
@@ -1429,6 +1441,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_dashboard/admin/pending-registrations'
     | '/_authenticated/_dashboard/admin/promotion-requests'
     | '/_authenticated/_dashboard/cluster-detail/$id'
+    | '/_authenticated/_dashboard/middlewares/$id'
     | '/_authenticated/_dashboard/officers/addons'
     | '/_authenticated/_dashboard/officers/clusters'
     | '/_authenticated/_dashboard/officers/incident-tickets'
@@ -2155,6 +2168,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardClusterDetailIdRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/_dashboard/middlewares/$id': {
+      id: '/_authenticated/_dashboard/middlewares/$id'
+      path: '/middlewares/$id'
+      fullPath: '/middlewares/$id'
+      preLoaderRoute: typeof AuthenticatedDashboardMiddlewaresIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/_dashboard/officers/addons': {
       id: '/_authenticated/_dashboard/officers/addons'
       path: '/officers/addons'
@@ -2375,6 +2395,7 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardAdminPendingRegistrationsRoute: typeof AuthenticatedDashboardAdminPendingRegistrationsRoute
   AuthenticatedDashboardAdminPromotionRequestsRoute: typeof AuthenticatedDashboardAdminPromotionRequestsRoute
   AuthenticatedDashboardClusterDetailIdRoute: typeof AuthenticatedDashboardClusterDetailIdRoute
+  AuthenticatedDashboardMiddlewaresIdRoute: typeof AuthenticatedDashboardMiddlewaresIdRoute
   AuthenticatedDashboardOfficersAddonsRoute: typeof AuthenticatedDashboardOfficersAddonsRoute
   AuthenticatedDashboardOfficersClustersRoute: typeof AuthenticatedDashboardOfficersClustersRoute
   AuthenticatedDashboardOfficersIncidentTicketsRoute: typeof AuthenticatedDashboardOfficersIncidentTicketsRoute
@@ -2428,6 +2449,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardAdminPromotionRequestsRoute,
     AuthenticatedDashboardClusterDetailIdRoute:
       AuthenticatedDashboardClusterDetailIdRoute,
+    AuthenticatedDashboardMiddlewaresIdRoute:
+      AuthenticatedDashboardMiddlewaresIdRoute,
     AuthenticatedDashboardOfficersAddonsRoute:
       AuthenticatedDashboardOfficersAddonsRoute,
     AuthenticatedDashboardOfficersClustersRoute:

@@ -1,4 +1,5 @@
 import { Alert, Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconBuilding, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { approvalExpectation, ORGANIZATION_STATUS, OrganizationStatusBadge, useAccountProfile } from '../account';
 import { formatDateTime } from '../../lib/date-format';
@@ -10,7 +11,11 @@ import { SectionCard } from '../../components/section-card';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { DashboardCounts, QuickActions, RecentNotifications } from './dashboard-activity';
 
-export function DashboardOverview() {
+/**
+ * The console's home. `middlewares` is the organisation's list of them, given by the route: the
+ * middlewares feature orders through the checkout, which reaches back to this feature's counts.
+ */
+export function DashboardOverview({ middlewares }: { middlewares: ReactNode }) {
   const user = useSessionUser();
   const profile = useAccountProfile();
   const organization = profile.data?.organization ?? null;
@@ -56,6 +61,17 @@ export function DashboardOverview() {
             ) : null}
 
             <DashboardCounts />
+
+            <SectionCard
+              title="Middlewares"
+              aside={
+                <ButtonLink to="/orders/products" variant="default" size="xs">
+                  Catalogue and orders
+                </ButtonLink>
+              }
+            >
+              {middlewares}
+            </SectionCard>
 
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <SectionCard

@@ -14,6 +14,7 @@ import { useSessionUser } from '../auth';
 import { categoryLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog-browse';
 import type { Catalog } from '../catalog-browse';
 import { PlaceOrderModal } from '../checkout';
+import { OrderMiddleware, YourMiddlewares } from '../middlewares';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { OrderList } from './order-list';
 import type { OrderListPageProps } from './order-list-pages';
@@ -99,6 +100,14 @@ export function MiddlewaresPage({ search, onSearchChange }: OrderListPageProps) 
                 </SimpleGrid>
               )}
             </CatalogGate>
+          </Stack>
+        </section>
+        <section aria-labelledby="middleware-instances-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="middleware-instances-title">
+              Your middlewares
+            </Title>
+            <YourMiddlewares empty={<Text size="sm">Your organisation runs no middleware yet: open one of the catalogue to order a plan.</Text>} />
           </Stack>
         </section>
         <section aria-labelledby="middleware-orders-title">
@@ -257,12 +266,7 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
       <SectionCard id="your-orders" title={`Your orders of ${middleware.name}`}>
         <OrdersOf kind="middleware" name={middleware.name} caption={`Your organisation's orders of ${middleware.name}`} />
       </SectionCard>
-      <PlaceOrderModal
-        opened={ordering !== null}
-        onClose={() => setOrdering(null)}
-        title={ordering ? `${middleware.name}: ${ordering.name}` : ''}
-        lines={ordering ? [{ kind: 'middleware', planId: ordering.id }] : []}
-      />
+      <OrderMiddleware middleware={middleware} plan={ordering} onClose={() => setOrdering(null)} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { logError } from '../../platform/log';
 import { loadClusterState, runningOperation, startOperation, type EngineDeps } from '../clusters/engine';

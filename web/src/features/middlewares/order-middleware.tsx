@@ -1,0 +1,142 @@
+import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { middlewareNameSchema } from '@kubemarket/shared';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ButtonLink } from '../../components/router-links';
+import { useTRPC } from '../../lib/trpc';
+import { PlaceOrderModal } from '../checkout';
+
+interface OrderedPlan {
+  id: string;
+  name: string;
+}
+
+interface OrderMiddlewareProps {
+  middleware: { id: string; name: string; versions: readonly string[]; regionIds: readonly string[] };
+  plan: OrderedPlan | null;
+  onClose: () => void;
+}
+
+interface Placement {
+  name: string;
+  clusterId: string;
+  version: string | undefined;
+}
+
+/** Clusters a middleware can be placed in (the server says the same: placement.ts). */
+const PLACEABLE = new Set(['running', 'updating', 'upgrading', 'provisioning']);
+
+/**
+ * Ordering a middleware plan: first where it runs (its name, one of the organisation's clusters in
+ * a region it is offered in, its version), then the checkout's billing step with the server's quote.
+ */
+export function OrderMiddleware({ middleware, plan, onClose }: OrderMiddlewareProps) {
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const close = () => {
+    setPlacement(null);
+    onClose();
+  };
+  if (!plan) return null;
+  if (placement) {
+    return (
+      <PlaceOrderModal
+        opened
+        onClose={close}
+        title={`${middleware.name}: ${plan.name} (${placement.name})`}
+        lines={[{ kind: 'middleware', planId: plan.id, name: placement.name, clusterId: placement.clusterId, ...(placement.version ? { version: placement.version } : {}) }]}
+        quoteLines={[{ kind: 'middleware', planId: plan.id }]}
+      />
+    );
+  }
+  return (
+    <Modal opened onClose={close} size="lg" title={<Text fw={700}>Order {middleware.name}: {plan.name}</Text>} closeButtonProps={{ 'aria-label': 'Close' }} data-testid="middleware-placement-modal">
+      <PlacementForm middleware={middleware} onCancel={close} onNext={setPlacement} />
+    </Modal>
+  );
+}
+
+function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMiddlewareProps['middleware']; onCancel: () => void; onNext: (placement: Placement) => void }) {
+  const trpc = useTRPC();
+  const clusters = useQuery(trpc.clusters.list.queryOptions({ pageSize: 100, sort: 'name' }));
+  const [name, setName] = useState('');
+  const [clusterId, setClusterId] = useState<string | null>(null);
+  const [version, setVersion] = useState<string | null>(middleware.versions[0] ?? null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [clusterError, setClusterError] = useState<string | null>(null);
+  if (clusters.isPending) return <Skeleton height={200} radius="md" aria-label="Loading your clusters" />;
+  const offeredIn = (region: string) => middleware.regionIds.length === 0 || middleware.regionIds.includes(region);
+  const candidates = (clusters.data?.items ?? []).filter((cluster) => PLACEABLE.has(cluster.status) && offeredIn(cluster.region.id));
+  if (candidates.length === 0) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="middleware-no-cluster">
+          {middleware.name} runs in one of your clusters, next to your applications. Your organisation has no running cluster in a region where it is offered
+          ({middleware.regionIds.join(', ') || 'any region'}): order a cluster first.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Close
+          </Button>
+          <ButtonLink to="/cluster-selection">Order a cluster</ButtonLink>
+        </Group>
+      </Stack>
+    );
+  }
+  const next = () => {
+    const parsed = middlewareNameSchema.safeParse(name);
+    setNameError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the name.'));
+    setClusterError(clusterId ? null : 'Choose the cluster it runs in.');
+    if (parsed.success && clusterId) onNext({ name: parsed.data, clusterId, version: version ?? undefined });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        next();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {middleware.name} runs in one of your clusters and answers at an address inside it, reachable by your workloads only. Its region is the cluster&apos;s.
+        </Text>
+        <TextInput
+          label="Name"
+          description="Lower-case letters, digits and hyphens; it names the service in the cluster."
+          placeholder="orders-db"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+          data-testid="middleware-name"
+        />
+        <Select
+          label="Cluster"
+          placeholder="Choose a cluster"
+          data={candidates.map((cluster) => ({ value: cluster.id, label: `${cluster.name} (${cluster.region.name})` }))}
+          value={clusterId}
+          onChange={setClusterId}
+          error={clusterError}
+          required
+          allowDeselect={false}
+          data-testid="middleware-cluster"
+        />
+        {middleware.versions.length > 0 ? (
+          <Select label="Version" data={middleware.versions.map((value) => ({ value, label: value === middleware.versions[0] ? `${value} (newest)` : value }))} value={version} onChange={setVersion} allowDeselect={false} data-testid="middleware-version" />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" data-testid="middleware-placement-next">
+            Next: billing
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
