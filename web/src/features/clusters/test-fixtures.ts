@@ -96,6 +96,7 @@ export function clusterDetail(overrides: Partial<ClusterDetail> = {}): ClusterDe
     lastOperation: null,
     availableUpgrades: ['1.37.2', '1.38.0'],
     provisioner: 'simulator',
+    apiServer: null,
     ...overrides,
   };
 }

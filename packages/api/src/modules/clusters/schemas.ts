@@ -216,6 +216,13 @@ export const clusterDetailSchema = clusterSummarySchema.extend({
   lastOperation: operationSchema.nullable().describe('The latest operation, running or ended.'),
   availableUpgrades: z.array(z.string()).describe('Versions this cluster can move to: newer patches of its minor, and the next minor.'),
   provisioner: z.enum(['simulator', 'gardener']),
+  apiServer: z
+    .object({
+      url: z.string().describe("The kubeconfig's server."),
+      tlsServerName: z.string().nullable().describe("The kubeconfig's tls-server-name, when the server is reached at another address than its own name."),
+    })
+    .nullable()
+    .describe('Where kubectl reaches the API server; null where none answers (a deleted cluster, a simulated one without the local API gateway).'),
 });
 
 export const clusterEventSchema = z.object({

@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context';
 import { audit } from '../../platform/audit';
 import { assertMayGrow } from '../../platform/growth';
-import type { CertificateAuthority, ClusterSpec } from '../../platform/provisioner';
+import type { ApiServerAddress, CertificateAuthority, ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
 import { compareKubernetesVersions, loadPriceBook } from '../catalog/price-book';
 import { caKeyContext, loadClusterState, runningOperation, busyMessage, retryOperation, startOperation, type ClusterState } from './engine';
 import { operationView, progressOf, type OperationView } from './progress';
@@ -285,7 +285,15 @@ export async function getCluster(ctx: OrgContext, id: string): Promise<z.output<
     lastOperation: last,
     availableUpgrades: upgrades,
     provisioner: ctx.ports.provisioner.kind,
+    apiServer: apiServerOf(ctx.ports.provisioner, cluster),
   };
+}
+
+/** Where kubectl reaches the cluster: a real control plane at its endpoint, a simulated one only through the local API gateway (ADR 32). */
+function apiServerOf(provisioner: ProvisionerPort, cluster: Pick<Cluster, 'endpoint' | 'status'>): ApiServerAddress | null {
+  if (cluster.status === 'deleted') return null;
+  if (provisioner.apiServer) return provisioner.apiServer(cluster.endpoint);
+  return cluster.endpoint ? { url: cluster.endpoint, tlsServerName: null } : null;
 }
 
 export async function listClusterEvents(ctx: OrgContext, input: z.output<typeof eventsInputSchema>): Promise<z.output<typeof clusterEventsPageSchema>> {

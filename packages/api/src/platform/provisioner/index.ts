@@ -3,6 +3,7 @@ export {
   KUBECONFIG_MAX_SECONDS,
   KUBECONFIG_MIN_SECONDS,
   ProvisionerError,
+  type ApiServerAddress,
   type CertificateAuthority,
   type ClusterChanges,
   type ClusterPurpose,

@@ -9,13 +9,16 @@ import {
   AuthorityKeyIdentifierExtension,
   BasicConstraintsExtension,
   ExtendedKeyUsage,
+  type Extension,
   ExtendedKeyUsageExtension,
   KeyUsageFlags,
   KeyUsagesExtension,
   PemConverter,
+  SubjectAlternativeNameExtension,
   SubjectKeyIdentifierExtension,
   X509Certificate,
   X509CertificateGenerator,
+  type X509CertificateCreateWithKeyParams,
 } from '@peculiar/x509';
 import { stringify } from 'yaml';
 import {
@@ -118,8 +121,8 @@ export async function issueClientCertificate(input: {
   if (input.notAfter <= notBefore) {
     throw new RangeError('notAfter must come after notBefore.');
   }
-  const caCertificate = new X509Certificate(input.ca.certificatePem);
   // Verifiers reject a chain once its CA has expired, so a later expiry would be a false promise.
+  const { caCertificate } = caOf(input.ca);
   if (input.notAfter > caCertificate.notAfter.getTime()) {
     throw new ProvisionerError(
       `The cluster's certificate authority expires on ${caCertificate.notAfter.toISOString()}, before the requested ` +
@@ -127,38 +130,85 @@ export async function issueClientCertificate(input: {
       false,
     );
   }
-  const caKeyId = caCertificate.getExtension(SubjectKeyIdentifierExtension)?.keyId;
-  if (!caKeyId) throw new Error('The cluster CA certificate has no subject key identifier.');
-  const signingKey = await crypto.subtle.importKey(
-    'pkcs8',
-    PemConverter.decodeFirst(input.ca.privateKeyPem),
-    EC_KEY,
-    false,
-    ['sign'],
-  );
   const keys = await generateKeyPair();
-  const certificate = await X509CertificateGenerator.create({
+  const certificate = await signEndEntity(input.ca, {
     subject: [{ CN: [input.commonName] }, { O: [input.organization] }],
-    // The CA's own encoded name, so the issuer matches its subject byte for byte.
-    issuer: caCertificate.subjectName,
-    notBefore: new Date(notBefore),
-    notAfter: new Date(input.notAfter),
+    notBefore,
+    notAfter: input.notAfter,
     publicKey: keys.publicKey,
-    signingKey,
-    signingAlgorithm: SIGNING,
-    extensions: [
-      new BasicConstraintsExtension(false, undefined, true),
-      new KeyUsagesExtension(KeyUsageFlags.digitalSignature, true),
-      new ExtendedKeyUsageExtension([ExtendedKeyUsage.clientAuth]),
-      // The CA's subject key identifier as stored, so chain builders find the issuer by key id.
-      new AuthorityKeyIdentifierExtension(caKeyId),
-    ],
+    extensions: [new ExtendedKeyUsageExtension([ExtendedKeyUsage.clientAuth])],
   });
   return {
     certificatePem: certificate.toString('pem'),
     privateKeyPem: await privateKeyPem(keys.privateKey),
     serialNumber: certificate.serialNumber,
   };
+}
+
+function caOf(ca: CertificateAuthority) {
+  const caCertificate = new X509Certificate(ca.certificatePem);
+  const caKeyId = caCertificate.getExtension(SubjectKeyIdentifierExtension)?.keyId;
+  if (!caKeyId) throw new Error('The cluster CA certificate has no subject key identifier.');
+  return { caCertificate, caKeyId };
+}
+
+/** An end-entity certificate signed by the cluster CA, with the extensions every such certificate carries. */
+async function signEndEntity(
+  ca: CertificateAuthority,
+  input: Pick<X509CertificateCreateWithKeyParams, 'subject' | 'publicKey'> & { notBefore: number; notAfter: number; extensions: Extension[] },
+): Promise<X509Certificate> {
+  const { caCertificate, caKeyId } = caOf(ca);
+  const signingKey = await crypto.subtle.importKey('pkcs8', PemConverter.decodeFirst(ca.privateKeyPem), EC_KEY, false, ['sign']);
+  return X509CertificateGenerator.create({
+    subject: input.subject,
+    // The CA's own encoded name, so the issuer matches its subject byte for byte.
+    issuer: caCertificate.subjectName,
+    notBefore: new Date(input.notBefore),
+    notAfter: new Date(input.notAfter),
+    publicKey: input.publicKey,
+    signingKey,
+    signingAlgorithm: SIGNING,
+    extensions: [
+      new BasicConstraintsExtension(false, undefined, true),
+      new KeyUsagesExtension(KeyUsageFlags.digitalSignature, true),
+      // The CA's subject key identifier as stored, so chain builders find the issuer by key id.
+      new AuthorityKeyIdentifierExtension(caKeyId),
+      ...input.extensions,
+    ],
+  });
+}
+
+/** How long a server certificate signed for the local API gateway lasts (it asks again at every connection). */
+export const SERVER_CERTIFICATE_MS = 24 * 3600 * SECOND;
+
+/**
+ * Signs a TLS server certificate for `serverName` with the cluster CA, over a public key the server
+ * keeps to itself (SPKI PEM, ECDSA P-256): the local API gateway of the simulator (ADR 32) presents
+ * it, so a kubeconfig that trusts this cluster's CA, and only that, accepts the connection. It never
+ * outlives the CA.
+ */
+export async function issueServerCertificate(input: {
+  ca: CertificateAuthority;
+  serverName: string;
+  publicKeyPem: string;
+  now: number;
+}): Promise<{ certificatePem: string; notAfter: number }> {
+  let publicKey;
+  try {
+    publicKey = await crypto.subtle.importKey('spki', PemConverter.decodeFirst(input.publicKeyPem), EC_KEY, true, ['verify']);
+  } catch {
+    throw new RangeError('The server key must be an ECDSA P-256 public key in SPKI PEM.');
+  }
+  const { caCertificate } = caOf(input.ca);
+  const notAfter = Math.min(floorToSecond(input.now + SERVER_CERTIFICATE_MS), caCertificate.notAfter.getTime());
+  const certificate = await signEndEntity(input.ca, {
+    subject: [{ CN: [input.serverName] }],
+    notBefore: floorToSecond(input.now - CLOCK_SKEW_MS),
+    notAfter,
+    publicKey,
+    extensions: [new ExtendedKeyUsageExtension([ExtendedKeyUsage.serverAuth]), new SubjectAlternativeNameExtension([{ type: 'dns', value: input.serverName }])],
+  });
+  return { certificatePem: certificate.toString('pem'), notAfter };
 }
 
 /** SHA-256 of the certificate's DER encoding, lower-case hex. */
@@ -175,6 +225,8 @@ function base64(pem: string): string {
 export function kubeconfigYaml(input: {
   clusterName: string;
   endpoint: string;
+  /** The name the server's certificate carries, when `endpoint` is another address (the local API gateway). */
+  tlsServerName?: string | null;
   caCertificatePem: string;
   user: string;
   clientCertificatePem: string;
@@ -188,7 +240,11 @@ export function kubeconfigYaml(input: {
       clusters: [
         {
           name: input.clusterName,
-          cluster: { server: input.endpoint, 'certificate-authority-data': base64(input.caCertificatePem) },
+          cluster: {
+            server: input.endpoint,
+            ...(input.tlsServerName ? { 'tls-server-name': input.tlsServerName } : {}),
+            'certificate-authority-data': base64(input.caCertificatePem),
+          },
         },
       ],
       users: [
@@ -209,8 +265,12 @@ export function kubeconfigYaml(input: {
   );
 }
 
-/** The simulator's `issueKubeconfig`. */
-export async function simulatorKubeconfig(request: KubeconfigRequest): Promise<IssuedKubeconfig> {
+/**
+ * The simulator's `issueKubeconfig`. With `apiGatewayUrl` (development only: the local API gateway
+ * of ADR 32 runs), the kubeconfig reaches the cluster there, naming the cluster's own endpoint host
+ * as the TLS server name; without it, the endpoint, where no API server answers.
+ */
+export async function simulatorKubeconfig(request: KubeconfigRequest, apiGatewayUrl?: string): Promise<IssuedKubeconfig> {
   const { cluster, ca, user, expiresInSeconds, now } = request;
   if (
     !Number.isInteger(expiresInSeconds) ||
@@ -243,7 +303,8 @@ export async function simulatorKubeconfig(request: KubeconfigRequest): Promise<I
   return {
     yaml: kubeconfigYaml({
       clusterName: cluster.name,
-      endpoint: cluster.endpoint,
+      endpoint: apiGatewayUrl ?? cluster.endpoint,
+      tlsServerName: apiGatewayUrl ? new URL(cluster.endpoint).hostname : null,
       caCertificatePem: ca.certificatePem,
       user: user.username,
       clientCertificatePem: client.certificatePem,

@@ -143,6 +143,14 @@ export interface IssuedKubeconfig {
   caFingerprint: string;
 }
 
+/** Where a client reaches a cluster's API server. */
+export interface ApiServerAddress {
+  /** The kubeconfig's `server`. */
+  url: string;
+  /** The name the server's certificate carries, when `url` is another address (the kubeconfig's `tls-server-name`); else null. */
+  tlsServerName: string | null;
+}
+
 /** Gardener's version classification; `expired` versions can no longer be used for new Shoots. */
 export type VersionClassification = 'preview' | 'supported' | 'deprecated' | 'expired';
 
@@ -166,6 +174,12 @@ export interface ProvisionerPort {
   runStep(context: StepContext): Promise<StepOutcome>;
   /** A kubeconfig whose client certificate expires exactly `expiresInSeconds` from `now`. */
   issueKubeconfig(request: KubeconfigRequest): Promise<IssuedKubeconfig>;
+  /**
+   * Where kubectl reaches the API server of a cluster with this endpoint, using a kubeconfig issued
+   * here; null where none answers (a simulated cluster without the local API gateway, ADR 32).
+   * Absent: at the endpoint itself, where a real control plane answers.
+   */
+  apiServer?(endpoint: string | null): ApiServerAddress | null;
   /**
    * Invalidates every credential issued so far. The simulator returns a new CA for the engine to
    * store; Gardener rotates the Shoot's CA and returns nothing.

@@ -16,6 +16,11 @@ export interface SimulatorOptions {
   speed?: number;
   /** Failure injection by cluster name (development and tests; never in production). */
   nameFailures?: boolean;
+  /**
+   * The local API gateway's URL (development only, ADR 32): kubeconfigs point there, and it serves
+   * a read-only Kubernetes API for each simulated cluster. Without it no API server answers.
+   */
+  apiGatewayUrl?: string;
 }
 
 export { CLUSTER_ENDPOINT_DOMAIN as SIMULATOR_ENDPOINT_DOMAIN } from '@kubemarket/shared';
@@ -219,7 +224,9 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
       }
     },
 
-    issueKubeconfig: (request) => simulatorKubeconfig(request),
+    issueKubeconfig: (request) => simulatorKubeconfig(request, options.apiGatewayUrl),
+
+    apiServer: (endpoint) => (endpoint && options.apiGatewayUrl ? { url: options.apiGatewayUrl, tlsServerName: new URL(endpoint).hostname } : null),
 
     async rotateCredentials(cluster, now) {
       return { ca: await createClusterCa({ clusterName: cluster.name, clusterId: cluster.id, now }) };
