@@ -7,6 +7,7 @@ import { requireConfiguration } from './config';
 import { contextFor } from './context';
 import type { AppEnv } from './env';
 import { forbidden } from './forbidden';
+import { kubeGateway } from './kube-gateway';
 import { rest } from './rest';
 import { securityHeaders } from './security-headers';
 import { guardUpload, limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps } from './transport';
@@ -29,6 +30,8 @@ app.use('/trpc/*', limitTrpcBatches);
 
 // Stripe authenticates its events with their signature, not a session: no session look-up, no CSRF.
 app.post('/api/webhooks/stripe', stripeWebhook);
+// The local API gateway of simulated clusters proves itself with its secret, not a session (development only, ADR 32).
+app.route('/internal/kube-gateway', kubeGateway);
 
 app.use('*', authenticate);
 app.use('/api/*', csrfProtection);

@@ -120,6 +120,12 @@ function sellerProblems(env: Env): string[] {
   return isDevelopment(env) ? [] : sellerFromSettings(env).problems;
 }
 
+/** The local API gateway of simulated clusters serves development only: production has no business with its secret. */
+function kubeGatewayProblem(env: Env): string | null {
+  if (isDevelopment(env) || !(env.KUBE_GATEWAY_URL?.trim() || env.KUBE_GATEWAY_SECRET?.trim())) return null;
+  return 'KUBE_GATEWAY_URL and KUBE_GATEWAY_SECRET are development settings (the local API gateway of simulated clusters); remove them in production.';
+}
+
 function passwordCostProblem(env: Env): string | null {
   if (isDevelopment(env) || !env.PASSWORD_HASH_COST?.trim()) return null;
   return 'PASSWORD_HASH_COST is a test setting; remove it in production.';
@@ -131,7 +137,7 @@ function passwordCostProblem(env: Env): string | null {
  * The messages name settings, never their values.
  */
 export function configurationProblems(env: Env): string[] {
-  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env), passwordCostProblem(env), ...sellerProblems(env)];
+  const problems = [keyringProblem(env), ...paymentsProblems(env), provisionerProblem(env), passwordCostProblem(env), kubeGatewayProblem(env), ...sellerProblems(env)];
   if (!isDevelopment(env)) {
     problems.push(
       urlProblem('APP_URL', env.APP_URL),
@@ -160,6 +166,7 @@ function cachedProblems(env: Env): string[] {
     env.GARDENER_API_URL,
     env.PROVISIONER_SIMULATOR,
     env.PASSWORD_HASH_COST,
+    Boolean(env.KUBE_GATEWAY_URL?.trim() || env.KUBE_GATEWAY_SECRET?.trim()),
     ...SELLER_SETTINGS.map((name) => env[name]),
   ]);
   if (lastCheck?.key !== key) lastCheck = { key, problems: configurationProblems(env) };

@@ -8,6 +8,7 @@ import {
   httpMailer,
   outboxMailer,
   gardenerProvisioner,
+  GATEWAY_SECRET_MIN_LENGTH,
   sandboxPayments,
   simulatorProvisioner,
   stripePayments,
@@ -126,14 +127,33 @@ export function paymentsFor(env: Env): PaymentsPort {
   return sandboxPayments({ clock: systemClock });
 }
 
+/** Gardener's URL, token and project namespace, trimmed ('' where unset). */
+function gardenerSettings(env: Env): [string, string, string] {
+  const trimmed = (value: string | undefined) => value?.trim() ?? '';
+  return [trimmed(env.GARDENER_API_URL), trimmed(env.GARDENER_TOKEN), trimmed(env.GARDENER_NAMESPACE)];
+}
+
+/**
+ * The local API gateway of simulated clusters (ADR 32): only in development, with the simulator,
+ * and with both its URL and a secret of at least 32 characters; else null, and no route answers it.
+ */
+export function kubeGatewayOf(env: Env): { url: string; secret: string } | null {
+  const url = env.KUBE_GATEWAY_URL?.trim();
+  const secret = env.KUBE_GATEWAY_SECRET?.trim();
+  if (environmentOf(env) !== 'development' || gardenerSettings(env).some(Boolean)) return null;
+  if (!url || !secret || secret.length < GATEWAY_SECRET_MIN_LENGTH) return null;
+  return { url: url.replace(/\/$/, ''), secret };
+}
+
 /**
  * Gardener when its URL, token and project namespace are all set; else the embedded simulator at
- * PROVISIONER_SPEED, whose failure injection by cluster name exists only in development.
+ * PROVISIONER_SPEED, whose failure injection by cluster name exists only in development, and whose
+ * kubeconfigs point at the local API gateway when it runs.
  */
 export function provisionerFor(env: Env): ProvisionerPort {
-  const gardener = [env.GARDENER_API_URL, env.GARDENER_TOKEN, env.GARDENER_NAMESPACE].map((value) => value?.trim() ?? '');
+  const gardener = gardenerSettings(env);
   if (gardener.some(Boolean)) {
-    const [apiUrl, token, namespace] = gardener as [string, string, string];
+    const [apiUrl, token, namespace] = gardener;
     if (!apiUrl || !token || !namespace || !env.GARDENER_CLOUD_PROFILE?.trim()) {
       throw new Error('Gardener needs GARDENER_API_URL, GARDENER_TOKEN, GARDENER_NAMESPACE and GARDENER_CLOUD_PROFILE together.');
     }
@@ -146,7 +166,12 @@ export function provisionerFor(env: Env): ProvisionerPort {
     });
   }
   const speed = Number(env.PROVISIONER_SPEED ?? '1');
-  return simulatorProvisioner({ speed: Number.isFinite(speed) && speed > 0 ? speed : 1, nameFailures: environmentOf(env) === 'development' });
+  const gateway = kubeGatewayOf(env);
+  return simulatorProvisioner({
+    speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
+    nameFailures: environmentOf(env) === 'development',
+    ...(gateway ? { apiGatewayUrl: gateway.url } : {}),
+  });
 }
 
 /**

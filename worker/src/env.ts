@@ -76,6 +76,14 @@ export interface Env {
   GARDENER_CLOUD_PROFILE?: string;
   /** The project's CredentialsBinding of the cloud account (Kubernetes 1.34+). */
   GARDENER_CREDENTIALS_BINDING?: string;
+  /**
+   * Development only (ADR 32): the local API gateway of simulated clusters, started by `pnpm dev`
+   * and the browser tests (scripts/lib/kube-gateway.mjs). Its URL is where simulator kubeconfigs
+   * point; the secret, generated per run (at least 32 characters), is what it proves itself with
+   * on /internal/kube-gateway. Production refuses both.
+   */
+  KUBE_GATEWAY_URL?: string;
+  KUBE_GATEWAY_SECRET?: string;
   /** `enabled`: production without Stripe takes test-mode payments through the sandbox (refused otherwise). */
   PAYMENTS_SANDBOX?: string;
   /**
