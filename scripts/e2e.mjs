@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
-import { buildApp, offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
+import { buildApp, offlineEnv, prepareDatabase, startKubeGatewayProcess, startLocalWorker } from './lib/local-worker.mjs';
 
 ensureChromium();
 
@@ -26,12 +26,23 @@ const port = Number(process.env.E2E_PORT ?? 8799);
 const fakeClouds = spawn(process.execPath, ['scripts/lib/fake-clouds.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const [fakeCloudsLine] = await once(createInterface({ input: fakeClouds.stdout }), 'line');
 process.on('exit', () => fakeClouds.kill('SIGTERM'));
+// The local API gateway of simulated clusters (ADR 32), in a process of its own too, on a free port:
+// kubeconfigs the tests download point at it, and kubectl (or Node) reads the cluster through it.
+const kubeGateway = await startKubeGatewayProcess({ upstream: `http://127.0.0.1:${port}`, port: Number(process.env.E2E_KUBE_GATEWAY_PORT ?? 0) });
+process.on('exit', () => kubeGateway.stop());
 const worker = await startLocalWorker({
   port,
   persistTo,
   quiet: true,
   // PASSWORD_HASH_COST=test: scrypt at its cheap test cost (development only), as in the workerd tests.
-  vars: { PROVISIONER_SPEED: '15', PASSWORD_HASH_COST: 'test', CLOUD_BASE_URLS: JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls), CLOUD_TIMEOUT_MS: '3000' },
+  vars: {
+    PROVISIONER_SPEED: '15',
+    PASSWORD_HASH_COST: 'test',
+    CLOUD_BASE_URLS: JSON.stringify(JSON.parse(fakeCloudsLine).baseUrls),
+    CLOUD_TIMEOUT_MS: '3000',
+    KUBE_GATEWAY_URL: kubeGateway.url,
+  },
+  secrets: { KUBE_GATEWAY_SECRET: kubeGateway.secret },
 });
 // `pnpm test` starts this script while the unit tier still runs, so the database, the fake clouds
 // and the Worker are ready when it ends; it creates E2E_START_WHEN's file to let the tests begin.

@@ -39,7 +39,16 @@ export default defineConfig(({ command }) => ({
       ...(command === 'serve'
         ? {
             config: (config) => ({
-              vars: { ...config.vars, ENVIRONMENT: 'development', DEV_SCRIPT_SRC: reactPreambleHash, PROVISIONER_SPEED: process.env.PROVISIONER_SPEED ?? '6' },
+              vars: {
+                ...config.vars,
+                ENVIRONMENT: 'development',
+                DEV_SCRIPT_SRC: reactPreambleHash,
+                PROVISIONER_SPEED: process.env.PROVISIONER_SPEED ?? '6',
+                // The local API gateway of simulated clusters, when the launcher started one (ADR 32).
+                ...(process.env.KUBE_GATEWAY_URL && process.env.KUBE_GATEWAY_SECRET
+                  ? { KUBE_GATEWAY_URL: process.env.KUBE_GATEWAY_URL, KUBE_GATEWAY_SECRET: process.env.KUBE_GATEWAY_SECRET }
+                  : {}),
+              },
               // The Worker still answers every page, API and socket path first (index.html gets its
               // csrf-token meta tag and every response its headers); Vite's own module requests skip
               // it, which makes a page load about a third faster.

@@ -1,7 +1,10 @@
 // Starts the built app (SPA + Worker, as `pnpm deploy` ships it) locally under Miniflare/workerd
 // with a migrated, seeded database.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 
 /** Wrangler without the network: no metrics, no cf fetch, no update check (the banner asks the registry). */
@@ -66,16 +69,17 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 /**
  * Starts the built Worker and SPA (run `buildApp()` first) on 127.0.0.1:port in development mode,
  * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
- * persistTo and `vars` added to its bindings. Resolves once /healthz answers. The caller must
- * `await stop()`.
+ * persistTo and `vars` and `secrets` added to its bindings. Resolves once /healthz answers. The
+ * caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, vars = {}, quiet = false, env = {} }) {
+export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {} }) {
   const config = builtWorkerConfig();
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
   const options = { config, port, persistTo, quiet, vars: { ENVIRONMENT: 'development', ...vars } };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: { ...offlineEnv, ...env },
+    // Secrets go through the environment, not the command line that every local user can list.
+    env: { ...offlineEnv, ...env, SERVE_WORKER_SECRETS: JSON.stringify(secrets) },
     detached: true,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -105,6 +109,34 @@ export async function startLocalWorker({ port, persistTo, vars = {}, quiet = fal
       }, 5000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Starts the local API gateway of simulated clusters (scripts/lib/kube-gateway.mjs, ADR 32) in a
+ * process of its own, in front of the Worker at `upstream`, with a secret generated for this run.
+ * Give the Worker `KUBE_GATEWAY_URL: url` and `KUBE_GATEWAY_SECRET: secret`. The caller must `stop()`.
+ */
+export async function startKubeGatewayProcess({ upstream, port = 0 }) {
+  const secret = randomBytes(32).toString('base64url');
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'kube-gateway.mjs'), JSON.stringify({ port, upstream })], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, KUBE_GATEWAY_SECRET: secret },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line').then(([first]) => first),
+    exited.then((code) => {
+      throw new Error(`The kube gateway (kube-gateway.mjs) exited early with ${code}`);
+    }),
+  ]);
+  return {
+    url: JSON.parse(line).url,
+    secret,
+    stop() {
+      child.kill('SIGTERM');
+      return exited;
     },
   };
 }

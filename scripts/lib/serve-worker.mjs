@@ -9,8 +9,9 @@
 // go straight to the Worker's own workerd. The Worker's options (bindings, Durable Objects, assets,
 // compatibility) are read from the built wrangler.json by wrangler itself, as `wrangler dev` does.
 //
-// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars }. Prints one JSON
-// line { url } once the Worker answers, and stops on SIGTERM or SIGINT.
+// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars }, and secret bindings
+// as JSON in SERVE_WORKER_SECRETS. Prints one JSON line { url } once the Worker answers, and stops
+// on SIGTERM or SIGINT.
 import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
@@ -47,7 +48,8 @@ const miniflare = new Miniflare(
         name: options.name ?? 'kubemarket',
         modules: builtModules(main),
         modulesRoot: resolve(main, '..'),
-        bindings: { ...options.bindings, ...vars },
+        // Secrets (the kube gateway's) come through the environment, kept off the command line.
+        bindings: { ...options.bindings, ...vars, ...JSON.parse(process.env.SERVE_WORKER_SECRETS || '{}') },
       },
     ],
   }),
