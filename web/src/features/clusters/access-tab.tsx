@@ -81,7 +81,7 @@ function KubeconfigSection({ cluster, mayWrite }: { cluster: ClusterDetail; mayW
             </Text>
           ) : null}
           <ErrorAlert>{download.error?.message}</ErrorAlert>
-          {issued ? <IssuedKubeconfig issued={issued} onHide={() => setIssued(null)} /> : null}
+          {issued ? <IssuedKubeconfig issued={issued} reachable={cluster.apiServer !== null} onHide={() => setIssued(null)} /> : null}
         </Stack>
       )}
     </SectionCard>
@@ -89,13 +89,20 @@ function KubeconfigSection({ cluster, mayWrite }: { cluster: ClusterDetail; mayW
 }
 
 /** The kubeconfig just issued: shown this once, with its expiry; it is not kept anywhere. */
-function IssuedKubeconfig({ issued, onHide }: { issued: Issued; onHide: () => void }) {
+function IssuedKubeconfig({ issued, reachable, onHide }: { issued: Issued; reachable: boolean; onHide: () => void }) {
   return (
     <Alert color="blue" variant="light" icon={<IconKey size={18} />} title={`Downloaded ${issued.fileName}`} data-testid="kubeconfig-issued">
       <Stack gap="sm">
         <Text size="sm" data-testid="kubeconfig-expires">
           Valid until {formatDateTime(issued.expiresAt)} (certificate serial <Code>{issued.serialNumber}</Code>). It is shown only this once; download a new one if you lose it.
-          Use it with <Code>kubectl --kubeconfig {issued.fileName} get nodes</Code>.
+          {reachable ? (
+            <>
+              Use it with <Code>kubectl --kubeconfig {issued.fileName} get nodes</Code>.
+            </>
+          ) : (
+            // A simulated cluster without the local API gateway (ADR 32): nothing answers the kubeconfig.
+            'This simulated cluster has no API server, so kubectl cannot reach it with this file.'
+          )}
         </Text>
         {/* Focusable so that the keyboard can scroll it. */}
         <Code block role="region" aria-label="The kubeconfig" tabIndex={0} style={{ maxHeight: 220, overflow: 'auto' }} data-testid="kubeconfig-yaml">

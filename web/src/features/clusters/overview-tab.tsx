@@ -46,6 +46,22 @@ export function OverviewTab({ cluster, mayWrite }: OverviewTabProps) {
           details={[
             { label: 'Status', value: <ClusterStatusBadge status={cluster.status} />, testId: 'overview-status' },
             { label: 'API endpoint', value: <Endpoint endpoint={cluster.endpoint} />, testId: 'overview-endpoint' },
+            // A simulated cluster answers kubectl only through the local API gateway (ADR 32): say where, or that nothing does.
+            ...(cluster.provisioner === 'simulator' && cluster.endpoint && cluster.status !== 'deleted'
+              ? [
+                  {
+                    label: 'API server',
+                    value: cluster.apiServer ? (
+                      <>
+                        Answers read-only on this machine at <Code>{cluster.apiServer.url}</Code>, where its kubeconfigs point
+                      </>
+                    ) : (
+                      'None: a simulated cluster has no API server, so kubectl cannot reach it'
+                    ),
+                    testId: 'overview-api-server',
+                  },
+                ]
+              : []),
             { label: 'Kubernetes', value: cluster.kubernetesVersion, testId: 'overview-version' },
             { label: 'Region and zones', value: `${cluster.region.name} (${cluster.region.id}); ${cluster.zones.length > 0 ? `zones ${cluster.zones.join(', ')}` : 'every zone of the region'}` },
             { label: 'Tier', value: cluster.tier.name, testId: 'overview-tier' },

@@ -207,18 +207,24 @@ function ReadyPanel({ cluster }: { cluster: ClusterDetail }) {
               {cluster.name} is ready
             </Title>
             <Text size="sm" c="dimmed">
-              {cluster.endpoint && cluster.provisioner === 'gardener' ? (
+              {cluster.apiServer && cluster.provisioner === 'simulator' ? (
+                // A simulated cluster, served read-only by the local API gateway (ADR 32).
                 <>
-                  Its API server answers at <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. Download a kubeconfig to reach it with kubectl.
+                  It is a simulated cluster: its read-only API server answers on this machine at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>.
+                  Download a kubeconfig to reach it with kubectl.
+                </>
+              ) : cluster.apiServer ? (
+                <>
+                  Its API server answers at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>. Download a kubeconfig to reach it with kubectl.
                 </>
               ) : cluster.endpoint ? (
-                // The simulator builds no API server: the page does not claim one answers (issue 31).
+                // The simulator builds no API server of its own: the page does not claim one answers (issue 31).
                 <>
-                  Its API address is <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. It is a simulated cluster (the test environment): no API
-                  server answers there, but its kubeconfig, nodes and operations work as a real cluster&apos;s.
+                  Its API address is <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. It is a simulated cluster (the test environment) and has no
+                  API server, so kubectl cannot reach it; its kubeconfig, nodes and operations work as a real cluster&apos;s.
                 </>
               ) : (
-                'Its control plane and nodes are up. Download a kubeconfig to reach it with kubectl.'
+                'Its control plane and nodes are up.'
               )}
             </Text>
           </Stack>
