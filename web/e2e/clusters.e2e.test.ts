@@ -34,6 +34,7 @@ interface ClusterPage {
 
 interface ClusterDetail extends ClusterSummary {
   endpoint: string | null;
+  apiServer: { url: string; tlsServerName: string | null } | null;
   kubernetesVersion: string;
   nodePools: { id: string; name: string; count: number; flavor: { id: string; monthlyPriceCents: number } }[];
   nodes: { name: string; status: string }[];
@@ -346,7 +347,8 @@ describe('operating a cluster of your own', () => {
       const yaml = await readFile((await download.path())!, 'utf8');
       expect(yaml).toMatch(/^apiVersion: v1$/m);
       expect(yaml).toMatch(/^kind: Config$/m);
-      expect(yaml).toContain(before.endpoint!);
+      // It reaches the cluster where its API server answers: the local API gateway (ADR 32), by the endpoint's name.
+      expect(yaml.split('\n').map((line) => line.trim())).toEqual(expect.arrayContaining([`server: ${before.apiServer!.url}`, `tls-server-name: ${new URL(before.endpoint!).hostname}`]));
       await page.getByTestId('kubeconfig-issued').waitFor();
       expect(await page.getByTestId('kubeconfig-yaml').textContent()).toBe(yaml);
       const issued = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?limit=5`);

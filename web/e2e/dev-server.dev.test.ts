@@ -1,8 +1,10 @@
 import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
+import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
+import { kubeGet, readKubeconfig } from './kubeconfig';
+import { api } from './order-helpers';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -82,6 +84,18 @@ describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => 
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
     expect(browser.pageErrors).toEqual([]);
+  });
+
+  it("points a simulated cluster's kubeconfig at the local API gateway, where its nodes answer", async () => {
+    const { page } = browser;
+    await signInAsDemoAccount(page, 'alice');
+    const detail = await api<{ nodes: Array<{ name: string }> }>(page, 'GET', '/api/clusters/clu_demo_webshop');
+    const issued = await api<{ kubeconfig: string }>(page, 'POST', '/api/clusters/clu_demo_webshop/kubeconfig', { expiresInSeconds: 3600 }, { Accept: 'application/json' });
+    const config = readKubeconfig(issued.kubeconfig);
+    expect(config.server).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const nodes = await kubeGet(config, '/api/v1/nodes');
+    expect(nodes.status).toBe(200);
+    expect((nodes.body as { items: Array<{ metadata: { name: string } }> }).items.map((node) => node.metadata.name)).toEqual(detail.nodes.map((node) => node.name).sort());
   });
 
   it('upgrades /ws for a signed-in user and refuses it without a session', async () => {
