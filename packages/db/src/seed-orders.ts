@@ -309,7 +309,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     ageMs: 40 * DAY_MS,
     paymentMethod: 'card',
     failureReason: 'Warsaw WAW1 was under maintenance, so the cluster could not be created. The payment was refunded.',
-    payments: [{ id: 'pay_demo_batch', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demobatch', atMinutes: 5 }],
+    // Refunded in full once the region's maintenance made the cluster impossible: the payment shows it.
+    payments: [{ id: 'pay_demo_batch', userId: 'usr_demo_alice', ...visa4242, status: 'refunded', failureReason: 'Refunded in full: the cluster could not be created.', providerPaymentId: 'sbx_pi_ok_demobatch', atMinutes: 5 }],
     events: [
       { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_batch', atMinutes: 5 },
       { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_batch', atMinutes: 5 },

@@ -278,7 +278,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
       return;
     }
     setStripeCardError(null);
-    send({ kind: 'stripe', paymentMethodId: created.paymentMethod.id });
+    send({ kind: 'stripe', paymentMethodId: created.paymentMethod.id, ...(saveCard && options.canSaveCards ? { save: true } : {}) });
   };
 
   /** Stripe's step (3-D Secure) in Stripe.js, then our server reads what came of it from Stripe. */
@@ -388,7 +388,7 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
           </Radio.Group>
         ) : null}
         {method === 'card' && !payingSaved ? <CardForm form={form} options={options} disabled={busy} /> : null}
-        {method === 'card' && !payingSaved && options.canSaveCards ? (
+        {(method === 'card' || (method === 'stripe' && stripeKey)) && !payingSaved && options.canSaveCards ? (
           <Checkbox
             label="Save this card for later payments"
             description="Kept for your organisation once it has paid; the next order pays without entering it again. Remove it any time on the Billing page."

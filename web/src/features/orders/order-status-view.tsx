@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Container, Grid, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { roleCan } from '@kubemarket/shared';
-import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconServer, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconFileTypePdf, IconServer, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
@@ -16,6 +16,7 @@ import { useSessionUser } from '../auth';
 import { useCatalog } from '../catalog-browse';
 import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
 import { ProvisioningProgress } from '../provisioning';
+import { invoiceDownloadUrl } from '../invoices';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 import { useOrder } from './order-queries';
@@ -148,6 +149,7 @@ function OrderStatusContent({ order, checkoutOpen, onCheckoutChange }: { order: 
                 <SectionCard id="billing" title="Billing details">
                   <BillingDetailsView billing={order.billing} />
                 </SectionCard>
+                {order.invoice ? <OrderInvoice invoice={order.invoice} /> : null}
               </Stack>
             </Grid.Col>
           )}
@@ -284,6 +286,30 @@ const PAYMENT_STATUS_LABELS: Record<OrderPayment['status'], { label: string; col
 const receivedDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A bank transfer reads as awaited, then received, rather than as a card's processing and success. */
+const INVOICE_STATES: Record<NonNullable<OrderDetail['invoice']>['status'], string> = {
+  paid: 'paid',
+  due: 'due',
+  overdue: 'overdue',
+  void: 'cancelled by a credit note',
+};
+
+/** The order's invoice (the receipt of what was paid), downloadable; it is also listed on /billing. */
+function OrderInvoice({ invoice }: { invoice: NonNullable<OrderDetail['invoice']> }) {
+  return (
+    <SectionCard id="invoice" title="Invoice" description="Issued when the order was paid or confirmed; also listed with your invoices on Billing.">
+      <Group justify="space-between" wrap="wrap" gap="sm" data-testid="order-invoice">
+        <Text size="sm">
+          {invoice.number}: {euros(invoice.totalCents)}, {INVOICE_STATES[invoice.status]}
+          {invoice.status === 'due' || invoice.status === 'overdue' ? ` on ${formatDateTime(invoice.dueAt)}` : ''}
+        </Text>
+        <Button component="a" href={invoiceDownloadUrl(invoice.id, 'pdf')} download={`${invoice.number}.pdf`} variant="light" size="xs" leftSection={<IconFileTypePdf size={16} aria-hidden />} data-testid="order-invoice-pdf">
+          Download the PDF
+        </Button>
+      </Group>
+    </SectionCard>
+  );
+}
+
 function paymentStatusLabel(payment: OrderPayment): { label: string; color: string } {
   if (payment.provider === 'bank_transfer' && payment.status === 'processing') return { label: 'Awaiting transfer', color: 'blue.8' };
   if (payment.provider === 'bank_transfer' && payment.status === 'succeeded') return { label: 'Received', color: 'teal.9' };

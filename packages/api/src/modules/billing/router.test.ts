@@ -3,7 +3,7 @@ import { and, asc, eq, sum } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../platform/payments/fake-stripe';
 import { STRIPE_API_VERSION, stripePayments } from '../../platform/payments';
-import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 import { OVERDUE_ADVICE } from './service';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -14,7 +14,7 @@ const GLOBEX = 'org_demo_globex';
 
 async function setup() {
   const clock = manualClock(NOW);
-  const { ctx, db } = await createTestCaller({ ports: { clock } });
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer: memoryMailer() } });
   const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
   const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.createdAt));
   let invoiceCount = 0;
@@ -402,7 +402,7 @@ describe('billing payment method setups (Stripe)', () => {
   async function stripeSetup() {
     const clock = manualClock(NOW);
     const payments = stripePayments({ secretKey: SECRET_KEY, webhookSecret: 'whsec_FakeSigningSecretForTests0123456789', publishableKey: PUBLISHABLE_KEY, clock, endpoint: fake.endpoint });
-    const { ctx, db } = await createTestCaller({ ports: { clock, payments } });
+    const { ctx, db } = await createTestCaller({ ports: { clock, payments, mailer: memoryMailer() } });
     const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
     return { db, as, payments };
   }
@@ -432,6 +432,27 @@ describe('billing payment method setups (Stripe)', () => {
     const next = await bruno.billing.startPaymentMethodSetup({ kind: 'card' });
     expect(fake.customers.size).toBe(customers);
     expect(fake.setupIntents.get(next.setupId)!.customer).toBe(intent.customer);
+  });
+
+  it('keeps the card that paid an order at checkout when asked (issue 31): attached to a Customer by Stripe, saved once, and it pays the next order', async () => {
+    const { db, as } = await stripeSetup();
+    const alice = await as('alice');
+    expect((await alice.orders.paymentOptions()).canSaveCards).toBe(true);
+    const billing = { companyName: 'Acme Industries', countryCode: 'FR', addressLine1: '1 rue de Rivoli', postalCode: '75001', city: 'Paris' };
+    const first = await alice.orders.create({ idempotencyKey: 'stripe-keep-order-1', lines: [{ kind: 'support', planId: 'support_business' }], billing });
+    const paid = await alice.orders.pay({ id: first.id, paymentIdempotencyKey: 'stripe-keep-pay-1', method: { kind: 'stripe', paymentMethodId: 'pm_card_visa', save: true } });
+    expect(paid.result).toBe('succeeded');
+    const kept = await db.select().from(paymentMethods).where(and(eq(paymentMethods.organizationId, ACME), eq(paymentMethods.provider, 'stripe')));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ kind: 'card', last4: '4242', brand: 'visa', customerRef: expect.stringMatching(/^cus_/), providerRef: expect.stringMatching(/^pm_/) });
+
+    // The saved card pays the next order off-session, nothing entered again.
+    const second = await alice.orders.create({ idempotencyKey: 'stripe-keep-order-2', lines: [{ kind: 'support', planId: 'support_enterprise' }], billing });
+    const again = await alice.orders.pay({ id: second.id, paymentIdempotencyKey: 'stripe-keep-pay-2', method: { kind: 'saved', paymentMethodId: kept[0]!.id } });
+    expect(again.result).toBe('succeeded');
+    const intents = [...fake.intents.values()].filter((intent) => (intent.metadata as { orderId: string }).orderId === second.id);
+    expect(intents[0]).toMatchObject({ customer: kept[0]!.customerRef, payment_method: kept[0]!.providerRef });
+    expect(await db.$count(paymentMethods, and(eq(paymentMethods.organizationId, ACME), eq(paymentMethods.provider, 'stripe')))).toBe(1);
   });
 
   it('saves a SEPA mandate for Globex, and reads a card Stripe refused as the reason', async () => {

@@ -29,6 +29,7 @@ import {
   SANDBOX_TEST_CARDS,
   SEPA_MANDATE_TEXT,
   type CardDetails,
+  type KeptMethod,
   type SandboxSetupDetails,
   type SetupMethodKind,
 } from '../../platform/payments';
@@ -512,6 +513,17 @@ function unavailable(error: PaymentUnavailableError): TRPCError {
   return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: error.message, cause: error });
 }
 
+/** The organisation's Stripe Customer, from any method it ever saved with Stripe (a removed one too). */
+export async function knownStripeCustomer(ctx: Member): Promise<string | null> {
+  const [known] = await ctx.db
+    .select({ customerRef: paymentMethods.customerRef })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), eq(paymentMethods.provider, 'stripe'), isNotNull(paymentMethods.customerRef)))
+    .orderBy(asc(paymentMethods.createdAt))
+    .limit(1);
+  return known?.customerRef ?? null;
+}
+
 export async function startPaymentMethodSetup(ctx: Member, input: { kind: SetupMethodKind }) {
   const { payments } = ctx.ports;
   if (payments.provider === 'stripe' && payments.publishableKey === undefined) {
@@ -519,17 +531,11 @@ export async function startPaymentMethodSetup(ctx: Member, input: { kind: SetupM
   }
   const kinds = await setupKinds(ctx);
   if (!kinds.includes(input.kind)) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
-  // The organisation's Customer, from any method it ever saved with Stripe (a removed one too).
-  const [known] = await ctx.db
-    .select({ customerRef: paymentMethods.customerRef })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.organizationId, ctx.organizationId), eq(paymentMethods.provider, 'stripe'), isNotNull(paymentMethods.customerRef)))
-    .orderBy(asc(paymentMethods.createdAt))
-    .limit(1);
+  const customerRef = await knownStripeCustomer(ctx);
   try {
     const start = await payments.createSetup({
       organizationId: ctx.organizationId,
-      ...(known?.customerRef ? { customerRef: known.customerRef } : {}),
+      ...(customerRef ? { customerRef } : {}),
       // Each press of "save" is one setup; the key only guards the provider's own retry.
       idempotencyKey: `payment-method-setup:${newId('paymentMethod')}`,
       methodTypes: [input.kind],
@@ -582,10 +588,24 @@ export async function confirmPaymentMethodSetup(ctx: Member, input: ConfirmSetup
     case 'succeeded':
       break;
   }
-  const { method } = outcome;
   // Staff may have withdrawn invoicing while the browser step ran.
-  if (!kinds.includes(method.kind)) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
+  if (!kinds.includes(outcome.method.kind)) throw new TRPCError({ code: 'FORBIDDEN', message: SEPA_NOT_ALLOWED });
+  return storeSavedMethod(ctx, { customerRef: outcome.customerRef, method: outcome.method }, input.makeDefault === true);
+}
 
+/**
+ * A card Stripe attached to the organisation's Customer when it paid an order at checkout with
+ * "save this card" (issue 31): kept like a card saved from /billing, once. A failure is logged:
+ * the order is paid either way.
+ */
+export async function keepKeptMethod(ctx: Member, kept: KeptMethod): Promise<void> {
+  await storeSavedMethod(ctx, kept, false).catch((error: unknown) => logError('Keeping the card that paid an order failed', error));
+}
+
+/** Stores a method the provider saved, once (a retried confirmation finds it), default if first. */
+async function storeSavedMethod(ctx: Member, saved: KeptMethod, makeDefault: boolean) {
+  const { payments } = ctx.ports;
+  const { method } = saved;
   const now = ctx.ports.clock.now();
   const existing = await activeMethods(ctx);
   // Confirming twice (a retried request, a double click) saves the method once.
@@ -597,7 +617,7 @@ export async function confirmPaymentMethodSetup(ctx: Member, input: ConfirmSetup
     kind: method.kind,
     provider: payments.provider,
     providerRef: method.providerRef,
-    customerRef: outcome.customerRef,
+    customerRef: saved.customerRef,
     holderName: method.holderName,
     last4: method.last4,
     createdBy: ctx.user.id,
@@ -606,7 +626,7 @@ export async function confirmPaymentMethodSetup(ctx: Member, input: ConfirmSetup
       ? { brand: method.brand, expMonth: method.expMonth, expYear: method.expYear }
       : { bankCode: method.bankCode, mandateRef: method.mandateRef }),
   };
-  const becomesDefault = existing.length === 0 || input.makeDefault === true;
+  const becomesDefault = existing.length === 0 || makeDefault;
   const previousDefault = existing.find((candidate) => candidate.isDefault);
   await runBatch(ctx, [
     // The old default goes first: the partial unique index allows one default at a time.
@@ -625,6 +645,6 @@ export async function confirmPaymentMethodSetup(ctx: Member, input: ConfirmSetup
       now,
     ),
   ]);
-  const [saved] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.id));
-  return methodView(saved!);
+  const [stored] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.id));
+  return methodView(stored!);
 }

@@ -37,7 +37,7 @@ import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros, withoutDiscount } from './money';
 import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
-import { keepPaidCard } from '../billing/service';
+import { keepKeptMethod, keepPaidCard, knownStripeCustomer } from '../billing/service';
 import { chargeableMethod } from '../invoices/dunning';
 import { claimRedemption } from './redemptions';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
@@ -580,6 +580,8 @@ export async function payOrder(ctx: Member, input: PayInput) {
 
   if (bankTransfer) return invoice(ctx, order, paymentId, now);
 
+  // Stripe keeps the card with the organisation's Customer as it pays (issue 31).
+  const keepFor = input.method.kind === 'stripe' && input.method.save === true ? await knownStripeCustomer(ctx).then((customerRef) => (customerRef ? { customerRef } : {})) : undefined;
   let outcome: ChargeOutcome;
   try {
     outcome = await ctx.ports.payments.charge({
@@ -591,6 +593,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
       description: `${order.summary} (order ${order.id})`,
       customerEmail: ctx.user.email,
       method: charged!.method,
+      ...(keepFor ? { keepFor } : {}),
     });
   } catch (error) {
     // Nothing was charged: the attempt is closed so that a new one (with a new key) may follow.
@@ -604,6 +607,7 @@ export async function payOrder(ctx: Member, input: PayInput) {
   }
   const result = await applyOutcome(ctx, paymentId, outcome, cardLast4 ? { cardLast4 } : {});
   if (input.method.kind === 'card' && input.method.save === true && result.payment.status === 'succeeded') await keepPaidCard(ctx, input.method.card);
+  if (outcome.status === 'succeeded' && outcome.kept && result.payment.status === 'succeeded') await keepKeptMethod(ctx, outcome.kept);
   return answer(ctx, result);
 }
 
@@ -656,7 +660,10 @@ export async function completeAuthentication(ctx: Member, input: CompleteInput) 
     if (error instanceof PaymentNotFoundError) throw badRequest('This payment does not await authentication; start a new payment.');
     throw error;
   }
-  return answer(ctx, await applyOutcome(ctx, payment.id, outcome));
+  const result = await applyOutcome(ctx, payment.id, outcome);
+  // A card kept at checkout whose bank step came first is kept now that it paid (issue 31).
+  if (outcome.status === 'succeeded' && outcome.kept && result.payment.status === 'succeeded') await keepKeptMethod(ctx, outcome.kept);
+  return answer(ctx, result);
 }
 
 /** What the checkout offers this organisation. */
@@ -680,7 +687,8 @@ export async function paymentOptions(ctx: Member) {
     }));
   return {
     savedMethods,
-    canSaveCards: port.provider === 'sandbox',
+    // The sandbox keeps the card entered; Stripe attaches it to the organisation's Customer as it pays.
+    canSaveCards: port.provider === 'sandbox' || port.publishableKey !== undefined,
     provider: port.provider,
     testMode: port.testMode,
     methods: organization.invoicingAllowed ? [card, 'bank_transfer' as const] : [card],

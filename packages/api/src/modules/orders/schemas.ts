@@ -74,6 +74,7 @@ export const paymentMethodInputSchema = z.discriminatedUnion(
       .object({
         kind: z.literal('stripe'),
         paymentMethodId: z.string({ error: 'paymentMethodId must be text.' }).trim().max(255, 'paymentMethodId is too long.').optional(),
+        save: z.boolean({ error: 'save must be true or false.' }).optional().describe("Keep the card for later payments once it paid: Stripe attaches it to your organisation's Customer (issue 31)."),
       })
       .describe('Stripe: a PaymentMethod created with Stripe.js, or none to confirm in the browser with the client secret.'),
     z.object({ kind: z.literal('bank_transfer') }).describe('Against an invoice due in 30 days; for organisations our billing team approved.'),

@@ -72,6 +72,8 @@ const CREATE_PARAMETERS = new Set([
   'off_session',
   'allowed_payment_method_types[0]',
   'allowed_payment_method_types[1]',
+  // A card kept for later at checkout (issue 31): on-session, attached to the Customer once it pays.
+  'setup_future_usage',
 ]);
 
 export interface RecordedRequest {
@@ -208,6 +210,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       livemode: false,
       metadata: { orderId: fields['metadata[orderId]'], organizationId: fields['metadata[organizationId]'] },
       customer: fields.customer ?? null,
+      setup_future_usage: fields.setup_future_usage ?? null,
       next_action: null,
       payment_method: methodId,
       receipt_email: fields.receipt_email,
@@ -231,6 +234,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
         : method.outcome;
     if (outcome === 'succeeded') {
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: stripeId('ch') });
+      keepForLater(intent);
     } else if (outcome === 'processing') {
       intent.status = 'processing';
     } else if (outcome === 'requires_action') {
@@ -241,6 +245,18 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       return { status: 402, payload: { error: { ...error, payment_intent: intent, payment_method: methodObject(methodId) } } };
     }
     return { status: 200, payload: view(intent, fields['expand[0]']) };
+  }
+
+  /**
+   * A payment with setup_future_usage that succeeded attaches its method to the intent's Customer,
+   * as Stripe does: a test token (pm_card_visa) becomes a PaymentMethod of its own.
+   */
+  function keepForLater(intent: Json): void {
+    const methodId = intent.payment_method as string | null;
+    if (intent.setup_future_usage !== 'off_session' || methodId === null || saved.has(methodId)) return;
+    const id = stripeId('pm');
+    saved.set(id, { testMethod: methodId, customer: intent.customer as string, holderName: 'Alice Martin' });
+    intent.payment_method = id;
   }
 
   /** What the API would refuse in a create, or null. */
@@ -255,7 +271,16 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
     if (fields.confirm !== 'true' && fields.confirm !== 'false') return `Invalid boolean: ${fields.confirm}`;
     if ((fields.confirm === 'true') !== (fields.payment_method !== undefined)) return 'confirm must be true exactly when payment_method is given.';
     const savedMethod = fields.payment_method === undefined ? undefined : saved.get(fields.payment_method);
-    if (fields.off_session !== undefined || fields.customer !== undefined) {
+    if (fields.setup_future_usage !== undefined) {
+      // Keeping the card paid with now: on-session, for a Customer, never with off_session.
+      if (fields.setup_future_usage !== 'off_session' && fields.setup_future_usage !== 'on_session') return `Invalid setup_future_usage: ${fields.setup_future_usage}`;
+      if (fields.off_session !== undefined) return 'setup_future_usage cannot be used with off_session.';
+      if (!fields.customer || !customers.has(fields.customer)) return `No such customer: '${fields.customer}'`;
+      if (fields['automatic_payment_methods[enabled]'] !== 'true' || fields['automatic_payment_methods[allow_redirects]'] !== 'never') {
+        return 'automatic_payment_methods must be enabled without redirects.';
+      }
+      if (savedMethod) return 'This PaymentMethod is already attached to a Customer.';
+    } else if (fields.off_session !== undefined || fields.customer !== undefined) {
       // An off-session charge of a saved method: Stripe's rules for merchant-initiated payments.
       if (fields.off_session !== 'true') return `Invalid boolean: ${fields.off_session}`;
       if (!fields.customer || !customers.has(fields.customer)) return `No such customer: '${fields.customer}'`;
@@ -488,6 +513,7 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} does not await authentication.`);
       if (approved) {
         Object.assign(intent, { status: 'succeeded', next_action: null, amount_received: intent.amount, latest_charge: stripeId('ch') });
+        keepForLater(intent);
       } else {
         Object.assign(intent, {
           status: 'requires_payment_method',

@@ -23,6 +23,7 @@ export {
   type RefundOutcome,
   type RefundRequest,
   type SandboxSetupDetails,
+  type KeptMethod,
   type SavedMethodDetails,
   type SetupMethodKind,
   type SetupOutcome,

@@ -39,6 +39,17 @@ export interface ChargeRequest {
   description: string;
   customerEmail: string;
   method: PaymentMethodInput;
+  /**
+   * Keep the card for later payments once it pays (issue 31; Stripe: setup_future_usage with the
+   * organisation's Customer, created when it has none). Only for a method entered now.
+   */
+  keepFor?: { customerRef?: string };
+}
+
+/** A card kept at checkout: the provider's saved method and the Customer it belongs to. */
+export interface KeptMethod {
+  customerRef: string | null;
+  method: SavedMethodDetails;
 }
 
 export interface RefundRequest {
@@ -56,7 +67,7 @@ export interface RefundOutcome {
 export type AuthenticationAction = { kind: 'sandbox_authentication' } | { kind: 'stripe_client_secret'; clientSecret: string };
 
 export type ChargeOutcome =
-  | { status: 'succeeded'; paymentId: string; cardBrand?: string; cardLast4?: string }
+  | { status: 'succeeded'; paymentId: string; cardBrand?: string; cardLast4?: string; kept?: KeptMethod }
   | { status: 'requires_action'; paymentId: string; action: AuthenticationAction }
   | { status: 'processing'; paymentId: string }
   /** No paymentId when the details were refused before a payment existed (an invalid card number). */

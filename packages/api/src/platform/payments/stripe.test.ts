@@ -574,3 +574,42 @@ describe('stripePayments off-session charge of a saved method', () => {
     expect(fake.requests).toEqual([]);
   });
 });
+
+describe('stripePayments keeping the card paid with (issue 31)', () => {
+  it('creates the Customer once, pays with setup_future_usage, and answers the card now attached to it', async () => {
+    const payments = adapter();
+    const paid = await payments.charge(request({ keepFor: {} }));
+    expect(paid.status).toBe('succeeded');
+    const [customerCreate, intentCreate] = fake.requests;
+    expect(customerCreate).toMatchObject({ method: 'POST', path: '/v1/customers', fields: { email: 'alice@acme.example', 'metadata[organizationId]': 'org_acme' } });
+    expect(customerCreate!.headers['idempotency-key']).toMatch(/:customer$/);
+    const customerRef = [...fake.customers.keys()].at(-1)!;
+    expect(intentCreate).toMatchObject({ path: '/v1/payment_intents', fields: { customer: customerRef, setup_future_usage: 'off_session', 'automatic_payment_methods[enabled]': 'true' } });
+    if (paid.status !== 'succeeded') throw new Error('not paid');
+    expect(paid.kept).toMatchObject({ customerRef, method: { kind: 'card', brand: 'visa', last4: '4242', providerRef: expect.stringMatching(/^pm_/) } });
+    expect(paid.kept!.method.providerRef).not.toBe('pm_card_visa');
+
+    // The kept card pays the next order off-session for that Customer, without entering it again.
+    const again = await payments.charge(request({ paymentMethodId: paid.kept!.method.providerRef, method: { kind: 'stripe_payment_method', paymentMethodId: paid.kept!.method.providerRef, customerRef } }));
+    expect(again.status).toBe('succeeded');
+  });
+
+  it('reuses the Customer it knows, and keeps a card whose bank step came first once it is approved', async () => {
+    const payments = adapter();
+    const first = await payments.charge(request({ keepFor: {} }));
+    if (first.status !== 'succeeded' || !first.kept?.customerRef) throw new Error('not kept');
+    fake.requests.length = 0;
+    const started = await payments.charge(request({ paymentMethodId: 'pm_card_authenticationRequired', keepFor: { customerRef: first.kept.customerRef } }));
+    expect(fake.requests.map((sent) => sent.path)).toEqual(['/v1/payment_intents']);
+    expect(started.status).toBe('requires_action');
+    fake.authenticate(started.paymentId!, true);
+    expect(await payments.completeAuthentication(started.paymentId!, true)).toMatchObject({ status: 'succeeded', kept: { customerRef: first.kept.customerRef, method: { last4: '3184' } } });
+  });
+
+  it('refuses a Customer id that is not one before calling Stripe', async () => {
+    const spy = silenceErrors();
+    await expect(adapter().charge(request({ keepFor: { customerRef: 'acme' } }))).rejects.toThrow(PaymentUnavailableError);
+    expect(fake.requests).toHaveLength(0);
+    spy.mockRestore();
+  });
+});

@@ -17,6 +17,7 @@ import {
   setupRequestProblem,
   WebhookSignatureError,
   type ChargeOutcome,
+  type KeptMethod,
   type PaymentEvent,
   type PaymentsPort,
   type SavedMethodDetails,
@@ -96,6 +97,18 @@ function cardOf(intent: Stripe.PaymentIntent): { cardBrand?: string; cardLast4?:
   return { cardBrand: method.card.brand, cardLast4: method.card.last4 };
 }
 
+/** A card paid with setup_future_usage is now its Customer's: what to keep of it (issue 31). */
+function keptMethodOf(intent: Stripe.PaymentIntent): KeptMethod | null {
+  if (intent.setup_future_usage !== 'off_session' || !intent.customer) return null;
+  const method = intent.payment_method;
+  if (method === null || typeof method === 'string' || method.type !== 'card' || !method.card) return null;
+  const customerRef = typeof intent.customer === 'string' ? intent.customer : intent.customer.id;
+  return {
+    customerRef,
+    method: { kind: 'card', providerRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year, holderName: method.billing_details.name ?? null },
+  };
+}
+
 /** The public details of a saved PaymentMethod, or null for a kind we do not save. */
 function savedMethodOf(intent: Stripe.SetupIntent): SavedMethodDetails | null {
   const method = intent.payment_method;
@@ -151,8 +164,10 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
   function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
     const paymentId = intent.id;
     switch (intent.status) {
-      case 'succeeded':
-        return { status: 'succeeded', paymentId, ...cardOf(intent) };
+      case 'succeeded': {
+        const kept = keptMethodOf(intent);
+        return { status: 'succeeded', paymentId, ...cardOf(intent), ...(kept ? { kept } : {}) };
+      }
       // requires_capture: authorised, not yet captured; we capture automatically, so the money is on its way.
       case 'processing':
       case 'requires_capture':
@@ -218,10 +233,20 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
       if (customerRef !== undefined && (!CUSTOMER_ID.test(customerRef) || paymentMethodId === undefined)) {
         throw paymentsUnavailable('Stripe charge refused', new Error('An off-session charge needs a cus_ Customer and its saved pm_ PaymentMethod.'));
       }
+      if (request.keepFor?.customerRef !== undefined && !CUSTOMER_ID.test(request.keepFor.customerRef)) {
+        throw paymentsUnavailable('Stripe charge refused', new Error(`${request.keepFor.customerRef} is not a Stripe Customer id.`));
+      }
       let Sdk: StripeSdk | undefined;
       try {
         const { Stripe: loadedSdk, client } = await sdk();
         Sdk = loadedSdk;
+        // Kept for later (not for an off-session charge of a method already kept): the card is
+        // attached to the organisation's Customer once it pays, as a SetupIntent would.
+        const keepFor =
+          request.keepFor && !customerRef
+            ? request.keepFor.customerRef ??
+              (await client.customers.create({ email: request.customerEmail, metadata: { organizationId: request.organizationId } }, { idempotencyKey: `${request.idempotencyKey}:customer` })).id
+            : null;
         const intent = await client.paymentIntents.create(
           {
             amount: request.amountCents,
@@ -238,6 +263,7 @@ export function stripePayments(config: StripePaymentsConfig): PaymentsPort {
             ...(customerRef
               ? { customer: customerRef, off_session: true, allowed_payment_method_types: ['card', 'sepa_debit'] }
               : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
+            ...(keepFor ? { customer: keepFor, setup_future_usage: 'off_session' as const } : {}),
             expand: ['payment_method'],
           },
           { idempotencyKey: request.idempotencyKey },
