@@ -9,6 +9,7 @@ import {
   dataCenters,
   kubeconfigIssuances,
   kubernetesVersions,
+  middlewareInstances,
   newId,
   nodeFlavors,
   nodePools,
@@ -592,6 +593,16 @@ export async function updateMaintenance(ctx: OrgContext, input: { id: string; ma
 export async function deleteCluster(ctx: OrgContext, input: { id: string; confirmName: string }): Promise<OperationView> {
   const state = await changeableState(ctx, input.id, ['running', 'failed', 'hibernated']);
   if (input.confirmName !== state.cluster.name) badRequest(`Type the cluster's name, ${state.cluster.name}, exactly to confirm its deletion.`);
+  // Managed middlewares run inside it (issue 31): their data goes first, deliberately.
+  const hosted = await ctx.db
+    .select({ name: middlewareInstances.name })
+    .from(middlewareInstances)
+    .where(and(eq(middlewareInstances.clusterId, state.cluster.id), ne(middlewareInstances.status, 'deleted')))
+    .orderBy(asc(middlewareInstances.name));
+  if (hosted.length > 0) {
+    const names = hosted.map((row) => row.name);
+    badRequest(`${state.cluster.name} runs the middleware${names.length > 1 ? 's' : ''} ${names.join(', ')}; delete ${names.length > 1 ? 'them' : 'it'} from ${names.length > 1 ? 'their pages' : 'its page'} first.`);
+  }
   const now = ctx.ports.clock.now();
   const operation = await startOperation(ctx, state, {
     clusterId: state.cluster.id,
