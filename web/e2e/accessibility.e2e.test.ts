@@ -58,6 +58,8 @@ const SIGNED_IN_PAGES = [
   '/marketplace',
   '/settings',
   '/account',
+  '/orders/products',
+  '/middlewares/mwi_demo_acme_orders',
 ] as const;
 
 /** One-click development sign-in as a seeded demo account (no second factor), cookie banner answered. */

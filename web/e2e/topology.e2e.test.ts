@@ -82,6 +82,25 @@ describe('cluster topology', () => {
     },
   );
 
+  it('reads as a list on a phone, with the diagram one tap away (issue 31)', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsNewAccount(page);
+    await page.goto('/cluster-topology?tier=tier_standard');
+    await rejectCookies(page);
+    await page.getByTestId('topology-components').waitFor(POLL);
+    expect(await page.getByTestId('topology-diagram').count()).toBe(0);
+    const listed = await describedParts(page);
+    expect(listed.filter((part) => part.startsWith('control-plane|'))).toHaveLength(3);
+    // The diagram, when asked for, draws the same parts; the list stays under it.
+    await page.getByTestId('topology-view-switch').getByText('Diagram').click();
+    await expect.poll(() => replicas(page).count(), POLL).toBe(3);
+    expect(await diagramParts(page)).toEqual(listed);
+    // Nothing runs off the side of the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
   it('opens from a tier of the cluster selection', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await signInAsNewAccount(page);

@@ -1,6 +1,7 @@
-import { Alert, Box, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Component, lazy, Suspense, useId } from 'react';
+import { Component, lazy, Suspense, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TopologyDescription } from './topology-description';
 import { CONNECTION_STYLES } from './topology-layout';
@@ -24,9 +25,34 @@ interface TopologyViewProps {
 export function TopologyView({ model, height = 620, headingOrder = 2 }: TopologyViewProps) {
   const id = useId();
   const descriptionId = `topology-description-${id.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // On a phone the list reads better than a drawing a few centimetres wide: it comes first, and
+  // the diagram (pinch to zoom, drag to pan) is one tap away (issue 31).
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const [chosen, setChosen] = useState<'diagram' | 'list' | null>(null);
+  const view = chosen ?? (phone ? 'list' : 'diagram');
 
   return (
     <Stack gap="lg">
+      <SegmentedControl
+        value={view}
+        onChange={(next) => setChosen(next as 'diagram' | 'list')}
+        data={[
+          { value: 'diagram', label: 'Diagram' },
+          { value: 'list', label: 'List' },
+        ]}
+        aria-label="Show the topology as"
+        w="fit-content"
+        data-testid="topology-view-switch"
+      />
+      {view === 'diagram' ? <Diagram model={model} height={phone ? Math.min(height, 440) : height} descriptionId={descriptionId} /> : null}
+      <TopologyDescription model={model} id={descriptionId} headingOrder={headingOrder} />
+    </Stack>
+  );
+}
+
+function Diagram({ model, height, descriptionId }: { model: TopologyModel; height: number; descriptionId: string }) {
+  return (
+    <>
       <Card withBorder radius="md" padding={0} component="figure" m={0} data-testid="topology-diagram">
         <DiagramErrorBoundary>
           <Suspense fallback={<Skeleton height={height} radius={0} aria-label="Loading the diagram" data-testid="topology-diagram-loading" />}>
@@ -44,8 +70,7 @@ export function TopologyView({ model, height = 620, headingOrder = 2 }: Topology
           </Group>
         </Box>
       </Card>
-      <TopologyDescription model={model} id={descriptionId} headingOrder={headingOrder} />
-    </Stack>
+    </>
   );
 }
 
