@@ -251,6 +251,13 @@ describe('cluster configurator', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('price-bar').getByText(/^€[\d,.]+ \/ month$/).waitFor();
     expect(await page.getByTestId('price-panel').count()).toBe(0);
+    // The floating menu button never covers the price or its button (issue 31).
+    const menuButton = await page.getByTestId('mobile-menu-button').boundingBox();
+    for (const covered of [page.getByTestId('price-bar').getByText(/^€[\d,.]+ \/ month$/), page.getByTestId('price-bar').getByRole('button', { name: 'Price details' })]) {
+      const box = await covered.boundingBox();
+      const overlaps = menuButton !== null && box !== null && box.x < menuButton.x + menuButton.width && menuButton.x < box.x + box.width && box.y < menuButton.y + menuButton.height && menuButton.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
     await page.getByTestId('price-bar').getByRole('button', { name: 'Price details' }).click();
     await page.getByRole('dialog', { name: 'Price of your cluster' }).getByTestId('estimate-total').waitFor();
     await page.keyboard.press('Escape');

@@ -198,7 +198,13 @@ describe('from configurator to payment with PARIS', () => {
       // A second order of the same organisation: PARIS is refused, with the server's reason, before and on placing it.
       await page.goto('/orders/products/mw_postgresql');
       await page.getByRole('button', { name: 'Order PostgreSQL Essential' }).click();
-      const modal = page.getByRole('dialog', { name: 'Order PostgreSQL: Essential' });
+      // It runs in the cluster just bought (issue 31): named, placed, then billed.
+      const placement = page.getByRole('dialog', { name: 'Order PostgreSQL: Essential' });
+      await placement.getByRole('textbox', { name: 'Name' }).fill('orders-db');
+      await placement.getByRole('combobox', { name: 'Cluster', exact: true }).click();
+      await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
+      await placement.getByTestId('middleware-placement-next').click();
+      const modal = page.getByRole('dialog', { name: 'Order PostgreSQL: Essential (orders-db)' });
       await modal.getByTestId('order-summary').waitFor(POLL);
       const promotion = modal.getByRole('textbox', { name: 'Promotion code' });
       await promotion.fill('PARIS');

@@ -1,4 +1,4 @@
-import { advanceOperation, logError } from '@kubemarket/api';
+import { advanceOperation, logError, startPendingAfter } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
 import { operatorContext } from './context';
 import type { Env } from './env';
@@ -26,6 +26,23 @@ export class ClusterOperator extends DurableObject<Env> {
     return { operationId: (await this.ctx.storage.get<string>(OPERATION_KEY)) ?? null, alarmAt: await this.ctx.storage.getAlarm() };
   }
 
+  /**
+   * A middleware paid while this cluster was busy starts as soon as the cluster is free (issue 31),
+   * on this operator: its operation is taken over here rather than through a call to itself.
+   */
+  private async startWaitingMiddleware(endedOperationId: string, appUrl: string | undefined): Promise<void> {
+    const context = operatorContext(this.env, appUrl);
+    let next: string | null = null;
+    const here = { start: async (_clusterId: string, operationId: string) => void (next = operationId) };
+    try {
+      await startPendingAfter({ ...context, ports: { ...context.ports, operator: here } }, endedOperationId);
+    } catch (error) {
+      // The five-minute sweep starts it instead.
+      logError('Starting a waiting middleware failed', error);
+    }
+    if (next) await this.start(next, appUrl);
+  }
+
   override async alarm(): Promise<void> {
     const operationId = await this.ctx.storage.get<string>(OPERATION_KEY);
     if (!operationId) return;
@@ -43,6 +60,7 @@ export class ClusterOperator extends DurableObject<Env> {
     if (result.nextRunAt === null) {
       // Ended (or another operator took it): forget it unless a newer one was started meanwhile.
       if ((await this.ctx.storage.get<string>(OPERATION_KEY)) === operationId) await this.ctx.storage.delete(OPERATION_KEY);
+      await this.startWaitingMiddleware(operationId, appUrl);
       return;
     }
     await this.ctx.storage.setAlarm(Math.max(result.nextRunAt, Date.now()));

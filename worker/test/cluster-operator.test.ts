@@ -121,6 +121,28 @@ describe('ClusterOperator', () => {
     expect((await operator(clusterId).status()).operationId).toBeNull();
   });
 
+  it('starts a middleware paid while its cluster was provisioning as soon as the provisioning ends, on the same operator (issue 31)', async () => {
+    const gabriel = await signedIn('gabriel', '203.0.113.151');
+    const { clusterId } = await paidCluster(gabriel, 'op-with-db');
+    const order = { lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter', name: 'op-db', clusterId }], billing: BILLING };
+    const placed = await json<{ id: string }>(await gabriel.post('/api/orders', order, { 'Idempotency-Key': crypto.randomUUID() }));
+    expect((await gabriel.post(`/api/orders/${placed.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD })).status).toBe(200);
+    const instance = () => env.DB.prepare('SELECT id, status FROM middleware_instances WHERE order_id = ?').bind(placed.id).first<{ id: string; status: string }>();
+    expect((await instance())?.status).toBe('pending');
+
+    // The provisioning ends; the operator takes the middleware's creation over at once (no cron),
+    // and runs it to the end like any operation of the cluster.
+    const created = await driveOperator(clusterId, (operation) => operation.status === 'succeeded' && operation.parsed.some((step) => step.key === 'mw_endpoint'));
+    expect(created.parsed.map((step) => step.key)).toEqual(['mw_volumes', 'mw_instances', 'mw_credentials', 'mw_backups', 'mw_endpoint']);
+    const operations = await env.DB.prepare('SELECT type, status, created_at, finished_at FROM cluster_operations WHERE cluster_id = ? ORDER BY created_at').bind(clusterId).all<{ type: string; status: string; created_at: number; finished_at: number }>();
+    expect(operations.results.map((row) => `${row.type}:${row.status}`)).toEqual(['provision:succeeded', 'middleware_create:succeeded']);
+    expect(operations.results[1]!.created_at).toBeGreaterThanOrEqual(operations.results[0]!.finished_at);
+    expect((await instance())?.status).toBe('running');
+    expect((await operator(clusterId).status()).operationId).toBeNull();
+    const detail = await json<{ status: string; endpoint: { connectionString: string } }>(await gabriel.get(`/api/middlewares/${(await instance())!.id}`));
+    expect(detail).toMatchObject({ status: 'running', endpoint: { connectionString: 'postgresql://app:••••••••@op-db-rw.middlewares.svc.cluster.local:5432/app' } });
+  });
+
   it('retries a failing step with back-off, then fails for good with the reason; Retry resumes from that step', async () => {
     const gabriel = await signedIn('gabriel', '203.0.113.151');
     const { clusterId, orderId } = await paidCluster(gabriel, 'fail-at-cni-op');

@@ -70,7 +70,7 @@ export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type Provi
 export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
 export type { ClusterProgress, OperationView } from './modules/clusters/progress';
 export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';
-export { startPendingInstances, takeScheduledBackups } from './modules/middlewares/lifecycle';
+export { startPendingAfter, startPendingInstances, takeScheduledBackups } from './modules/middlewares/lifecycle';
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage/metering';
 export { generateInvoices, type GenerationRun } from './modules/invoices/monthly-run';
 export { embeddedVatValidation, viesVatValidation, type VatValidationPort } from './platform/vat';

@@ -1,4 +1,5 @@
 import {
+  clusterOperations,
   middlewareBackups,
   middlewareInstances,
   middlewarePlans,
@@ -184,6 +185,22 @@ export async function startOrderInstances(deps: Deps, order: Pick<Order, 'id' | 
   for (const row of rows) {
     await startInstanceCreation(deps, row.id, order.userId).catch((error: unknown) => logError('Starting a middleware instance failed', error));
   }
+}
+
+/**
+ * When an operation of a cluster ends, the first middleware waiting for that cluster starts at
+ * once (the cluster's operator calls this), rather than at the next sweep. Returns whether one did.
+ */
+export async function startPendingAfter(deps: Deps, operationId: string): Promise<boolean> {
+  const [operation] = await deps.db.select({ clusterId: clusterOperations.clusterId }).from(clusterOperations).where(eq(clusterOperations.id, operationId));
+  if (!operation) return false;
+  const [waiting] = await deps.db
+    .select({ id: middlewareInstances.id })
+    .from(middlewareInstances)
+    .where(and(eq(middlewareInstances.clusterId, operation.clusterId), eq(middlewareInstances.status, 'pending')))
+    .orderBy(middlewareInstances.createdAt)
+    .limit(1);
+  return waiting ? startInstanceCreation(deps, waiting.id, null) : false;
 }
 
 /** The sweep: pending instances whose cluster is free now start (cron, every five minutes). */
