@@ -65,7 +65,7 @@ describe('a managed middleware, from order to deletion', () => {
     const instanceId = new URL(page.url()).pathname.split('/').pop()!;
     const instance = await api<Instance>(page, 'GET', `/api/middlewares/${instanceId}`);
     expect(instance.orderId).toBe(orderId);
-    if (instance.status === 'pending') expect(instance.waitingFor).toBe(`Waiting for ${clusterName} to finish provisioning; the creation starts within five minutes of it.`);
+    if (instance.status === 'pending') expect(instance.waitingFor).toBe(`Waiting for ${clusterName} to finish provisioning; its creation starts as soon as that is done.`);
     await page.locator('[data-testid="middleware-status"][data-status="running"]').waitFor(OPERATION);
     expect((await api<{ status: string }>(page, 'GET', `/api/clusters/${clusterId}`)).status).toBe('running');
     await page.getByTestId('provisioning-progress').waitFor({ state: 'detached', ...POLL });

@@ -135,7 +135,7 @@ describe('middlewares: ordered, created, used and deleted (issue 31)', () => {
     const scaling = await alice.clusters.scaleNodePool({ id: 'clu_demo_webshop', poolId: pool.id, count: pool.count + 1 });
     const { instance } = await buy({ planId: 'mwp_valkey_small', name: 'sessions', clusterId: 'clu_demo_webshop' });
     expect(instance.status).toBe('pending');
-    expect((await alice.middlewares.get({ id: instance.id })).waitingFor).toBe('Waiting for webshop-prod to finish scaling a node pool; the creation starts within five minutes of it.');
+    expect((await alice.middlewares.get({ id: instance.id })).waitingFor).toBe('Waiting for webshop-prod to finish scaling a node pool; its creation starts as soon as that is done.');
     expect(await startPendingInstances(ctx)).toBe(0);
     const { runOperationUntil } = await import('../clusters/engine');
     await runOperationUntil(ctx, scaling.id, { advanceClock: (to) => clock.advance(to - clock.now()) });

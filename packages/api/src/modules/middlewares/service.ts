@@ -146,9 +146,9 @@ async function waitingFor(ctx: OrgContext, instance: MiddlewareInstance, cluster
   if (instance.status !== 'pending') return null;
   const [cluster] = await ctx.db.select({ status: clusters.status }).from(clusters).where(eq(clusters.id, instance.clusterId));
   const running = await runningOperation(ctx.db, instance.clusterId);
-  if (running) return `Waiting for ${clusterName} to finish ${CLUSTER_OPERATION_PHRASES[running.type]}; the creation starts within five minutes of it.`;
-  if (cluster?.status === 'hibernated') return `Waiting for ${clusterName} to wake up; the creation starts within five minutes of it.`;
-  if (cluster?.status === 'provisioning') return `Waiting for ${clusterName} to finish provisioning; the creation starts within five minutes of it.`;
+  if (running) return `Waiting for ${clusterName} to finish ${CLUSTER_OPERATION_PHRASES[running.type]}; its creation starts as soon as that is done.`;
+  if (cluster?.status === 'hibernated') return `Waiting for ${clusterName}, which is hibernated: wake it up, and its creation starts once it runs.`;
+  if (cluster?.status === 'provisioning') return `Waiting for ${clusterName} to finish provisioning; its creation starts as soon as that is done.`;
   return 'Starting within five minutes.';
 }
 
