@@ -10,6 +10,14 @@ const WEB_FEATURES = readdirSync(join(import.meta.dirname, 'web/src/features'), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The API's domain modules: each is reached from another module only through its index.ts (its door). */
+const API_MODULES = readdirSync(join(import.meta.dirname, 'packages/api/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Test scaffolding may reach into a module (fixtures, fakes, test beds); production code may not. */
+const TEST_FILES = ['**/*.test.ts', '**/testing.ts', '**/test-*.ts', '**/*-fixtures.ts', '**/fixtures/**', '**/fakes/**', 'packages/api/src/test-utils.ts'];
+
 /** Resolves imports the way TypeScript (moduleResolution "bundler") and Vite do, for the import-x rules. */
 const typeScriptResolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json'],
@@ -48,7 +56,7 @@ export default tseslint.config(
   {
     // Import cycles make module order decide behaviour (a binding read before it is set) and
     // defeat code splitting. Type-only imports are erased and do not count.
-    files: ['web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'worker/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // Parse TypeScript dependencies too (the default is JavaScript only), with the TypeScript parser.
@@ -58,6 +66,42 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Doors on the server (issue 32): a module calls another through its index.ts only; the
+    // composition roots (root.ts mounts the routers, index.ts is the package's door) may also take
+    // a router; platform/ (the ports and cross-cutting services) never depends on a module.
+    files: ['packages/api/src/**/*.ts'],
+    ignores: TEST_FILES,
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...API_MODULES.flatMap((module) => [
+              {
+                target: `./packages/api/src/modules/!(${module})/**/*`,
+                from: `./packages/api/src/modules/${module}`,
+                except: ['./index.ts'],
+                message: `Call the ${module} module through its door, modules/${module}/index.ts (export what you need there).`,
+              },
+              {
+                target: './packages/api/src/*.ts',
+                from: `./packages/api/src/modules/${module}`,
+                except: ['./index.ts', './router.ts'],
+                message: `Reach the ${module} module through its door, modules/${module}/index.ts.`,
+              },
+            ]),
+            {
+              target: ['./packages/api/src/platform', './packages/api/src/context.ts', './packages/api/src/trpc.ts', './packages/api/src/errors.ts'],
+              from: './packages/api/src/modules',
+              message: 'platform/ and the context sit below the modules: move what they need (a port, a message type) into platform/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,15 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import type { JSX, ReactNode } from 'react';
 import { configurationSlideViewTransition } from './features/shell';
-import type { Trpc } from './lib/trpc';
+import type { RouterContext } from './lib/router-context';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: Trpc;
-}
+export type { RouterContext };
 
 /** Prerendering at build time passes a memory history, no scroll restoration and a wrapper (prerender.tsx). */
 interface PrerenderOptions {

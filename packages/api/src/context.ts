@@ -1,13 +1,13 @@
 import { createSecretBox, DEVELOPMENT_KEYRING, type Database, type SecretBox, type UserRole } from '@kubemarket/db';
 import { DEMO_SELLER, type OrganizationRole, type SellerIdentity, type TokenScope } from '@kubemarket/shared';
-import type { RatesSource } from './modules/currency/service';
+import type { RatesSource } from './platform/rates';
 import type { Mailer } from './platform/mailer';
 import type { PasswordCost } from './platform/passwords';
 import { memoryFiles, type FilesPort } from './platform/files';
 import type { CloudsPort } from './platform/clouds';
 import { sandboxPayments, type PaymentsPort } from './platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from './platform/provisioner';
-import type { ClusterProgress } from './modules/clusters/progress';
+import type { RealtimePort } from './platform/realtime-messages';
 import { noIsolateCache, type IsolateCache } from './platform/isolate-cache';
 import { embeddedVatValidation, type VatValidationPort } from './platform/vat';
 
@@ -36,24 +36,7 @@ export interface SessionCookiePort {
   clear(): void;
 }
 
-/**
- * Real-time messages on /ws: SPEC.md section 7's `{ type: 'notification', userId }`, and the live
- * progress of a cluster operation (issue 12). A client honours either only for its own userId.
- */
-export type RealtimeMessage =
-  | {
-      type: 'notification';
-      userId: string;
-      /** The notification that caused it, so a client can measure or dedupe. */
-      notificationId?: string;
-    }
-  | ({ type: 'cluster_progress'; userId: string } & ClusterProgress);
-
-/** The user's sockets: publish to all of them, or drop those of sessions that ended. */
-export interface RealtimePort {
-  publish(userId: string, message: RealtimeMessage): Promise<void>;
-  closeSessions(userId: string, sessionIds: string[]): Promise<void>;
-}
+export type { RealtimeMessage, RealtimePort } from './platform/realtime-messages';
 
 /** Everything outside the process that business logic talks to, injected by the host. */
 export interface Ports {

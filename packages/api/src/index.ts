@@ -48,35 +48,34 @@ export {
   ECB_DAILY_RATES_URL,
   type RatesRefreshResult,
   type RatesSnapshot,
-  type RatesSource,
-} from './modules/currency/service';
+} from './modules/currency';
+export type { RatesSource } from './platform/rates';
 export { notify, notifyOrganization } from './platform/notify';
 export { publicErrorMessage } from './errors';
-export type { PublicClusterTier } from './modules/catalog/service';
+export type { PublicClusterTier } from './modules/catalog';
 export { memoryIsolateCache, noIsolateCache, type IsolateCache } from './platform/isolate-cache';
-export { authenticateBearer, type BearerResult } from './modules/tokens/service';
+export { authenticateBearer, type BearerResult } from './modules/tokens';
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
 export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';
-export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders/webhooks';
+export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders';
 export { logError, describeError, redact } from './platform/log';
 export { audit } from './platform/audit';
 export { purgeExpired, type PurgeResult } from './platform/purge';
 export { sealStoredTotpSecrets } from './platform/totp-secrets';
-export { loadPriceBook, loadOrderCatalogue, loadCurrentPrices, type OrderCatalogue, type CurrentPrices } from './modules/catalog/price-book';
-export { createQuote, organizationHasPurchased, PURCHASED_ORDER_STATUSES } from './modules/quotes/service';
-export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from './modules/quotes/schemas';
+export { loadPriceBook, loadOrderCatalogue, loadCurrentPrices, type OrderCatalogue, type CurrentPrices } from './modules/catalog';
+export { createQuote, organizationHasPurchased, PURCHASED_ORDER_STATUSES } from './modules/quotes';
+export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from './modules/quotes';
 export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type ProvisionerPort } from './platform/provisioner';
-export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters/engine';
-export type { ClusterProgress, OperationView } from './modules/clusters/progress';
-export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters/hibernation';
-export { startPendingAfter, startPendingInstances, takeScheduledBackups } from './modules/middlewares/lifecycle';
-export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage/metering';
-export { generateInvoices, type GenerationRun } from './modules/invoices/monthly-run';
+export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters';
+export type { ClusterProgress, OperationView } from './platform/realtime-messages';
+export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters';
+export { startPendingAfter, startPendingInstances, takeScheduledBackups } from './modules/middlewares';
+export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage';
+export { generateInvoices, type GenerationRun } from './modules/invoices';
 export { embeddedVatValidation, viesVatValidation, type VatValidationPort } from './platform/vat';
-export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices/dunning';
+export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices';
 export { r2Files, memoryFiles, type FilesPort, type R2BucketLike } from './platform/files';
 export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';
-export { refreshAllConnections } from './modules/provider-connections/service';
-export { answerKubeRequest, gatewayCertificate, gatewaySecretMatches, GATEWAY_SECRET_MIN_LENGTH, type KubeSimDeps } from './modules/kube-sim/service';
-export type { KubeAnswer } from './modules/kube-sim/kubernetes';
+export { refreshAllConnections } from './modules/provider-connections';
+export { answerKubeRequest, gatewayCertificate, gatewaySecretMatches, GATEWAY_SECRET_MIN_LENGTH, type KubeSimDeps, type KubeAnswer } from './modules/kube-sim';

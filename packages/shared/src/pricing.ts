@@ -52,6 +52,14 @@ export function formatMoney(amount: number, currency: Currency, locale = 'en-GB'
   return moneyFormat(currency, locale).format(amount);
 }
 
+/**
+ * EUR cents as a charge reads everywhere (mail, notifications, invoices, staff screens):
+ * "€1,234.50", "-€12.00", whatever the display currency. The one money formatter for charges.
+ */
+export function euros(cents: number): string {
+  return formatMoney(cents / 100, 'EUR');
+}
+
 /** An amount of EUR cents in the display currency: base-EUR times the rate, symbol and 2 decimals. */
 export function formatEurCents(cents: number, currency: Currency, rates: ExchangeRates, locale?: string): string {
   return formatMoney(convertFromEurCents(cents, rates[currency]), currency, locale);

@@ -3,7 +3,7 @@ import { AuthSync, EmailVerificationPrompt } from '../features/auth';
 import { CookieConsent } from '../features/consent';
 import { LazyNotFoundPage, LazyRouteError, SiteShell } from '../features/shell';
 import { useHydrationSignal } from '../lib/hydration';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../lib/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -1,4 +1,3 @@
-import { formatMoney } from '@kubemarket/shared';
 
 /**
  * The catalogue API counts money in integer EUR cents (hourly node prices in thousandths of a
@@ -26,10 +25,8 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
-/** EUR cents as the app shows money: "€1,234.50". */
-export function formatEuros(cents: number): string {
-  return formatMoney(centsToEuros(cents), 'EUR');
-}
+/** EUR cents as the app shows money: "€1,234.50" (the one formatter, @kubemarket/shared). */
+export { euros as formatEuros } from '@kubemarket/shared';
 
 const hourlyFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 5 });
 

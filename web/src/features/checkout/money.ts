@@ -1,4 +1,3 @@
-import { formatMoney } from '@kubemarket/shared';
 import type { Quote } from '@kubemarket/shared';
 import type { CheckoutOrder } from './checkout-types';
 
@@ -72,7 +71,5 @@ export function orderMoney(order: MoneyOrder): OrderMoney {
   };
 }
 
-/** EUR cents as charged: "€1,234.50", whatever the display currency. */
-export function euros(cents: number): string {
-  return formatMoney(cents / 100, 'EUR');
-}
+/** EUR cents as charged: "€1,234.50", whatever the display currency (the one formatter, @kubemarket/shared). */
+export { euros } from '@kubemarket/shared';

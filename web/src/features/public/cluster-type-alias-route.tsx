@@ -1,5 +1,5 @@
 import { clusterTiersQueryOptions } from '../catalog';
-import type { RouterContext } from '../../router';
+import type { RouterContext } from '../../lib/router-context';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { CLUSTER_TYPE_ALIASES } from './cluster-type-aliases';
 

@@ -1,4 +1,3 @@
-import { formatMoney } from '@kubemarket/shared';
 import type { OrganizationStatus } from './staff-organizations-types';
 
 export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, { label: string; color: string }> = {
@@ -25,9 +24,7 @@ export function statusLabel(status: string): string {
 }
 
 /** Integer EUR cents as staff read them: always euros, whatever the display currency. */
-export function euros(cents: number): string {
-  return formatMoney(cents / 100, 'EUR');
-}
+export { euros } from '@kubemarket/shared';
 
 
 /** "21–40 of 95 organisations", or "Nothing matches." */

@@ -10,7 +10,7 @@ import { notify } from '../../platform/notify';
 import { hashPassword, passwordProblem, verifyPassword } from '../../platform/passwords';
 import { consumeRateLimit, RATE_LIMITS, releaseSlots } from '../../platform/rate-limit';
 import { deleteUserSessions } from '../../platform/sessions';
-import { loadSessionUser, reservePasswordCheck } from '../auth/service';
+import { loadSessionUser, reservePasswordCheck } from '../auth';
 import { sha256Hex } from '../../platform/crypto';
 
 type SignedIn = Context & { user: SessionUser };

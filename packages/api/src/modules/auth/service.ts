@@ -28,7 +28,7 @@ import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { normalizeVatNumber } from '../../platform/vat';
-import { verifiedVatCheck } from '../billing/profile';
+import { verifiedVatCheck } from '../billing';
 
 export interface MfaRequired {
   mfaRequired: true;

@@ -15,7 +15,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
-import { euros } from '../orders/money';
+import { euros } from '@kubemarket/shared';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };

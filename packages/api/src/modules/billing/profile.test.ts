@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 import { viesVatValidation } from '../../platform/vat';
 import { startFakeVies, type FakeVies } from '../../platform/vat/fake-vies';
-import { invoicePdf } from '../invoices/pdf';
+import { invoicePdf } from '../invoices';
 import { insertOrganization } from '../invoices/test-fixtures';
 import { pdfText } from '../invoices/test-read-back';
 

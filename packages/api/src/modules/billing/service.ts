@@ -33,7 +33,7 @@ import {
   type SandboxSetupDetails,
   type SetupMethodKind,
 } from '../../platform/payments';
-import { outstandingCents, unpaidInvoicesCents } from '../orders/credit-limit';
+import { outstandingCents, unpaidInvoicesCents } from './credit-limit';
 
 /**
  * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and

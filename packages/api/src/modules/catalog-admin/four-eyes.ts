@@ -18,7 +18,7 @@ import { catalogueAloneChanges, newId, type Database } from '@kubemarket/db';
 import { STAFF_CATALOGUE_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { euros } from '../orders/money';
+import { euros } from '@kubemarket/shared';
 
 export type Approval = { kind: 'probe' } | { kind: 'approved'; requestId: string; requestedBy: string };
 

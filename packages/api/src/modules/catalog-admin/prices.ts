@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { claimGiveaway, fourEyes, giveawayLimit, priceChangeLimit, type Allowance, type Approval } from './four-eyes';
-import { euros } from '../orders/money';
+import { euros } from '@kubemarket/shared';
 
 /**
  * Dated prices of catalogue items. A price change never rewrites history: it is a new

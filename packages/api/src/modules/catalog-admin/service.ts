@@ -28,7 +28,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
-import { euros } from '../orders/money';
+import { euros } from '@kubemarket/shared';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ProvisionerError, type CloudProfileSync } from '../../platform/provisioner';
 import { allowanceSpent, claimGiveaway, fourEyes, giveawayAllowance, giveawayLimit, isAllowanceSpent, promotionLimit, type Approval } from './four-eyes';

@@ -1,36 +1,8 @@
-import type { ClusterOperation, ClusterOperationStatus, ClusterOperationType, ClusterStatus, OperationStep } from '@kubemarket/db';
+import type { ClusterOperation, OperationStep } from '@kubemarket/db';
+import type { ClusterProgress, OperationView } from '../../platform/realtime-messages';
 
-/** An operation as screens and scripts see it; also the body of a `cluster_progress` socket message. */
-export interface OperationView {
-  id: string;
-  clusterId: string;
-  type: ClusterOperationType;
-  status: ClusterOperationStatus;
-  steps: OperationStep[];
-  currentStep: number;
-  error: string | null;
-  orderId: string | null;
-  requestedBy: string | null;
-  /** Bumped on every change: a client keeps the highest it has seen. */
-  revision: number;
-  /** 0–100, weighted by the steps' estimates. */
-  progressPercent: number;
-  /** Expected time left, ms (0 once finished). */
-  remainingMs: number;
-  createdAt: number;
-  updatedAt: number;
-  finishedAt: number | null;
-}
+export type { ClusterProgress, OperationView };
 
-/** What the socket carries for each change of a cluster operation. */
-export interface ClusterProgress {
-  clusterId: string;
-  clusterName: string;
-  clusterStatus: ClusterStatus;
-  /** Nodes ready / wanted, for lists and the topology. */
-  readyNodes: number;
-  operation: OperationView;
-}
 
 /** How far an operation is, from its steps' estimates and the running step's elapsed time. */
 export function progressOf(steps: readonly OperationStep[], now: number): { percent: number; remainingMs: number } {

@@ -30,7 +30,7 @@ import type { Context } from '../../context';
 import { audit } from '../../platform/audit';
 import { assertMayGrow } from '../../platform/growth';
 import type { ApiServerAddress, CertificateAuthority, ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
-import { compareKubernetesVersions, loadPriceBook } from '../catalog/price-book';
+import { compareKubernetesVersions, loadPriceBook } from '../catalog';
 import { caKeyContext, loadClusterState, runningOperation, busyMessage, retryOperation, startOperation, type ClusterState } from './engine';
 import { operationView, progressOf, type OperationView } from './progress';
 import type {

@@ -17,18 +17,9 @@ export interface RatesSnapshot {
   date: string;
 }
 
-/** Rates as a source reports them, not yet validated. */
-export interface RatesQuote {
-  rates: Record<string, number>;
-  date: string;
-  /** Short name stored with the rows, e.g. "ecb". */
-  source: string;
-}
+import type { RatesQuote, RatesSource } from '../../platform/rates';
 
-/** Port: where fresh rates come from. The Worker gives the ECB; tests give a fake. */
-export interface RatesSource {
-  latest(): Promise<RatesQuote>;
-}
+export type { RatesQuote, RatesSource };
 
 export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
 const ECB_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '@kubemarket/db';
 import { notify, notifyOrganization } from '../../platform/notify';
-import { startSession } from '../auth/service';
+import { startSession } from '../auth';
 import { publicProcedure, router } from '../../trpc';
 import { createTestAccount, testAccountInput, testAccountOutput } from './test-accounts';
 

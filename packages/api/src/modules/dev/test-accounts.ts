@@ -7,7 +7,7 @@ import { auditInsert } from '../../platform/audit';
 import { hashPassword } from '../../platform/passwords';
 import { newTotpSecret } from '../../platform/totp';
 import { sealTotpSecret } from '../../platform/totp-secrets';
-import { startSession } from '../auth/service';
+import { startSession } from '../auth';
 
 export const testAccountInput = z.object({
   role: z.enum(USER_ROLES).default('user'),

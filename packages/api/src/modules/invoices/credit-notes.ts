@@ -10,7 +10,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
-import { euros } from '../orders/money';
+import { euros } from '@kubemarket/shared';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { getInvoice, invoiceView, issueCreditNote } from './service';
 

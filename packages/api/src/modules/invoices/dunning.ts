@@ -14,7 +14,7 @@
  * clearing its next_charge_at conditionally before charging, so two runs never charge it twice.
  */
 import { HOLDING_PAYMENT_STATUSES, invoicePayments, invoices, newId, organizations, paymentMethods, users, type Database, type Invoice, type InvoicePayment, type SavedPaymentMethod } from '@kubemarket/db';
-import { roleCan } from '@kubemarket/shared';
+import { euros, roleCan } from '@kubemarket/shared';
 import { and, eq, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Ports } from '../../context';
 import { auditInsert } from '../../platform/audit';
@@ -35,7 +35,6 @@ export interface InvoiceDeps {
 /** Days after issue on which a failed charge is retried; the last failure makes the invoice overdue. */
 export const RETRY_DAYS = [3, 7, 14] as const;
 
-const eurosOf = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 /**
  * The card or mandate a saved method stands for, as the port takes it. The sandbox is stateless
@@ -209,7 +208,7 @@ async function markOverdue(db: Database, invoice: Invoice, now: number): Promise
 }
 
 async function tellFailure(deps: InvoiceDeps, invoice: Invoice, reason: string, retryAt: number | null): Promise<void> {
-  const what = `The charge of ${eurosOf(invoice.totalCents)} for invoice ${invoice.number} failed: ${reason}`;
+  const what = `The charge of ${euros(invoice.totalCents)} for invoice ${invoice.number} failed: ${reason}`;
   const next =
     retryAt === null
       ? 'The invoice is now overdue. Pay it with a card from Billing in the console to keep your clusters running.'

@@ -54,7 +54,7 @@ import {
 } from '@kubemarket/db';
 import { convertFromEurCents, formatMoney, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { vatNumberVerified } from '../billing/profile';
+import { vatNumberVerified } from '../billing';
 import { invoiceReference } from './creditor-reference';
 import { numberJustTaken, takeNextNumber, invoiceYear } from './numbering';
 

@@ -35,7 +35,7 @@ import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../pl
 import { simulatorProvisioner, type ProvisionerPort } from '../../platform/provisioner';
 import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
 import { grantCredit } from '../billing/credit-grants';
-import { runOperationUntil } from '../clusters/engine';
+import { runOperationUntil } from '../clusters';
 import { applyHibernationSchedules } from '../clusters/hibernation';
 import { meterUpTo, meterHour, type MeteringDeps } from '../usage/metering';
 import type { InvoiceDeps } from './dunning';

@@ -1,7 +1,7 @@
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, INVOICE_STATUSES } from '@kubemarket/db';
 import { z } from 'zod';
 import { idempotencyKeySchema, idParam } from '../../platform/contracts';
-import { vatCheckSchema } from '../billing/schemas';
+import { vatCheckSchema } from '../billing';
 
 const epoch = () => z.number().int().describe('UTC epoch milliseconds.');
 const cents = (what: string) => z.number().int().describe(`${what}, EUR cents.`);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { issueClientCertificate } from '../../platform/provisioner/pki';
 import { simulatorProvisioner } from '../../platform/provisioner';
 import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
-import { caKeyContext } from '../clusters/engine';
+import { caKeyContext } from '../clusters';
 import { humanDuration } from './kubernetes';
 import { answerKubeRequest, gatewayCertificate, type KubeRequest } from './service';
 

@@ -13,7 +13,7 @@ import { X509Certificate } from '@peculiar/x509';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto';
 import { caFingerprint, issueServerCertificate } from '../../platform/provisioner/pki';
-import { caKeyContext } from '../clusters/engine';
+import { caKeyContext } from '../clusters';
 import {
   API_GROUPS,
   coreResources,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { readStoredRates } from '../currency/service';
+import { readStoredRates } from '../currency';
 
 /**
  * The ECB publishes on working days only, and a long holiday weekend leaves four days between

@@ -15,8 +15,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { logError } from '../../platform/log';
-import { loadClusterState, runningOperation, startOperation, type EngineDeps } from '../clusters/engine';
-import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters/middleware-operations';
+import { loadClusterState, runningOperation, startOperation, type EngineDeps } from '../clusters';
+import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters';
 
 /**
  * The life of a managed middleware instance (issue 31, ADR 31): written when its order is settled,

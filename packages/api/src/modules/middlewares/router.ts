@@ -1,5 +1,5 @@
 import { orgProcedure, router } from '../../trpc';
-import { operationSchema } from '../clusters/schemas';
+import { operationSchema } from '../clusters';
 import {
   backupSchema,
   credentialsSchema,

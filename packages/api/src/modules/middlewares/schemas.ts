@@ -1,7 +1,7 @@
 import { MIDDLEWARE_BACKUP_KINDS, MIDDLEWARE_CATEGORIES, MIDDLEWARE_INSTANCE_STATUSES } from '@kubemarket/db';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
-import { operationSchema } from '../clusters/schemas';
+import { operationSchema } from '../clusters';
 
 const epochMs = z.number().int().describe('UTC epoch ms.');
 

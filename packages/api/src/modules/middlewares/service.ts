@@ -19,9 +19,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
 import { audit } from '../../platform/audit';
-import { busyMessage, loadClusterState, retryOperation, runningOperation, startOperation } from '../clusters/engine';
-import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters/middleware-operations';
-import { operationView } from '../clusters/progress';
+import { busyMessage, loadClusterState, retryOperation, runningOperation, startOperation } from '../clusters';
+import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters';
+import { operationView } from '../clusters';
 import { CLUSTER_OPERATION_PHRASES } from '@kubemarket/shared';
 import { connectionString, instanceLabel, loadInstance, newPassword, passwordContext, type LoadedInstance } from './lifecycle';
 import type { deleteInputSchema, InstanceDetail, InstanceSummary, listInstancesInputSchema, resizeInputSchema, restoreInputSchema } from './schemas';

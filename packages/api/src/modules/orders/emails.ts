@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, type BillingCycle } from '@kubemarket/shared';
 import { plainMail } from '../../platform/emails';
-import { euros } from './money';
+import { euros } from '@kubemarket/shared';
 
 /* The mail of orders: placed, paid (or invoiced, or free), payment failed. Each goes to a member's own address. */
 

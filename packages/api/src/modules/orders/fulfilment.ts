@@ -16,12 +16,12 @@ import type { Ports } from '../../context';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
-import { handOver } from '../clusters/engine';
-import { orderInvoiceStatements } from '../invoices/order-invoice';
-import { addonInstallStatements, newClusterStatements, startAddonInstall } from '../clusters/provisioning';
-import { instanceStatements, startOrderInstances } from '../middlewares/lifecycle';
+import { handOver } from '../clusters';
+import { orderInvoiceStatements } from '../invoices';
+import { addonInstallStatements, newClusterStatements, startAddonInstall } from '../clusters';
+import { instanceStatements, startOrderInstances } from '../middlewares';
 import { orderEmails } from './emails';
-import { euros } from './money';
+import { euros } from '@kubemarket/shared';
 import type { Deps } from './views';
 
 /**

@@ -1,9 +1,4 @@
-import { convertFromEurCents, formatMoney, type Quote } from '@kubemarket/shared';
-
-/** EUR cents as a customer reads them in a message: "€1,234.50". */
-export function euros(cents: number): string {
-  return formatMoney(convertFromEurCents(cents, 1), 'EUR');
-}
+import type { Quote } from '@kubemarket/shared';
 
 /** amount × basisPoints / 10 000 rounded half up to the cent, exactly as the pricing engine taxes. */
 function taxOf(amountCents: number, basisPoints: number): number {

@@ -31,14 +31,15 @@ import {
   type PaymentMethodInput,
 } from '../../platform/payments';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { organizationHasPurchased } from '../quotes/service';
-import { assertWithinCreditLimit, claimWithinCreditLimit } from './credit-limit';
+import { organizationHasPurchased } from '../quotes';
+import { assertWithinCreditLimit, claimWithinCreditLimit } from '../billing';
 import { orderEmails } from './emails';
 import { INVOICE_DUE_DAYS, notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
-import { euros, withoutDiscount } from './money';
+import { euros } from '@kubemarket/shared';
+import { withoutDiscount } from './money';
 import type { completeAuthenticationInputSchema, payOrderInputSchema } from './schemas';
-import { keepKeptMethod, keepPaidCard, knownStripeCustomer } from '../billing/service';
-import { chargeableMethod } from '../invoices/dunning';
+import { keepKeptMethod, keepPaidCard, knownStripeCustomer } from '../billing';
+import { chargeableMethod } from '../invoices';
 import { claimRedemption } from './redemptions';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
 import { orderDetail, orderOf, type Deps, type Member } from './views';

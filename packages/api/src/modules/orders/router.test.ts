@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PaymentUnavailableError, sandboxPayments, stripePayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import type { AppRouter } from '../../root';
 import { backgroundQueue, callerAs, createTestCaller, insertRunningCluster, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
-import { loadOrderCatalogue } from '../catalog/price-book';
-import { createQuote } from '../quotes/service';
+import { loadOrderCatalogue } from '../catalog';
+import { createQuote } from '../quotes';
 
 type CreateInput = inferRouterInputs<AppRouter>['orders']['create'];
 type ClusterLine = Extract<CreateInput['lines'][number], { kind: 'cluster' }>;

@@ -2,8 +2,8 @@ import { ORDER_EVENT_TYPES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMEN
 import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, middlewarePlacementSchema, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idempotencyKeySchema, idParam } from '../../platform/contracts';
-import { billingProfileFieldsSchema } from '../billing/schemas';
-import { orderLineSchema, quoteInputSchema, quoteSchema } from '../quotes/schemas';
+import { billingProfileFieldsSchema } from '../billing';
+import { orderLineSchema, quoteInputSchema, quoteSchema } from '../quotes';
 
 /**
  * Orders (POST /api/orders and the rest): the lines are those of POST /api/quotes, except that a

@@ -29,17 +29,17 @@ import { sha256Hex } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { mailInBackground } from '../../platform/mailer';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { checkNewClusterQuota } from '../clusters/service';
-import type { QuoteInput } from '../quotes/schemas';
-import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes/service';
-import { profileForOrder, taxCustomerOf } from '../billing/profile';
+import { checkNewClusterQuota } from '../clusters';
+import type { QuoteInput } from '../quotes';
+import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes';
+import { profileForOrder, taxCustomerOf } from '../billing';
 import { orderEmails } from './emails';
 import { claimRedemption } from './redemptions';
 import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
-import { euros } from './money';
+import { euros } from '@kubemarket/shared';
 import type { CreateOrderInput, ListOrdersInput, OrderLineInput } from './schemas';
 import { orderDetail, orderOf, summaryQuery, summaryView, type Member } from './views';
-import { placeMiddlewareLines } from '../middlewares/placement';
+import { placeMiddlewareLines } from '../middlewares';
 
 /**
  * Orders: an organisation buys a cluster, add-ons for one of its clusters, middleware plans or a

@@ -2,7 +2,7 @@ import { webhookEvents } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { PaymentUnavailableError, WebhookSignatureError, type ChargeOutcome } from '../../platform/payments';
-import { applyInvoicePaymentEvent } from '../invoices/dunning';
+import { applyInvoicePaymentEvent } from '../invoices';
 import { applyOutcome, paymentForEvent } from './payment';
 import type { Deps } from './views';
 

@@ -3,7 +3,7 @@ import { isQuoteError, quote, type OrderLine, type PromotionRejection, type Quot
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { loadOrderCatalogue, type OrderCatalogue } from '../catalog/price-book';
+import { loadOrderCatalogue, type OrderCatalogue } from '../catalog';
 import type { QuoteInput } from './schemas';
 
 /**

@@ -8,8 +8,8 @@ import { replaceRecoveryCodes } from '../../platform/recovery-codes';
 import { deleteUserSessions, isStaff } from '../../platform/sessions';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
-import { assertPassword } from '../account/service';
-import { clearMfaFailures } from '../auth/service';
+import { assertPassword } from '../account';
+import { clearMfaFailures } from '../auth';
 
 type SignedIn = Context & { user: SessionUser };
 

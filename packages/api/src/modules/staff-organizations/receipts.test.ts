@@ -2,7 +2,7 @@ import { credits, invoiceReceipts, invoices, orderEvents, payments } from '@kube
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
-import { printedReference } from '../invoices/creditor-reference';
+import { printedReference } from '../invoices';
 
 const NOW = Date.UTC(2026, 11, 6, 10);
 const GLOBEX = 'org_demo_globex';

@@ -16,10 +16,10 @@ import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { notify } from '../../platform/notify';
-import { isCreditorReference, printedReference } from '../invoices/creditor-reference';
-import { clearOverdueUnlessAny } from '../invoices/dunning';
-import { outstandingCents } from '../orders/credit-limit';
-import { euros } from '../orders/money';
+import { isCreditorReference, printedReference } from '../invoices';
+import { clearOverdueUnlessAny } from '../invoices';
+import { euros } from '@kubemarket/shared';
+import { outstandingCents } from '../billing';
 
 type Staff = Context & { user: SessionUser };
 

@@ -5,7 +5,7 @@ import { utcMonthStart } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
-import { draftInvoice, previousMonth } from '../invoices/generate';
+import { draftInvoice, previousMonth } from '../invoices';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
 

@@ -24,7 +24,7 @@ import {
   suspendInputSchema,
   transferRecordedSchema,
 } from './schemas';
-import { billingProfileSchema } from '../billing/schemas';
+import { billingProfileSchema } from '../billing';
 import * as staff from './service';
 
 const TAGS: ['Staff'] = ['Staff'];

@@ -1,7 +1,7 @@
 import { CLUSTER_STATUSES, INVOICE_KINDS, INVOICE_STATUSES, ORDER_STATUSES, ORGANIZATION_STATUSES, TICKET_STATUSES } from '@kubemarket/db';
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
-import { billingProfileSchema } from '../billing/schemas';
+import { billingProfileSchema } from '../billing';
 import { idParam } from '../../platform/contracts';
 
 const page = {

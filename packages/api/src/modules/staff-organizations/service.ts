@@ -32,13 +32,13 @@ import { plainMail } from '../../platform/emails';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
-import { retryOperation } from '../clusters/engine';
-import { clearOverdueUnlessAny } from '../invoices/dunning';
-import { outstandingCents } from '../orders/credit-limit';
-import { euros } from '../orders/money';
+import { retryOperation } from '../clusters';
+import { clearOverdueUnlessAny } from '../invoices';
+import { euros } from '@kubemarket/shared';
+import { outstandingCents } from '../billing';
 import * as receipts from './receipts';
 import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
-import * as billingProfiles from '../billing/profile';
+import * as billingProfiles from '../billing';
 import type { AddonListInput, BillingCountryInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
 
 type Staff = Context & { user: SessionUser };

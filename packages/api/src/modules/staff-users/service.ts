@@ -25,8 +25,8 @@ import { revokeUserTokens } from '../../platform/auth-tokens';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { deleteUserSessions } from '../../platform/sessions';
-import * as admin from '../admin/service';
-import { verificationMail } from '../auth/service';
+import * as admin from '../admin';
+import { verificationMail } from '../auth';
 import { staffMails } from './mails';
 
 type Staff = Context & { user: SessionUser };

@@ -2,7 +2,7 @@ import {
   AVAILABILITY_SLA_BASIS_POINTS,
   clusterTypeFromTierName,
   DATA_SENSITIVITY_CERTIFICATIONS,
-  formatMoney,
+  euros,
   isQuoteError,
   quote,
   type ClusterLineInput,
@@ -97,10 +97,6 @@ export function percentLabel(basisPoints: number): string {
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
-}
-
-function euros(cents: number): string {
-  return formatMoney(cents / 100, 'EUR');
 }
 
 function list(items: readonly string[]): string {

@@ -3,7 +3,7 @@ import { defaultKubernetesVersion, type SuggestionsQuestionnaire, type Suggestio
 import { TRPCError } from '@trpc/server';
 import { asc, isNull } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { loadOrderCatalogue, onSaleTiers } from '../catalog/price-book';
+import { loadOrderCatalogue, onSaleTiers } from '../catalog';
 import { rankTiers, type SuggestionCatalogue } from './ranking';
 
 /**

@@ -34,8 +34,8 @@ import { sendMailSafely } from '../../platform/mailer';
 import { insertRowsAsJson } from '../../platform/json-rows';
 import { notify } from '../../platform/notify';
 import { addressKey, consumeRateLimit, RATE_LIMITS } from '../../platform/rate-limit';
-import { bytesToBase64 } from '../invoices/pdf';
-import { SETTLED_ORDER_STATUSES } from '../invoices/generate';
+import { bytesToBase64 } from '../invoices';
+import { SETTLED_ORDER_STATUSES } from '../invoices';
 import { checkAttachment, type CheckedFile } from './attachments';
 import { ticketEmails, TICKET_STATUS_LABELS } from './emails';
 import type {

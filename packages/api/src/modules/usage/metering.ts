@@ -31,7 +31,7 @@ import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, max, ne, or } from 'd
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
 import { insertRowsAsJson } from '../../platform/json-rows';
-import { purposeOf } from '../clusters/engine';
+import { purposeOf } from '../clusters';
 
 /**
  * Hourly metering (issue 13). Each UTC hour, every cluster alive during it (created before its end,

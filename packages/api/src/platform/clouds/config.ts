@@ -5,7 +5,7 @@
  * Unset, every provider is reached at its real endpoints. Browser tests point it at the fakes.
  * Plain http is accepted for loopback addresses only: credentials must not cross a network in clear.
  */
-import { cloudClients, type CloudsPort } from './index';
+import { cloudClients, type CloudsPort } from './clients';
 import { DEFAULT_TIMEOUT_MS } from './port';
 
 export class CloudConfigError extends Error {}

@@ -10,24 +10,4 @@ export { doksClient, DOKS_BASE_URLS, type DoksBaseUrls } from './doks';
 export { signHuaweiRequest, type HuaweiSignInput, type HuaweiSignature } from './huawei-signer';
 export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError } from './config';
 export { signAcs3Request, type Acs3SignInput, type Acs3Signature } from './acs3-signer';
-
-import { ackClient } from './ack';
-import { aksClient } from './aks';
-import { cceClient } from './cce';
-import { doksClient } from './doks';
-import { eksClient } from './eks';
-import { gkeClient } from './gke';
-import { iksClient } from './iks';
-
-/** The providers whose client exists, by id. */
-export const cloudClients = { gke: gkeClient, eks: eksClient, aks: aksClient, iks: iksClient, cce: cceClient, ack: ackClient, doks: doksClient } as const;
-export type SupportedCloudProvider = keyof typeof cloudClients;
-export type CloudBaseUrls = { [P in SupportedCloudProvider]: (typeof cloudClients)[P]['defaultBaseUrls'] };
-
-/** Where each provider's APIs live, for the connections module; a provider left out uses its real endpoints. */
-export interface CloudsPort {
-  baseUrls: { [P in SupportedCloudProvider]?: Partial<CloudBaseUrls[P]> };
-  /** Defaults to the global fetch. */
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}
+export { cloudClients, type CloudBaseUrls, type CloudsPort, type SupportedCloudProvider } from './clients';

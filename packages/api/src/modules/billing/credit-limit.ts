@@ -1,7 +1,7 @@
 import { type Database, type NewPayment, type Organization } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { sql, type SQL } from 'drizzle-orm';
-import { euros } from './money';
+import { euros } from '@kubemarket/shared';
 
 /**
  * The credit limit staff set on an organisation that pays by bank transfer: how much it may owe

@@ -1,0 +1,48 @@
+/**
+ * The API's doors (issue 32), as `pnpm lint` enforces them (eslint.config.js): a module reaches
+ * another only through its index.ts, platform/ never depends on a module, and no import closes a
+ * circle. Linting a few lines placed in the tree shows each rule firing, and staying quiet for the
+ * imports the design allows.
+ */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function messages(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/')).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('API module doors', { timeout: 60_000 }, () => {
+  it('refuses a module reaching into another module, and accepts its door', async () => {
+    expect(await messages('packages/api/src/modules/usage/probe.ts', "import { startOperation } from '../clusters/engine';\nexport const probe = startOperation;\n")).toEqual([
+      'import-x/no-restricted-paths: Unexpected path "../clusters/engine" imported in restricted zone. Call the clusters module through its door, modules/clusters/index.ts (export what you need there).',
+    ]);
+    expect(await messages('packages/api/src/modules/usage/probe.ts', "import { startOperation } from '../clusters';\nexport const probe = startOperation;\n")).toEqual([]);
+  });
+
+  it('refuses platform/ depending on a module', async () => {
+    expect(await messages('packages/api/src/platform/probe.ts', "import { euros } from '../modules/billing';\nexport const probe = euros;\n")).toEqual([
+      'import-x/no-restricted-paths: Unexpected path "../modules/billing" imported in restricted zone. platform/ and the context sit below the modules: move what they need (a port, a message type) into platform/.',
+    ]);
+  });
+
+  it('lets root.ts mount a router, and nothing else past a door', async () => {
+    expect(await messages('packages/api/src/probe.ts', "import { ordersRouter } from './modules/orders/router';\nexport const probe = ordersRouter;\n")).toEqual([]);
+    expect(await messages('packages/api/src/probe.ts', "import { payOrder } from './modules/orders/payment';\nexport const probe = payOrder;\n")).toEqual([
+      'import-x/no-restricted-paths: Unexpected path "./modules/orders/payment" imported in restricted zone. Reach the orders module through its door, modules/orders/index.ts.',
+    ]);
+  });
+
+  it('refuses an import that closes a circle', async () => {
+    // The clouds' door (index.ts) imports config.ts: config.ts taking the port from the door again
+    // would close the circle it had (the port now lives in clients.ts).
+    expect(await messages('packages/api/src/platform/clouds/config.ts', "import { cloudClients } from './index';\nexport const probe = cloudClients;\n")).toEqual([
+      expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/),
+    ]);
+    expect(await messages('packages/api/src/platform/clouds/config.ts', "import { cloudClients } from './clients';\nexport const probe = cloudClients;\n")).toEqual([]);
+  });
+});

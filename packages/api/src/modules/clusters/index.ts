@@ -1,0 +1,23 @@
+// The clusters module's door: the operation engine (ADR 6) other modules start operations with,
+// what orders build a cluster from, and the operation's schema and view.
+export {
+  advanceOperation,
+  busyMessage,
+  caKeyContext,
+  handOver,
+  loadClusterState,
+  purposeOf,
+  retryOperation,
+  runningOperation,
+  runOperationUntil,
+  stalledOperations,
+  startOperation,
+  type AdvanceResult,
+  type EngineDeps,
+} from './engine';
+export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './hibernation';
+export { BACKUP_RETENTION_MS, backupSizeMb } from './middleware-operations';
+export { operationView } from './progress';
+export { addonInstallStatements, newClusterStatements, startAddonInstall } from './provisioning';
+export { operationSchema } from './schemas';
+export { checkNewClusterQuota } from './service';

@@ -1,0 +1,2 @@
+// The provider-connections module's door: the hourly refresh of saved cloud connections.
+export { refreshAllConnections } from './service';
