@@ -1,4 +1,4 @@
-import { formatMoney, quote, type BillingCycle, type PriceBook, type Quote } from '@kubemarket/shared';
+import { compareKubernetesVersions, formatMoney, quote, type BillingCycle, type PriceBook, type Quote } from '@kubemarket/shared';
 import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Database } from './client';
@@ -424,15 +424,6 @@ export const DEMO_BANK_TRANSFER_ORDERS: readonly DemoOrder[] = [
 // ---------------------------------------------------------------------------------------------
 // Quotes of the seeded orders
 
-function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
 
 /**
  * The seeded catalogue as the pricing engine reads it (the API's loader does the same from the
@@ -474,7 +465,7 @@ export function seedPriceBook(): PriceBook {
         kubernetesVersions:
           min == null && max == null
             ? null
-            : offered.filter((version) => (min == null || compareVersions(version, min) >= 0) && (max == null || compareVersions(version, max) <= 0)),
+            : offered.filter((version) => (min == null || compareKubernetesVersions(version, min) >= 0) && (max == null || compareKubernetesVersions(version, max) <= 0)),
         requires: addon.requires ?? [],
         conflicts: addon.conflicts ?? [],
       };

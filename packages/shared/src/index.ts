@@ -13,3 +13,5 @@ export * from './session-user-script';
 export * from './calendar';
 export * from './seller';
 export { printedReference } from './payment-reference';
+export * from './versions';
+export * from './cards';

@@ -1,3 +1,4 @@
+import { luhnValid } from '@kubemarket/shared';
 import type { PaymentMethodRequest } from './checkout-types';
 
 /**
@@ -36,20 +37,7 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = digits.charCodeAt(index) - 48;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid };
 
 export type CardErrors = Partial<Record<keyof CardFormValues, string>>;
 

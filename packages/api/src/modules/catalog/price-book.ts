@@ -1,3 +1,4 @@
+import { compareKubernetesVersions } from '@kubemarket/shared';
 import {
   addons,
   catalogPrices,
@@ -107,17 +108,8 @@ export async function loadCurrentPrices(db: Database, at: number): Promise<Curre
   };
 }
 
-/** Compares Kubernetes minor versions numerically ("1.100" follows "1.99"); a leading "v" is ignored. */
-export function compareKubernetesVersions(a: string, b: string): number {
-  const parts = (version: string) => version.trim().replace(/^v/i, '').split('.').map(Number);
-  const left = parts(a);
-  const right = parts(b);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
+/** The one comparison of Kubernetes versions (@kubemarket/shared), for the modules that read it here. */
+export { compareKubernetesVersions };
 
 /**
  * The offered minors an add-on supports, for the engine (which matches a cluster's version against

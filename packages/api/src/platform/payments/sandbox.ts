@@ -1,3 +1,4 @@
+import { luhnValid } from '@kubemarket/shared';
 /**
  * The embedded payments provider (ADR 7): behaves like Stripe's test mode with Stripe's test card
  * numbers, and moves no money. Development, tests, demos and the browser tests order with it;
@@ -72,20 +73,7 @@ const organizationTag = async (organizationId: string) => (await sha256Hex(JSON.
 /** Card expiry more than this many years ahead is a typo, as Stripe's card element treats it. */
 const MAX_EXPIRY_YEARS_AHEAD = 50;
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = digits.charCodeAt(index) - 48;
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid };
 
 /** The decline code for details that cannot be a usable card, checked in the order a form reads. */
 function cardProblem(card: CardDetails, now: number): string | null {

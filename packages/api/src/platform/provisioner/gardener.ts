@@ -12,6 +12,7 @@
  * are derived from the worker pools once Gardener says the pool is up.
  */
 import 'reflect-metadata';
+import { compareKubernetesVersions, olderMinorVersion } from '@kubemarket/shared';
 import * as x509 from '@peculiar/x509';
 import type { NodeStatus, NodeTaint } from '@kubemarket/db';
 import { parse as parseYaml } from 'yaml';
@@ -350,9 +351,7 @@ function poolBounds(pool: PoolInput): { minimum: number; maximum: number } {
  * an older patch would be refused as a downgrade.
  */
 function olderMinor(poolVersion: string, controlPlaneVersion: string): boolean {
-  const [poolMajor = 0, poolMinor = 0] = versionParts(poolVersion);
-  const [major = 0, minor = 0] = versionParts(controlPlaneVersion);
-  return poolMajor < major || (poolMajor === major && poolMinor < minor);
+  return olderMinorVersion(poolVersion, controlPlaneVersion);
 }
 
 /** The fields of a worker this adapter owns; Gardener's defaults (image, volume, CRI) are left alone. */
@@ -616,10 +615,6 @@ export function parseQuantity(quantity: string | number): number {
   return Number(value) * factor;
 }
 
-function versionParts(version: string): number[] {
-  return version.split('.').map((part) => Number.parseInt(part, 10) || 0);
-}
-
 function classificationOf(version: CloudProfileVersion, now: number): VersionClassification {
   if (version.expirationDate && Date.parse(version.expirationDate) <= now) return 'expired';
   let current = version.classification;
@@ -721,13 +716,7 @@ async function readCloudProfile(client: GardenerClient, name: string | undefined
 
 function cloudProfileSync(profile: CloudProfile, now: number): CloudProfileSync {
   const kubernetesVersions = [...(profile.spec.kubernetes?.versions ?? [])]
-    .sort((a, b) => {
-      const [x, y] = [versionParts(a.version), versionParts(b.version)];
-      for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
-        if ((x[i] ?? 0) !== (y[i] ?? 0)) return (y[i] ?? 0) - (x[i] ?? 0);
-      }
-      return 0;
-    })
+    .sort((a, b) => compareKubernetesVersions(b.version, a.version))
     .map((version) => ({
       version: version.version,
       classification: classificationOf(version, now),
