@@ -1,4 +1,4 @@
-import { roleCan, scopeFor, scopesAllow, type Permission, type TokenScope } from '@kubemarket/shared';
+import { roleCan, scopeFor, scopesAllow, STAFF_ROLES, type Permission, type TokenScope } from '@kubemarket/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context, SessionUser } from './context';
 import { publicErrorMessage } from './errors';
@@ -136,8 +136,8 @@ function requireRole(allowed: ReadonlyArray<SessionUser['role']>) {
   });
 }
 
-/** Roles that may open the Officers Panel. */
-export const STAFF_ROLES: ReadonlyArray<SessionUser['role']> = ['officer', 'admin', 'super_admin'];
+/** Roles that may open the Officers Panel (the one definition: @kubemarket/shared). */
+export { STAFF_ROLES };
 
 export const officerProcedure = requireRole(STAFF_ROLES);
 export const adminProcedure = requireRole(['admin', 'super_admin']);

@@ -15,3 +15,4 @@ export * from './seller';
 export { printedReference } from './payment-reference';
 export * from './versions';
 export * from './cards';
+export * from './platform-roles';

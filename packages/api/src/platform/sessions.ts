@@ -1,3 +1,4 @@
+import { isStaffRole } from '@kubemarket/shared';
 import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
 import { randomString } from '@kubemarket/db';
 import { and, eq, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
@@ -15,9 +16,8 @@ export const SESSION_POLICY = {
   staff: { idleMs: 8 * HOUR, absoluteMs: 12 * HOUR, touchEveryMs: 5 * 60_000 },
 } as const;
 
-export function isStaff(role: User['role']): boolean {
-  return role !== 'user';
-}
+/** Staff sessions are shorter and need a second factor (the one definition: @kubemarket/shared). */
+export const isStaff = (role: User['role']): boolean => isStaffRole(role);
 
 function policyFor(session: Pick<Session, 'elevated'>) {
   return session.elevated ? SESSION_POLICY.staff : SESSION_POLICY.customer;

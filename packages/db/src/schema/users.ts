@@ -1,9 +1,9 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { ORGANIZATION_ROLES, PLATFORM_ROLES } from '@kubemarket/shared';
 import { organizations } from './organizations';
 
 /** 'user' is an ordinary customer; 'officer', 'admin' and 'super_admin' are staff. */
-export const USER_ROLES = ['user', 'officer', 'admin', 'super_admin'] as const;
+export const USER_ROLES = PLATFORM_ROLES;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = sqliteTable(

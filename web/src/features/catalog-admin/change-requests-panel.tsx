@@ -1,3 +1,4 @@
+import { isAdminRole } from '@kubemarket/shared';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function ChangeRequestsPanel() {
   const approve = useMutation(trpc.catalogAdmin.changeRequests.approve.mutationOptions());
   const reject = useMutation(trpc.catalogAdmin.changeRequests.reject.mutationOptions());
   const [decision, setDecision] = useState<ReasonAction | null>(null);
-  const admin = user?.role === 'admin' || user?.role === 'super_admin';
+  const admin = isAdminRole(user?.role);
   // A decision changes the request and, approved, the catalogue itself.
   const decided = () => queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.pathKey() });
   const requests = query.data ?? [];

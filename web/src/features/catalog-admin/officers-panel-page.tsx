@@ -1,3 +1,4 @@
+import { isAdminRole } from '@kubemarket/shared';
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBox, IconChevronRight, IconDatabase, IconLifebuoy, IconPuzzle, IconSparkles } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
@@ -54,7 +55,7 @@ function PanelContent() {
   const middlewares = useAdminMiddlewares();
   const supportPlans = useAdminSupportPlans();
   const promotions = useAdminPromotions();
-  const admin = user?.role === 'admin' || user?.role === 'super_admin';
+  const admin = isAdminRole(user?.role);
 
   return (
     <Stack gap="xl" data-testid="officers-panel">

@@ -6,8 +6,8 @@ import { ButtonLink } from '../../components/router-links';
 import { useSessionUser } from '../auth';
 import { useStaffAccess } from './use-staff-access';
 
-type PlatformRole = 'user' | 'officer' | 'admin' | 'super_admin';
-const RANK: Record<PlatformRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
+import { PLATFORM_ROLE_RANK as RANK, type PlatformRole } from '@kubemarket/shared';
+
 const ROLE_NAMES: Record<PlatformRole, string> = { user: 'a customer account', officer: 'an officer account', admin: 'an admin account', super_admin: 'a super admin account' };
 
 interface StaffPageProps {

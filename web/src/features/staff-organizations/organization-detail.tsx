@@ -1,4 +1,4 @@
-import { ORGANIZATION_ROLE_LABELS, STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
+import { isAdminRole, ORGANIZATION_ROLE_LABELS, STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { Alert, Badge, Button, Card, Group, Modal, NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,7 +55,7 @@ function Detail({ organization }: { organization: OrganizationDetail }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  const admin = user?.role === 'admin' || user?.role === 'super_admin';
+  const admin = isAdminRole(user?.role);
   const [request, setRequest] = useState<ReasonAction | null>(null);
   const [receiving, setReceiving] = useState<OrganizationDetail['invoiceList'][number] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staffOrganizations.pathKey() });

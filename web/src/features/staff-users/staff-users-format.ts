@@ -1,12 +1,9 @@
 import type { PlatformRole, UserRow } from './staff-users-types';
 
-export const PLATFORM_ROLE_LABELS: Record<PlatformRole, string> = { user: 'Customer', officer: 'Officer', admin: 'Admin', super_admin: 'Super admin' };
-export const PLATFORM_ROLES = Object.keys(PLATFORM_ROLE_LABELS) as PlatformRole[];
+import { PLATFORM_ROLE_RANK as RANK } from '@kubemarket/shared';
 
-const RANK: Record<PlatformRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
-
-export const isStaffRole = (role: PlatformRole) => RANK[role] >= RANK.officer;
-export const isAdminRole = (role: PlatformRole) => RANK[role] >= RANK.admin;
+// The platform roles, their names and ranks are defined once, in @kubemarket/shared (issue 32).
+export { isAdminRole, isStaffRole, PLATFORM_ROLE_LABELS, PLATFORM_ROLES } from '@kubemarket/shared';
 
 /**
  * Mirrors the server's rule so the page offers only what will be accepted: staff act on accounts

@@ -15,7 +15,7 @@ import {
   type User,
   type UserRole,
 } from '@kubemarket/db';
-import type { OrganizationRole } from '@kubemarket/shared';
+import { isStaffRole, type OrganizationRole } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -265,7 +265,7 @@ export async function resetMfa(ctx: Staff, input: { id: string; reason: string }
     auditEntry(ctx, 'staff.user_mfa_reset', { type: 'user', id: user.id, organizationId: user.organizationId }, { reason: input.reason }),
   ]);
   await closeSockets(ctx, user.id, ended);
-  const staff = user.role !== 'user';
+  const staff = isStaffRole(user.role);
   await notify(ctx, user.id, {
     type: 'warning',
     message: staff
