@@ -4,3 +4,4 @@ export { changeCountry, profileForOrder, profileView, taxCustomerOf, vatNumberVe
 export { billingProfileFieldsSchema, billingProfileSchema, vatCheckSchema } from './schemas';
 export { keepKeptMethod, keepPaidCard, knownStripeCustomer } from './service';
 export { assertWithinCreditLimit, claimWithinCreditLimit, outstandingCents, unpaidInvoicesCents } from './credit-limit';
+export { billingRecipients } from './recipients';

@@ -13,9 +13,10 @@
  * attempt has its own idempotency key (`invoice:<id>:<attempt>`), and a run claims an invoice by
  * clearing its next_charge_at conditionally before charging, so two runs never charge it twice.
  */
-import { HOLDING_PAYMENT_STATUSES, invoicePayments, invoices, newId, organizations, paymentMethods, users, type Database, type Invoice, type InvoicePayment, type SavedPaymentMethod } from '@kubemarket/db';
-import { euros, roleCan } from '@kubemarket/shared';
+import { HOLDING_PAYMENT_STATUSES, invoicePayments, invoices, newId, organizations, paymentMethods, type Database, type Invoice, type InvoicePayment, type SavedPaymentMethod } from '@kubemarket/db';
+import { euros } from '@kubemarket/shared';
 import { and, eq, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { billingRecipients } from '../billing';
 import type { Ports } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -65,18 +66,13 @@ export async function defaultPaymentMethod(db: Database, organizationId: string)
   return method ?? null;
 }
 
-/** Members who manage billing: they are told of failed charges. */
-async function billingMembers(db: Database, organizationId: string) {
-  const members = await db.select({ id: users.id, email: users.email, name: users.name, role: users.organizationRole }).from(users).where(eq(users.organizationId, organizationId));
-  return members.filter((member) => roleCan(member.role, 'billing:write'));
-}
 
 /** `pending`: a SEPA debit the bank settles days later; charging it again would debit twice. */
 export type ChargeResult = { status: 'paid'; paymentId: string } | { status: 'pending'; paymentId: string } | { status: 'failed'; reason: string; paymentId?: string } | { status: 'unavailable' };
 
 /** One charge of `invoice` with `method`; records nothing. */
 export async function chargeOnce(deps: InvoiceDeps, invoice: Invoice, method: PaymentMethodInput, attempt: string): Promise<ChargeResult> {
-  const [member] = await billingMembers(deps.db, invoice.organizationId);
+  const [member] = await billingRecipients(deps.db, invoice.organizationId);
   try {
     const outcome = await deps.ports.payments.charge({
       orderId: invoice.id,
@@ -213,7 +209,7 @@ async function tellFailure(deps: InvoiceDeps, invoice: Invoice, reason: string, 
     retryAt === null
       ? 'The invoice is now overdue. Pay it with a card from Billing in the console to keep your clusters running.'
       : `We will try again on ${new Date(retryAt).toISOString().slice(0, 10)}; you can also pay it now from Billing in the console.`;
-  for (const member of await billingMembers(deps.db, invoice.organizationId)) {
+  for (const member of await billingRecipients(deps.db, invoice.organizationId)) {
     await notify(deps, member.id, { type: retryAt === null ? 'error' : 'warning', message: `${what} ${next}` });
     await sendMailSafely(
       deps.ports.mailer,

@@ -22,7 +22,7 @@ import {
   type Database,
   type PaymentStatus,
 } from '@kubemarket/db';
-import { PRODUCT_NAME, roleCan, utcMonthStart } from '@kubemarket/shared';
+import { PRODUCT_NAME, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Context, SessionUser } from '../../context';
@@ -35,7 +35,7 @@ import { notify } from '../../platform/notify';
 import { retryOperation } from '../clusters';
 import { clearOverdueUnlessAny } from '../invoices';
 import { euros } from '@kubemarket/shared';
-import { outstandingCents } from '../billing';
+import { billingRecipients, outstandingCents } from '../billing';
 import * as receipts from './receipts';
 import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
 import * as billingProfiles from '../billing';
@@ -322,14 +322,6 @@ const NOT_AWAITED: Record<Exclude<PaymentStatus, 'processing' | 'succeeded'>, st
   refunded: 'This payment was refunded: no transfer is awaited for it.',
 };
 
-/** Members who manage the organisation's billing (owners, administrators, billing managers), still enabled. */
-async function billingMembersOf(db: Database, organizationId: string) {
-  const members = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.organizationRole })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
-  return members.filter((member) => roleCan(member.role, 'billing:write'));
-}
 
 function alreadyRecorded(payment: { succeededAt: number | null; updatedAt: number; transferReference: string | null }): never {
   const reference = payment.transferReference ? ` with the reference ${payment.transferReference}` : '';
@@ -419,7 +411,7 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
   // Recorded: telling the customer must not turn that into an error.
   const message = `We received your bank transfer of ${amount} for ${order.summary} (reference ${input.reference}, ${receivedOn}). Thank you: the order is paid.`;
   const orderUrl = `${ctx.request.appUrl}/order-status/${order.id}`;
-  const members = await billingMembersOf(ctx.db, organization.id).catch((error: unknown) => {
+  const members = await billingRecipients(ctx.db, organization.id).catch((error: unknown) => {
     logError('Reading whom to tell about a bank transfer failed', error);
     return [];
   });
@@ -469,7 +461,7 @@ export async function changeBillingCountry(ctx: Staff, input: BillingCountryInpu
 
 /** A transfer matched to an invoice by its RF reference, whole or partial (receipts.ts); the organisation's billing members are told. */
 export function recordInvoiceTransfer(ctx: Staff, input: RecordInvoiceTransferInput) {
-  return receipts.recordInvoiceTransfer(ctx, input, billingMembersOf);
+  return receipts.recordInvoiceTransfer(ctx, input, billingRecipients);
 }
 
 /** The latest operation of each cluster, when it failed (what a staff Retry resumes). */
