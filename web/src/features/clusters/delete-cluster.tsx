@@ -1,7 +1,7 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
+import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
 import { useClusterMutation } from './cluster-queries';
@@ -43,59 +43,29 @@ export function DangerZone({ cluster }: { cluster: ClusterDetail }) {
 
 function DeleteClusterModal({ cluster, opened, onClose }: { cluster: ClusterDetail; opened: boolean; onClose: () => void }) {
   const client = useTRPCClient();
-  const [typed, setTyped] = useState('');
   const remove = useClusterMutation(
     cluster.id,
     (confirmName: string) => client.clusters.delete.mutate({ id: cluster.id, confirmName }),
     () => {
       toast({ title: 'Deleting the cluster', description: `${cluster.name} is being deleted; follow each step on this page.`, variant: 'warning' });
-      setTyped('');
       onClose();
     },
   );
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    setTyped('');
-    onClose();
-  };
-  const matches = typed.trim() === cluster.name;
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={700}>Delete {cluster.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="delete-cluster-modal">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches) remove.mutate(typed.trim());
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            Every workload, volume and load balancer of the cluster is removed, and its kubeconfigs stop working. Type the cluster&apos;s name,{' '}
-            <Text span fw={700} ff="monospace">
-              {cluster.name}
-            </Text>
-            , to confirm.
-          </Text>
-          <TextInput
-            label="Cluster name"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
-            data-testid="delete-confirm-name"
-          />
-          <ErrorAlert>{remove.error?.message}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
-              Keep the cluster
-            </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={remove.isPending} data-testid="delete-confirm">
-              Delete {cluster.name}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ConfirmByNameModal
+      opened={opened}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      name={cluster.name}
+      label="Cluster name"
+      consequences="Every workload, volume and load balancer of the cluster is removed, and its kubeconfigs stop working."
+      keepLabel="Keep the cluster"
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate(cluster.name)}
+      testIds={{ name: 'delete-confirm-name', confirm: 'delete-confirm', modal: 'delete-cluster-modal' }}
+    />
   );
 }

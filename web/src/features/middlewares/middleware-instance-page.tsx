@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Modal, Radio, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { deleteConfirmationMatches } from '@kubemarket/shared';
+import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Modal, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -392,13 +392,10 @@ function ResizeCard({ instance }: { instance: MiddlewareInstance }) {
 function DeleteCard({ instance }: { instance: MiddlewareInstance }) {
   const client = useTRPCClient();
   const [opened, setOpened] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useInstanceChange(instance, (confirmName: string) => client.middlewares.delete.mutate({ id: instance.id, confirmName }), () => {
     setOpened(false);
-    setTyped('');
     toast({ title: 'Deleting', description: `${instance.name} is being deleted; billing stops once it is gone.`, variant: 'warning' });
   });
-  const matches = deleteConfirmationMatches(typed, instance.name);
   const deletable = instance.status === 'running' || instance.status === 'failed' || instance.status === 'pending';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="middleware-danger-title" style={{ borderColor: 'var(--mantine-color-red-7)' }}>
@@ -413,34 +410,21 @@ function DeleteCard({ instance }: { instance: MiddlewareInstance }) {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={opened} onClose={() => !remove.isPending && setOpened(false)} title={<Text fw={700}>Delete {instance.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (matches) remove.mutate(typed.trim());
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              Its data and every backup are deleted. Type its name,{' '}
-              <Text span fw={700} ff="monospace">
-                {instance.name}
-              </Text>
-              , to confirm.
-            </Text>
-            <TextInput label="Middleware name" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} autoComplete="off" spellCheck={false} data-autofocus data-testid="delete-middleware-name" />
-            <ErrorAlert>{remove.error?.message}</ErrorAlert>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpened(false)} disabled={remove.isPending}>
-                Keep it
-              </Button>
-              <Button type="submit" color="red" disabled={!matches} loading={remove.isPending} data-testid="delete-middleware-confirm">
-                Delete {instance.name}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <ConfirmByNameModal
+        opened={opened}
+        onClose={() => {
+          remove.reset();
+          setOpened(false);
+        }}
+        name={instance.name}
+        label="Middleware name"
+        consequences="Its data and every backup are deleted."
+        keepLabel="Keep it"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() => remove.mutate(instance.name)}
+        testIds={{ name: 'delete-middleware-name', confirm: 'delete-middleware-confirm' }}
+      />
     </Card>
   );
 }

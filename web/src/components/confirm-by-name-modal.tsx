@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { ErrorAlert } from './error-alert';
+
+interface ConfirmByNameModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** What is deleted, typed to confirm: "webshop-prod". */
+  name: string;
+  /** The text field's label: "Cluster name". */
+  label: string;
+  /** What goes, above the field; the sentence asking to type the name follows it. */
+  consequences: ReactNode;
+  /** "Keep the cluster". */
+  keepLabel: string;
+  pending: boolean;
+  error: string | null | undefined;
+  onConfirm: () => void;
+  testIds: { name: string; confirm: string; modal?: string };
+}
+
+/**
+ * A deletion confirmed by typing the exact name of what goes (a cluster, a middleware): the button
+ * stays disabled until the name matches, and Enter submits once it does.
+ */
+export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, pending, error, onConfirm, testIds }: ConfirmByNameModalProps) {
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim() === name;
+  // Closed (deleted, or kept), it opens empty again: cleared once it has gone.
+  const close = () => {
+    if (pending) return;
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={700}>Delete {name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered onExitTransitionEnd={() => setTyped('')} data-testid={testIds.modal}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (matches && !pending) onConfirm();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {consequences} Type its name,{' '}
+            <Text span fw={700} ff="monospace">
+              {name}
+            </Text>
+            , to confirm.
+          </Text>
+          <TextInput label={label} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} autoComplete="off" spellCheck={false} data-autofocus data-testid={testIds.name} />
+          <ErrorAlert>{error}</ErrorAlert>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={pending}>
+              {keepLabel}
+            </Button>
+            <Button type="submit" color="red" disabled={!matches} loading={pending} data-testid={testIds.confirm}>
+              Delete {name}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
