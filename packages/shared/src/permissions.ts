@@ -54,6 +54,8 @@ export const PERMISSIONS = [
   'members:manage',
   'clusters:read',
   'clusters:write',
+  // The organisation's cloud accounts (saved provider connections): owners and administrators.
+  'clusters:manage',
   'orders:read',
   'orders:write',
   'billing:read',

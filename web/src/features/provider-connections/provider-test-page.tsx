@@ -1,3 +1,4 @@
+import { roleCan } from '@kubemarket/shared';
 import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
@@ -23,10 +24,10 @@ const RESULT_LABELS: Record<NonNullable<SavedConnection['lastResultKind']>, stri
   unexpected: 'Unexpected answer',
 };
 
-/** Owners and administrators test, save and use connections (the server's rule); everyone else reads them. */
+/** Who may test, save and use connections: `clusters:manage` in the permission table, as the server checks it. */
 export function useMayManageConnections(): boolean {
   const user = useSessionUser();
-  return user.organizationRole === 'owner' || user.organizationRole === 'admin';
+  return roleCan(user.organizationRole, 'clusters:manage');
 }
 
 function useRefreshConnections() {

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { orgProcedure, router } from '../../trpc';
@@ -19,16 +18,12 @@ const TAGS: ['Cloud connections'] = ['Cloud connections'];
 
 /**
  * Reading connections and their clusters is `clusters:read` (every role). Anything that stores or
- * uses a customer's cloud credentials is for owners and administrators only: members have
- * `clusters:write` (which a token needs here) but not the customer's cloud accounts.
+ * uses a customer's cloud credentials is `clusters:manage`, which the permission table gives owners
+ * and administrators only (a token needs `clusters:write` for it): members change clusters, not
+ * the customer's cloud accounts.
  */
 const readProcedure = orgProcedure('clusters:read');
-const manageProcedure = orgProcedure('clusters:write').use(({ ctx, next }) => {
-  if (ctx.user.organizationRole !== 'owner' && ctx.user.organizationRole !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only owners and administrators of the organisation manage cloud connections.' });
-  }
-  return next();
-});
+const manageProcedure = orgProcedure('clusters:manage');
 
 const depsOf = (ctx: Context) => ({ db: ctx.db, ports: ctx.ports });
 const actorOf = (ctx: Context & { organizationId: string; user: { id: string } }) => ({ userId: ctx.user.id, organizationId: ctx.organizationId, ipAddress: ctx.request.ipAddress });
