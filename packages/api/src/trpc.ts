@@ -5,6 +5,13 @@ import { publicErrorMessage } from './errors';
 import { audit } from './platform/audit';
 import { logError } from './platform/log';
 
+/**
+ * The contexts services take, defined once (issue 32): anyone signed in (staff procedures too),
+ * and a member acting in their organisation (orgProcedure's context).
+ */
+export type SignedInContext = Context & { user: SessionUser };
+export type MemberContext = Context & { user: SessionUser; organizationId: string };
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How a procedure is exposed to scripts; the REST adapter and /api/openapi.json read it. */

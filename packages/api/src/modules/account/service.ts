@@ -1,7 +1,7 @@
 import { auditLog, authTokens, organizations, users } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { Context } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { emailLink, issueToken, revokeUserTokens } from '../../platform/auth-tokens';
 import { logError } from '../../platform/log';
@@ -12,8 +12,9 @@ import { consumeRateLimit, RATE_LIMITS, releaseSlots } from '../../platform/rate
 import { deleteUserSessions } from '../../platform/sessions';
 import { loadSessionUser, reservePasswordCheck } from '../auth';
 import { sha256Hex } from '../../platform/crypto';
+import type { SignedInContext } from '../../trpc';
 
-type SignedIn = Context & { user: SessionUser };
+type SignedIn = SignedInContext;
 
 export async function currentUserRow(ctx: SignedIn) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id)).limit(1);

@@ -1,13 +1,14 @@
 import { users, type UserRole } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { revokeUserTokens } from '../../platform/auth-tokens';
 import { notify } from '../../platform/notify';
 import { deleteUserSessions, isStaff } from '../../platform/sessions';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 
 async function targetUser(ctx: Staff, userId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);

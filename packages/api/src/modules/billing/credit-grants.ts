@@ -13,15 +13,13 @@ import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 type GrantCreditInput = z.output<typeof grantCreditInput>;
-
-
 
 function creditView(row: { id: string; organizationId: string; origin: CreditRequest['origin']; description: string; amountCents: number; expiresAt: number | null }, createdAt: number) {
   return { id: row.id, organizationId: row.organizationId, origin: row.origin, description: row.description, amountCents: row.amountCents, remainingCents: row.amountCents, expiresAt: row.expiresAt, createdAt };

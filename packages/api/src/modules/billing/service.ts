@@ -18,7 +18,7 @@ import { monthForecast, utcMonthStart, utcNextMonthStart, yearlyDiscountPercent 
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, sum } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { Context } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { logError } from '../../platform/log';
 import {
@@ -34,6 +34,7 @@ import {
   type SetupMethodKind,
 } from '../../platform/payments';
 import { outstandingCents, unpaidInvoicesCents } from './credit-limit';
+import type { MemberContext } from '../../trpc';
 
 /**
  * The billing screen's data (issue 13): what the month costs so far, credits, the billing plan and
@@ -41,10 +42,7 @@ import { outstandingCents, unpaidInvoicesCents } from './credit-limit';
  * rounded to the cent only when shown.
  */
 
-type Member = Context & { user: SessionUser; organizationId: string };
-
-
-
+type Member = MemberContext;
 
 function addUtcMonths(at: number, months: number): number {
   const date = new Date(at);

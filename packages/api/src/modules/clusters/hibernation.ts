@@ -11,11 +11,11 @@ import {
 } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Context } from '../../context';
 import { organizationStatus } from '../../platform/growth';
 import { logError } from '../../platform/log';
 import { loadClusterState, startOperation, type EngineDeps } from './engine';
 import { CLUSTER_NOT_FOUND, requireHibernatingTier, tierHibernates } from './service';
+import type { SignedInContext } from '../../trpc';
 
 /**
  * Hibernation schedules (issue 12): people set them here, and a cron every five minutes starts the
@@ -23,7 +23,7 @@ import { CLUSTER_NOT_FOUND, requireHibernatingTier, tierHibernates } from './ser
  * (`clusters.hibernation`), which the Gardener adapter hands to the Shoot as they are.
  */
 
-type OrgContext = Context & { user: NonNullable<Context['user']> };
+type OrgContext = SignedInContext;
 
 /**
  * How far back a run looks for transitions. A cluster busy with another operation at its

@@ -26,7 +26,6 @@ import { isQuoteError, quote, utcMonthStart, type OrderLine } from '@kubemarket/
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context } from '../../context';
 import { audit } from '../../platform/audit';
 import { assertMayGrow } from '../../platform/growth';
 import type { ApiServerAddress, CertificateAuthority, ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
@@ -42,8 +41,9 @@ import type {
   ListClustersInput,
   scaleNodePoolInputSchema,
 } from './schemas';
+import type { SignedInContext } from '../../trpc';
 
-type OrgContext = Context & { user: NonNullable<Context['user']> };
+type OrgContext = SignedInContext;
 
 export const CLUSTER_NOT_FOUND = 'No cluster with this id in your organisation.';
 

@@ -17,7 +17,6 @@ import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
-import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
@@ -25,6 +24,7 @@ import { notify } from '../../platform/notify';
 import { consumeRateLimit, RateLimitedError, type RateLimitRule } from '../../platform/rate-limit';
 import { STAFF_ROLES } from '../../trpc';
 import { customSolutionEmails } from './emails';
+import type { MemberContext, SignedInContext } from '../../trpc';
 
 /**
  * Custom solution requests: what an organisation needs that the catalogue lacks. Members who may
@@ -33,8 +33,8 @@ import { customSolutionEmails } from './emails';
  * staff change the status or answer.
  */
 
-type Member = Context & { user: SessionUser; organizationId: string };
-type Staff = Context & { user: SessionUser };
+type Member = MemberContext;
+type Staff = SignedInContext;
 type SubmitInput = z.output<typeof customSolutionRequestInputSchema>;
 type StaffUpdateInput = z.output<typeof customSolutionStaffUpdateInputSchema>;
 

@@ -14,7 +14,7 @@ import {
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { Context } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
@@ -22,6 +22,7 @@ import { mailInBackground } from '../../platform/mailer';
 import { notifyMany } from '../../platform/notify';
 import { incidentEmails } from './emails';
 import { RECENT_INCIDENT_DAYS, type DeclareIncidentInput, type PostIncidentUpdateInput, type PublicIncident, type ResolveIncidentInput } from './schemas';
+import type { SignedInContext } from '../../trpc';
 
 /**
  * Platform incidents: staff declare one, post its updates and resolve it; anyone reads the active
@@ -30,7 +31,7 @@ import { RECENT_INCIDENT_DAYS, type DeclareIncidentInput, type PostIncidentUpdat
  * event, however often the call is retried.
  */
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 
 const DAY_MS = 24 * 60 * 60_000;
 const NOT_FOUND = 'This incident does not exist.';

@@ -8,14 +8,13 @@ import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } fr
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { getInvoice, invoiceView, issueCreditNote } from './service';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
-
+type Staff = SignedInContext;
 
 function requestView(row: CreditNoteRequest & { number?: string | null; requesterName?: string | null }) {
   return {

@@ -17,7 +17,6 @@ import { deleteConfirmationMatches } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context, SessionUser } from '../../context';
 import { audit } from '../../platform/audit';
 import { busyMessage, loadClusterState, retryOperation, runningOperation, startOperation } from '../clusters';
 import { BACKUP_RETENTION_MS, backupSizeMb } from '../clusters';
@@ -25,6 +24,7 @@ import { operationView } from '../clusters';
 import { CLUSTER_OPERATION_PHRASES } from '@kubemarket/shared';
 import { connectionString, instanceLabel, loadInstance, newPassword, passwordContext, type LoadedInstance } from './lifecycle';
 import type { deleteInputSchema, InstanceDetail, InstanceSummary, listInstancesInputSchema, resizeInputSchema, restoreInputSchema } from './schemas';
+import type { SignedInContext } from '../../trpc';
 
 /**
  * Managed middleware instances (issue 31): their page, credentials, backups, resize and deletion.
@@ -32,7 +32,7 @@ import type { deleteInputSchema, InstanceDetail, InstanceSummary, listInstancesI
  * that cluster's operator (lifecycle.ts, ADR 31). Another organisation's instance is a 404.
  */
 
-type OrgContext = Context & { user: SessionUser & { organizationId: string } };
+type OrgContext = SignedInContext;
 
 export const MIDDLEWARE_NOT_FOUND = 'No middleware with this id in your organisation.';
 const MASK = '••••••••';

@@ -1,9 +1,9 @@
 import { notifications, type Notification } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { SignedInContext } from '../../trpc';
 
-type SignedIn = Context & { user: SessionUser };
+type SignedIn = SignedInContext;
 
 /** The newest first; the dropdown shows 5, then 10 more per press, up to this many. */
 export const NOTIFICATION_LIST_LIMIT = 200;

@@ -2,10 +2,11 @@ import { invoices, orderEvents, orders, payments, users, type Database, type Ord
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/sqlite-core';
-import type { Context, SessionUser } from '../../context';
+import type { Context } from '../../context';
+import type { MemberContext } from '../../trpc';
 
 /** A signed-in member acting for their organisation (orgProcedure's context). */
-export type Member = Context & { user: SessionUser; organizationId: string };
+export type Member = MemberContext;
 /** What order work needs outside a request of the organisation (the Stripe webhook). */
 export type Deps = Pick<Context, 'db' | 'ports' | 'request'>;
 

@@ -1,7 +1,6 @@
 import { sessions, users, type User } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { notify } from '../../platform/notify';
 import { replaceRecoveryCodes } from '../../platform/recovery-codes';
@@ -10,8 +9,9 @@ import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp';
 import { openTotpSecret, sealTotpSecret } from '../../platform/totp-secrets';
 import { assertPassword } from '../account';
 import { clearMfaFailures } from '../auth';
+import type { SignedInContext } from '../../trpc';
 
-type SignedIn = Context & { user: SessionUser };
+type SignedIn = SignedInContext;
 
 /**
  * Changing the second factor needs the password again and a verified email: a stolen session

@@ -11,7 +11,6 @@ import { credits, invoiceReceipts, invoices, newId, orderEvents, payments, type 
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
@@ -20,8 +19,9 @@ import { isCreditorReference, printedReference } from '../invoices';
 import { clearOverdueUnlessAny } from '../invoices';
 import { euros } from '@kubemarket/shared';
 import { outstandingCents } from '../billing';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 
 export interface InvoiceTransferInput {
   reference: string;

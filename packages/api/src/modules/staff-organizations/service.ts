@@ -25,7 +25,6 @@ import {
 import { PRODUCT_NAME, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
@@ -40,8 +39,9 @@ import * as receipts from './receipts';
 import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
 import * as billingProfiles from '../billing';
 import type { AddonListInput, BillingCountryInput, ClusterListInput, OrganizationListInput, RecordInvoiceTransferInput, RecordTransferInput, SettingsInput, SubscriptionListInput } from './schemas';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 
 /** How many of each related record the organisation page shows: the newest; the full lists have their own pages. */
 const DETAIL_ROWS = 20;
@@ -321,7 +321,6 @@ const NOT_AWAITED: Record<Exclude<PaymentStatus, 'processing' | 'succeeded'>, st
   declined: 'This bank-transfer payment was cancelled: no transfer is awaited for it.',
   refunded: 'This payment was refunded: no transfer is awaited for it.',
 };
-
 
 function alreadyRecorded(payment: { succeededAt: number | null; updatedAt: number; transferReference: string | null }): never {
   const reference = payment.transferReference ? ` with the reference ${payment.transferReference}` : '';

@@ -19,7 +19,7 @@ import { isStaffRole, type OrganizationRole } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Context, SessionUser } from '../../context';
+import type { SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { revokeUserTokens } from '../../platform/auth-tokens';
 import { mailInBackground } from '../../platform/mailer';
@@ -28,8 +28,9 @@ import { deleteUserSessions } from '../../platform/sessions';
 import * as admin from '../admin';
 import { verificationMail } from '../auth';
 import { staffMails } from './mails';
+import type { SignedInContext } from '../../trpc';
 
-type Staff = Context & { user: SessionUser };
+type Staff = SignedInContext;
 
 const RANK: Record<UserRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
 const ROLE_NAMES: Record<UserRole, string> = { user: 'customer', officer: 'officer', admin: 'admin', super_admin: 'super admin' };

@@ -2,7 +2,7 @@ import { newBillingId, newId, organizations, randomString, teamInvitations, user
 import { ORGANIZATION_ROLE_LABELS, type OrganizationRole } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { Context } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { plainMail } from '../../platform/emails';
@@ -10,9 +10,10 @@ import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { RATE_LIMITS, reserveAll } from '../../platform/rate-limit';
 import { INVITATION_TTL_MS, type InviteInput, type MembersInput } from './schemas';
+import type { MemberContext, SignedInContext } from '../../trpc';
 
-type Member = Context & { user: SessionUser; organizationId: string };
-type SignedIn = Context & { user: SessionUser };
+type Member = MemberContext;
+type SignedIn = SignedInContext;
 
 const INVALID_INVITATION = 'This invitation is invalid, has expired or was withdrawn. Ask the person who invited you to send a new one.';
 const LAST_OWNER = 'An organisation must keep at least one owner: make another member owner first.';

@@ -2,13 +2,14 @@ import { apiTokens, apiTokenUsage, newId, organizations, users, type ApiToken, t
 import { TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Context, SessionUser } from '../../context';
+import type { SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
 import { consumeRateLimit, RateLimitedError } from '../../platform/rate-limit';
 import { sessionUserColumns, toSessionUser } from '../../platform/sessions';
+import type { SignedInContext } from '../../trpc';
 
-type SignedIn = Context & { user: SessionUser };
+type SignedIn = SignedInContext;
 
 const DAY = 24 * 60 * 60_000;
 export const TOKEN_MAX_LIFETIME_DAYS = 366;
