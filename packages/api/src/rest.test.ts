@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { coerceQueryValue, openApiDocument, restRoutes } from './rest';
+import { coerceQueryValue, openApiDocument, restRoutes, staticFirst } from './rest';
 
 describe('REST routes from procedure metadata', () => {
   const routes = restRoutes();
@@ -92,6 +92,23 @@ describe('REST routes from procedure metadata', () => {
       const shape = (route.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       for (const param of route.pathParams) expect(Object.keys(shape), route.procedure).toContain(param);
     }
+  });
+
+  it('shadows no route: tried in order, each path reaches its own procedure first, whatever order they were declared in', () => {
+    const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+    const shadowed = (list: ReturnType<typeof restRoutes>) =>
+      list.flatMap((route) => {
+        // A concrete request for this route: each parameter filled with a value no fixed segment has.
+        const sample = route.path.replace(/\{(\w+)\}/g, 'sample-$1-7f3a');
+        const first = list.find((candidate) => candidate.method === route.method && pattern(candidate.path).test(sample));
+        return first === route ? [] : [`${route.method} ${route.path} is answered by ${first?.procedure}`];
+      });
+    expect(shadowed(routes)).toEqual([]);
+    // The order does not rest on how the procedures were declared: reversed, the same order comes out.
+    expect(staticFirst([...routes].reverse()).map((route) => `${route.method} ${route.path}`).filter((key, index, all) => all.indexOf(key) === index)).toHaveLength(routes.length);
+    expect(shadowed(staticFirst([...routes].reverse()))).toEqual([]);
+    // And a fixed segment goes before a parameter at the first place they differ.
+    expect(staticFirst([{ path: '/api/billing/invoices/{id}' }, { path: '/api/billing/invoices/summary' }]).map((route) => route.path)).toEqual(['/api/billing/invoices/summary', '/api/billing/invoices/{id}']);
   });
 
   it('coerces query strings by the schema type', () => {

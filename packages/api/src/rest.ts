@@ -74,7 +74,27 @@ export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter
     if (seen.has(key)) throw new Error(`Two procedures answer ${key}`);
     seen.add(key);
   }
-  return routes;
+  return staticFirst(routes);
+}
+
+/**
+ * Routes in the order a router must try them: at the first segment where two paths differ, a fixed
+ * segment before a parameter (`/api/billing/invoices/summary` before `/api/billing/invoices/{id}`),
+ * so that no route is hidden by another whatever order the procedures were declared in (issue 32;
+ * rest.test.ts checks that no path is shadowed).
+ */
+export function staticFirst<T extends { path: string }>(routes: readonly T[]): T[] {
+  const segments = (path: string) => path.split('/').filter(Boolean);
+  return [...routes].sort((a, b) => {
+    const left = segments(a.path);
+    const right = segments(b.path);
+    for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+      const leftParam = left[index]!.startsWith('{');
+      const rightParam = right[index]!.startsWith('{');
+      if (leftParam !== rightParam) return leftParam ? 1 : -1;
+    }
+    return 0;
+  });
 }
 
 type JsonSchema = Record<string, unknown>;
