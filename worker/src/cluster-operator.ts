@@ -1,7 +1,7 @@
 import { advanceOperation, logError, startPendingAfter } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
 import { operatorContext } from './context';
-import type { Env } from './env';
+import type { ClusterOperatorRpc, Env } from './env';
 
 const OPERATION_KEY = 'operation';
 const APP_URL_KEY = 'appUrl';
@@ -13,7 +13,7 @@ const APP_URL_KEY = 'appUrl';
  * an eviction the pending alarm fires and the operation goes on from the step stored in the database.
  * A Durable Object handles one event at a time, so a cluster's steps never run concurrently.
  */
-export class ClusterOperator extends DurableObject<Env> {
+export class ClusterOperator extends DurableObject<Env> implements ClusterOperatorRpc {
   /** Takes an operation over (a new one, or a retry) and runs its first step at once. */
   async start(operationId: string, appUrl?: string): Promise<void> {
     await this.ctx.storage.put(OPERATION_KEY, operationId);

@@ -1,13 +1,29 @@
-import type { Credential, CurrentSession, SessionUser } from '@kubemarket/api';
-import type { ClusterOperator } from './cluster-operator';
-import type { NotificationHub } from './notification-hub';
+import type { Credential, CurrentSession, RealtimeMessage, SessionUser } from '@kubemarket/api';
+
+/**
+ * What the Worker calls on a user's notification hub (notification-hub.ts implements it). Declared
+ * here, not taken from the class, so that the Durable Objects, which read Env, and Env do not
+ * import each other (issue 32).
+ */
+export interface NotificationHubRpc extends Rpc.DurableObjectBranded {
+  fetch(request: Request): Promise<Response>;
+  publish(message: RealtimeMessage): Promise<number>;
+  closeSession(sessionId: string, reason?: string): Promise<number>;
+  connectionCount(): Promise<number>;
+}
+
+/** What the Worker calls on a cluster's operator (cluster-operator.ts implements it). */
+export interface ClusterOperatorRpc extends Rpc.DurableObjectBranded {
+  start(operationId: string, appUrl?: string): Promise<void>;
+  status(): Promise<{ operationId: string | null; alarmAt: number | null }>;
+}
 
 /** Bindings and variables of wrangler.toml. */
 export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
-  NOTIFICATION_HUB: DurableObjectNamespace<NotificationHub>;
-  CLUSTER_OPERATOR: DurableObjectNamespace<ClusterOperator>;
+  NOTIFICATION_HUB: DurableObjectNamespace<NotificationHubRpc>;
+  CLUSTER_OPERATOR: DurableObjectNamespace<ClusterOperatorRpc>;
   /** Ticket attachments (issue 14). */
   FILES: R2Bucket;
   ENVIRONMENT: string;

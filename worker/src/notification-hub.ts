@@ -1,6 +1,6 @@
 import type { RealtimeMessage } from '@kubemarket/api';
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from './env';
+import type { NotificationHubRpc, Env } from './env';
 
 export type HubMessage = RealtimeMessage;
 
@@ -21,7 +21,7 @@ const SESSION_ENDED = 4001;
  * hub woken by a notification has no storage write to flush, which made waking a thousand of
  * them take twice as long.
  */
-export class NotificationHub extends DurableObject<Env> {
+export class NotificationHub extends DurableObject<Env> implements NotificationHubRpc {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
