@@ -1,0 +1,218 @@
+import {
+  addons,
+  clusterTiers,
+  type Addon,
+  type Database,
+} from '@kubemarket/db';
+import { asc, eq, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { giveawayAllowance } from './four-eyes';
+import {
+  initialPriceStatements,
+  loadPrices,
+  NO_EXTRA_PRICES,
+  planPriceChanges,
+  scheduledPrices,
+  withPricesInEffect,
+  type PriceAccessor,
+} from './prices';
+import type {
+  addonCreateInput,
+  addonUpdateInput,
+} from './schemas';
+import { ADDON, type Staff, type Statement, TIER, auditChange, badRequest, changedFields, checkReferences, checkYearly, commit, conflict, given, listOf, nextSortOrder, notFound, pick } from './common';
+import { compareMinor } from './versions';
+
+// Add-ons: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
+
+const ADDON_PRICES: PriceAccessor<Addon>[] = [
+  {
+    kind: 'addon',
+    read: (addon) => ({ ...NO_EXTRA_PRICES, monthlyPriceCents: addon.monthlyPriceCents, yearlyPriceCents: addon.yearlyPriceCents }),
+    write: (addon, price) => ({ ...addon, monthlyPriceCents: price.monthlyPriceCents, yearlyPriceCents: price.yearlyPriceCents }),
+  },
+];
+const ADDON_KINDS = ADDON_PRICES.map((accessor) => accessor.kind);
+const ADDON_FIELDS = [
+  'name',
+  'category',
+  'description',
+  'version',
+  'compatibleTierIds',
+  'minKubernetesVersion',
+  'maxKubernetesVersion',
+  'requires',
+  'conflicts',
+  'sortOrder',
+] as const;
+const ADDON_COLUMNS = [...ADDON_FIELDS, 'monthlyPriceCents', 'yearlyPriceCents'] as const;
+
+async function presentAddons(ctx: Staff, rows: Addon[]) {
+  const now = ctx.ports.clock.now();
+  const [prices, onSale] = await Promise.all([
+    loadPrices(ctx.db, ADDON_KINDS, rows.map((row) => row.id)),
+    ctx.db.select({ id: addons.id, requires: addons.requires }).from(addons).where(isNull(addons.archivedAt)).orderBy(asc(addons.sortOrder)),
+  ]);
+  return rows.map((row) => ({
+    ...withPricesInEffect(row, ADDON_PRICES, row.id, prices, now),
+    requiredBy: onSale.filter((other) => other.requires.includes(row.id)).map((other) => other.id),
+    // Nothing records yet which clusters run which add-ons.
+    inUse: null,
+    scheduledPrices: scheduledPrices(ADDON_KINDS, row.id, prices, now),
+  }));
+}
+
+async function findAddon(db: Database, id: string) {
+  const [row] = await db.select().from(addons).where(eq(addons.id, id)).limit(1);
+  if (!row) throw notFound(`No add-on with the id ${id}.`);
+  return row;
+}
+
+const addonOutput = async (ctx: Staff, id: string) => (await presentAddons(ctx, [await findAddon(ctx.db, id)]))[0]!;
+
+export async function listAddons(ctx: Staff) {
+  return presentAddons(ctx, await ctx.db.select().from(addons).orderBy(asc(addons.sortOrder), asc(addons.id)));
+}
+
+/** The add-on `from` depends on, directly or through others, that leads back to `target`; null when none does. */
+function requirementPathTo(target: string, from: readonly string[], requiresOf: (id: string) => readonly string[]): string | null {
+  for (const start of from) {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (id === target) return start;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...requiresOf(id));
+    }
+  }
+  return null;
+}
+
+async function checkAddon(db: Database, addon: Addon, before: Addon | null, others: ReadonlyMap<string, Addon>) {
+  checkYearly('Add-on', addon.monthlyPriceCents, addon.yearlyPriceCents);
+  if (addon.compatibleTierIds.length === 0) throw badRequest('Choose at least one cluster tier the add-on can be installed on.');
+  const tiers = await db.select({ id: clusterTiers.id, archivedAt: clusterTiers.archivedAt }).from(clusterTiers);
+  checkReferences(TIER, addon.compatibleTierIds, new Map(tiers.map((tier) => [tier.id, tier.archivedAt])), before?.compatibleTierIds);
+  if (addon.minKubernetesVersion && addon.maxKubernetesVersion && compareMinor(addon.minKubernetesVersion, addon.maxKubernetesVersion) > 0) {
+    throw badRequest(`The minimum Kubernetes version (${addon.minKubernetesVersion}) is above the maximum (${addon.maxKubernetesVersion}).`);
+  }
+  if (addon.requires.includes(addon.id)) throw badRequest('An add-on cannot require itself.');
+  if (addon.conflicts.includes(addon.id)) throw badRequest('An add-on cannot conflict with itself.');
+  const both = addon.requires.filter((id) => addon.conflicts.includes(id));
+  if (both.length) throw badRequest(`${listOf(both)} cannot be both required by and in conflict with this add-on.`);
+  const known = new Map([...others.values()].map((other) => [other.id, other.archivedAt]));
+  checkReferences(ADDON, addon.requires, known, before?.requires);
+  // Conflicting with an archived add-on is harmless: it keeps the rule if that add-on comes back.
+  checkReferences(ADDON, addon.conflicts, known, [...known.keys()]);
+  for (const id of addon.conflicts) {
+    const other = others.get(id)!;
+    if (other.requires.includes(addon.id)) throw badRequest(`${other.name} requires this add-on, so the two cannot conflict.`);
+  }
+  const loop = requirementPathTo(addon.id, addon.requires, (id) => others.get(id)?.requires ?? []);
+  if (loop) throw badRequest(`Requirements cannot go round in a circle: ${others.get(loop)?.name ?? loop} already requires this add-on, directly or through others.`);
+}
+
+/** Conflicts are kept symmetric: the add-ons gained or dropped as conflicts list this one, or no longer do. */
+function conflictStatements(db: Database, addonId: string, before: readonly string[], after: readonly string[], others: ReadonlyMap<string, Addon>, now: number) {
+  const statements: Statement[] = [];
+  for (const id of new Set([...before, ...after])) {
+    const other = others.get(id);
+    if (!other) continue;
+    const listed = other.conflicts.includes(addonId);
+    const wanted = after.includes(id);
+    if (listed === wanted) continue;
+    const conflicts = wanted ? [...other.conflicts, addonId] : other.conflicts.filter((entry) => entry !== addonId);
+    statements.push(db.update(addons).set({ conflicts, updatedAt: now }).where(eq(addons.id, id)));
+  }
+  return statements;
+}
+
+async function otherAddons(db: Database, id: string) {
+  const rows = await db.select().from(addons).where(ne(addons.id, id));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function createAddon(ctx: Staff, input: z.infer<typeof addonCreateInput>) {
+  const now = ctx.ports.clock.now();
+  if ((await ctx.db.$count(addons, eq(addons.id, input.id))) > 0) throw conflict(`An add-on with the id ${input.id} already exists.`);
+  const others = await otherAddons(ctx.db, input.id);
+  const addon: Addon = {
+    ...input,
+    yearlyPriceCents: input.yearlyPriceCents ?? null,
+    minKubernetesVersion: input.minKubernetesVersion ?? null,
+    maxKubernetesVersion: input.maxKubernetesVersion ?? null,
+    requires: input.requires ?? [],
+    conflicts: input.conflicts ?? [],
+    sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, addons, addons.sortOrder)),
+    archivedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await checkAddon(ctx.db, addon, null, others);
+  await commit(
+    ctx.db,
+    [
+      ctx.db.insert(addons).values(addon),
+      ...conflictStatements(ctx.db, addon.id, [], addon.conflicts, others, now),
+      ...initialPriceStatements(ctx.db, ADDON_PRICES, addon.id, addon, now, ctx.user.id),
+      auditChange(ctx, 'addon', 'created', addon.id, { values: pick(addon, ADDON_COLUMNS) }, now),
+    ],
+    `An add-on with the id ${addon.id} already exists.`,
+  );
+  return addonOutput(ctx, addon.id);
+}
+
+export async function updateAddon(ctx: Staff, input: z.infer<typeof addonUpdateInput>) {
+  const { id, priceEffectiveFrom, ...patch } = input;
+  const now = ctx.ports.clock.now();
+  const row = await findAddon(ctx.db, id);
+  const [prices, others] = await Promise.all([loadPrices(ctx.db, ADDON_KINDS, [id]), otherAddons(ctx.db, id)]);
+  const before = withPricesInEffect(row, ADDON_PRICES, id, prices, now);
+  const after = { ...before, ...given(patch) };
+  await checkAddon(ctx.db, after, before, others);
+  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
+  const changes = changedFields(before, after, ADDON_FIELDS);
+  if (!plan.audit && Object.keys(changes).length === 0) return addonOutput(ctx, id);
+  await commit(
+    ctx.db,
+    [
+      ctx.db.update(addons).set({ ...pick(plan.record, ADDON_COLUMNS), updatedAt: now }).where(eq(addons.id, id)),
+      ...conflictStatements(ctx.db, id, before.conflicts, after.conflicts, others, now),
+      ...plan.statements,
+      auditChange(ctx, 'addon', 'updated', id, { changes, ...(plan.audit ? { price: plan.audit } : {}) }, now),
+    ],
+  );
+  return addonOutput(ctx, id);
+}
+
+/** Refused while an add-on on sale requires it: customers could not install that one. */
+export async function archiveAddon(ctx: Staff, id: string) {
+  const now = ctx.ports.clock.now();
+  const addon = await findAddon(ctx.db, id);
+  if (addon.archivedAt !== null) return addonOutput(ctx, id);
+  const dependants = [...(await otherAddons(ctx.db, id)).values()].filter((other) => other.archivedAt === null && other.requires.includes(id));
+  if (dependants.length) {
+    throw badRequest(`${listOf(dependants.map((other) => other.name))} ${dependants.length > 1 ? 'require' : 'requires'} ${addon.name}: archive ${dependants.length > 1 ? 'them' : 'it'} or remove the requirement first.`);
+  }
+  await commit(
+    ctx.db,
+    [ctx.db.update(addons).set({ archivedAt: now, updatedAt: now }).where(eq(addons.id, id)), auditChange(ctx, 'addon', 'archived', id, { name: addon.name }, now)],
+  );
+  return addonOutput(ctx, id);
+}
+
+export async function restoreAddon(ctx: Staff, id: string) {
+  const now = ctx.ports.clock.now();
+  const addon = await findAddon(ctx.db, id);
+  if (addon.archivedAt === null) return addonOutput(ctx, id);
+  const others = await otherAddons(ctx.db, id);
+  const archived = addon.requires.filter((required) => others.get(required)?.archivedAt != null).map((required) => others.get(required)!.name);
+  if (archived.length) throw badRequest(`${addon.name} requires ${listOf(archived)}, which ${archived.length > 1 ? 'are' : 'is'} archived: restore ${archived.length > 1 ? 'them' : 'it'} first.`);
+  await commit(
+    ctx.db,
+    [ctx.db.update(addons).set({ archivedAt: null, updatedAt: now }).where(eq(addons.id, id)), auditChange(ctx, 'addon', 'restored', id, { name: addon.name }, now)],
+  );
+  return addonOutput(ctx, id);
+}
