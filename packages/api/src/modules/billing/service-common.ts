@@ -1,5 +1,3 @@
-import {
-} from '@kubemarket/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from '../../context';
 import type { MemberContext } from '../../trpc';

@@ -1,9 +1,3 @@
-/**
- * Support tickets (issue 14). Three audiences read the same rows: the organisation (its own
- * tickets, a 404 for any other), a visitor (a public ticket, by reference and email or by an
- * emailed link) and staff (every confirmed ticket). Internal notes exist only in staff answers:
- * customer queries never select them, and customer schemas cannot express them.
- */
 import {
   clusters,
   organizations,
