@@ -1,0 +1,22 @@
+import type { SQL, AnyColumn } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import type { SignedInContext } from '../../trpc';
+
+/** What the organisations pages and the transfers share: the caller, the 404, search and paging. */
+
+export type Staff = SignedInContext;
+
+export function notFound(message = 'This organisation does not exist.'): never {
+  throw new TRPCError({ code: 'NOT_FOUND', message });
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+/** Case-insensitive "contains", with the user's % and _ taken literally. */
+export function contains(column: AnyColumn | SQL, text: string): SQL {
+  return sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+}
+
+export const pageOf = (input: { page: number; pageSize: number }) => ({ limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
