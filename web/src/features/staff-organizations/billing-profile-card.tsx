@@ -1,0 +1,96 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { formatDate } from '../../lib/date-format';
+import { toast } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { countryName, countryOptions } from '../../lib/countries';
+import type { OrganizationDetail } from './staff-organizations-types';
+
+// Billing profile
+
+export const COUNTRY_OPTIONS = countryOptions();
+
+/** What the organisation's orders and invoices are taxed by; administrators change its country at its request. */
+export function BillingProfileBlock({ organization, admin, onChanged }: { organization: OrganizationDetail; admin: boolean; onChanged: () => Promise<void> }) {
+  const [changing, setChanging] = useState(false);
+  const { profile, vatCheck, treatment } = organization.billing;
+  if (!profile) {
+    return (
+      <Text size="sm" c="dimmed">
+        No billing details yet: the first order sets them.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" data-testid="staff-billing-profile">
+      <Text size="sm">
+        {profile.companyName}, {[profile.addressLine1, `${profile.postalCode} ${profile.city}`.trim()].filter(Boolean).join(', ') || 'no address yet'}, {countryName(profile.countryCode)} · VAT number {profile.vatNumber ?? 'none'}
+        {vatCheck ? ` (${vatCheck.valid ? 'valid' : 'not valid'} per ${vatCheck.source === 'vies' ? 'VIES' : 'the built-in check'} on ${formatDate(vatCheck.checkedAt)}${vatCheck.consultationNumber ? `, ${vatCheck.consultationNumber}` : ''})` : ''}
+      </Text>
+      {treatment ? (
+        <Text size="sm" c="dimmed">
+          {treatment}
+        </Text>
+      ) : null}
+      {admin ? (
+        <Group>
+          <Button size="xs" variant="default" onClick={() => setChanging(true)}>
+            Change billing country
+          </Button>
+        </Group>
+      ) : null}
+      <Modal opened={changing} onClose={() => setChanging(false)} title="Change the billing country" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        {changing ? <BillingCountryForm organization={organization} onClose={() => setChanging(false)} onChanged={onChanged} /> : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+function BillingCountryForm({ organization, onClose, onChanged }: { organization: OrganizationDetail; onClose: () => void; onChanged: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const profile = organization.billing.profile!;
+  const [countryCode, setCountryCode] = useState<string | null>(profile.countryCode);
+  const [vatNumber, setVatNumber] = useState(profile.vatNumber ?? '');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const change = useMutation(trpc.staffOrganizations.changeBillingCountry.mutationOptions());
+  const reasonProblem = reason.trim().length < 3 ? 'Say why in at least 3 characters: the customer’s request, its ticket.' : null;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (reasonProblem || !countryCode) return;
+        change.mutate(
+          { id: organization.id, countryCode, vatNumber: vatNumber.trim() || null, reason: reason.trim() },
+          {
+            onSuccess: async (saved) => {
+              toast({ title: 'Billing country changed', description: `${organization.name} is now billed in ${countryName(saved.profile!.countryCode)}: ${saved.treatment ?? ''}`, variant: 'success' });
+              onClose();
+              await onChanged();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">Orders placed from now on are taxed by the new country; issued invoices stay as they are (correct them with credit notes).</Text>
+        <ErrorAlert>{change.error?.message.replace(/^vatNumber: /, '')}</ErrorAlert>
+        <Select label="Country" data={COUNTRY_OPTIONS} searchable allowDeselect={false} value={countryCode} onChange={setCountryCode} required data-autofocus />
+        <TextInput label="VAT number" description="Optional; checked with the EU register. It must be of the new country." value={vatNumber} onChange={(event) => setVatNumber(event.currentTarget.value)} />
+        <TextInput label="Reason" description="The customer's request (its ticket), kept in the audit log." value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={touched ? reasonProblem : null} required />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            Change country
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

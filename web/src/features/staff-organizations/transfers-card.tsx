@@ -1,0 +1,302 @@
+import { Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { formatDate } from '../../lib/date-format';
+import { toast } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import {
+  euros,
+  localDay,
+  OVERDUE_COLOR,
+  receivedOnProblem,
+  transferReferenceProblem,
+} from './staff-format';
+import type { AwaitingTransfer, OrganizationDetail } from './staff-organizations-types';
+
+// Transfers
+
+/** What staff read of a day: the day as the server stores it (UTC). */
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** Bank transfers of delivered orders not yet seen on our account, with the action that records one. */
+export function AwaitingTransfers({ organization, admin, onRecorded }: { organization: OrganizationDetail; admin: boolean; onRecorded: () => Promise<void> }) {
+  const [recording, setRecording] = useState<AwaitingTransfer | null>(null);
+  const transfers = organization.awaitingTransfers;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="awaiting-transfers-title" data-testid="awaiting-transfers">
+      <Title order={3} size="h4" id="awaiting-transfers-title">
+        Bank transfers awaited
+      </Title>
+      <Text size="sm" c="dimmed">
+        Orders confirmed for payment by bank transfer whose money has not been recorded yet. {admin ? 'Record each transfer once it shows on our bank statement.' : 'Administrators record each transfer once it shows on our bank statement.'}
+      </Text>
+      {transfers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No bank transfer awaited.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Bank transfers awaited">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Order</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Amount
+                </Table.Th>
+                <Table.Th scope="col">Confirmed</Table.Th>
+                <Table.Th scope="col">Due</Table.Th>
+                {admin ? (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Action</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {transfers.map((transfer) => (
+                <Table.Tr key={transfer.paymentId} data-testid="awaiting-transfer-row" data-payment-id={transfer.paymentId}>
+                  <Table.Td>
+                    <Text size="sm">{transfer.orderSummary || transfer.orderId}</Text>
+                    <Text size="xs" c="dimmed">
+                      {transfer.orderId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{euros(transfer.amountCents)}</Table.Td>
+                  <Table.Td>{formatDate(transfer.confirmedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{transfer.dueAt === null ? '—' : formatDate(transfer.dueAt)}</Text>
+                      {transfer.overdue ? (
+                        <Badge variant="filled" color={OVERDUE_COLOR} tt="none" data-testid="transfer-overdue">
+                          Overdue
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  {admin ? (
+                    <Table.Td>
+                      <Button size="xs" variant="light" onClick={() => setRecording(transfer)} aria-label={`Record transfer received for order ${transfer.orderId}`}>
+                        Record transfer received
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={recording !== null} onClose={() => setRecording(null)} title="Record transfer received" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        {recording ? <RecordTransferForm key={recording.paymentId} organization={organization} transfer={recording} onClose={() => setRecording(null)} onRecorded={onRecorded} /> : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+function RecordTransferForm({
+  organization,
+  transfer,
+  onClose,
+  onRecorded,
+}: {
+  organization: OrganizationDetail;
+  transfer: AwaitingTransfer;
+  onClose: () => void;
+  onRecorded: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [touched, setTouched] = useState(false);
+  const record = useMutation(trpc.staffOrganizations.recordBankTransfer.mutationOptions());
+  // The day the form opened: the form lives minutes, not past midnight.
+  const [today] = useState(() => localDay(Date.now()));
+  const problems = { reference: transferReferenceProblem(reference), receivedOn: receivedOnProblem(receivedOn, today, utcDay(transfer.confirmedAt)) };
+
+  return (
+    <form
+      noValidate
+      data-testid="transfer-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problems.reference || problems.receivedOn) return;
+        record.mutate(
+          { organizationId: organization.id, paymentId: transfer.paymentId, reference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
+          {
+            onSuccess: async (recorded) => {
+              toast({
+                title: 'Transfer recorded',
+                description: `${euros(recorded.amountCents)} received for order ${recorded.orderId}. ${organization.name} now owes ${euros(recorded.outstandingCents)}.`,
+                variant: 'success',
+              });
+              onClose();
+              await onRecorded();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {euros(transfer.amountCents)} for order {transfer.orderId} ({transfer.orderSummary || 'order'}){transfer.dueAt === null ? '' : `, due ${formatDate(transfer.dueAt)}`}. The payment becomes paid, what{' '}
+          {organization.name} owes drops by this amount, and its billing members are notified and emailed.
+        </Text>
+        <ErrorAlert>{record.error?.message}</ErrorAlert>
+        <TransferReceivedFields
+          reference={reference}
+          onReference={setReference}
+          receivedOn={receivedOn}
+          onReceivedOn={setReceivedOn}
+          today={today}
+          errors={touched ? problems : null}
+          onBlur={() => setTouched(true)}
+          pending={record.isPending}
+          onCancel={onClose}
+          autoFocus
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** A transfer against one invoice, by its RF reference: the amount as received (partial, exact or more). */
+export function InvoiceTransferForm({
+  organization,
+  invoice,
+  onClose,
+  onRecorded,
+}: {
+  organization: OrganizationDetail;
+  invoice: OrganizationDetail['invoiceList'][number];
+  onClose: () => void;
+  onRecorded: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const due = Math.max(0, invoice.totalCents - invoice.receivedCents);
+  const [amount, setAmount] = useState<string | number>(due / 100);
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState('');
+  const [touched, setTouched] = useState(false);
+  const record = useMutation(trpc.staffOrganizations.recordInvoiceTransfer.mutationOptions());
+  const [today] = useState(() => localDay(Date.now()));
+  const cents = Math.round(Number(amount) * 100);
+  const problems = {
+    amount: !Number.isFinite(cents) || cents < 1 ? 'Enter the amount received, at least €0.01.' : null,
+    reference: transferReferenceProblem(reference),
+    receivedOn: receivedOnProblem(receivedOn, today, utcDay(invoice.issuedAt)),
+  };
+  return (
+    <form
+      noValidate
+      data-testid="invoice-transfer-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problems.amount || problems.reference || problems.receivedOn) return;
+        record.mutate(
+          { reference: invoice.paymentReference!, amountCents: cents, bankReference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
+          {
+            onSuccess: async (recorded) => {
+              toast({
+                title: 'Transfer recorded',
+                description:
+                  recorded.dueCents > 0
+                    ? `${recorded.number}: ${euros(recorded.receivedCents)} received, ${euros(recorded.dueCents)} still due.`
+                    : recorded.excessCents > 0
+                      ? `${recorded.number} is paid; ${euros(recorded.excessCents)} beyond it became a credit for ${organization.name}.`
+                      : `${recorded.number} is paid in full.`,
+                variant: 'success',
+              });
+              onClose();
+              await onRecorded();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Invoice {invoice.number}, reference <Text span ff="monospace">{invoice.paymentReference}</Text>: {euros(invoice.totalCents)}, of which {euros(invoice.receivedCents)} received. Record the amount that
+          arrived: less than due leaves the rest due, more becomes a credit for {organization.name}.
+        </Text>
+        <ErrorAlert>{record.error?.message}</ErrorAlert>
+        <NumberInput label="Amount received (EUR)" min={0.01} decimalScale={2} value={amount} onChange={setAmount} error={touched ? problems.amount : null} required data-autofocus />
+        <TransferReceivedFields
+          reference={reference}
+          onReference={setReference}
+          receivedOn={receivedOn}
+          onReceivedOn={setReceivedOn}
+          today={today}
+          errors={touched ? problems : null}
+          onBlur={() => setTouched(true)}
+          pending={record.isPending}
+          onCancel={onClose}
+          submitTestId="invoice-transfer-submit"
+        />
+      </Stack>
+    </form>
+  );
+}
+
+// Transfer fields
+
+/** The bank's reference and the day received, then Cancel and Record: both transfer forms end so. */
+function TransferReceivedFields({
+  reference,
+  onReference,
+  receivedOn,
+  onReceivedOn,
+  today,
+  errors,
+  onBlur,
+  pending,
+  onCancel,
+  autoFocus = false,
+  submitTestId,
+}: {
+  reference: string;
+  onReference: (value: string) => void;
+  receivedOn: string;
+  onReceivedOn: (value: string) => void;
+  today: string;
+  errors: { reference: string | null; receivedOn: string | null } | null;
+  onBlur: () => void;
+  pending: boolean;
+  onCancel: () => void;
+  autoFocus?: boolean;
+  submitTestId?: string;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Bank reference"
+        description="The transfer's reference, as on our bank statement."
+        value={reference}
+        onChange={(event) => onReference(event.currentTarget.value)}
+        onBlur={onBlur}
+        error={errors?.reference ?? null}
+        required
+        data-autofocus={autoFocus || undefined}
+      />
+      <TextInput
+        label="Date received"
+        description="The day the money arrived on our account. Leave empty for today."
+        type="date"
+        max={today}
+        value={receivedOn}
+        onChange={(event) => onReceivedOn(event.currentTarget.value)}
+        error={errors?.receivedOn ?? null}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} data-testid={submitTestId}>
+          Record transfer
+        </Button>
+      </Group>
+    </>
+  );
+}
