@@ -72,7 +72,7 @@ export async function getSummary(ctx: Member) {
     unpaidInvoices: Number(due?.count ?? 0),
     creditsLeftCents: Number(left?.cents ?? 0),
     overdue: organization?.overdueSince != null ? { since: organization.overdueSince, whatToDo: OVERDUE_ADVICE } : null,
-    // What a bank-transfer confirmation is checked against (orders/credit-limit.ts), shown before it refuses.
+    // What a bank-transfer confirmation is checked against (credit-limit.ts), shown before it refuses.
     bankTransfer: organization?.invoicingAllowed ? { creditLimitCents: organization.creditLimitCents, outstandingCents: await outstandingCents(ctx.db, ctx.organizationId) } : null,
   };
 }

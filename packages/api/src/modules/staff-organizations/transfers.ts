@@ -39,7 +39,7 @@ import type { AddonListInput, BillingCountryInput, ClusterListInput, RecordInvoi
 import { contains, notFound, pageOf, type Staff } from './service-common';
 
 // Bank transfers: orders confirmed by transfer (orders/payment.ts, `invoice`) are delivered at
-// once; their payment stays `processing`, owed (credit-limit.ts), until staff see the money on our
+// once; their payment stays `processing`, owed (billing/credit-limit.ts), until staff see the money on our
 // account and record it here. The order itself is not touched: it was settled when confirmed, its
 // paidAt stays empty (metering and monthly invoices read the order as invoiced with it).
 
