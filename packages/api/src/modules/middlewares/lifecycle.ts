@@ -5,10 +5,13 @@ import {
   middlewarePlans,
   middlewares,
   newId,
+  orders,
   randomString,
   type Database,
   type MiddlewareInstance,
+  type NewMiddlewareInstance,
   type Order,
+  type OrderMiddlewareLine,
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -81,35 +84,61 @@ export function passwordContext(instanceId: string): string {
  * The instances of a settled middleware order, for the settling batch: one per line that names
  * where it runs, waiting for its creation. Settled twice, the unique (order, line) index keeps one.
  */
+function instanceRow(order: Pick<Order, 'id' | 'organizationId'>, line: OrderMiddlewareLine, index: number, name: string, now: number): NewMiddlewareInstance | null {
+  if (!line.clusterId || !line.middlewareId || !line.engine || !line.regionId) return null;
+  const access = accessOf(line.engine);
+  return {
+    id: newId('middlewareInstance'),
+    organizationId: order.organizationId,
+    orderId: order.id,
+    lineIndex: index,
+    middlewareId: line.middlewareId,
+    planId: line.planId,
+    clusterId: line.clusterId,
+    regionId: line.regionId,
+    name,
+    version: line.version ?? '',
+    status: 'pending',
+    host: access.service(name),
+    port: access.port,
+    databaseName: access.database,
+    username: access.username,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The instances of a settled middleware order, for the settling batch: one per line that names
+ * where it runs, waiting for its creation. Settled twice, the unique (order, line) index keeps one;
+ * a name another instance took meanwhile (two orders of one name paid at once) skips the row here,
+ * and ensureOrderInstances creates it under a name of its own once the batch is committed.
+ */
 export function instanceStatements(db: Database, order: Order, now: number): Statement[] {
   return order.lines.flatMap((line, index) => {
-    if (line.kind !== 'middleware' || !line.clusterId || !line.name || !line.middlewareId || !line.engine || !line.regionId) return [];
-    const access = accessOf(line.engine);
-    return [
-      db
-        .insert(middlewareInstances)
-        .values({
-          id: newId('middlewareInstance'),
-          organizationId: order.organizationId,
-          orderId: order.id,
-          lineIndex: index,
-          middlewareId: line.middlewareId,
-          planId: line.planId,
-          clusterId: line.clusterId,
-          regionId: line.regionId,
-          name: line.name,
-          version: line.version ?? '',
-          status: 'pending',
-          host: access.service(line.name),
-          port: access.port,
-          databaseName: access.database,
-          username: access.username,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing(),
-    ];
+    const row = line.kind === 'middleware' && line.name ? instanceRow(order, line, index, line.name, now) : null;
+    return row ? [db.insert(middlewareInstances).values(row).onConflictDoNothing()] : [];
   });
+}
+
+/**
+ * Every placed line of a settled order has its instance: one whose name was taken between ordering
+ * and paying gets the name with a suffix ("orders-db-4k2m"), so what was paid for is always there.
+ */
+export async function ensureOrderInstances(db: Database, order: Pick<Order, 'id' | 'organizationId' | 'lines'>, now: number): Promise<void> {
+  const present = new Set((await db.select({ lineIndex: middlewareInstances.lineIndex }).from(middlewareInstances).where(eq(middlewareInstances.orderId, order.id))).map((row) => row.lineIndex));
+  for (const [index, line] of order.lines.entries()) {
+    if (line.kind !== 'middleware' || !line.name || present.has(index)) continue;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const row = instanceRow(order, line, index, `${line.name.slice(0, 35)}-${randomString(4)}`, now);
+      if (!row) break;
+      const inserted = await db.insert(middlewareInstances).values(row).onConflictDoNothing().returning({ id: middlewareInstances.id });
+      if (inserted.length > 0) break;
+      // The (order, line) instance appeared meanwhile: nothing more to do for this line.
+      const [again] = await db.select({ id: middlewareInstances.id }).from(middlewareInstances).where(and(eq(middlewareInstances.orderId, order.id), eq(middlewareInstances.lineIndex, index)));
+      if (again) break;
+    }
+  }
 }
 
 /** The instance with its plan and middleware, for operations and screens. */
@@ -177,7 +206,8 @@ export async function startInstanceCreation(deps: Deps, instanceId: string, requ
 }
 
 /** Creates the instances of a settled order that can start now (the rest wait for the sweep). */
-export async function startOrderInstances(deps: Deps, order: Pick<Order, 'id' | 'userId'>): Promise<void> {
+export async function startOrderInstances(deps: Deps, order: Pick<Order, 'id' | 'userId' | 'organizationId' | 'lines'>): Promise<void> {
+  await ensureOrderInstances(deps.db, order, deps.ports.clock.now());
   const rows = await deps.db
     .select({ id: middlewareInstances.id })
     .from(middlewareInstances)
@@ -205,6 +235,9 @@ export async function startPendingAfter(deps: Deps, operationId: string): Promis
 
 /** The sweep: pending instances whose cluster is free now start (cron, every five minutes). */
 export async function startPendingInstances(deps: Deps): Promise<number> {
+  // A settled order whose instance was not written (the process stopped before ensureOrderInstances).
+  const settling = await deps.db.select({ id: orders.id, organizationId: orders.organizationId, lines: orders.lines }).from(orders).where(and(eq(orders.kind, 'middleware'), eq(orders.status, 'provisioning')));
+  for (const order of settling) await ensureOrderInstances(deps.db, order, deps.ports.clock.now());
   const rows = await deps.db
     .select({ id: middlewareInstances.id, clusterId: middlewareInstances.clusterId })
     .from(middlewareInstances)

@@ -152,6 +152,19 @@ describe('middlewares: ordered, created, used and deleted (issue 31)', () => {
     expect(again.taken).toBe(0);
   });
 
+  it('delivers what was paid when the name was taken between ordering and paying: the instance gets the name with a suffix', async () => {
+    const { alice, db } = await setup();
+    const placed = await alice.orders.create({ idempotencyKey: 'name-race-order-1', lines: [{ kind: 'middleware', planId: 'mwp_postgresql_starter', name: 'race-db', clusterId: 'clu_demo_webshop' }], billing: BILLING });
+    // Another order of the same name, placed at the same moment, settled first.
+    const [seeded] = await db.select().from(middlewareInstances).where(eq(middlewareInstances.id, DEMO_MIDDLEWARE_ID));
+    await db.insert(middlewareInstances).values({ ...seeded!, id: 'mwi_race_first', orderId: 'ord_race_first', name: 'race-db', host: 'race-db-rw.middlewares.svc.cluster.local' });
+    const paid = await alice.orders.pay({ id: placed.id, paymentIdempotencyKey: 'name-race-pay-1', method: CARD });
+    expect(paid.result).toBe('succeeded');
+    const [instance] = await db.select().from(middlewareInstances).where(eq(middlewareInstances.orderId, placed.id));
+    expect(instance!.name).toMatch(/^race-db-[a-z0-9]{4}$/);
+    expect(instance!.host).toBe(`${instance!.name}-rw.middlewares.svc.cluster.local`);
+  });
+
   it('under concurrency: two rotations leave one password, two deletions start one operation', async () => {
     const { alice, db } = await setup();
     const [a, b] = await Promise.allSettled([alice.middlewares.rotatePassword({ id: DEMO_MIDDLEWARE_ID }), alice.middlewares.rotatePassword({ id: DEMO_MIDDLEWARE_ID })]);
