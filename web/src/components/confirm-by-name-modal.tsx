@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { deleteConfirmationMatches } from '@kubemarket/shared';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
@@ -26,7 +27,7 @@ interface ConfirmByNameModalProps {
  */
 export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, pending, error, onConfirm, testIds }: ConfirmByNameModalProps) {
   const [typed, setTyped] = useState('');
-  const matches = typed.trim() === name;
+  const matches = deleteConfirmationMatches(typed, name);
   // Closed (deleted, or kept), it opens empty again: cleared once it has gone.
   const close = () => {
     if (pending) return;
