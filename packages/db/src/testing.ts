@@ -98,6 +98,16 @@ export async function createTestDb(): Promise<Database> {
   return openCopy(await migratedTemplate);
 }
 
+/**
+ * A fresh migrated database seeded at each of `times` in turn. The seed runs at every start of the
+ * app, so its tests seed twice: the second run must add nothing and move nothing.
+ */
+export async function createTestDbSeededAt(...times: number[]): Promise<Database> {
+  const db = await createTestDb();
+  for (const now of times) await seed(db, now);
+  return db;
+}
+
 /** Per seed time and password hash, the template file of a migrated database seeded so. */
 const seededTemplates = new Map<string, Promise<string>>();
 
