@@ -1,8 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { deleteConfirmationMatches } from '@kubemarket/shared';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { ErrorAlert } from './error-alert';
+
+const typedNameSchema = z.object({ typed: z.string() });
 
 interface ConfirmByNameModalProps {
   opened: boolean;
@@ -26,21 +29,24 @@ interface ConfirmByNameModalProps {
  * stays disabled until the name matches, and Enter submits once it does.
  */
 export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, pending, error, onConfirm, testIds }: ConfirmByNameModalProps) {
-  const [typed, setTyped] = useState('');
-  const matches = deleteConfirmationMatches(typed, name);
+  // Controlled: the button follows the name as it is typed.
+  const { form, formRef, onSubmit } = useSchemaForm({
+    schema: typedNameSchema,
+    initialValues: { typed: '' },
+    mode: 'controlled',
+    submit: ({ typed }) => {
+      if (deleteConfirmationMatches(typed, name) && !pending) onConfirm();
+    },
+  });
+  const matches = deleteConfirmationMatches(form.values.typed, name);
   // Closed (deleted, or kept), it opens empty again: cleared once it has gone.
   const close = () => {
     if (pending) return;
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={700}>Delete {name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered onExitTransitionEnd={() => setTyped('')} data-testid={testIds.modal}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches && !pending) onConfirm();
-        }}
-      >
+    <Modal opened={opened} onClose={close} title={<Text fw={700}>Delete {name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered onExitTransitionEnd={() => form.reset()} data-testid={testIds.modal}>
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Text size="sm">
             {consequences} Type its name,{' '}
@@ -49,7 +55,7 @@ export function ConfirmByNameModal({ opened, onClose, name, label, consequences,
             </Text>
             , to confirm.
           </Text>
-          <TextInput label={label} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} autoComplete="off" spellCheck={false} data-autofocus data-testid={testIds.name} />
+          <TextInput label={label} {...form.getInputProps('typed')} autoComplete="off" spellCheck={false} data-autofocus data-testid={testIds.name} />
           <ErrorAlert>{error}</ErrorAlert>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
-import { toast } from '../../lib/toast';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 export interface ReasonAction {
   /** The dialog's title, e.g. "Disable Alice Martin?" */
@@ -37,41 +38,29 @@ export type ReasonCheck = (reason: string, required: boolean) => string | null;
 
 function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; reasonProblem: ReasonCheck; onClose: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const problem = reasonProblem(reason, action.reasonRequired ?? true);
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem) return;
-    setPending(true);
-    setError(null);
-    try {
-      const result = await action.run(reason.trim());
+  const required = action.reasonRequired ?? true;
+  const schema = z.object({
+    reason: z.string().superRefine((reason, context) => {
+      const problem = reasonProblem(reason, required);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema,
+    initialValues: { reason: '' },
+    validateInputOnBlur: true,
+    submit: ({ reason }) => action.run(reason.trim()),
+    success: (result) => {
       const done = typeof action.done === 'string' ? { title: action.done } : typeof action.done === 'function' ? action.done(result) : action.done;
-      toast({ title: done.title, description: done.description, variant: 'success' });
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+      return { title: done.title, description: done.description, variant: 'success' };
+    },
+    onSuccess: onClose,
+  });
 
   return (
-    <form
-      noValidate
-      data-testid="reason-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // The dialog may be opened from inside another form (a catalogue form asking for approval):
-        // React bubbles events through the portal, and that form must not submit again.
-        event.stopPropagation();
-        void submit();
-      }}
-    >
+    // The dialog may be opened from inside another form (a catalogue form asking for approval):
+    // onSubmit keeps the submit from bubbling through the portal to it.
+    <form ref={formRef} noValidate data-testid="reason-dialog" onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">{action.body}</Text>
         <ErrorAlert>{error}</ErrorAlert>
@@ -80,21 +69,19 @@ function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; 
           id={`${id}-reason`}
           label={action.reasonLabel ?? 'Reason'}
           description={action.reasonDescription ?? 'Kept in the audit log.'}
-          required={action.reasonRequired ?? true}
+          required={required}
           autosize
           minRows={2}
           maxRows={6}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={touched ? problem : null}
+          key={form.key('reason')}
+          {...form.getInputProps('reason')}
           data-autofocus
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" color={action.danger ? 'red' : undefined} loading={pending}>
+          <Button type="submit" color={action.danger ? 'red' : undefined} loading={submitting}>
             {action.confirmLabel}
           </Button>
         </Group>

@@ -1,0 +1,96 @@
+import { schemaResolver, useForm } from '@mantine/form';
+import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { focusFirstInvalidSoon } from './focus-invalid';
+import { serverProblems } from './server-errors';
+import { toast, type ToastInput } from './toast';
+
+export interface SchemaFormOptions<Values extends Record<string, unknown>, Parsed, Result> {
+  /** The zod schema the server checks the input with (from @kubemarket/shared), in the form's terms. */
+  schema: z.ZodType<Parsed>;
+  initialValues: Values;
+  /**
+   * 'uncontrolled' (the default) re-renders only on submit and errors; 'controlled' when what the
+   * form shows follows its values as they are typed (a button enabled once a name matches).
+   */
+  mode?: 'controlled' | 'uncontrolled';
+  onValuesChange?: (values: Values, previous: Values) => void;
+  /** Checks a field as soon as it is left, not only on submit. */
+  validateInputOnBlur?: boolean;
+  /** Sends the checked values; rejects with the server's error. */
+  submit: (parsed: Parsed, values: Values) => Promise<Result> | Result;
+  /**
+   * The form field of an API field named in a refusal ("field: message; other: message"): that
+   * message goes under the field, the rest to the form's alert. Left out, every refusal goes to the alert.
+   */
+  fieldOf?: (apiField: string) => string | null;
+  /** The toast once it has succeeded. */
+  success?: ToastInput | ((result: Result, parsed: Parsed) => ToastInput);
+  /** Runs after success (and after the form is emptied when resetOnSuccess). */
+  onSuccess?: (result: Result, parsed: Parsed) => void;
+  /** Back to the initial values once it has succeeded. */
+  resetOnSuccess?: boolean;
+}
+
+function messageOf(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
+/**
+ * The one way a form of the app works (issue 32): Mantine's form checked by the zod schema the
+ * server uses; a refused submit focuses the first invalid field; the submit state; the server's
+ * refusal put next to its fields or in the form's alert (`error`); a toast on success.
+ *
+ * Render `<form ref={formRef} noValidate onSubmit={onSubmit}>`, the fields with
+ * `key={form.key(name)} {...form.getInputProps(name)}`, `<ErrorAlert>{error}</ErrorAlert>` and a
+ * submit button with `loading={submitting}`.
+ */
+export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Result = unknown>({
+  schema,
+  initialValues,
+  mode = 'uncontrolled',
+  onValuesChange,
+  validateInputOnBlur,
+  submit,
+  fieldOf,
+  success,
+  onSuccess,
+  resetOnSuccess = false,
+}: SchemaFormOptions<Values, Parsed, Result>) {
+  const form = useForm<Values>({ mode, initialValues, onValuesChange, validateInputOnBlur, validate: schemaResolver(schema, { sync: true }) });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const send = async (values: Values) => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await submit(parsed.data, values);
+      if (resetOnSuccess) form.reset();
+      if (success) toast(typeof success === 'function' ? success(result, parsed.data) : success);
+      onSuccess?.(result, parsed.data);
+    } catch (failure) {
+      const problems = serverProblems(messageOf(failure), fieldOf ?? (() => null));
+      form.setErrors(problems.fields);
+      setError(problems.general);
+      if (Object.keys(problems.fields).length > 0) focusFirstInvalidSoon(formRef);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    // A form may be opened from inside another (a dialog over a form): React bubbles events
+    // through the portal, and the outer form must not submit too.
+    event?.stopPropagation();
+    form.onSubmit(
+      (values) => void send(values),
+      () => focusFirstInvalidSoon(formRef),
+    )(event);
+  };
+
+  return { form, formRef, onSubmit, submitting, error, setError };
+}
