@@ -15,8 +15,8 @@ const API_MODULES = readdirSync(join(import.meta.dirname, 'packages/api/src/modu
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Test scaffolding may reach into a module (fixtures, fakes, test beds); production code may not. */
-const TEST_FILES = ['**/*.test.ts', '**/testing.ts', '**/test-*.ts', '**/*-fixtures.ts', '**/fixtures/**', '**/fakes/**', 'packages/api/src/test-utils.ts'];
+/** Test scaffolding (tests, and packages/api/src/testing/: fixtures, fakes, test beds) may reach into a module; production code may not. */
+const TEST_FILES = ['**/*.test.ts', 'packages/api/src/testing/**'];
 
 /** Resolves imports the way TypeScript (moduleResolution "bundler") and Vite do, for the import-x rules. */
 const typeScriptResolver = createNodeResolver({
@@ -94,6 +94,11 @@ export default tseslint.config(
                 message: `Reach the ${module} module through its door, modules/${module}/index.ts.`,
               },
             ]),
+            {
+              target: './packages/api/src',
+              from: './packages/api/src/testing',
+              message: 'testing/ (fixtures, fakes, test beds) serves the tests only: production code may not import it.',
+            },
             {
               target: ['./packages/api/src/platform', './packages/api/src/context.ts', './packages/api/src/trpc.ts', './packages/api/src/errors.ts'],
               from: './packages/api/src/modules',

@@ -1,4 +1,4 @@
-// Browser tests only: runs every fake cloud provider (packages/api/src/platform/clouds/fakes) in a
+// Browser tests only: runs every fake cloud provider (packages/api/src/testing/fakes/clouds) in a
 // child process of its own, since scripts/e2e.mjs blocks its event loop while vitest runs. Prints
 // one JSON line, { baseUrls, credentials }, once the fakes listen; stops on SIGTERM.
 //
@@ -7,7 +7,7 @@
 // credentials, while the same key without a role lists its clusters.
 import { tsImport } from 'tsx/esm/api';
 
-const { closedUrl, startFakeClouds } = await tsImport('../../packages/api/src/platform/clouds/fakes/index.ts', import.meta.url);
+const { closedUrl, startFakeClouds } = await tsImport('../../packages/api/src/testing/fakes/clouds/index.ts', import.meta.url);
 const clouds = await startFakeClouds();
 const baseUrls = { ...clouds.baseUrls, eks: { ...clouds.baseUrls.eks, sts: `${await closedUrl()}/sts` } };
 process.stdout.write(`${JSON.stringify({ baseUrls, credentials: clouds.credentials })}\n`);

@@ -1,6 +1,6 @@
 /**
  * DigitalOcean's cluster list as the Worker reaches it in these tests: the node fakes of
- * packages/api/src/platform/clouds/fakes cannot run in workerd, so global fetch is spied on, and
+ * packages/api/src/testing/fakes/clouds cannot run in workerd, so global fetch is spied on, and
  * calls to api.digitalocean.com (where CLOUD_BASE_URLS, unset here, sends DOKS listings) are
  * answered the provider's way. Like the fakes, it checks what the real API checks: the method, the
  * path and the bearer token; any other token is answered 401, and any other request is recorded

@@ -1,8 +1,8 @@
 /**
  * The API's doors (issue 32), as `pnpm lint` enforces them (eslint.config.js): a module reaches
- * another only through its index.ts, platform/ never depends on a module, and no import closes a
- * circle. Linting a few lines placed in the tree shows each rule firing, and staying quiet for the
- * imports the design allows.
+ * another only through its index.ts, platform/ never depends on a module, production code never
+ * imports the test scaffolding (testing/), and no import closes a circle. Linting a few lines
+ * placed in the tree shows each rule firing, and staying quiet for the imports the design allows.
  */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,14 @@ describe('API module doors', { timeout: 60_000 }, () => {
     expect(await messages('packages/api/src/probe.ts', "import { payOrder } from './modules/orders/payment';\nexport const probe = payOrder;\n")).toEqual([
       'import-x/no-restricted-paths: Unexpected path "./modules/orders/payment" imported in restricted zone. Reach the orders module through its door, modules/orders/index.ts.',
     ]);
+  });
+
+  it('keeps testing/ out of production code, and open to tests', async () => {
+    expect(await messages('packages/api/src/modules/usage/probe.ts', "import { manualClock } from '../../testing';\nexport const probe = manualClock;\n")).toEqual([
+      'import-x/no-restricted-paths: Unexpected path "../../testing" imported in restricted zone. testing/ (fixtures, fakes, test beds) serves the tests only: production code may not import it.',
+    ]);
+    expect(await messages('packages/api/src/platform/probe.ts', "import { startFakeStripe } from '../testing/fakes';\nexport const probe = startFakeStripe;\n")).toHaveLength(1);
+    expect(await messages('packages/api/src/modules/usage/probe.test.ts', "import { manualClock } from '../../testing';\nexport const probe = manualClock;\n")).toEqual([]);
   });
 
   it('refuses an import that closes a circle', async () => {

@@ -27,13 +27,13 @@ import { DEMO_MIDDLEWARE_ID } from '@kubemarket/db/seed';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { acmeAttachment, adamCatalogueChangeRequest, adamCreditNoteRequest,
-  adamCreditRequest, aliceEnrolmentStarted, acmeCardSetup, acmeClosedTicket, acmeConnection, acmeInvitationForGabriel, acmeInvoice, acmePlanSwitch, authLink, marcMfaChallenge, newsletterTokens, publicTicketTokens, type PrepareEnv } from './authorization-matrix-fixtures';
+  adamCreditRequest, aliceEnrolmentStarted, acmeCardSetup, acmeClosedTicket, acmeConnection, acmeInvitationForGabriel, acmeInvoice, acmePlanSwitch, authLink, marcMfaChallenge, newsletterTokens, publicTicketTokens, type PrepareEnv } from './testing/authorization-matrix-fixtures';
 import { createContext, type Context, type Credential, type SessionUser } from './context';
 import { createToken } from './modules/tokens/service';
 import { notify } from './platform/notify';
 import { createSession } from './platform/sessions';
 import { appRouter, createCaller } from './root';
-import { createTestCaller, memoryMailer, sessionUserOf } from './test-utils';
+import { createTestCaller, memoryMailer, sessionUserOf } from './testing';
 
 const PRINCIPALS = {
   anonymous: null,

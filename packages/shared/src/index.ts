@@ -16,3 +16,5 @@ export { printedReference } from './payment-reference';
 export * from './versions';
 export * from './cards';
 export * from './platform-roles';
+export * from './realtime';
+export * from './cluster-progress';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePromotion } from './promotion';
-import { NOW, PRICE_BOOK } from './test-fixtures';
+import { NOW, PRICE_BOOK } from '../testing';
 import type { Promotion } from './types';
 
 const PROMOTIONS = PRICE_BOOK.promotions;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceLine, quote, QuoteError } from './index';
-import { NOW, PRICE_BOOK } from './test-fixtures';
+import { NOW, PRICE_BOOK } from '../testing';
 import type {
   HaControlPlaneMode,
   OrderLine,

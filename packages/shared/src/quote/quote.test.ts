@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceLine, quote, QuoteError } from './index';
-import { blueCluster, context, DE_BUSINESS, DE_CONSUMER, NOW, PRICE_BOOK, US_BUSINESS } from './test-fixtures';
+import { blueCluster, context, DE_BUSINESS, DE_CONSUMER, NOW, PRICE_BOOK, US_BUSINESS } from '../testing';
 import type { OrderLine, QuoteContext } from './types';
 
 /** The QuoteError `run` throws (fails the test when it throws nothing or something else). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QuoteError } from './errors';
-import { DE_BUSINESS, DE_CONSUMER, FR_BUSINESS, US_BUSINESS } from './test-fixtures';
+import { DE_BUSINESS, DE_CONSUMER, FR_BUSINESS, US_BUSINESS } from '../testing';
 import { EU_VAT_RATES, vatRateFor } from './vat';
 
 describe('EU_VAT_RATES', () => {

@@ -8,3 +8,4 @@ export * from './cluster-spec';
 export * from './billing';
 export * from './hibernation';
 export * from './middleware-instances';
+export * from './tokens';

@@ -1,7 +1,7 @@
 import { organizations } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 
 const START = Date.UTC(2026, 10, 23, 9);
 const HOUR = 60 * 60_000;

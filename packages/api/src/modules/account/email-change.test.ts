@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCaller } from '../../root';
 import { createSession } from '../../platform/sessions';
-import { backgroundQueue, createTestCaller, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, createTestCaller, memoryMailer, sessionUserOf } from '../../testing';
 import type { Mailer } from '../../platform/mailer';
 
 async function setup(mailer: Mailer & { sent?: unknown[] } = memoryMailer()) {

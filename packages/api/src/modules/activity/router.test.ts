@@ -2,7 +2,7 @@ import { auditLog } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../platform/audit';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 import { activityRouter } from './router';
 import { csvCell } from './service';
 

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '@kubemarket/db/seed';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../platform/sessions';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
 async function setup() {
   const closed: string[][] = [];

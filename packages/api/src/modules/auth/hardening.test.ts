@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCaller } from '../../root';
 import { totpCode } from '../../platform/totp';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { MFA_LOCK_MS } from './service';
 
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createCaller } from '../../root';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 import { totpCode } from '../../platform/totp';
-import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCaller } from '../../root';
 import { RATE_LIMITS } from '../../platform/rate-limit';
-import { createTestCaller, manualClock, memoryMailer } from '../../test-utils';
+import { createTestCaller, manualClock, memoryMailer } from '../../testing';
 
 const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 const OFFICE = '203.0.113.40';

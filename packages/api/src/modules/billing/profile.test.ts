@@ -2,9 +2,8 @@ import { auditLog, invoiceLines, invoices, organizations } from '@kubemarket/db'
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, type FakeVies, manualClock, memoryMailer, refusal, sessionUserOf, startFakeVies } from '../../testing';
 import { viesVatValidation } from '../../platform/vat';
-import { startFakeVies, type FakeVies } from '../../platform/vat/fake-vies';
 import { invoicePdf } from '../invoices';
 import { insertOrganization } from '../invoices/test-fixtures';
 import { pdfText } from '../invoices/test-read-back';

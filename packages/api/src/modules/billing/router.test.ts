@@ -1,9 +1,8 @@
 import { auditLog, billingPlans, creditApplications, credits, invoices, organizations, paymentMethods, usageRecords, type InvoiceStatus } from '@kubemarket/db';
 import { and, asc, eq, sum } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../platform/payments/fake-stripe';
+import { callerAs, createTestCaller, type FakeStripe, manualClock, memoryMailer, refusal, sessionUserOf, startFakeStripe } from '../../testing';
 import { STRIPE_API_VERSION, stripePayments } from '../../platform/payments';
-import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
 import { OVERDUE_ADVICE } from './service';
 
 const NOW = Date.UTC(2026, 10, 23, 12);

@@ -7,7 +7,7 @@ import { STAFF_CATALOGUE_LIMITS } from '@kubemarket/shared';
 import type { TRPCError } from '@trpc/server';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../testing';
 import { CHANGE_REQUEST_PROCEDURES } from './schemas';
 import { CHANGES } from './change-requests';
 import { priceChangeLimit, promotionLimit } from './four-eyes';

@@ -1,9 +1,8 @@
 import { auditLog, kubernetesVersions, nodeFlavors } from '@kubemarket/db';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_CLOUD_PROFILE_NAME, startFakeGardener, type FakeGardener } from '../../platform/provisioner/fake-gardener';
+import { callerAs, createTestCaller, FAKE_CLOUD_PROFILE_NAME, type FakeGardener, manualClock, refusal, sessionUserOf, startFakeGardener } from '../../testing';
 import { gardenerProvisioner } from '../../platform/provisioner/gardener';
-import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const TOKEN = 'gardener-sa-token-catalog-sync-4f9Q';

@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;

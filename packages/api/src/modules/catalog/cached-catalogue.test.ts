@@ -1,7 +1,7 @@
 import { catalogPrices } from '@kubemarket/db';
 import { describe, expect, it } from 'vitest';
 import { memoryIsolateCache } from '../../platform/isolate-cache';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const TTL_MS = 10_000;

@@ -4,7 +4,7 @@ import type { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
-import { createTestCaller, manualClock } from '../../test-utils';
+import { createTestCaller, manualClock } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,10 +1,9 @@
 import { auditLog, clusterOperations, clusters, organizations } from '@kubemarket/db';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, refusal, sessionUserOf } from '../../test-utils';
+import { BILLING, callerAs, type ClusterLineInput, clusterTestbed, refusal, sessionUserOf } from '../../testing';
 import { GROWTH_REFUSED } from '../../platform/growth';
 import { applyHibernationSchedules } from './hibernation';
-import { BILLING, clusterTestbed, type ClusterLineInput } from './testing';
 
 type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
 

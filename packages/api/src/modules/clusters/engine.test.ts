@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_ENDPOINT_DOMAIN } from '../../platform/provisioner/simulator';
 import { advanceOperation, caKeyContext, MAX_STEP_ATTEMPTS, RETRY_BACKOFF_MS } from './engine';
-import { clusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput } from './testing';
+import { clusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput } from '../../testing';
 
 const ACME_MEMBERS = ['usr_demo_alice', 'usr_demo_marc', 'usr_demo_bruno', 'usr_demo_vera'];
 const CNI_FAILURE = 'The network plugin did not become ready on every node.';

@@ -6,7 +6,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS } from './hibernation';
-import { clusterTestbed, type ClusterLineInput } from './testing';
+import { clusterTestbed, type ClusterLineInput } from '../../testing';
 
 type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
 

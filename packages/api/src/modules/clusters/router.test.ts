@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { advanceOperation } from './engine';
-import { BILLING, clusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput } from './testing';
-import { refusal } from '../../test-utils';
+import { BILLING, type ClusterLineInput, clusterTestbed, refusal, TWO_POOL_CLUSTER } from '../../testing';
 
 type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
 

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createContext, type Ports } from '../../context';
 import { endpointOf, nodeName, planOperation, simulatorProvisioner, type ClusterSpec, type IssuedKubeconfig, type ProvisionerPort } from '../../platform/provisioner';
-import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { loadClusterState, runOperationUntil } from './engine';
 
 /**

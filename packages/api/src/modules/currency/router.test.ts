@@ -3,7 +3,7 @@ import { auditLog, exchangeRates } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ecbRatesSource } from '../currency/service';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
 const ECB_XML = readFileSync(new URL('./fixtures/eurofxref-daily.xml', import.meta.url), 'utf8');
 const NOW = Date.UTC(2026, 10, 21, 6);

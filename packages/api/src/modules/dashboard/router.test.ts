@@ -1,6 +1,6 @@
 import { clusters, newId, orders, organizations, users } from '@kubemarket/db';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
 describe('dashboard.sidebarCounts', () => {
   it('counts the clusters and orders of the caller’s organisation', async () => {

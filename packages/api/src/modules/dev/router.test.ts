@@ -2,7 +2,7 @@ import { notifications, users } from '@kubemarket/db';
 import { eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '../../context';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
 describe('dev router', () => {
   it('does not exist in production', async () => {

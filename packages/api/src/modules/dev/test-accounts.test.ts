@@ -2,7 +2,7 @@ import { organizations, users } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp';
-import { createTestCaller } from '../../test-utils';
+import { createTestCaller } from '../../testing';
 
 describe('dev.createTestAccount', () => {
   it('does not exist in production', async () => {

@@ -5,7 +5,7 @@ import { seed } from '@kubemarket/db/seed';
 import { createTestDb } from '@kubemarket/db/testing';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;

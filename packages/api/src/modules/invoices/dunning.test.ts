@@ -4,7 +4,7 @@ import { seed } from '@kubemarket/db/seed';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
-import { manualClock, memoryMailer } from '../../test-utils';
+import { manualClock, memoryMailer } from '../../testing';
 import { runDunning, type InvoiceDeps } from './dunning';
 import { generateInvoices, payInvoice } from './service';
 import { GENERATION_AT, insertCard, seedLodz } from './test-fixtures';

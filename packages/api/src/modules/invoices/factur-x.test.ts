@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { createTestCaller, manualClock } from '../../test-utils';
+import { createTestCaller, manualClock } from '../../testing';
 import { facturXml, FACTUR_X_FILENAME } from './factur-x';
 import { invoicePdf } from './pdf';
 import { generateInvoices } from './service';

@@ -4,7 +4,7 @@ import { seed } from '@kubemarket/db/seed';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../platform/payments';
-import { manualClock, memoryMailer } from '../../test-utils';
+import { manualClock, memoryMailer } from '../../testing';
 import { invoiceCsv } from './csv';
 import { parseCsv } from './test-read-back';
 import type { InvoiceDeps } from './dunning';

@@ -33,7 +33,7 @@ import { describe, expect, it } from 'vitest';
 import { createContext, type ClusterOperatorPort } from '../../context';
 import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import { simulatorProvisioner, type ProvisionerPort } from '../../platform/provisioner';
-import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { grantCredit } from '../billing/credit-grants';
 import { runOperationUntil } from '../clusters';
 import { applyHibernationSchedules } from '../clusters/hibernation';

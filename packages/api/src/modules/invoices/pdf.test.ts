@@ -2,7 +2,7 @@ import { invoices, invoiceLines, type InvoiceLine } from '@kubemarket/db';
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createTestCaller, manualClock } from '../../test-utils';
+import { createTestCaller, manualClock } from '../../testing';
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { isCreditorReference, printedReference } from './creditor-reference';
 import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';

@@ -1,7 +1,7 @@
 import { auditLog, creditNoteRequests, credits, invoices } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { generateInvoices } from './service';
 import { GENERATION_AT, insertCard, seedGlobex, seedLodz } from './test-fixtures';
 

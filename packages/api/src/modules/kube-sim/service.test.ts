@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { issueClientCertificate } from '../../platform/provisioner/pki';
 import { simulatorProvisioner } from '../../platform/provisioner';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 import { caKeyContext } from '../clusters';
 import { humanDuration } from './kubernetes';
 import { answerKubeRequest, gatewayCertificate, type KubeRequest } from './service';

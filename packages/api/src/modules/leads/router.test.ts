@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import { createCaller } from '../../root';
-import { createTestCaller, memoryMailer } from '../../test-utils';
+import { createTestCaller, memoryMailer } from '../../testing';
 
 const valid = { kind: 'contact_sales' as const, name: 'Jeanne Petit', email: 'Jeanne.Petit@Example.FR' };
 

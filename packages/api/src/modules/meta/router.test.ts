@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { createTestCaller } from '../../test-utils';
+import { createTestCaller } from '../../testing';
 
 describe('meta.versionSummary', () => {
   it('returns the display version and environment', async () => {

@@ -2,8 +2,7 @@ import { clusterOperations, middlewareInstances, orders, usageRecords } from '@k
 import { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from '@kubemarket/db/seed';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test-utils';
-import { BILLING, clusterTestbed } from '../clusters/testing';
+import { BILLING, clusterTestbed, refusal } from '../../testing';
 import { meterUpTo } from '../usage/metering';
 import { startPendingAfter, startPendingInstances, takeScheduledBackups } from './lifecycle';
 

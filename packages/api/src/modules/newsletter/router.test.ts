@@ -1,7 +1,7 @@
 import { newsletterSubscriptions } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestCaller, manualClock, memoryMailer } from '../../test-utils';
+import { createTestCaller, manualClock, memoryMailer } from '../../testing';
 import { NEWSLETTER_CONFIRM_TTL_MS } from './router';
 
 const APP = 'https://console.example.eu';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
 describe('officers.checkAccess', () => {
   it('is false when anonymous', async () => {

@@ -9,7 +9,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxPayments, type ChargeRequest, type PaymentsPort, type RefundRequest } from '../../platform/payments';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const SUCCEEDS = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Gabriel Roux' } };

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PaymentUnavailableError, sandboxPayments, stripePayments, type ChargeRequest, type PaymentsPort } from '../../platform/payments';
 import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, insertRunningCluster, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, insertRunningCluster, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
 import { loadOrderCatalogue } from '../catalog';
 import { createQuote } from '../quotes';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { stripePayments, STRIPE_API_VERSION } from '../../platform/payments';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { handlePaymentWebhook } from './webhooks';
 
 const NOW = Date.UTC(2026, 10, 23, 12);

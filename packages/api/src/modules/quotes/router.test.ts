@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import type { AppRouter } from '../../root';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 
 type QuoteRequest = inferRouterInputs<AppRouter>['quotes']['create'];
 

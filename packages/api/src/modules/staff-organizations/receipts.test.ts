@@ -1,7 +1,7 @@
 import { credits, invoiceReceipts, invoices, orderEvents, payments } from '@kubemarket/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
 import { printedReference } from '../invoices';
 
 const NOW = Date.UTC(2026, 11, 6, 10);

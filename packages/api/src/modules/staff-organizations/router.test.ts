@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { utcMonthStart } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { draftInvoice, previousMonth } from '../invoices';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];

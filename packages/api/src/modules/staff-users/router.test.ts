@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
 import { createSession, validateSessionToken } from '../../platform/sessions';
 import { authenticateBearer, createToken } from '../tokens/service';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import type { AppRouter } from '../../root';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 
 type Answers = inferRouterInputs<AppRouter>['suggestions']['rank'];
 

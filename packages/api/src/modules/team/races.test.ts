@@ -7,7 +7,7 @@ import { auditLog, organizations, teamInvitations, users } from '@kubemarket/db'
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../platform/rate-limit';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { invitationSubject } from './service';
 
 const NOW = Date.UTC(2026, 10, 23, 12);

@@ -1,7 +1,7 @@
 import { auditLog, notifications, teamInvitations, users } from '@kubemarket/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { INVITATION_TTL_MS } from './schemas';
 
 const NOW = Date.UTC(2026, 10, 23, 12);

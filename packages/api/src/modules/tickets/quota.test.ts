@@ -7,7 +7,7 @@ import { ticketAttachments, ticketMessages, tickets } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../platform/files';
-import { callerAs, createTestCaller, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 import { ORGANIZATION_STORAGE_QUOTA_BYTES } from './service';
 
 const FILE_BYTES = 1000;

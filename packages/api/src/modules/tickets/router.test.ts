@@ -2,7 +2,7 @@ import { notifications, supportPlans, ticketMessages, tickets } from '@kubemarke
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../platform/files';
-import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -1,5 +1,5 @@
 import { apiTokens, apiTokenUsage, newId, organizations, users, type ApiToken, type Database } from '@kubemarket/db';
-import { TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
+import { TOKEN_MAX_LIFETIME_DAYS, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
@@ -12,7 +12,7 @@ import type { SignedInContext } from '../../trpc';
 type SignedIn = SignedInContext;
 
 const DAY = 24 * 60 * 60_000;
-export const TOKEN_MAX_LIFETIME_DAYS = 366;
+export { TOKEN_MAX_LIFETIME_DAYS };
 export const TOKENS_PER_USER = 25;
 /** Per token: generous for scripts, but a runaway loop cannot flood the API. */
 export const TOKEN_RATE_LIMIT = { limit: 600, windowMs: 60_000 } as const;

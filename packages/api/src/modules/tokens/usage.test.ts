@@ -1,7 +1,7 @@
 import { apiTokenUsage, auditLog, rateLimits } from '@kubemarket/db';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 import { authenticateBearer, createToken, TOKEN_RATE_LIMIT } from './service';
 
 /** 12:00:00 UTC: a whole hour ahead. */

@@ -1,6 +1,6 @@
 import { newId, usageRecords, type Database, type UsageKind } from '@kubemarket/db';
 import { describe, expect, it } from 'vitest';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
+import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 
 /** 10 November 2026, 12:00 UTC: a third of the way through a 30-day month. */
 const NOW = Date.UTC(2026, 10, 10, 12);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ackClient } from './ack';
-import { fakeAckCluster, startFakeAlibaba, type FakeAlibaba } from './fakes/alibaba';
+import { fakeAckCluster, startFakeAlibaba, type FakeAlibaba } from '../../testing/fakes/clouds/alibaba';
 
 const KEY = 'LTAI5tAckTestKey00001';
 const SECRET = 'ackTestSecret0123456789abcdefXYZ';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aksClient } from './aks';
-import { fakeManagedCluster, startFakeAzure, type FakeAzure } from './fakes/azure';
+import { fakeManagedCluster, startFakeAzure, type FakeAzure } from '../../testing/fakes/clouds/azure';
 
 const TENANT = '11111111-2222-4333-8444-555555555555';
 const CLIENT = '66666666-7777-4888-9999-aaaaaaaaaaaa';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cceClient } from './cce';
-import { fakeCceCluster, startFakeHuawei, type FakeHuawei } from './fakes/huawei';
+import { fakeCceCluster, startFakeHuawei, type FakeHuawei } from '../../testing/fakes/clouds/huawei';
 
 const AK = 'HPUATESTACCESSKEY001';
 const SK = 'cceTestSecretKey0123456789abcdefABCDEF';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { doksClient } from './doks';
-import { fakeDoksCluster, startFakeDigitalOcean, type FakeDigitalOcean } from './fakes/digitalocean';
+import { fakeDoksCluster, startFakeDigitalOcean, type FakeDigitalOcean } from '../../testing/fakes/clouds/digitalocean';
 
 const TOKEN = 'dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 let fake: FakeDigitalOcean;

@@ -1,7 +1,7 @@
 import { AwsV4Signer } from 'aws4fetch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eksClient } from './eks';
-import { canonicalRequest, fakeEksCluster, sigV4Signature, startFakeAws, type FakeAws } from './fakes/aws';
+import { canonicalRequest, fakeEksCluster, sigV4Signature, startFakeAws, type FakeAws } from '../../testing/fakes/clouds/aws';
 
 // AWS's Signature Version 4 test suite (aws-sig-v4-test-suite, "get-vanilla", "post-vanilla" and
 // "get-vanilla-query-order-key-case"): credentials AKIDEXAMPLE, region us-east-1, service

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeGkeCluster, startFakeGcp, type FakeGcp } from './fakes/gcp';
+import { fakeGkeCluster, startFakeGcp, type FakeGcp } from '../../testing/fakes/clouds/gcp';
 import { gkeClient } from './gke';
 import { gkeCredentialsSchema } from './port';
 

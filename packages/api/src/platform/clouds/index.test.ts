@@ -4,7 +4,7 @@
  * and tokens themselves, so a client that signs wrongly fails the "ok" case.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedUrl, startFakeClouds, type FakeClouds, type FakeServer } from './fakes';
+import { closedUrl, startFakeClouds, type FakeClouds, type FakeServer } from '../../testing/fakes';
 import { ackClient, cloudClients, type ListClustersResult, type SupportedCloudProvider } from './index';
 
 let clouds: FakeClouds;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { startFakeStripe, type FakeStripe } from '../../testing/fakes';
 import { PAYMENTS_UNAVAILABLE_MESSAGE, PaymentNotFoundError, PaymentUnavailableError, WebhookSignatureError, type ChargeRequest, type PaymentsPort } from './port';
 import { isStripePublishableKey, STRIPE_API_VERSION, stripePayments, stripePublishableKeyProblem } from './stripe';
 

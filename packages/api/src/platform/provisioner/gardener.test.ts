@@ -4,7 +4,7 @@ import * as x509 from '@peculiar/x509';
 import type { OperationParams, OperationStep } from '@kubemarket/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { FAKE_CLOUD_PROFILE_NAME, startFakeGardener, type FakeGardener, type FakeRequest } from './fake-gardener';
+import { FAKE_CLOUD_PROFILE_NAME, startFakeGardener, type FakeGardener, type FakeRequest } from '../../testing/fakes';
 import { gardenerProvisioner, shootNameFor, syncCloudProfile, workerNameFor, type GardenerConfig, type Shoot } from './gardener';
 import { ProvisionerError, type ClusterSpec, type NodeState, type OperationInput, type PoolSpec, type ProvisionerPort, type StepContext, type StepOutcome } from './port';
 import { planOperation } from './steps';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedVatValidation, normalizeVatNumber, VatServiceUnavailableError, viesVatValidation } from '.';
-import { startFakeVies, type FakeVies } from './fake-vies';
+import { startFakeVies, type FakeVies } from '../../testing/fakes';
 
 const NOW = Date.UTC(2026, 11, 6, 10);
 

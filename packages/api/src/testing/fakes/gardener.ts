@@ -18,7 +18,7 @@ import 'reflect-metadata';
 import type { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { stringify as toYaml } from 'yaml';
-import type { CloudProfile, LastError, LastOperation, Shoot, ShootStatus } from './gardener';
+import type { CloudProfile, LastError, LastOperation, Shoot, ShootStatus } from '../../platform/provisioner/gardener';
 
 type Json = Record<string, unknown>;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;

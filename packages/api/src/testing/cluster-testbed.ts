@@ -1,12 +1,12 @@
 import { clusterOperations, mailOutbox, orders } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
-import type { ClusterOperatorPort, RealtimeMessage, RealtimePort } from '../../context';
-import { outboxMailer, type Mailer } from '../../platform/mailer';
-import { simulatorProvisioner } from '../../platform/provisioner';
-import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../test-utils';
-import { runOperationUntil } from './engine';
+import type { ClusterOperatorPort, RealtimeMessage, RealtimePort } from '../context';
+import { outboxMailer, type Mailer } from '../platform/mailer';
+import { simulatorProvisioner } from '../platform/provisioner';
+import type { AppRouter } from '../root';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, sessionUserOf } from './callers';
+import { runOperationUntil } from '../modules/clusters';
 
 /**
  * What the clusters tests share: a seeded database, a clock moved by hand, the simulator at speed

@@ -1,5 +1,5 @@
-/** A small price book and customers for the pricing engine's tests (not exported by the package). */
-import type { ClusterLineInput, PriceBook, QuoteContext, QuoteCustomer } from './types';
+/** A small price book and customers for the pricing engine's tests (tests only: `@kubemarket/shared/testing`, not the package's main door). */
+import type { ClusterLineInput, PriceBook, QuoteContext, QuoteCustomer } from '../quote/types';
 
 export const NOW = Date.UTC(2026, 5, 15, 12);
 

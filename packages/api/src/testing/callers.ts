@@ -2,12 +2,12 @@ import { clusters, organizations, users, type Database } from '@kubemarket/db';
 import { createSeededTestDb, DEMO_PASSWORD_TEST_HASH } from '@kubemarket/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { createContext, type Context, type CreateContextOptions, type SessionUser } from './context';
-import { publicErrorMessage } from './errors';
-import { createCaller } from './root';
-import type { MailMessage, Mailer } from './platform/mailer';
-import { TEST_PASSWORD_COST } from './platform/passwords';
-import { toSessionUser } from './platform/sessions';
+import { createContext, type Context, type CreateContextOptions, type SessionUser } from '../context';
+import { publicErrorMessage } from '../errors';
+import { createCaller } from '../root';
+import type { MailMessage, Mailer } from '../platform/mailer';
+import { TEST_PASSWORD_COST } from '../platform/passwords';
+import { toSessionUser } from '../platform/sessions';
 
 /**
  * A caller over a fresh, migrated and seeded in-memory database. Passwords are hashed at the cheap

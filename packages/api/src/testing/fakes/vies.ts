@@ -3,7 +3,7 @@
  * request the way VIES does (method, path, JSON body, the requester's number) and records what it
  * refused for any other reason in `violations`, which a test asserts is empty.
  */
-import { startFakeServer, type FakeServer } from '../clouds/fakes/server';
+import { startFakeServer, type FakeServer } from './clouds/server';
 
 export interface FakeViesOptions {
   /** Numbers VIES knows as valid, with their name and address. */
