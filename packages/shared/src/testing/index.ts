@@ -1,0 +1,3 @@
+/** Test scaffolding of the shared package, `@kubemarket/shared/testing`: never imported by production code. */
+export * from './quote';
+export * from './operations';
