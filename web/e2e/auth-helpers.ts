@@ -68,17 +68,35 @@ export function sessionItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.sessionStorage.getItem(name), key);
 }
 
+/** Where the page keeps the visitor's cookie choice. */
+export const CONSENT_KEY = 'cookieConsent';
+
+/** The stored cookie choice of the page, or null. */
+export async function readConsent(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+}
+
+/** Runs in the page before its scripts: stores `items` and the choice Reject All stores (necessary only), unless `keep` finds one stored. */
+function storeNecessaryConsent({ key, items, keep }: { key: string; items: Record<string, string>; keep: boolean }): void {
+  for (const [name, value] of Object.entries(items)) window.localStorage.setItem(name, value);
+  if (keep && window.localStorage.getItem(key)) return;
+  const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
+  window.localStorage.setItem(key, JSON.stringify(record));
+}
+
 /**
  * The cookie choice already made (as Reject All stores it) on every page the context opens, for
  * tests that are not about the banner: it then never covers the bottom of the page. The banner
- * itself is tested in public.e2e.test.ts.
+ * itself is tested in cookie-consent.e2e.test.ts.
  */
 export async function cookieChoiceMade(page: Page): Promise<void> {
-  await page.context().addInitScript(() => {
-    if (window.localStorage.getItem('cookieConsent')) return;
-    const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
-    window.localStorage.setItem('cookieConsent', JSON.stringify(record));
-  });
+  await page.context().addInitScript(storeNecessaryConsent, { key: CONSENT_KEY, items: {}, keep: true });
+}
+
+/** Before every load of `page`: a current cookie choice (necessary only) and any other stored items. */
+export async function withNecessaryConsent(page: Page, items: Record<string, string> = {}): Promise<void> {
+  await page.addInitScript(storeNecessaryConsent, { key: CONSENT_KEY, items, keep: false });
 }
 
 /** Dismisses the cookie banner, which covers the bottom of the page (and of modals) until answered. */

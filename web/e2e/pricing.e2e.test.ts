@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withNecessaryConsent } from './auth-helpers';
+import { useBrowser } from './fixtures';
+import { primaryRatesUnreachable, serverRates } from './rates';
+
+/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
+const POLL = { timeout: 10_000 } as const;
+
+describe('pricing', () => {
+  const browser = useBrowser();
+
+  const acceptCookies = (page: Page) => withNecessaryConsent(page);
+
+  it('shows the tiers from the database and converts prices when the currency changes', async () => {
+    const { page } = browser;
+    await acceptCookies(page);
+    await primaryRatesUnreachable(page);
+    await serverRates(page);
+    await page.goto('/pricing');
+
+    const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
+    const price = standard.getByTestId('tier-price');
+    // The price of Standard's default cluster, its three nodes included (issue 31): what the configurator opens on.
+    await expect.poll(() => price.textContent(), POLL).toBe('€460.00');
+    expect(await standard.getByTestId('tier-price-includes').textContent()).toBe('3 nodes and the control plane');
+    expect(await page.getByTestId('pricing-tier').count()).toBe(7);
+
+    const currency = page.getByTestId('currency-control');
+    await currency.getByText('$ USD').click();
+    await expect.poll(() => price.textContent(), POLL).toBe('$575.00');
+    expect(await page.getByTestId('rate-line').textContent()).toBe('1 EUR = 1.2500 USD');
+    expect(await page.evaluate(() => window.localStorage.getItem('currency'))).toBe('USD');
+
+    await currency.getByText('£ GBP').click();
+    await expect.poll(() => price.textContent(), POLL).toBe('£230.00');
+    await currency.getByText('¥ CNY').click();
+    await expect.poll(() => price.textContent(), POLL).toBe('¥3,680.00');
+    expect(await page.getByTestId('rate-line').textContent()).toBe('1 EUR = 8.0000 CNY');
+
+    // The choice is remembered across visits.
+    await page.reload();
+    await expect.poll(() => price.textContent(), POLL).toBe('¥3,680.00');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('switches to yearly billing with the discount', async () => {
+    const { page } = browser;
+    await acceptCookies(page);
+    await primaryRatesUnreachable(page);
+    await serverRates(page);
+    await page.goto('/pricing');
+
+    const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
+    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€460.00');
+    expect(await standard.getByTestId('tier-discount').count()).toBe(0);
+
+    await page.getByRole('switch', { name: /^Bill yearly/ }).click();
+    await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€4,999.80');
+    // The control plane's 15 % yearly discount over the whole cluster (nodes have none): 9 %.
+    expect(await standard.getByTestId('tier-discount').textContent()).toBe('Save 9%');
+    expect(await standard.textContent()).toContain('/ year');
+    expect(await page.evaluate(() => window.localStorage.getItem('billingCycle'))).toBe('yearly');
+  });
+
+  it('shows the node flavours, add-ons, data services, support plans and the PARIS promotion from the catalogue', async () => {
+    const { page } = browser;
+    await acceptCookies(page);
+    await primaryRatesUnreachable(page);
+    await serverRates(page);
+    await page.goto('/pricing');
+
+    // Each tier's promises and limits, from GET /api/cluster-tiers.
+    const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
+    await expect.poll(() => standard.getByTestId('tier-sla').textContent(), POLL).toBe('99.95%');
+    expect(await standard.getByTestId('tier-ha').textContent()).toBe('Included');
+    expect(await standard.getByTestId('tier-max-nodes').textContent()).toBe('50 nodes');
+    expect(await standard.getByTestId('tier-max-pools').textContent()).toBe('8 pools');
+    expect(await standard.getByTestId('tier-regions').textContent()).toBe('Paris, Frankfurt am Main, Amsterdam, Milan');
+    expect(await standard.getByTestId('tier-nodes-from').textContent()).toContain('€29.00');
+    const economy = page.getByTestId('pricing-tier').filter({ hasText: 'Economy (Green)' });
+    const economyHa = await economy.getByTestId('tier-ha').textContent();
+    expect(economyHa).toContain('Optional at');
+    expect(economyHa).toContain('€49.00');
+    const sandbox = page.getByTestId('pricing-tier').filter({ hasText: 'Sandbox (Gray)' });
+    expect(await sandbox.getByTestId('tier-sla').textContent()).toBe('No SLA');
+    expect(await sandbox.getByTestId('tier-ha').textContent()).toBe('Not available');
+
+    // The node flavours table: per hour and per month, 2 decimals (SPEC.md section 9).
+    const flavors = page.getByTestId('flavor-table');
+    expect(await flavors.getByTestId('flavor-row').count()).toBe(14);
+    const general = flavors.locator('[data-flavor="gp-4-16"]');
+    expect(await general.getByRole('rowheader').textContent()).toBe('General purpose 4 vCPU, 16 GB');
+    expect(await general.getByTestId('flavor-price').textContent()).toBe('€57.00');
+    expect(await general.getByTestId('flavor-hourly').textContent()).toBe('€0.08');
+    expect(await flavors.getByRole('columnheader', { name: 'Per month' }).count()).toBe(1);
+
+    // Add-ons and middlewares from their cheapest paid price, support plans with their price.
+    expect(await page.getByTestId('addons-from').textContent()).toContain('€9.00');
+    expect(await page.getByTestId('addon-table').getByTestId('addon-row').count()).toBe(15);
+    expect(await page.getByTestId('middlewares-from').textContent()).toContain('€4.90');
+    expect(await page.getByTestId('middleware-table').getByTestId('middleware-row').count()).toBe(8);
+    const supportPlan = (name: string) => page.getByTestId('support-plan').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    expect(await supportPlan('Business').getByTestId('support-plan-price').textContent()).toBe('€199.00');
+    expect(await supportPlan('Enterprise').getByTestId('support-plan-price').textContent()).toBe('7% of monthly spend at least €990.00 / month');
+    expect(await supportPlan('Basic').getByTestId('support-plan-price').textContent()).toBe('Included');
+
+    const promotion = page.getByTestId('promotion-note');
+    expect(await promotion.textContent()).toContain('Promo code PARIS: 5% off');
+
+    // The display currency and the yearly cycle apply to every price on the page.
+    await page.getByTestId('currency-control').getByText('$ USD').click();
+    await expect.poll(() => general.getByTestId('flavor-price').textContent(), POLL).toBe('$71.25');
+    expect(await supportPlan('Business').getByTestId('support-plan-price').textContent()).toBe('$248.75');
+    await page.getByRole('switch', { name: /^Bill yearly/ }).click();
+    await expect.poll(() => general.getByTestId('flavor-price').textContent(), POLL).toBe('$855.00');
+    expect(await flavors.getByRole('columnheader', { name: 'Per year' }).count()).toBe(1);
+    // Support plans without a yearly price cost twelve months.
+    expect(await supportPlan('Business').getByTestId('support-plan-price').textContent()).toBe('$2,985.00');
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it("shows a cluster type's SLA, HA control plane and limits from the catalogue", async () => {
+    const { page } = browser;
+    await acceptCookies(page);
+    await primaryRatesUnreachable(page);
+    await serverRates(page);
+    await page.goto('/cluster-types/blue');
+    const offer = page.getByTestId('cluster-type-offer');
+    await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.95%');
+    expect(await offer.getByTestId('spec-max-nodes').textContent()).toBe('50 nodes');
+    expect(await offer.getByTestId('spec-max-pools').textContent()).toBe('8 pools');
+    expect(await offer.getByTestId('spec-ha').textContent()).toBe('Included');
+    expect(await offer.getByTestId('spec-regions').textContent()).toBe('Paris, Frankfurt am Main, Amsterdam, Milan');
+    expect(await offer.getByTestId('spec-nodes-from').textContent()).toContain('€29.00');
+
+    await page.goto('/green-cluster');
+    await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.5%');
+    expect(await offer.getByTestId('spec-max-nodes').textContent()).toBe('10 nodes');
+    expect(await offer.getByTestId('spec-ha').textContent()).toMatch(/^Optional at€49\.00/);
+    expect(browser.pageErrors).toEqual([]);
+  });
+
+  it('orders a tier from its cluster-type page', async () => {
+    const { page } = browser;
+    await acceptCookies(page);
+    await primaryRatesUnreachable(page);
+    await page.goto('/cluster-types/red');
+    await page.getByTestId('cluster-type-offer').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toContain('regulated');
+    expect(await page.getByTestId('order-tier').getAttribute('href')).toBe('/configure-cluster?tier=tier_enterprise');
+  });
+});

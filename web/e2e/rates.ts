@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+
+/** The public exchange-rates service the browser asks first (SPEC.md section 9). */
+export const PRIMARY_RATES = 'https://open.er-api.com/**';
+/** Our server's rates, the fallback. */
+export const SERVER_RATES = '**/api/currency/rates';
+/** Where the browser keeps the last rates it fetched. */
+export const RATES_CACHE_KEY = 'exchangeRates_v1';
+
+/** Server rates used where exact prices are asserted: 1 EUR = 1.25 USD = 0.5 GBP = 8 CNY. */
+export const STUB_SERVER_RATES = { rates: { EUR: 1, USD: 1.25, GBP: 0.5, CNY: 8 }, timestamp: Date.UTC(2026, 2, 13, 16), date: '2026-03-13' };
+
+/** The machine has no internet: the public rates service is made to fail at once, as it would offline. */
+export async function primaryRatesUnreachable(page: Page): Promise<void> {
+  await page.route(PRIMARY_RATES, (route) => route.abort('internetdisconnected'));
+}
+
+/** Our server answers `body` for its rates. */
+export async function serverRates(page: Page, body: unknown = STUB_SERVER_RATES): Promise<void> {
+  await page.route(SERVER_RATES, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+}
