@@ -1,48 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CLUSTER_OPERATION_STATUSES, CLUSTER_OPERATION_TYPES, type OperationStep } from '@kubemarket/shared';
 import { clusters } from './clusters';
 
-/** Long work on a cluster, run step by step by its ClusterOperator (ADR 6). */
-export const CLUSTER_OPERATION_TYPES = [
-  'provision',
-  'scale_pool',
-  'add_pool',
-  'remove_pool',
-  'upgrade',
-  'hibernate',
-  'wake',
-  'delete',
-  'install_addons',
-  // A managed middleware running in the cluster (issue 31, ADR 31).
-  'middleware_create',
-  'middleware_resize',
-  'middleware_restore',
-  'middleware_delete',
-] as const;
-export type ClusterOperationType = (typeof CLUSTER_OPERATION_TYPES)[number];
-
-export const CLUSTER_OPERATION_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export type ClusterOperationStatus = (typeof CLUSTER_OPERATION_STATUSES)[number];
-
-export const OPERATION_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
-export type OperationStepStatus = (typeof OPERATION_STEP_STATUSES)[number];
-
-export interface OperationStep {
-  /** Stable key, e.g. "control_plane" or "pool:npl_…". */
-  key: string;
-  label: string;
-  status: OperationStepStatus;
-  /** What the step is doing or did, e.g. "2 of 3 nodes joined". */
-  detail: string | null;
-  /** Expected duration, ms (the estimate shown while it runs). */
-  estimateMs: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-  /** Attempts made (a failing step is retried with back-off before the operation fails). */
-  attempts: number;
-  /** Why it failed, in plain words. */
-  error: string | null;
-}
+/** Long work on a cluster, run step by step by its ClusterOperator (ADR 6); its types, statuses and
+ * steps are what the realtime messages carry, so they are defined with them in @kubemarket/shared. */
+export {
+  CLUSTER_OPERATION_TYPES,
+  CLUSTER_OPERATION_STATUSES,
+  OPERATION_STEP_STATUSES,
+  type ClusterOperationType,
+  type ClusterOperationStatus,
+  type OperationStepStatus,
+  type OperationStep,
+} from '@kubemarket/shared';
 
 /** What the operation changes; each type reads its own fields. */
 export interface OperationParams {

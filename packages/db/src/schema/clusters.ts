@@ -1,3 +1,4 @@
+import { CLUSTER_STATUSES } from '@kubemarket/shared';
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { clusterTiers } from './cluster-tiers';
@@ -5,23 +6,8 @@ import { dataCenters } from './data-centers';
 import { organizations } from './organizations';
 import type { SealedSecret } from '../secret-box';
 
-/**
- * provisioning → running; running ⇄ updating (node pools, settings), upgrading, hibernating →
- * hibernated → waking → running; deleting → deleted. failed: provisioning gave up (Retry resumes).
- */
-export const CLUSTER_STATUSES = [
-  'provisioning',
-  'running',
-  'updating',
-  'upgrading',
-  'hibernating',
-  'hibernated',
-  'waking',
-  'deleting',
-  'deleted',
-  'failed',
-] as const;
-export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
+/** A cluster's lifecycle, defined with the realtime messages that carry it. */
+export { CLUSTER_STATUSES, type ClusterStatus } from '@kubemarket/shared';
 
 export interface ClusterNetworking {
   cni: 'cilium' | 'calico';

@@ -1,12 +1,11 @@
-import { roleCan } from '@kubemarket/shared';
+import { applyOperation, applyProgressToCluster, applyProgressToPage, roleCan } from '@kubemarket/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { buildPriceBook, useCatalog } from '../catalog-browse';
+import { buildPriceBook, useCatalog } from '../catalog';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
 import type { ClusterDetail, ClusterOperation, ClusterPage } from './cluster-types';
-import { applyProgressToDetail, applyProgressToPage, isStale } from './live-updates';
 
 /** Whether the signed-in member may change clusters (the server refuses anyway). */
 export function useMayWriteClusters(): boolean {
@@ -34,8 +33,8 @@ export function useClusterDetail(id: string) {
       if (message.clusterId !== id) return;
       const cached = queryClient.getQueryData<ClusterDetail>(key);
       if (!cached) return;
-      const { detail, refetch } = applyProgressToDetail(cached, message);
-      if (detail !== cached) queryClient.setQueryData(key, detail);
+      const { cluster, refetch } = applyProgressToCluster(cached, message);
+      if (cluster !== cached) queryClient.setQueryData(key, cluster);
       if (refetch) reread();
       // Each step is also a line of the activity; only a shown activity list is read again.
       else void queryClient.invalidateQueries(trpc.clusters.events.pathFilter());
@@ -109,15 +108,9 @@ export function useClusterMutation<TVariables, TResult>(clusterId: string, mutat
       const key = trpc.clusters.get.queryKey({ id: clusterId });
       if (isOperation(result)) {
         const cached = queryClient.getQueryData<ClusterDetail>(key);
-        if (cached && !isStale(cached.lastOperation, result)) {
-          const running = result.status === 'running';
-          queryClient.setQueryData(key, {
-            ...cached,
-            currentOperation: running ? result : null,
-            lastOperation: result,
-            operation: running ? { id: result.id, type: result.type, progressPercent: result.progressPercent } : null,
-          });
-        }
+        const operation: ClusterOperation = result;
+        const next = cached && applyOperation(cached, operation);
+        if (next && next !== cached) queryClient.setQueryData(key, next);
       }
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
       void queryClient.invalidateQueries(trpc.clusters.events.pathFilter());

@@ -1,3 +1,4 @@
+import { currentStepOf } from '@kubemarket/shared';
 import { Alert, Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleDashed, IconLoader2, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -5,7 +6,6 @@ import { formatDateTime } from '../../lib/date-format';
 import { OPERATION_LABELS } from './cluster-types';
 import type { ClusterOperation, OperationStep } from './cluster-types';
 import { formatElapsed, formatRemaining } from './durations';
-import { currentStepOf } from './live-updates';
 
 const STEP_STATE: Record<OperationStep['status'], { icon: ReactNode; color: string; label: string }> = {
   pending: { icon: <IconCircleDashed size={14} aria-hidden />, color: 'gray', label: 'To do' },

@@ -1,3 +1,4 @@
+import { failedStepOf } from '@kubemarket/shared';
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconLifebuoy, IconRefresh } from '@tabler/icons-react';
 import { DetailsList } from '../../components/details-list';
@@ -13,7 +14,6 @@ import { ClusterStatusBadge } from './cluster-status-badge';
 import { OPERATION_LABELS } from './cluster-types';
 import type { ClusterDetail } from './cluster-types';
 import { DangerZone } from './delete-cluster';
-import { failedStepOf } from './live-updates';
 import { OperationProgress } from './operation-progress';
 
 interface OverviewTabProps {

@@ -1,40 +1,15 @@
-import type { ClusterProgress } from '@kubemarket/api';
-import { SOCKET_RECONNECT_MS } from '@kubemarket/shared';
+import { parseRealtimeMessage, SOCKET_RECONNECT_MS, type ClusterProgressMessage } from '@kubemarket/shared';
 
-export type ClusterProgressMessage = ClusterProgress & { type: 'cluster_progress'; userId: string };
+export type { ClusterProgressMessage } from '@kubemarket/shared';
 
-export interface SocketMessage {
-  type?: unknown;
-  userId?: unknown;
-}
-
-/** ws: on http, wss: on https, same host (SPEC.md section 7). */
+/** ws: on http, wss: on https, same host (the socket is served beside the console, at /ws). */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
 /** Honoured only when it is a notification for the signed-in user. */
 export function isNotificationFor(raw: unknown, userId: string): boolean {
-  if (typeof raw !== 'string') return false;
-  try {
-    const message = JSON.parse(raw) as SocketMessage;
-    return message.type === 'notification' && message.userId === userId;
-  } catch {
-    return false;
-  }
-}
-
-/** A cluster operation's progress for the signed-in user, or null (another type, another user, bad JSON). */
-export function clusterProgressFor(raw: unknown, userId: string): ClusterProgressMessage | null {
-  if (typeof raw !== 'string') return null;
-  try {
-    const message = JSON.parse(raw) as SocketMessage & Partial<ClusterProgressMessage>;
-    if (message.type !== 'cluster_progress' || message.userId !== userId) return null;
-    if (typeof message.clusterId !== 'string' || typeof message.operation !== 'object' || message.operation === null) return null;
-    return message as ClusterProgressMessage;
-  } catch {
-    return null;
-  }
+  return parseRealtimeMessage(raw, userId)?.type === 'notification';
 }
 
 /** Keeps idle proxies from closing the socket; the hub answers 'pong' without waking up. */
@@ -73,12 +48,11 @@ export function connectNotificationSocket(options: NotificationSocketOptions): (
       opened = true;
     });
     socket.addEventListener('message', (event: MessageEvent) => {
-      if (isNotificationFor(event.data, options.userId)) {
-        options.onNotification();
-        return;
-      }
-      const progress = options.onClusterProgress ? clusterProgressFor(event.data, options.userId) : null;
-      if (progress) options.onClusterProgress?.(progress);
+      // One schema for what the server sends (@kubemarket/shared); anything else ('pong', a type
+      // this client does not know, another user's message) is ignored.
+      const message = parseRealtimeMessage(event.data, options.userId);
+      if (message?.type === 'notification') options.onNotification();
+      else if (message?.type === 'cluster_progress') options.onClusterProgress?.(message);
     });
     socket.addEventListener('error', (event) => console.warn('Notification socket error', event));
     socket.addEventListener('close', () => {

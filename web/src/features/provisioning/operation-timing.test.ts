@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeStep, describeDuration, formatClock, formatTimeLeft, isoDuration, operationTiming } from './operation-timing';
-import { testOperation, testStep } from './test-operation';
+import { testOperation, testStep } from '@kubemarket/shared/testing';
 
 const T0 = 1_000_000;
 

@@ -1,3 +1,4 @@
+import { applyProgressToPage } from '@kubemarket/shared';
 import { Alert, Card, Container, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconKey, IconListDetails, IconPlus, IconServer } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,6 @@ import { httpStatusOf } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
-import { applyProgressToPage } from './live-operation';
 import { ProvisioningProgressView } from './provisioning-progress';
 import type { ProvisioningPath, ProvisioningSearch } from './provisioning-search';
 import type { ClusterDetail, ClusterStatus, ClusterSummary } from './provisioning-types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationFailure, stepDetail, stepNote, stepState } from './step-view';
-import { testOperation, testStep } from './test-operation';
+import { testOperation, testStep } from '@kubemarket/shared/testing';
 
 describe('stepState', () => {
   it('names each state, a running step tried before as retrying', () => {

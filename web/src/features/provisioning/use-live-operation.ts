@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyClusterProgress, followedOperation, isNewerOperation, operationBegan, operationEnded } from '@kubemarket/shared';
 import { useEffect, useRef } from 'react';
 import type { Trpc } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
 import type { ClusterProgressMessage } from '../notifications';
-import { applyClusterProgress, followedOperation, isNewerOperation, operationBegan, operationEnded } from './live-operation';
 import type { Operation } from './provisioning-types';
 
 /**

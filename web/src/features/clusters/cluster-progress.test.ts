@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
+// The one reducer of cluster_progress messages (@kubemarket/shared) on the console's shapes of a
+// cluster's page (clusters.get) and of the list (clusters.list).
 import type { ClusterPage } from './cluster-types';
-import { applyProgressToDetail, applyProgressToPage, currentStepOf, failedStepOf, isStale } from './live-updates';
+import { applyProgressToCluster, applyProgressToPage, currentStepOf, failedStepOf, isStale } from '@kubemarket/shared';
 import { clusterDetail, NOW, operation, progress } from './test-fixtures';
 
 const page = (): ClusterPage => {
@@ -41,32 +44,32 @@ describe('applyProgressToPage', () => {
   });
 });
 
-describe('applyProgressToDetail', () => {
+describe('applyProgressToCluster', () => {
   it('writes the running operation into the detail without reading it again', () => {
-    const { detail, refetch } = applyProgressToDetail(clusterDetail(), progress());
+    const { cluster: detail, refetch } = applyProgressToCluster(clusterDetail(), progress());
     expect(refetch).toBe(false);
     expect(detail).toMatchObject({ status: 'updating', currentOperation: { id: 'cop_scale1', revision: 3 }, lastOperation: { id: 'cop_scale1' }, operation: { progressPercent: 33 } });
   });
 
   it('reads the cluster again once when the operation ends, not for a repeated end', () => {
-    const running = applyProgressToDetail(clusterDetail(), progress()).detail;
+    const running = applyProgressToCluster(clusterDetail(), progress()).cluster;
     const end = progress({ clusterStatus: 'running', operation: operation({ status: 'succeeded', revision: 9, progressPercent: 100 }) as never });
-    const first = applyProgressToDetail(running, end);
+    const first = applyProgressToCluster(running, end);
     expect(first.refetch).toBe(true);
-    expect(first.detail).toMatchObject({ status: 'running', currentOperation: null, operation: null, lastOperation: { status: 'succeeded' } });
-    expect(applyProgressToDetail(first.detail, end).refetch).toBe(false);
+    expect(first.cluster).toMatchObject({ status: 'running', currentOperation: null, operation: null, lastOperation: { status: 'succeeded' } });
+    expect(applyProgressToCluster(first.cluster, end).refetch).toBe(false);
   });
 
   it('reads the cluster again when nodes joined or left, which the message counts but does not list', () => {
-    expect(applyProgressToDetail(clusterDetail(), progress({ readyNodes: 3 })).refetch).toBe(true);
+    expect(applyProgressToCluster(clusterDetail(), progress({ readyNodes: 3 })).refetch).toBe(true);
   });
 
   it('ignores a message older than what it holds, and messages of other clusters', () => {
-    const held = applyProgressToDetail(clusterDetail(), progress({ operation: operation({ revision: 5, progressPercent: 60 }) as never })).detail;
-    const late = applyProgressToDetail(held, progress({ operation: operation({ revision: 4, progressPercent: 40 }) as never }));
-    expect(late.detail).toBe(held);
+    const held = applyProgressToCluster(clusterDetail(), progress({ operation: operation({ revision: 5, progressPercent: 60 }) as never })).cluster;
+    const late = applyProgressToCluster(held, progress({ operation: operation({ revision: 4, progressPercent: 40 }) as never }));
+    expect(late.cluster).toBe(held);
     const other = clusterDetail();
-    expect(applyProgressToDetail(other, progress({ clusterId: 'clu_other' })).detail).toBe(other);
+    expect(applyProgressToCluster(other, progress({ clusterId: 'clu_other' })).cluster).toBe(other);
   });
 });
 
