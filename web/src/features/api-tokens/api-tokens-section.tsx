@@ -1,4 +1,4 @@
-import { SCOPE_DOMAIN_LABELS, SCOPE_DOMAINS, type ScopeDomain } from '@kubemarket/shared';
+import { createTokenInputSchema, SCOPE_DOMAIN_LABELS, SCOPE_DOMAINS, type ScopeDomain, type TokenScope } from '@kubemarket/shared';
 import {
   Alert,
   Badge,
@@ -24,8 +24,11 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
+import { ErrorAlert } from '../../components/error-alert';
+import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
-import { describeScope, EXPIRY_CHOICES, noAccess, scopesOf, type DomainAccess } from './token-form-values';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { accessOf, describeScope, EXPIRY_CHOICES, scopesOf, type DomainAccess } from './token-form-values';
 
 export const API_TOKENS_ANCHOR = 'api-tokens';
 
@@ -180,38 +183,31 @@ export function ApiTokensSection() {
 
 function CreateTokenModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (token: string) => void }) {
   const trpc = useTRPC();
-  const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState<string>('90');
-  const [access, setAccess] = useState(noAccess);
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.tokens.create.mutationOptions({
-      onSuccess(token) {
-        setName('');
-        setAccess(noAccess());
-        setError(null);
-        onCreated(token.token);
-      },
-      onError(failure) {
-        setError(failure.message);
-      },
-    }),
-  );
-  const scopes = scopesOf(access);
+  const create = useMutation(trpc.tokens.create.mutationOptions());
+  // Controlled: the scope switches show the scopes chosen so far.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: createTokenInputSchema,
+    initialValues: { name: '', expiresInDays: 90, scopes: [] as TokenScope[] },
+    mode: 'controlled',
+    submit: (input) => create.mutateAsync(input),
+    fieldOf: fieldMap(['name', 'expiresInDays', 'scopes']),
+    resetOnSuccess: true,
+    onSuccess: (token) => onCreated(token.token),
+  });
+  const access = accessOf(form.values.scopes);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create an API token" size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) return setError('Give the token a name, e.g. "CI deploys".');
-          if (scopes.length === 0) return setError('Choose at least one scope.');
-          create.mutate({ name: name.trim(), expiresInDays: Number(expiry), scopes });
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack>
-          <TextInput label="Name" description="What the token is for, so you recognise it later." required maxLength={64} value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <Select label="Expires after" data={EXPIRY_CHOICES.map((choice) => ({ ...choice }))} value={expiry} onChange={(value) => setExpiry(value ?? '90')} allowDeselect={false} />
+          <TextInput label="Name" description="What the token is for, so you recognise it later." required maxLength={64} {...form.getInputProps('name')} />
+          <Select
+            label="Expires after"
+            data={EXPIRY_CHOICES.map((choice) => ({ ...choice }))}
+            value={String(form.values.expiresInDays)}
+            onChange={(value) => form.setFieldValue('expiresInDays', Number(value ?? '90'))}
+            allowDeselect={false}
+          />
           <Stack gap="xs" role="group" aria-labelledby="token-scopes-label">
             <Text id="token-scopes-label" size="sm" fw={500}>
               Scopes
@@ -228,7 +224,7 @@ function CreateTokenModal({ opened, onClose, onCreated }: { opened: boolean; onC
                   size="xs"
                   aria-labelledby={`scope-${domain}`}
                   value={access[domain]}
-                  onChange={(value) => setAccess((current) => ({ ...current, [domain]: value as DomainAccess }))}
+                  onChange={(value) => form.setFieldValue('scopes', scopesOf({ ...access, [domain]: value as DomainAccess }))}
                   data={[
                     { value: 'none', label: 'No access' },
                     { value: 'read', label: 'Read' },
@@ -238,16 +234,13 @@ function CreateTokenModal({ opened, onClose, onCreated }: { opened: boolean; onC
               </Group>
             ))}
           </Stack>
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {/* The scopes are no single field: their message stands with the form's. */}
+          <ErrorAlert>{error ?? form.errors.scopes}</ErrorAlert>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={submitting}>
               Create token
             </Button>
           </Group>

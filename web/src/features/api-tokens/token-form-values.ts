@@ -18,12 +18,18 @@ export function scopesOf(access: Record<ScopeDomain, DomainAccess>): TokenScope[
   });
 }
 
-export function noAccess(): Record<ScopeDomain, DomainAccess> {
-  return Object.fromEntries(SCOPE_DOMAINS.map((domain) => [domain, 'none'])) as Record<ScopeDomain, DomainAccess>;
+/** The access per domain the scopes give (write includes read). */
+export function accessOf(scopes: readonly TokenScope[]): Record<ScopeDomain, DomainAccess> {
+  const level = (domain: ScopeDomain): DomainAccess => (scopes.includes(`${domain}:write`) ? 'write' : scopes.includes(`${domain}:read`) ? 'read' : 'none');
+  return Object.fromEntries(SCOPE_DOMAINS.map((domain) => [domain, level(domain)])) as Record<ScopeDomain, DomainAccess>;
 }
 
 /** "notifications:read, clusters:write" → readable badges, write implying read. */
 export function describeScope(scope: TokenScope): string {
   const [domain, access] = scope.split(':');
   return `${domain} ${access === 'write' ? 'read & write' : 'read'}`;
+}
+
+export function noAccess(): Record<ScopeDomain, DomainAccess> {
+  return accessOf([]);
 }
