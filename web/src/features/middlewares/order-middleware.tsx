@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { middlewareNameSchema } from '@kubemarket/shared';
+import { middlewarePlacementSchema } from '@kubemarket/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { PlaceOrderModal } from '../checkout';
 
 interface OrderedPlan {
@@ -59,11 +60,11 @@ export function OrderMiddleware({ middleware, plan, onClose }: OrderMiddlewarePr
 function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMiddlewareProps['middleware']; onCancel: () => void; onNext: (placement: Placement) => void }) {
   const trpc = useTRPC();
   const clusters = useQuery(trpc.clusters.list.queryOptions({ pageSize: 100, sort: 'name' }));
-  const [name, setName] = useState('');
-  const [clusterId, setClusterId] = useState<string | null>(null);
-  const [version, setVersion] = useState<string | null>(middleware.versions[0] ?? null);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [clusterError, setClusterError] = useState<string | null>(null);
+  const { form, formRef, onSubmit } = useSchemaForm({
+    schema: middlewarePlacementSchema,
+    initialValues: { name: '', clusterId: null as string | null, version: middleware.versions[0] ?? '' },
+    submit: ({ name, clusterId, version }) => onNext({ name, clusterId, version: version || undefined }),
+  });
   if (clusters.isPending) return <Skeleton height={200} radius="md" aria-label="Loading your clusters" />;
   const offeredIn = (region: string) => middleware.regionIds.length === 0 || middleware.regionIds.includes(region);
   const candidates = (clusters.data?.items ?? []).filter((cluster) => PLACEABLE.has(cluster.status) && offeredIn(cluster.region.id));
@@ -83,20 +84,8 @@ function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMidd
       </Stack>
     );
   }
-  const next = () => {
-    const parsed = middlewareNameSchema.safeParse(name);
-    setNameError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the name.'));
-    setClusterError(clusterId ? null : 'Choose the cluster it runs in.');
-    if (parsed.success && clusterId) onNext({ name: parsed.data, clusterId, version: version ?? undefined });
-  };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        next();
-      }}
-      noValidate
-    >
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">
           {middleware.name} runs in one of your clusters and answers at an address inside it, reachable by your workloads only. Its region is the cluster&apos;s.
@@ -105,9 +94,8 @@ function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMidd
           label="Name"
           description="Lower-case letters, digits and hyphens; it names the service in the cluster."
           placeholder="orders-db"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={nameError}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
           required
           autoComplete="off"
           spellCheck={false}
@@ -118,15 +106,14 @@ function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMidd
           label="Cluster"
           placeholder="Choose a cluster"
           data={candidates.map((cluster) => ({ value: cluster.id, label: `${cluster.name} (${cluster.region.name})` }))}
-          value={clusterId}
-          onChange={setClusterId}
-          error={clusterError}
+          key={form.key('clusterId')}
+          {...form.getInputProps('clusterId')}
           required
           allowDeselect={false}
           data-testid="middleware-cluster"
         />
         {middleware.versions.length > 0 ? (
-          <Select label="Version" data={middleware.versions.map((value) => ({ value, label: value === middleware.versions[0] ? `${value} (newest)` : value }))} value={version} onChange={setVersion} allowDeselect={false} data-testid="middleware-version" />
+          <Select label="Version" data={middleware.versions.map((value) => ({ value, label: value === middleware.versions[0] ? `${value} (newest)` : value }))} key={form.key('version')} {...form.getInputProps('version')} allowDeselect={false} data-testid="middleware-version" />
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
