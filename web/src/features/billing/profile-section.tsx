@@ -10,7 +10,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { countryName } from '../catalog-browse';
+import { countryName } from '../../lib/countries';
 import { BillingFields, initialBilling, type BillingFormValues } from '../checkout';
 import type { BillingProfile } from './billing-types';
 

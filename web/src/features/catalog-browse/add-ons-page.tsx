@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/section-card';
 import { useSidebarCounts } from '../dashboard';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { CatalogBrowser } from './catalog-browser';
-import { useCatalog } from './catalog-queries';
+import { useCatalog } from '../catalog';
 import type { MarketKind } from './market-items';
 
 const ADDON_KIND: readonly MarketKind[] = ['addon'];

@@ -2,13 +2,11 @@ import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, 
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import type { CatalogQuery } from './catalog-queries';
-import type { Catalog } from './catalog-types';
-import { ItemPrice, SupportPlanPrice } from './item-price';
+import { categoryLabel, ItemPrice, SupportPlanPrice } from '../catalog';
+import type { Catalog, CatalogQuery } from '../catalog';
 import { ItemDetail } from './item-detail';
 import { cheapestMiddlewarePlan, filterMarketItems, MARKET_KIND_LABELS, marketItems, NO_FILTERS } from './market-items';
 import type { MarketFilters, MarketItem, MarketKind } from './market-items';
-import { categoryLabel } from './tier-facts';
 
 interface CatalogBrowserProps {
   catalogQuery: CatalogQuery;

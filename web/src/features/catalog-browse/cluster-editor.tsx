@@ -1,13 +1,11 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Grid, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatInteger } from '../../lib/format';
-import type { Catalog, CatalogKubernetesVersion, CatalogTier } from './catalog-types';
+import { compatibleAddons, ItemPrice, slaLabel } from '../catalog';
+import type { Catalog, CatalogKubernetesVersion, CatalogTier } from '../catalog';
 import { ESTIMATE_LIMITS } from './estimate';
 import type { EstimateCluster, EstimatePool } from './estimate';
 import { addonBlockedReason, flavorsFor, newPool, nodesAtMost, normalizeCluster, regionsFor, toggleAddon } from './estimate-editing';
-import { ItemPrice } from './item-price';
-import { compatibleAddons } from './price-book';
-import { slaLabel } from './tier-facts';
 
 interface ClusterEditorProps {
   catalog: Catalog;

@@ -8,10 +8,9 @@ import { formatInteger } from '../../lib/format';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { RatesNotice, useDisplayPrice } from '../pricing';
 import { usePreferences } from '../preferences';
-import { useCatalog } from './catalog-queries';
-import type { Catalog, CatalogTier } from './catalog-types';
+import { HA_LABELS, slaLabel, useCatalog } from '../catalog';
+import type { Catalog, CatalogTier } from '../catalog';
 import { configureClusterHref, HrefButton } from './href-button';
-import { HA_LABELS, slaLabel } from './tier-facts';
 
 interface ClusterSelectionPageProps {
   /** The tier chosen, from the address. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EstimateCluster } from './estimate';
 import { addonBlockedReason, defaultKubernetesVersion, newCluster, newPool, nextPoolName, nodesAtMost, normalizeCluster, toggleAddon } from './estimate-editing';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 
 function standardCluster(changes: Partial<EstimateCluster> = {}): EstimateCluster {
   const cluster = newCluster(TEST_CATALOG, 'tier_standard');
@@ -58,7 +58,9 @@ describe('add-ons', () => {
 
   it('refuses an add-on whose requirement the cluster cannot run', () => {
     const catalog = { ...TEST_CATALOG, addons: TEST_CATALOG.addons.map((entry) => (entry.id === 'addon_cert_manager' ? { ...entry, compatibleTierIds: [] } : entry)) };
-    expect(addonBlockedReason(catalog, standardCluster(), addon('addon_kserve'))).toBe('Requires cert-manager, which this cluster cannot run.');
+    const ai = newCluster(catalog, 'tier_ai');
+    if (!ai) throw new Error('no cluster');
+    expect(addonBlockedReason(catalog, ai, addon('addon_kserve'))).toBe('Requires cert-manager, which this cluster cannot run.');
   });
 });
 
@@ -77,7 +79,7 @@ describe('normalizeCluster', () => {
       regionId: 'de-fra-1',
       kubernetesVersion: '1.37',
       highAvailability: false,
-      pools: [{ name: 'pool-1', flavorId: 'gp-2-4', count: 1, autoscale: null }],
+      pools: [{ name: 'pool-1', flavorId: 'gp-2-8', count: 1, autoscale: null }],
       addonIds: ['addon_monitoring', 'addon_logging'],
     });
   });

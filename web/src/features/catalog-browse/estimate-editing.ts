@@ -1,8 +1,8 @@
 import { baselineFlavorId, defaultCluster, defaultKubernetesVersion as defaultVersionOf, tierFlavorsIn } from '@kubemarket/shared';
-import type { Catalog, CatalogAddon, CatalogTier } from './catalog-types';
+import { addonSupportsVersion, compatibleAddons } from '../catalog';
+import type { Catalog, CatalogAddon, CatalogTier } from '../catalog';
 import { ESTIMATE_LIMITS } from './estimate';
 import type { EstimateCluster, EstimatePool } from './estimate';
-import { addonSupportsVersion, compatibleAddons } from './price-book';
 
 /** The version new clusters get: the catalogue's default, else the newest supported one. */
 export function defaultKubernetesVersion(catalog: Catalog): string {

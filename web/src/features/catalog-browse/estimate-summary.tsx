@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useDisplayPrice } from '../pricing';
 import { countryOptions } from '../../lib/countries';
 import type { Estimate } from './estimate';
-import { periodLabel } from './item-price';
+import { periodLabel } from '../catalog';
 import type { ServerQuoteState } from './use-server-quote';
 
 export type ClientQuoteResult = { kind: 'quote'; quote: Quote } | { kind: 'error'; message: string; lineIndex: number | null } | { kind: 'empty' };

@@ -1,6 +1,10 @@
+import { quote } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
+import { TEST_CATALOG } from '../../testing/test-catalog';
+import { buildPriceBook } from '../catalog';
 import { decodeEstimate, emptyEstimate, encodeEstimate, estimateCustomer, estimateLines, ESTIMATE_LIMITS, isEmptyEstimate } from './estimate';
 import type { Estimate } from './estimate';
+import { newCluster } from './estimate-editing';
 
 const ESTIMATE: Estimate = {
   clusters: [
@@ -109,5 +113,27 @@ describe('estimate lines and customer', () => {
   it('knows an empty estimate', () => {
     expect(isEmptyEstimate(emptyEstimate())).toBe(true);
     expect(isEmptyEstimate({ ...emptyEstimate(), supportPlanId: 'support_business' })).toBe(false);
+  });
+});
+
+describe('pricing an estimate', () => {
+  const NOW = Date.UTC(2026, 10, 23);
+  const book = buildPriceBook(TEST_CATALOG);
+
+  it('prices an estimate with the shared engine: lines, PARIS and French VAT', () => {
+    const cluster = newCluster(TEST_CATALOG, 'tier_standard');
+    if (!cluster) throw new Error('no cluster');
+    const estimate = {
+      ...emptyEstimate(),
+      clusters: [{ ...cluster, addonIds: ['addon_monitoring'] }],
+      middlewarePlanIds: ['mwp_postgresql_essential'],
+      promotionCode: 'paris',
+    };
+    const result = quote(estimateLines(estimate), { cycle: 'monthly', now: NOW, promotionCode: estimate.promotionCode, customer: estimateCustomer(estimate) }, book);
+    // 289 control plane + 3 × 57 nodes + 39 monitoring = 499; + 69 PostgreSQL = 568.
+    expect(result.subtotalCents).toBe(56_800);
+    expect(result.discount).toEqual({ code: 'PARIS', label: 'Promotion PARIS (5% off)', amountCents: 2_840 });
+    expect(result.tax).toMatchObject({ countryCode: 'FR', rateBasisPoints: 2000, amountCents: 10_792 });
+    expect(result.totalCents).toBe(56_800 - 2_840 + 10_792);
   });
 });

@@ -1,11 +1,9 @@
+// Browsing the catalogue and estimating a price: the marketplace, add-ons, cluster selection and
+// price estimator pages, and the estimate they edit (the catalogue itself is the catalog feature).
 export { AddOnsPage } from './add-ons-page';
-export { useCatalog } from './catalog-queries';
-export type { Catalog, CatalogAddon, CatalogFlavor, CatalogKubernetesVersion, CatalogRegion, CatalogTier } from './catalog-types';
 export { ClusterSelectionPage } from './cluster-selection-page';
-export { ItemPrice, periodLabel, SupportPlanPrice } from './item-price';
 export { MarketplacePage } from './marketplace-page';
 export { PriceEstimatorPage } from './price-estimator-page';
-export { categoryLabel, channelLabel, HA_LABELS, hoursLabel, responseTimeLabel, slaLabel } from './tier-facts';
 export {
   decodeEstimate,
   emptyEstimate,
@@ -28,10 +26,4 @@ export {
   toggleAddon,
 } from './estimate-editing';
 export { EstimateSummary, type ClientQuoteResult } from './estimate-summary';
-export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
 export { isPromotionRefusal, quoteRequestLines, useServerQuote, type QuoteRequest, type ServerQuoteState } from './use-server-quote';
-// Orders and checkout: the middleware plans' sizes and the billing country picker.
-export { planSpecs } from './services-editor';
-// The country list lives in lib (registration uses it too); re-exported for the catalogue's users.
-export { countryName, countryOptions } from '../../lib/countries';
-export { SupportPlanFacts } from './support-plan-facts';

@@ -3,14 +3,10 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ButtonLink } from '../../components/router-links';
-import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
-import { ItemPrice } from './item-price';
-import { addonVersionRange } from './price-book';
-import { SupportPlanFacts } from './support-plan-facts';
+import { addonVersionRange, categoryLabel, ItemPrice, planSpecs, SupportPlanFacts } from '../catalog';
+import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from '../catalog';
 import { encodedEstimateFor, MARKET_KIND_LABELS } from './market-items';
 import type { MarketItem } from './market-items';
-import { planSpecs } from './services-editor';
-import { categoryLabel } from './tier-facts';
 
 interface ItemDetailProps {
   catalog: Catalog;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEstimate } from './estimate';
 import { cheapestMiddlewarePlan, encodedEstimateFor, estimateFor, filterMarketItems, marketItems, NO_FILTERS } from './market-items';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 
 const ITEMS = marketItems(TEST_CATALOG);
 const names = (filters: Partial<typeof NO_FILTERS>) => filterMarketItems(ITEMS, { ...NO_FILTERS, ...filters }).map((item) => item.name);
 
 describe('marketplace filters', () => {
   it('lists add-ons, middlewares and support plans', () => {
-    expect(ITEMS.map((item) => item.kind)).toEqual(['addon', 'addon', 'addon', 'addon', 'addon', 'addon', 'middleware', 'middleware', 'support', 'support']);
+    expect(ITEMS.map((item) => item.kind)).toEqual(['addon', 'addon', 'addon', 'addon', 'addon', 'addon', 'addon', 'middleware', 'middleware', 'support', 'support']);
     expect(names({})).toHaveLength(ITEMS.length);
   });
 
@@ -51,7 +51,7 @@ describe('ordering from the marketplace', () => {
     expect(estimate.clusters).toHaveLength(1);
     expect(estimate.clusters[0]).toMatchObject({ tierId: 'tier_economy', addonIds: ['addon_monitoring', 'addon_logging'] });
     const kserve = estimateFor(TEST_CATALOG, { kind: 'addon', addonId: 'addon_kserve', tierId: 'tier_sandbox' });
-    expect(kserve.clusters[0]).toMatchObject({ tierId: 'tier_standard', kubernetesVersion: '1.37', addonIds: ['addon_cert_manager', 'addon_kserve'] });
+    expect(kserve.clusters[0]).toMatchObject({ tierId: 'tier_ai', kubernetesVersion: '1.37', addonIds: ['addon_gpu_operator', 'addon_cert_manager', 'addon_kserve'] });
   });
 
   it('carries a middleware plan or a support plan', () => {

@@ -1,8 +1,8 @@
-import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
+import { addonSupportsVersion } from '../catalog';
+import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from '../catalog';
 import { emptyEstimate, encodeEstimate } from './estimate';
 import type { Estimate } from './estimate';
 import { newCluster, toggleAddon } from './estimate-editing';
-import { addonSupportsVersion } from './price-book';
 
 export type MarketKind = 'addon' | 'middleware' | 'support';
 

@@ -1,7 +1,7 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { CatalogBrowser } from './catalog-browser';
-import { useCatalog } from './catalog-queries';
+import { useCatalog } from '../catalog';
 import type { MarketKind } from './market-items';
 
 const ALL_KINDS: readonly MarketKind[] = ['addon', 'middleware', 'support'];

@@ -1,24 +1,12 @@
 import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Catalog, CatalogMiddlewarePlan } from './catalog-types';
+import { ItemPrice, planSpecs, responseTimeLabel, SupportPlanPrice } from '../catalog';
+import type { Catalog } from '../catalog';
 import { ESTIMATE_LIMITS } from './estimate';
 import type { Estimate } from './estimate';
-import { ItemPrice, SupportPlanPrice } from './item-price';
-import { responseTimeLabel } from './tier-facts';
 
 const NO_SUPPORT = 'none';
-
-/** "2 × 4 vCPU, 16 GB, 320 GB, HA" or "1,000 GB" for object storage. */
-export function planSpecs(plan: CatalogMiddlewarePlan): string {
-  const parts: string[] = [];
-  if (plan.nodes !== null && plan.vcpu !== null && plan.memoryGb !== null) {
-    parts.push(`${plan.nodes > 1 ? `${plan.nodes} × ` : ''}${plan.vcpu} vCPU, ${plan.memoryGb} GB RAM`);
-  }
-  parts.push(`${plan.storageGb.toLocaleString('en-GB')} GB storage`);
-  if (plan.highAvailability) parts.push('high availability');
-  return parts.join(', ');
-}
 
 interface ServicesEditorProps {
   catalog: Catalog;

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DetailsList } from '../../components/details-list';
-import { countryName, countryOptions } from '../catalog-browse';
+import { countryName, countryOptions } from '../../lib/countries';
 import type { BillingFormValues } from './billing';
 import type { CheckoutOrder } from './checkout-types';
 

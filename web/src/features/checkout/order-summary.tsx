@@ -1,7 +1,7 @@
 import { Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { BillingCycle } from '@kubemarket/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { periodLabel } from '../catalog-browse';
+import { periodLabel } from '../catalog';
 import { useDisplayPrice } from '../pricing';
 import { euros } from './money';
 import type { OrderMoney } from './money';

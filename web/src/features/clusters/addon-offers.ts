@@ -1,5 +1,7 @@
-import { addonBlockedReason, addonSupportsVersion, addonVersionRange, toggleAddon } from '../catalog-browse';
-import type { Catalog, CatalogAddon, EstimateCluster } from '../catalog-browse';
+import { addonSupportsVersion, addonVersionRange } from '../catalog';
+import { addonBlockedReason, toggleAddon } from '../catalog-browse';
+import type { Catalog, CatalogAddon } from '../catalog';
+import type { EstimateCluster } from '../catalog-browse';
 import type { ClusterDetail } from './cluster-types';
 
 /** An add-on of the catalogue as this cluster can order it (issue 31). */

@@ -7,7 +7,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
-import { ItemPrice, useCatalog } from '../catalog-browse';
+import { ItemPrice, useCatalog } from '../catalog';
 import { PlaceOrderModal } from '../checkout';
 import { addonOffers, type AddonOffer } from './addon-offers';
 import { useClusterMutation } from './cluster-queries';

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import type { Catalog } from '../catalog-browse';
+import type { Catalog } from '../catalog';
 import type { ClusterDraft, DraftAction } from './draft';
 
 /** The configurator's form: the whole draft, validated one step at a time. */

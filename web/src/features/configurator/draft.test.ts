@@ -13,7 +13,7 @@ import {
   preloadKey,
 } from './draft';
 import type { ClusterDraft, DraftAction } from './draft';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 
 function apply(draft: ClusterDraft, ...actions: DraftAction[]): ClusterDraft {
   return actions.reduce((current, action) => applyDraftAction(TEST_CATALOG, current, action), draft);

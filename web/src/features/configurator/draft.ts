@@ -1,16 +1,7 @@
 import type { ClusterLineInput, CniPlugin, NodePoolInput, OrderLine, QuoteCustomer, TaintEffect, Weekday } from '@kubemarket/shared';
-import {
-  decodeEstimate,
-  ESTIMATE_LIMITS,
-  estimateCustomer,
-  flavorsFor,
-  newCluster,
-  newPool,
-  normalizeCluster,
-  regionsFor,
-  toggleAddon,
-} from '../catalog-browse';
-import type { Catalog, CatalogTier, Estimate, EstimateCluster, EstimatePool } from '../catalog-browse';
+import { decodeEstimate, ESTIMATE_LIMITS, estimateCustomer, flavorsFor, newCluster, newPool, normalizeCluster, regionsFor, toggleAddon } from '../catalog-browse';
+import type { Catalog, CatalogTier } from '../catalog';
+import type { Estimate, EstimateCluster, EstimatePool } from '../catalog-browse';
 import { STEP_COUNT } from './steps';
 
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyDraftAction, emptyDraft } from './draft';
 import type { ClusterDraft } from './draft';
 import { orderFailure, orderFingerprint, orderRequest } from './order-input';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 
 function standardDraft(): ClusterDraft & { tierId: string } {
   const draft = applyDraftAction(TEST_CATALOG, emptyDraft('draft-key-0001'), { type: 'chooseTier', tierId: 'tier_standard' });

@@ -1,8 +1,9 @@
 import { Alert, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { addonBlockedReason, categoryLabel, compatibleAddons, ItemPrice } from '../catalog-browse';
-import type { Catalog, CatalogAddon, CatalogTier } from '../catalog-browse';
+import { categoryLabel, compatibleAddons, ItemPrice } from '../catalog';
+import { addonBlockedReason } from '../catalog-browse';
+import type { Catalog, CatalogAddon, CatalogTier } from '../catalog';
 import { alsoRemovedAddons, autoAddedAddons, draftTier } from './draft';
 import type { ClusterDraft } from './draft';
 import type { StepProps } from './draft-form';

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CatalogRegion } from '../catalog-browse';
+import type { CatalogRegion } from '../catalog';
 import { draftRegions, regionZones } from './draft';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';

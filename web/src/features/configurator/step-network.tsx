@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Radio, SimpleGrid, Stack, Switch, Tex
 import { CNI_PLUGINS } from '@kubemarket/shared';
 import type { CniPlugin } from '@kubemarket/shared';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { ItemPrice } from '../catalog-browse';
+import { ItemPrice } from '../catalog';
 import { draftTier } from './draft';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';

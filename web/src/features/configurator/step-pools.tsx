@@ -3,7 +3,7 @@ import { TAINT_EFFECTS } from '@kubemarket/shared';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatInteger } from '../../lib/format';
 import { nodesAtMost } from '../catalog-browse';
-import type { Catalog, CatalogFlavor } from '../catalog-browse';
+import type { Catalog, CatalogFlavor } from '../catalog';
 import { useDisplayPrice } from '../pricing';
 import { draftTier, maxPoolsFor, poolFlavors, poolMonthlyCost } from './draft';
 import type { DraftPool } from './draft';

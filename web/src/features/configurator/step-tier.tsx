@@ -1,8 +1,8 @@
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { advertisedPriceIncludes, advertisedPrices } from '@kubemarket/shared';
 import { formatInteger } from '../../lib/format';
-import { HA_LABELS, ItemPrice, slaLabel } from '../catalog-browse';
-import type { CatalogTier } from '../catalog-browse';
+import { HA_LABELS, ItemPrice, slaLabel } from '../catalog';
+import type { CatalogTier } from '../catalog';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../lib/date-format';
-import type { CatalogKubernetesVersion } from '../catalog-browse';
+import type { CatalogKubernetesVersion } from '../catalog';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyDraftAction, emptyDraft } from './draft';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 import { clientQuote, draftQuoteRequest } from './use-draft-pricing';
 
 const NOW = Date.UTC(2026, 10, 23);

@@ -2,8 +2,10 @@ import { isQuoteError, quote } from '@kubemarket/shared';
 import type { BillingCycle, Quote } from '@kubemarket/shared';
 import { useThrottledValue } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { buildPriceBook, quoteRequestLines, useServerQuote } from '../catalog-browse';
-import type { Catalog, ClientQuoteResult, QuoteRequest, ServerQuoteState } from '../catalog-browse';
+import { buildPriceBook } from '../catalog';
+import { quoteRequestLines, useServerQuote } from '../catalog-browse';
+import type { Catalog } from '../catalog';
+import type { ClientQuoteResult, QuoteRequest, ServerQuoteState } from '../catalog-browse';
 import { draftCustomer, draftQuoteLines } from './draft';
 import type { ClusterDraft } from './draft';
 

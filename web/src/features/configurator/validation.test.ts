@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyDraftAction, emptyDraft } from './draft';
 import type { ClusterDraft, DraftAction } from './draft';
-import { TEST_CATALOG } from './test-catalog';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 import { draftProblems, firstInvalidStep, validateStep } from './validation';
 
 function draftOf(tierId: string, ...actions: DraftAction[]): ClusterDraft {

@@ -1,7 +1,7 @@
 import { billingInputSchema, clusterOrderLineSchema, isQuoteError, labelKeySchema, labelValueSchema, quote } from '@kubemarket/shared';
 import type { QuoteErrorCode } from '@kubemarket/shared';
-import { buildPriceBook } from '../catalog-browse';
-import type { Catalog } from '../catalog-browse';
+import { buildPriceBook } from '../catalog';
+import type { Catalog } from '../catalog';
 import { draftCustomer, draftQuoteLines, draftTier, draftToOrderLine, regionZones } from './draft';
 import type { ClusterDraft } from './draft';
 import { billingPath, locateLineField, orderBilling } from './order-input';

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { useCatalog } from '../catalog-browse';
+import { useCatalog } from '../catalog';
 import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
 import { ProvisioningProgress } from '../provisioning';
 import { invoiceDownloadUrl } from '../invoices';

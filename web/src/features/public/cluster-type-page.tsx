@@ -2,8 +2,8 @@ import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton,
 import { clusterTypeFromTierName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useCatalog } from '../catalog-browse';
-import type { Catalog, CatalogTier } from '../catalog-browse';
+import { useCatalog } from '../catalog';
+import type { Catalog, CatalogTier } from '../catalog';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { RatesNotice, TierPrice } from '../pricing';
 import { AnchorLink, ButtonLink } from '../../components/router-links';

@@ -2,16 +2,8 @@ import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, 
 import { advertisedPrices, clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
 import { IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
-import {
-  categoryLabel,
-  channelLabel,
-  hoursLabel,
-  ItemPrice,
-  responseTimeLabel,
-  SupportPlanPrice,
-  useCatalog,
-} from '../catalog-browse';
-import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog-browse';
+import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
+import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
 import { RatesNotice, TierPrice, useDisplayPrice } from '../pricing';
 import { AnchorLink, ButtonLink } from '../../components/router-links';

@@ -1,8 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { Detail } from '../../components/details-list';
 import { formatInteger } from '../../lib/format';
-import { HA_LABELS, ItemPrice, slaLabel } from '../catalog-browse';
-import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog-browse';
+import { HA_LABELS, ItemPrice, slaLabel } from '../catalog';
+import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog';
 
 /** The cheapest node flavour a tier offers, which its worker nodes start from. */
 export function cheapestFlavor(catalog: Catalog, tier: CatalogTier): CatalogFlavor | undefined {

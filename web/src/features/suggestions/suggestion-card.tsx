@@ -2,7 +2,7 @@ import { Badge, Card, Divider, Group, List, Skeleton, Stack, Text, Title } from 
 import type { BillingCycle, Suggestion } from '@kubemarket/shared';
 import { IconAdjustments, IconCheck } from '@tabler/icons-react';
 import { ButtonLink } from '../../components/router-links';
-import { categoryLabel } from '../catalog-browse';
+import { categoryLabel } from '../catalog';
 import { usePreferences } from '../preferences';
 import { useDisplayPrice } from '../pricing';
 import { suggestionEstimate } from './suggestion-estimate';

@@ -1,11 +1,6 @@
-import { quote } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
-import { estimateCustomer, estimateLines, emptyEstimate } from './estimate';
-import { newCluster } from './estimate-editing';
 import { addonSupportsVersion, buildPriceBook, compareMinorVersions, compatibleAddons } from './price-book';
-import { TEST_CATALOG } from './test-catalog';
-
-const NOW = Date.UTC(2026, 10, 23);
+import { TEST_CATALOG } from '../../testing/test-catalog';
 
 function addon(id: string) {
   const found = TEST_CATALOG.addons.find((candidate) => candidate.id === id);
@@ -50,22 +45,5 @@ describe('buildPriceBook', () => {
   it('keeps the HA control plane price of optional tiers only', () => {
     expect(book.tiers.find((tier) => tier.id === 'tier_economy')?.haControlPlane).toEqual({ mode: 'optional', monthlyCents: 4_900, yearlyCents: 49_980 });
     expect(book.tiers.find((tier) => tier.id === 'tier_standard')?.haControlPlane.mode).toBe('included');
-  });
-
-  it('prices an estimate with the shared engine: lines, PARIS and French VAT', () => {
-    const cluster = newCluster(TEST_CATALOG, 'tier_standard');
-    if (!cluster) throw new Error('no cluster');
-    const estimate = {
-      ...emptyEstimate(),
-      clusters: [{ ...cluster, addonIds: ['addon_monitoring'] }],
-      middlewarePlanIds: ['mwp_postgresql_essential'],
-      promotionCode: 'paris',
-    };
-    const result = quote(estimateLines(estimate), { cycle: 'monthly', now: NOW, promotionCode: estimate.promotionCode, customer: estimateCustomer(estimate) }, book);
-    // 289 control plane + 3 × 57 nodes + 39 monitoring = 499; + 69 PostgreSQL = 568.
-    expect(result.subtotalCents).toBe(56_800);
-    expect(result.discount).toEqual({ code: 'PARIS', label: 'Promotion PARIS (5% off)', amountCents: 2_840 });
-    expect(result.tax).toMatchObject({ countryCode: 'FR', rateBasisPoints: 2000, amountCents: 10_792 });
-    expect(result.totalCents).toBe(56_800 - 2_840 + 10_792);
   });
 });

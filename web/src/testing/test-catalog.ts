@@ -1,6 +1,11 @@
-import type { Catalog, CatalogAddon, CatalogTier } from './catalog-types';
+import type { Catalog, CatalogAddon, CatalogFlavor, CatalogTier } from '../features/catalog';
 
-/** A small catalogue shaped like the seeded one, for unit tests. */
+/**
+ * A small catalogue shaped like the seeded one, for the unit tests of every feature that reads the
+ * catalogue (the estimator, the marketplace, the configurator): regions with zones, a GPU flavour,
+ * tiers with each kind of high-availability control plane, add-ons that require or exclude each
+ * other, middlewares with plans and support plans.
+ */
 
 const yearly = (monthly: number) => Math.round(monthly * 12 * 0.85);
 
@@ -22,8 +27,22 @@ function tier(overrides: Partial<CatalogTier> & Pick<CatalogTier, 'id' | 'name'>
     haYearlyPriceCents: null,
     maxNodes: 50,
     maxPools: 8,
-    flavorIds: ['gp-2-4', 'gp-4-16', 'gp-8-32'],
+    flavorIds: ['gp-2-8', 'gp-4-16', 'gp-8-32'],
     regionIds: ['fr-par-1', 'de-fra-1'],
+    ...overrides,
+  };
+}
+
+function flavor(overrides: Partial<CatalogFlavor> & Pick<CatalogFlavor, 'id' | 'name' | 'vcpu' | 'memoryGb' | 'monthlyPriceCents'>): CatalogFlavor {
+  return {
+    category: 'general',
+    gpuModel: null,
+    gpuCount: 0,
+    gpuMemoryGb: null,
+    localDiskGb: 100,
+    hourlyPriceMillicents: null,
+    yearlyPriceCents: null,
+    regionIds: ['fr-par-1', 'de-fra-1', 'pl-waw-1'],
     ...overrides,
   };
 }
@@ -35,7 +54,7 @@ function addon(overrides: Partial<CatalogAddon> & Pick<CatalogAddon, 'id' | 'nam
     version: '1.0.0',
     monthlyPriceCents: 2_900,
     yearlyPriceCents: yearly(2_900),
-    compatibleTierIds: ['tier_standard', 'tier_economy', 'tier_sandbox'],
+    compatibleTierIds: ['tier_standard', 'tier_economy', 'tier_ai', 'tier_sandbox'],
     minKubernetesVersion: null,
     maxKubernetesVersion: null,
     kubernetesVersions: null,
@@ -45,6 +64,9 @@ function addon(overrides: Partial<CatalogAddon> & Pick<CatalogAddon, 'id' | 'nam
   };
 }
 
+/** The service meshes are not offered on the sandbox. */
+const MESH_TIERS = ['tier_standard', 'tier_economy', 'tier_ai'];
+
 export const TEST_CATALOG: Catalog = {
   tiers: [
     tier({ id: 'tier_standard', name: 'Standard (Blue)' }),
@@ -53,37 +75,49 @@ export const TEST_CATALOG: Catalog = {
       name: 'Economy (Green)',
       nodes: 2,
       vcpu: 2,
-      memoryGb: 4,
+      memoryGb: 8,
       monthlyPriceCents: 8_900,
       yearlyPriceCents: yearly(8_900),
+      slaBasisPoints: 9_950,
       haControlPlane: 'optional',
       haMonthlyPriceCents: 4_900,
       haYearlyPriceCents: yearly(4_900),
       maxNodes: 10,
       maxPools: 3,
-      flavorIds: ['gp-2-4', 'gp-4-16'],
+      flavorIds: ['gp-2-8', 'gp-4-16'],
       regionIds: ['fr-par-1', 'de-fra-1', 'pl-waw-1'],
+    }),
+    tier({
+      id: 'tier_ai',
+      name: 'AI/ML (Violet)',
+      vcpu: 8,
+      memoryGb: 32,
+      monthlyPriceCents: 249_900,
+      yearlyPriceCents: yearly(249_900),
+      maxNodes: 32,
+      flavorIds: ['gp-8-32', 'gpu-l4-1'],
+      regionIds: ['fr-par-1'],
     }),
     tier({
       id: 'tier_sandbox',
       name: 'Sandbox (Gray)',
       nodes: 1,
       vcpu: 2,
-      memoryGb: 4,
+      memoryGb: 8,
       monthlyPriceCents: 1_900,
       yearlyPriceCents: yearly(1_900),
       slaBasisPoints: null,
       haControlPlane: 'unavailable',
       maxNodes: 1,
       maxPools: 1,
-      flavorIds: ['gp-2-4'],
+      flavorIds: ['gp-2-8'],
       regionIds: ['de-fra-1'],
     }),
   ],
   regions: [
-    { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['HDS'], status: 'operational', zones: [] },
-    { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', certifications: [], status: 'operational', zones: [] },
-    { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: [], status: 'maintenance', zones: [] },
+    { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['HDS'], status: 'operational', zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'] },
+    { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', certifications: [], status: 'operational', zones: ['de-fra-1a', 'de-fra-1b', 'de-fra-1c'] },
+    { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: [], status: 'maintenance', zones: ['pl-waw-1a', 'pl-waw-1b'] },
   ],
   kubernetesVersions: [
     { version: '1.38', patch: 0, classification: 'preview', endOfSupportAt: null, isDefault: false },
@@ -91,30 +125,37 @@ export const TEST_CATALOG: Catalog = {
     { version: '1.36', patch: 4, classification: 'supported', endOfSupportAt: null, isDefault: false },
   ],
   flavors: [
-    { id: 'gp-2-4', name: 'General purpose 2 vCPU, 4 GB', category: 'general', vcpu: 2, memoryGb: 4, gpuModel: null, gpuCount: 0, gpuMemoryGb: null, localDiskGb: 40, hourlyPriceMillicents: 2603, monthlyPriceCents: 1_900, yearlyPriceCents: null, regionIds: ['fr-par-1', 'de-fra-1', 'pl-waw-1'] },
-    { id: 'gp-4-16', name: 'General purpose 4 vCPU, 16 GB', category: 'general', vcpu: 4, memoryGb: 16, gpuModel: null, gpuCount: 0, gpuMemoryGb: null, localDiskGb: 100, hourlyPriceMillicents: 7808, monthlyPriceCents: 5_700, yearlyPriceCents: null, regionIds: ['fr-par-1', 'de-fra-1', 'pl-waw-1'] },
-    { id: 'gp-8-32', name: 'General purpose 8 vCPU, 32 GB', category: 'general', vcpu: 8, memoryGb: 32, gpuModel: null, gpuCount: 0, gpuMemoryGb: null, localDiskGb: 200, hourlyPriceMillicents: 15479, monthlyPriceCents: 11_300, yearlyPriceCents: null, regionIds: ['fr-par-1'] },
+    flavor({ id: 'gp-2-8', name: 'General purpose 2 vCPU, 8 GB', vcpu: 2, memoryGb: 8, monthlyPriceCents: 2_900 }),
+    flavor({ id: 'gp-4-16', name: 'General purpose 4 vCPU, 16 GB', vcpu: 4, memoryGb: 16, monthlyPriceCents: 5_700 }),
+    flavor({ id: 'gp-8-32', name: 'General purpose 8 vCPU, 32 GB', vcpu: 8, memoryGb: 32, monthlyPriceCents: 11_300, regionIds: ['fr-par-1'] }),
+    flavor({
+      id: 'gpu-l4-1',
+      name: 'GPU 1 × NVIDIA L4',
+      category: 'gpu',
+      vcpu: 8,
+      memoryGb: 48,
+      gpuModel: 'NVIDIA L4',
+      gpuCount: 1,
+      gpuMemoryGb: 24,
+      localDiskGb: 500,
+      monthlyPriceCents: 54_900,
+      regionIds: ['fr-par-1'],
+    }),
   ],
   addons: [
     addon({ id: 'addon_monitoring', name: 'Prometheus and Grafana', monthlyPriceCents: 3_900, yearlyPriceCents: yearly(3_900) }),
     addon({ id: 'addon_logging', name: 'Grafana Loki', category: 'logging', monthlyPriceCents: 4_900, yearlyPriceCents: yearly(4_900), requires: ['addon_monitoring'] }),
     addon({ id: 'addon_cert_manager', name: 'cert-manager', category: 'certificates', monthlyPriceCents: 0, yearlyPriceCents: 0 }),
-    addon({
-      id: 'addon_istio',
-      name: 'Istio service mesh',
-      category: 'service-mesh',
-      compatibleTierIds: ['tier_standard', 'tier_economy'],
-      maxKubernetesVersion: '1.37',
-      conflicts: ['addon_linkerd'],
-    }),
-    addon({ id: 'addon_linkerd', name: 'Linkerd service mesh', category: 'service-mesh', compatibleTierIds: ['tier_standard', 'tier_economy'], conflicts: ['addon_istio'] }),
+    addon({ id: 'addon_istio', name: 'Istio service mesh', category: 'service-mesh', compatibleTierIds: MESH_TIERS, maxKubernetesVersion: '1.37', conflicts: ['addon_linkerd'] }),
+    addon({ id: 'addon_linkerd', name: 'Linkerd service mesh', category: 'service-mesh', compatibleTierIds: MESH_TIERS, conflicts: ['addon_istio'] }),
+    addon({ id: 'addon_gpu_operator', name: 'NVIDIA GPU Operator', category: 'gpu', compatibleTierIds: ['tier_ai'], monthlyPriceCents: 9_900, yearlyPriceCents: yearly(9_900) }),
     addon({
       id: 'addon_kserve',
       name: 'KServe model serving',
       category: 'ai',
-      compatibleTierIds: ['tier_standard'],
+      compatibleTierIds: ['tier_ai'],
       minKubernetesVersion: '1.36',
-      requires: ['addon_cert_manager'],
+      requires: ['addon_gpu_operator', 'addon_cert_manager'],
     }),
   ],
   middlewares: [

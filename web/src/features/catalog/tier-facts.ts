@@ -1,4 +1,5 @@
 import type { HaControlPlaneMode } from '@kubemarket/shared';
+import type { CatalogMiddlewarePlan } from './catalog-types';
 
 /** 9995 -> "99.95%"; null -> "No SLA". */
 export function slaLabel(basisPoints: number | null): string {
@@ -69,4 +70,15 @@ export function hoursLabel(hours: string): string {
   if (hours === '24x7') return '24/7';
   if (hours === 'business') return 'Business hours (Mon–Fri, 08:00–18:00 Paris)';
   return hours;
+}
+
+/** "2 × 4 vCPU, 16 GB, 320 GB, HA" or "1,000 GB" for object storage. */
+export function planSpecs(plan: CatalogMiddlewarePlan): string {
+  const parts: string[] = [];
+  if (plan.nodes !== null && plan.vcpu !== null && plan.memoryGb !== null) {
+    parts.push(`${plan.nodes > 1 ? `${plan.nodes} × ` : ''}${plan.vcpu} vCPU, ${plan.memoryGb} GB RAM`);
+  }
+  parts.push(`${plan.storageGb.toLocaleString('en-GB')} GB storage`);
+  if (plan.highAvailability) parts.push('high availability');
+  return parts.join(', ');
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { clusterTiersQueryOptions } from '../catalog';
+import { clusterTiersQueryOptions } from './cluster-tiers-query';
 import type {
   Catalog,
   CatalogAddon,
