@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { catalogItemColumns } from './columns';
 
 export const ADDON_CATEGORIES = [
   'monitoring',
@@ -39,10 +40,7 @@ export const addons = sqliteTable('addons', {
   requires: text('requires', { mode: 'json' }).$type<string[]>().notNull().default([]),
   /** Add-on ids that cannot run on the same cluster; the relation is kept symmetric. */
   conflicts: text('conflicts', { mode: 'json' }).$type<string[]>().notNull().default([]),
-  sortOrder: integer('sort_order').notNull(),
-  archivedAt: integer('archived_at'),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  ...catalogItemColumns,
 });
 
 export type Addon = typeof addons.$inferSelect;

@@ -1,6 +1,6 @@
 import type { TokenScope } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef } from './users';
 
 /**
  * Personal API tokens for scripts (`Authorization: Bearer kmt_<id>_<secret>`). Only the SHA-256
@@ -10,9 +10,7 @@ export const apiTokens = sqliteTable(
   'api_tokens',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
     /** The first characters of the token, shown in lists so people can tell tokens apart. */

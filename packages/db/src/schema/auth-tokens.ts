@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef } from './users';
 
 export const AUTH_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password', 'magic_link', 'mfa_challenge', 'mfa_enrollment'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
@@ -9,9 +9,7 @@ export const authTokens = sqliteTable(
   'auth_tokens',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     purpose: text('purpose', { enum: AUTH_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** For change_email: the address being verified. */
@@ -30,9 +28,7 @@ export const recoveryCodes = sqliteTable(
   'recovery_codes',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     codeHash: text('code_hash').notNull(),
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { organizations, type VatCheck } from './organizations';
+import { type VatCheck, organizationRef } from './organizations';
 
 /**
  * Billing (issue 13): what was used each hour, invoices with their lines and gap-free numbers,
@@ -9,6 +9,7 @@ import { organizations, type VatCheck } from './organizations';
  */
 
 import { USAGE_KINDS } from '@kubemarket/shared';
+import { APPROVAL_STATUSES, approvalColumns, timestamps } from './columns';
 
 export { USAGE_KINDS, type UsageKind } from '@kubemarket/shared';
 
@@ -17,9 +18,7 @@ export const usageRecords = sqliteTable(
   'usage_records',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     /** The cluster, or the order of a middleware plan, the use belongs to. */
     subjectId: text('subject_id').notNull(),
     /** Set when the subject is a cluster (for grouping by cluster). */
@@ -75,9 +74,7 @@ export const invoices = sqliteTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationId: organizationRef('restrict'),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('invoice'),
     /** KM-2026-000123: one gap-free sequence per year (invoice_sequences). */
     number: text('number').notNull(),
@@ -113,8 +110,7 @@ export const invoices = sqliteTable(
     paymentMethodId: text('payment_method_id'),
     failedCharges: integer('failed_charges').notNull().default(0),
     nextChargeAt: integer('next_charge_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [
     uniqueIndex('invoices_number_idx').on(table.number),
@@ -132,6 +128,13 @@ export const invoices = sqliteTable(
 
 export type Invoice = typeof invoices.$inferSelect;
 
+/** The invoice a row belongs to: required; `cascade` goes with it, `restrict` keeps it (money received, payments). */
+export function invoiceRef(onDelete: 'cascade' | 'restrict') {
+  return text('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete });
+}
+
 /** 'purchase': what an order bought, on the order's own invoice; 'order': a prepaid order consumed on a monthly invoice. */
 export const INVOICE_LINE_KINDS = ['usage', 'subscription', 'order', 'promotion', 'credit', 'purchase'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
@@ -140,9 +143,7 @@ export const invoiceLines = sqliteTable(
   'invoice_lines',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: invoiceRef('cascade'),
     position: integer('position').notNull(),
     kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
     description: text('description').notNull(),
@@ -186,12 +187,8 @@ export const invoiceReceipts = sqliteTable(
   'invoice_receipts',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    invoiceId: invoiceRef('restrict'),
+    organizationId: organizationRef('restrict'),
     amountCents: integer('amount_cents').notNull(),
     /** What went beyond the invoice's total, returned to the organisation as a credit. */
     excessCents: integer('excess_cents').notNull().default(0),
@@ -214,9 +211,7 @@ export const credits = sqliteTable(
   'credits',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     origin: text('origin', { enum: CREDIT_ORIGINS }).notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -230,7 +225,7 @@ export const credits = sqliteTable(
 
 export type Credit = typeof credits.$inferSelect;
 
-export const CREDIT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const CREDIT_REQUEST_STATUSES = APPROVAL_STATUSES;
 export type CreditRequestStatus = (typeof CREDIT_REQUEST_STATUSES)[number];
 
 /**
@@ -243,20 +238,14 @@ export const creditRequests = sqliteTable(
   'credit_requests',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     origin: text('origin', { enum: CREDIT_ORIGINS }).notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
     expiresAt: integer('expires_at'),
     /** Why it exceeds the requester's limits, as the approver reads it. */
     limitReason: text('limit_reason').notNull(),
-    requestedBy: text('requested_by').notNull(),
-    status: text('status', { enum: CREDIT_REQUEST_STATUSES }).notNull().default('pending'),
-    decidedBy: text('decided_by'),
-    decidedAt: integer('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...approvalColumns,
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('credit_requests_status_idx').on(table.status, table.createdAt)],
@@ -273,18 +262,12 @@ export const creditNoteRequests = sqliteTable(
   'credit_note_requests',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: invoiceRef('cascade'),
     organizationId: text('organization_id').notNull(),
     /** The invoice's total, what the correction gives back or cancels. */
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
-    requestedBy: text('requested_by').notNull(),
-    status: text('status', { enum: CREDIT_REQUEST_STATUSES }).notNull().default('pending'),
-    decidedBy: text('decided_by'),
-    decidedAt: integer('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...approvalColumns,
     creditNoteId: text('credit_note_id'),
     createdAt: integer('created_at').notNull(),
   },
@@ -300,9 +283,7 @@ export const creditApplications = sqliteTable(
     creditId: text('credit_id')
       .notNull()
       .references(() => credits.id, { onDelete: 'cascade' }),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: invoiceRef('cascade'),
     amountCents: integer('amount_cents').notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -317,9 +298,7 @@ export const paymentMethods = sqliteTable(
   'payment_methods',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     kind: text('kind', { enum: PAYMENT_METHOD_KINDS }).notNull(),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'bank'] }).notNull(),
     /** Stripe's PaymentMethod id (pm_…); the sandbox's own id. */
@@ -356,9 +335,7 @@ export const billingPlans = sqliteTable(
   'billing_plans',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     plan: text('plan', { enum: BILLING_PLANS }).notNull(),
     startsAt: integer('starts_at').notNull(),
     createdBy: text('created_by'),

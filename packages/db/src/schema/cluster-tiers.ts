@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { timestamps } from './columns';
 
 /** Whether a tier's control plane runs replicated across zones, and whether that costs extra. */
 export const HA_CONTROL_PLANE_OPTIONS = ['included', 'optional', 'unavailable'] as const;
@@ -20,8 +21,7 @@ export const clusterTiers = sqliteTable('cluster_tiers', {
   sortOrder: integer('sort_order').notNull(),
   /** Listed to customers. Archiving a tier also clears it; `archivedAt` says when and that it was on purpose. */
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  ...timestamps,
   // Columns below were added by migration 0005 (ALTER TABLE ... ADD), hence the defaults:
   // SQLite cannot add a NOT NULL column without one. The seed sets every value.
   /** One line for comparison tables: the workloads the tier is built for. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, check } from 'drizzle-orm/sqlite-core';
 import { CONTACT_PREFERENCES, CUSTOM_SOLUTION_CATEGORIES, CUSTOM_SOLUTION_STATUSES } from '@kubemarket/shared';
-import { organizations } from './organizations';
-import { users } from './users';
+import { organizationRef } from './organizations';
+import { optionalUserRef } from './users';
+import { timestamps } from './columns';
 
 export {
   CONTACT_PREFERENCES,
@@ -19,11 +20,9 @@ export const customSolutionRequests = sqliteTable(
   {
     id: text('id').primaryKey(),
     /** Requests are the organisation's, not the requester's: every member reads them. */
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     /** Null once the requester's account is deleted; the request stays with the organisation. */
-    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: optionalUserRef('requested_by'),
     subject: text('subject').notNull(),
     category: text('category', { enum: CUSTOM_SOLUTION_CATEGORIES }).notNull(),
     description: text('description').notNull(),
@@ -41,9 +40,8 @@ export const customSolutionRequests = sqliteTable(
     staffResponse: text('staff_response'),
     respondedAt: integer('responded_at'),
     /** The staff member handling it; null: nobody yet. */
-    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    assignedTo: optionalUserRef('assigned_to'),
+    ...timestamps,
   },
   (table) => [
     index('custom_solution_requests_organization_idx').on(table.organizationId, table.createdAt),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef, optionalUserRef } from './users';
+import { timestamps } from './columns';
 
 /** How badly customers are affected; 'none' is a notice (maintenance, a degraded internal tool). */
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
@@ -30,14 +31,13 @@ export const incidents = sqliteTable(
     affectedRegions: text('affected_regions', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     affectedServices: text('affected_services', { mode: 'json' }).$type<IncidentService[]>().notNull().default(sql`'[]'`),
     /** Staff member who declared it; kept out of the public answer. */
-    declaredBy: text('declared_by').references(() => users.id, { onDelete: 'set null' }),
+    declaredBy: optionalUserRef('declared_by'),
     /** The client's key for the declaration: a retried request answers the incident it created. */
     idempotencyKey: text('idempotency_key'),
     /** Epoch ms. */
     startedAt: integer('started_at').notNull(),
     resolvedAt: integer('resolved_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [index('incidents_resolved_idx').on(table.resolvedAt, table.startedAt), uniqueIndex('incidents_idempotency_key_idx').on(table.idempotencyKey)],
 );
@@ -52,7 +52,7 @@ export const incidentUpdates = sqliteTable(
       .references(() => incidents.id, { onDelete: 'cascade' }),
     status: text('status', { enum: INCIDENT_STATUSES }).notNull(),
     message: text('message').notNull(),
-    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: optionalUserRef('author_id'),
     /** Epoch ms. */
     createdAt: integer('created_at').notNull(),
   },
@@ -69,9 +69,7 @@ export const incidentNotices = sqliteTable(
     incidentId: text('incident_id')
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     event: text('event', { enum: INCIDENT_NOTICE_EVENTS }).notNull(),
     notificationId: text('notification_id'),
     createdAt: integer('created_at').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamps } from './columns';
 
 export const KUBERNETES_VERSION_CLASSIFICATIONS = ['preview', 'supported', 'deprecated'] as const;
 export type KubernetesVersionClassification = (typeof KUBERNETES_VERSION_CLASSIFICATIONS)[number];
@@ -21,8 +22,7 @@ export const kubernetesVersions = sqliteTable(
     /** The version preselected for new clusters; at most one row (partial unique index). */
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     sortOrder: integer('sort_order').notNull(),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [uniqueIndex('kubernetes_versions_one_default_idx').on(table.isDefault).where(sql`is_default = 1`)],
 );

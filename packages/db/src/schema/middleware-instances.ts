@@ -3,6 +3,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import type { SealedSecret } from '../secret-box';
 import { clusters } from './clusters';
 import { middlewarePlans, middlewares } from './middlewares';
+import { timestamps } from './columns';
 
 /**
  * A managed middleware a customer bought (issue 31): one per middleware line of a settled order,
@@ -60,8 +61,7 @@ export const middlewareInstances = sqliteTable(
     /** The password, sealed (secret box, bound to the instance id); null until the creation starts. */
     password: text('password', { mode: 'json' }).$type<SealedSecret>(),
     passwordRotatedAt: integer('password_rotated_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
     readyAt: integer('ready_at'),
     deletedAt: integer('deleted_at'),
   },

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { catalogItemColumns } from './columns';
 
 export const MIDDLEWARE_CATEGORIES = ['database', 'cache', 'streaming', 'messaging', 'search', 'storage'] as const;
 export type MiddlewareCategory = (typeof MIDDLEWARE_CATEGORIES)[number];
@@ -16,10 +17,7 @@ export const middlewares = sqliteTable('middlewares', {
   versions: text('versions', { mode: 'json' }).$type<string[]>().notNull(),
   /** Region ids (data_centers.id) where the service can be ordered. */
   regionIds: text('region_ids', { mode: 'json' }).$type<string[]>().notNull(),
-  sortOrder: integer('sort_order').notNull(),
-  archivedAt: integer('archived_at'),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  ...catalogItemColumns,
 });
 
 /** Sizes of a middleware, each with its price. */
@@ -46,10 +44,7 @@ export const middlewarePlans = sqliteTable(
     monthlyPriceCents: integer('monthly_price_cents').notNull(),
     /** Null: no yearly price, the yearly cycle costs 12 months. */
     yearlyPriceCents: integer('yearly_price_cents'),
-    sortOrder: integer('sort_order').notNull(),
-    archivedAt: integer('archived_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...catalogItemColumns,
   },
   (table) => [index('middleware_plans_middleware_idx').on(table.middlewareId, table.sortOrder)],
 );

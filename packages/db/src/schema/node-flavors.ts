@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { catalogItemColumns } from './columns';
 
 export const NODE_FLAVOR_CATEGORIES = ['general', 'compute', 'memory', 'gpu'] as const;
 export type NodeFlavorCategory = (typeof NODE_FLAVOR_CATEGORIES)[number];
@@ -29,10 +30,7 @@ export const nodeFlavors = sqliteTable('node_flavors', {
   monthlyPriceCents: integer('monthly_price_cents').notNull(),
   /** Region ids (data_centers.id) where the flavour can be ordered. */
   regionIds: text('region_ids', { mode: 'json' }).$type<string[]>().notNull(),
-  sortOrder: integer('sort_order').notNull(),
-  archivedAt: integer('archived_at'),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  ...catalogItemColumns,
 });
 
 export type NodeFlavor = typeof nodeFlavors.$inferSelect;

@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef } from './users';
 
 /** SPEC.md section 3; any type other than these four is shown as info. */
 export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'system', 'info'] as const;
@@ -9,9 +9,7 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('info'),
     message: text('message').notNull(),
     /** Epoch ms. */

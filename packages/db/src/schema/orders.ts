@@ -2,8 +2,8 @@ import type { AddonLineInput, BillingCycle, ClusterLineInput, CniPlugin, Middlew
 import { BILLING_CYCLES } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
-import { organizations, type VatCheck } from './organizations';
-import { users } from './users';
+import { type VatCheck, organizationRef } from './organizations';
+import { userRef } from './users';
 
 export const ORDER_KINDS = ['cluster', 'addon', 'middleware', 'support'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
@@ -85,13 +85,9 @@ export const orders = sqliteTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationId: organizationRef('restrict'),
     /** Who placed it. Restrict: an order is a financial record, so its author cannot vanish from under it. */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: userRef('restrict'),
     kind: text('kind', { enum: ORDER_KINDS }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     /** Integer EUR cents, VAT included: what is charged. */

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { timestamps } from './columns';
 
 /**
  * Who the organisation is for tax (issue 30): the invoice's "bill to" and the VAT treatment of
@@ -63,9 +64,18 @@ export const organizations = sqliteTable('organizations', {
   vatCheck: text('vat_check', { mode: 'json' }).$type<VatCheck>(),
   /** Set after the last failed charge of an invoice (dunning); paying clears it. */
   overdueSince: integer('overdue_since'),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  ...timestamps,
 });
+
+/**
+ * The organisation a row belongs to: required, and what deleting the organisation does to the row
+ * (`cascade` for what is only the organisation's, `restrict` for financial records that must stay).
+ */
+export function organizationRef(onDelete: 'cascade' | 'restrict') {
+  return text('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete });
+}
 
 export type Organization = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;

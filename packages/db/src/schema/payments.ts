@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { invoices } from './billing';
+import { invoiceRef } from './billing';
 import { orders } from './orders';
-import { organizations } from './organizations';
-import { users } from './users';
+import { organizationRef } from './organizations';
+import { optionalUserRef } from './users';
+import { timestamps } from './columns';
 
 /** sandbox and stripe are the payments port's providers; bank_transfer is an invoice we issue. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'bank_transfer'] as const;
@@ -29,6 +30,24 @@ export const HOLDING_PAYMENT_STATUSES = ['pending', 'processing', 'succeeded'] a
 const holding = sql.raw(`status IN (${HOLDING_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * What every attempt to pay records, an order's or an invoice's: the provider, and its id for the
+ * payment (PaymentIntent pi_…, sandbox sbx_pi_…; null until it answered, or when it refused the
+ * details); the idempotency key (`order:<orderId>:<key>`, `invoice:<invoiceId>:<key>`), which the
+ * provider receives too: a repeated or concurrent request with the same key finds the row instead
+ * of charging again; the amount, and where the attempt stands.
+ */
+function paymentAttemptColumns() {
+  return {
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+  };
+}
+
 /** One attempt to pay an order. Card numbers are never stored: the brand and last four digits only. */
 export const payments = sqliteTable(
   'payments',
@@ -37,22 +56,10 @@ export const payments = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationId: organizationRef('restrict'),
     /** Who paid; null once the account is deleted (the payment stays with the order). */
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
-    /** The provider's id (PaymentIntent pi_…, sandbox sbx_pi_…); null until it answered, or when it refused the details. */
-    providerPaymentId: text('provider_payment_id'),
-    /**
-     * `order:<orderId>:<key>`, the key the provider receives too: a repeated or concurrent request
-     * with the same key finds this row instead of charging again.
-     */
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
-    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    userId: optionalUserRef('user_id'),
+    ...paymentAttemptColumns(),
     declineCode: text('decline_code'),
     /** Why it was declined or failed, as the customer reads it. */
     failureReason: text('failure_reason'),
@@ -60,8 +67,7 @@ export const payments = sqliteTable(
     cardLast4: text('card_last4'),
     /** Bank transfer: when the invoice is due. */
     dueAt: integer('due_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
     /** When it succeeded; a bank transfer: the day staff saw it arrive on our account. */
     succeededAt: integer('succeeded_at'),
     /** Bank transfer: the bank's reference of the transfer staff recorded as received. */
@@ -98,24 +104,13 @@ export const invoicePayments = sqliteTable(
   'invoice_payments',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    invoiceId: invoiceRef('restrict'),
+    organizationId: organizationRef('restrict'),
     /** Who paid from the console; null for the automatic charge. */
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
-    providerPaymentId: text('provider_payment_id'),
-    /** `invoice:<invoiceId>:<key>`, the key the provider receives too. */
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
-    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    userId: optionalUserRef('user_id'),
+    ...paymentAttemptColumns(),
     failureReason: text('failure_reason'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [
     index('invoice_payments_invoice_idx').on(table.invoiceId, table.createdAt),

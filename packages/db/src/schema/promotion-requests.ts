@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef, optionalUserRef } from './users';
 
 /** The staff roles a promotion can grant; 'user' is never requested (demotion is direct). */
 export const PROMOTION_ROLES = ['officer', 'admin', 'super_admin'] as const;
@@ -16,15 +16,13 @@ export const promotionRequests = sqliteTable(
   'promotion_requests',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     requestedRole: text('requested_role', { enum: PROMOTION_ROLES }).notNull(),
     reason: text('reason').notNull(),
     /** Null once the requester's account is gone; the audit log keeps the id. */
-    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: optionalUserRef('requested_by'),
     status: text('status', { enum: PROMOTION_REQUEST_STATUSES }).notNull().default('pending'),
-    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: optionalUserRef('decided_by'),
     decidedAt: integer('decided_at'),
     decisionReason: text('decision_reason'),
     createdAt: integer('created_at').notNull(),

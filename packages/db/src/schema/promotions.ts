@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, check, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { OrderKind } from './orders';
+import { APPROVAL_STATUSES, approvalColumns, timestamps } from './columns';
 
 /** 'percent': value in basis points (500 = 5 %); 'amount': value in EUR cents. */
 export const PROMOTION_KINDS = ['percent', 'amount'] as const;
@@ -31,8 +32,7 @@ export const promotions = sqliteTable(
     /** The promotion the site's promotional banner announces. */
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     archivedAt: integer('archived_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   () => [
     check('promotions_code_upper_case', sql`code = upper(code) AND length(code) > 0`),
@@ -71,7 +71,7 @@ export type PromotionRedemption = typeof promotionRedemptions.$inferSelect;
 
 export const CATALOGUE_CHANGE_KINDS = ['promotion_create', 'promotion_update', 'price_change'] as const;
 export type CatalogueChangeKind = (typeof CATALOGUE_CHANGE_KINDS)[number];
-export const CATALOGUE_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const CATALOGUE_CHANGE_STATUSES = APPROVAL_STATUSES;
 export type CatalogueChangeStatus = (typeof CATALOGUE_CHANGE_STATUSES)[number];
 
 /**
@@ -96,11 +96,7 @@ export const catalogueChangeRequests = sqliteTable(
     limitReason: text('limit_reason').notNull(),
     /** Why the requester wants it. */
     reason: text('reason').notNull(),
-    requestedBy: text('requested_by').notNull(),
-    status: text('status', { enum: CATALOGUE_CHANGE_STATUSES }).notNull().default('pending'),
-    decidedBy: text('decided_by'),
-    decidedAt: integer('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...approvalColumns,
     createdAt: integer('created_at').notNull(),
   },
   (table) => [uniqueIndex('catalogue_change_requests_pending_idx').on(table.subject).where(sql`status = 'pending'`)],

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { organizations } from './organizations';
-import { users } from './users';
+import { organizationRef } from './organizations';
+import { optionalUserRef } from './users';
+import { timestamps } from './columns';
 
 /** The clouds whose managed Kubernetes a customer can connect (issue 16). */
 export const PROVIDER_IDS = ['gke', 'eks', 'aks', 'iks', 'cce', 'ack', 'doks'] as const;
@@ -20,17 +21,14 @@ export const providerConnections = sqliteTable(
   'provider_connections',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     provider: text('provider', { enum: PROVIDER_IDS }).notNull(),
     name: text('name').notNull(),
     sealedCredentials: text('sealed_credentials').notNull(),
     credentialsKeyVersion: integer('credentials_key_version').notNull(),
     hint: text('hint').notNull(),
-    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    createdByUserId: optionalUserRef('created_by_user_id'),
+    ...timestamps,
     lastTestedAt: integer('last_tested_at'),
     lastResultKind: text('last_result_kind', { enum: CONNECTION_RESULT_KINDS }),
     lastRefreshedAt: integer('last_refreshed_at'),
@@ -46,9 +44,7 @@ export const externalClusters = sqliteTable(
     connectionId: text('connection_id')
       .notNull()
       .references(() => providerConnections.id, { onDelete: 'cascade' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     provider: text('provider', { enum: PROVIDER_IDS }).notNull(),
     /** The provider's own id of the cluster (ARN, ARM id, uid...). */
     providerClusterId: text('provider_cluster_id').notNull(),

@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { users } from './users';
+import { userRef } from './users';
 
 /**
  * Sessions after Lucia's current design: the cookie carries `<id>.<secret>`, only the
@@ -10,9 +10,7 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('cascade'),
     secretHash: text('secret_hash').notNull(),
     /** Per-session CSRF token, sent to the client in the meta tag and X-CSRF-Token header. */
     csrfToken: text('csrf_token').notNull(),

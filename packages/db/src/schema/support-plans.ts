@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, check } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
+import { catalogItemColumns } from './columns';
 
 export const SUPPORT_CHANNELS = ['ticket', 'email', 'chat', 'phone', 'shared-channel'] as const;
 export type SupportChannel = (typeof SUPPORT_CHANNELS)[number];
@@ -45,10 +46,7 @@ export const supportPlans = sqliteTable(
     percentOfSpendBasisPoints: integer('percent_of_spend_basis_points'),
     /** Floor of a 'share' plan's monthly price; null for 'fixed'. */
     minimumMonthlyCents: integer('minimum_monthly_cents'),
-    sortOrder: integer('sort_order').notNull(),
-    archivedAt: integer('archived_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...catalogItemColumns,
   },
   () => [
     check(

@@ -1,7 +1,7 @@
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { organizations } from './organizations';
-import { users } from './users';
+import { organizationRef } from './organizations';
+import { optionalUserRef } from './users';
 
 /**
  * An invitation to join an organisation, mailed as a link. Only the SHA-256 of the link's token
@@ -11,17 +11,15 @@ export const teamInvitations = sqliteTable(
   'team_invitations',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef('cascade'),
     /** Lower-cased: the invitee must sign in with this address to accept. */
     email: text('email').notNull(),
     role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: optionalUserRef('invited_by'),
     expiresAt: integer('expires_at').notNull(),
     acceptedAt: integer('accepted_at'),
-    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: optionalUserRef('accepted_by'),
     revokedAt: integer('revoked_at'),
     createdAt: integer('created_at').notNull(),
   },

@@ -1,7 +1,8 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
 import { organizations } from './organizations';
-import { users } from './users';
+import { optionalUserRef } from './users';
+import { timestamps } from './columns';
 
 export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'incident'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -32,7 +33,7 @@ export const tickets = sqliteTable(
     reference: text('reference').notNull().unique(),
     organizationId: text('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     /** Null for a public submission, or once the requester's account is deleted. */
-    requesterUserId: text('requester_user_id').references(() => users.id, { onDelete: 'set null' }),
+    requesterUserId: optionalUserRef('requester_user_id'),
     /** Where replies are mailed: the account's address at submission, or the visitor's (lower-cased). */
     requesterEmail: text('requester_email').notNull(),
     requesterName: text('requester_name').notNull(),
@@ -44,7 +45,7 @@ export const tickets = sqliteTable(
     /** A cluster of the ticket's organisation (checked on write). */
     clusterId: text('cluster_id').references(() => clusters.id, { onDelete: 'set null' }),
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
-    assigneeUserId: text('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assigneeUserId: optionalUserRef('assignee_user_id'),
     /** The support plan whose targets the due times were computed with. */
     supportPlanId: text('support_plan_id'),
     firstResponseDueAt: integer('first_response_due_at').notNull(),
@@ -61,8 +62,7 @@ export const tickets = sqliteTable(
     accessTokenHash: text('access_token_hash').unique(),
     /** Set when closed as a duplicate of another ticket. */
     mergedIntoId: text('merged_into_id'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [
     index('tickets_organization_status_updated_idx').on(table.organizationId, table.status, table.updatedAt),
@@ -81,7 +81,7 @@ export const ticketMessages = sqliteTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     /** Null for a visitor's reply or a deleted account; authorName keeps who wrote it. */
-    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorUserId: optionalUserRef('author_user_id'),
     authorName: text('author_name').notNull(),
     /** Whether staff wrote it: the thread shows support's side apart from the customer's. */
     fromStaff: integer('from_staff', { mode: 'boolean' }).notNull(),

@@ -1,6 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { ORGANIZATION_ROLES, PLATFORM_ROLES } from '@kubemarket/shared';
-import { organizations } from './organizations';
+import { organizationRef } from './organizations';
+import { timestamps } from './columns';
 
 /** 'user' is an ordinary customer; 'officer', 'admin' and 'super_admin' are staff. */
 export const USER_ROLES = PLATFORM_ROLES;
@@ -10,9 +11,7 @@ export const users = sqliteTable(
   'users',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationId: organizationRef('restrict'),
     username: text('username').notNull().unique(),
     /** Stored lower-cased so uniqueness and look-ups ignore case. */
     email: text('email').notNull().unique(),
@@ -43,11 +42,22 @@ export const users = sqliteTable(
      */
     unclaimedEmail: text('unclaimed_email'),
     passwordChangedAt: integer('password_changed_at'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [index('users_organization_idx').on(table.organizationId)],
 );
+
+/** The user a row belongs to: required; `cascade` goes with the account, `restrict` keeps the account while the row exists. */
+export function userRef(onDelete: 'cascade' | 'restrict') {
+  return text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete });
+}
+
+/** A person the row names (who asked, decided, wrote, is assigned): null once their account is deleted, the row stays. */
+export function optionalUserRef(column: string) {
+  return text(column).references(() => users.id, { onDelete: 'set null' });
+}
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
