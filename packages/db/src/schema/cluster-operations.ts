@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CLUSTER_OPERATION_STATUSES, CLUSTER_OPERATION_TYPES, type OperationStep } from '@kubemarket/shared';
-import { clusters } from './clusters';
+import { clusterRef } from './clusters';
+import { timestamps } from './columns';
 
 /** Long work on a cluster, run step by step by its ClusterOperator (ADR 6); its types, statuses and
  * steps are what the realtime messages carry, so they are defined with them in @kubemarket/shared. */
@@ -55,9 +56,7 @@ export const clusterOperations = sqliteTable(
   'cluster_operations',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     organizationId: text('organization_id').notNull(),
     type: text('type', { enum: CLUSTER_OPERATION_TYPES }).notNull(),
     status: text('status', { enum: CLUSTER_OPERATION_STATUSES }).notNull(),
@@ -74,8 +73,7 @@ export const clusterOperations = sqliteTable(
     orderId: text('order_id'),
     /** Bumped on every write: a step's outcome is stored only if nothing moved meanwhile. */
     revision: integer('revision').notNull().default(0),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
     finishedAt: integer('finished_at'),
   },
   (table) => [
@@ -109,9 +107,7 @@ export const clusterEvents = sqliteTable(
   'cluster_events',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     operationId: text('operation_id'),
     type: text('type', { enum: CLUSTER_EVENT_TYPES }).notNull(),
     message: text('message').notNull(),
@@ -130,9 +126,7 @@ export const kubeconfigIssuances = sqliteTable(
   'kubeconfig_issuances',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     userId: text('user_id').notNull(),
     serialNumber: text('serial_number').notNull(),
     notAfter: integer('not_after').notNull(),
@@ -149,9 +143,7 @@ export const clusterAddons = sqliteTable(
   'cluster_addons',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     addonId: text('addon_id').notNull(),
     orderId: text('order_id'),
     installedAt: integer('installed_at').notNull(),
@@ -164,9 +156,7 @@ export const clusterHibernations = sqliteTable(
   'cluster_hibernations',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     startedAt: integer('started_at').notNull(),
     endedAt: integer('ended_at'),
   },

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { clusterTiers } from './cluster-tiers';
 import { dataCenters } from './data-centers';
-import { organizations } from './organizations';
+import { timestamps } from './columns';
+import { organizationRef } from './organizations';
 import type { SealedSecret } from '../secret-box';
 
 /** A cluster's lifecycle, defined with the realtime messages that carry it. */
@@ -40,9 +41,7 @@ export const clusters = sqliteTable(
   'clusters',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationId: organizationRef('restrict'),
     name: text('name').notNull(),
     tierId: text('tier_id')
       .notNull()
@@ -72,8 +71,7 @@ export const clusters = sqliteTable(
     providerRef: text('provider_ref'),
     /** The order that created it. */
     orderId: text('order_id'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
     /** When deprovisioning finished; billing stops here. */
     deletedAt: integer('deleted_at'),
   },
@@ -84,6 +82,13 @@ export const clusters = sqliteTable(
 );
 
 export type Cluster = typeof clusters.$inferSelect;
+
+/** The cluster a row belongs to (its pools, nodes, operations, history): required, and deleted with it. */
+export function clusterRef() {
+  return text('cluster_id')
+    .notNull()
+    .references(() => clusters.id, { onDelete: 'cascade' });
+}
 export type NewCluster = typeof clusters.$inferInsert;
 
 export interface NodePoolAutoscaling {
@@ -101,9 +106,7 @@ export const nodePools = sqliteTable(
   'node_pools',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     name: text('name').notNull(),
     flavorId: text('flavor_id').notNull(),
     /** Nodes wanted; with autoscaling, the count now (between min and max). */
@@ -113,8 +116,7 @@ export const nodePools = sqliteTable(
     taints: text('taints', { mode: 'json' }).$type<NodeTaint[]>().notNull().default(sql`'[]'`),
     /** Kubernetes version of the pool's kubelets (follows the control plane after an upgrade). */
     kubernetesVersion: text('kubernetes_version').notNull(),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [uniqueIndex('node_pools_cluster_name_idx').on(table.clusterId, table.name)],
 );
@@ -129,9 +131,7 @@ export const clusterNodes = sqliteTable(
   'cluster_nodes',
   {
     id: text('id').primaryKey(),
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+    clusterId: clusterRef(),
     poolId: text('pool_id')
       .notNull()
       .references(() => nodePools.id, { onDelete: 'cascade' }),
@@ -144,8 +144,7 @@ export const clusterNodes = sqliteTable(
     /** Last observed use, 0–100. */
     cpuUsagePercent: integer('cpu_usage_percent').notNull().default(0),
     memoryUsagePercent: integer('memory_usage_percent').notNull().default(0),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    ...timestamps,
   },
   (table) => [uniqueIndex('cluster_nodes_cluster_name_idx').on(table.clusterId, table.name), index('cluster_nodes_pool_idx').on(table.poolId)],
 );
