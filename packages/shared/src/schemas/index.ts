@@ -9,3 +9,4 @@ export * from './billing';
 export * from './hibernation';
 export * from './middleware-instances';
 export * from './tokens';
+export * from './team';

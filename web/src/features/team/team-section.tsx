@@ -1,22 +1,20 @@
-import { ORGANIZATION_ROLE_LABELS, ORGANIZATION_ROLES, roleCan, type OrganizationRole } from '@kubemarket/shared';
-import { Badge, Button, Group, Menu, Modal, Select, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ORGANIZATION_ROLE_LABELS, roleCan, type OrganizationRole } from '@kubemarket/shared';
+import { Badge, Button, Group, Menu, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconMailPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { Pager, pageCount } from '../../components/pager';
 import { formatDate, formatDateTime } from '../../lib/date-format';
-import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 import { ConfirmDialog, type ConfirmAction } from './confirm-dialog';
+import { InviteDialog } from './invite-dialog';
 import { assignableRoles, mayLeave, memberActions } from './team-format';
 import type { Invitation, Member } from './team-types';
 
 const PAGE_SIZE = 25;
-const ROLE_OPTIONS = ORGANIZATION_ROLES.map((role) => ({ value: role, label: ORGANIZATION_ROLE_LABELS[role] }));
 
 /** Settings → Team: who is in the organisation, with which role, and who is invited. */
 export function TeamSection() {
@@ -264,67 +262,5 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
       <InviteDialog opened={inviting} actorRole={role} companyName={companyName} onClose={() => setInviting(false)} onInvited={refresh} />
       <ConfirmDialog action={action} onClose={() => setAction(null)} />
     </Stack>
-  );
-}
-
-function InviteDialog({ opened, actorRole, companyName, onClose, onInvited }: { opened: boolean; actorRole: OrganizationRole; companyName: string; onClose: () => void; onInvited: () => Promise<void> }) {
-  const trpc = useTRPC();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OrganizationRole>('member');
-  const [touched, setTouched] = useState(false);
-  const invite = useMutation(trpc.team.invite.mutationOptions());
-  const emailProblem = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Enter a valid email address.';
-  const close = () => {
-    setEmail('');
-    setRole('member');
-    setTouched(false);
-    invite.reset();
-    onClose();
-  };
-  return (
-    <Modal opened={opened} onClose={close} title={`Invite someone to ${companyName}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        noValidate
-        data-testid="invite-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (emailProblem) return;
-          invite.mutate(
-            { email: email.trim(), role },
-            {
-              onSuccess: async (sent) => {
-                toast({ title: 'Invitation sent', description: `${sent.email} can join as ${ORGANIZATION_ROLE_LABELS[sent.role].toLowerCase()} within 7 days.`, variant: 'success' });
-                await onInvited();
-                close();
-              },
-            },
-          );
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">We email them a link. They sign in, or create an account, with this address to join.</Text>
-          <ErrorAlert>{invite.error?.message}</ErrorAlert>
-          <TextInput label="Email" type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={touched ? emailProblem : null} autoComplete="off" data-autofocus />
-          <Select
-            label="Role"
-            required
-            data={ROLE_OPTIONS.filter((option) => assignableRoles(actorRole).includes(option.value))}
-            value={role}
-            allowDeselect={false}
-            onChange={(value) => value && setRole(value as OrganizationRole)}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

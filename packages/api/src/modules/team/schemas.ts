@@ -1,11 +1,10 @@
-import { emailSchema, ORGANIZATION_ROLES } from '@kubemarket/shared';
+import { inviteInputSchema, organizationRoleSchema as role } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
-const role = z.enum(ORGANIZATION_ROLES, { error: `Role must be one of: ${ORGANIZATION_ROLES.join(', ')}.` });
 const token = z.string({ error: 'The invitation token is required.' }).trim().min(16, 'This invitation link is incomplete.').max(128, 'This invitation link is invalid.');
 
 export const pageInput = z.object({
@@ -15,10 +14,8 @@ export const pageInput = z.object({
 
 export const membersInputSchema = pageInput.extend({ q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional() });
 
-export const inviteInputSchema = z.object({
-  email: emailSchema,
-  role,
-});
+/** The invite dialog checks the same schema. */
+export { inviteInputSchema };
 export const invitationIdInputSchema = z.object({ id: idParam('Invitation') });
 export const invitationTokenInputSchema = z.object({ token });
 export const changeRoleInputSchema = z.object({ id: idParam('Member'), role });
