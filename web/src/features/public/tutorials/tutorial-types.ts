@@ -1,4 +1,4 @@
-/** Tutorials are content files: a list of blocks rendered by TutorialContent. Inline `code` uses backticks. */
+/** Tutorials are content files (one JSON file each): a list of blocks rendered by TutorialContent. Inline `code` uses backticks. */
 export type TutorialBlock =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }

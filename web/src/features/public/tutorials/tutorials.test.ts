@@ -17,6 +17,26 @@ describe('tutorials', () => {
     }
   });
 
+  it('has only blocks TutorialContent renders, each with its fields (the content files are JSON, unchecked by the compiler)', () => {
+    const LEVELS = ['Beginner', 'Intermediate', 'Advanced'];
+    const LANGUAGES = ['bash', 'yaml', 'json', 'text'];
+    for (const tutorial of TUTORIALS) {
+      expect(LEVELS).toContain(tutorial.level);
+      expect(typeof tutorial.minutes).toBe('number');
+      for (const tag of tutorial.tags) expect(typeof tag).toBe('string');
+      for (const block of tutorial.blocks) {
+        if (block.type === 'heading' || block.type === 'paragraph') expect(Object.keys(block).sort()).toEqual(['text', 'type']);
+        else if (block.type === 'code') {
+          expect(LANGUAGES).toContain(block.language);
+          expect(typeof block.code).toBe('string');
+        } else if (block.type === 'list') expect(block.items.every((item) => typeof item === 'string')).toBe(true);
+        else if (block.type === 'note') expect(['info', 'warning']).toContain(block.tone);
+        else expect.unreachable(`unknown block ${JSON.stringify(block)}`);
+        if ('text' in block) expect(typeof block.text).toBe('string');
+      }
+    }
+  });
+
   it('is found by slug', () => {
     expect(findTutorial('gitops-with-argo-cd')?.title).toBe('Deploy from Git with Argo CD');
     expect(findTutorial('nope')).toBeUndefined();
