@@ -1,7 +1,8 @@
-import { Skeleton, Table, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -16,46 +17,47 @@ function costOf(instance: MiddlewareSummary): string {
   return `${euros(instance.plan.monthlyCents)} / month`;
 }
 
+const COLUMNS: Column<MiddlewareSummary>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (instance) => (
+      <AnchorLink to="/middlewares/$id" params={{ id: instance.id }} fw={600}>
+        {instance.name}
+      </AnchorLink>
+    ),
+  },
+  { header: 'Software', cell: softwareLabel },
+  { header: 'Plan', cell: (instance) => instance.plan.name },
+  {
+    header: 'Cluster',
+    cell: (instance) => (
+      <>
+        {instance.cluster.name}
+        <Text size="xs" c="dimmed">
+          {instance.region.name}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (instance) => <InstanceStatusBadge status={instance.status} /> },
+  { header: 'Cost before VAT', cell: costOf },
+];
+
 export function MiddlewareInstancesTable({ items, caption }: { items: readonly MiddlewareSummary[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped withTableBorder data-testid="middleware-instances">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Software</Table.Th>
-            <Table.Th scope="col">Plan</Table.Th>
-            <Table.Th scope="col">Cluster</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Cost before VAT</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((instance) => (
-            <Table.Tr key={instance.id} data-testid="middleware-instance-row" data-instance-id={instance.id}>
-              <Table.Th scope="row">
-                <AnchorLink to="/middlewares/$id" params={{ id: instance.id }} fw={600}>
-                  {instance.name}
-                </AnchorLink>
-              </Table.Th>
-              <Table.Td>{softwareLabel(instance)}</Table.Td>
-              <Table.Td>{instance.plan.name}</Table.Td>
-              <Table.Td>
-                {instance.cluster.name}
-                <Text size="xs" c="dimmed">
-                  {instance.region.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <InstanceStatusBadge status={instance.status} />
-              </Table.Td>
-              <Table.Td>{costOf(instance)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={items}
+      columns={COLUMNS}
+      rowKey={(instance) => instance.id}
+      rowProps={(instance) => ({ 'data-testid': 'middleware-instance-row', 'data-instance-id': instance.id })}
+      caption={caption}
+      minWidth={640}
+      verticalSpacing="sm"
+      striped
+      withTableBorder
+      testId="middleware-instances"
+    />
   );
 }
 
@@ -63,8 +65,15 @@ export function MiddlewareInstancesTable({ items, caption }: { items: readonly M
 export function YourMiddlewares({ empty, includeDeleted = true }: { empty: ReactNode; includeDeleted?: boolean }) {
   const trpc = useTRPC();
   const list = useQuery(trpc.middlewares.list.queryOptions({ includeDeleted }));
-  if (list.isPending) return <Skeleton height={120} radius="md" aria-label="Loading your middlewares" />;
-  if (list.error) return <QueryErrorAlert title="Your middlewares could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
-  if (list.data.items.length === 0) return <>{empty}</>;
-  return <MiddlewareInstancesTable items={list.data.items} caption="Your organisation's middlewares" />;
+  return (
+    <QueryView
+      query={list}
+      loading={<Skeleton height={120} radius="md" aria-label="Loading your middlewares" />}
+      errorTitle="Your middlewares could not be loaded"
+      isEmpty={(data) => data.items.length === 0}
+      empty={empty}
+    >
+      {(data) => <MiddlewareInstancesTable items={data.items} caption="Your organisation's middlewares" />}
+    </QueryView>
+  );
 }

@@ -1,17 +1,13 @@
-import { Button, Card, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { FilterSelect, ListToolbar, PagedResults, PageRows, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
-import { changeListSearch, listInput, pageSizeOptions, rangeLabel, readListSearch, DEFAULT_PAGE_SIZE } from './list-search';
+import { changeListSearch, listInput, orderSearch, pageSizeOptions, rangeLabel, readListSearch } from './list-search';
 import type { OrderListSearch, OrderListSearchParams } from './list-search';
 import { ORDER_SORT_LABELS, ORDER_SORTS, ORDER_STATUS_LABELS, ORDER_STATUSES } from './order-types';
 import type { OrderKind } from './order-types';
 import { OrdersTable } from './orders-table';
-import { Pager } from '../../components/pager';
 
 export type SearchChange = (next: OrderListSearch, options?: { replace?: boolean }) => void;
 
@@ -27,9 +23,6 @@ interface OrderListProps {
   empty: ReactNode;
 }
 
-const SEARCH_DEBOUNCE_MS = 350;
-const ALL = 'all';
-
 /**
  * The organisation's orders, filtered, searched, sorted and paginated by the server, with the
  * choices kept in the address.
@@ -40,98 +33,66 @@ export function OrderList({ kind, search: params, onSearchChange, caption, empty
   const input = listInput(search, kind);
   const orders = useQuery({ ...trpc.orders.list.queryOptions(input), placeholderData: keepPreviousData });
   const change = (values: Parameters<typeof changeListSearch>[1], options?: { replace?: boolean }) => onSearchChange(changeListSearch(search, values), options);
-
-  // The search box follows the address (back button) unless the reader is typing in it.
-  const [text, setText] = useState(search.q ?? '');
-  const [seenQuery, setSeenQuery] = useState(search.q);
-  if (search.q !== seenQuery) {
-    setSeenQuery(search.q);
-    if ((search.q ?? '') !== text.trim()) setText(search.q ?? '');
-  }
-  const pushSearch = useDebouncedCallback((value: string) => change({ q: value.trim() || null }, { replace: true }), SEARCH_DEBOUNCE_MS);
-  const filtered = Boolean(search.status || search.q);
+  const searchBox = useSearchBox(search.q, (q, options) => change({ q }, options));
+  const { pageSize } = orderSearch.paging(search);
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding="md" component="form" role="search" aria-label={`Filter ${caption.toLowerCase()}`} onSubmit={(event) => {
-        event.preventDefault();
-        pushSearch.cancel();
-        change({ q: text.trim() || null });
-      }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <TextInput
-            label="Search"
-            placeholder="Name or order id"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            maxLength={100}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              pushSearch(event.currentTarget.value);
-            }}
-            data-testid="orders-search"
-          />
-          <Select
-            label="Status"
-            data={[{ value: ALL, label: 'All statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))]}
-            value={search.status ?? ALL}
-            allowDeselect={false}
-            onChange={(value) => change({ status: value === ALL ? null : value })}
-            data-testid="orders-status-filter"
-          />
-          <Select
-            label="Sort by"
-            data={ORDER_SORTS.map((sort) => ({ value: sort, label: ORDER_SORT_LABELS[sort] }))}
-            value={search.sort ?? 'newest'}
-            allowDeselect={false}
-            onChange={(value) => change({ sort: value })}
-            data-testid="orders-sort"
-          />
-          <Select
-            label="Rows per page"
-            data={pageSizeOptions(input.pageSize ?? DEFAULT_PAGE_SIZE).map((size) => ({ value: String(size), label: String(size) }))}
-            value={String(input.pageSize ?? DEFAULT_PAGE_SIZE)}
-            allowDeselect={false}
-            onChange={(value) => change({ pageSize: Number(value) })}
-            data-testid="orders-page-size"
-          />
-        </SimpleGrid>
-      </Card>
+      <ListToolbar label={`Filter ${caption.toLowerCase()}`} onSubmit={searchBox.submit} cols={{ base: 1, sm: 2, md: 4 }}>
+        <SearchInput placeholder="Name or order id" value={searchBox.value} maxLength={100} onChange={searchBox.onChange} data-testid="orders-search" />
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
+          value={search.status}
+          onChange={(status) => change({ status })}
+          data-testid="orders-status-filter"
+        />
+        <FilterSelect
+          label="Sort by"
+          options={ORDER_SORTS.map((sort) => ({ value: sort, label: ORDER_SORT_LABELS[sort] }))}
+          value={search.sort ?? 'newest'}
+          onChange={(sort) => change({ sort })}
+          data-testid="orders-sort"
+        />
+        <FilterSelect
+          label="Rows per page"
+          options={pageSizeOptions(pageSize).map((size) => ({ value: String(size), label: String(size) }))}
+          value={String(pageSize)}
+          onChange={(size) => change({ pageSize: Number(size) })}
+          data-testid="orders-page-size"
+        />
+      </ListToolbar>
 
-      {orders.isPending ? (
-        <Skeleton height={240} radius="md" aria-label="Loading orders" />
-      ) : orders.error ? (
-        <QueryErrorAlert title="Orders could not be loaded" error={orders.error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />
-      ) : (
-        <Stack gap="sm" aria-busy={orders.isFetching}>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="orders-range">
-            {rangeLabel(orders.data.page, orders.data.pageSize, orders.data.total)}
-            {orders.data.pageCount > 1 ? `, page ${orders.data.page} of ${orders.data.pageCount}` : ''}
-          </Text>
-          {orders.data.total === 0 ? (
-            filtered ? (
-              <Stack gap="xs" align="flex-start" data-testid="orders-none-match">
-                <Text size="sm">No order matches these filters.</Text>
-                <Button size="xs" variant="default" onClick={() => onSearchChange(readListSearch({ sort: search.sort, pageSize: search.pageSize }))}>
-                  Clear the filters
-                </Button>
-              </Stack>
-            ) : (
-              <div data-testid="orders-empty">{empty}</div>
-            )
-          ) : orders.data.items.length === 0 ? (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">There is no page {orders.data.page}.</Text>
-              <Button size="xs" variant="default" onClick={() => change({ page: null })}>
-                Go to the first page
-              </Button>
-            </Stack>
-          ) : (
-            <OrdersTable items={orders.data.items} caption={caption} showKind={kind === undefined} />
-          )}
-          <Pager label={`Pages of ${caption.toLowerCase()}`} pages={orders.data.pageCount} page={orders.data.page} onChange={(page) => change({ page })} testId="orders-pagination" />
-        </Stack>
-      )}
+      <PagedResults
+        query={orders}
+        loading={<Skeleton height={240} radius="md" aria-label="Loading orders" />}
+        errorTitle="Orders could not be loaded"
+        range={(data) => withPageOf(rangeLabel(data.page, data.pageSize, data.total), data.page, data.pageCount)}
+        rangeTestId="orders-range"
+        pagerLabel={`Pages of ${caption.toLowerCase()}`}
+        pagerTestId="orders-pagination"
+        pages={(data) => data.pageCount}
+        page={(data) => data.page}
+        onPage={(page) => change({ page })}
+        busy
+      >
+        {(data) => (
+          <PageRows
+            total={data.total}
+            shown={data.items.length}
+            page={data.page}
+            filtered={orderSearch.isFiltered(search)}
+            noMatch="No order matches these filters."
+            noMatchTestId="orders-none-match"
+            onClearFilters={() => onSearchChange(orderSearch.cleared(search))}
+            empty={<div data-testid="orders-empty">{empty}</div>}
+            onFirstPage={() => change({ page: null })}
+          >
+            <OrdersTable items={data.items} caption={caption} showKind={kind === undefined} />
+          </PageRows>
+        )}
+      </PagedResults>
     </Stack>
   );
 }

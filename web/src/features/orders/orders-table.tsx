@@ -1,4 +1,6 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { DataTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { useDisplayPrice } from '../pricing';
@@ -17,58 +19,64 @@ interface OrdersTableProps {
 /** Orders, each with its status and a link to its status page. */
 export function OrdersTable({ items, caption, showKind = false }: OrdersTableProps) {
   const { format, ready } = useDisplayPrice();
+  const columns: (Column<OrderSummary> | false)[] = [
+    {
+      header: 'Order',
+      rowHeader: true,
+      cell: (order) => (
+        <Stack gap={2}>
+          <AnchorLink to="/order-status/$id" params={{ id: order.id }} size="sm" fw={600}>
+            {order.summary}
+          </AnchorLink>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {order.id}
+          </Text>
+        </Stack>
+      ),
+    },
+    showKind && { header: 'Kind', cell: (order) => ORDER_KIND_LABELS[order.kind] },
+    { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      header: 'Total',
+      align: 'right',
+      cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+      cell: (order) => (
+        <>
+          <Text size="sm" fw={600} data-testid="order-total" data-cents={order.totalCents}>
+            {ready ? format(order.totalCents) : '…'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {order.cycle === 'monthly' ? 'monthly' : 'yearly'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Placed',
+      cell: (order) => (
+        <>
+          <Text size="sm">{formatDate(order.createdAt)}</Text>
+          {order.placedBy ? (
+            <Text size="xs" c="dimmed">
+              by {order.placedBy.name}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="orders-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order</Table.Th>
-            {showKind ? <Table.Th scope="col">Kind</Table.Th> : null}
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Placed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((order) => (
-            <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
-              <Table.Th scope="row" fw={500}>
-                <Stack gap={2}>
-                  <AnchorLink to="/order-status/$id" params={{ id: order.id }} size="sm" fw={600}>
-                    {order.summary}
-                  </AnchorLink>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {order.id}
-                  </Text>
-                </Stack>
-              </Table.Th>
-              {showKind ? <Table.Td>{ORDER_KIND_LABELS[order.kind]}</Table.Td> : null}
-              <Table.Td>
-                <OrderStatusBadge status={order.status} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" fw={600} data-testid="order-total" data-cents={order.totalCents}>
-                  {ready ? format(order.totalCents) : '…'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {order.cycle === 'monthly' ? 'monthly' : 'yearly'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(order.createdAt)}</Text>
-                {order.placedBy ? (
-                  <Text size="xs" c="dimmed">
-                    by {order.placedBy.name}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={items}
+      columns={columns}
+      rowKey={(order) => order.id}
+      rowProps={(order) => ({ 'data-testid': 'order-row', 'data-order-id': order.id })}
+      caption={caption}
+      minWidth={640}
+      verticalSpacing="sm"
+      highlightOnHover
+      withTableBorder
+      testId="orders-table"
+    />
   );
 }

@@ -1,0 +1,78 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+import type { TableProps, TableTdProps, TableTrProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Props of a row or a cell: Mantine's, and data attributes for the browser tests. */
+type WithData<P> = P & { [attribute: `data-${string}`]: string | number | boolean | undefined };
+/** What a column may set on its cells, beside their content. */
+type CellProps = WithData<Pick<TableTdProps, 'ta' | 'fw' | 'c' | 'style'>>;
+
+export interface Column<T> {
+  /** The column's heading (its key too). */
+  header: string;
+  /** A heading said to screen readers only, such as "Actions". */
+  hideHeader?: boolean;
+  align?: 'right';
+  /** The cell names its row: a `th scope="row"` (in the first column, usually). */
+  rowHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  /** More of the cell's props (a test id, a style) for a row. */
+  cellProps?: (row: T) => CellProps;
+}
+
+export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlightOnHover' | 'withTableBorder' | 'verticalSpacing'> {
+  rows: readonly T[];
+  /** The columns, in order; `false` leaves one out (a column shown only sometimes). */
+  columns: readonly (Column<T> | false)[];
+  rowKey: (row: T) => string;
+  rowProps?: (row: T) => WithData<TableTrProps>;
+  /** A visible caption naming the table, or else… */
+  caption?: string;
+  /** …a name for screen readers only. */
+  label?: string;
+  /** Below this width the table scrolls sideways rather than squeeze its columns. */
+  minWidth: number;
+  testId?: string;
+}
+
+/**
+ * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
+ * headings with `scope="col"`, and each row drawn from its columns.
+ */
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, ...tableProps }: DataTableProps<T>) {
+  const shown = columns.filter((column): column is Column<T> => column !== false);
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table {...tableProps} aria-label={label} data-testid={testId}>
+        {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+        <Table.Thead>
+          <Table.Tr>
+            {shown.map((column) => (
+              <Table.Th key={column.header} scope="col" ta={column.align}>
+                {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {shown.map((column) => {
+                const props = { ta: column.align, ...column.cellProps?.(row) };
+                return column.rowHeader ? (
+                  <Table.Th key={column.header} scope="row" fw={500} {...props}>
+                    {column.cell(row)}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={column.header} {...props}>
+                    {column.cell(row)}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,12 @@
+// The list kit (issue 32): one way for every list page and staff table to show its rows, its
+// loading, failure and empty states, its search and filters, its pages, and to keep its search in
+// the address.
+export { DataTable, type Column, type DataTableProps } from './data-table';
+export { PageRows, PagedResults } from './paged-results';
+export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';
+export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
+export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';
+export { ALL, FilterSelect, ListToolbar, SearchInput, useSearchBox } from './toolbar';
+export { useListState, type ListState } from './use-list-state';
+export { Pager, pageCount } from '../pager';
+export { TableSkeleton } from '../table-skeleton';

@@ -1,0 +1,99 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DataTable } from './data-table';
+import { matchRangeLabel, rangeLabel, withPageOf } from './range-label';
+import { listSearchRules, listSearchShapes } from './search-params';
+
+const html = (element: ReactElement) => renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
+
+describe('DataTable', () => {
+  const rows = [
+    { id: 'a', name: 'Alpha', cost: 3 },
+    { id: 'b', name: 'Beta', cost: 4 },
+  ];
+
+  it('names the table, heads its columns and rows, and leaves out a column set to false', () => {
+    const markup = html(
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'row', 'data-id': row.id })}
+        columns={[{ header: 'Name', rowHeader: true, cell: (row) => row.name }, false, { header: 'Cost', align: 'right', cell: (row) => row.cost }, { header: 'Actions', hideHeader: true, cell: () => null }]}
+        caption="Things"
+        minWidth={480}
+        testId="things"
+      />,
+    );
+    expect(markup).toContain('<caption');
+    expect(markup).toContain('Things');
+    expect(markup).toMatch(/<table[^>]*data-testid="things"/);
+    expect(markup.match(/scope="col"/g)).toHaveLength(3);
+    expect(markup.match(/<th[^>]*scope="row"[^>]*>Alpha<\/th>/)).not.toBeNull();
+    expect(markup).toMatch(/<tr[^>]*data-testid="row"[^>]*data-id="b"/);
+    expect(markup).toMatch(/VisuallyHidden[^>]*>Actions</);
+  });
+
+  it('takes an accessible name instead of a caption', () => {
+    const markup = html(<DataTable rows={rows} rowKey={(row) => row.id} columns={[{ header: 'Name', cell: (row) => row.name }]} label="Things" minWidth={480} />);
+    expect(markup).not.toContain('<caption');
+    expect(markup).toMatch(/<table[^>]*aria-label="Things"/);
+  });
+});
+
+describe('range labels', () => {
+  it('says which rows a page shows, in the singular when it is one', () => {
+    const words = { none: 'No orders', one: 'Order', many: 'Orders' };
+    expect(rangeLabel(1, 10, 0, words)).toBe('No orders');
+    expect(rangeLabel(1, 10, 1, words)).toBe('Order 1 of 1');
+    expect(rangeLabel(2, 10, 42, words)).toBe('Orders 11–20 of 42');
+    expect(rangeLabel(3, 2, 5, words)).toBe('Order 5 of 5');
+    expect(rangeLabel(3, 2, 5, { none: 'No tickets', many: 'Tickets' })).toBe('Tickets 5–5 of 5');
+  });
+
+  it('says which matches a page shows', () => {
+    expect(matchRangeLabel(0, 1, 20, ['user', 'users'])).toBe('No user matches.');
+    expect(matchRangeLabel(1, 1, 20, ['user', 'users'])).toBe('1–1 of 1 user');
+    expect(matchRangeLabel(95, 5, 20, ['user', 'users'])).toBe('81–95 of 95 users');
+  });
+
+  it('adds the page when there are several', () => {
+    expect(withPageOf('Orders 11–20 of 42', 2, 5)).toBe('Orders 11–20 of 42, page 2 of 5');
+    expect(withPageOf('Orders 1–2 of 2', 1, 1)).toBe('Orders 1–2 of 2');
+  });
+});
+
+describe('list search', () => {
+  interface Search {
+    q?: string;
+    status?: 'on' | 'off';
+    owner?: string;
+    sort?: 'newest' | 'name';
+    page?: number;
+    pageSize?: number;
+  }
+  const rules = listSearchRules<Search>({ fields: { q: 'search', status: ['on', 'off'], owner: 'id', sort: ['newest', 'name'] }, defaultSort: 'newest', pageSizes: [10, 20], defaultPageSize: 10 });
+
+  it('keeps the shapes of the named fields and of the paging only', () => {
+    expect(listSearchShapes({ q: 'x', status: ' ', page: '2', pageSize: 101, other: 'y' }, ['q', 'status'])).toEqual({ q: 'x', page: 2 });
+  });
+
+  it('reads known values, cuts the search and drops the defaults, in the order of the fields', () => {
+    const read = rules.read({ sort: 'newest', q: ` ${'x'.repeat(120)}`, status: 'maybe', owner: 'o'.repeat(65), page: 1, pageSize: 10 });
+    expect(read).toEqual({ q: 'x'.repeat(100) });
+    expect(Object.keys(rules.read({ page: 2, sort: 'name', status: 'on', q: 'a' }))).toEqual(['q', 'status', 'sort', 'page']);
+  });
+
+  it('goes back to the first page on any change but the page, and clears the filters only', () => {
+    const current: Search = { q: 'a', status: 'on', sort: 'name', page: 3, pageSize: 20 };
+    expect(rules.change(current, { owner: 'me' })).toEqual({ q: 'a', status: 'on', owner: 'me', sort: 'name', pageSize: 20 });
+    expect(rules.change(current, { page: 4 })).toEqual({ ...current, page: 4 });
+    expect(rules.change(current, { q: '', status: null })).toEqual({ sort: 'name', pageSize: 20 });
+    expect(rules.isFiltered(current)).toBe(true);
+    expect(rules.isFiltered({ sort: 'name', page: 2 })).toBe(false);
+    expect(rules.cleared(current)).toEqual({ sort: 'name', pageSize: 20 });
+    expect(rules.paging({})).toEqual({ sort: 'newest', page: 1, pageSize: 10 });
+    expect(rules.pageSizeOptions(15)).toEqual([10, 15, 20]);
+  });
+});
