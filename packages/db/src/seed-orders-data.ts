@@ -100,6 +100,22 @@ export interface DemoOrder {
 
 const visa4242 = { provider: 'sandbox' as const, status: 'succeeded' as const, cardBrand: 'visa', cardLast4: '4242' };
 
+/** A card payment's two events: started, then the money received (the sandbox's Visa ending in 4242). */
+function paidByVisa4242(paymentId: string, atMinutes: number): EventSeed[] {
+  return [
+    { type: 'payment_started', message: 'Payment by card started.', paymentId, atMinutes },
+    { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId, atMinutes },
+  ];
+}
+
+/** A paid cluster order's provisioning: started at `startedAtMinutes`, the cluster running at `runningAtMinutes`. */
+function clusterBuilt(name: string, clusterId: string, startedAtMinutes: number, runningAtMinutes: number): EventSeed[] {
+  return [
+    { type: 'provisioning_started', message: `Provisioning of the cluster ${name} started.`, data: { clusterId }, atMinutes: startedAtMinutes },
+    { type: 'completed', message: `The cluster ${name} is running.`, data: { clusterId }, atMinutes: runningAtMinutes },
+  ];
+}
+
 /**
  * The demo customer's orders: each kind, in the states a customer meets (completed, awaiting
  * payment after a declined card, cancelled, failed), with the payments and timelines behind them.
@@ -131,10 +147,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     createdClusterId: 'clu_demo_webshop',
     payments: [{ id: 'pay_demo_webshop', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demowebshop', atMinutes: 2 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_webshop', atMinutes: 2 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_webshop', atMinutes: 2 },
-      { type: 'provisioning_started', message: 'Provisioning of the cluster webshop-prod started.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 2 },
-      { type: 'completed', message: 'The cluster webshop-prod is running.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 14 },
+      ...paidByVisa4242('pay_demo_webshop', 2),
+      ...clusterBuilt('webshop-prod', 'clu_demo_webshop', 2, 14),
     ],
   },
   {
@@ -162,10 +176,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     createdClusterId: 'clu_demo_analytics',
     payments: [{ id: 'pay_demo_analytics', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demoanalytics', atMinutes: 30 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_analytics', atMinutes: 30 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_analytics', atMinutes: 30 },
-      { type: 'provisioning_started', message: 'Provisioning of the cluster analytics-eu started.', data: { clusterId: 'clu_demo_analytics' }, atMinutes: 30 },
-      { type: 'completed', message: 'The cluster analytics-eu is running.', data: { clusterId: 'clu_demo_analytics' }, atMinutes: 47 },
+      ...paidByVisa4242('pay_demo_analytics', 30),
+      ...clusterBuilt('analytics-eu', 'clu_demo_analytics', 30, 47),
     ],
   },
   {
@@ -193,10 +205,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     // Marc placed it; paying is the billing manager's job.
     payments: [{ id: 'pay_demo_staging', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demostaging', atMinutes: 95 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_staging', atMinutes: 95 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_staging', atMinutes: 95 },
-      { type: 'provisioning_started', message: 'Provisioning of the cluster staging started.', data: { clusterId: 'clu_demo_staging' }, atMinutes: 95 },
-      { type: 'completed', message: 'The cluster staging is running.', data: { clusterId: 'clu_demo_staging' }, atMinutes: 104 },
+      ...paidByVisa4242('pay_demo_staging', 95),
+      ...clusterBuilt('staging', 'clu_demo_staging', 95, 104),
     ],
   },
   {
@@ -210,8 +220,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     paymentMethod: 'card',
     payments: [{ id: 'pay_demo_support', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demosupport', atMinutes: 3 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_support', atMinutes: 3 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_support', atMinutes: 3 },
+      ...paidByVisa4242('pay_demo_support', 3),
       { type: 'completed', message: 'The Business support plan is active.', atMinutes: 3 },
     ],
   },
@@ -237,8 +246,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     targetClusterId: 'clu_demo_webshop',
     payments: [{ id: 'pay_demo_backup', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demobackup', atMinutes: 1 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_backup', atMinutes: 1 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_backup', atMinutes: 1 },
+      ...paidByVisa4242('pay_demo_backup', 1),
       { type: 'completed', message: 'The Velero backups add-on is installed on webshop-prod.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 4 },
     ],
   },
@@ -266,8 +274,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     paymentMethod: 'card',
     payments: [{ id: 'pay_demo_postgres', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demopostgres', atMinutes: 6 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_postgres', atMinutes: 6 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_postgres', atMinutes: 6 },
+      ...paidByVisa4242('pay_demo_postgres', 6),
       { type: 'provisioning_started', message: 'Creating orders-db in webshop-prod started.', atMinutes: 6 },
       { type: 'completed', message: 'PostgreSQL orders-db is running.', data: { clusterId: 'clu_demo_webshop', middlewareInstanceId: 'mwi_demo_acme_orders' }, atMinutes: 9 },
     ],
@@ -297,8 +304,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     // Refunded in full once the region's maintenance made the cluster impossible: the payment shows it.
     payments: [{ id: 'pay_demo_batch', userId: 'usr_demo_alice', ...visa4242, status: 'refunded', failureReason: 'Refunded in full: the cluster could not be created.', providerPaymentId: 'sbx_pi_ok_demobatch', atMinutes: 5 }],
     events: [
-      { type: 'payment_started', message: 'Payment by card started.', paymentId: 'pay_demo_batch', atMinutes: 5 },
-      { type: 'paid', message: 'Payment received by card (Visa ending in 4242).', paymentId: 'pay_demo_batch', atMinutes: 5 },
+      ...paidByVisa4242('pay_demo_batch', 5),
       { type: 'provisioning_started', message: 'Provisioning of the cluster batch-waw started.', atMinutes: 5 },
       {
         type: 'failed',
