@@ -23,13 +23,6 @@ export const SUPPORT_LEVELS = [
   { value: 'enterprise', label: 'Enterprise: 24/7, named technical account manager' },
 ] as const;
 
-export const SEVERITIES = [
-  { value: 'critical', label: 'Critical: production down' },
-  { value: 'high', label: 'High: production degraded' },
-  { value: 'normal', label: 'Normal: a feature does not work as expected' },
-  { value: 'low', label: 'Low: question or advice' },
-] as const;
-
 export const TIMELINES = [
   { value: 'now', label: 'As soon as possible' },
   { value: '1-3-months', label: 'Within 3 months' },

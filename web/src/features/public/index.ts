@@ -1,7 +1,7 @@
 // The public site's door: its pages, and the little the route files need before a page loads.
 export { AboutPage } from './about-page';
 export { ApiReferencePage } from './api-reference-page';
-export { BillingSupportPage } from './billing-support-page';
+export { BillingSupportPage, TechnicalSupportPage } from './support-request-page';
 export { CareersPage } from './careers-page';
 export { CaseStudiesPage } from './case-studies-page';
 export { clusterTypeAliasRoute } from './cluster-type-alias-route';
@@ -22,7 +22,6 @@ export { PrivacyPolicyPage } from './privacy-policy-page';
 export { ScheduleDemoPage } from './schedule-demo-page';
 export { SubmitTicketPage } from './submit-ticket-page';
 export { SupportPage } from './support-page';
-export { TechnicalSupportPage } from './technical-support-page';
 export { TermsPage } from './terms-page';
 export { TestServicePage } from './test-service-page';
 export { TrackTicketPage } from './track-ticket-page';

@@ -1,7 +1,7 @@
-import { Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PublicPage } from './public-page';
+import { PageColumns, PublicPage } from './public-page';
 
 interface LeadPageProps {
   eyebrow: string;
@@ -19,8 +19,9 @@ interface LeadPageProps {
 export function LeadPage({ eyebrow, title, description, asideTitle, points, asideFooter, form }: LeadPageProps) {
   return (
     <PublicPage eyebrow={eyebrow} title={title} description={description}>
-      <Grid gap={{ base: 'xl', md: 48 }}>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <PageColumns
+        firstSpan={5}
+        first={
           <Stack gap="md">
             <Title order={2} size="h4">
               {asideTitle}
@@ -41,9 +42,9 @@ export function LeadPage({ eyebrow, title, description, asideTitle, points, asid
             </List>
             {asideFooter}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>{form}</Grid.Col>
-      </Grid>
+        }
+        second={form}
+      />
     </PublicPage>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Grid, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { emailRequestInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useTokenAction } from '../../lib/use-token-action';
-import { PublicPage } from './public-page';
+import { PageColumns, PublicPage } from './public-page';
 import { ErrorAlert } from '../../components/error-alert';
 
 interface NewsletterPageProps {
@@ -29,8 +29,9 @@ export function NewsletterPage({ token, unsubscribeToken }: NewsletterPageProps)
       title="The KubeMarket newsletter"
       description="One email a month about sovereign cloud and Kubernetes in production. No tracking pixels, and one click to unsubscribe."
     >
-      <Grid gap={{ base: 'xl', md: 48 }}>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+      <PageColumns
+        firstSpan={6}
+        first={
           <Stack gap="md">
             <Title order={2} size="h4">
               What you will receive
@@ -45,11 +46,9 @@ export function NewsletterPage({ token, unsubscribeToken }: NewsletterPageProps)
               deleted when you unsubscribe.
             </Text>
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          {token ? <ConfirmSubscription token={token} /> : unsubscribeToken ? <Unsubscribe token={unsubscribeToken} /> : <SubscribeForm />}
-        </Grid.Col>
-      </Grid>
+        }
+        second={token ? <ConfirmSubscription token={token} /> : unsubscribeToken ? <Unsubscribe token={unsubscribeToken} /> : <SubscribeForm />}
+      />
     </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
 import type { ContainerProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -37,6 +37,16 @@ export function PublicPage({ eyebrow, title, description, actions, size = 'lg', 
         {children}
       </Stack>
     </Container>
+  );
+}
+
+/** The two columns of the request and ticket pages from md up (`first` takes `firstSpan` of 12), one above the other below. */
+export function PageColumns({ first, second, firstSpan }: { first: ReactNode; second: ReactNode; firstSpan: number }) {
+  return (
+    <Grid gap={{ base: 'xl', md: 48 }}>
+      <Grid.Col span={{ base: 12, md: firstSpan }}>{first}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 12 - firstSpan }}>{second}</Grid.Col>
+    </Grid>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Alert, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { PublicSubmitForm } from '../support';
 import type { TicketCategory } from '../support';
 import { AnchorLink } from '../../components/router-links';
-import { PublicPage } from './public-page';
+import { PageColumns, PublicPage } from './public-page';
 
 export function SubmitTicketPage({ category }: { category?: TicketCategory }) {
   return (
@@ -12,11 +12,10 @@ export function SubmitTicketPage({ category }: { category?: TicketCategory }) {
       title="Submit a ticket"
       description="Open a support ticket. You receive a reference by email, and every answer from our engineers comes to the same address. Confirm the request from that email: it reaches our engineers once confirmed."
     >
-      <Grid gap={{ base: 'xl', md: 48 }}>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <PublicSubmitForm initialCategory={category} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <PageColumns
+        firstSpan={7}
+        first={<PublicSubmitForm initialCategory={category} />}
+        second={
           <Stack gap="md">
             <Title order={2} size="h4">
               A good ticket includes
@@ -37,8 +36,8 @@ export function SubmitTicketPage({ category }: { category?: TicketCategory }) {
               Already opened a ticket? <AnchorLink to="/track-ticket" underline="always">Track it here</AnchorLink>.
             </Text>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        }
+      />
     </PublicPage>
   );
 }

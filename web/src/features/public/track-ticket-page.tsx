@@ -1,7 +1,7 @@
-import { Grid, List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { PublicTrack } from '../support';
 import { AnchorLink } from '../../components/router-links';
-import { PublicPage } from './public-page';
+import { PageColumns, PublicPage } from './public-page';
 
 export function TrackTicketPage() {
   return (
@@ -10,11 +10,10 @@ export function TrackTicketPage() {
       title="Track a ticket"
       description="Look up a ticket by its reference and the email it was opened with, and follow its conversation. To reply, open the link of the latest email we sent about it."
     >
-      <Grid gap={{ base: 'xl', md: 48 }}>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <PublicTrack />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <PageColumns
+        firstSpan={7}
+        first={<PublicTrack />}
+        second={
           <Stack gap="md">
             <Title order={2} size="h4">
               How tickets progress
@@ -41,8 +40,8 @@ export function TrackTicketPage() {
               Need to report something new? <AnchorLink to="/submit-ticket" underline="always">Submit a ticket</AnchorLink>.
             </Text>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        }
+      />
     </PublicPage>
   );
 }
