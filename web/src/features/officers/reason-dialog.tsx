@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { fieldRule } from '../../lib/field-rule';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
 export interface ReasonAction {
@@ -39,12 +40,7 @@ export type ReasonCheck = (reason: string, required: boolean) => string | null;
 function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; reasonProblem: ReasonCheck; onClose: () => void }) {
   const id = useId();
   const required = action.reasonRequired ?? true;
-  const schema = z.object({
-    reason: z.string().superRefine((reason, context) => {
-      const problem = reasonProblem(reason, required);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
-  });
+  const schema = z.object({ reason: fieldRule((reason: string) => reasonProblem(reason, required)) });
   const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
     schema,
     initialValues: { reason: '' },

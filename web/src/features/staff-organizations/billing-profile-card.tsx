@@ -2,15 +2,23 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { z } from 'zod';
 import { formatDate } from '../../lib/date-format';
-import { toast } from '../../lib/toast';
+import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { countryName, countryOptions } from '../../lib/countries';
 import type { OrganizationDetail } from './staff-organizations-types';
 
 // Billing profile
 
 export const COUNTRY_OPTIONS = countryOptions();
+
+const billingCountryFormSchema = z.object({
+  countryCode: z.string(),
+  vatNumber: z.string(),
+  reason: fieldRule((reason: string) => (reason.trim().length < 3 ? 'Say why in at least 3 characters: the customer’s request, its ticket.' : null)),
+});
 
 /** What the organisation's orders and invoices are taxed by; administrators change its country at its request. */
 export function BillingProfileBlock({ organization, admin, onChanged }: { organization: OrganizationDetail; admin: boolean; onChanged: () => Promise<void> }) {
@@ -51,42 +59,30 @@ export function BillingProfileBlock({ organization, admin, onChanged }: { organi
 function BillingCountryForm({ organization, onClose, onChanged }: { organization: OrganizationDetail; onClose: () => void; onChanged: () => Promise<void> }) {
   const trpc = useTRPC();
   const profile = organization.billing.profile!;
-  const [countryCode, setCountryCode] = useState<string | null>(profile.countryCode);
-  const [vatNumber, setVatNumber] = useState(profile.vatNumber ?? '');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const change = useMutation(trpc.staffOrganizations.changeBillingCountry.mutationOptions());
-  const reasonProblem = reason.trim().length < 3 ? 'Say why in at least 3 characters: the customer’s request, its ticket.' : null;
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: billingCountryFormSchema,
+    initialValues: { countryCode: profile.countryCode, vatNumber: profile.vatNumber ?? '', reason: '' },
+    submit: ({ countryCode, vatNumber, reason }) => change.mutateAsync({ id: organization.id, countryCode, vatNumber: vatNumber.trim() || null, reason: reason.trim() }),
+    success: (saved) => ({ title: 'Billing country changed', description: `${organization.name} is now billed in ${countryName(saved.profile!.countryCode)}: ${saved.treatment ?? ''}`, variant: 'success' }),
+    onSuccess: () => {
+      onClose();
+      void onChanged();
+    },
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (reasonProblem || !countryCode) return;
-        change.mutate(
-          { id: organization.id, countryCode, vatNumber: vatNumber.trim() || null, reason: reason.trim() },
-          {
-            onSuccess: async (saved) => {
-              toast({ title: 'Billing country changed', description: `${organization.name} is now billed in ${countryName(saved.profile!.countryCode)}: ${saved.treatment ?? ''}`, variant: 'success' });
-              onClose();
-              await onChanged();
-            },
-          },
-        );
-      }}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">Orders placed from now on are taxed by the new country; issued invoices stay as they are (correct them with credit notes).</Text>
-        <ErrorAlert>{change.error?.message.replace(/^vatNumber: /, '')}</ErrorAlert>
-        <Select label="Country" data={COUNTRY_OPTIONS} searchable allowDeselect={false} value={countryCode} onChange={setCountryCode} required data-autofocus />
-        <TextInput label="VAT number" description="Optional; checked with the EU register. It must be of the new country." value={vatNumber} onChange={(event) => setVatNumber(event.currentTarget.value)} />
-        <TextInput label="Reason" description="The customer's request (its ticket), kept in the audit log." value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={touched ? reasonProblem : null} required />
+        <ErrorAlert>{error?.replace(/^vatNumber: /, '')}</ErrorAlert>
+        <Select label="Country" data={COUNTRY_OPTIONS} searchable allowDeselect={false} key={form.key('countryCode')} {...form.getInputProps('countryCode')} required data-autofocus />
+        <TextInput label="VAT number" description="Optional; checked with the EU register. It must be of the new country." key={form.key('vatNumber')} {...form.getInputProps('vatNumber')} />
+        <TextInput label="Reason" description="The customer's request (its ticket), kept in the audit log." key={form.key('reason')} {...form.getInputProps('reason')} required />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={change.isPending}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={submitting}>
             Change country
           </Button>
         </Group>

@@ -1,10 +1,11 @@
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { Alert, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
-import { toast } from '../../lib/toast';
+import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   euros,
 } from './staff-format';
@@ -19,45 +20,42 @@ const ORIGINS = [
   { value: 'promotion', label: 'Promotion' },
 ];
 
+/** The grant in the form's terms (euros typed); the server checks it again in cents. */
+const creditFormSchema = z.object({
+  amount: fieldRule((amount: number | string) => (typeof amount === 'number' && amount >= 0.01 && amount <= 100_000 ? null : 'Enter an amount from €0.01 to €100,000.')),
+  origin: z.enum(['goodwill', 'refund', 'prepaid', 'promotion']),
+  description: fieldRule((description: string) => (description.trim() ? null : 'Say why the credit is granted.')),
+  expiresOn: z.string(),
+});
+
 export function CreditCard({ organization, admin, onGranted }: { organization: OrganizationDetail; admin: boolean; onGranted: () => Promise<void> }) {
   const trpc = useTRPC();
-  const [amount, setAmount] = useState<number | string>('');
-  const [origin, setOrigin] = useState<'goodwill' | 'refund' | 'prepaid' | 'promotion'>('goodwill');
-  const [description, setDescription] = useState('');
-  const [expiresOn, setExpiresOn] = useState('');
-  const [touched, setTouched] = useState(false);
   const grant = useMutation(trpc.billing.grantCredit.mutationOptions());
-  const amountProblem = typeof amount === 'number' && amount >= 0.01 && amount <= 100_000 ? null : 'Enter an amount from €0.01 to €100,000.';
-  const descriptionProblem = description.trim() ? null : 'Say why the credit is granted.';
-  const expiresAt = expiresOn ? Date.parse(`${expiresOn}T23:59:59Z`) : null;
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: creditFormSchema,
+    initialValues: { amount: '' as number | string, origin: 'goodwill' as z.infer<typeof creditFormSchema>['origin'], description: '', expiresOn: '' },
+    submit: ({ amount, origin, description, expiresOn }) =>
+      grant.mutateAsync({
+        id: organization.id,
+        amountCents: Math.round((amount as number) * 100),
+        origin,
+        description: description.trim(),
+        expiresAt: expiresOn ? Date.parse(`${expiresOn}T23:59:59Z`) : null,
+      }),
+    success: (answer) =>
+      answer.status === 'granted'
+        ? { title: 'Credit granted', description: `${euros(answer.credit.amountCents)} for ${organization.name}.`, variant: 'success' }
+        : { title: 'Credit awaits a second administrator', description: `${euros(answer.request.amountCents)} for ${organization.name}: ${answer.request.limitReason}`, variant: 'info' },
+    onSuccess: () => {
+      form.setValues({ amount: '', description: '', expiresOn: '' });
+      form.resetTouched();
+      void onGranted();
+    },
+  });
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-credit-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (amountProblem || descriptionProblem) return;
-          grant.mutate(
-            { id: organization.id, amountCents: Math.round((amount as number) * 100), origin, description: description.trim(), expiresAt },
-            {
-              onSuccess: async (answer) => {
-                if (answer.status === 'granted') {
-                  toast({ title: 'Credit granted', description: `${euros(answer.credit.amountCents)} for ${organization.name}.`, variant: 'success' });
-                } else {
-                  toast({ title: 'Credit awaits a second administrator', description: `${euros(answer.request.amountCents)} for ${organization.name}: ${answer.request.limitReason}`, variant: 'info' });
-                }
-                setAmount('');
-                setDescription('');
-                setExpiresOn('');
-                setTouched(false);
-                await onGranted();
-              },
-            },
-          );
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={3} size="h4" id="org-credit-title">
             Grant a credit
@@ -71,15 +69,15 @@ export function CreditCard({ organization, admin, onGranted }: { organization: O
               Only administrators grant credits.
             </Alert>
           )}
-          <ErrorAlert>{grant.error?.message}</ErrorAlert>
+          <ErrorAlert>{error}</ErrorAlert>
           <Group grow>
-            <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} value={amount} onChange={setAmount} error={touched ? amountProblem : null} required />
-            <Select label="Origin" data={ORIGINS} value={origin} allowDeselect={false} onChange={(value) => value && setOrigin(value as typeof origin)} />
+            <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} key={form.key('amount')} {...form.getInputProps('amount')} required />
+            <Select label="Origin" data={ORIGINS} allowDeselect={false} key={form.key('origin')} {...form.getInputProps('origin')} />
           </Group>
-          <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={touched ? descriptionProblem : null} required />
-          <TextInput label="Expires on (UTC, optional)" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.currentTarget.value)} />
+          <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} key={form.key('description')} {...form.getInputProps('description')} required />
+          <TextInput label="Expires on (UTC, optional)" type="date" key={form.key('expiresOn')} {...form.getInputProps('expiresOn')} />
           <Group justify="flex-end">
-            <Button type="submit" loading={grant.isPending} disabled={!admin}>
+            <Button type="submit" loading={submitting} disabled={!admin}>
               Grant credit
             </Button>
           </Group>

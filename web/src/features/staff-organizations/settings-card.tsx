@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
-import { toast } from '../../lib/toast';
+import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   creditLimitCentsOf,
   creditLimitProblem,
@@ -15,23 +16,50 @@ import type { OrganizationDetail } from './staff-organizations-types';
 
 // Settings
 
+/** The settings in the form's terms (the credit limit in euros, empty for none); the server checks them again in cents. */
+const settingsFormSchema = z.object({
+  invoicingAllowed: z.boolean(),
+  maxClusters: fieldRule((value: number | string) => quotaProblem(value, 'Cluster quota', 1_000)),
+  maxNodes: fieldRule((value: number | string) => quotaProblem(value, 'Node quota', 100_000)),
+  creditLimit: fieldRule(creditLimitProblem),
+  reason: fieldRule(reasonProblem),
+});
+
 export function SettingsCard({ organization, admin, onSaved }: { organization: OrganizationDetail; admin: boolean; onSaved: () => Promise<void> }) {
   const trpc = useTRPC();
-  const [invoicingAllowed, setInvoicingAllowed] = useState(organization.invoicingAllowed);
-  const [maxClusters, setMaxClusters] = useState<number | string>(organization.maxClusters);
-  const [maxNodes, setMaxNodes] = useState<number | string>(organization.maxNodes);
-  // In euros as typed; empty: no limit.
-  const [creditLimit, setCreditLimit] = useState<number | string>(organization.creditLimitCents === null ? '' : organization.creditLimitCents / 100);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const save = useMutation(trpc.staffOrganizations.updateSettings.mutationOptions());
-  const problems = {
-    maxClusters: quotaProblem(maxClusters, 'Cluster quota', 1_000),
-    maxNodes: quotaProblem(maxNodes, 'Node quota', 100_000),
-    creditLimit: creditLimitProblem(creditLimit),
-    reason: reasonProblem(reason),
-  };
-  const creditLimitCents = problems.creditLimit ? undefined : creditLimitCentsOf(creditLimit);
+  // Controlled: the button waits for a change.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: settingsFormSchema,
+    initialValues: {
+      invoicingAllowed: organization.invoicingAllowed,
+      maxClusters: organization.maxClusters as number | string,
+      maxNodes: organization.maxNodes as number | string,
+      // In euros as typed; empty: no limit.
+      creditLimit: (organization.creditLimitCents === null ? '' : organization.creditLimitCents / 100) as number | string,
+      reason: '',
+    },
+    mode: 'controlled',
+    submit: (values) => {
+      if (!changed) return;
+      return save.mutateAsync({
+        id: organization.id,
+        invoicingAllowed: values.invoicingAllowed,
+        maxClusters: values.maxClusters as number,
+        maxNodes: values.maxNodes as number,
+        creditLimitCents: creditLimitCentsOf(values.creditLimit),
+        reason: values.reason.trim(),
+      });
+    },
+    success: { title: 'Settings saved', description: `${organization.name}'s settings were changed.`, variant: 'success' },
+    onSuccess: () => {
+      form.setFieldValue('reason', '');
+      form.resetTouched();
+      void onSaved();
+    },
+  });
+  const { invoicingAllowed, maxClusters, maxNodes, creditLimit } = form.values;
+  const creditLimitCents = creditLimitProblem(creditLimit) ? undefined : creditLimitCentsOf(creditLimit);
   const changed =
     invoicingAllowed !== organization.invoicingAllowed ||
     maxClusters !== organization.maxClusters ||
@@ -40,25 +68,7 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-settings-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!changed || problems.maxClusters || problems.maxNodes || problems.creditLimit || problems.reason) return;
-          save.mutate(
-            { id: organization.id, invoicingAllowed, maxClusters: maxClusters as number, maxNodes: maxNodes as number, creditLimitCents: creditLimitCents ?? null, reason: reason.trim() },
-            {
-              onSuccess: async () => {
-                toast({ title: 'Settings saved', description: `${organization.name}'s settings were changed.`, variant: 'success' });
-                setReason('');
-                setTouched(false);
-                await onSaved();
-              },
-            },
-          );
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={3} size="h4" id="org-settings-title">
             Settings staff control
@@ -68,17 +78,16 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
               Only administrators change these settings.
             </Alert>
           )}
-          <ErrorAlert>{save.error?.message}</ErrorAlert>
+          <ErrorAlert>{error}</ErrorAlert>
           <Switch
             label="Invoice payment allowed"
             description="The organisation may pay orders by bank transfer against an invoice."
-            checked={invoicingAllowed}
             disabled={!admin}
-            onChange={(event) => setInvoicingAllowed(event.currentTarget.checked)}
+            {...form.getInputProps('invoicingAllowed', { type: 'checkbox' })}
           />
           <Group grow>
-            <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} value={maxClusters} onChange={setMaxClusters} disabled={!admin} error={touched ? problems.maxClusters : null} />
-            <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} value={maxNodes} onChange={setMaxNodes} disabled={!admin} error={touched ? problems.maxNodes : null} />
+            <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxClusters')} />
+            <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxNodes')} />
           </Group>
           <NumberInput
             label="Credit limit (EUR)"
@@ -87,14 +96,12 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
             min={0}
             max={MAX_CREDIT_LIMIT_EUROS}
             decimalScale={2}
-            value={creditLimit}
-            onChange={setCreditLimit}
             disabled={!admin}
-            error={touched ? problems.creditLimit : null}
+            {...form.getInputProps('creditLimit')}
           />
-          <TextInput label="Reason" description="Kept in the audit log." value={reason} onChange={(event) => setReason(event.currentTarget.value)} disabled={!admin} error={touched ? problems.reason : null} required />
+          <TextInput label="Reason" description="Kept in the audit log." disabled={!admin} {...form.getInputProps('reason')} required />
           <Group justify="flex-end">
-            <Button type="submit" disabled={!admin || !changed} loading={save.isPending}>
+            <Button type="submit" disabled={!admin || !changed} loading={submitting}>
               Save settings
             </Button>
           </Group>

@@ -1,10 +1,13 @@
 import { Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { formatDate } from '../../lib/date-format';
-import { toast } from '../../lib/toast';
+import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   euros,
   localDay,
@@ -18,6 +21,14 @@ import type { AwaitingTransfer, OrganizationDetail } from './staff-organizations
 
 /** What staff read of a day: the day as the server stores it (UTC). */
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The bank's reference and the day received (empty: today), not after today nor before `earliest`. */
+function transferSchema(today: string, earliest: string) {
+  return z.object({
+    reference: fieldRule(transferReferenceProblem),
+    receivedOn: fieldRule((day: string) => receivedOnProblem(day, today, earliest)),
+  });
+}
 
 /** Bank transfers of delivered orders not yet seen on our account, with the action that records one. */
 export function AwaitingTransfers({ organization, admin, onRecorded }: { organization: OrganizationDetail; admin: boolean; onRecorded: () => Promise<void> }) {
@@ -106,56 +117,35 @@ function RecordTransferForm({
   onRecorded: () => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState('');
-  const [touched, setTouched] = useState(false);
   const record = useMutation(trpc.staffOrganizations.recordBankTransfer.mutationOptions());
   // The day the form opened: the form lives minutes, not past midnight.
   const [today] = useState(() => localDay(Date.now()));
-  const problems = { reference: transferReferenceProblem(reference), receivedOn: receivedOnProblem(receivedOn, today, utcDay(transfer.confirmedAt)) };
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: transferSchema(today, utcDay(transfer.confirmedAt)),
+    initialValues: { reference: '', receivedOn: '' },
+    validateInputOnBlur: true,
+    submit: ({ reference, receivedOn }) =>
+      record.mutateAsync({ organizationId: organization.id, paymentId: transfer.paymentId, reference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) }),
+    success: (recorded) => ({
+      title: 'Transfer recorded',
+      description: `${euros(recorded.amountCents)} received for order ${recorded.orderId}. ${organization.name} now owes ${euros(recorded.outstandingCents)}.`,
+      variant: 'success',
+    }),
+    onSuccess: () => {
+      onClose();
+      void onRecorded();
+    },
+  });
 
   return (
-    <form
-      noValidate
-      data-testid="transfer-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (problems.reference || problems.receivedOn) return;
-        record.mutate(
-          { organizationId: organization.id, paymentId: transfer.paymentId, reference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
-          {
-            onSuccess: async (recorded) => {
-              toast({
-                title: 'Transfer recorded',
-                description: `${euros(recorded.amountCents)} received for order ${recorded.orderId}. ${organization.name} now owes ${euros(recorded.outstandingCents)}.`,
-                variant: 'success',
-              });
-              onClose();
-              await onRecorded();
-            },
-          },
-        );
-      }}
-    >
+    <form ref={formRef} noValidate data-testid="transfer-dialog" onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
           {euros(transfer.amountCents)} for order {transfer.orderId} ({transfer.orderSummary || 'order'}){transfer.dueAt === null ? '' : `, due ${formatDate(transfer.dueAt)}`}. The payment becomes paid, what{' '}
           {organization.name} owes drops by this amount, and its billing members are notified and emailed.
         </Text>
-        <ErrorAlert>{record.error?.message}</ErrorAlert>
-        <TransferReceivedFields
-          reference={reference}
-          onReference={setReference}
-          receivedOn={receivedOn}
-          onReceivedOn={setReceivedOn}
-          today={today}
-          errors={touched ? problems : null}
-          onBlur={() => setTouched(true)}
-          pending={record.isPending}
-          onCancel={onClose}
-          autoFocus
-        />
+        <ErrorAlert>{error}</ErrorAlert>
+        <TransferReceivedFields form={form} today={today} pending={submitting} onCancel={onClose} autoFocus />
       </Stack>
     </form>
   );
@@ -175,66 +165,42 @@ export function InvoiceTransferForm({
 }) {
   const trpc = useTRPC();
   const due = Math.max(0, invoice.totalCents - invoice.receivedCents);
-  const [amount, setAmount] = useState<string | number>(due / 100);
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState('');
-  const [touched, setTouched] = useState(false);
   const record = useMutation(trpc.staffOrganizations.recordInvoiceTransfer.mutationOptions());
   const [today] = useState(() => localDay(Date.now()));
-  const cents = Math.round(Number(amount) * 100);
-  const problems = {
-    amount: !Number.isFinite(cents) || cents < 1 ? 'Enter the amount received, at least €0.01.' : null,
-    reference: transferReferenceProblem(reference),
-    receivedOn: receivedOnProblem(receivedOn, today, utcDay(invoice.issuedAt)),
-  };
+  const centsOf = (amount: string | number) => Math.round(Number(amount) * 100);
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: transferSchema(today, utcDay(invoice.issuedAt)).extend({
+      amount: fieldRule((amount: string | number) => (!Number.isFinite(centsOf(amount)) || centsOf(amount) < 1 ? 'Enter the amount received, at least €0.01.' : null)),
+    }),
+    initialValues: { amount: (due / 100) as string | number, reference: '', receivedOn: '' },
+    validateInputOnBlur: true,
+    submit: ({ amount, reference, receivedOn }) =>
+      record.mutateAsync({ reference: invoice.paymentReference!, amountCents: centsOf(amount), bankReference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) }),
+    success: (recorded) => ({
+      title: 'Transfer recorded',
+      description:
+        recorded.dueCents > 0
+          ? `${recorded.number}: ${euros(recorded.receivedCents)} received, ${euros(recorded.dueCents)} still due.`
+          : recorded.excessCents > 0
+            ? `${recorded.number} is paid; ${euros(recorded.excessCents)} beyond it became a credit for ${organization.name}.`
+            : `${recorded.number} is paid in full.`,
+      variant: 'success',
+    }),
+    onSuccess: () => {
+      onClose();
+      void onRecorded();
+    },
+  });
   return (
-    <form
-      noValidate
-      data-testid="invoice-transfer-dialog"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (problems.amount || problems.reference || problems.receivedOn) return;
-        record.mutate(
-          { reference: invoice.paymentReference!, amountCents: cents, bankReference: reference.trim(), ...(receivedOn ? { receivedOn } : {}) },
-          {
-            onSuccess: async (recorded) => {
-              toast({
-                title: 'Transfer recorded',
-                description:
-                  recorded.dueCents > 0
-                    ? `${recorded.number}: ${euros(recorded.receivedCents)} received, ${euros(recorded.dueCents)} still due.`
-                    : recorded.excessCents > 0
-                      ? `${recorded.number} is paid; ${euros(recorded.excessCents)} beyond it became a credit for ${organization.name}.`
-                      : `${recorded.number} is paid in full.`,
-                variant: 'success',
-              });
-              onClose();
-              await onRecorded();
-            },
-          },
-        );
-      }}
-    >
+    <form ref={formRef} noValidate data-testid="invoice-transfer-dialog" onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">
           Invoice {invoice.number}, reference <Text span ff="monospace">{invoice.paymentReference}</Text>: {euros(invoice.totalCents)}, of which {euros(invoice.receivedCents)} received. Record the amount that
           arrived: less than due leaves the rest due, more becomes a credit for {organization.name}.
         </Text>
-        <ErrorAlert>{record.error?.message}</ErrorAlert>
-        <NumberInput label="Amount received (EUR)" min={0.01} decimalScale={2} value={amount} onChange={setAmount} error={touched ? problems.amount : null} required data-autofocus />
-        <TransferReceivedFields
-          reference={reference}
-          onReference={setReference}
-          receivedOn={receivedOn}
-          onReceivedOn={setReceivedOn}
-          today={today}
-          errors={touched ? problems : null}
-          onBlur={() => setTouched(true)}
-          pending={record.isPending}
-          onCancel={onClose}
-          submitTestId="invoice-transfer-submit"
-        />
+        <ErrorAlert>{error}</ErrorAlert>
+        <NumberInput label="Amount received (EUR)" min={0.01} decimalScale={2} key={form.key('amount')} {...form.getInputProps('amount')} required data-autofocus />
+        <TransferReceivedFields form={form} today={today} pending={submitting} onCancel={onClose} submitTestId="invoice-transfer-submit" />
       </Stack>
     </form>
   );
@@ -242,27 +208,19 @@ export function InvoiceTransferForm({
 
 // Transfer fields
 
+type TransferField = 'reference' | 'receivedOn';
+
 /** The bank's reference and the day received, then Cancel and Record: both transfer forms end so. */
 function TransferReceivedFields({
-  reference,
-  onReference,
-  receivedOn,
-  onReceivedOn,
+  form,
   today,
-  errors,
-  onBlur,
   pending,
   onCancel,
   autoFocus = false,
   submitTestId,
 }: {
-  reference: string;
-  onReference: (value: string) => void;
-  receivedOn: string;
-  onReceivedOn: (value: string) => void;
+  form: { key: (path: TransferField) => string; getInputProps: (path: TransferField) => GetInputPropsReturnType };
   today: string;
-  errors: { reference: string | null; receivedOn: string | null } | null;
-  onBlur: () => void;
   pending: boolean;
   onCancel: () => void;
   autoFocus?: boolean;
@@ -273,10 +231,8 @@ function TransferReceivedFields({
       <TextInput
         label="Bank reference"
         description="The transfer's reference, as on our bank statement."
-        value={reference}
-        onChange={(event) => onReference(event.currentTarget.value)}
-        onBlur={onBlur}
-        error={errors?.reference ?? null}
+        key={form.key('reference')}
+        {...form.getInputProps('reference')}
         required
         data-autofocus={autoFocus || undefined}
       />
@@ -285,9 +241,8 @@ function TransferReceivedFields({
         description="The day the money arrived on our account. Leave empty for today."
         type="date"
         max={today}
-        value={receivedOn}
-        onChange={(event) => onReceivedOn(event.currentTarget.value)}
-        error={errors?.receivedOn ?? null}
+        key={form.key('receivedOn')}
+        {...form.getInputProps('receivedOn')}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={pending}>
