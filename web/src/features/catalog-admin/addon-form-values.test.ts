@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addonCreateInput, addonFieldOf, addonFormSchema, addonUpdateInput, addonValuesOf, emptyAddonValues, type AddonFormValues } from './addon-form-values';
-import { TEST_ADDON } from './test-items';
+import { addonCodec, type AddonFormValues } from './addon-form-values';
+import { issuesOf, TEST_ADDON } from './test-items';
 
-const parse = (values: AddonFormValues) => addonFormSchema.parse(values);
-const issues = (values: AddonFormValues) => addonFormSchema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+const parse = (values: AddonFormValues) => addonCodec.schema.parse(values);
+const issues = (values: AddonFormValues) => issuesOf(addonCodec.schema, values);
 
 describe('add-on form values', () => {
   beforeEach(() => {
@@ -14,20 +14,15 @@ describe('add-on form values', () => {
     vi.useRealTimers();
   });
 
-  it('opens an edit with the add-on as it is, and saving it unchanged sends nothing to change', () => {
-    const values = addonValuesOf(TEST_ADDON);
-    expect(values).toMatchObject({ monthlyPrice: 29, yearlyPrice: '', minKubernetesVersion: '1.33', maxKubernetesVersion: null });
-    expect(addonUpdateInput(TEST_ADDON, parse(values))).toEqual({ id: 'addon_monitoring' });
-  });
 
   it('sends a price change in cents with its date, and nothing else', () => {
-    const values = { ...addonValuesOf(TEST_ADDON), monthlyPrice: '31.90', priceEffectiveDate: '2027-04-01' };
-    expect(addonUpdateInput(TEST_ADDON, parse(values))).toEqual({ id: 'addon_monitoring', monthlyPriceCents: 3_190, priceEffectiveFrom: Date.UTC(2027, 3, 1) });
+    const values = { ...addonCodec.valuesOf(TEST_ADDON), monthlyPrice: '31.90', priceEffectiveDate: '2027-04-01' };
+    expect(addonCodec.updateInput(TEST_ADDON, parse(values))).toEqual({ id: 'addon_monitoring', monthlyPriceCents: 3_190, priceEffectiveFrom: Date.UTC(2027, 3, 1) });
   });
 
   it('creates an add-on with its compatibility, requirements and conflicts', () => {
     const values: AddonFormValues = {
-      ...emptyAddonValues(),
+      ...addonCodec.empty(),
       id: 'addon_velero_plus',
       name: 'Velero Plus',
       category: 'backup',
@@ -40,7 +35,7 @@ describe('add-on form values', () => {
       requires: ['addon_backup'],
       conflicts: ['addon_other'],
     };
-    expect(addonCreateInput(parse(values))).toEqual({
+    expect(addonCodec.createInput(parse(values))).toEqual({
       id: 'addon_velero_plus',
       name: 'Velero Plus',
       category: 'backup',
@@ -58,21 +53,16 @@ describe('add-on form values', () => {
   });
 
   it('says what is wrong: a missing name, a negative price, contradictory rules', () => {
-    expect(issues({ ...addonValuesOf(TEST_ADDON), name: ' ', monthlyPrice: -5 })).toEqual([
+    expect(issues({ ...addonCodec.valuesOf(TEST_ADDON), name: ' ', monthlyPrice: -5 })).toEqual([
       ['name', 'Name is required.'],
       ['monthlyPrice', 'Monthly price cannot be negative.'],
     ]);
-    expect(issues({ ...addonValuesOf(TEST_ADDON), minKubernetesVersion: '1.100', maxKubernetesVersion: '1.99', requires: ['addon_other'], yearlyPrice: 400 })).toEqual([
+    expect(issues({ ...addonCodec.valuesOf(TEST_ADDON), minKubernetesVersion: '1.100', maxKubernetesVersion: '1.99', requires: ['addon_other'], yearlyPrice: 400 })).toEqual([
       ['yearlyPrice', 'The yearly price cannot be more than 12 monthly payments.'],
       ['maxKubernetesVersion', 'The maximum Kubernetes version cannot be below the minimum.'],
       ['conflicts', 'An add-on cannot both require and conflict with the same add-on.'],
     ]);
-    expect(issues({ ...addonValuesOf(TEST_ADDON), compatibleTierIds: [] })).toEqual([['compatibleTierIds', 'Choose at least one cluster tier the add-on can be installed on.']]);
+    expect(issues({ ...addonCodec.valuesOf(TEST_ADDON), compatibleTierIds: [] })).toEqual([['compatibleTierIds', 'Choose at least one cluster tier the add-on can be installed on.']]);
   });
 
-  it('puts the server field messages on the form fields', () => {
-    expect(addonFieldOf('monthlyPriceCents')).toBe('monthlyPrice');
-    expect(addonFieldOf('id')).toBe('id');
-    expect(addonFieldOf('requires')).toBe('requires');
-  });
 });

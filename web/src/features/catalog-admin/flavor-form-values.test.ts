@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFlavorValues, flavorCreateInput, flavorFieldOf, flavorFormSchema, flavorUpdateInput, flavorValuesOf, type FlavorFormValues } from './flavor-form-values';
-import { TEST_FLAVOR } from './test-items';
+import { flavorCodec, type FlavorFormValues } from './flavor-form-values';
+import { issuesOf, TEST_FLAVOR } from './test-items';
 
-const parse = (values: FlavorFormValues) => flavorFormSchema.parse(values);
-const issues = (values: FlavorFormValues) => flavorFormSchema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+const parse = (values: FlavorFormValues) => flavorCodec.schema.parse(values);
+const issues = (values: FlavorFormValues) => issuesOf(flavorCodec.schema, values);
 
 describe('node flavour form values', () => {
-  it('opens an edit with the flavour as it is, and saving it unchanged sends nothing to change', () => {
-    const values = flavorValuesOf(TEST_FLAVOR);
-    expect(values).toMatchObject({ monthlyPrice: 49, hourlyPrice: 0.06712, gpuModel: '', gpuMemoryGb: '' });
-    expect(flavorUpdateInput(TEST_FLAVOR, parse(values))).toEqual({ id: 'gp-4-16' });
-  });
 
   it('leaves the hourly price to the server when only the monthly one changed, and sends it when it was edited', () => {
-    expect(flavorUpdateInput(TEST_FLAVOR, parse({ ...flavorValuesOf(TEST_FLAVOR), monthlyPrice: 52.5 }))).toEqual({ id: 'gp-4-16', monthlyPriceCents: 5_250 });
-    expect(flavorUpdateInput(TEST_FLAVOR, parse({ ...flavorValuesOf(TEST_FLAVOR), monthlyPrice: 52.5, hourlyPrice: 0.075 }))).toEqual({
+    expect(flavorCodec.updateInput(TEST_FLAVOR, parse({ ...flavorCodec.valuesOf(TEST_FLAVOR), monthlyPrice: 52.5 }))).toEqual({ id: 'gp-4-16', monthlyPriceCents: 5_250 });
+    expect(flavorCodec.updateInput(TEST_FLAVOR, parse({ ...flavorCodec.valuesOf(TEST_FLAVOR), monthlyPrice: 52.5, hourlyPrice: 0.075 }))).toEqual({
       id: 'gp-4-16',
       monthlyPriceCents: 5_250,
       hourlyPriceMillicents: 7_500,
@@ -23,7 +18,7 @@ describe('node flavour form values', () => {
 
   it('creates a GPU flavour with its GPUs, and clears GPU fields of any other category', () => {
     const gpu: FlavorFormValues = {
-      ...emptyFlavorValues(),
+      ...flavorCodec.empty(),
       id: 'gpu-b200-1',
       name: 'GPU 1 × NVIDIA B200',
       category: 'gpu',
@@ -36,7 +31,7 @@ describe('node flavour form values', () => {
       monthlyPrice: 2_999,
       regionIds: ['fr-par-1'],
     };
-    expect(flavorCreateInput(parse(gpu))).toMatchObject({
+    expect(flavorCodec.createInput(parse(gpu))).toMatchObject({
       id: 'gpu-b200-1',
       category: 'gpu',
       gpuModel: 'NVIDIA B200',
@@ -45,23 +40,19 @@ describe('node flavour form values', () => {
       monthlyPriceCents: 299_900,
       hourlyPriceMillicents: undefined,
     });
-    expect(flavorCreateInput(parse({ ...gpu, category: 'compute' }))).toMatchObject({ category: 'compute', gpuModel: null, gpuCount: 0, gpuMemoryGb: null });
+    expect(flavorCodec.createInput(parse({ ...gpu, category: 'compute' }))).toMatchObject({ category: 'compute', gpuModel: null, gpuCount: 0, gpuMemoryGb: null });
   });
 
   it('asks a GPU flavour for its GPUs', () => {
-    expect(issues({ ...flavorValuesOf(TEST_FLAVOR), category: 'gpu' })).toEqual([
+    expect(issues({ ...flavorCodec.valuesOf(TEST_FLAVOR), category: 'gpu' })).toEqual([
       ['gpuModel', 'A GPU flavour needs its GPU model.'],
       ['gpuCount', 'A GPU flavour has at least 1 GPU.'],
       ['gpuMemoryGb', 'A GPU flavour needs the memory of each GPU.'],
     ]);
-    expect(issues({ ...flavorValuesOf(TEST_FLAVOR), monthlyPrice: -1, regionIds: [] })).toEqual([
+    expect(issues({ ...flavorCodec.valuesOf(TEST_FLAVOR), monthlyPrice: -1, regionIds: [] })).toEqual([
       ['monthlyPrice', 'Monthly price cannot be negative.'],
       ['regionIds', 'Choose at least one region.'],
     ]);
   });
 
-  it('puts the server field messages on the form fields', () => {
-    expect(flavorFieldOf('hourlyPriceMillicents')).toBe('hourlyPrice');
-    expect(flavorFieldOf('gpuModel')).toBe('gpuModel');
-  });
 });

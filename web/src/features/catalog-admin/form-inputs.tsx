@@ -1,5 +1,7 @@
-import { Button, Group, NumberInput, Stack, TextInput, type NumberInputProps, type TextInputProps } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, TextInput, type NumberInputProps, type SelectProps, type TextInputProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { optionsOf } from './catalog-admin-options';
 
 /** The modals' close button, named for screen readers (Mantine's has only an icon). */
 export const CLOSE_BUTTON = { 'aria-label': 'Close' };
@@ -33,6 +35,54 @@ export function PriceDateInput(props: Omit<TextInputProps, 'type'>) {
       description="Only used when you change a price. Leave empty to apply it now; a later day applies from 00:00 UTC. Existing orders always keep the price they were ordered at."
       {...props}
     />
+  );
+}
+
+/** A position in the lists: empty puts a new item last. */
+export function SortOrderInput({ editing, ...props }: Omit<NumberInputProps, 'allowDecimal'> & { editing: boolean }) {
+  return <WholeInput label="Sort order" description={editing ? 'Position in lists.' : 'Empty: last.'} min={0} {...props} />;
+}
+
+/** The lower-case slug an id is, with an example. */
+export const slugHint = (example: string) => `A lower-case slug, e.g. ${example}. It cannot be changed later.`;
+
+interface KeyInputProps extends TextInputProps {
+  editing: boolean;
+  /** What a new item's key is (its description when creating one). */
+  hint: string;
+  /** Said once the item exists. */
+  fixed?: string;
+}
+
+/** The field naming the item (an id, a version, a code): typed on create, then fixed. */
+export function KeyInput({ editing, hint, fixed = 'Ids never change.', label = 'Id', ...props }: KeyInputProps) {
+  return <TextInput label={label} description={editing ? fixed : hint} required={!editing} readOnly={editing} variant={editing ? 'filled' : 'default'} {...props} />;
+}
+
+/** One of a fixed list of choices (a category), from its label map; it cannot be left empty. */
+export function ChoiceSelect({ labels, onChange, ...props }: Omit<SelectProps, 'data'> & { labels: Record<string, string> }) {
+  return <Select data={optionsOf(labels)} allowDeselect={false} {...props} onChange={(value, option) => value !== null && onChange?.(value, option)} />;
+}
+
+interface CatalogFormShellProps {
+  /** What useCatalogForm gives. */
+  state: { submit: () => void; approvalDialog: ReactNode; generalError: string | null; saving: boolean; editing: boolean; onDone: () => void };
+  testId: string;
+  /** The submit button of a new item, e.g. "Create tier" (an edit's is "Save changes"). */
+  createLabel: string;
+  children: ReactNode;
+}
+
+/** A catalogue form around its fields: the approval dialog, the alert for the server's other messages, Cancel and submit. */
+export function CatalogFormShell({ state, testId, createLabel, children }: CatalogFormShellProps) {
+  return (
+    <form noValidate onSubmit={state.submit} data-testid={testId}>
+      {state.approvalDialog}
+      <Stack gap="md">
+        {children}
+        <FormFooter generalError={state.generalError} saving={state.saving} submitLabel={state.editing ? 'Save changes' : createLabel} onCancel={state.onDone} />
+      </Stack>
+    </form>
   );
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMiddlewareValues, middlewareCreateInput, middlewareFormSchema, middlewareUpdateInput, middlewareValuesOf } from './middleware-form-values';
-import { TEST_MIDDLEWARE } from './test-items';
+import { middlewareCodec } from './middleware-form-values';
+import { issuesOf, TEST_MIDDLEWARE } from './test-items';
 
 describe('middleware form values', () => {
   it('opens an edit with the middleware as it is, and sends only what changed', () => {
-    const values = middlewareValuesOf(TEST_MIDDLEWARE);
-    expect(middlewareUpdateInput(TEST_MIDDLEWARE, middlewareFormSchema.parse(values))).toEqual({ id: 'mw_postgresql' });
-    expect(middlewareUpdateInput(TEST_MIDDLEWARE, middlewareFormSchema.parse({ ...values, versions: ['19', '18', '17'], description: 'PostgreSQL, managed.' }))).toEqual({
+    const values = middlewareCodec.valuesOf(TEST_MIDDLEWARE);
+    expect(middlewareCodec.updateInput(TEST_MIDDLEWARE, middlewareCodec.schema.parse({ ...values, versions: ['19', '18', '17'], description: 'PostgreSQL, managed.' }))).toEqual({
       id: 'mw_postgresql',
       versions: ['19', '18', '17'],
       description: 'PostgreSQL, managed.',
@@ -14,8 +13,8 @@ describe('middleware form values', () => {
   });
 
   it('creates a middleware, and asks for what is missing', () => {
-    const values = { ...emptyMiddlewareValues(), id: 'mw_clickhouse', name: 'ClickHouse', engine: 'clickhouse', category: 'database' as const, description: 'Analytics.', regionIds: ['fr-par-1'] };
-    expect(middlewareCreateInput(middlewareFormSchema.parse(values))).toEqual({
+    const values = { ...middlewareCodec.empty(), id: 'mw_clickhouse', name: 'ClickHouse', engine: 'clickhouse', category: 'database' as const, description: 'Analytics.', regionIds: ['fr-par-1'] };
+    expect(middlewareCodec.createInput(middlewareCodec.schema.parse(values))).toEqual({
       id: 'mw_clickhouse',
       name: 'ClickHouse',
       engine: 'clickhouse',
@@ -25,7 +24,7 @@ describe('middleware form values', () => {
       regionIds: ['fr-par-1'],
       sortOrder: undefined,
     });
-    expect(middlewareFormSchema.safeParse(emptyMiddlewareValues()).error?.issues.map((issue) => issue.message)).toEqual([
+    expect(issuesOf(middlewareCodec.schema, middlewareCodec.empty()).map(([, message]) => message)).toEqual([
       'Name is required.',
       'Engine is required.',
       'Description is required.',

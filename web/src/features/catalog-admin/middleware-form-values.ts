@@ -1,80 +1,23 @@
 import { z } from 'zod';
 import { choicesOf, MIDDLEWARE_CATEGORY_LABELS } from './catalog-admin-options';
-import type { AdminMiddleware, MiddlewareCategory, MiddlewareCreateInput, MiddlewareUpdateInput } from './catalog-admin-types';
-import { changedFields, requiredText, sortOrderField, type NumberValue } from './form-fields';
-import { fieldMap } from './server-errors';
+import type { AdminMiddleware, MiddlewareCreateInput, MiddlewareUpdateInput } from './catalog-admin-types';
+import { catalogCodec, field, sortOrder } from './form-codec';
+import { requiredText } from './form-fields';
 
 /** The middleware form (its plans have their own). */
-export type MiddlewareFormValues = {
-  id: string;
-  name: string;
-  engine: string;
-  category: MiddlewareCategory;
-  description: string;
-  /** Major versions, newest first; empty for a versionless service. */
-  versions: string[];
-  regionIds: string[];
-  sortOrder: NumberValue;
-};
-
-export const middlewareFormSchema = z.object({
-  id: z.string().trim(),
-  name: requiredText('Name'),
-  engine: requiredText('Engine'),
-  category: z.enum(choicesOf(MIDDLEWARE_CATEGORY_LABELS)),
-  description: requiredText('Description'),
-  versions: z.array(z.string().trim()).max(20, 'At most 20 versions.'),
-  regionIds: z.array(z.string()).min(1, 'Choose at least one region.'),
-  sortOrder: sortOrderField(),
+export const middlewareCodec = catalogCodec<AdminMiddleware, MiddlewareCreateInput, MiddlewareUpdateInput>()({
+  key: 'id',
+  fields: {
+    id: field(z.string().trim(), ''),
+    name: field(requiredText('Name'), ''),
+    engine: field(requiredText('Engine'), ''),
+    category: field(z.enum(choicesOf(MIDDLEWARE_CATEGORY_LABELS)), 'database'),
+    description: field(requiredText('Description'), ''),
+    /** Major versions, newest first; empty for a versionless service. */
+    versions: field(z.array(z.string().trim()).max(20, 'At most 20 versions.'), []),
+    regionIds: field(z.array(z.string()).min(1, 'Choose at least one region.'), []),
+    sortOrder: sortOrder(),
+  },
 });
 
-type ParsedMiddleware = z.output<typeof middlewareFormSchema>;
-type MiddlewareFields = Omit<MiddlewareCreateInput, 'id'>;
-
-function middlewareFields(middleware: ParsedMiddleware): MiddlewareFields {
-  return {
-    name: middleware.name,
-    engine: middleware.engine,
-    category: middleware.category,
-    description: middleware.description,
-    versions: middleware.versions,
-    regionIds: middleware.regionIds,
-    sortOrder: middleware.sortOrder,
-  };
-}
-
-export function emptyMiddlewareValues(): MiddlewareFormValues {
-  return { id: '', name: '', engine: '', category: 'database', description: '', versions: [], regionIds: [], sortOrder: '' };
-}
-
-export function middlewareValuesOf(middleware: AdminMiddleware): MiddlewareFormValues {
-  return {
-    id: middleware.id,
-    name: middleware.name,
-    engine: middleware.engine,
-    category: middleware.category,
-    description: middleware.description,
-    versions: [...middleware.versions],
-    regionIds: [...middleware.regionIds],
-    sortOrder: middleware.sortOrder,
-  };
-}
-
-export function middlewareCreateInput(middleware: ParsedMiddleware): MiddlewareCreateInput {
-  return { id: middleware.id, ...middlewareFields(middleware) };
-}
-
-export function middlewareUpdateInput(stored: AdminMiddleware, middleware: ParsedMiddleware): MiddlewareUpdateInput {
-  const before: MiddlewareFields = {
-    name: stored.name,
-    engine: stored.engine,
-    category: stored.category,
-    description: stored.description,
-    versions: stored.versions,
-    regionIds: stored.regionIds,
-    sortOrder: stored.sortOrder,
-  };
-  return { id: stored.id, ...changedFields(before, middlewareFields(middleware)) };
-}
-
-export const middlewareFieldOf = fieldMap(Object.keys(emptyMiddlewareValues()));
+export type MiddlewareFormValues = ReturnType<typeof middlewareCodec.empty>;

@@ -1,24 +1,15 @@
-import { Badge, Modal, Stack, Table, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTRPC } from '../../lib/trpc';
-import { CLOSE_BUTTON } from './form-inputs';
-import { ArchiveDialog, type ArchiveTarget } from './archive-dialog';
+import { Badge, Stack, Text } from '@mantine/core';
 import { ORDER_KIND_LABELS } from './catalog-admin-options';
-import { useAdminPromotions, useRefreshCatalog } from './catalog-admin-queries';
+import { useAdminPromotions } from './catalog-admin-queries';
 import type { AdminPromotion } from './catalog-admin-types';
 import { discountOf } from './catalog-display';
-import { CatalogTable, ListState } from './catalog-table';
-import { ListToolbar } from './list-toolbar';
+import { CatalogList } from './catalog-list';
+import { STATUS_COLUMN, type Column } from './catalog-table';
 import { formatEuros } from './money';
 import { PromotionForm } from './promotion-form';
-import { RowActions } from './row-actions';
-import { StatusBadge } from './status-badge';
 import { useApprovalOffer } from './use-catalog-form';
-import { useListFilter } from './use-list-filter';
 import { formatUtcDateTime } from './utc-dates';
 
-const COLUMNS = ['Code', 'Discount', 'Valid', 'Rules', 'Featured', 'Status'] as const;
 const WITHDRAW = { archive: 'withdraw', archiving: 'withdrawing', archived: 'withdrawn' };
 
 function rulesOf(promotion: AdminPromotion): string[] {
@@ -32,99 +23,86 @@ function rulesOf(promotion: AdminPromotion): string[] {
   return rules;
 }
 
+const COLUMNS: readonly Column<AdminPromotion>[] = [
+  {
+    header: 'Code',
+    td: { maw: 280 },
+    cell: (promotion) => (
+      <Stack gap={2}>
+        <Text size="sm" fw={700} ff="monospace">
+          {promotion.code}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {promotion.description}
+        </Text>
+      </Stack>
+    ),
+  },
+  { header: 'Discount', cell: discountOf },
+  {
+    header: 'Valid',
+    cell: (promotion) => (
+      <>
+        <Text size="xs">From {formatUtcDateTime(promotion.validFrom)}</Text>
+        <Text size="xs">{promotion.validUntil === null ? 'No end' : `Until ${formatUtcDateTime(promotion.validUntil)}`}</Text>
+      </>
+    ),
+  },
+  {
+    header: 'Rules',
+    td: { maw: 240 },
+    cell: (promotion) =>
+      rulesOf(promotion).map((rule) => (
+        <Text key={rule} size="xs">
+          {rule}
+        </Text>
+      )),
+  },
+  {
+    header: 'Featured',
+    cell: (promotion) =>
+      promotion.featured ? (
+        <Badge size="sm" variant="filled" color="blue.9" miw="max-content">
+          Featured
+        </Badge>
+      ) : (
+        'No'
+      ),
+  },
+  STATUS_COLUMN,
+];
+
 /** Promotion codes: the list, and creating, editing, withdrawing and restoring them. */
 export function PromotionsPanel() {
-  const trpc = useTRPC();
-  const refresh = useRefreshCatalog();
   const promotions = useAdminPromotions();
-  const filter = useListFilter(promotions.data, (promotion) => [promotion.code, promotion.description, discountOf(promotion)]);
-  const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<ArchiveTarget | null>(null);
-  const archive = useMutation(trpc.catalogAdmin.promotions.archive.mutationOptions({ onSettled: () => void refresh() }));
-  const restore = useMutation(trpc.catalogAdmin.promotions.restore.mutationOptions({ onSettled: () => void refresh() }));
   // Restoring a promotion larger than one person offers alone needs a second administrator.
   const approvalOffer = useApprovalOffer();
 
   return (
-    <Stack gap="md">
-      <ListToolbar
+    <>
+      <CatalogList
         noun="promotions"
-        search={filter.search}
-        onSearch={filter.setSearch}
-        showArchived={filter.showArchived}
-        onShowArchived={filter.setShowArchived}
-        archivedCount={filter.archivedCount}
-        createLabel="Create promotion"
-        onCreate={() => setEditing('new')}
-      />
-      <ListState noun="promotions" query={promotions} shown={filter.visible.length}>
-        <CatalogTable label="Promotions" columns={COLUMNS} minWidth={1000}>
-          {filter.visible.map((promotion) => {
-            const archived = promotion.archivedAt !== null;
-            return (
-              <Table.Tr key={promotion.code} data-testid="catalog-row" data-id={promotion.code}>
-                <Table.Td maw={280}>
-                  <Stack gap={2}>
-                    <Text size="sm" fw={700} ff="monospace">
-                      {promotion.code}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {promotion.description}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{discountOf(promotion)}</Table.Td>
-                <Table.Td>
-                  <Text size="xs">From {formatUtcDateTime(promotion.validFrom)}</Text>
-                  <Text size="xs">{promotion.validUntil === null ? 'No end' : `Until ${formatUtcDateTime(promotion.validUntil)}`}</Text>
-                </Table.Td>
-                <Table.Td maw={240}>
-                  {rulesOf(promotion).map((rule) => (
-                    <Text key={rule} size="xs">
-                      {rule}
-                    </Text>
-                  ))}
-                </Table.Td>
-                <Table.Td>
-                  {promotion.featured ? (
-                    <Badge size="sm" variant="filled" color="blue.9" miw="max-content">
-                      Featured
-                    </Badge>
-                  ) : (
-                    'No'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge archived={archived} />
-                </Table.Td>
-                <Table.Td>
-                  <RowActions
-                    name={promotion.code}
-                    archived={archived}
-                    archiveLabel="Withdraw"
-                    onEdit={() => setEditing(promotion)}
-                    onArchive={() => setArchiving({ id: promotion.code, name: promotion.code, action: 'archive' })}
-                    onRestore={() => setArchiving({ id: promotion.code, name: promotion.code, action: 'restore' })}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </CatalogTable>
-      </ListState>
-      <Modal closeButtonProps={CLOSE_BUTTON} opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Create a promotion' : `Edit ${editing?.code ?? ''}`} size="lg">
-        {editing !== null ? <PromotionForm key={editing === 'new' ? 'new' : editing.code} promotion={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-      </Modal>
-      <ArchiveDialog
-        noun="promotion"
-        target={archiving}
-        verbs={WITHDRAW}
-        onClose={() => setArchiving(null)}
-        onConfirm={(target) => (target.action === 'archive' ? archive : restore).mutateAsync({ code: target.id })}
-        archiveNote="The banner stops announcing it; restoring it does not feature it again."
-        onRefused={(target, failure) => target.action === 'restore' && approvalOffer.offer(failure, { procedure: 'catalogAdmin.promotions.restore', input: { code: target.id } })}
+        label="Promotions"
+        query={promotions}
+        searchText={(promotion) => [promotion.code, promotion.description, discountOf(promotion)]}
+        columns={COLUMNS}
+        minWidth={1000}
+        keyOf={(promotion) => promotion.code}
+        nameOf={(promotion) => promotion.code}
+        create={{ label: 'Create promotion', title: 'Create a promotion' }}
+        form={(promotion, onDone) => <PromotionForm promotion={promotion} onDone={onDone} />}
+        formSize="lg"
+        archiving={{
+          noun: 'promotion',
+          procedures: (client) => client.catalogAdmin.promotions,
+          input: (code) => ({ code }),
+          note: 'The banner stops announcing it; restoring it does not feature it again.',
+          verbs: WITHDRAW,
+          label: 'Withdraw',
+          onRefused: (target, failure) => target.action === 'restore' && approvalOffer.offer(failure, { procedure: 'catalogAdmin.promotions.restore', input: { code: target.id } }),
+        }}
       />
       {approvalOffer.dialog}
-    </Stack>
+    </>
   );
 }

@@ -151,3 +151,8 @@ export const TEST_PROMOTION: AdminPromotion = {
   inUse: null,
   ...LISTED,
 };
+
+/** What a form schema finds wrong in these values: [field, message] pairs, in order. */
+export function issuesOf<Values>(schema: { safeParse: (values: Values) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, values: Values) {
+  return schema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+}

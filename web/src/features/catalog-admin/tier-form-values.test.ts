@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_TIER } from './test-items';
-import { emptyTierValues, tierCreateInput, tierFieldOf, tierFormSchema, tierUpdateInput, tierValuesOf, type TierFormValues } from './tier-form-values';
+import { issuesOf, TEST_TIER } from './test-items';
+import { tierCodec, type TierFormValues } from './tier-form-values';
 
-const parse = (values: TierFormValues) => tierFormSchema.parse(values);
-const issues = (values: TierFormValues) => tierFormSchema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+const parse = (values: TierFormValues) => tierCodec.schema.parse(values);
+const issues = (values: TierFormValues) => issuesOf(tierCodec.schema, values);
 
 describe('cluster tier form values', () => {
   beforeEach(() => {
@@ -14,15 +14,9 @@ describe('cluster tier form values', () => {
     vi.useRealTimers();
   });
 
-  it('opens an edit with the tier as it is, and saving it unchanged sends nothing to change', () => {
-    const values = tierValuesOf(TEST_TIER);
-    expect(values).toMatchObject({ name: 'Standard (Blue)', monthlyPrice: 289, yearlyPrice: 2_947.8, sla: 99.95, haMonthlyPrice: 49, haControlPlane: 'optional' });
-    expect(tierUpdateInput(TEST_TIER, parse(values))).toEqual({ id: 'tier_standard' });
-  });
-
   it('sends only what changed, in cents, with the date the price change applies from', () => {
-    const values = { ...tierValuesOf(TEST_TIER), monthlyPrice: 299.99, allowedRegionIds: ['fr-par-1'], priceEffectiveDate: '2027-04-01' };
-    expect(tierUpdateInput(TEST_TIER, parse(values))).toEqual({
+    const values = { ...tierCodec.valuesOf(TEST_TIER), monthlyPrice: 299.99, allowedRegionIds: ['fr-par-1'], priceEffectiveDate: '2027-04-01' };
+    expect(tierCodec.updateInput(TEST_TIER, parse(values))).toEqual({
       id: 'tier_standard',
       monthlyPriceCents: 29_999,
       allowedRegionIds: ['fr-par-1'],
@@ -31,8 +25,8 @@ describe('cluster tier form values', () => {
   });
 
   it('clears the HA prices when the HA control plane is no longer optional, and clears the SLA when emptied', () => {
-    const values = { ...tierValuesOf(TEST_TIER), haControlPlane: 'included' as const, sla: '' };
-    expect(tierUpdateInput(TEST_TIER, parse(values))).toEqual({
+    const values = { ...tierCodec.valuesOf(TEST_TIER), haControlPlane: 'included' as const, sla: '' };
+    expect(tierCodec.updateInput(TEST_TIER, parse(values))).toEqual({
       id: 'tier_standard',
       haControlPlane: 'included',
       haMonthlyPriceCents: null,
@@ -43,7 +37,7 @@ describe('cluster tier form values', () => {
 
   it('creates a tier with every field in the API units', () => {
     const values: TierFormValues = {
-      ...emptyTierValues(),
+      ...tierCodec.empty(),
       id: ' tier_premium ',
       name: 'Premium',
       description: 'Premium clusters.',
@@ -54,7 +48,7 @@ describe('cluster tier form values', () => {
       allowedFlavorIds: ['gp-4-16'],
       allowedRegionIds: ['fr-par-1'],
     };
-    expect(tierCreateInput(parse(values))).toEqual({
+    expect(tierCodec.createInput(parse(values))).toEqual({
       id: 'tier_premium',
       name: 'Premium',
       description: 'Premium clusters.',
@@ -78,7 +72,7 @@ describe('cluster tier form values', () => {
   });
 
   it('says what is missing or wrong, field by field', () => {
-    expect(issues(emptyTierValues())).toEqual([
+    expect(issues(tierCodec.empty())).toEqual([
       ['name', 'Name is required.'],
       ['description', 'Description is required.'],
       ['purpose', 'Purpose is required.'],
@@ -87,23 +81,15 @@ describe('cluster tier form values', () => {
       ['allowedFlavorIds', 'Choose at least one node flavour.'],
       ['allowedRegionIds', 'Choose at least one region.'],
     ]);
-    const optional = { ...tierValuesOf(TEST_TIER), haMonthlyPrice: '', haYearlyPrice: '' };
+    const optional = { ...tierCodec.valuesOf(TEST_TIER), haMonthlyPrice: '', haYearlyPrice: '' };
     expect(issues(optional)).toEqual([
       ['haMonthlyPrice', 'An optional HA control plane needs its monthly price.'],
       ['haYearlyPrice', 'An optional HA control plane needs its yearly price.'],
     ]);
-    expect(issues({ ...tierValuesOf(TEST_TIER), yearlyPrice: 4_000, nodes: 60 })).toEqual([
+    expect(issues({ ...tierCodec.valuesOf(TEST_TIER), yearlyPrice: 4_000, nodes: 60 })).toEqual([
       ['yearlyPrice', 'The yearly price cannot be more than 12 monthly payments.'],
       ['nodes', 'The baseline of 60 nodes is above the maximum of 50.'],
     ]);
-    expect(issues({ ...tierValuesOf(TEST_TIER), priceEffectiveDate: '2027-03-01' })[0]?.[0]).toBe('priceEffectiveDate');
-  });
-
-  it('puts the server field messages on the form fields', () => {
-    expect(tierFieldOf('monthlyPriceCents')).toBe('monthlyPrice');
-    expect(tierFieldOf('slaBasisPoints')).toBe('sla');
-    expect(tierFieldOf('priceEffectiveFrom')).toBe('priceEffectiveDate');
-    expect(tierFieldOf('name')).toBe('name');
-    expect(tierFieldOf('Tier')).toBeNull();
+    expect(issues({ ...tierCodec.valuesOf(TEST_TIER), priceEffectiveDate: '2027-03-01' })[0]?.[0]).toBe('priceEffectiveDate');
   });
 });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { Archivable } from './catalog-admin-types';
-import { visibleItems } from './list-filter';
+import { isArchived, visibleItems } from './list-filter';
 
 /** The search box and "Show archived" switch of a catalogue list. */
-export function useListFilter<T extends Archivable>(items: readonly T[] | undefined, textOf: (item: T) => readonly (string | null | undefined)[]) {
+export function useListFilter<T extends object>(items: readonly T[] | undefined, textOf: (item: T) => readonly (string | null | undefined)[]) {
   const [search, setSearch] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   return {
@@ -11,7 +10,7 @@ export function useListFilter<T extends Archivable>(items: readonly T[] | undefi
     setSearch,
     showArchived,
     setShowArchived,
-    archivedCount: items?.filter((item) => item.archivedAt !== null).length ?? 0,
+    archivedCount: items?.filter(isArchived).length ?? 0,
     visible: items ? visibleItems(items, search, showArchived, textOf) : [],
   };
 }
