@@ -94,7 +94,7 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
     output: 'json',
     logLevel: 'error',
     onlyCategories: categories,
-    // This machine is offline: the public rates service every page asks first (SPEC.md section 4)
+    // This machine is offline: the public rates service every page asks first (docs/product/states.md#exchange-rates-and-billing-cycle)
     // cannot be resolved, and Chrome would log that as a console error the product does not make
     // online. Blocked instead (Lighthouse does not count its own blocking); the page falls back to
     // the server's rates, as it would if the service were down.

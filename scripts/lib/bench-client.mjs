@@ -1,5 +1,5 @@
 // What every benchmark script needs to talk to the local Worker as a browser would: a session
-// (cookie jar + CSRF token, SPEC.md's double-submit scheme) and percentiles of measured latencies.
+// (cookie jar + CSRF token, the double-submit scheme of docs/product/calls.md) and percentiles of measured latencies.
 
 /** The value below which p percent of the sorted samples fall (nearest rank). NaN when empty. */
 export function percentile(sorted, p) {
@@ -52,7 +52,7 @@ export async function createSession(origin, path, body) {
   return session;
 }
 
-/** The demo password sign-in (SPEC.md's POST /api/login). */
+/** The demo password sign-in (the POST /api/login of docs/product/calls.md). */
 export const passwordSession = (origin, identifier, password = 'KubeMarket-demo-2026') => createSession(origin, '/api/login', { identifier, password });
 
 /** The development sign-in (no password hashing or TOTP in the way of a measurement). */

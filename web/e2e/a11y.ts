@@ -8,7 +8,7 @@ const requireHere = createRequire(import.meta.url);
 const AXE_PATH = createRequire(requireHere.resolve('lighthouse')).resolve('axe-core/axe.min.js');
 let axeSource: Promise<string> | undefined;
 
-/** Serious and critical WCAG 2.2 A/AA violations on the page as it is now (DESIGN.md: there must be none). */
+/** Serious and critical WCAG 2.2 A/AA violations on the page as it is now (docs/architecture.md#quality-bars: there must be none). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   axeSource ??= readFile(AXE_PATH, 'utf8');
   // Colours read halfway through a transition (a toast fading in, a scheme just changed) are

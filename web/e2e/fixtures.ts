@@ -7,7 +7,7 @@ export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').re
 // Debian's chromium, as its headless shell (package chromium-headless-shell, the same Chromium
 // version without the browser's UI layer, what Playwright itself runs headless): the browser tier
 // took 24-29 % less time than with /usr/bin/chromium (ADR 24). Playwright's own browser download
-// does not work on our machines (DESIGN.md section 6). E2E_CHROMIUM picks another binary.
+// does not work on our machines (docs/architecture.md#toolchain). E2E_CHROMIUM picks another binary.
 const CHROMIUM_EXECUTABLE = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 const CHROMIUM_ARGS = [
   '--headless',

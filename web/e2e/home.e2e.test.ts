@@ -5,7 +5,7 @@ const EXPECTED_TIER_COUNT = 7;
 
 /**
  * The public rates service as it answers on the internet. The machine is offline, and Chrome logs
- * the failed lookup of the startup rates request (SPEC.md section 4) as a console error: that
+ * the failed lookup of the startup rates request (docs/product/states.md#exchange-rates-and-billing-cycle) as a console error: that
  * error is the machine's, so the service is faked here to see the page's own.
  */
 const PRIMARY_RATES_ANSWER = {

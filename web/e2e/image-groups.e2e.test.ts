@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 
 /*
- * SPEC.md section 9: images load in groups. The first screen's (high) are asked for at once, the
+ * docs/product/constants.md#layout-and-images: images load in groups. The first screen's (high) are asked for at once, the
  * medium ones only after them, the low ones only once the window has scrolled past 500 px.
  */
 

@@ -77,7 +77,7 @@ describe('prerendered public pages (ADR 17)', () => {
       // Hydration mismatches are logged as warnings by main.tsx; a default visitor must have none.
       if (message.type() === 'error' || message.text().includes('prerendered page was rendered again')) problems.push(`${message.type()}: ${message.text()}`);
     });
-    // The machine is offline: the public rates service (SPEC.md section 4) is answered by the page's fallback.
+    // The machine is offline: the public rates service (docs/product/states.md#exchange-rates-and-billing-cycle) is answered by the page's fallback.
     await page.route('https://open.er-api.com/**', (route) => route.abort('blockedbyclient'));
     for (const path of ['/', '/pricing', '/documentation']) {
       const release = await holdScripts(page);

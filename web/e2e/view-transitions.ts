@@ -43,7 +43,7 @@ export async function recordViewTransitions(page: Page): Promise<() => Promise<S
   return () => page.evaluate(() => (window as unknown as { startedViewTransitions: StartedViewTransition[] }).startedViewTransitions);
 }
 
-/** SPEC.md section 2's slide forward: the new page enters from 20 px in 0.4 s, the old one leaves by 20 px in 0.3 s. */
+/** The slide forward (docs/product/screens.md#page-transitions): the new page enters from 20 px in 0.4 s, the old one leaves by 20 px in 0.3 s. */
 export const FORWARD_SLIDE: StartedViewTransition = {
   types: ['configuration-slide-forward'],
   animations: [

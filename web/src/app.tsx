@@ -31,7 +31,7 @@ export function App({ router, queryClient, trpcClient, colorSchemeManager }: App
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <PreferencesProvider>
-              {/* Tooltip groups (SPEC.md section 9's skip delay) are in the header's controls and the signed-in layout. */}
+              {/* Tooltip groups (the skip delay of docs/product/constants.md#tooltips) are in the header's controls and the signed-in layout. */}
               <RouterProvider router={router} />
             </PreferencesProvider>
           </TRPCProvider>

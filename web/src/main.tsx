@@ -28,7 +28,7 @@ if (prerendered) {
 }
 
 const queryClient = createQueryClient();
-// SPEC.md section 4: the currency rates are loaded at startup.
+// docs/product/states.md#exchange-rates-and-billing-cycle: the currency rates are loaded at startup.
 void queryClient.prefetchQuery(exchangeRatesQueryOptions());
 const colorSchemeManager = themeColorSchemeManager();
 const trpcClient = createTrpcClient();

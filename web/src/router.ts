@@ -23,7 +23,7 @@ export function createAppRouter(context: RouterContext, prerender?: PrerenderOpt
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     ...prerender,
-    // SPEC.md section 2: the slide between configuring a cluster and its provisioning; no other navigation animates.
+    // docs/product/screens.md#page-transitions: the slide between configuring a cluster and its provisioning; no other navigation animates.
     defaultViewTransition: configurationSlideViewTransition(),
   });
 }

@@ -30,7 +30,7 @@ export const theme = createTheme({
     Paper: { classNames: { root: classes.focusRing } },
     // Every toast's close button is named (axe button-name): Mantine's is an icon alone.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, classNames: { description: classes.notificationDescription } },
-    // SPEC.md section 9: tooltips open after 700 ms (the skip delay is the Tooltip.Group of the header's
+    // docs/product/constants.md#tooltips: tooltips open after 700 ms (the skip delay is the Tooltip.Group of the header's
     // controls and of the signed-in layout).
     Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
   },

@@ -16,7 +16,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { APP_VERSION, contextFor } from './context';
 import type { AppEnv } from './env';
 
-/** Maps a procedure error to the HTTP status of its code and SPEC.md's `{ message }` body. */
+/** Maps a procedure error to the HTTP status of its code and docs/product/errors.md's `{ message }` body. */
 export function errorResponse(c: HonoContext<AppEnv>, error: unknown): Response {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
@@ -157,7 +157,7 @@ rest.get('/openapi.json', (c) => {
   return c.json(openApiCache);
 });
 
-// Every procedure with REST metadata, at SPEC.md's path: a thin call of the same procedure.
+// Every procedure with REST metadata, at the path (docs/product/calls.md): a thin call of the same procedure.
 for (const route of routes) {
   const honoPath = route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
   rest.on(route.method, honoPath, async (c) => {

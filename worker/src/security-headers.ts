@@ -20,7 +20,7 @@ export function connectSources(requestUrl: string, appUrl?: string): string {
   }
   const schemes = request.protocol === 'http:' ? ['wss', 'ws'] : ['wss'];
   const sockets = [...hosts].filter((host) => CSP_HOST.test(host)).flatMap((host) => schemes.map((scheme) => `${scheme}://${host}`));
-  // The client reads exchange rates from this public service first (SPEC.md section 7).
+  // The client reads exchange rates from this public service first (docs/product/calls.md#endpoints).
   return ["'self'", ...sockets, 'https://open.er-api.com'].join(' ');
 }
 

@@ -1,4 +1,4 @@
-/** Cluster types of SPEC.md section 2 and the tier-name mapping used by the footer. */
+/** Cluster types of docs/product/screens.md#cluster-types and the tier-name mapping used by the footer. */
 
 export const CLUSTER_TYPES = ['blue', 'red', 'green', 'data', 'ai', 'orange', 'sandbox'] as const;
 export type ClusterType = (typeof CLUSTER_TYPES)[number];

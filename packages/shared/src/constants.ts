@@ -1,7 +1,7 @@
-/** Business constants of SPEC.md section 9, shared by client and server. */
+/** Business constants of docs/product/constants.md, shared by client and server. */
 
 export const PRODUCT_NAME = 'KubeMarket';
-/** BroadcastChannel name used to tell other tabs about a sign-out (SPEC.md section 4). */
+/** BroadcastChannel name used to tell other tabs about a sign-out (docs/product/states.md#sign-in-and-sign-out). */
 export const AUTH_BROADCAST_CHANNEL = 'kubemarket';
 
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CNY'] as const;

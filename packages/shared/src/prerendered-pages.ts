@@ -31,7 +31,7 @@ export function prerenderedAssetPath(path: string): string | null {
 
 /**
  * Runs in the <head> of a prerendered page before it paints: the colour scheme the visitor chose
- * (SPEC.md's `theme` key: light, dark or system) on <html>, as Mantine sets it once the app runs.
+ * (docs/product/entities.md's `theme` key: light, dark or system) on <html>, as Mantine sets it once the app runs.
  * The Worker's Content-Security-Policy allows exactly this script by its hash
  * (COLOR_SCHEME_SCRIPT_HASH, checked by prerendered-pages.test.ts).
  */

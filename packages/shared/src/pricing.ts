@@ -1,15 +1,15 @@
 import type { BillingCycle, Currency } from './constants';
 
 /**
- * The pricing engine of SPEC.md section 9, used by the screens (the live price) and by the server
+ * The pricing engine of docs/product/constants.md#currencies-and-prices, used by the screens (the live price) and by the server
  * (the authoritative quote). Amounts are integer EUR cents until they are shown; conversion to the
  * display currency happens only at display time.
  */
 
-/** Rates against EUR (SPEC.md section 3): 1 EUR = rates[currency]. */
+/** Rates against EUR (docs/product/entities.md#exchange-rates): 1 EUR = rates[currency]. */
 export type ExchangeRates = Record<Currency, number>;
 
-/** Yearly discount in whole percent, by SPEC.md section 9's formula. */
+/** Yearly discount in whole percent, by the formula (docs/product/constants.md#currencies-and-prices). */
 export function yearlyDiscountPercent(monthly: number, yearly: number): number {
   if (monthly <= 0) return 0;
   return Math.round(((12 * monthly - yearly) / (12 * monthly)) * 100);
@@ -31,7 +31,7 @@ function moneyFormat(currency: Currency, locale: string): Intl.NumberFormat {
   const key = `${locale}|${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    // narrowSymbol: SPEC.md section 9's symbols (€, $, £, ¥), never "US$" or "CN¥".
+    // narrowSymbol: the symbols of docs/product/constants.md#currencies-and-prices (€, $, £, ¥), never "US$" or "CN¥".
     format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,

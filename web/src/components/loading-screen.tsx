@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 
 export type LoadingScreenSize = 'sm' | 'md' | 'lg';
 
-/** SPEC.md section 4: the texts the sign-in gate shows while the user loads, by layout size. */
+/** docs/product/states.md#sign-in-gate: the texts the sign-in gate shows while the user loads, by layout size. */
 export const LOADING_SCREEN_TEXT: Record<LoadingScreenSize, string> = {
   sm: 'Loading...',
   md: 'Loading dashboard...',

@@ -24,7 +24,7 @@ const frame: CSSProperties = { position: 'relative', display: 'block', width: '1
 const fill: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' };
 
 /**
- * An image of one of SPEC.md section 9's loading groups. Until its group is released (and until its
+ * An image of one of the loading groups (docs/product/constants.md#layout-and-images). Until its group is released (and until its
  * file has arrived) a neutral box of the same size stands in for it, read out by its alt text.
  */
 export function PriorityImage({ src, alt, width, height, priority, lcp = false, crop, className, style }: PriorityImageProps) {

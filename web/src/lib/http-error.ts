@@ -6,7 +6,7 @@ export interface FailedResponse {
 }
 
 /**
- * SPEC.md section 8: the message of a non-OK response is, in order, the JSON `message` field, the
+ * docs/product/errors.md#error-message-of-a-failed-request: the message of a non-OK response is, in order, the JSON `message` field, the
  * JSON `error` field (stringified when it is not a string), the raw text, the status text, and
  * finally 'HTTP Error {status}'.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 9: images load in three groups. "high" (the first screen) at once; "medium" once
+ * docs/product/constants.md#layout-and-images: images load in three groups. "high" (the first screen) at once; "medium" once
  * the first screen's images have loaded and the browser is idle; "low" only after the window has
  * been scrolled past 500 px. A scroll that far releases the medium group too, so that no low image
  * is ever asked for before a medium one. The rules take their browser through `GateEnv`, so that

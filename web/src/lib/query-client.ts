@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 const THIRTY_MINUTES_MS = 30 * 60 * 1000;
 
 /**
- * Query defaults from SPEC.md section 7: no retry, no refetch on window focus, no polling,
+ * Query defaults from docs/product/calls.md#general-behaviour: no retry, no refetch on window focus, no polling,
  * data stale immediately and garbage-collected after 30 minutes; mutations never retry.
  * Individual queries override staleTime where the spec gives them a cache lifetime.
  */

@@ -1,4 +1,4 @@
-/** Browser storage keys. The SPEC.md section 4 names are shared with other clients of the same origin: keep them as they are. */
+/** Browser storage keys. The names (docs/product/states.md#sign-in-and-sign-out) are shared with other clients of the same origin: keep them as they are. */
 export const STORAGE_KEYS = {
   /** Path, query and hash to return to after signing in (session storage). */
   redirectAfterLogin: 'redirectAfterLogin',
@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
   promoBannerDismissed: 'promoBannerDismissed',
 } as const;
 
-/** SPEC.md section 4: removed from both local and session storage on logout. */
+/** docs/product/states.md#sign-in-and-sign-out: removed from both local and session storage on logout. */
 export const LOGOUT_CLEARED_KEYS = [
   STORAGE_KEYS.redirectAfterLogin,
   STORAGE_KEYS.mfaToken,

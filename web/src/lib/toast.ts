@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 /**
- * SPEC.md section 4: the five toast variants. Every toast of the app goes through Mantine's
+ * docs/product/states.md#toasts: the five toast variants. Every toast of the app goes through Mantine's
  * notifications store (this helper, or `notifications.show` with one of these colours), so the
  * limit of 3, the 5000 ms default duration, swipe and the F8 hotkey of <ToastRegion> apply to all.
  */
@@ -40,8 +40,8 @@ function notificationData({ title, description, variant = 'default', duration }:
 /**
  * Shows a toast and returns handles to update or dismiss it. Dismissing (by the close button, a
  * swipe, `dismiss()` or the timer) takes it out of the store at once and unmounts it after the
- * exit transition: Mantine has no separate "dismissed but kept" stage, so SPEC.md's "removed 6 s
- * after dismissal" has nothing left to remove by then, and an update after dismissal is ignored.
+ * exit transition: Mantine has no separate "dismissed but kept" stage, so the rule "removed 6 s
+ * after dismissal" (docs/product/states.md#toasts) has nothing left to remove by then, and an update after dismissal is ignored.
  */
 export function toast(input: ToastInput): ShownToast {
   const id = notifications.show(notificationData(input));

@@ -3,7 +3,7 @@ import { requireSignedInUser } from '../features/auth';
 import { SignedInError, SignedInOutlet, SignedInPending } from '../features/shell';
 
 /**
- * Pathless route of every signed-in page (SPEC.md sections 2 and 4): the sign-in gate. Its children
+ * Pathless route of every signed-in page (docs/product/screens.md and docs/product/states.md): the sign-in gate. Its children
  * are the pathless layouts `_dashboard`, `_configuration` and `_plain`; their loaders run only once
  * a user is signed in, and find that user in their context.
  */

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** SPEC.md section 2: /fr redirects to the home page. */
+/** docs/product/screens.md#public-pages: /fr redirects to the home page. */
 export const Route = createFileRoute('/fr')({
   beforeLoad: () => {
     throw redirect({ to: '/', replace: true });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clusterTypeAliasRoute } from '../features/public';
 
-/** SPEC.md section 2: a fixed alias of the cluster-type detail page. */
+/** docs/product/screens.md#cluster-types: a fixed alias of the cluster-type detail page. */
 export const Route = createFileRoute('/green-cluster')(clusterTypeAliasRoute('/green-cluster'));

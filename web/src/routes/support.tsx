@@ -7,7 +7,7 @@ import { SupportDeskPage, validateSupportSearch } from '../features/support';
 
 /**
  * /support: the public support page for visitors; signed in, the ticket desk in the dashboard
- * layout (SPEC.md section 1 lists it as public; its header link shows only when signed in).
+ * layout (docs/product/screens.md#public-pages lists it as public; its header link shows only when signed in).
  */
 export const Route = createFileRoute('/support')({
   validateSearch: validateSupportSearch,

@@ -232,7 +232,7 @@ export interface QuoteLine {
   /** What the line costs billed monthly, and billed yearly (whatever the quote's cycle). */
   monthlyPriceCents: number;
   yearlyPriceCents: number;
-  /** Whole percent saved on this line by paying yearly (SPEC.md section 9). */
+  /** Whole percent saved on this line by paying yearly (docs/product/constants.md#currencies-and-prices). */
   yearlyDiscountPercent: number;
   shareOfSpend?: ShareOfSpend;
 }

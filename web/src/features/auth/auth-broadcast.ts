@@ -18,7 +18,7 @@ function tabChannel(): BroadcastChannel | null {
   return channel;
 }
 
-/** Tells the other tabs of this browser that the user signed out (SPEC.md section 4). */
+/** Tells the other tabs of this browser that the user signed out (docs/product/states.md#sign-in-and-sign-out). */
 export function broadcastLogout(): void {
   const message: LogoutMessage = { type: 'logout' };
   tabChannel()?.postMessage(message);

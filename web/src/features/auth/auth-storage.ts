@@ -16,7 +16,7 @@ export interface MfaChallenge {
   step: MfaStep;
 }
 
-/** Session storage key of the step; the token and user id keep their SPEC.md names. */
+/** Session storage key of the step; the token and user id keep their names (docs/product/states.md#sign-in-and-sign-out). */
 export const MFA_STEP_KEY = 'mfaStep';
 
 /** The pending step of a sign-in answer that did not sign the user in. */
@@ -43,7 +43,7 @@ export function clearMfaChallenge(storage: KeyValueStorage | null): void {
   removeItems(storage, [STORAGE_KEYS.mfaToken, STORAGE_KEYS.tempUserId, MFA_STEP_KEY]);
 }
 
-/** SPEC.md section 4: what a logout removes from local and from session storage (and the step that goes with them). */
+/** docs/product/states.md#sign-in-and-sign-out: what a logout removes from local and from session storage (and the step that goes with them). */
 export function clearAuthStorage(storages: ReadonlyArray<KeyValueStorage | null>): void {
   for (const storage of storages) removeItems(storage, [...LOGOUT_CLEARED_KEYS, MFA_STEP_KEY]);
 }

@@ -1,6 +1,6 @@
 import { toast } from '../../lib/toast';
 
-/** SPEC.md section 8: sign-in, registration and logout toasts, word for word. */
+/** docs/product/errors.md#toasts: sign-in, registration and logout toasts, word for word. */
 export const AUTH_TOAST_TEXT = {
   loginSucceeded: { title: 'Login successful', message: (name: string) => `Welcome back, ${name}!` },
   loginFailed: { title: 'Login failed' },

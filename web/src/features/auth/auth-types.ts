@@ -3,7 +3,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** The signed-in user (SPEC.md section 3). */
+/** The signed-in user (docs/product/entities.md#session-user). */
 export type SessionUser = NonNullable<Outputs['auth']['me']>;
 
 /** What a password or magic-link sign-in answers: the user, or the step that must come first. */

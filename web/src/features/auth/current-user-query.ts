@@ -5,7 +5,7 @@ import type { Trpc } from '../../lib/trpc';
 import type { SessionUser } from './auth-types';
 import { loadUnlessUnauthorized } from './unauthorized-retry';
 
-/** SPEC.md section 7: a 401 on the current user is retried up to 2 times, 1 s apart. */
+/** docs/product/calls.md#endpoints: a 401 on the current user is retried up to 2 times, 1 s apart. */
 const UNAUTHORIZED_RETRIES = 2;
 const UNAUTHORIZED_RETRY_DELAY_MS = 1000;
 

@@ -21,7 +21,7 @@ function isDismissed(userId: string): boolean {
 }
 
 /**
- * SPEC.md section 4: a blocking prompt for signed-in users whose email is not verified. Escape and
+ * docs/product/states.md#email-verification-prompt: a blocking prompt for signed-in users whose email is not verified. Escape and
  * outside clicks do not close it, and the page behind is blurred and inert until it is dismissed.
  */
 export function EmailVerificationPrompt() {

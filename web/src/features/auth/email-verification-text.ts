@@ -1,4 +1,4 @@
-/** SPEC.md section 8, word for word. */
+/** docs/product/errors.md#resend-verification, word for word. */
 export const RESEND_TEXT = {
   failureTitle: 'Error',
   failureMessage: 'Failed to resend verification email. Please try again.',

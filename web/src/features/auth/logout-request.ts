@@ -2,7 +2,7 @@ import { LOGOUT_ATTEMPTS } from '@kubemarket/shared';
 import { HttpError, responseError } from '../../lib/http-error';
 
 export const LOGOUT_PATH = '/api/logout';
-/** Reading the current user is how a fresh CSRF token is obtained (SPEC.md section 7). */
+/** Reading the current user is how a fresh CSRF token is obtained (docs/product/calls.md#endpoints). */
 export const CSRF_REFRESH_PATH = '/api/user';
 
 export type LogoutOutcome = { ok: true } | { ok: false; error: Error };
@@ -36,7 +36,7 @@ async function refreshCsrfToken(deps: LogoutRequestDeps): Promise<void> {
 }
 
 /**
- * Ends the server session (SPEC.md sections 4 and 7): up to 3 attempts; a 403 means a stale CSRF
+ * Ends the server session (docs/product/states.md and docs/product/calls.md): up to 3 attempts; a 403 means a stale CSRF
  * token, refreshed through GET /api/user before retrying at once; any other failure waits 2^attempt
  * seconds before the next attempt. Never throws: the caller signs out locally either way.
  */

@@ -2,7 +2,7 @@ import { readItem, removeItems, writeItem } from '../../lib/browser-storage';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
-/** Where signed-in users land when no page asked for them (SPEC.md section 2). */
+/** Where signed-in users land when no page asked for them (docs/product/screens.md#signed-in-layouts). */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 export const SIGN_IN_PATH = '/auth';
 

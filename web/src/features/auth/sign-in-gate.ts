@@ -47,7 +47,7 @@ async function signedInOrRedirect({ queryClient, trpc, location, preload, storag
 }
 
 /**
- * SPEC.md section 4, as the `beforeLoad` of the signed-in routes: the user is read once (the route's
+ * docs/product/states.md#sign-in-gate, as the `beforeLoad` of the signed-in routes: the user is read once (the route's
  * pending component is the spinner meanwhile); without one, the path, query and hash are remembered
  * under redirectAfterLogin and the visitor goes to /auth 100 ms later. A user already in the cache
  * answers at once, so moving between signed-in pages never waits. Child routes get `user` in their

@@ -7,7 +7,7 @@ export interface UnauthorizedRetryOptions {
 }
 
 /**
- * SPEC.md sections 6 and 7: reading the current user, a 401 means "anonymous", not an error; it is
+ * docs/product/roles.md and docs/product/calls.md: reading the current user, a 401 means "anonymous", not an error; it is
  * retried (a session cookie can arrive just after a sign-in in another tab) and then becomes null.
  * Other errors are thrown unchanged.
  */

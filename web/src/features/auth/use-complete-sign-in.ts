@@ -16,7 +16,7 @@ export function displayName(user: Pick<SessionUser, 'name' | 'username' | 'email
 }
 
 /**
- * What every way of signing in ends with: the session in the cache, the SPEC.md section 8 toast,
+ * What every way of signing in ends with: the session in the cache, the toast (docs/product/errors.md#toasts),
  * and the page that sent the user to sign in (or the dashboard).
  */
 export function useCompleteSignIn() {
@@ -29,7 +29,7 @@ export function useCompleteSignIn() {
       const storage = sessionStore();
       clearMfaChallenge(storage);
       if (kind === 'registration') {
-        // SPEC.md section 7: a registration clears the whole cache.
+        // docs/product/calls.md#endpoints: a registration clears the whole cache.
         await resetSessionCache(queryClient, trpc, user);
         authToasts.registrationSucceeded(displayName(user));
       } else {

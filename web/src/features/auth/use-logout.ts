@@ -10,7 +10,7 @@ const LOGOUT_MUTATION_KEY = ['auth', 'logout'] as const;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC.md sections 4, 7 and 8: ends the server session with retries, then signs out locally and in
+ * docs/product/states.md, docs/product/calls.md and docs/product/errors.md: ends the server session with retries, then signs out locally and in
  * the other tabs whatever the server said, and lands on '/'. `isPending` is shared by every logout
  * button, so each shows 'Logging out...' while any of them runs.
  */
@@ -42,7 +42,7 @@ export function useLogout() {
     onError(error) {
       console.error('Logout failed', error);
       authToasts.logoutFailed(error.message);
-      // SPEC.md section 4: the user ends up on '/' even when logging out failed.
+      // docs/product/states.md#sign-in-and-sign-out: the user ends up on '/' even when logging out failed.
       window.location.assign('/');
     },
   });

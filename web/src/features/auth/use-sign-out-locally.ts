@@ -10,7 +10,7 @@ import { resetSessionCache } from './session-cache';
 /**
  * Forgets the session in this tab: go to '/' first, so no signed-in page is still on screen to
  * remember itself as a redirect target when the user disappears, then drop the cache and the
- * SPEC.md section 4 storage items.
+ * storage items (docs/product/states.md#sign-in-and-sign-out).
  */
 export function useSignOutLocally() {
   const trpc = useTRPC();

@@ -16,7 +16,7 @@ import { useEmailLinkToken } from './use-email-link-token';
 const LINK_LIFETIME_HINT = 'Verification links expire after 24 hours and work once.';
 
 /**
- * The page behind both /verify-email and /verify-registration-email links (SPEC.md section 2):
+ * The page behind both /verify-email and /verify-registration-email links (docs/product/screens.md#public-pages):
  * a new account's address, or the new address of an email change. It shows which address the
  * link confirms and spends the link only when the person presses the button.
  */

@@ -1,4 +1,4 @@
-/** The four cookie categories of SPEC.md sections 3 and 4. */
+/** The four cookie categories of docs/product/entities.md and docs/product/states.md. */
 export const CONSENT_CATEGORY_IDS = ['necessary', 'functional', 'analytics', 'marketing'] as const;
 export type ConsentCategoryId = (typeof CONSENT_CATEGORY_IDS)[number];
 export type OptionalCategoryId = Exclude<ConsentCategoryId, 'necessary'>;
@@ -12,7 +12,7 @@ export interface CookieExample {
   duration: string;
 }
 
-/** SPEC.md section 3: id, title, description, examples, required flag. */
+/** docs/product/entities.md#client-side-records: id, title, description, examples, required flag. */
 export interface CookieCategory {
   id: ConsentCategoryId;
   title: string;

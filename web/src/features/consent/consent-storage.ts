@@ -3,7 +3,7 @@ import { readItem, removeItems, writeItem } from '../../lib/browser-storage';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import type { OptionalCategoryId } from './consent-categories';
 
-/** SPEC.md section 3: the cookie consent record. */
+/** docs/product/entities.md#client-side-records: the cookie consent record. */
 export interface ConsentRecord {
   necessary: true;
   functional: boolean;
@@ -67,7 +67,7 @@ export function clearConsentRecord(storage: KeyValueStorage | null): void {
   removeItems(storage, [CONSENT_STORAGE_KEY]);
 }
 
-/** SPEC.md section 4: no record, or a record of another version, shows the banner. */
+/** docs/product/states.md#cookie-consent: no record, or a record of another version, shows the banner. */
 export function needsConsent(record: ConsentRecord | null): boolean {
   return !record || !record.hasConsented || record.version !== COOKIE_CONSENT_VERSION;
 }

@@ -10,7 +10,7 @@ interface ConsentBannerProps {
 }
 
 /**
- * SPEC.md section 4's cookie banner, floating over the bottom of the page (nothing moves when it
+ * The cookie banner (docs/product/states.md#cookie-consent), floating over the bottom of the page (nothing moves when it
  * appears). On a first visit it is the largest thing on the screen, so it is built only from what
  * every page has already loaded (Box, Group, Stack, Text, Button, CloseButton, with style props
  * where Affix, Paper, Title and Anchor would have been) and needs no style sheet of its own: its

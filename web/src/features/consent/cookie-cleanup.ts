@@ -60,7 +60,7 @@ export function expireCookie(jar: CookieJar, name: string, hostname: string, pat
 }
 
 /**
- * SPEC.md section 4: analytics and marketing cookies are deleted when their category is refused.
+ * docs/product/states.md#cookie-consent: analytics and marketing cookies are deleted when their category is refused.
  * Returns the names it expired.
  */
 export function deleteRefusedCookies(jar: CookieJar, choices: ConsentChoices, hostname: string, pathname = '/'): string[] {

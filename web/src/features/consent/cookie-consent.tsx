@@ -10,7 +10,7 @@ export interface CookieConsentProps {
 }
 
 /**
- * SPEC.md section 4: the cookie banner and the cookie preferences dialog, on every page. The dialog
+ * docs/product/states.md#cookie-consent: the cookie banner and the cookie preferences dialog, on every page. The dialog
  * also opens on the window event 'openCookiePreferences' (see openCookiePreferences()).
  */
 export function CookieConsent({ closable = true }: CookieConsentProps) {

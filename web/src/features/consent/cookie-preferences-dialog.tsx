@@ -11,7 +11,7 @@ interface CookiePreferencesDialogProps extends PreferencesDialogBodyProps {
   onClose: () => void;
 }
 
-/** SPEC.md section 4: the cookie preferences dialog (settings and details tabs). */
+/** docs/product/states.md#cookie-consent: the cookie preferences dialog (settings and details tabs). */
 export function CookiePreferencesDialog({ opened, onClose, ...body }: CookiePreferencesDialogProps) {
   return (
   <Modal

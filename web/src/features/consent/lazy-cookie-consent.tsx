@@ -23,7 +23,7 @@ const loading: Promise<CookieConsentModule | null> | null =
       );
 
 /**
- * SPEC.md section 4's cookie banner and preferences dialog, on every page (see ./cookie-consent).
+ * The cookie banner and preferences dialog (docs/product/states.md#cookie-consent), on every page (see ./cookie-consent).
  * Rendered once its code is in, by a state change rather than React.lazy: a Suspense boundary that
  * resolves just after the page's first commit is held back up to 300 ms by React, and the banner
  * would show that much later than the page around it.

@@ -15,7 +15,7 @@ const KIND_STYLE: Record<NotificationKind, { color: string; icon: ReactNode; lab
   info: { color: 'blue', icon: <IconInfoCircle size={16} />, label: 'Info' },
 };
 
-/** Maximum height of the list (SPEC.md section 2). */
+/** Maximum height of the list (docs/product/screens.md#notifications-dropdown). */
 const LIST_MAX_HEIGHT = 300;
 
 export function NotificationBell() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 
-/** SPEC.md section 7: both polled every 10 s, not in the background, only when signed in. */
+/** docs/product/calls.md#endpoints: both polled every 10 s, not in the background, only when signed in. */
 const POLLING = { refetchInterval: NOTIFICATION_POLL_MS, refetchIntervalInBackground: false } as const;
 
 export function useNotificationList() {

@@ -29,7 +29,7 @@ export interface NotificationSocketOptions {
 
 /**
  * Connects and stays connected: after a close it retries every 5 s until stopped. Errors are
- * only logged (SPEC.md section 8). Returns the function that closes it for good (sign-out).
+ * only logged (docs/product/errors.md#failures-that-show-nothing). Returns the function that closes it for good (sign-out).
  */
 export function connectNotificationSocket(options: NotificationSocketOptions): () => void {
   const create = options.createSocket ?? ((url: string) => new WebSocket(url));

@@ -5,7 +5,7 @@ const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const ago = (ms: number) => now - ms;
 
 describe('notificationTime', () => {
-  it('follows SPEC.md: Just now, minutes, hours, days up to 6, then a date', () => {
+  it('follows docs/product/screens.md#notifications-dropdown: Just now, minutes, hours, days up to 6, then a date', () => {
     expect(notificationTime(ago(0), now)).toBe('Just now');
     expect(notificationTime(ago(59_999), now)).toBe('Just now');
     expect(notificationTime(ago(60_000), now)).toBe('1 minute ago');

@@ -5,7 +5,7 @@ const DAY = 24 * HOUR;
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /**
- * SPEC.md section 2: under 60 s 'Just now', then minutes, hours, and days up to 6 days, then a
+ * docs/product/screens.md#notifications-dropdown: under 60 s 'Just now', then minutes, hours, and days up to 6 days, then a
  * locale date.
  */
 export function notificationTime(timestamp: number, now: number = Date.now(), locale?: string): string {

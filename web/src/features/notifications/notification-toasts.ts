@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** SPEC.md section 8, word for word. */
+/** docs/product/errors.md#notifications, word for word. */
 export const NOTIFICATION_TOAST_TEXT = {
   errorTitle: 'Error',
   markReadFailed: 'Failed to mark notification as read',

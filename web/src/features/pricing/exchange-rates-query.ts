@@ -5,7 +5,7 @@ import { localStore } from '../../lib/browser-storage';
 export const EXCHANGE_RATES_QUERY_KEY = ['exchangeRates'] as const;
 
 // The loader (sources, cache, fallbacks) is fetched with the first rates request, which main.tsx
-// starts at startup (SPEC.md section 4), rather than being part of the first page's own script.
+// starts at startup (docs/product/states.md#exchange-rates-and-billing-cycle), rather than being part of the first page's own script.
 async function loadInBrowser(force: boolean) {
   const { loadExchangeRates } = await import('./exchange-rates');
   return loadExchangeRates({

@@ -18,11 +18,11 @@ export type RatesSource = 'primary' | 'server' | 'cache' | 'expired-cache' | 'fa
 
 export interface RatesResult extends RatesSnapshot {
   source: RatesSource;
-  /** SPEC.md section 8's message when no source and no cache could give rates; null otherwise. */
+  /** The message when no source and no cache could give rates (docs/product/errors.md#exchange-rates); null otherwise. */
   error: string | null;
 }
 
-/** The public exchange-rate service, EUR base: the primary source of SPEC.md section 7. */
+/** The public exchange-rate service, EUR base: the primary source of docs/product/calls.md#endpoints. */
 export const PRIMARY_RATES_URL = 'https://open.er-api.com/v6/latest/EUR';
 /** Our own server: the fallback source. */
 export const SERVER_RATES_URL = '/api/currency/rates';
@@ -31,7 +31,7 @@ export const RATES_CACHE_KEY = 'exchangeRates_v1';
 export const RATES_UNAVAILABLE_MESSAGE =
   'Failed to fetch exchange rates: Primary and server APIs are unavailable and no cached rates exist';
 
-/** SPEC.md section 8: with no rates at all, every rate falls back to 1. */
+/** docs/product/errors.md#exchange-rates: with no rates at all, every rate falls back to 1. */
 export const FALLBACK_RATES: ExchangeRates = { EUR: 1, USD: 1, GBP: 1, CNY: 1 };
 
 export class InvalidRatesResponseError extends Error {
@@ -67,7 +67,7 @@ function toEpochMs(value: number): number {
   return value < 1e11 ? value * 1000 : value;
 }
 
-/** The primary source must report result 'success' and give numeric USD, GBP and CNY (SPEC.md section 5). */
+/** The primary source must report result 'success' and give numeric USD, GBP and CNY (docs/product/validation.md#exchange-rate-answers). */
 export function parsePrimaryRates(body: unknown, now: number): RatesSnapshot {
   if (!isRecord(body) || body.result !== 'success' || !isRecord(body.rates)) {
     throw new InvalidRatesResponseError('primary source');
@@ -79,7 +79,7 @@ export function parsePrimaryRates(body: unknown, now: number): RatesSnapshot {
   return { rates: { EUR: 1, USD, GBP, CNY }, timestamp, date: dayOf(timestamp) };
 }
 
-/** The server source must give numeric EUR, USD, GBP and CNY; its timestamp is optional (SPEC.md sections 5 and 7). */
+/** The server source must give numeric EUR, USD, GBP and CNY; its timestamp is optional (docs/product/validation.md and docs/product/calls.md). */
 export function parseServerRates(body: unknown, now: number): RatesSnapshot {
   if (!isRecord(body) || !isRecord(body.rates)) throw new InvalidRatesResponseError('server');
   const { EUR, USD, GBP, CNY } = body.rates;
@@ -89,7 +89,7 @@ export function parseServerRates(body: unknown, now: number): RatesSnapshot {
   return { rates: { EUR, USD, GBP, CNY }, timestamp, date };
 }
 
-/** GET with a hard timeout: the request is aborted after timeoutMs (SPEC.md section 9: 5 s). */
+/** GET with a hard timeout: the request is aborted after timeoutMs (docs/product/constants.md#exchange-rates: 5 s). */
 export async function fetchJsonWithTimeout(fetchFn: FetchLike, url: string, timeoutMs: number, init: RequestInit = {}): Promise<unknown> {
   const controller = new AbortController();
   let timedOut = false;
@@ -146,7 +146,7 @@ export interface LoadRatesDeps {
 }
 
 /**
- * SPEC.md sections 7 and 8: a fresh cache entry (under 10 minutes) is used as is; otherwise the
+ * docs/product/calls.md and docs/product/errors.md: a fresh cache entry (under 10 minutes) is used as is; otherwise the
  * primary source, then the server, then the expired cache entry; with none of them every rate is 1
  * and the result carries the SPEC error message. Never throws.
  */

@@ -11,7 +11,7 @@ export interface UseExchangeRates {
   /** The current rates; every rate is 1 until they are loaded or when none could be had. */
   rates: ExchangeRates;
   result: RatesResult | undefined;
-  /** SPEC.md section 8's message when no rates were available at all. */
+  /** The message when no rates were available at all (docs/product/errors.md#exchange-rates). */
   error: string | null;
   isPending: boolean;
   isRefreshing: boolean;

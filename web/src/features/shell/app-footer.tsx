@@ -8,7 +8,7 @@ import { BrandMark } from './brand-mark';
 import { FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS, clusterTypeLinks } from './footer-links';
 import type { ClusterTypeLink, FooterLink } from './footer-links';
 
-/** SPEC.md section 1: the claims the footer makes. */
+/** docs/product/screens.md#footer: the claims the footer makes. */
 const COMPLIANCE_CLAIMS = [
   'Enterprise ready',
   'GDPR compliant',

@@ -10,7 +10,7 @@ import { useMobileMode } from './use-mobile-mode';
 const HeaderActions = lazy(() => import('./header-actions').then((module) => ({ default: module.HeaderActions })));
 
 /**
- * SPEC.md section 2: the site header. In mobile/touch mode the navigation moves to the floating
+ * docs/product/screens.md#header: the site header. In mobile/touch mode the navigation moves to the floating
  * menu button (MobileMenu) and the brand keeps only its mark. The brand and the controls share the
  * space either side of the navigation equally, so the navigation does not move when the controls
  * (a chunk of their own) appear.

@@ -1,6 +1,6 @@
 import type { LoadingScreenSize } from '../../components/loading-screen';
 
-/** The three layouts of the signed-in pages (SPEC.md section 2). */
+/** The three layouts of the signed-in pages (docs/product/screens.md#signed-in-layouts). */
 export type ConsoleLayout = 'dashboard' | 'configuration' | 'plain';
 
 const DASHBOARD_ROUTE_ID = '/_authenticated/_dashboard';
@@ -22,7 +22,7 @@ export function consoleLayoutOf(routeIds: readonly string[]): ConsoleLayout | nu
   return null;
 }
 
-/** SPEC.md section 4: the sign-in gate's spinner is sm on plain pages, md on the dashboard, lg while configuring. */
+/** docs/product/states.md#sign-in-gate: the sign-in gate's spinner is sm on plain pages, md on the dashboard, lg while configuring. */
 export const GATE_LOADER_SIZE: Record<ConsoleLayout, LoadingScreenSize> = {
   plain: 'sm',
   dashboard: 'md',

@@ -8,7 +8,7 @@ import { TOGGLE_DASHBOARD_SIDEBAR_EVENT } from './dashboard-sidebar-event';
 import { useMobileMode } from './use-mobile-mode';
 
 /**
- * SPEC.md section 2, dashboard layout: the sidebar beside the page on desktop (collapsible to an
+ * docs/product/screens.md#dashboard-sidebar, dashboard layout: the sidebar beside the page on desktop (collapsible to an
  * icon rail), an overlay in mobile mode. The `toggleDashboardSidebar` window event (sent by the
  * floating menu button) opens and closes the overlay, or collapses and expands the desktop rail.
  */

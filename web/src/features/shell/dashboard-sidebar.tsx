@@ -217,7 +217,7 @@ interface DashboardSidebarProps {
   onNavigate?: () => void;
 }
 
-/** SPEC.md section 2: the dashboard sidebar, expanded or as an icon rail. */
+/** docs/product/screens.md#dashboard-sidebar: the dashboard sidebar, expanded or as an icon rail. */
 export function DashboardSidebar({ collapsed, onToggleCollapsed, onNavigate }: DashboardSidebarProps) {
   const user = useSessionUser();
   const { data: counts } = useSidebarCounts();

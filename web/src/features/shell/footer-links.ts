@@ -11,7 +11,7 @@ export interface ClusterTypeLink {
 }
 
 /**
- * SPEC.md section 2: one link per loaded tier, to the page of the cluster type its name maps to and
+ * docs/product/screens.md#footer: one link per loaded tier, to the page of the cluster type its name maps to and
  * labelled without a trailing parenthesised part; the seven fixed links while no tiers are loaded.
  */
 export function clusterTypeLinks(tiers: ReadonlyArray<{ id: string; name: string }> | undefined): ClusterTypeLink[] {
@@ -26,7 +26,7 @@ export interface FooterLink {
   to: LinkTarget;
 }
 
-/** SPEC.md section 2: the other footer links. */
+/** docs/product/screens.md#footer: the other footer links. */
 export const FOOTER_COMPANY_LINKS: readonly FooterLink[] = [
   { label: 'About', to: '/about' },
   { label: 'Data centers', to: '/data-centers' },

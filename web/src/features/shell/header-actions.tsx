@@ -15,7 +15,7 @@ import { UserMenu } from './user-menu';
 export function HeaderActions({ user, isPending }: { user: SessionUser | null | undefined; isPending: boolean }) {
   useHydrationSignal('header-controls');
   return (
-    // SPEC.md section 9: once one tooltip has opened, the next opens without waiting within 300 ms.
+    // docs/product/constants.md#tooltips: once one tooltip has opened, the next opens without waiting within 300 ms.
     <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
       <Group gap="xs" wrap="nowrap">
         <Tooltip label="Home">

@@ -83,7 +83,7 @@ function FloatingMenu() {
 
   const toggle = () => {
     setOpened((current) => !current);
-    // SPEC.md section 2: on a dashboard page the same button also opens or closes the sidebar.
+    // docs/product/screens.md#mobile-menu: on a dashboard page the same button also opens or closes the sidebar.
     if (onDashboardPath) toggleDashboardSidebar();
   };
 
@@ -125,7 +125,7 @@ function FloatingMenu() {
   );
 }
 
-/** SPEC.md section 2: in mobile/touch mode, a floating bottom-right button opens the navigation panel. */
+/** docs/product/screens.md#mobile-menu: in mobile/touch mode, a floating bottom-right button opens the navigation panel. */
 export function MobileMenu() {
   const mobile = useMobileMode();
   const { data: user } = useCurrentUser();

@@ -30,7 +30,7 @@ function isNearSquare(width: number, height: number): boolean {
 }
 
 /**
- * SPEC.md section 2: mobile/touch mode is decided by the user agent, a screen or window width up to
+ * docs/product/screens.md#mobile-menu: mobile/touch mode is decided by the user agent, a screen or window width up to
  * 1024 px, touch support, or a high pixel ratio on a near-square screen.
  */
 export function isMobileOrTouchDevice(device: DeviceSnapshot): boolean {

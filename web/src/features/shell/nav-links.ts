@@ -7,7 +7,7 @@ export interface NavLink {
   to: LinkTarget;
 }
 
-/** SPEC.md section 2, signed-out header. */
+/** docs/product/screens.md#header, signed-out header. */
 export const PUBLIC_NAV_LINKS: readonly NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Pricing', to: '/pricing' },
@@ -17,14 +17,14 @@ export const PUBLIC_NAV_LINKS: readonly NavLink[] = [
 
 const SUPPORT_LINK: NavLink = { label: 'Support', to: '/support' };
 
-/** SPEC.md section 2: the signed-in header adds Support. */
+/** docs/product/screens.md#header: the signed-in header adds Support. */
 export const SIGNED_IN_NAV_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, SUPPORT_LINK];
 
-/** SPEC.md section 2: the mobile panel when signed out, ending with Login. */
+/** docs/product/screens.md#mobile-menu: the mobile panel when signed out, ending with Login. */
 export const MOBILE_PUBLIC_LINKS: readonly NavLink[] = [...PUBLIC_NAV_LINKS, { label: 'Login', to: '/auth' }];
 
 /**
- * SPEC.md section 2: the mobile panel when signed in. Officers Panel (only with officer access)
+ * docs/product/screens.md#mobile-menu: the mobile panel when signed in. Officers Panel (only with officer access)
  * goes between Support and Settings, and Logout, an action, ends the list.
  */
 export const MOBILE_SIGNED_IN_LINKS: readonly NavLink[] = [

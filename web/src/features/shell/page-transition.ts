@@ -1,4 +1,4 @@
-/** SPEC.md section 2: the slide between configuring a cluster and watching it being provisioned. */
+/** docs/product/screens.md#page-transitions: the slide between configuring a cluster and watching it being provisioned. */
 export type SlideDirection = 'forward' | 'backward';
 
 /**

@@ -10,7 +10,7 @@ export function rootColorScheme(root: Element = document.documentElement): RootC
 
 /**
  * Mantine marks the scheme with data-mantine-color-scheme on <html>; this also keeps a `dark` or
- * `light` class there, the "root class" SPEC.md section 2's theme toggle reads.
+ * `light` class there, the "root class" the theme toggle reads (docs/product/screens.md#header).
  */
 export function useRootColorSchemeClass(): void {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });

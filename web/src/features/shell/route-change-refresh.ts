@@ -3,7 +3,7 @@ import type { Trpc } from '../../lib/trpc';
 import { billingRefreshFilters } from '../billing';
 
 /**
- * SPEC.md section 4: what a move to `pathname` refreshes. Sidebar counts and the billing credits,
+ * docs/product/states.md#refresh-on-page-change: what a move to `pathname` refreshes. Sidebar counts and the billing credits,
  * summary and plans on every page; payment methods and invoices on paths containing /billing;
  * usage on paths containing /usage.
  */

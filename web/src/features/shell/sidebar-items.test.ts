@@ -9,7 +9,7 @@ function outline(entries: SidebarEntry[]): unknown[] {
 }
 
 describe('sidebarEntriesFor', () => {
-  it('lists the SPEC.md section 2 items in order for a customer, without User Management', () => {
+  it('lists the items (docs/product/screens.md#dashboard-sidebar) in order for a customer, without User Management', () => {
     expect(outline(sidebarEntriesFor('user'))).toEqual([
       '/dashboard',
       { Clusters: ['Configure New Cluster /configure-cluster', 'View All Clusters /my-clusters'] },
@@ -44,7 +44,7 @@ describe('sidebarEntriesFor', () => {
 });
 
 describe('SIDEBAR_FOOTER_LINKS', () => {
-  it('has the French labels of SPEC.md section 2', () => {
+  it('has the French labels of docs/product/screens.md#dashboard-sidebar', () => {
     expect(SIDEBAR_FOOTER_LINKS.map((link) => [link.label, link.to])).toEqual([
       ['Tutoriels & Docs', '/tutorials'],
       ['Aide & Support', '/support'],

@@ -25,7 +25,7 @@ export type SidebarIcon =
   | 'pricing'
   | 'documentation';
 
-/** Which of the sidebar counts (SPEC.md section 3) an entry shows as a badge. */
+/** Which of the sidebar counts (docs/product/entities.md#sidebar-counts) an entry shows as a badge. */
 export type SidebarBadge = 'clusters' | 'orders';
 
 export interface SidebarLink {
@@ -49,13 +49,13 @@ export type SidebarEntry = SidebarLink | SidebarGroup;
 
 type Role = SessionUser['role'];
 
-/** SPEC.md section 6: only these roles see User Management. */
+/** docs/product/roles.md: only these roles see User Management. */
 const USER_MANAGEMENT_ROLES: readonly Role[] = ['admin', 'super_admin'];
 
-/** SPEC.md section 2: the groups that start expanded (all of them). */
+/** docs/product/screens.md#dashboard-sidebar: the groups that start expanded (all of them). */
 export const SIDEBAR_GROUPS_EXPANDED_BY_DEFAULT: readonly SidebarGroup['id'][] = ['clusters', 'orders'];
 
-/** The dashboard sidebar of SPEC.md section 2, in order, for a user of `role`. */
+/** The dashboard sidebar of docs/product/screens.md#dashboard-sidebar, in order, for a user of `role`. */
 export function sidebarEntriesFor(role: Role): SidebarEntry[] {
   const entries: SidebarEntry[] = [
     { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
@@ -95,7 +95,7 @@ export function sidebarEntriesFor(role: Role): SidebarEntry[] {
   return entries;
 }
 
-/** SPEC.md section 2: the links at the foot of the sidebar. */
+/** docs/product/screens.md#dashboard-sidebar: the links at the foot of the sidebar. */
 export const SIDEBAR_FOOTER_LINKS: readonly SidebarLink[] = [
   { kind: 'link', label: 'Tutoriels & Docs', to: '/tutorials', icon: 'tutorials' },
   { kind: 'link', label: 'Aide & Support', to: '/support', icon: 'support' },

@@ -22,7 +22,7 @@ export function SignedInOutlet() {
   }, [signedOut, router]);
 
   return user ? (
-    // SPEC.md section 9: once one tooltip has opened, the next opens without waiting within 300 ms.
+    // docs/product/constants.md#tooltips: once one tooltip has opened, the next opens without waiting within 300 ms.
     // (The header's controls have their group in header-actions.tsx; public pages have no tooltips.)
     <Tooltip.Group openDelay={TOOLTIP_OPEN_DELAY_MS} closeDelay={TOOLTIP_SKIP_DELAY_MS}>
       <Outlet />

@@ -4,7 +4,7 @@ import { consoleLayoutOf, GATE_LOADER_SIZE } from './console-layout';
 import classes from './signed-in-pending.module.css';
 
 /**
- * SPEC.md section 4: the sign-in gate's spinner, sized by the layout of the page being opened. Apart
+ * docs/product/states.md#sign-in-gate: the sign-in gate's spinner, sized by the layout of the page being opened. Apart
  * from the rest of the signed-in layout because a route's pending component is not code-split: it
  * is part of the first download.
  */

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } fr
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { rootColorScheme } from './root-color-scheme-class';
 
-/** SPEC.md section 2: switches between light and dark, from whatever the root class shows now. */
+/** docs/product/screens.md#header: switches between light and dark, from whatever the root class shows now. */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   // The resolved scheme (what the root element currently shows), so "system" flips to its opposite.

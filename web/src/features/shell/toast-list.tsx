@@ -26,7 +26,7 @@ function settle(element: HTMLElement) {
 }
 
 /**
- * The toasts themselves (SPEC.md sections 4 and 9), rendered inside ToastRegion. A swipe of 50 px to
+ * The toasts themselves (docs/product/states.md and docs/product/constants.md), rendered inside ToastRegion. A swipe of 50 px to
  * the right dismisses one: Mantine's own drag and wheel dismissal (either direction, 35 % of the
  * width) is turned off in favour of it, and the toast follows the pointer with the CSS `translate`
  * property so it never fights Mantine's `transform`. The wrapper takes no box (`display: contents`);

@@ -7,7 +7,7 @@ import classes from './notifications.module.css';
 // once the browser is idle after the first render, or at once when a toast is shown before that.
 // Toasts shown meanwhile wait in @mantine/notifications' store and appear when it is in.
 // The store's own limit is 5 until <Notifications limit> mounts with the renderer: toasts shown
-// before that would all count as visible. SPEC.md's limit applies from the first one.
+// before that would all count as visible. The limit applies from the first one (docs/product/constants.md#toasts).
 notificationsStore.setState({ ...notificationsStore.getState(), limit: TOAST_LIMIT });
 
 const ToastList = lazy(() => import('./toast-list').then((module) => ({ default: module.ToastList })));
@@ -26,7 +26,7 @@ function useToastsNeeded(): boolean {
 }
 
 /**
- * The one toast system of the app (SPEC.md sections 4 and 9): at most 3 toasts, 5000 ms by default,
+ * The one toast system of the app (docs/product/states.md and docs/product/constants.md): at most 3 toasts, 5000 ms by default,
  * F8 moves focus to them, and a swipe of 50 px to the right dismisses one (ToastList, loaded with the
  * toasts' renderer).
  */

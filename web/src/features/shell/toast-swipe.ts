@@ -5,7 +5,7 @@ export interface SwipeMovement {
   deltaY: number;
 }
 
-/** How far the toast follows the pointer: only to the right, the one dismiss direction (SPEC.md section 9). */
+/** How far the toast follows the pointer: only to the right, the one dismiss direction (docs/product/constants.md#toasts). */
 export function swipeOffset({ deltaX }: SwipeMovement): number {
   return Math.max(0, deltaX);
 }

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { isHydrating } from '../../lib/hydration';
 import { isMobileOrTouchDevice, readDeviceSnapshot } from './mobile-mode';
 
-// SPEC.md section 2: the decision is taken again whenever the window is resized or the device rotated.
+// docs/product/screens.md#mobile-menu: the decision is taken again whenever the window is resized or the device rotated.
 const REEVALUATE_ON = ['resize', 'orientationchange'] as const;
 
 const isMobileNow = () => isMobileOrTouchDevice(readDeviceSnapshot());

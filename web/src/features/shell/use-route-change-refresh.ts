@@ -5,7 +5,7 @@ import { useTRPC } from '../../lib/trpc';
 import { routeChangeRefreshFilters } from './route-change-refresh';
 
 /**
- * SPEC.md section 4: on every page change, refresh what the console shows around the page (which
+ * docs/product/states.md#refresh-on-page-change: on every page change, refresh what the console shows around the page (which
  * queries: routeChangeRefreshFilters). This is the one place those refreshes live.
  */
 export function useRouteChangeRefresh(): void {

@@ -14,7 +14,7 @@ function initials(user: SessionUser): string {
 }
 
 /**
- * SPEC.md section 2: the signed-in user menu of the header: who is signed in and for which company,
+ * docs/product/screens.md#header: the signed-in user menu of the header: who is signed in and for which company,
  * Officers Panel when the officers access check says so, Settings and Logout.
  */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { DashboardLayout } from '../../features/shell';
 
-/** Pathless layout of the signed-in pages with the dashboard sidebar (SPEC.md section 2, dashboard layout). */
+/** Pathless layout of the signed-in pages with the dashboard sidebar (docs/product/screens.md#signed-in-layouts, dashboard layout). */
 export const Route = createFileRoute('/_authenticated/_dashboard')({
   component: DashboardRouteLayout,
 });

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ConfiguratorPage, useStepNavigation } from '../../../../features/configurator';
 import type { ConfiguratorSearch } from '../../../../features/configurator';
 
-/** The same configurator as /configure-cluster (SPEC.md section 2), at its second address. */
+/** The same configurator as /configure-cluster (docs/product/screens.md#signed-in-layouts), at its second address. */
 export const Route = createFileRoute('/_authenticated/_configuration/clusters/configure')({
   validateSearch: (search: Record<string, unknown>): ConfiguratorSearch => ({
     ...(typeof search.step === 'number' && Number.isInteger(search.step) ? { step: search.step } : {}),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ClusterDetailPage, clusterDetailSearch } from '../../../../features/clusters';
 import type { ClusterDetailSearch } from '../../../../features/clusters';
 
-// The same page as /clusters/{id}, under the address SPEC.md also names.
+// The same page as /clusters/{id}, under the address docs/product/screens.md#signed-in-layouts also names.
 export const Route = createFileRoute('/_authenticated/_dashboard/cluster-detail/$id')({
   validateSearch: (search: Record<string, unknown>): ClusterDetailSearch => clusterDetailSearch(search),
   component: ClusterDetailRoute,
