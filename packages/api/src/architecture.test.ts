@@ -5,6 +5,7 @@
  * placed in the tree shows each rule firing, and staying quiet for the imports the design allows.
  */
 import { ESLint } from 'eslint';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -52,5 +53,24 @@ describe('API module doors', { timeout: 60_000 }, () => {
       expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/),
     ]);
     expect(await messages('packages/api/src/platform/clouds/config.ts', "import { cloudClients } from './clients';\nexport const probe = cloudClients;\n")).toEqual([]);
+  });
+});
+
+/**
+ * Issue 32: the rules the code relies on are written in docs/ (docs/product/, docs/architecture.md),
+ * so nothing in the repository cites the specification or design documents kept outside it. Every
+ * tracked or new (not ignored) file is searched; only this file, which has to name them, is exempt.
+ *
+ * Skipped until the sweep is complete: packages/api, packages/db, eslint.config.js and some of
+ * web/src/features and web/e2e still cite them. Unskip it once
+ * `git grep -E 'SPEC\.md|DESIGN\.md'` finds this file only.
+ */
+describe.skip('citations', () => {
+  it('cites no document outside the repository', () => {
+    const self = fileURLToPath(import.meta.url).slice(root.length).replace(/^\//, '');
+    const grep = spawnSync('git', ['grep', '--untracked', '-nIE', String.raw`SPEC\.md|DESIGN\.md`, '--', '.', `:(exclude)${self}`], { cwd: root, encoding: 'utf8' });
+    // git grep exits 1 when nothing matches, 0 when something does, above 1 on an error.
+    expect(grep.status === 0 || grep.status === 1 ? '' : grep.stderr).toBe('');
+    expect(grep.stdout.split('\n').filter(Boolean)).toEqual([]);
   });
 });
