@@ -237,7 +237,7 @@ describe('delete', () => {
     expect(await run(port, cluster, op, 'deleted')).toEqual({ kind: 'done', detail: 'Cluster deleted' });
   });
 
-  it('is refused by Gardener without the confirmation annotation (the bed.fake checks it)', async () => {
+  it('is refused by Gardener without the confirmation annotation (the fake checks it)', async () => {
     const port = adapter();
     const cluster = await provisioned(port);
     const response = await bed.fake.fetch(`${bed.fake.url}${SHOOTS}/${cluster.providerRef}`, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } });

@@ -78,7 +78,7 @@ describe('kubeconfigs', () => {
     await expect(issue(port, clusterSpec(), 3600)).rejects.toThrow('The cluster has no Gardener Shoot yet, so there is no kubeconfig to issue.');
   });
 
-  it('the bed.fake holds Gardener to its AdminKubeconfigRequest bounds', async () => {
+  it('the fake holds Gardener to its AdminKubeconfigRequest bounds', async () => {
     const port = adapter();
     const cluster = await provisioned(port);
     const post = (body: unknown) =>

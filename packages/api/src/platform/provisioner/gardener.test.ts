@@ -100,7 +100,7 @@ describe('errors', () => {
     expect(() => gardenerProvisioner({ ...config(), apiUrl: 'api.garden.example.com' })).toThrow(/https:\/\//);
   });
 
-  it('the bed.fake refuses a Shoot missing required fields with a 422 Status listing the causes', async () => {
+  it('the fake refuses a Shoot missing required fields with a 422 Status listing the causes', async () => {
     const response = await bed.fake.fetch(`${bed.fake.url}${SHOOTS}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
