@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { emailChangeInputSchema, PASSWORD_MIN_LENGTH, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
+import { emailChangeInputSchema, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../../components/error-alert';
+import { NewPasswordFields } from '../../components/new-password-fields';
 
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const trpc = useTRPC();
@@ -83,20 +84,11 @@ export function ChangePasswordForm() {
           key={form.key('currentPassword')}
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out when it changes.`}
-          autoComplete="new-password"
-          required
-          key={form.key('newPassword')}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
+        <NewPasswordFields
+          form={form}
+          names={{ password: 'newPassword', confirmation: 'confirmPassword' }}
+          labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+          hint="Your other sessions are signed out when it changes."
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

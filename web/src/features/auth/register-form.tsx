@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, registrationFormSchema } from '@kubemarket/shared';
+import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { registrationFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { countryOptions } from '../../lib/countries';
 import { useRegister } from './use-sign-in';
 
@@ -86,21 +87,7 @@ export function RegisterForm() {
             {...form.getInputProps('vatNumber')}
           />
         </SimpleGrid>
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} labels={{ password: 'Password', confirmation: 'Confirm password' }} />
         <Text size="xs" c="dimmed">
           Your company becomes an organisation on KubeMarket. Our team reviews new organisations before their first
           order; you can explore the console and configure clusters meanwhile.

@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, passwordResetFormSchema } from '@kubemarket/shared';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { passwordResetFormSchema } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ErrorAlert } from '../../components/error-alert';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
@@ -114,22 +115,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
             </Stack>
           </ErrorAlert>
         ) : null}
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easy to remember and hard to guess.`}
-          autoComplete="new-password"
-          autoFocus
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Confirm new password' }} autoFocus />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Change password
         </Button>
