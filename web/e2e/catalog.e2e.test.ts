@@ -1,24 +1,14 @@
 import { formatEurCents } from '@kubemarket/shared';
-import type { ExchangeRates } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
+import { api } from './order-helpers';
+import { KNOWN_RATES, stubRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 15_000 } as const;
-
-/** Known rates, so that the displayed amounts can be worked out here: 1 EUR = 1.0832 USD. */
-const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
-
-/** The machine has no internet: the public rates service fails at once, and our server answers known rates. */
-async function stubRates(page: Page): Promise<void> {
-  await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
-  await page.route('**/api/currency/rates', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ rates: RATES, timestamp: Date.UTC(2026, 10, 20), date: '2026-11-20' }) }),
-  );
-}
 
 type Scope = Pick<Page, 'getByRole'>;
 
@@ -29,14 +19,7 @@ async function choose(page: Page, scope: Scope, label: string, option: string | 
 }
 
 /** POST /api/quotes as the signed-in user of the page (same organisation, hence the same promotion rules). */
-async function serverQuote(page: Page, body: unknown): Promise<{ totalCents: number; discount: { code: string } | null }> {
-  const request = page.context().request;
-  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
-  if (!token) throw new Error('No CSRF token from GET /api/user');
-  const response = await request.post(`${BASE_URL}/api/quotes`, { headers: { 'X-CSRF-Token': token }, data: body });
-  if (response.status() !== 200) throw new Error(`POST /api/quotes answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as { totalCents: number; discount: { code: string } | null };
-}
+const serverQuote = (page: Page, body: unknown) => api<{ totalCents: number; discount: { code: string } | null }>(page, 'POST', '/api/quotes', body);
 
 /** The estimate the browser test builds, as POST /api/quotes reads it. */
 const QUOTE_BODY = {
@@ -116,7 +99,7 @@ describe('catalogue and pricing', () => {
 
       const server = await serverQuote(page, QUOTE_BODY);
       expect(server.discount?.code).toBe('PARIS');
-      const expected = formatEurCents(server.totalCents, 'USD', RATES);
+      const expected = formatEurCents(server.totalCents, 'USD', KNOWN_RATES);
       expect(expected.startsWith('$')).toBe(true);
       expect(await page.getByTestId('estimate-total').textContent()).toBe(expected);
       expect(await page.getByTestId('server-quote-total').textContent()).toBe(expected);

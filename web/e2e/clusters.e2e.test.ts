@@ -6,6 +6,7 @@ import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
+import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
 // The cluster console (issue 12): /my-clusters, a cluster's tabs, its topology, and the operations
@@ -104,7 +105,7 @@ describe("the organisation's clusters", () => {
 
   it('lists the clusters searched, filtered, sorted and paginated by the server, with the choices in the address', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await devLogin(page, 'alice');
     await page.goto('/my-clusters?pageSize=2');
     await rejectCookies(page);
@@ -160,7 +161,7 @@ describe("the organisation's clusters", () => {
 
   it('opens every tab of a cluster from its address, its live topology, and a not-found message for an unknown id', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await devLogin(page, 'alice');
     const detail = await api<ClusterDetail>(page, 'GET', '/api/clusters/clu_demo_staging');
     expect(detail.hibernation.supported).toBe(true);
@@ -260,7 +261,7 @@ describe("the organisation's clusters", () => {
 
   it('shows a viewer the clusters and every tab without any action that changes them', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await devLogin(page, 'vera');
     await page.goto('/my-clusters');
     await rejectCookies(page);
@@ -300,7 +301,7 @@ describe('operating a cluster of your own', () => {
       const { page } = browser;
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await primaryRatesUnreachable(page);
       // From the first load: the page opens its socket once.
       const happenings = recordProgressAndListReads(page);
       await signInAsNewAccount(page);
@@ -466,7 +467,7 @@ describe('operating a cluster of your own', () => {
 
   it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const name = uniqueName('e2e-addons');
     const { clusterId } = await orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
@@ -517,7 +518,7 @@ describe('operating a cluster of your own', () => {
 
   it('explains a failed provisioning with Retry and Contact support', { timeout: 180_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     await cookieChoiceMade(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).

@@ -1,16 +1,13 @@
 import { formatEurCents } from '@kubemarket/shared';
-import type { ExchangeRates } from '@kubemarket/shared';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose } from './order-helpers';
+import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 15_000 } as const;
-/** Prices are shown in euros here: the rates only matter to other currencies. */
-const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
-
 
 function step(page: Page): Locator {
   return page.getByTestId('configurator-step');
@@ -35,7 +32,7 @@ describe('cluster configurator', () => {
     { timeout: 180_000 },
     async () => {
       const { page } = browser;
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await primaryRatesUnreachable(page);
       // A new organisation: an order placed for Acme would change the seeded counts other tests read.
       await signInAsNewAccount(page);
       // The organisation's last order (for the billing details) is held until "Next" was pressed:
@@ -195,7 +192,7 @@ describe('cluster configurator', () => {
         promotionCode: null,
         customer: { countryCode: 'FR', vatNumber: 'FR40303265045', isBusiness: true },
       });
-      expect(await page.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', RATES));
+      expect(await page.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', KNOWN_RATES));
       expect(await page.getByTestId('estimate-line').count()).toBe(1);
       await page.getByTestId('estimate-line').getByText('Prometheus and Grafana add-on').waitFor();
 
@@ -225,7 +222,7 @@ describe('cluster configurator', () => {
 
   it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     await page.goto('/price-estimator');
     await rejectCookies(page);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { useBrowser } from './fixtures';
+import { primaryRatesUnreachable } from './rates';
 
 /*
  * The configurator and the ticket forms driven with the keyboard alone (Tab, Shift+Tab, Enter,
@@ -71,7 +72,7 @@ describe('keyboard and screen-reader use of the forms', () => {
   it('configures a cluster, orders it and pays for it with the keyboard alone, each refusal announced and focused on the field to correct', { timeout: 180_000 }, async () => {
     const { page } = browser;
     page.setDefaultTimeout(15_000);
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     await page.goto('/configure-cluster');
     await rejectCookies(page);

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
+import { withNecessaryConsent } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { openLoaded } from './page-loaded';
+import { primaryRatesUnreachable } from './rates';
 
 // Issue 31: at 1440 × 900 and on a 390 × 844 phone, the ten most used console pages show nothing
 // clipped: no text cut inside its box (a badge, a status label, a truncated cell), nothing wider
@@ -78,11 +80,8 @@ describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
   for (const viewport of VIEWPORTS) {
     it(`clips nothing on the most used console pages, ${viewport.name} ${viewport.width} × ${viewport.height}`, { timeout: 180_000 }, async () => {
       const { page } = browser;
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
-      await page.addInitScript(() => {
-        const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
-        window.localStorage.setItem('cookieConsent', JSON.stringify(record));
-      });
+      await primaryRatesUnreachable(page);
+      await withNecessaryConsent(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signInAsDemoAccount(page, 'alice');
       const found: Record<string, unknown> = {};

@@ -3,6 +3,7 @@ import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
+import { primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 20_000 } as const;
 const OPERATION = { timeout: 90_000 } as const;
@@ -25,7 +26,7 @@ describe('a managed middleware, from order to deletion', () => {
 
   it('is ordered with where it runs, waits for its cluster, is created with live progress, shows its connection string, rotates its password and is deleted', { timeout: 180_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const stamp = Date.now().toString(36);
     const clusterName = `e2e-mw-${stamp}`;

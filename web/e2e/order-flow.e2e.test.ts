@@ -1,17 +1,15 @@
 import { formatEurCents, formatMoney } from '@kubemarket/shared';
-import type { ExchangeRates } from '@kubemarket/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard } from './order-helpers';
+import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const POLL = { timeout: 15_000 } as const;
 const SUCCESS_CARD = '4242 4242 4242 4242';
-/** Prices are shown in euros here: the rates only matter to other currencies. */
-const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
 const BILLING = { companyName: 'E2E Paris SAS', countryCode: 'FR', vatNumber: 'FR40303265045', addressLine1: '12 rue de la Paix', postalCode: '75002', city: 'Paris' };
 /** What the server answers for PARIS once the organisation has made its first purchase (packages/shared/src/quote/promotion.ts). */
 const FIRST_PURCHASE_ONLY = 'Promotion code PARIS: This code is only for an organisation’s first purchase.';
@@ -57,7 +55,7 @@ describe('from configurator to payment with PARIS', () => {
     { timeout: 180_000 },
     async () => {
       const { page } = browser;
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await primaryRatesUnreachable(page);
       const transitions = await recordViewTransitions(page);
       // A new, active organisation: it has bought nothing yet, so PARIS applies to its first purchase.
       await signInAsNewAccount(page);
@@ -146,8 +144,8 @@ describe('from configurator to payment with PARIS', () => {
       });
       expect(quoted.promotion).toMatchObject({ code: 'PARIS', applied: true });
       expect(quoted.discount?.amountCents).toBeGreaterThan(0);
-      expect(await panel.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', RATES));
-      expect(await panel.getByTestId('estimate-discount').textContent()).toContain(formatEurCents(quoted.discount!.amountCents, 'EUR', RATES));
+      expect(await panel.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', KNOWN_RATES));
+      expect(await panel.getByTestId('estimate-discount').textContent()).toContain(formatEurCents(quoted.discount!.amountCents, 'EUR', KNOWN_RATES));
 
       // Continue to checkout: the order stores the quote, PARIS and its discount.
       await page.getByTestId('continue-to-checkout').click();

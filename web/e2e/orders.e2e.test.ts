@@ -5,6 +5,7 @@ import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard } from './order-helpers';
+import { primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 15_000 } as const;
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -68,7 +69,7 @@ describe('ordering and paying', () => {
     { timeout: 120_000 },
     async () => {
       const { page } = browser;
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await primaryRatesUnreachable(page);
       // A new organisation: PARIS is for a first purchase, which the demo organisation made long ago.
       await signInAsNewAccount(page);
       await page.goto('/orders/support/support_business');
@@ -131,7 +132,7 @@ describe('ordering and paying', () => {
 
   it('keeps the card that paid when asked, and the next order pays with it without entering it again (issue 31)', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const first = await placeOrder(page, 'support_business');
     await page.goto(`/order-status/${first.id}?checkout=1`);
@@ -162,7 +163,7 @@ describe('ordering and paying', () => {
 
   it('asks for the bank confirmation of a 3-D Secure card: cancelling it declines with the reason, completing it pays', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const order = await placeOrder(page, 'support_business');
     await page.goto(`/order-status/${order.id}?checkout=1`);
@@ -194,7 +195,7 @@ describe('ordering and paying', () => {
 
   it('charges a double-clicked Pay once', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const order = await placeOrder(page, 'support_enterprise');
     await page.goto(`/order-status/${order.id}`);

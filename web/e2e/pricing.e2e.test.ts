@@ -10,14 +10,17 @@ const POLL = { timeout: 10_000 } as const;
 describe('pricing', () => {
   const browser = useBrowser();
 
-  const acceptCookies = (page: Page) => withNecessaryConsent(page);
+  /** Opens `path` with the cookie choice made, offline, our server answering the stub rates (1 EUR = 1.25 USD). */
+  async function openWithStubRates(page: Page, path: string): Promise<void> {
+    await withNecessaryConsent(page);
+    await primaryRatesUnreachable(page);
+    await serverRates(page);
+    await page.goto(path);
+  }
 
   it('shows the tiers from the database and converts prices when the currency changes', async () => {
     const { page } = browser;
-    await acceptCookies(page);
-    await primaryRatesUnreachable(page);
-    await serverRates(page);
-    await page.goto('/pricing');
+    await openWithStubRates(page, '/pricing');
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
     const price = standard.getByTestId('tier-price');
@@ -46,10 +49,7 @@ describe('pricing', () => {
 
   it('switches to yearly billing with the discount', async () => {
     const { page } = browser;
-    await acceptCookies(page);
-    await primaryRatesUnreachable(page);
-    await serverRates(page);
-    await page.goto('/pricing');
+    await openWithStubRates(page, '/pricing');
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
     await expect.poll(() => standard.getByTestId('tier-price').textContent(), POLL).toBe('€460.00');
@@ -65,10 +65,7 @@ describe('pricing', () => {
 
   it('shows the node flavours, add-ons, data services, support plans and the PARIS promotion from the catalogue', async () => {
     const { page } = browser;
-    await acceptCookies(page);
-    await primaryRatesUnreachable(page);
-    await serverRates(page);
-    await page.goto('/pricing');
+    await openWithStubRates(page, '/pricing');
 
     // Each tier's promises and limits, from GET /api/cluster-tiers.
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
@@ -122,10 +119,7 @@ describe('pricing', () => {
 
   it("shows a cluster type's SLA, HA control plane and limits from the catalogue", async () => {
     const { page } = browser;
-    await acceptCookies(page);
-    await primaryRatesUnreachable(page);
-    await serverRates(page);
-    await page.goto('/cluster-types/blue');
+    await openWithStubRates(page, '/cluster-types/blue');
     const offer = page.getByTestId('cluster-type-offer');
     await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.95%');
     expect(await offer.getByTestId('spec-max-nodes').textContent()).toBe('50 nodes');
@@ -143,7 +137,7 @@ describe('pricing', () => {
 
   it('orders a tier from its cluster-type page', async () => {
     const { page } = browser;
-    await acceptCookies(page);
+    await withNecessaryConsent(page);
     await primaryRatesUnreachable(page);
     await page.goto('/cluster-types/red');
     await page.getByTestId('cluster-type-offer').waitFor();

@@ -4,6 +4,7 @@ import { signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, fillCard, orderAndPayCluster, placeClusterOrder } from './order-helpers';
+import { primaryRatesUnreachable } from './rates';
 import { installPageClock, runPageTimers } from './settle';
 
 // Issue 12's headline: a paid cluster is watched on /cluster-provisioning through every step to ready,
@@ -148,7 +149,7 @@ describe('live provisioning', () => {
       const { page } = browser;
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
-      await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+      await primaryRatesUnreachable(page);
       const frames = recordProgressFrames(page);
       const reads = countClusterReads(page);
       await signInAsNewAccount(page);
@@ -284,7 +285,7 @@ describe('live provisioning', () => {
 
   it('shows why a provisioning failed, with Retry that starts it again and Contact support; the order page shows the same steps', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     const frames = recordProgressFrames(page);
     await signInAsNewAccount(page);
     await cookieChoiceMade(page);
@@ -329,7 +330,7 @@ describe('live provisioning', () => {
 
   it('shows the true state after the socket comes back: steps finished while it was down are read again, without a reload', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
+    await primaryRatesUnreachable(page);
     // The page's sockets, and a switch that makes new ones fail (as a dropped network would) until it is turned off.
     await page.addInitScript(() => {
       const Native = window.WebSocket;

@@ -141,23 +141,3 @@ describe('public routes', () => {
     expect(await page.getByTestId('status-websocket').textContent()).toMatch(/requires a signed-in session|expects a WebSocket upgrade/);
   });
 });
-
-describe('preferences', () => {
-  const browser = useBrowser();
-
-  it('keeps the theme under the theme key, system by default', async () => {
-    const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto('/faq');
-    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
-    await expect.poll(scheme, POLL).toBe('dark');
-    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBeNull();
-
-    await page.getByTestId('theme-toggle').click();
-    await expect.poll(scheme, POLL).toBe('light');
-    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('light');
-    await page.reload();
-    await expect.poll(scheme, POLL).toBe('light');
-  });
-});

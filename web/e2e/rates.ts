@@ -1,3 +1,4 @@
+import type { ExchangeRates } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 
 /** The public exchange-rates service the browser asks first (SPEC.md section 9). */
@@ -18,4 +19,13 @@ export async function primaryRatesUnreachable(page: Page): Promise<void> {
 /** Our server answers `body` for its rates. */
 export async function serverRates(page: Page, body: unknown = STUB_SERVER_RATES): Promise<void> {
   await page.route(SERVER_RATES, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+}
+
+/** Known rates, so that the amounts shown in other currencies can be worked out in a test: 1 EUR = 1.0832 USD. */
+export const KNOWN_RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
+
+/** The machine has no internet: the public rates service fails at once, and our server answers KNOWN_RATES. */
+export async function stubRates(page: Page): Promise<void> {
+  await primaryRatesUnreachable(page);
+  await serverRates(page, { rates: KNOWN_RATES, timestamp: Date.UTC(2026, 10, 20), date: '2026-11-20' });
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import type { Account, AccountOptions } from './accounts';
-import { sessionItem } from './auth-helpers';
+import { sessionItem, withNecessaryConsent } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 import type { BrowserFixture } from './fixtures';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
@@ -19,10 +19,7 @@ function withCookieChoiceMade(browser: BrowserFixture) {
   beforeEach(async () => {
     // A step that cannot happen fails with its own message instead of the whole test timing out.
     browser.page.setDefaultTimeout(10_000);
-    await browser.page.addInitScript(() => {
-      const record = { necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, timestamp: Date.now(), version: '1.0.0' };
-      window.localStorage.setItem('cookieConsent', JSON.stringify(record));
-    });
+    await withNecessaryConsent(browser.page);
   });
 }
 

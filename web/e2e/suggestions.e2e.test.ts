@@ -1,23 +1,15 @@
 import { formatEurCents } from '@kubemarket/shared';
-import type { ExchangeRates, SuggestionsResult } from '@kubemarket/shared';
+import type { SuggestionsResult } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { useBrowser } from './fixtures';
+import { api } from './order-helpers';
+import { KNOWN_RATES, stubRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 15_000 } as const;
-
-const RATES: ExchangeRates = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.8411 };
-
-/** The machine has no internet: the public rates service fails at once, and our server answers known rates. */
-async function stubRates(page: Page): Promise<void> {
-  await page.route('https://open.er-api.com/**', (route) => route.abort('internetdisconnected'));
-  await page.route('**/api/currency/rates', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ rates: RATES, timestamp: Date.UTC(2026, 10, 20), date: '2026-11-20' }) }),
-  );
-}
 
 /** Alice, signed in over the API (the sign-in form is tested in auth.e2e.test.ts). */
 async function signInAsAlice(page: Page): Promise<void> {
@@ -25,14 +17,7 @@ async function signInAsAlice(page: Page): Promise<void> {
 }
 
 /** POST /api/suggestions as the signed-in user of the page. */
-async function serverSuggestions(page: Page, body: unknown): Promise<SuggestionsResult> {
-  const request = page.context().request;
-  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
-  if (!token) throw new Error('No CSRF token from GET /api/user');
-  const response = await request.post(`${BASE_URL}/api/suggestions`, { headers: { 'X-CSRF-Token': token }, data: body });
-  if (response.status() !== 200) throw new Error(`POST /api/suggestions answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as SuggestionsResult;
-}
+const serverSuggestions = (page: Page, body: unknown) => api<SuggestionsResult>(page, 'POST', '/api/suggestions', body);
 
 describe('smart suggestions', () => {
   const browser = useBrowser();
@@ -77,7 +62,7 @@ describe('smart suggestions', () => {
         dataSensitivity: 'health',
         availability: '99.9',
       });
-      const price = formatEurCents(server.suggestions[0]!.price.monthlyCents, 'EUR', RATES);
+      const price = formatEurCents(server.suggestions[0]!.price.monthlyCents, 'EUR', KNOWN_RATES);
       expect(await first.getByTestId('suggestion-price').textContent()).toBe(`${price} / month`);
       // Tiers without GPUs are explained.
       await page.locator('[data-testid="excluded-tier"][data-tier="tier_standard"]').getByText('It offers no GPU nodes, which AI/ML workloads need.').waitFor();
