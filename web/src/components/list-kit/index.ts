@@ -1,8 +1,10 @@
 // The list kit (issue 32): one way for every list page and staff table to show its rows, its
 // loading, failure and empty states, its search and filters, its pages, and to keep its search in
 // the address.
+export { CellLines } from './cell-lines';
 export { DataTable, type Column, type DataTableProps } from './data-table';
 export { PageRows, PagedResults } from './paged-results';
+export { PagedTable } from './paged-table';
 export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';
 export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
 export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';

@@ -1,15 +1,14 @@
-import { Button, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { Pager, pageCount } from '../../components/pager';
+import { CellLines, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ReasonDialog, StaffPage, type ReasonAction } from '../officers';
-import { mayActOn, PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
+import { mayActOn, PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { MemberRow } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -31,13 +30,11 @@ function MembersList() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useSessionUser();
-  const [organization, setOrganization] = useState('');
-  const [search, setSearch] = useState('');
-  const [filters] = useDebouncedValue({ organization: organization.trim(), q: search.trim() }, 300);
-  const [page, setPage] = useState(1);
+  const list = useListState({ organization: '' });
+  const [organization] = useDebouncedValue(list.filters.organization.trim(), 300);
   const [action, setAction] = useState<ReasonAction | null>(null);
-  const list = useQuery({
-    ...trpc.staffUsers.organizationMembers.queryOptions({ organization: filters.organization || undefined, q: filters.q || undefined, page, pageSize: PAGE_SIZE }),
+  const members = useQuery({
+    ...trpc.staffUsers.organizationMembers.queryOptions({ organization: organization || undefined, q: list.q, page: list.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const options = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }) };
@@ -64,109 +61,78 @@ function MembersList() {
     done: { title: 'Member removed', description: `${member.name} no longer belongs to ${member.organization.name}.` },
   });
 
+  const columns: Column<MemberRow>[] = [
+    { header: 'Organisation', cell: (member) => <CellLines detail={`${member.organization.billingId} · ${member.organization.status}`}>{member.organization.name}</CellLines> },
+    { header: 'Member', cell: (member) => <CellLines strong detail={`${member.username} · ${member.email}`}>{member.name}</CellLines> },
+    {
+      header: 'Organisation role',
+      cell: (member) => (
+        <>
+          {member.organizationRole}
+          {isLastOwner(member) ? (
+            <Text size="xs" c="dimmed">
+              last owner
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Platform role', cell: (member) => PLATFORM_ROLE_LABELS[member.role] },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (member) =>
+        mayActOn(me, member) && !isLastOwner(member) ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => setAction(moveAction(member))} aria-label={`Move ${member.name}`}>
+              Move
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setAction(removeAction(member))} aria-label={`Remove ${member.name}`}>
+              Remove
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
+        <SearchInput
           label="Organisation"
           placeholder="Name, billing id or organisation id"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={organization}
-          onChange={(event) => {
-            setOrganization(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={list.filters.organization}
+          onChange={(event) => list.setFilter('organization', event.currentTarget.value)}
           data-testid="member-organization-search"
         />
-        <TextInput
-          label="Member"
-          placeholder="Name, email or username"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <SearchInput label="Member" placeholder="Name, email or username" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
       </SimpleGrid>
-      {list.isPending ? (
-        <Skeleton height={200} aria-busy="true" aria-label="Loading members" />
-      ) : list.error ? (
-        <QueryErrorAlert title="The members could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="member-count">
-            {rangeLabel(list.data.total, page, PAGE_SIZE, ['member', 'members'])}
-          </Text>
-          {list.data.items.length > 0 ? (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped aria-label="Organisation members" data-testid="members-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Organisation</Table.Th>
-                    <Table.Th scope="col">Member</Table.Th>
-                    <Table.Th scope="col">Organisation role</Table.Th>
-                    <Table.Th scope="col">Platform role</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((member) => {
-                    const lastOwner = member.organizationRole === 'owner' && member.owners <= 1;
-                    const mayAct = mayActOn(me, member);
-                    return (
-                      <Table.Tr key={member.id} data-testid="member-row" data-username={member.username}>
-                        <Table.Td>
-                          <Text size="sm">{member.organization.name}</Text>
-                          <Text size="xs" c="dimmed">
-                            {member.organization.billingId} · {member.organization.status}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {member.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {member.username} · {member.email}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {member.organizationRole}
-                          {lastOwner ? (
-                            <Text size="xs" c="dimmed">
-                              last owner
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{PLATFORM_ROLE_LABELS[member.role]}</Table.Td>
-                        <Table.Td>
-                          {mayAct && !lastOwner ? (
-                            <Group gap="xs" wrap="nowrap">
-                              <Button size="xs" variant="light" onClick={() => setAction(moveAction(member))} aria-label={`Move ${member.name}`}>
-                                Move
-                              </Button>
-                              <Button size="xs" color="red" variant="light" onClick={() => setAction(removeAction(member))} aria-label={`Remove ${member.name}`}>
-                                Remove
-                              </Button>
-                            </Group>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          <Pager label="Pages of members" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={members}
+        loading={<ListSkeleton height={200} label="Loading members" />}
+        errorTitle="The members could not be loaded"
+        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['member', 'members'])}
+        rangeTestId="member-count"
+        pagerLabel="Pages of members"
+        pages={(data) => pageCount(data.total, PAGE_SIZE)}
+        page={() => list.page}
+        onPage={list.setPage}
+        gap="md"
+        columns={columns}
+        rowKey={(member) => member.id}
+        rowProps={(member) => ({ 'data-testid': 'member-row', 'data-username': member.username })}
+        label="Organisation members"
+        minWidth={760}
+        striped
+        testId="members-table"
+      />
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />
     </Stack>
   );
 }
+
+/** An owner whom the organisation cannot lose: its only one. */
+const isLastOwner = (member: MemberRow) => member.organizationRole === 'owner' && member.owners <= 1;
 
 function MoveFields({ onChange }: { onChange: (next: { organization?: string; role?: OrganizationRole }) => void }) {
   const [organization, setOrganization] = useState('');

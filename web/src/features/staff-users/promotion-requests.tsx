@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { Pager, pageCount } from '../../components/pager';
+import { CellLines, ListSkeleton, matchRangeLabel, PagedTable, pageCount, useListState } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ReasonDialog, type ReasonAction } from '../officers';
-import { PLATFORM_ROLE_LABELS, rangeLabel, reasonProblem } from './staff-users-format';
+import { PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { PromotionRequest } from './staff-users-types';
 
 const PAGE_SIZE = 20;
@@ -22,11 +22,11 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useSessionUser();
-  const [status, setStatus] = useState<StatusFilter>(initialStatus);
-  const [page, setPage] = useState(1);
+  const list = useListState<{ status: StatusFilter }>({ status: initialStatus });
   const [action, setAction] = useState<ReasonAction | null>(null);
-  const list = useQuery({
-    ...trpc.staffUsers.promotionRequests.queryOptions({ status: status === 'all' ? undefined : status, page, pageSize: PAGE_SIZE }),
+  const status = list.filters.status;
+  const requests = useQuery({
+    ...trpc.staffUsers.promotionRequests.queryOptions({ status: status === 'all' ? undefined : status, page: list.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const options = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }) };
@@ -44,6 +44,49 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
     done: { title: approving ? 'Promotion approved' : 'Promotion rejected', description: `${item.user.name}: ${PLATFORM_ROLE_LABELS[item.requestedRole]}` },
   });
 
+  const mayDecide = (item: PromotionRequest) => me.role === 'super_admin' && item.status === 'pending' && item.requestedBy?.id !== me.id && item.user.id !== me.id;
+  const columns: Column<PromotionRequest>[] = [
+    { header: 'User', cell: (item) => <CellLines strong detail={`${item.user.username} · ${item.user.email}`}>{item.user.name}</CellLines> },
+    { header: 'Promotion', cell: (item) => `${PLATFORM_ROLE_LABELS[item.user.role]} → ${PLATFORM_ROLE_LABELS[item.requestedRole]}` },
+    { header: 'Reason', cell: (item) => <CellLines detail={item.decisionReason ? `Decision: ${item.decisionReason}` : null}>{item.reason}</CellLines> },
+    { header: 'Requested', cell: (item) => <CellLines detail={formatDateTime(item.createdAt)}>{item.requestedBy?.name ?? 'A former staff member'}</CellLines> },
+    {
+      header: 'Status',
+      cell: (item) => (
+        <>
+          <Badge color={STATUS_COLORS[item.status]} variant="light" data-testid="promotion-status">
+            {item.status}
+          </Badge>
+          {item.decidedBy ? (
+            <Text size="xs" c="dimmed">
+              by {item.decidedBy.name}
+              {item.decidedAt ? `, ${formatDateTime(item.decidedAt)}` : ''}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Decision',
+      hideHeader: true,
+      cell: (item) =>
+        mayDecide(item) ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" onClick={() => setAction(decide(item, true))} aria-label={`Approve the promotion of ${item.user.name}`}>
+              Approve
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setAction(decide(item, false))} aria-label={`Reject the promotion of ${item.user.name}`}>
+              Reject
+            </Button>
+          </Group>
+        ) : item.status === 'pending' ? (
+          <Text size="xs" c="dimmed">
+            {item.requestedBy?.id === me.id ? 'Another super admin decides' : 'A super admin decides'}
+          </Text>
+        ) : null,
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Select
@@ -55,104 +98,29 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
           { value: 'rejected', label: 'Rejected' },
           { value: 'all', label: 'All' },
         ]}
-        value={status}
+        value={list.filters.status}
         allowDeselect={false}
-        onChange={(value) => {
-          setStatus((value as StatusFilter | null) ?? 'pending');
-          setPage(1);
-        }}
+        onChange={(value) => list.setFilter('status', (value as StatusFilter | null) ?? 'pending')}
       />
-      {list.isPending ? (
-        <Skeleton height={160} aria-busy="true" aria-label="Loading promotion requests" />
-      ) : list.error ? (
-        <QueryErrorAlert title="The promotion requests could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="promotion-count">
-            {rangeLabel(list.data.total, page, PAGE_SIZE, ['request', 'requests'])}
-          </Text>
-          {list.data.items.length > 0 ? (
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped aria-label="Promotion requests" data-testid="promotions-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">User</Table.Th>
-                    <Table.Th scope="col">Promotion</Table.Th>
-                    <Table.Th scope="col">Reason</Table.Th>
-                    <Table.Th scope="col">Requested</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Decision</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((item) => {
-                    const mayDecide = me.role === 'super_admin' && item.status === 'pending' && item.requestedBy?.id !== me.id && item.user.id !== me.id;
-                    return (
-                      <Table.Tr key={item.id} data-testid="promotion-row" data-username={item.user.username}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {item.user.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {item.user.username} · {item.user.email}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {PLATFORM_ROLE_LABELS[item.user.role]} → {PLATFORM_ROLE_LABELS[item.requestedRole]}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{item.reason}</Text>
-                          {item.decisionReason ? (
-                            <Text size="xs" c="dimmed">
-                              Decision: {item.decisionReason}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{item.requestedBy?.name ?? 'A former staff member'}</Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDateTime(item.createdAt)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={STATUS_COLORS[item.status]} variant="light" data-testid="promotion-status">
-                            {item.status}
-                          </Badge>
-                          {item.decidedBy ? (
-                            <Text size="xs" c="dimmed">
-                              by {item.decidedBy.name}
-                              {item.decidedAt ? `, ${formatDateTime(item.decidedAt)}` : ''}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          {mayDecide ? (
-                            <Group gap="xs" wrap="nowrap">
-                              <Button size="xs" onClick={() => setAction(decide(item, true))} aria-label={`Approve the promotion of ${item.user.name}`}>
-                                Approve
-                              </Button>
-                              <Button size="xs" color="red" variant="light" onClick={() => setAction(decide(item, false))} aria-label={`Reject the promotion of ${item.user.name}`}>
-                                Reject
-                              </Button>
-                            </Group>
-                          ) : item.status === 'pending' ? (
-                            <Text size="xs" c="dimmed">
-                              {item.requestedBy?.id === me.id ? 'Another super admin decides' : 'A super admin decides'}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          <Pager label="Pages of promotion requests" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={requests}
+        loading={<ListSkeleton height={160} label="Loading promotion requests" />}
+        errorTitle="The promotion requests could not be loaded"
+        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['request', 'requests'])}
+        rangeTestId="promotion-count"
+        pagerLabel="Pages of promotion requests"
+        pages={(data) => pageCount(data.total, PAGE_SIZE)}
+        page={() => list.page}
+        onPage={list.setPage}
+        gap="md"
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ 'data-testid': 'promotion-row', 'data-username': item.user.username })}
+        label="Promotion requests"
+        minWidth={860}
+        striped
+        testId="promotions-table"
+      />
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />
     </Stack>
   );

@@ -33,15 +33,6 @@ export const ACCOUNT_STATE_LABELS: Record<AccountState, { label: string; color: 
 };
 
 
-/** "21–40 of 95 users", or "No user matches." */
-export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {
-  if (total === 0) return `No ${noun[0]} matches.`;
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
-}
-
-
 /** Reasons the server accepts: 3 to 500 characters once trimmed. */
 export function reasonProblem(reason: string, required: boolean): string | null {
   const text = reason.trim();
