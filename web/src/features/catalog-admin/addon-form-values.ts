@@ -44,6 +44,7 @@ export const addonCodec = catalogCodec<AdminAddon, AddonCreateInput, AddonUpdate
         ctx.addIssue({ code: 'custom', path: ['conflicts'], message: 'An add-on cannot both require and conflict with the same add-on.' });
       }
     }),
+  saving: { noun: 'Add-on', procedures: (client) => client.catalogAdmin.addons, approval: { update: 'catalogAdmin.addons.update' } },
 });
 
 export type AddonFormValues = ReturnType<typeof addonCodec.empty>;

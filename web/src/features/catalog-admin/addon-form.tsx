@@ -16,15 +16,7 @@ interface AddonFormProps {
 
 /** Every field of an add-on: what it is, its price per cluster, where it can be installed, what it needs and excludes. */
 export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormProps) {
-  const state = useCatalogForm({
-    codec: addonCodec,
-    item: addon,
-    procedures: (client) => client.catalogAdmin.addons,
-    noun: 'Add-on',
-    nameOf: (saved) => saved.name,
-    approval: { update: 'catalogAdmin.addons.update' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(addonCodec, addon, onDone);
   const { form } = state;
   const values = form.getValues();
   const others = addons.filter((other) => other.id !== addon?.id);
@@ -35,7 +27,7 @@ export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormP
   const versionOptions = versions.map((version) => ({ value: version.version, label: version.version }));
 
   return (
-    <CatalogFormShell state={state} testId="addon-form" createLabel="Create add-on">
+    <CatalogFormShell state={state} formRef={formRef} testId="addon-form" createLabel="Create add-on">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint('addon_velero')} {...form.getInputProps('id')} />
         <TextInput label="Name" required {...form.getInputProps('name')} />

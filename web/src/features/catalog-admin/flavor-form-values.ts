@@ -37,6 +37,7 @@ export const flavorCodec = catalogCodec<AdminFlavor, FlavorCreateInput, FlavorUp
     }),
   // Only a GPU flavour has GPUs: the fields are cleared for the others.
   adjust: (fields, flavor) => (flavor.category === 'gpu' ? { ...fields, gpuCount: flavor.gpuCount ?? 0 } : { ...fields, gpuModel: null, gpuCount: 0, gpuMemoryGb: null }),
+  saving: { noun: 'Node flavour', procedures: (client) => client.catalogAdmin.nodeFlavors, approval: { update: 'catalogAdmin.nodeFlavors.update' } },
 });
 
 export type FlavorFormValues = ReturnType<typeof flavorCodec.empty>;

@@ -14,20 +14,12 @@ interface FlavorFormProps {
 
 /** Every field of a node flavour: size, GPUs, disk, hourly and monthly prices, regions. */
 export function FlavorForm({ flavor, regionOptions, onDone }: FlavorFormProps) {
-  const state = useCatalogForm({
-    codec: flavorCodec,
-    item: flavor,
-    procedures: (client) => client.catalogAdmin.nodeFlavors,
-    noun: 'Node flavour',
-    nameOf: (saved) => saved.name,
-    approval: { update: 'catalogAdmin.nodeFlavors.update' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(flavorCodec, flavor, onDone);
   const { form } = state;
   const values = form.getValues();
 
   return (
-    <CatalogFormShell state={state} testId="flavor-form" createLabel="Create flavour">
+    <CatalogFormShell state={state} formRef={formRef} testId="flavor-form" createLabel="Create flavour">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint('gp-32-128')} {...form.getInputProps('id')} />
         <TextInput label="Name" required {...form.getInputProps('name')} />

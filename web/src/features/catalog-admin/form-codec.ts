@@ -1,4 +1,7 @@
+import type { AppRouter } from '@kubemarket/api';
+import type { TRPCClient } from '@trpc/client';
 import { z } from 'zod';
+import type { ChangeRequestInput } from './catalog-admin-types';
 import { priceChangeDate, sortOrderField, changedFields, type NumberValue } from './form-fields';
 import { basisPointsToPercent, centsToEuros, millicentsToEuros } from './money';
 import { fieldMap } from './server-errors';
@@ -91,7 +94,28 @@ export const sortOrder = () => field(sortOrderField(), '' as NumberValue);
 /** YYYY-MM-DD (UTC) when a price change applies; empty: at once. */
 export const priceDate = (): FormField<string, number | undefined> => ({ schema: priceChangeDate(), empty: '', api: 'priceEffectiveFrom', fromApi: () => '', updateOnly: true });
 
-interface CodecSpec<Stored, Create, F extends Record<string, AnyField>, Key extends keyof F & keyof Create & keyof Stored, S> {
+/** A catalogue procedure that can be sent for approval (ADR 27). */
+export type ApprovableProcedure = ChangeRequestInput['procedure'];
+
+/** How an entity's form saves: its procedures, and the words of its toasts. */
+export interface CatalogSaving<Create, Update, Saved> {
+  /** What the item is: "Add-on saved", "Add-on created", "Add-on not saved". */
+  noun: string;
+  /** The toast's word for a new item, "created" unless told. */
+  created?: string;
+  /** The entity's create and update procedures on the tRPC client, e.g. `client.catalogAdmin.addons`. */
+  procedures: (client: TRPCClient<AppRouter>) => { create: { mutate(input: Create): Promise<Saved> }; update: { mutate(input: Update): Promise<Saved> } };
+  /** The saved item's name, for the toast: its `name` unless told. */
+  nameOf?: (saved: Saved) => string;
+  /**
+   * The procedures the server can refuse with 412 because the change needs a second administrator
+   * (a large price cut, a large promotion; ADR 27): the form then offers to send the same call for
+   * approval with a reason.
+   */
+  approval?: { update: ApprovableProcedure; create?: ApprovableProcedure };
+}
+
+interface CodecSpec<Stored, Create, Update, Saved, F extends Record<string, AnyField>, Key extends keyof F & keyof Create & keyof Stored, S> {
   /** The field naming the item: sent on create, fixed afterwards. */
   key: Key;
   fields: F;
@@ -99,6 +123,7 @@ interface CodecSpec<Stored, Create, F extends Record<string, AnyField>, Key exte
   refine?: (schema: z.ZodObject<Shape<F>>) => S;
   /** How the entity's fields depend on each other when sent (a GPU count only for a GPU flavour). */
   adjust?: (fields: Omit<Create, Key>, parsed: z.output<S>) => Omit<Create, Key>;
+  saving: CatalogSaving<Create, Update, Saved>;
 }
 
 /**
@@ -106,8 +131,8 @@ interface CodecSpec<Stored, Create, F extends Record<string, AnyField>, Key exte
  * (the item types given, the fields inferred).
  */
 export function catalogCodec<Stored, Create, Update>() {
-  return <F extends Record<string, AnyField>, Key extends keyof F & keyof Create & keyof Stored, S extends z.ZodType = z.ZodObject<Shape<F>>>(
-    spec: CodecSpec<Stored, Create, F, Key, S>,
+  return <F extends Record<string, AnyField>, Key extends keyof F & keyof Create & keyof Stored, Saved, S extends z.ZodType = z.ZodObject<Shape<F>>>(
+    spec: CodecSpec<Stored, Create, Update, Saved, F, Key, S>,
   ) => {
     type Parsed = z.output<S>;
     const entries = Object.entries(spec.fields) as [string, AnyField][];
@@ -128,6 +153,7 @@ export function catalogCodec<Stored, Create, Update>() {
       Object.fromEntries(sent.map(([name, f]) => [apiOf(name, f), f.before ? (f.before as Unknown1)(read(item, name, f)) : read(item, name, f)])) as Omit<Create, Key>;
 
     return {
+      saving: spec.saving,
       schema,
       /** The values of a new item. */
       empty: (): ValuesOf<F> => Object.fromEntries(entries.map(([name, f]) => [name, f.empty])) as ValuesOf<F>,
@@ -155,7 +181,8 @@ export function catalogCodec<Stored, Create, Update>() {
 }
 
 /** What `catalogCodec` makes. */
-export type CatalogCodec<Stored, Create, Update, Values, Parsed> = {
+export type CatalogCodec<Stored, Create, Update, Values, Parsed, Saved> = {
+  saving: CatalogSaving<Create, Update, Saved>;
   schema: z.ZodType<Parsed, Values>;
   empty: () => Values;
   valuesOf: (item: Stored) => Values;

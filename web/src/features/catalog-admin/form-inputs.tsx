@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Select, Stack, TextInput, type NumberInputProps, type SelectProps, type TextInputProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { optionsOf } from './catalog-admin-options';
 
@@ -65,8 +65,9 @@ export function ChoiceSelect({ labels, onChange, ...props }: Omit<SelectProps, '
 }
 
 interface CatalogFormShellProps {
-  /** What useCatalogForm gives. */
-  state: { submit: () => void; approvalDialog: ReactNode; generalError: string | null; saving: boolean; editing: boolean; onDone: () => void };
+  /** What useCatalogForm gives (its formRef apart). */
+  state: { onSubmit: (event?: FormEvent<HTMLFormElement>) => void; approvalDialog: ReactNode; error: string | null; submitting: boolean; editing: boolean; onDone: () => void };
+  formRef: Ref<HTMLFormElement>;
   testId: string;
   /** The submit button of a new item, e.g. "Create tier" (an edit's is "Save changes"). */
   createLabel: string;
@@ -74,13 +75,13 @@ interface CatalogFormShellProps {
 }
 
 /** A catalogue form around its fields: the approval dialog, the alert for the server's other messages, Cancel and submit. */
-export function CatalogFormShell({ state, testId, createLabel, children }: CatalogFormShellProps) {
+export function CatalogFormShell({ state, formRef, testId, createLabel, children }: CatalogFormShellProps) {
   return (
-    <form noValidate onSubmit={state.submit} data-testid={testId}>
+    <form ref={formRef} noValidate onSubmit={state.onSubmit} data-testid={testId}>
       {state.approvalDialog}
       <Stack gap="md">
         {children}
-        <FormFooter generalError={state.generalError} saving={state.saving} submitLabel={state.editing ? 'Save changes' : createLabel} onCancel={state.onDone} />
+        <FormFooter generalError={state.error} saving={state.submitting} submitLabel={state.editing ? 'Save changes' : createLabel} onCancel={state.onDone} />
       </Stack>
     </form>
   );

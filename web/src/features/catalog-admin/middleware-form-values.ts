@@ -18,6 +18,7 @@ export const middlewareCodec = catalogCodec<AdminMiddleware, MiddlewareCreateInp
     regionIds: field(z.array(z.string()).min(1, 'Choose at least one region.'), []),
     sortOrder: sortOrder(),
   },
+  saving: { noun: 'Middleware', procedures: (client) => client.catalogAdmin.middlewares },
 });
 
 export type MiddlewareFormValues = ReturnType<typeof middlewareCodec.empty>;

@@ -14,18 +14,11 @@ interface MiddlewareFormProps {
 
 /** A managed data service: what it is, the versions and regions it is offered in. Its plans carry the prices. */
 export function MiddlewareForm({ middleware, regionOptions, onDone }: MiddlewareFormProps) {
-  const state = useCatalogForm({
-    codec: middlewareCodec,
-    item: middleware,
-    procedures: (client) => client.catalogAdmin.middlewares,
-    noun: 'Middleware',
-    nameOf: (saved) => saved.name,
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(middlewareCodec, middleware, onDone);
   const { form } = state;
 
   return (
-    <CatalogFormShell state={state} testId="middleware-form" createLabel="Create middleware">
+    <CatalogFormShell state={state} formRef={formRef} testId="middleware-form" createLabel="Create middleware">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint('mw_clickhouse')} {...form.getInputProps('id')} />
         <TextInput label="Name" required {...form.getInputProps('name')} />

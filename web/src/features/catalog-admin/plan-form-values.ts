@@ -35,6 +35,8 @@ export const planCodec = catalogCodec<AdminPlan, Omit<PlanCreateInput, 'middlewa
         ctx.addIssue({ code: 'custom', path: ['yearlyPrice'], message: 'The yearly price cannot be more than 12 monthly payments.' });
       }
     }),
+  // A new plan's input takes its middleware too: the form sends planCreateInput.
+  saving: { noun: 'Plan', procedures: (client) => client.catalogAdmin.middlewarePlans, approval: { update: 'catalogAdmin.middlewarePlans.update' } },
 });
 
 export type PlanFormValues = ReturnType<typeof planCodec.empty>;

@@ -12,20 +12,11 @@ interface PlanFormProps {
 
 /** One plan of a middleware: its size, storage, high availability and price. */
 export function PlanForm({ middleware, plan, onDone }: PlanFormProps) {
-  const state = useCatalogForm({
-    codec: planCodec,
-    item: plan,
-    procedures: (client) => client.catalogAdmin.middlewarePlans,
-    createInput: (parsed) => planCreateInput(middleware.id, parsed),
-    noun: 'Plan',
-    nameOf: (saved) => `${middleware.name} ${saved.name}`,
-    approval: { update: 'catalogAdmin.middlewarePlans.update' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(planCodec, plan, onDone, { createInput: (parsed) => planCreateInput(middleware.id, parsed), nameOf: (saved) => `${middleware.name} ${saved.name}` });
   const { form } = state;
 
   return (
-    <CatalogFormShell state={state} testId="plan-form" createLabel="Create plan">
+    <CatalogFormShell state={state} formRef={formRef} testId="plan-form" createLabel="Create plan">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint(`mwp_${middleware.engine}_large`)} {...form.getInputProps('id')} />
         <TextInput label="Name" description="e.g. Essential, Business." required {...form.getInputProps('name')} />

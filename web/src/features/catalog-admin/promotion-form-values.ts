@@ -66,6 +66,12 @@ export const promotionCodec = catalogCodec<AdminPromotion, PromotionCreateInput,
         }
         return { ...promotion, value: value.value };
       }),
+  saving: {
+    noun: 'Promotion',
+    procedures: (client) => client.catalogAdmin.promotions,
+    nameOf: (saved) => saved.code,
+    approval: { update: 'catalogAdmin.promotions.update', create: 'catalogAdmin.promotions.create' },
+  },
 });
 
 export type PromotionFormValues = ReturnType<typeof promotionCodec.empty>;

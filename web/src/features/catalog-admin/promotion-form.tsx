@@ -12,21 +12,13 @@ interface PromotionFormProps {
 
 /** A promotion code: its discount, validity window and rules. */
 export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
-  const state = useCatalogForm({
-    codec: promotionCodec,
-    item: promotion,
-    procedures: (client) => client.catalogAdmin.promotions,
-    noun: 'Promotion',
-    nameOf: (saved) => saved.code,
-    approval: { update: 'catalogAdmin.promotions.update', create: 'catalogAdmin.promotions.create' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(promotionCodec, promotion, onDone);
   const { form } = state;
   const values = form.getValues();
   const percent = values.kind === 'percent';
 
   return (
-    <CatalogFormShell state={state} testId="promotion-form" createLabel="Create promotion">
+    <CatalogFormShell state={state} formRef={formRef} testId="promotion-form" createLabel="Create promotion">
       <KeyInput
         label="Code"
         editing={state.editing}

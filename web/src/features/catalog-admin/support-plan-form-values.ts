@@ -61,6 +61,7 @@ export const supportPlanCodec = catalogCodec<AdminSupportPlan, SupportPlanCreate
   // The price fields of the other pricing kind are cleared.
   adjust: (fields, plan) =>
     plan.pricingKind === 'fixed' ? { ...fields, percentOfSpendBasisPoints: null, minimumMonthlyCents: null } : { ...fields, monthlyPriceCents: null },
+  saving: { noun: 'Support plan', procedures: (client) => client.catalogAdmin.supportPlans, approval: { update: 'catalogAdmin.supportPlans.update' } },
 });
 
 export type SupportPlanFormValues = ReturnType<typeof supportPlanCodec.empty>;

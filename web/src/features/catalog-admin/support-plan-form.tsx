@@ -12,20 +12,12 @@ interface SupportPlanFormProps {
 
 /** A support plan: response targets, channels, hours, a named engineer, and a fixed price or a share of spend with a minimum. */
 export function SupportPlanForm({ plan, onDone }: SupportPlanFormProps) {
-  const state = useCatalogForm({
-    codec: supportPlanCodec,
-    item: plan,
-    procedures: (client) => client.catalogAdmin.supportPlans,
-    noun: 'Support plan',
-    nameOf: (saved) => saved.name,
-    approval: { update: 'catalogAdmin.supportPlans.update' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(supportPlanCodec, plan, onDone);
   const { form } = state;
   const values = form.getValues();
 
   return (
-    <CatalogFormShell state={state} testId="support-plan-form" createLabel="Create support plan">
+    <CatalogFormShell state={state} formRef={formRef} testId="support-plan-form" createLabel="Create support plan">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint('support_premium')} {...form.getInputProps('id')} />
         <TextInput label="Name" required {...form.getInputProps('name')} />

@@ -43,6 +43,7 @@ export const tierCodec = catalogCodec<AdminTier, TierCreateInput, TierUpdateInpu
       }),
   // Only an optional HA control plane has a price of its own.
   adjust: (fields, tier) => (tier.haControlPlane === 'optional' ? fields : { ...fields, haMonthlyPriceCents: null, haYearlyPriceCents: null }),
+  saving: { noun: 'Cluster tier', procedures: (client) => client.catalogAdmin.clusterTiers, approval: { update: 'catalogAdmin.clusterTiers.update' } },
 });
 
 export type TierFormValues = ReturnType<typeof tierCodec.empty>;

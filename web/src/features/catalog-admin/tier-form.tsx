@@ -16,21 +16,13 @@ interface TierFormProps {
 
 /** Every field of a cluster tier; on an edit, a price change can be dated later. */
 export function TierForm({ tier, flavors, regionOptions, onDone }: TierFormProps) {
-  const state = useCatalogForm({
-    codec: tierCodec,
-    item: tier,
-    procedures: (client) => client.catalogAdmin.clusterTiers,
-    noun: 'Cluster tier',
-    nameOf: (saved) => saved.name,
-    approval: { update: 'catalogAdmin.clusterTiers.update' },
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(tierCodec, tier, onDone);
   const { form } = state;
   const values = form.getValues();
   const flavorOptions = selectableOptions(flavors, values.allowedFlavorIds, (flavor) => flavor.id, (flavor) => flavor.name);
 
   return (
-    <CatalogFormShell state={state} testId="tier-form" createLabel="Create tier">
+    <CatalogFormShell state={state} formRef={formRef} testId="tier-form" createLabel="Create tier">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput editing={state.editing} hint={slugHint('tier_premium')} {...form.getInputProps('id')} />
         <TextInput label="Name" description="Its words decide the cluster type, e.g. Enterprise (Red)." required {...form.getInputProps('name')} />

@@ -29,6 +29,7 @@ export const versionCodec = catalogCodec<AdminVersion, VersionCreateInput, Versi
         ctx.addIssue({ code: 'custom', path: ['isDefault'], message: 'Only a supported version can be the default for new clusters.' });
       }
     }),
+  saving: { noun: 'Kubernetes version', created: 'added', procedures: (client) => client.catalogAdmin.kubernetesVersions, nameOf: (saved) => `Kubernetes ${saved.version}` },
 });
 
 export type VersionFormValues = ReturnType<typeof versionCodec.empty>;

@@ -12,19 +12,11 @@ interface VersionFormProps {
 
 /** A Kubernetes version: its latest patch, classification, end of support, and whether new clusters get it by default. */
 export function VersionForm({ version, onDone }: VersionFormProps) {
-  const state = useCatalogForm({
-    codec: versionCodec,
-    item: version,
-    procedures: (client) => client.catalogAdmin.kubernetesVersions,
-    created: 'added',
-    noun: 'Kubernetes version',
-    nameOf: (saved) => `Kubernetes ${saved.version}`,
-    onDone,
-  });
+  const { formRef, ...state } = useCatalogForm(versionCodec, version, onDone);
   const { form } = state;
 
   return (
-    <CatalogFormShell state={state} testId="version-form" createLabel="Add version">
+    <CatalogFormShell state={state} formRef={formRef} testId="version-form" createLabel="Add version">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <KeyInput label="Version" editing={state.editing} fixed="Versions never change." hint="The minor version, e.g. 1.38." {...form.getInputProps('version')} />
         <WholeInput label="Latest patch" description="4 for 1.37.4." required min={0} {...form.getInputProps('patch')} />
