@@ -10,3 +10,4 @@ export * from './hibernation';
 export * from './middleware-instances';
 export * from './tokens';
 export * from './team';
+export * from './tickets';

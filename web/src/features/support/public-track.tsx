@@ -1,9 +1,11 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { ticketTrackInputSchema } from '@kubemarket/shared';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { fieldAlert } from './field-alert';
 import { ReplyForm } from './reply-form';
 import { useMinuteClock } from './ticket-badges';
 import { TicketHeading } from './ticket-heading';
@@ -13,8 +15,6 @@ import { TicketThread } from './ticket-thread';
 import type { PublicTicket } from './ticket-types';
 import { readTrackLink } from './track-link';
 import type { TrackLink } from './track-link';
-
-const REFERENCE = /^KM-T-\d{5,8}$/;
 
 /**
  * /track-ticket: by reference and email (read only), or from an emailed link (confirm, then read
@@ -75,20 +75,14 @@ export function PublicTrack() {
 }
 
 function TrackForm({ pending, error, onTrack }: { pending: boolean; error: string | null; onTrack: (input: { reference: string; email: string }) => void }) {
-  const [reference, setReference] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ reference?: string; email?: string }>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!REFERENCE.test(reference.trim().toUpperCase())) found.reference = 'A reference looks like KM-T-48213.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = 'Enter a valid email address.';
-    setErrors(found);
-    if (Object.keys(found).length === 0) onTrack({ reference: reference.trim().toUpperCase(), email: email.trim() });
-  };
+  const { form, formRef, onSubmit } = useSchemaForm({
+    schema: ticketTrackInputSchema,
+    initialValues: { reference: '', email: '' },
+    submit: ({ reference }, { email }) => onTrack({ reference, email: email.trim() }),
+  });
   return (
     <Paper withBorder radius="md" p="xl">
-      <form onSubmit={submit} noValidate aria-labelledby="track-title" data-testid="track-form">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="track-title" data-testid="track-form">
         <Stack gap="md">
           <Title order={2} size="h3" id="track-title">
             Look up a ticket
@@ -97,9 +91,9 @@ function TrackForm({ pending, error, onTrack }: { pending: boolean; error: strin
             label="Ticket reference"
             description="From the confirmation email of your ticket"
             placeholder="KM-T-48213"
-            value={reference}
-            onChange={(event) => setReference(event.currentTarget.value)}
-            error={errors.reference ? <span role="alert">{errors.reference}</span> : undefined}
+            key={form.key('reference')}
+            {...form.getInputProps('reference')}
+            error={fieldAlert(form.errors.reference)}
             withAsterisk
           />
           <TextInput
@@ -107,9 +101,9 @@ function TrackForm({ pending, error, onTrack }: { pending: boolean; error: strin
             description="The address the ticket was opened with"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email ? <span role="alert">{errors.email}</span> : undefined}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+            error={fieldAlert(form.errors.email)}
             withAsterisk
           />
           <ErrorAlert>{error}</ErrorAlert>

@@ -1,4 +1,5 @@
 import { TICKET_CATEGORIES, TICKET_SEVERITIES, TICKET_STATUSES } from '@kubemarket/db';
+import { publicTicketFormSchema, ticketDescriptionSchema, ticketMessageSchema, ticketSubjectSchema, ticketTrackInputSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 
@@ -12,15 +13,10 @@ const category = z.enum(TICKET_CATEGORIES, { error: `Category must be one of: ${
 const severity = z.enum(TICKET_SEVERITIES, { error: `Severity must be one of: ${TICKET_SEVERITIES.join(', ')}.` });
 const status = z.enum(TICKET_STATUSES, { error: `Status must be one of: ${TICKET_STATUSES.join(', ')}.` });
 
-const subject = z.string({ error: 'Subject is required.' }).trim().min(3, 'Subject must be at least 3 characters.').max(200, 'Subject must be at most 200 characters.');
-const description = z
-  .string({ error: 'Description is required.' })
-  .trim()
-  .min(10, 'Describe the problem in at least 10 characters.')
-  .max(20_000, 'Description must be at most 20000 characters.')
-  .describe('Markdown.');
-const messageBody = z.string({ error: 'Message is required.' }).trim().min(1, 'Write a message.').max(20_000, 'A message must be at most 20000 characters.').describe('Markdown.');
-const email = z.string({ error: 'Email is required.' }).trim().toLowerCase().pipe(z.email('Enter a valid email address.')).pipe(z.string().max(254, 'Email is too long.'));
+// The fields the forms check too live in @kubemarket/shared.
+const subject = ticketSubjectSchema;
+const description = ticketDescriptionSchema;
+const messageBody = ticketMessageSchema;
 const token = z.string({ error: 'The link is incomplete.' }).trim().min(16, 'The link is incomplete.').max(128, 'The link is invalid.');
 
 const pageFields = {
@@ -71,19 +67,12 @@ export const staffUploadInput = uploadInput.extend({
 
 export const attachmentInput = z.object({ id: idParam('Ticket'), attachmentId: idParam('Attachment') });
 
-export const publicSubmitInput = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name must be at most 120 characters.'),
-  email,
-  subject,
-  description,
+export const publicSubmitInput = publicTicketFormSchema.extend({
   category,
   severity,
 });
 export const tokenInput = z.object({ token });
-export const trackInput = z.object({
-  reference: z.string({ error: 'Reference is required.' }).trim().toUpperCase().regex(/^KM-T-\d{5,8}$/, 'A reference looks like KM-T-48213.'),
-  email,
-});
+export const trackInput = ticketTrackInputSchema;
 export const publicReplyInput = z.object({ token, body: messageBody });
 export const publicAttachmentInput = z.object({ token, attachmentId: idParam('Attachment') });
 
