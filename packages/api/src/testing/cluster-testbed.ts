@@ -1,4 +1,4 @@
-import { clusterOperations, mailOutbox, orders } from '@kubemarket/db';
+import { clusterNodes, clusterOperations, clusters, mailOutbox, nodePools, orders } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ClusterOperatorPort, RealtimeMessage, RealtimePort } from '../context';
@@ -6,7 +6,7 @@ import { outboxMailer, type Mailer } from '../platform/mailer';
 import { simulatorProvisioner } from '../platform/provisioner';
 import type { AppRouter } from '../root';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, sessionUserOf } from './callers';
-import { runOperationUntil } from '../modules/clusters';
+import { advanceOperation, runOperationUntil } from '../modules/clusters';
 
 /**
  * What the clusters tests share: a seeded database, a clock moved by hand, the simulator at speed
@@ -112,3 +112,39 @@ export async function clusterTestbed() {
 
   return { clock, ctx, db, background, published, handedOver, as, drive, order, running, orderOf, outboxTo, progressTo };
 }
+
+export type ClusterTestbed = Awaited<ReturnType<typeof clusterTestbed>>;
+
+/** The refusal for a cluster of another organisation, or none. */
+export const CLUSTER_NOT_FOUND = { code: 'NOT_FOUND', message: 'No cluster with this id in your organisation.' };
+
+/** TWO_POOL_CLUSTER under another name (or with other fields). */
+export const named = (name: string, overrides: Partial<ClusterLineInput> = {}): ClusterLineInput => ({ ...TWO_POOL_CLUSTER, name, ...overrides });
+
+export async function clusterRow(t: ClusterTestbed, id: string) {
+  return (await t.db.select().from(clusters).where(eq(clusters.id, id)))[0]!;
+}
+
+export async function poolsOf(t: ClusterTestbed, clusterId: string) {
+  return t.db.select().from(nodePools).where(eq(nodePools.clusterId, clusterId)).orderBy(asc(nodePools.createdAt), asc(nodePools.name));
+}
+
+export async function nodesOf(t: ClusterTestbed, clusterId: string, poolId?: string) {
+  const rows = await t.db.select().from(clusterNodes).where(eq(clusterNodes.clusterId, clusterId)).orderBy(asc(clusterNodes.createdAt));
+  return poolId ? rows.filter((row) => row.poolId === poolId) : rows;
+}
+
+/** Runs an operation call by call, noting after each what `observe` reads. */
+export async function observeUntilEnd<T>(t: ClusterTestbed, operationId: string, observe: () => Promise<T>) {
+  const seen: T[] = [];
+  for (let calls = 0; calls < 500; calls += 1) {
+    const result = await advanceOperation(t.ctx, operationId);
+    seen.push(await observe());
+    if (result.nextRunAt === null) return { result, seen };
+    t.clock.advance(result.nextRunAt - t.clock.now());
+  }
+  throw new Error('The operation did not end');
+}
+
+/** Consecutive repeats dropped. */
+export const changes = <T>(values: T[]) => values.filter((value, index) => index === 0 || JSON.stringify(values[index - 1]) !== JSON.stringify(value));
