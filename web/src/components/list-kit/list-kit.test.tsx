@@ -56,6 +56,8 @@ describe('range labels', () => {
     expect(matchRangeLabel(0, 1, 20, ['user', 'users'])).toBe('No user matches.');
     expect(matchRangeLabel(1, 1, 20, ['user', 'users'])).toBe('1–1 of 1 user');
     expect(matchRangeLabel(95, 5, 20, ['user', 'users'])).toBe('81–95 of 95 users');
+    expect(matchRangeLabel(51, 3, 25, ['organisation', 'organisations'])).toBe('51–51 of 51 organisations');
+    expect(matchRangeLabel(0, 1, 25, ['organisation', 'organisations'])).toBe('No organisation matches.');
   });
 
   it('adds the page when there are several', () => {

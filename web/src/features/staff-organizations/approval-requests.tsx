@@ -1,7 +1,7 @@
-import { Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type DataTableProps } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ReasonDialog, type ReasonAction } from '../officers';
@@ -30,95 +30,67 @@ export function CreditRequests({ organization, currentUserId, onDecided }: { org
     await onDecided();
   };
   return (
-    <Stack gap="xs" component="section" aria-labelledby="credit-requests-title" data-testid="credit-requests">
-      <Title order={3} size="h4" id="credit-requests-title">
-        Credits awaiting approval
-      </Title>
-      {query.error ? (
-        <QueryErrorAlert title="Credits awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton height={40} />
-      ) : requests.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No credit awaits approval.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Credits awaiting approval">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Asked by</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col">Why approval</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requests.map((request) => (
-                <Table.Tr key={request.id}>
-                  <Table.Td>
-                    {request.requesterName ?? 'A former administrator'}, {formatDateTime(request.createdAt)}
-                  </Table.Td>
-                  <Table.Td ta="right">{euros(request.amountCents)}</Table.Td>
-                  <Table.Td>{request.description}</Table.Td>
-                  <Table.Td>{request.limitReason}</Table.Td>
-                  <Table.Td>
-                    {request.requestedBy === currentUserId ? (
-                      <Text size="sm" c="dimmed">
-                        Another administrator decides
-                      </Text>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() =>
-                            setDecision({
-                              title: `Grant ${euros(request.amountCents)} to ${organization.name}?`,
-                              body: `${request.requesterName ?? 'An administrator'} asked for this credit: ${request.description}`,
-                              confirmLabel: 'Approve and grant',
-                              reasonRequired: false,
-                              reasonLabel: 'Note (optional)',
-                              run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                              done: { title: 'Credit granted', description: `${euros(request.amountCents)} for ${organization.name}.` },
-                            })
-                          }
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() =>
-                            setDecision({
-                              title: `Refuse ${euros(request.amountCents)} for ${organization.name}?`,
-                              body: 'The requester reads your reason. Nothing is granted.',
-                              confirmLabel: 'Refuse',
-                              danger: true,
-                              reasonRequired: true,
-                              run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
-                              done: 'Credit refused',
-                            })
-                          }
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={() => setDecision(null)} />
-    </Stack>
+    <ApprovalSection
+      id="credit-requests"
+      title="Credits awaiting approval"
+      query={query}
+      requests={requests}
+      empty="No credit awaits approval."
+      decision={decision}
+      onDecisionClose={() => setDecision(null)}
+      rowKey={(request) => request.id}
+      columns={[
+        { header: 'Asked by', cell: (request) => `${request.requesterName ?? 'A former administrator'}, ${formatDateTime(request.createdAt)}` },
+        { header: 'Amount', align: 'right', cell: (request) => euros(request.amountCents) },
+        { header: 'Description', cell: (request) => request.description },
+        { header: 'Why approval', cell: (request) => request.limitReason },
+        {
+          header: 'Actions',
+          hideHeader: true,
+          cell: (request) =>
+            request.requestedBy === currentUserId ? (
+              <AnotherDecides />
+            ) : (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    setDecision({
+                      title: `Grant ${euros(request.amountCents)} to ${organization.name}?`,
+                      body: `${request.requesterName ?? 'An administrator'} asked for this credit: ${request.description}`,
+                      confirmLabel: 'Approve and grant',
+                      reasonRequired: false,
+                      reasonLabel: 'Note (optional)',
+                      run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                      done: { title: 'Credit granted', description: `${euros(request.amountCents)} for ${organization.name}.` },
+                    })
+                  }
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() =>
+                    setDecision({
+                      title: `Refuse ${euros(request.amountCents)} for ${organization.name}?`,
+                      body: 'The requester reads your reason. Nothing is granted.',
+                      confirmLabel: 'Refuse',
+                      danger: true,
+                      reasonRequired: true,
+                      run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                      done: 'Credit refused',
+                    })
+                  }
+                >
+                  Reject
+                </Button>
+              </Group>
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -136,103 +108,121 @@ export function CreditNoteRequests({ organization, currentUserId, onDecided }: {
     await queryClient.invalidateQueries({ queryKey: trpc.invoices.creditNoteRequests.pathKey() });
     await onDecided();
   };
+  const invoiceOf = (request: (typeof requests)[number]) => request.invoiceNumber ?? request.invoiceId;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="credit-note-requests-title" data-testid="credit-note-requests">
-      <Title order={3} size="h4" id="credit-note-requests-title">
-        Credit notes awaiting approval
+    <ApprovalSection
+      id="credit-note-requests"
+      title="Credit notes awaiting approval"
+      query={query}
+      requests={requests}
+      empty="No credit note awaits approval."
+      decision={decision}
+      onDecisionClose={() => setDecision(null)}
+      rowKey={(request) => request.id}
+      rowProps={() => ({ 'data-testid': 'credit-note-request' })}
+      columns={[
+        { header: 'Invoice', cell: invoiceOf },
+        { header: 'Asked by', cell: (request) => `${request.requesterName ?? 'A former administrator'}, ${formatDateTime(request.createdAt)}` },
+        { header: 'Amount', align: 'right', cell: (request) => euros(request.amountCents) },
+        { header: 'Reason', cell: (request) => request.reason },
+        {
+          header: 'Actions',
+          hideHeader: true,
+          cell: (request) => {
+            const invoice = invoiceOf(request);
+            return request.requestedBy === currentUserId ? (
+              <AnotherDecides />
+            ) : (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    setDecision({
+                      title: request.status === 'approved' ? `Finish the credit note for ${invoice}?` : `Issue the credit note for ${invoice}?`,
+                      body:
+                        request.status === 'approved'
+                          ? 'It was approved, but the credit note was not issued: issuing it now completes the approval, once.'
+                          : `${request.requesterName ?? 'An administrator'} asked to cancel ${invoice} (${euros(request.amountCents)}) in full: ${request.reason}`,
+                      confirmLabel: 'Approve and issue',
+                      reasonRequired: false,
+                      reasonLabel: 'Note (optional)',
+                      run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                      done: { title: 'Credit note issued', description: `${invoice} is corrected.` },
+                    })
+                  }
+                >
+                  Approve
+                </Button>
+                {request.status === 'pending' ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() =>
+                      setDecision({
+                        title: `Refuse the credit note for ${invoice}?`,
+                        body: 'The requester reads your reason. The invoice stays as it is.',
+                        confirmLabel: 'Refuse',
+                        danger: true,
+                        reasonRequired: true,
+                        run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                        done: 'Credit note refused',
+                      })
+                    }
+                  >
+                    Reject
+                  </Button>
+                ) : null}
+              </Group>
+            );
+          },
+        },
+      ]}
+    />
+  );
+}
+
+function AnotherDecides() {
+  return (
+    <Text size="sm" c="dimmed">
+      Another administrator decides
+    </Text>
+  );
+}
+
+interface ApprovalSectionProps<T> extends Pick<DataTableProps<T>, 'columns' | 'rowKey' | 'rowProps'> {
+  /** The section's id; its title's is `${id}-title`, its test id the id itself. */
+  id: string;
+  title: string;
+  query: UseQueryResult<unknown, { message: string }>;
+  /** The requests of this organisation awaiting a decision. */
+  requests: readonly T[];
+  empty: string;
+  decision: ReasonAction | null;
+  onDecisionClose: () => void;
+}
+
+/** Requests awaiting a second administrator: a titled section with their table, or why there is none, and the decision dialog. */
+function ApprovalSection<T>({ id, title, query, requests, empty, decision, onDecisionClose, ...table }: ApprovalSectionProps<T>) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
+      <Title order={3} size="h4" id={`${id}-title`}>
+        {title}
       </Title>
-      {query.error ? (
-        <QueryErrorAlert title="Credit notes awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton height={40} />
-      ) : requests.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No credit note awaits approval.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Credit notes awaiting approval">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Invoice</Table.Th>
-                <Table.Th scope="col">Asked by</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col">Reason</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requests.map((request) => {
-                const invoice = request.invoiceNumber ?? request.invoiceId;
-                return (
-                  <Table.Tr key={request.id} data-testid="credit-note-request">
-                    <Table.Td>{invoice}</Table.Td>
-                    <Table.Td>
-                      {request.requesterName ?? 'A former administrator'}, {formatDateTime(request.createdAt)}
-                    </Table.Td>
-                    <Table.Td ta="right">{euros(request.amountCents)}</Table.Td>
-                    <Table.Td>{request.reason}</Table.Td>
-                    <Table.Td>
-                      {request.requestedBy === currentUserId ? (
-                        <Text size="sm" c="dimmed">
-                          Another administrator decides
-                        </Text>
-                      ) : (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            onClick={() =>
-                              setDecision({
-                                title: request.status === 'approved' ? `Finish the credit note for ${invoice}?` : `Issue the credit note for ${invoice}?`,
-                                body:
-                                  request.status === 'approved'
-                                    ? 'It was approved, but the credit note was not issued: issuing it now completes the approval, once.'
-                                    : `${request.requesterName ?? 'An administrator'} asked to cancel ${invoice} (${euros(request.amountCents)}) in full: ${request.reason}`,
-                                confirmLabel: 'Approve and issue',
-                                reasonRequired: false,
-                                reasonLabel: 'Note (optional)',
-                                run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                                done: { title: 'Credit note issued', description: `${invoice} is corrected.` },
-                              })
-                            }
-                          >
-                            Approve
-                          </Button>
-                          {request.status === 'pending' ? (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              onClick={() =>
-                                setDecision({
-                                  title: `Refuse the credit note for ${invoice}?`,
-                                  body: 'The requester reads your reason. The invoice stays as it is.',
-                                  confirmLabel: 'Refuse',
-                                  danger: true,
-                                  reasonRequired: true,
-                                  run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
-                                  done: 'Credit note refused',
-                                })
-                              }
-                            >
-                              Reject
-                            </Button>
-                          ) : null}
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={() => setDecision(null)} />
+      <QueryView
+        query={query}
+        loading={<Skeleton height={40} />}
+        errorTitle={`${title} could not be loaded`}
+        isEmpty={() => requests.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        }
+      >
+        {() => <DataTable rows={requests} label={title} minWidth={640} striped {...table} />}
+      </QueryView>
+      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={onDecisionClose} />
     </Stack>
   );
 }

@@ -1,18 +1,14 @@
 import type { OrganizationsTab } from './organizations-tabs';
-import { Anchor, Badge, Group, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { Pager, pageCount } from '../../components/pager';
+import { ALL, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ActivityLog } from '../team';
 import { OrganizationDetailView } from './organization-detail';
-import { ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR, rangeLabel } from './staff-format';
+import { ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR } from './staff-format';
 import { StaffPage } from '../officers';
-import type { OrganizationStatus } from './staff-organizations-types';
+import type { OrganizationRow, OrganizationStatus } from './staff-organizations-types';
 
 const PAGE_SIZE = 25;
 
@@ -49,11 +45,11 @@ export function OrganizationsPage({ tab, organizationId, onNavigate }: Organizat
 }
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'Every status' },
+  { value: ALL, label: 'Every status' },
   ...Object.entries(ORGANIZATION_STATUS_LABELS).map(([value, { label }]) => ({ value, label })),
 ];
 const OVERDUE_OPTIONS = [
-  { value: 'all', label: 'Paid or not' },
+  { value: ALL, label: 'Paid or not' },
   { value: 'yes', label: 'Overdue' },
   { value: 'no', label: 'Not overdue' },
 ];
@@ -65,92 +61,81 @@ const SORT_OPTIONS = [
 
 function OrganizationList({ onOpen }: { onOpen: (id: string) => void }) {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState('all');
-  const [overdue, setOverdue] = useState('all');
-  const [sort, setSort] = useState<'name' | 'newest' | 'overdue'>('name');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
+  const list = useListState({ status: ALL, overdue: ALL, sort: 'name' });
+  const { status, overdue, sort } = list.filters;
+  const organizations = useQuery({
     ...trpc.staffOrganizations.list.queryOptions({
-      q: q || undefined,
-      status: status === 'all' ? undefined : (status as OrganizationStatus),
-      overdue: overdue === 'all' ? undefined : overdue === 'yes',
-      sort,
-      page,
+      q: list.q,
+      status: status === ALL ? undefined : (status as OrganizationStatus),
+      overdue: overdue === ALL ? undefined : overdue === 'yes',
+      sort: sort as 'name' | 'newest' | 'overdue',
+      page: list.page,
       pageSize: PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
   });
-  const reset = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
-  };
+  const columns: Column<OrganizationRow>[] = [
+    {
+      header: 'Organisation',
+      cell: (row) => (
+        <>
+          <Anchor component="button" type="button" fw={600} size="sm" onClick={() => onOpen(row.id)}>
+            {row.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.billingId}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (row) => (
+        <Group gap={6}>
+          <Badge variant="filled" color={ORGANIZATION_STATUS_LABELS[row.status].color} tt="none">
+            {ORGANIZATION_STATUS_LABELS[row.status].label}
+          </Badge>
+          {row.overdueSince !== null ? (
+            <Badge variant="filled" color={OVERDUE_COLOR} tt="none">
+              Overdue since {formatDate(row.overdueSince)}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { header: 'Members', cell: (row) => row.members },
+    { header: 'Clusters', cell: (row) => row.clusters },
+    { header: 'Customer since', cell: (row) => formatDate(row.createdAt) },
+  ];
 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-        <TextInput label="Search" placeholder="Name or billing id" leftSection={<IconSearch size={16} aria-hidden />} value={search} onChange={(event) => reset(setSearch)(event.currentTarget.value)} />
-        <Select label="Status" data={STATUS_OPTIONS} value={status} allowDeselect={false} onChange={(value) => value && reset(setStatus)(value)} />
-        <Select label="Payment" data={OVERDUE_OPTIONS} value={overdue} allowDeselect={false} onChange={(value) => value && reset(setOverdue)(value)} />
-        <Select label="Sort by" data={SORT_OPTIONS} value={sort} allowDeselect={false} onChange={(value) => value && reset(setSort)(value as typeof sort)} />
+        <SearchInput placeholder="Name or billing id" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
+        <Select label="Status" data={STATUS_OPTIONS} value={status} allowDeselect={false} onChange={(value) => value && list.setFilter('status', value)} />
+        <Select label="Payment" data={OVERDUE_OPTIONS} value={overdue} allowDeselect={false} onChange={(value) => value && list.setFilter('overdue', value)} />
+        <Select label="Sort by" data={SORT_OPTIONS} value={sort} allowDeselect={false} onChange={(value) => value && list.setFilter('sort', value)} />
       </SimpleGrid>
-      {list.isPending ? (
-        <Skeleton height={240} aria-busy="true" aria-label="Loading organisations" />
-      ) : list.error ? (
-        <QueryErrorAlert title="The organisations could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="organization-count">
-            {rangeLabel(list.data.total, page, PAGE_SIZE, ['organisation', 'organisations'])}
-          </Text>
-          {list.data.items.length > 0 ? (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover aria-label="Organisations" data-testid="organizations-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Organisation</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Members</Table.Th>
-                    <Table.Th scope="col">Clusters</Table.Th>
-                    <Table.Th scope="col">Customer since</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((row) => (
-                    <Table.Tr key={row.id} data-testid="organization-row" data-organization={row.name}>
-                      <Table.Td>
-                        <Anchor component="button" type="button" fw={600} size="sm" onClick={() => onOpen(row.id)}>
-                          {row.name}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {row.billingId}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Badge variant="filled" color={ORGANIZATION_STATUS_LABELS[row.status].color} tt="none">
-                            {ORGANIZATION_STATUS_LABELS[row.status].label}
-                          </Badge>
-                          {row.overdueSince !== null ? (
-                            <Badge variant="filled" color={OVERDUE_COLOR} tt="none">
-                              Overdue since {formatDate(row.overdueSince)}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{row.members}</Table.Td>
-                      <Table.Td>{row.clusters}</Table.Td>
-                      <Table.Td>{formatDate(row.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          <Pager label="Pages of organisations" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
-        </>
-      )}
+      <PagedTable
+        query={organizations}
+        loading={<ListSkeleton height={240} label="Loading organisations" />}
+        errorTitle="The organisations could not be loaded"
+        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['organisation', 'organisations'])}
+        rangeTestId="organization-count"
+        pagerLabel="Pages of organisations"
+        pages={(data) => pageCount(data.total, PAGE_SIZE)}
+        page={() => list.page}
+        onPage={list.setPage}
+        gap="md"
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'organization-row', 'data-organization': row.name })}
+        label="Organisations"
+        minWidth={720}
+        striped
+        highlightOnHover
+        testId="organizations-table"
+      />
     </Stack>
   );
 }

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { creditLimitCentsOf, creditLimitProblem, euros, localDay, quotaProblem, rangeLabel, reasonProblem, receivedOnProblem, statusLabel, transferReferenceProblem } from './staff-format';
+import { creditLimitCentsOf, creditLimitProblem, euros, localDay, quotaProblem, reasonProblem, receivedOnProblem, statusLabel, transferReferenceProblem } from './staff-format';
 
 describe('staff organisations format', () => {
   it('labels statuses and money', () => {
     expect(statusLabel('awaiting_customer')).toBe('Awaiting customer');
     expect(euros(123_456)).toBe('€1,234.56');
-  });
-
-  it('paginates', () => {
-    expect(rangeLabel(51, 3, 25, ['organisation', 'organisations'])).toBe('51–51 of 51 organisations');
-    expect(rangeLabel(0, 1, 25, ['organisation', 'organisations'])).toBe('No organisation matches.');
   });
 
   it('asks for a reason of 5 to 1000 characters, and whole non-negative quotas', () => {

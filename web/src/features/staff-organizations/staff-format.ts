@@ -27,14 +27,6 @@ export function statusLabel(status: string): string {
 export { euros } from '@kubemarket/shared';
 
 
-/** "21–40 of 95 organisations", or "Nothing matches." */
-export function rangeLabel(total: number, page: number, pageSize: number, noun: [string, string]): string {
-  if (total === 0) return `No ${noun[0]} matches.`;
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
-}
-
 /** The server's rule for reasons: at least 5 characters once trimmed, at most 1000. */
 export function reasonProblem(reason: string): string | null {
   const text = reason.trim();
