@@ -1,9 +1,10 @@
 import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { useState } from 'react';
+import { maintenanceWindowSchema } from '@kubemarket/shared';
 import { ErrorAlert } from '../../components/error-alert';
 import { SectionCard } from '../../components/section-card';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClusterMutation } from './cluster-queries';
 import { WEEKDAY_LABELS, WEEKDAYS } from './cluster-types';
 import type { ClusterDetail, Weekday } from './cluster-types';
@@ -22,17 +23,25 @@ export function MaintenanceTab({ cluster, mayWrite }: { cluster: ClusterDetail; 
   return <MaintenanceForm key={`${day}-${startHour}-${autoUpgrade}`} cluster={cluster} mayWrite={mayWrite} />;
 }
 
+type Maintenance = ClusterDetail['maintenance'];
+
 function MaintenanceForm({ cluster, mayWrite }: { cluster: ClusterDetail; mayWrite: boolean }) {
   const client = useTRPCClient();
-  const [day, setDay] = useState<Weekday>(cluster.maintenance.day);
-  const [startHour, setStartHour] = useState(cluster.maintenance.startHour);
-  const [autoUpgrade, setAutoUpgrade] = useState(cluster.maintenance.autoUpgrade);
   const save = useClusterMutation(
     cluster.id,
-    () => client.clusters.updateMaintenance.mutate({ id: cluster.id, maintenance: { day, startHour, autoUpgrade } }),
-    () => toast({ title: 'Maintenance window saved', description: windowLabel(day, startHour), variant: 'success' }),
+    (maintenance: Maintenance) => client.clusters.updateMaintenance.mutate({ id: cluster.id, maintenance }),
+    (_, maintenance) => toast({ title: 'Maintenance window saved', description: windowLabel(maintenance.day, maintenance.startHour), variant: 'success' }),
   );
-  const changed = day !== cluster.maintenance.day || startHour !== cluster.maintenance.startHour || autoUpgrade !== cluster.maintenance.autoUpgrade;
+  const isChange = (next: Maintenance) => next.day !== cluster.maintenance.day || next.startHour !== cluster.maintenance.startHour || next.autoUpgrade !== cluster.maintenance.autoUpgrade;
+  // Controlled: the button waits for a change.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: maintenanceWindowSchema,
+    initialValues: { ...cluster.maintenance },
+    mode: 'controlled',
+    submit: (maintenance) => (isChange(maintenance) ? save.mutateAsync(maintenance) : undefined),
+  });
+  const { startHour } = form.values;
+  const changed = isChange(form.values);
   const readOnly = !mayWrite || cluster.status === 'deleted';
 
   return (
@@ -44,21 +53,15 @@ function MaintenanceForm({ cluster, mayWrite }: { cluster: ClusterDetail; mayWri
       <Text size="sm" data-testid="maintenance-current">
         Now: {windowLabel(cluster.maintenance.day, cluster.maintenance.startHour)}; automatic patch upgrades {cluster.maintenance.autoUpgrade ? 'on' : 'off'}.
       </Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (changed) save.mutate(undefined);
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Group grow align="flex-start" maw={560}>
             <Select
               label="Day"
               data={WEEKDAYS.map((weekday) => ({ value: weekday, label: WEEKDAY_LABELS[weekday] }))}
-              value={day}
               allowDeselect={false}
               disabled={readOnly}
-              onChange={(value) => value && setDay(value as Weekday)}
+              {...form.getInputProps('day')}
               data-testid="maintenance-day"
             />
             <Select
@@ -68,22 +71,21 @@ function MaintenanceForm({ cluster, mayWrite }: { cluster: ClusterDetail; mayWri
               value={String(startHour)}
               allowDeselect={false}
               disabled={readOnly}
-              onChange={(value) => value !== null && setStartHour(Number(value))}
+              onChange={(value) => value !== null && form.setFieldValue('startHour', Number(value))}
               data-testid="maintenance-hour"
             />
           </Group>
           <Switch
             label="Automatic patch upgrades"
             description="New patch releases of this Kubernetes minor version are applied in the window. Minor versions are upgraded only when you ask."
-            checked={autoUpgrade}
             disabled={readOnly}
-            onChange={(event) => setAutoUpgrade(event.currentTarget.checked)}
+            {...form.getInputProps('autoUpgrade', { type: 'checkbox' })}
             data-testid="maintenance-auto-upgrade"
           />
-          <ErrorAlert>{save.error?.message}</ErrorAlert>
+          <ErrorAlert>{error}</ErrorAlert>
           {readOnly ? null : (
             <Group>
-              <Button type="submit" disabled={!changed} loading={save.isPending} data-testid="maintenance-save">
+              <Button type="submit" disabled={!changed} loading={submitting} data-testid="maintenance-save">
                 Save the window
               </Button>
             </Group>
