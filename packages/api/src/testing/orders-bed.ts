@@ -1,0 +1,91 @@
+/**
+ * What the orders tests share (modules/orders/*.test.ts): Globex ordering the Economy cluster of
+ * the quotes tests, the sandbox's test cards, and a seeded database whose payments port counts the
+ * charges.
+ */
+import { notifications } from '@kubemarket/db';
+import type { inferRouterInputs } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import { PaymentUnavailableError, sandboxPayments, type ChargeRequest, type PaymentsPort } from '../platform/payments';
+import type { AppRouter } from '../root';
+import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from './callers';
+
+export type CreateInput = inferRouterInputs<AppRouter>['orders']['create'];
+export type ClusterLine = Extract<CreateInput['lines'][number], { kind: 'cluster' }>;
+
+export const NOW = Date.UTC(2026, 10, 23, 12);
+export const GLOBEX_CLUSTER = 'clu_test_globex';
+export const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The Economy (Green) cluster of the quotes tests (subtotal 42 700, VAT 8 540, total 51 240 per
+ * month; with PARIS: discount 2 135, total 48 678), named and placed for a customer in France.
+ */
+export const CLUSTER = {
+  kind: 'cluster',
+  name: 'prod-eu',
+  tierId: 'tier_economy',
+  regionId: 'fr-par-1',
+  kubernetesVersion: '1.37',
+  highAvailability: true,
+  nodePools: [
+    { name: 'system', flavorId: 'gp-2-8', count: 3 },
+    { name: 'workers', flavorId: 'gp-4-16', count: 2, autoscale: { min: 2, max: 5 }, labels: { tier: 'web' }, taints: [{ key: 'dedicated', value: 'web', effect: 'NoSchedule' }] },
+  ],
+  addonIds: ['addon_monitoring', 'addon_logging', 'addon_cert_manager'],
+} as const satisfies ClusterLine;
+
+export const BILLING = {
+  companyName: 'Globex Logistics',
+  countryCode: 'FR',
+  vatNumber: 'FR 40 303 265 045',
+  addressLine1: '8 quai de la Loire',
+  postalCode: '75019',
+  city: 'Paris',
+} as const;
+
+export const card = (number: string) => ({ kind: 'card' as const, card: { number, expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Gabriel Roux' } });
+export const SUCCEEDS = card('4242 4242 4242 4242');
+export const DECLINED = card('4000 0000 0000 0002');
+export const AUTHENTICATES = card('4000 0027 6000 3184');
+
+let keys = 0;
+export const newKey = (prefix = 'key') => `${prefix}-${(keys += 1).toString().padStart(8, '0')}`;
+
+export function order(overrides: Partial<CreateInput> = {}): CreateInput {
+  return { idempotencyKey: newKey('order'), lines: [CLUSTER], billing: BILLING, ...overrides };
+}
+
+/**
+ * A seeded database whose payments port counts the charges it is asked for (the sandbox behind it),
+ * signed in as gabriel (Globex's owner) and with the other accounts a call away.
+ */
+export async function ordersTestbed(options: { failCharges?: number } = {}) {
+  const clock = manualClock(NOW);
+  const mailer = memoryMailer();
+  const background = backgroundQueue();
+  const sandbox = sandboxPayments({ clock });
+  const charges: ChargeRequest[] = [];
+  let failures = options.failCharges ?? 0;
+  const payments: PaymentsPort = {
+    ...sandbox,
+    async charge(request) {
+      charges.push(request);
+      if (failures > 0) {
+        failures -= 1;
+        throw new PaymentUnavailableError();
+      }
+      return sandbox.charge(request);
+    },
+  };
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background, payments }, request: { appUrl: 'https://console.example.eu' } });
+  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const notificationsOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
+  const mailTo = async (address: string) => {
+    await background.settle();
+    return mailer.sent.filter((mail) => mail.to === address);
+  };
+  return { clock, ctx, db, mailer, background, charges, as, notificationsOf, mailTo, gabriel: await as('gabriel') };
+}
+
+export const eventTypes = (detail: { events: Array<{ type: string }> }) => detail.events.map((event) => event.type);
