@@ -9,6 +9,6 @@ export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';
 export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
 export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';
 export { ALL, FilterSelect, ListToolbar, SearchInput, useSearchBox } from './toolbar';
-export { useListState, type ListState } from './use-list-state';
+export { pagingOf, useListState, type ListState } from './use-list-state';
 export { Pager, pageCount } from '../pager';
 export { TableSkeleton } from '../table-skeleton';

@@ -1,6 +1,6 @@
 import { Badge, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { ALL, CellLines, FilterSelect, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, CellLines, FilterSelect, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
@@ -47,12 +47,8 @@ function Results<T>({ list, state, noun, label, columns, rowKey, testId }: Resul
       query={list}
       loading={<ListSkeleton height={240} label={`Loading ${noun[1]}`} />}
       errorTitle={`The ${noun[1]} could not be loaded`}
-      range={(data) => matchRangeLabel(data.total, state.page, PAGE_SIZE, noun)}
+      {...pagingOf(state, PAGE_SIZE, noun)}
       rangeTestId="result-count"
-      pagerLabel={`Pages of ${noun[1]}`}
-      pages={(data) => pageCount(data.total, PAGE_SIZE)}
-      page={() => state.page}
-      onPage={state.setPage}
       columns={columns}
       rowKey={rowKey}
       rowProps={testId ? () => ({ 'data-testid': testId }) : undefined}

@@ -1,7 +1,7 @@
 import type { OrganizationsTab } from './organizations-tabs';
 import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ActivityLog } from '../team';
@@ -120,12 +120,8 @@ function OrganizationList({ onOpen }: { onOpen: (id: string) => void }) {
         query={organizations}
         loading={<ListSkeleton height={240} label="Loading organisations" />}
         errorTitle="The organisations could not be loaded"
-        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['organisation', 'organisations'])}
+        {...pagingOf(list, PAGE_SIZE, ['organisation', 'organisations'])}
         rangeTestId="organization-count"
-        pagerLabel="Pages of organisations"
-        pages={(data) => pageCount(data.total, PAGE_SIZE)}
-        page={() => list.page}
-        onPage={list.setPage}
         gap="md"
         columns={columns}
         rowKey={(row) => row.id}

@@ -3,7 +3,7 @@ import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
@@ -111,12 +111,8 @@ function MembersList() {
         query={members}
         loading={<ListSkeleton height={200} label="Loading members" />}
         errorTitle="The members could not be loaded"
-        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['member', 'members'])}
+        {...pagingOf(list, PAGE_SIZE, ['member', 'members'])}
         rangeTestId="member-count"
-        pagerLabel="Pages of members"
-        pages={(data) => pageCount(data.total, PAGE_SIZE)}
-        page={() => list.page}
-        onPage={list.setPage}
         gap="md"
         columns={columns}
         rowKey={(member) => member.id}

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, matchRangeLabel, PagedTable, pageCount, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -108,12 +108,8 @@ function RegistrationsList() {
         query={registrations}
         loading={<ListSkeleton height={200} label="Loading registrations" />}
         errorTitle="The registrations could not be loaded"
-        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['registration', 'registrations'])}
+        {...pagingOf(list, PAGE_SIZE, ['registration', 'registrations'])}
         rangeTestId="registration-count"
-        pagerLabel="Pages of registrations"
-        pages={(data) => pageCount(data.total, PAGE_SIZE)}
-        page={() => list.page}
-        onPage={list.setPage}
         gap="md"
         columns={columns}
         rowKey={(item) => item.organization.id}

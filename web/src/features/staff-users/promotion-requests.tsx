@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, matchRangeLabel, PagedTable, pageCount, useListState } from '../../components/list-kit';
+import { CellLines, ListSkeleton, PagedTable, pagingOf, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -106,12 +106,9 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
         query={requests}
         loading={<ListSkeleton height={160} label="Loading promotion requests" />}
         errorTitle="The promotion requests could not be loaded"
-        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['request', 'requests'])}
-        rangeTestId="promotion-count"
+        {...pagingOf(list, PAGE_SIZE, ['request', 'requests'])}
         pagerLabel="Pages of promotion requests"
-        pages={(data) => pageCount(data.total, PAGE_SIZE)}
-        page={() => list.page}
-        onPage={list.setPage}
+        rangeTestId="promotion-count"
         gap="md"
         columns={columns}
         rowKey={(item) => item.id}

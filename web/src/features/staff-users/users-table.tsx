@@ -1,6 +1,6 @@
 import { Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, CellLines, matchRangeLabel, PagedTable, pageCount, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
+import { ALL, CellLines, PagedTable, pagingOf, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -86,12 +86,8 @@ export function UsersTable({ label, onOpen, initialRole }: UsersTableProps) {
         query={users}
         loading={<RowsSkeleton label="Loading users" heights={[36, 200]} gap="sm" />}
         errorTitle="The users could not be loaded"
-        range={(data) => matchRangeLabel(data.total, list.page, PAGE_SIZE, ['user', 'users'])}
+        {...pagingOf(list, PAGE_SIZE, ['user', 'users'])}
         rangeTestId="user-count"
-        pagerLabel="Pages of users"
-        pages={(data) => pageCount(data.total, PAGE_SIZE)}
-        page={() => list.page}
-        onPage={list.setPage}
         gap="md"
         columns={COLUMNS(onOpen)}
         rowKey={(user) => user.id}
