@@ -1,9 +1,8 @@
-import { Skeleton, Table, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { PagedTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { pageRange } from './filter-options';
-import { Pager } from '../../components/pager';
 
 interface Page<T> {
   items: T[];
@@ -13,47 +12,37 @@ interface Page<T> {
   pageCount: number;
 }
 
-interface PagedTableProps<T> {
+interface TicketPagedTableProps<T> {
   query: UseQueryResult<Page<T>, { message: string }>;
   /** The table's accessible name, also said while loading and on failure. */
   label: string;
-  columns: readonly string[];
+  columns: readonly Column<T>[];
   minWidth: number;
-  renderRow: (item: T) => ReactNode;
+  rowKey: (item: T) => string;
+  rowProps: (item: T) => Record<`data-${string}`, string>;
   empty: string;
   onPage: (page: number) => void;
   testId: string;
 }
 
-/** A page of tickets from the server: loading, failure, the range shown, the rows and the pager. */
-export function PagedTable<T>({ query, label, columns, minWidth, renderRow, empty, onPage, testId }: PagedTableProps<T>) {
-  if (query.isPending) return <Skeleton height={220} aria-busy="true" aria-label={`Loading: ${label}`} />;
-  if (query.error) return <QueryErrorAlert title={`${label} could not be loaded`} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
-  const { data } = query;
+/** A page of tickets from the server (the list kit's paged table): loading, failure, the range shown, the rows and the pager. */
+export function TicketPagedTable<T>({ query, label, empty, testId, ...table }: TicketPagedTableProps<T>) {
   return (
-    <>
-      <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${testId}-count`}>
-        {pageRange(data.total, data.page, data.pageSize)}
-      </Text>
-      {data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped highlightOnHover aria-label={label} data-testid={`${testId}-table`}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{data.items.map(renderRow)}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm">{empty}</Text>
-      )}
-      <Pager label={`${label}: pages`} pages={data.pageCount} page={data.page} onChange={onPage} />
-    </>
+    <PagedTable
+      query={query}
+      loading={<Skeleton height={220} aria-busy="true" aria-label={`Loading: ${label}`} />}
+      errorTitle={`${label} could not be loaded`}
+      range={(data) => pageRange(data.total, data.page, data.pageSize)}
+      rangeTestId={`${testId}-count`}
+      pagerLabel={`${label}: pages`}
+      pages={(data) => data.pageCount}
+      page={(data) => data.page}
+      label={label}
+      striped
+      highlightOnHover
+      testId={`${testId}-table`}
+      empty={<Text size="sm">{empty}</Text>}
+      {...table}
+    />
   );
 }

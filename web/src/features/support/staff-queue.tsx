@@ -1,4 +1,5 @@
-import { Anchor, Badge, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CellLines } from '../../components/list-kit';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,10 +7,10 @@ import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
-import { PagedTable } from './paged-table';
-import { TicketStateCells, useMinuteClock } from './ticket-badges';
+import { TicketPagedTable } from './paged-table';
+import { ticketStateColumns, useMinuteClock } from './ticket-badges';
 import { CATEGORY_LABELS } from './ticket-types';
-import type { TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
+import type { StaffTicketSummary, TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
 import { useStaffPeople } from './use-staff-people';
 
 const PAGE_SIZE = 25;
@@ -82,46 +83,45 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
         />
         <Select label="Assignee" data={assigneeOptions} value={assignee} allowDeselect={false} onChange={change(setAssignee)} data-testid="queue-assignee" />
       </SimpleGrid>
-      <PagedTable
+      <TicketPagedTable
         query={queue}
         label="Support queue"
-        columns={['Ticket', 'Organisation', 'Severity', 'Status', 'SLA', 'Assignee', 'Updated']}
         minWidth={900}
         testId="queue"
         empty="No ticket matches these filters."
         onPage={setPage}
-        renderRow={(ticket) => (
-          <Table.Tr key={ticket.id} data-testid="queue-row" data-reference={ticket.reference}>
-            <Table.Td>
-              <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
-                {ticket.subject}
-              </Anchor>
-              <Text size="xs" c="dimmed">
-                {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
-                {ticket.cluster ? ` · ${ticket.cluster.name}` : ''}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{ticket.organization?.name ?? 'Visitor'}</Text>
-              <Text size="xs" c="dimmed">
-                {ticket.requesterEmail}
-              </Text>
-            </Table.Td>
-            <TicketStateCells ticket={ticket} now={now} />
-            <Table.Td>
-              {ticket.assigneeName ? (
+        rowKey={(ticket) => ticket.id}
+        rowProps={(ticket) => ({ 'data-testid': 'queue-row', 'data-reference': ticket.reference })}
+        columns={[
+          {
+            header: 'Ticket',
+            cell: (ticket) => (
+              <>
+                <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
+                  {ticket.subject}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
+                  {ticket.cluster ? ` · ${ticket.cluster.name}` : ''}
+                </Text>
+              </>
+            ),
+          },
+          { header: 'Organisation', cell: (ticket) => <CellLines detail={ticket.requesterEmail}>{ticket.organization?.name ?? 'Visitor'}</CellLines> },
+          ...ticketStateColumns<StaffTicketSummary>(now),
+          {
+            header: 'Assignee',
+            cell: (ticket) =>
+              ticket.assigneeName ? (
                 <Text size="sm">{ticket.assigneeName}</Text>
               ) : (
                 <Badge variant="outline" color="gray" tt="none">
                   Unassigned
                 </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
+              ),
+          },
+          { header: 'Updated', cell: (ticket) => <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text> },
+        ]}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { Badge, Group, Table } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
+import type { Column } from '../../components/list-kit';
 import { useEffect, useState } from 'react';
 import { SLA_TONE_COLORS, slaLines } from './sla-display';
 import { SEVERITY_COLORS, STATUS_COLORS, STATUS_LABELS } from './ticket-types';
@@ -44,19 +45,11 @@ export function SlaBadges({ sla, now, closed }: { sla: TicketSla; now: number; c
   );
 }
 
-/** The severity, status and SLA cells of a ticket row. */
-export function TicketStateCells({ ticket, now }: { ticket: { severity: TicketSeverity; status: TicketStatus; sla: TicketSla }; now: number }) {
-  return (
-    <>
-      <Table.Td>
-        <SeverityBadge severity={ticket.severity} />
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge status={ticket.status} />
-      </Table.Td>
-      <Table.Td>
-        <SlaBadges sla={ticket.sla} now={now} closed={ticket.status === 'closed' || ticket.status === 'resolved'} />
-      </Table.Td>
-    </>
-  );
+/** The severity, status and SLA columns of a ticket table. */
+export function ticketStateColumns<T extends { severity: TicketSeverity; status: TicketStatus; sla: TicketSla }>(now: number): Column<T>[] {
+  return [
+    { header: 'Severity', cell: (ticket) => <SeverityBadge severity={ticket.severity} /> },
+    { header: 'Status', cell: (ticket) => <StatusBadge status={ticket.status} /> },
+    { header: 'SLA', cell: (ticket) => <SlaBadges sla={ticket.sla} now={now} closed={ticket.status === 'closed' || ticket.status === 'resolved'} /> },
+  ];
 }

@@ -1,14 +1,14 @@
-import { Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
-import { PagedTable } from './paged-table';
-import { TicketStateCells, useMinuteClock } from './ticket-badges';
+import { TicketPagedTable } from './paged-table';
+import { ticketStateColumns, useMinuteClock } from './ticket-badges';
 import { CATEGORY_LABELS } from './ticket-types';
-import type { TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
+import type { TicketCategory, TicketSeverity, TicketStatus, TicketSummary } from './ticket-types';
 
 const PAGE_SIZE = 20;
 
@@ -44,31 +44,33 @@ export function TicketList() {
         <Select label="Severity" data={SEVERITY_FILTER} value={severity} allowDeselect={false} onChange={change(setSeverity)} data-testid="filter-severity" />
         <Select label="Category" data={CATEGORY_FILTER} value={category} allowDeselect={false} onChange={change(setCategory)} data-testid="filter-category" />
       </SimpleGrid>
-      <PagedTable
+      <TicketPagedTable
         query={list}
         label="Your organisation's tickets"
-        columns={['Ticket', 'Severity', 'Status', 'SLA', 'Updated']}
         minWidth={760}
         testId="ticket"
         empty={status === ALL && severity === ALL && category === ALL ? 'Your organisation has no tickets yet.' : 'No ticket matches these filters.'}
         onPage={setPage}
-        renderRow={(ticket) => (
-          <Table.Tr key={ticket.id} data-testid="ticket-row" data-reference={ticket.reference}>
-            <Table.Td>
-              <AnchorLink to="/support/tickets/$id" params={{ id: ticket.id }} fw={600} size="sm">
-                {ticket.subject}
-              </AnchorLink>
-              <Text size="xs" c="dimmed">
-                {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
-                {ticket.cluster ? ` · ${ticket.cluster.name}` : ''} · {ticket.requesterName}
-              </Text>
-            </Table.Td>
-            <TicketStateCells ticket={ticket} now={now} />
-            <Table.Td>
-              <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
+        rowKey={(ticket) => ticket.id}
+        rowProps={(ticket) => ({ 'data-testid': 'ticket-row', 'data-reference': ticket.reference })}
+        columns={[
+          {
+            header: 'Ticket',
+            cell: (ticket) => (
+              <>
+                <AnchorLink to="/support/tickets/$id" params={{ id: ticket.id }} fw={600} size="sm">
+                  {ticket.subject}
+                </AnchorLink>
+                <Text size="xs" c="dimmed">
+                  {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
+                  {ticket.cluster ? ` · ${ticket.cluster.name}` : ''} · {ticket.requesterName}
+                </Text>
+              </>
+            ),
+          },
+          ...ticketStateColumns<TicketSummary>(now),
+          { header: 'Updated', cell: (ticket) => <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text> },
+        ]}
       />
     </Stack>
   );
