@@ -6,12 +6,12 @@
 import { invoiceLines, invoices, newsletterSubscriptions, providerConnections, teamInvitations, ticketAttachments, tickets, type AuthTokenPurpose, type Database } from '@kubemarket/db';
 import { DEMO_TOTP_SECRET } from '@kubemarket/db/seed';
 import { desc, eq } from 'drizzle-orm';
-import { createContext, type Context } from '../context';
-import { issueToken } from '../platform/auth-tokens';
-import { sha256Hex } from '../platform/crypto';
-import { totpCode } from '../platform/totp';
-import { createCaller } from '../root';
-import { sessionUserOf } from './callers';
+import { createContext, type Context } from '../../context';
+import { issueToken } from '../../platform/auth-tokens';
+import { sha256Hex } from '../../platform/crypto';
+import { totpCode } from '../../platform/totp';
+import { createCaller } from '../../root';
+import { sessionUserOf } from '../callers';
 
 export interface PrepareEnv {
   db: Database;
