@@ -57,7 +57,19 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
   onSuccess,
   resetOnSuccess = false,
 }: SchemaFormOptions<Values, Parsed, Result>) {
-  const form = useForm<Values>({ mode, initialValues, onValuesChange, validateInputOnBlur, validate: schemaResolver(schema, { sync: true }) });
+  const validate = schemaResolver(schema, { sync: true });
+  // Once a submit has been tried, the messages follow the values as they change.
+  const tried = useRef(false);
+  const form = useForm<Values>({
+    mode,
+    initialValues,
+    validateInputOnBlur,
+    validate,
+    onValuesChange: (values, previous) => {
+      onValuesChange?.(values, previous);
+      if (tried.current) form.setErrors(validate(values));
+    },
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -69,6 +81,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
     setError(null);
     try {
       const result = await submit(parsed.data, values);
+      tried.current = false;
       if (resetOnSuccess) form.reset();
       if (success) toast(typeof success === 'function' ? success(result, parsed.data) : success);
       onSuccess?.(result, parsed.data);
@@ -86,6 +99,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
     // A form may be opened from inside another (a dialog over a form): React bubbles events
     // through the portal, and the outer form must not submit too.
     event?.stopPropagation();
+    tried.current = true;
     form.onSubmit(
       (values) => void send(values),
       () => focusFirstInvalidSoon(formRef),
