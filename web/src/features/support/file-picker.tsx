@@ -1,5 +1,6 @@
 import { CloseButton, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
+import { fieldRule } from '../../lib/field-rule';
 import { ATTACHMENT_ACCEPT, ALLOWED_ATTACHMENTS_TEXT, attachmentProblems, formatBytes } from './attachment-files';
 
 interface FilePickerProps {
@@ -50,3 +51,6 @@ export function FilePicker({ files, onChange, label = 'Attachments (optional)', 
 export function filesAreValid(files: readonly File[]): boolean {
   return attachmentProblems(files).length === 0;
 }
+
+/** The files of a form, checked by the server's attachment rules (FilePicker shows what is wrong). */
+export const attachmentsRule = fieldRule((files: File[]) => (filesAreValid(files) ? null : attachmentProblems(files).join(' ')));

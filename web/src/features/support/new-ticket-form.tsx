@@ -1,18 +1,19 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ticketDescriptionSchema, ticketSubjectSchema } from '@kubemarket/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
-import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
+import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
-import { FilePicker, filesAreValid } from './file-picker';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { fieldAlert } from './field-alert';
+import { attachmentsRule, FilePicker } from './file-picker';
 import { MarkdownField } from './markdown-field';
 import { SeverityField } from './severity-field';
-import { draftErrors } from './ticket-form-rules';
-import type { DraftErrors } from './ticket-form-rules';
 import { memberUploadUrl, uploadTicketFiles } from './ticket-rest';
 import { CATEGORY_LABELS, TICKET_CATEGORIES } from './ticket-types';
 import type { TicketCategory, TicketDetail, TicketSeverity } from './ticket-types';
@@ -20,78 +21,71 @@ import type { TicketCategory, TicketDetail, TicketSeverity } from './ticket-type
 const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 const NO_CLUSTER = 'none';
 
+/** The server's rules for a new ticket's subject and description; its files by the attachment rules. */
+const newTicketSchema = z.object({
+  subject: ticketSubjectSchema,
+  description: ticketDescriptionSchema,
+  files: attachmentsRule,
+});
+
 /** Opens a ticket, then sends its files through the REST upload; lands on the new ticket. */
 export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: TicketCategory; onCancel: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const options = useQuery(trpc.tickets.options.queryOptions());
-  const [category, setCategory] = useState<TicketCategory>(initialCategory);
-  const [severity, setSeverity] = useState<TicketSeverity>('P3');
-  const [subject, setSubject] = useState('');
-  const [description, setDescription] = useState('');
-  const [clusterId, setClusterId] = useState(NO_CLUSTER);
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const [created, setCreated] = useState<TicketDetail | null>(null);
 
   const create = useMutation(trpc.tickets.create.mutationOptions());
   const upload = useMutation({ mutationFn: ({ id, picked }: { id: string; picked: File[] }) => uploadTicketFiles<TicketDetail>(memberUploadUrl(id), picked) });
-  const busy = create.isPending || upload.isPending;
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = draftErrors({ subject, description });
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !filesAreValid(files)) {
-      focusFirstInvalidSoon(formRef);
-      return;
-    }
-    setUploadError(null);
-    const ticket = await create.mutateAsync({ subject, description, category, severity, ...(clusterId !== NO_CLUSTER ? { clusterId } : {}) }).catch(() => null);
-    if (!ticket) return;
-    await queryClient.invalidateQueries({ queryKey: trpc.tickets.list.pathKey() });
-    if (files.length > 0) {
-      try {
-        await upload.mutateAsync({ id: ticket.id, picked: files });
-      } catch (error) {
-        // The ticket exists: say so, and where the files can be sent again.
-        setUploadError(`${ticket.reference} is open, but its files could not be attached: ${error instanceof Error ? error.message : 'the upload failed'}`);
-        setCreated(ticket);
-        return;
+  // Controlled: the Markdown field, the severity and the file picker are.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: newTicketSchema,
+    initialValues: { category: initialCategory, severity: 'P3' as TicketSeverity, subject: '', description: '', clusterId: NO_CLUSTER, files: [] as File[] },
+    mode: 'controlled',
+    fieldOf: fieldMap(['subject', 'description']),
+    submit: async (_parsed, { subject, description, category, severity, clusterId, files }) => {
+      const ticket = await create.mutateAsync({ subject, description, category, severity, ...(clusterId !== NO_CLUSTER ? { clusterId } : {}) });
+      await queryClient.invalidateQueries({ queryKey: trpc.tickets.list.pathKey() });
+      if (files.length > 0) {
+        try {
+          await upload.mutateAsync({ id: ticket.id, picked: files });
+        } catch (failure) {
+          // The ticket exists: say so, and where the files can be sent again.
+          setCreated(ticket);
+          throw new Error(`${ticket.reference} is open, but its files could not be attached: ${failure instanceof Error ? failure.message : 'the upload failed'}`);
+        }
       }
-    }
-    await navigate({ to: '/support/tickets/$id', params: { id: ticket.id } });
-  };
+      return ticket;
+    },
+    onSuccess: (ticket) => void navigate({ to: '/support/tickets/$id', params: { id: ticket.id } }),
+  });
 
   if (options.error) {
     return <QueryErrorAlert title="The ticket form could not be loaded" error={options.error} retrying={options.isFetching} onRetry={() => void options.refetch()} />;
   }
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="New ticket" data-testid="new-ticket-form">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="New ticket" data-testid="new-ticket-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select label="Category" data={CATEGORY_OPTIONS} value={category} allowDeselect={false} withAsterisk onChange={(value) => value && setCategory(value as TicketCategory)} data-testid="ticket-category" />
+          <Select label="Category" data={CATEGORY_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('category')} data-testid="ticket-category" />
           <Select
             label="Cluster (optional)"
             description="The cluster this ticket is about"
             data={[{ value: NO_CLUSTER, label: 'No particular cluster' }, ...(options.data?.clusters ?? []).map((cluster) => ({ value: cluster.id, label: cluster.name }))]}
-            value={clusterId}
             allowDeselect={false}
-            onChange={(value) => setClusterId(value ?? NO_CLUSTER)}
+            {...form.getInputProps('clusterId')}
             disabled={options.isPending}
             data-testid="ticket-cluster"
           />
         </SimpleGrid>
-        <SeverityField options={options.data} value={severity} onChange={setSeverity} />
+        <SeverityField options={options.data} value={form.values.severity} onChange={(severity) => form.setFieldValue('severity', severity)} />
         <TextInput
           label="Subject"
-          value={subject}
-          onChange={(event) => setSubject(event.currentTarget.value)}
-          error={errors.subject ? <span role="alert">{errors.subject}</span> : undefined}
+          {...form.getInputProps('subject')}
+          error={fieldAlert(form.errors.subject)}
           withAsterisk
           maxLength={200}
           placeholder="Ingress returns 502 on webshop-prod"
@@ -99,25 +93,25 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
         />
         <MarkdownField
           label="Description"
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
+          value={form.values.description}
+          onChange={(description) => form.setFieldValue('description', description)}
+          error={form.errors.description as string | undefined}
           required
           placeholder="What happened, since when, what is affected, and what you already tried. Paste error messages as text."
           testId="ticket-description"
         />
-        <FilePicker files={files} onChange={setFiles} disabled={busy} />
-        <ErrorAlert>{create.error?.message ?? uploadError}</ErrorAlert>
+        <FilePicker files={form.values.files} onChange={(files) => form.setFieldValue('files', files)} disabled={submitting} />
+        <ErrorAlert>{error}</ErrorAlert>
         {created ? (
           <ButtonLink to="/support/tickets/$id" params={{ id: created.id }} variant="light" w="fit-content">
             Open {created.reference} and attach the files to a reply
           </ButtonLink>
         ) : null}
         <Group>
-          <Button type="submit" loading={busy} disabled={created !== null} data-testid="submit-ticket">
+          <Button type="submit" loading={submitting} disabled={created !== null} data-testid="submit-ticket">
             Open the ticket
           </Button>
-          <Button type="button" variant="default" onClick={onCancel} disabled={busy}>
+          <Button type="button" variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
         </Group>

@@ -1,11 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { ticketMessageSchema } from '@kubemarket/shared';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
-import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
-import { FilePicker, filesAreValid } from './file-picker';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { attachmentsRule, FilePicker } from './file-picker';
 import { MarkdownField } from './markdown-field';
-import { messageError } from './ticket-form-rules';
 
 interface ReplyFormProps {
   label: string;
@@ -18,45 +18,44 @@ interface ReplyFormProps {
   testId?: string;
 }
 
+/** A message checked by the server's rule, except that it may be empty when files are sent; files by the attachment rules. */
+const replySchema = z.object({ body: z.string(), files: z.custom<File[]>() }).transform(({ body, files }, context) => {
+  const fileProblem = attachmentsRule.safeParse(files);
+  if (!fileProblem.success) context.addIssue({ code: 'custom', path: ['files'], message: fileProblem.error.issues[0]?.message ?? '' });
+  if (files.length > 0 && !body.trim()) return fileProblem.success ? { body: '', files } : z.NEVER;
+  const message = ticketMessageSchema.safeParse(body);
+  if (!message.success) context.addIssue({ code: 'custom', path: ['body'], message: message.error.issues[0]?.message ?? 'Write a message.' });
+  return message.success && fileProblem.success ? { body: message.data, files } : z.NEVER;
+});
+
 /** A Markdown message with optional files; the message may be empty only when files are sent. */
 export function ReplyForm({ label, submitLabel, onSend, allowFiles = true, extra, testId }: ReplyFormProps) {
-  const [body, setBody] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = files.length > 0 && !body.trim() ? null : messageError(body);
-    setError(problem);
-    if (problem || !filesAreValid(files)) {
-      focusFirstInvalidSoon(formRef);
-      return;
-    }
-    setSending(true);
-    setSendError(null);
-    try {
-      await onSend({ body: body.trim(), files });
-      setBody('');
-      setFiles([]);
-    } catch (failure) {
-      setSendError(failure instanceof Error ? failure.message : 'The message could not be sent.');
-    } finally {
-      setSending(false);
-    }
-  };
+  // Controlled: the Markdown field and the file picker are.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: replySchema,
+    initialValues: { body: '', files: [] as File[] },
+    mode: 'controlled',
+    submit: (reply) => onSend(reply),
+    resetOnSuccess: true,
+  });
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={label} data-testid={testId}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={label} data-testid={testId}>
       <Stack gap="sm">
-        <MarkdownField label={label} value={body} onChange={setBody} error={error} minRows={4} disabled={sending} testId={testId ? `${testId}-body` : undefined} />
-        {allowFiles ? <FilePicker files={files} onChange={setFiles} disabled={sending} /> : null}
+        <MarkdownField
+          label={label}
+          value={form.values.body}
+          onChange={(body) => form.setFieldValue('body', body)}
+          error={form.errors.body as string | undefined}
+          minRows={4}
+          disabled={submitting}
+          testId={testId ? `${testId}-body` : undefined}
+        />
+        {allowFiles ? <FilePicker files={form.values.files} onChange={(files) => form.setFieldValue('files', files)} disabled={submitting} /> : null}
         {extra}
-        <ErrorAlert>{sendError}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <Group>
-          <Button type="submit" loading={sending} data-testid={testId ? `${testId}-submit` : undefined}>
+          <Button type="submit" loading={submitting} data-testid={testId ? `${testId}-submit` : undefined}>
             {submitLabel}
           </Button>
         </Group>
@@ -64,4 +63,3 @@ export function ReplyForm({ label, submitLabel, onSend, allowFiles = true, extra
     </form>
   );
 }
-
