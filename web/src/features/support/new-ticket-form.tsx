@@ -54,7 +54,7 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
         } catch (failure) {
           // The ticket exists: say so, and where the files can be sent again.
           setCreated(ticket);
-          throw new Error(`${ticket.reference} is open, but its files could not be attached: ${failure instanceof Error ? failure.message : 'the upload failed'}`);
+          throw new Error(`${ticket.reference} is open, but its files could not be attached: ${failure instanceof Error ? failure.message : 'the upload failed'}`, { cause: failure });
         }
       }
       return ticket;
