@@ -10,7 +10,7 @@ import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { primeCurrentUser } from './features/auth';
 import { themeColorSchemeManager } from './features/preferences';
-import { exchangeRatesQueryOptions } from './features/pricing';
+import { exchangeRatesQueryOptions } from './features/currency';
 import { preloadSiteShell } from './features/shell';
 import { createAppRouter } from './router';
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { euros } from '../checkout';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 
 /**
  * An amount in the display currency; every amount is charged in euros, so when another currency

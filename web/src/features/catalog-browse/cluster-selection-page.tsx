@@ -6,7 +6,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice, useDisplayPrice } from '../pricing';
+import { RatesNotice, useDisplayPrice } from '../currency';
 import { usePreferences } from '../preferences';
 import { HA_LABELS, slaLabel, useCatalog } from '../catalog';
 import type { Catalog, CatalogTier } from '../catalog';

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { countryOptions } from '../../lib/countries';
 import type { Estimate } from './estimate';
 import { periodLabel } from '../catalog';

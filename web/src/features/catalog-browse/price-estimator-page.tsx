@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconInfoCircle, IconPlus, IconShoppingCart } from 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { BillingCycleControl, CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice } from '../pricing';
+import { RatesNotice } from '../currency';
 import { buildPriceBook, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { ClusterEditor } from './cluster-editor';

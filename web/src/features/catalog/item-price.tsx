@@ -2,7 +2,7 @@ import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { yearlyDiscountPercent } from '@kubemarket/shared';
 import type { BillingCycle } from '@kubemarket/shared';
 import { usePreferences } from '../preferences';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import type { CatalogSupportPlan } from './catalog-types';
 
 /** Monthly price and what a year costs: the yearly price, 12 months when it has none, never more than 12 months. */

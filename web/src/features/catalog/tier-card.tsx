@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatInteger } from '../../lib/format';
-import { TierPrice } from '../pricing';
+import { TierPrice } from '../currency';
 import type { ClusterTier } from './use-cluster-tiers';
 
 interface TierCardProps {

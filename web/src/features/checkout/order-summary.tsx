@@ -2,7 +2,7 @@ import { Divider, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { BillingCycle } from '@kubemarket/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { periodLabel } from '../catalog';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { euros } from './money';
 import type { OrderMoney } from './money';
 

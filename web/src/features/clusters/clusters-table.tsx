@@ -3,7 +3,7 @@ import { DataTable } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { ClusterStatusCell } from './cluster-status-badge';
 import type { ClusterSummary } from './cluster-types';
 

@@ -1,21 +1,23 @@
 import { ActionIcon, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { describeHibernationPeriod, HIBERNATION_PRESETS, MAX_HIBERNATION_SCHEDULES } from '@kubemarket/shared';
+import { describeHibernationPeriod, HIBERNATION_PRESETS, hibernationSettingsSchema, MAX_HIBERNATION_SCHEDULES } from '@kubemarket/shared';
 import type { HibernationPeriod, HibernationPresetId, HibernationSettings } from '@kubemarket/shared';
 import { IconMoon, IconPlus, IconSun, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
-import { useDisplayPrice } from '../pricing';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useDisplayPrice } from '../currency';
 import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import { WEEKDAY_LABELS, WEEKDAYS } from './cluster-types';
 import type { ClusterDetail, Weekday } from './cluster-types';
 import { formatHours } from './durations';
-import { checkSettings, settingsChanged, settingsOf, timeZoneOptions, withPreset } from './hibernation-form';
+import { settingsChanged, settingsOf, timeZoneOptions, withPreset } from './hibernation-form';
 
 const FIRST_WAKE = 'first';
 
@@ -87,13 +89,7 @@ function HibernateNow({ cluster }: { cluster: ClusterDetail }) {
 
 function ScheduleEditor({ cluster, stored, mayWrite }: { cluster: ClusterDetail; stored: HibernationSettings; mayWrite: boolean }) {
   const client = useTRPCClient();
-  const [timezone, setTimezone] = useState(stored.timezone);
-  const [periods, setPeriods] = useState<HibernationPeriod[]>(stored.schedules);
-  const [submitted, setSubmitted] = useState(false);
   const zones = useMemo(() => timeZoneOptions(stored.timezone), [stored.timezone]);
-  const edited = { timezone, schedules: periods };
-  const checked = checkSettings(edited);
-  const errors = checked.ok ? {} : checked.errors;
   const save = useClusterMutation(
     cluster.id,
     (settings: HibernationSettings) => client.clusters.setHibernation.mutate({ id: cluster.id, ...settings }),
@@ -104,7 +100,17 @@ function ScheduleEditor({ cluster, stored, mayWrite }: { cluster: ClusterDetail;
         variant: 'success',
       }),
   );
+  // Controlled: the periods' titles and the button follow the values.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: hibernationSettingsSchema,
+    initialValues: { timezone: stored.timezone, schedules: stored.schedules },
+    mode: 'controlled',
+    submit: (settings) => save.mutateAsync(settings),
+  });
+  const edited = form.values;
+  const periods = edited.schedules;
   const readOnly = !mayWrite || cluster.status === 'deleted' || cluster.status === 'deleting';
+  const setPeriods = (next: HibernationPeriod[]) => form.setFieldValue('schedules', next);
   const update = (index: number, change: Partial<HibernationPeriod>) =>
     setPeriods(
       periods.map((period, other) => {
@@ -123,24 +129,15 @@ function ScheduleEditor({ cluster, stored, mayWrite }: { cluster: ClusterDetail;
       title="Schedule"
       description={`Put the cluster to sleep when nobody uses it, e.g. at night and at weekends, in the organisation's time zone. Changes run within five minutes of the times set.`}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-          if (checked.ok) save.mutate(checked.settings);
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Select
             label="Time zone"
             data={zones}
-            value={timezone}
             searchable
             allowDeselect={false}
             disabled={readOnly}
-            onChange={(value) => value && setTimezone(value)}
-            error={errors.timezone}
+            {...form.getInputProps('timezone')}
             maw={360}
             data-testid="hibernation-timezone"
           />
@@ -155,14 +152,14 @@ function ScheduleEditor({ cluster, stored, mayWrite }: { cluster: ClusterDetail;
               index={index}
               period={period}
               readOnly={readOnly}
-              errors={submitted ? errors : {}}
+              errors={form.errors}
               onChange={(change) => update(index, change)}
               onRemove={() => setPeriods(periods.filter((_, other) => other !== index))}
             />
           ))}
-          {errors.schedules && submitted ? (
+          {form.errors.schedules ? (
             <Text size="sm" c="var(--mantine-color-error)" role="alert">
-              {errors.schedules}
+              {form.errors.schedules}
             </Text>
           ) : null}
           {readOnly ? null : (
@@ -186,10 +183,10 @@ function ScheduleEditor({ cluster, stored, mayWrite }: { cluster: ClusterDetail;
               </Button>
             </Group>
           )}
-          <ErrorAlert>{save.error?.message}</ErrorAlert>
+          <ErrorAlert>{error}</ErrorAlert>
           {readOnly ? null : (
             <Group>
-              <Button type="submit" loading={save.isPending} disabled={!settingsChanged(stored, edited)} data-testid="hibernation-save">
+              <Button type="submit" loading={submitting} disabled={!settingsChanged(stored, edited)} data-testid="hibernation-save">
                 {periods.length === 0 && stored.schedules.length > 0 ? 'Turn the schedule off' : 'Save the schedule'}
               </Button>
             </Group>
@@ -204,7 +201,7 @@ interface PeriodEditorProps {
   index: number;
   period: HibernationPeriod;
   readOnly: boolean;
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
   onChange: (change: Partial<HibernationPeriod>) => void;
   onRemove: () => void;
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core
 import { IconArrowsVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '../../components/section-card';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { AddPoolModal } from './add-pool-modal';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail, NodePool } from './cluster-types';

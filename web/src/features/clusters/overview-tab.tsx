@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { useClusterMutation } from './cluster-queries';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import { OPERATION_LABELS } from './cluster-types';

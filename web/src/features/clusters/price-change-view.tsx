@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight } from '@tabler/icons-react';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { deltaLabel } from './pool-pricing';
 import type { PriceChange } from './pool-pricing';
 

@@ -8,7 +8,7 @@ import { periodLabel } from '../catalog';
 import { EstimateSummary } from '../catalog-browse';
 import type { Estimate } from '../catalog-browse';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice, useDisplayPrice } from '../pricing';
+import { RatesNotice, useDisplayPrice } from '../currency';
 import { draftEstimate } from './draft';
 import type { ClusterDraft } from './draft';
 import type { DraftPricing } from './use-draft-pricing';

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatInteger } from '../../lib/format';
 import { nodesAtMost } from '../catalog-browse';
 import type { Catalog, CatalogFlavor } from '../catalog';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { draftTier, maxPoolsFor, poolFlavors, poolMonthlyCost } from './draft';
 import type { DraftPool } from './draft';
 import type { DraftForm, StepProps } from './draft-form';

@@ -7,7 +7,7 @@ import { formatInteger } from '../../lib/format';
 import { slaLabel } from '../catalog';
 import { countryOptions } from '../../lib/countries';
 import type { Catalog } from '../catalog';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { draftTier, poolMonthlyCost } from './draft';
 import type { ClusterDraft, DraftPool } from './draft';
 import type { DraftForm } from './draft-form';

@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { euros, MoneySummary, orderMoney } from '../checkout';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { SlideTransition } from '../shell';
 import { OrderStatusBadge } from './order-status-badge';
 import { useOrder } from './order-queries';

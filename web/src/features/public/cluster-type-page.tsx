@@ -5,7 +5,7 @@ import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useCatalog } from '../catalog';
 import type { Catalog, CatalogTier } from '../catalog';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice, TierPrice } from '../pricing';
+import { RatesNotice, TierPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
 import { DetailsList } from '../../components/details-list';

@@ -3,7 +3,7 @@ import { CURRENCIES, CURRENCY_SYMBOLS, formatMoney, formatRate } from '@kubemark
 import type { Currency } from '@kubemarket/shared';
 import { useState } from 'react';
 import { CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice, useExchangeRates } from '../pricing';
+import { RatesNotice, useExchangeRates } from '../currency';
 import { convertAmount } from '@kubemarket/shared';
 import { PageSection, PublicPage } from './public-page';
 

@@ -5,7 +5,7 @@ import { useDeferredValue } from 'react';
 import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice, TierPrice, useDisplayPrice } from '../pricing';
+import { RatesNotice, TierPrice, useDisplayPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { DetailsList } from '../../components/details-list';
 import { formatInteger } from '../../lib/format';

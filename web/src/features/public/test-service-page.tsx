@@ -4,7 +4,7 @@ import type { Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { RatesNotice } from '../pricing';
+import { RatesNotice } from '../currency';
 import { PageSection, PublicPage } from './public-page';
 import { probeWebSocket } from './websocket-probe';
 

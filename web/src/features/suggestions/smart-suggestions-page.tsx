@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { useTRPCClient } from '../../lib/trpc';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice } from '../pricing';
+import { RatesNotice } from '../currency';
 import { hasAnswers, searchFromInput, validateQuestionnaire, valuesFromSearch } from './questionnaire';
 import type { SuggestionsSearch } from './questionnaire';
 import { QuestionnaireForm } from './questionnaire-form';

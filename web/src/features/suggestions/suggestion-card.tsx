@@ -4,7 +4,7 @@ import { IconAdjustments, IconCheck } from '@tabler/icons-react';
 import { ButtonLink } from '../../components/router-links';
 import { categoryLabel } from '../catalog';
 import { usePreferences } from '../preferences';
-import { useDisplayPrice } from '../pricing';
+import { useDisplayPrice } from '../currency';
 import { suggestionEstimate } from './suggestion-estimate';
 
 const periodLabel = (cycle: BillingCycle) => (cycle === 'monthly' ? '/ month' : '/ year');

@@ -4,7 +4,7 @@ import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { WhenInView } from '../../components/when-in-view';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import { useDisplayPrice, useExchangeRates } from '../pricing';
+import { useDisplayPrice, useExchangeRates } from '../currency';
 import {
   chartRows,
   defaultRange,

@@ -1,3 +1,4 @@
+// The currency feature's door (API module `currency`): exchange rates, the notice when they are old, and prices shown in the visitor's currency.
 export { exchangeRatesQueryOptions } from './exchange-rates-query';
 export { RatesNotice } from './rates-notice';
 export { TierPrice } from './tier-price';
