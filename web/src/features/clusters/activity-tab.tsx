@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
 import type { ClusterDetail, ClusterEvent } from './cluster-types';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 const PAGE_SIZE = 25;
 

@@ -1,5 +1,7 @@
-// The clusters feature's door: /my-clusters, a cluster's page (/clusters/{id}, /cluster-detail/{id})
-// and its live topology (/clusters/{id}/topology, loaded lazily).
+// The clusters feature's door (API module `clusters`): /my-clusters, a cluster's page
+// (/clusters/{id}, /cluster-detail/{id}), its live topology (/clusters/{id}/topology, loaded
+// lazily), and a cluster's operation followed live over the socket (the steps, progress, time
+// elapsed and left, Retry) on /cluster-provisioning and /clusters/provisioning.
 export { ClusterDetailPage } from './cluster-detail-page';
 export { ClusterStatusBadge } from './cluster-status-badge';
 export { MyClustersPage, type ClusterSearchChange } from './cluster-list-page';
@@ -13,3 +15,7 @@ export {
   type ClusterTab,
 } from './list-search-params';
 export { CLUSTER_STATUS_COLORS } from './cluster-types';
+export { ProvisioningPage } from './provisioning-page';
+export { ProvisioningProgress, ProvisioningProgressView } from './provisioning-progress';
+export { provisioningSearch, type ProvisioningPath, type ProvisioningSearch } from './provisioning-search';
+export { useLiveOperation, type LiveOperation } from './use-live-operation';

@@ -3,7 +3,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { NODE_STATUS_COLORS, NODE_STATUS_LABELS } from './cluster-types';
 import type { ClusterDetail, ClusterNode } from './cluster-types';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 /** "2 vCPU" from 2000 millicores, "7.5 GiB" from 7680 MiB. */
 export function capacityLabel(node: Pick<ClusterNode, 'cpuMillicores' | 'memoryMib'>): string {

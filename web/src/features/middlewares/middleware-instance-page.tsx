@@ -14,7 +14,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { euros } from '../checkout';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
-import { ProvisioningProgressView } from '../provisioning';
+import { ProvisioningProgressView } from '../clusters';
 import { roleCan } from '@kubemarket/shared';
 import { INSTANCE_STATUS_COLORS, INSTANCE_STATUS_LABELS, planFacts, softwareLabel } from './middleware-types';
 import type { InstanceStatus, MiddlewareInstance } from './middleware-types';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPCClient } from '../../lib/trpc';
-import { ProvisioningProgress } from '../provisioning';
+import { ProvisioningProgress } from '../clusters';
 import { OrderStatusView } from './order-status-view';
 
 /** orders.list's largest page: a cluster's order is found in one or two requests. */

@@ -15,7 +15,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { useCatalog } from '../catalog';
 import { BillingDetailsView, Checkout, euros, MoneySummary, orderMoney } from '../checkout';
-import { ProvisioningProgress } from '../provisioning';
+import { ProvisioningProgress } from '../clusters';
 import { invoiceDownloadUrl } from '../invoices';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';

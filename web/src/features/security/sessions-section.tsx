@@ -1,16 +1,17 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { describeUserAgent } from '@kubemarket/shared';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
+import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable, QueryView, RowsSkeleton, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { PasswordConfirmModal } from './password-confirm-modal';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 export const SESSIONS_ANCHOR = 'sessions';
 
@@ -51,6 +52,61 @@ export function SessionsSection() {
 
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
+  const columns: Column<NonNullable<typeof sessions.data>[number]>[] = [
+    {
+      header: 'Device',
+      cell: (session) => (
+        <Group gap="xs" wrap="nowrap">
+          <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
+          <Stack gap={0}>
+            <Group gap="xs">
+              <Tooltip label={session.userAgent ?? 'No user agent was sent'} multiline maw={360}>
+                <Text size="sm" fw={500}>
+                  {describeUserAgent(session.userAgent).label}
+                </Text>
+              </Tooltip>
+              {session.current ? (
+                <Badge size="xs" variant="light" color="teal">
+                  This device
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed">
+              Signed in {formatDateTime(session.createdAt)}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      header: 'IP address',
+      cell: (session) => (
+        <Text size="sm" ff="monospace">
+          {session.ipAddress ?? 'Unknown'}
+        </Text>
+      ),
+    },
+    {
+      header: 'Last seen',
+      cell: (session) => (
+        <Tooltip label={formatDateTime(session.lastActiveAt)}>
+          <Text size="sm">{formatRelativeTime(session.lastActiveAt, now)}</Text>
+        </Tooltip>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      cell: (session) =>
+        session.current ? null : (
+          <Button size="xs" variant="subtle" color="red" loading={revoke.isPending && revoke.variables.id === session.id} onClick={() => revoke.mutate({ id: session.id })}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
+
   return (
     <SectionCard
       id={SESSIONS_ANCHOR}
@@ -86,90 +142,19 @@ export function SessionsSection() {
           ? 'The other browser or device signed in to your account is signed out at once. This one stays signed in. Enter your password to confirm.'
           : `The ${others} other browsers and devices signed in to your account are signed out at once. This one stays signed in. Enter your password to confirm.`}
       </PasswordConfirmModal>
-      {sessions.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading sessions">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : sessions.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Sessions could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{sessions.error.message}</Text>
-            <Button size="xs" variant="white" color="red" loading={sessions.isFetching} onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" data-testid="sessions-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>IP address</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => {
-                const device = describeUserAgent(session.userAgent);
-                return (
-                  <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <IconDeviceDesktop size={18} stroke={1.6} aria-hidden />
-                        <Stack gap={0}>
-                          <Group gap="xs">
-                            <Tooltip label={session.userAgent ?? 'No user agent was sent'} multiline maw={360}>
-                              <Text size="sm" fw={500}>
-                                {device.label}
-                              </Text>
-                            </Tooltip>
-                            {session.current ? (
-                              <Badge size="xs" variant="light" color="teal">
-                                This device
-                              </Badge>
-                            ) : null}
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            Signed in {formatDateTime(session.createdAt)}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {session.ipAddress ?? 'Unknown'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label={formatDateTime(session.lastActiveAt)}>
-                        <Text size="sm">{formatRelativeTime(session.lastActiveAt, now)}</Text>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {session.current ? null : (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          loading={revoke.isPending && revoke.variables.id === session.id}
-                          onClick={() => revoke.mutate({ id: session.id })}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView query={sessions} loading={<RowsSkeleton label="Loading sessions" />} errorTitle="Sessions could not be loaded">
+        {(data) => (
+          <DataTable
+            rows={data}
+            columns={columns}
+            rowKey={(session) => session.id}
+            rowProps={(session) => ({ 'data-testid': 'session-row', 'data-current': session.current || undefined })}
+            minWidth={560}
+            verticalSpacing="sm"
+            testId="sessions-table"
+          />
+        )}
+      </QueryView>
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProvisioningPage, provisioningSearch } from '../../../features/provisioning';
+import { ProvisioningPage, provisioningSearch } from '../../../features/clusters';
 
 export const Route = createFileRoute('/_authenticated/_configuration/cluster-provisioning')({
   validateSearch: provisioningSearch,

@@ -10,11 +10,11 @@ import { httpStatusOf } from '../../lib/api-errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { activeStep, describeDuration, formatClock, formatTimeLeft, isoDuration, operationTiming } from './operation-timing';
-import type { Operation, OperationStep } from './provisioning-types';
+import type { ClusterOperation as Operation, OperationStep } from './cluster-types';
 import { OPERATION_TITLES, operationFailure, STEP_STATE_LABELS, stepDetail, stepNote, stepState } from './step-view';
 import type { StepState } from './step-view';
 import { useLiveOperation } from './use-live-operation';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 import classes from './provisioning.module.css';
 
 const STATE_COLORS: Record<StepState, string> = { waiting: 'gray', running: 'blue', retrying: 'orange', done: 'teal', failed: 'red' };
@@ -132,7 +132,7 @@ interface ProvisioningProgressViewProps {
  */
 export function ProvisioningProgressView({ clusterId, operation }: ProvisioningProgressViewProps) {
   const running = operation.status === 'running';
-  const now = useNow(running);
+  const now = useNow(1000, running);
   const timing = operationTiming(operation, now);
   const current = activeStep(operation);
   const title = OPERATION_TITLES[operation.type];

@@ -13,9 +13,9 @@ import { useTRPC } from '../../lib/trpc';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
 import { ProvisioningProgressView } from './provisioning-progress';
 import type { ProvisioningPath, ProvisioningSearch } from './provisioning-search';
-import type { ClusterDetail, ClusterStatus, ClusterSummary } from './provisioning-types';
+import type { ClusterDetail, ClusterStatus, ClusterSummary } from './cluster-types';
 import { OPERATION_TITLES } from './step-view';
-import { ClusterStatusBadge } from '../clusters';
+import { ClusterStatusBadge } from './cluster-status-badge';
 import { useLiveOperation } from './use-live-operation';
 
 /** Statuses of a cluster that was built and is there to use (possibly changing, or asleep). */

@@ -6,7 +6,7 @@ import type { Trpc } from '../../lib/trpc';
 import { useTRPC } from '../../lib/trpc';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
 import type { ClusterProgressMessage } from '../notifications';
-import type { Operation } from './provisioning-types';
+import type { ClusterOperation as Operation } from './cluster-types';
 
 /**
  * Applies a message to the cached cluster. Nothing is written when the cache holds nothing yet or

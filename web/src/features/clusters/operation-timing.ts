@@ -1,4 +1,4 @@
-import type { Operation, OperationStep } from './provisioning-types';
+import type { ClusterOperation as Operation, OperationStep } from './cluster-types';
 
 export type TimedOperation = Pick<Operation, 'status' | 'steps' | 'createdAt' | 'finishedAt' | 'progressPercent' | 'remainingMs'>;
 

@@ -1,5 +1,5 @@
 import { describeDuration } from './operation-timing';
-import type { Operation, OperationStep } from './provisioning-types';
+import type { ClusterOperation as Operation, OperationStep } from './cluster-types';
 
 /** How a step's state reads: a word next to its icon, never the colour alone. */
 export type StepState = 'waiting' | 'running' | 'retrying' | 'done' | 'failed';
