@@ -4,9 +4,9 @@
  * are listed; a region is checked against Alibaba Cloud's list before any call.
  */
 import { toHex } from './hmac';
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext } from './http';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
 import { signAcs3Request } from './acs3-signer';
-import { ackCredentialsSchema, type AckCredentials, type CloudClient, type ExternalCluster, type ListOptions } from './port';
+import { ackCredentialsSchema, type AckCredentials, type ExternalCluster } from './port';
 
 export interface AckBaseUrls {
   cs: string;
@@ -101,12 +101,8 @@ async function list(context: CallContext, credentials: AckCredentials, urls: Ack
   return clusters;
 }
 
-export const ackClient: CloudClient<'ack', AckBaseUrls> = {
-  provider: 'ack',
-  defaultBaseUrls: ACK_BASE_URLS,
-  credentialsSchema: ackCredentialsSchema,
-  listClusters(credentials: AckCredentials, options: ListOptions<AckBaseUrls> = {}) {
-    const urls = { ...ACK_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.accessKeySecret], options, (context) => list(context, credentials, urls));
-  },
-};
+export const ackClient = cloudClient({
+  provider: 'ack', label: LABEL, defaultBaseUrls: ACK_BASE_URLS, credentialsSchema: ackCredentialsSchema,
+  secrets: (credentials) => [credentials.accessKeySecret],
+  list,
+});

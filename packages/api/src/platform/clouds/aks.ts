@@ -3,8 +3,8 @@
  * scope `management.azure.com/.default`), then the ARM list of managedClusters in the subscription,
  * following `nextLink` only while it stays on the configured ARM host (the token must not travel).
  */
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext } from './http';
-import { aksCredentialsSchema, type AksCredentials, type CloudClient, type ExternalCluster, type ListOptions } from './port';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { aksCredentialsSchema, type AksCredentials, type ExternalCluster } from './port';
 
 export interface AksBaseUrls {
   login: string;
@@ -110,12 +110,8 @@ async function list(context: CallContext, credentials: AksCredentials, urls: Aks
   return clusters;
 }
 
-export const aksClient: CloudClient<'aks', AksBaseUrls> = {
-  provider: 'aks',
-  defaultBaseUrls: AKS_BASE_URLS,
-  credentialsSchema: aksCredentialsSchema,
-  listClusters(credentials: AksCredentials, options: ListOptions<AksBaseUrls> = {}) {
-    const urls = { ...AKS_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.clientSecret], options, (context) => list(context, credentials, urls));
-  },
-};
+export const aksClient = cloudClient({
+  provider: 'aks', label: LABEL, defaultBaseUrls: AKS_BASE_URLS, credentialsSchema: aksCredentialsSchema,
+  secrets: (credentials) => [credentials.clientSecret],
+  list,
+});

@@ -4,9 +4,9 @@
  * annotations. CCE endpoints are per region, so an unknown region would only show as a DNS failure:
  * the region is checked against Huawei Cloud's list first.
  */
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext } from './http';
+import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
 import { signHuaweiRequest } from './huawei-signer';
-import { cceCredentialsSchema, type CceCredentials, type CloudClient, type ExternalCluster, type ListOptions } from './port';
+import { cceCredentialsSchema, type CceCredentials, type ExternalCluster } from './port';
 
 export interface CceBaseUrls {
   /** `{region}` is replaced by the credentials' region. */
@@ -82,15 +82,11 @@ async function list(context: CallContext, credentials: CceCredentials, urls: Cce
   }
   const items = (response.json as { items?: unknown } | undefined)?.items;
   if (!Array.isArray(items)) throw malformed(context, 'cluster list');
-  return (items as CceCluster[]).map((raw) => toCluster(raw, credentials.region)).filter((cluster): cluster is ExternalCluster => cluster !== null);
+  return knownClusters((items as CceCluster[]).map((raw) => toCluster(raw, credentials.region)));
 }
 
-export const cceClient: CloudClient<'cce', CceBaseUrls> = {
-  provider: 'cce',
-  defaultBaseUrls: CCE_BASE_URLS,
-  credentialsSchema: cceCredentialsSchema,
-  listClusters(credentials: CceCredentials, options: ListOptions<CceBaseUrls> = {}) {
-    const urls = { ...CCE_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.secretKey], options, (context) => list(context, credentials, urls, options.baseUrls?.cce !== undefined));
-  },
-};
+export const cceClient = cloudClient({
+  provider: 'cce', label: LABEL, defaultBaseUrls: CCE_BASE_URLS, credentialsSchema: cceCredentialsSchema,
+  secrets: (credentials) => [credentials.secretKey],
+  list: (context, credentials, urls, options) => list(context, credentials, urls, options.baseUrls?.cce !== undefined),
+});

@@ -1,6 +1,6 @@
 /** DOKS: the personal access token as a Bearer token on GET /v2/kubernetes/clusters, page by page. */
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext } from './http';
-import { doksCredentialsSchema, type CloudClient, type DoksCredentials, type ExternalCluster, type ListOptions } from './port';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { doksCredentialsSchema, type DoksCredentials, type ExternalCluster } from './port';
 
 export interface DoksBaseUrls {
   api: string;
@@ -61,12 +61,8 @@ async function list(context: CallContext, credentials: DoksCredentials, urls: Do
   return clusters;
 }
 
-export const doksClient: CloudClient<'doks', DoksBaseUrls> = {
-  provider: 'doks',
-  defaultBaseUrls: DOKS_BASE_URLS,
-  credentialsSchema: doksCredentialsSchema,
-  listClusters(credentials: DoksCredentials, options: ListOptions<DoksBaseUrls> = {}) {
-    const urls = { ...DOKS_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.token], options, (context) => list(context, credentials, urls));
-  },
-};
+export const doksClient = cloudClient({
+  provider: 'doks', label: LABEL, defaultBaseUrls: DOKS_BASE_URLS, credentialsSchema: doksCredentialsSchema,
+  secrets: (credentials) => [credentials.token],
+  list,
+});

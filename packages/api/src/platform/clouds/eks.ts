@@ -9,8 +9,8 @@
  * endpoints, and an unknown region would only show as a DNS failure of eks.<region>.amazonaws.com.
  */
 import { AwsClient } from 'aws4fetch';
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext, type ProviderResponse } from './http';
-import { eksCredentialsSchema, type CloudClient, type EksCredentials, type ExternalCluster, type ListOptions } from './port';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, type ProviderResponse } from './http';
+import { eksCredentialsSchema, type EksCredentials, type ExternalCluster } from './port';
 
 export interface EksBaseUrls {
   /** `{region}` is replaced by each region scanned. */
@@ -170,12 +170,8 @@ async function list(context: CallContext, credentials: EksCredentials, urls: Eks
   return clusters;
 }
 
-export const eksClient: CloudClient<'eks', EksBaseUrls> = {
-  provider: 'eks',
-  defaultBaseUrls: EKS_BASE_URLS,
-  credentialsSchema: eksCredentialsSchema,
-  listClusters(credentials: EksCredentials, options: ListOptions<EksBaseUrls> = {}) {
-    const urls = { ...EKS_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.secretAccessKey], options, (context) => list(context, credentials, urls));
-  },
-};
+export const eksClient = cloudClient({
+  provider: 'eks', label: LABEL, defaultBaseUrls: EKS_BASE_URLS, credentialsSchema: eksCredentialsSchema,
+  secrets: (credentials) => [credentials.secretAccessKey],
+  list,
+});

@@ -5,8 +5,8 @@
  * `token_uri`: a pasted file must not choose where we send a signed assertion.
  */
 import { toBase64Url } from '../crypto';
-import { call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, baseUrl, type CallContext } from './http';
-import { gkeCredentialsSchema, type CloudClient, type ExternalCluster, type GcpServiceAccountKey, type GkeCredentials, type ListOptions } from './port';
+import { cloudClient, knownClusters, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, baseUrl, type CallContext } from './http';
+import { gkeCredentialsSchema, type ExternalCluster, type GcpServiceAccountKey, type GkeCredentials } from './port';
 
 export interface GkeBaseUrls {
   /** Token endpoint host; the JWT's audience is `${oauth}/token`. */
@@ -114,16 +114,11 @@ async function list(context: CallContext, credentials: GkeCredentials, urls: Gke
   }
   const clusters = (response.json as { clusters?: unknown } | undefined)?.clusters ?? [];
   if (!Array.isArray(clusters)) throw malformed(context, 'cluster list');
-  return clusters.map((raw: GkeCluster) => toCluster(raw, project)).filter((cluster): cluster is ExternalCluster => cluster !== null);
+  return knownClusters(clusters.map((raw: GkeCluster) => toCluster(raw, project)));
 }
 
-export const gkeClient: CloudClient<'gke', GkeBaseUrls> = {
-  provider: 'gke',
-  defaultBaseUrls: GKE_BASE_URLS,
-  credentialsSchema: gkeCredentialsSchema,
-  listClusters(credentials: GkeCredentials, options: ListOptions<GkeBaseUrls> = {}) {
-    const urls = { ...GKE_BASE_URLS, ...options.baseUrls };
-    const key = credentials.serviceAccountKey;
-    return runListing(LABEL, [key.private_key, key.private_key_id], options, (context) => list(context, credentials, urls));
-  },
-};
+export const gkeClient = cloudClient({
+  provider: 'gke', label: LABEL, defaultBaseUrls: GKE_BASE_URLS, credentialsSchema: gkeCredentialsSchema,
+  secrets: (credentials) => [credentials.serviceAccountKey.private_key, credentials.serviceAccountKey.private_key_id],
+  list,
+});

@@ -3,7 +3,7 @@
  * the mapping of transport errors to failure kinds, and the last line of defence that removes any
  * credential from a message before it leaves this module.
  */
-import { DEFAULT_TIMEOUT_MS, type CloudFailureKind, type ExternalCluster, type ListClustersResult, type ListOptions } from './port';
+import { DEFAULT_TIMEOUT_MS, type CloudClient, type cloudCredentialsSchemas, type CloudCredentials, type CloudFailureKind, type CloudProvider, type ExternalCluster, type ListClustersResult, type ListOptions } from './port';
 
 /** Thrown inside a client; `runListing` turns it into the result's failure. */
 export class ProviderFailure extends Error {
@@ -66,6 +66,35 @@ export async function runListing<B>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A provider's client: its listing, against the real base URLs or those the options override, runs
+ * inside runListing (one deadline, failures told apart, `secrets` scrubbed from every message).
+ */
+export function cloudClient<P extends CloudProvider, B>(spec: {
+  provider: P;
+  label: string;
+  defaultBaseUrls: B;
+  credentialsSchema: (typeof cloudCredentialsSchemas)[P];
+  /** The credential values no message may show. */
+  secrets: (credentials: CloudCredentials<P>) => readonly string[];
+  list: (context: CallContext, credentials: CloudCredentials<P>, urls: B, options: ListOptions<B>) => Promise<ExternalCluster[]>;
+}): CloudClient<P, B> {
+  return {
+    provider: spec.provider,
+    defaultBaseUrls: spec.defaultBaseUrls,
+    credentialsSchema: spec.credentialsSchema,
+    listClusters(credentials, options = {}) {
+      const urls = { ...spec.defaultBaseUrls, ...options.baseUrls };
+      return runListing(spec.label, spec.secrets(credentials), options, (context) => spec.list(context, credentials, urls, options));
+    },
+  };
+}
+
+/** The clusters a listing could read, those it could not turn into one (toCluster answered null) left out. */
+export function knownClusters(clusters: Array<ExternalCluster | null>): ExternalCluster[] {
+  return clusters.filter((cluster): cluster is ExternalCluster => cluster !== null);
 }
 
 function timeoutFailure(context: CallContext): ProviderFailure {

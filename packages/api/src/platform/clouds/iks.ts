@@ -3,8 +3,8 @@
  * `urn:ibm:params:oauth:grant-type:apikey`), then the Kubernetes Service v2 API lists the
  * account's clusters across regions and infrastructures (classic and VPC).
  */
-import { baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, runListing, text, type CallContext } from './http';
-import { iksCredentialsSchema, type CloudClient, type ExternalCluster, type IksCredentials, type ListOptions } from './port';
+import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { iksCredentialsSchema, type ExternalCluster, type IksCredentials } from './port';
 
 export interface IksBaseUrls {
   iam: string;
@@ -71,15 +71,11 @@ async function list(context: CallContext, credentials: IksCredentials, urls: Iks
     throw failureForStatus(context, response.status, description);
   }
   if (!Array.isArray(response.json)) throw malformed(context, 'cluster list');
-  return (response.json as IksCluster[]).map(toCluster).filter((cluster): cluster is ExternalCluster => cluster !== null);
+  return knownClusters((response.json as IksCluster[]).map(toCluster));
 }
 
-export const iksClient: CloudClient<'iks', IksBaseUrls> = {
-  provider: 'iks',
-  defaultBaseUrls: IKS_BASE_URLS,
-  credentialsSchema: iksCredentialsSchema,
-  listClusters(credentials: IksCredentials, options: ListOptions<IksBaseUrls> = {}) {
-    const urls = { ...IKS_BASE_URLS, ...options.baseUrls };
-    return runListing(LABEL, [credentials.apiKey], options, (context) => list(context, credentials, urls));
-  },
-};
+export const iksClient = cloudClient({
+  provider: 'iks', label: LABEL, defaultBaseUrls: IKS_BASE_URLS, credentialsSchema: iksCredentialsSchema,
+  secrets: (credentials) => [credentials.apiKey],
+  list,
+});
