@@ -17,6 +17,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Parse
   onValuesChange?: (values: Values, previous: Values) => void;
   /** Checks a field as soon as it is left, not only on submit. */
   validateInputOnBlur?: boolean;
+  /**
+   * The messages follow the values from the first change, not only once a submit has been tried
+   * (a form whose button waits for valid values, so a submit cannot show what is wrong).
+   */
+  validateInputOnChange?: boolean;
   /** Sends the checked values; rejects with the server's error. */
   submit: (parsed: Parsed, values: Values) => Promise<Result> | Result;
   /**
@@ -51,6 +56,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
   mode = 'uncontrolled',
   onValuesChange,
   validateInputOnBlur,
+  validateInputOnChange = false,
   submit,
   fieldOf,
   success,
@@ -58,8 +64,8 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
   resetOnSuccess = false,
 }: SchemaFormOptions<Values, Parsed, Result>) {
   const validate = schemaResolver(schema, { sync: true });
-  // Once a submit has been tried, the messages follow the values as they change.
-  const tried = useRef(false);
+  // Once a submit has been tried (or from the start with validateInputOnChange), the messages follow the values as they change.
+  const tried = useRef(validateInputOnChange);
   const form = useForm<Values>({
     mode,
     initialValues,
@@ -81,7 +87,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
     setError(null);
     try {
       const result = await submit(parsed.data, values);
-      tried.current = false;
+      tried.current = validateInputOnChange;
       if (resetOnSuccess) form.reset();
       if (success) toast(typeof success === 'function' ? success(result, parsed.data) : success);
       onSuccess?.(result, parsed.data);

@@ -2,10 +2,12 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Switch, T
 import { orderNodePoolSchema, TAINT_EFFECTS } from '@kubemarket/shared';
 import type { TaintEffect } from '@kubemarket/shared';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { flavorsFor } from '../catalog-browse';
 import { useClusterMutation, usePriceBook } from './cluster-queries';
 import type { ClusterDetail, NewNodePool } from './cluster-types';
@@ -36,26 +38,42 @@ function nextPoolName(cluster: ClusterDetail): string {
   return `pool-${index}`;
 }
 
-/** The form's values as the server's schema reads them, and what it says is wrong, by field. */
-function checkPool(draft: { name: string; flavorId: string | null; count: number | string; autoscale: boolean; min: number | string; max: number | string; labels: LabelRow[]; taints: TaintRow[] }) {
-  const candidate = {
-    name: draft.name,
-    flavorId: draft.flavorId ?? '',
-    count: draft.autoscale ? Number(draft.min) : Number(draft.count),
-    autoscale: draft.autoscale ? { min: Number(draft.min), max: Number(draft.max) } : null,
-    labels: Object.fromEntries(draft.labels.filter((row) => row.key.trim() !== '' || row.value.trim() !== '').map((row) => [row.key.trim(), row.value.trim()])),
-    taints: draft.taints.filter((row) => row.key.trim() !== '').map((row) => ({ key: row.key.trim(), value: row.value.trim(), effect: row.effect })),
-  };
-  const parsed = orderNodePoolSchema.safeParse(candidate);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'autoscale' ? `autoscale.${String(issue.path[1] ?? 'min')}` : String(issue.path[0] ?? 'pool');
-      errors[field] ??= issue.message;
-    }
-  }
-  if (draft.autoscale && Number(draft.min) > Number(draft.max)) errors['autoscale.max'] ??= 'The maximum cannot be below the minimum.';
-  return { pool: parsed.success && Object.keys(errors).length === 0 ? (parsed.data as NewNodePool) : null, errors };
+type PoolDraft = {
+  name: string;
+  flavorId: string | null;
+  count: number | string;
+  autoscale: boolean;
+  min: number | string;
+  max: number | string;
+  labels: LabelRow[];
+  taints: TaintRow[];
+};
+
+/** The form's field of an issue of the server's schema. */
+const fieldOfIssue = (path: readonly PropertyKey[]) => (path[0] === 'autoscale' ? String(path[1] ?? 'min') : String(path[0] ?? 'name'));
+
+/**
+ * The form's values checked by the server's schema (orderNodePoolSchema), each message under its
+ * field, and read as the pool it sends; a name the cluster already has is refused too.
+ */
+function poolSchema(cluster: ClusterDetail) {
+  return z.custom<PoolDraft>().transform((draft, context): NewNodePool => {
+    const candidate = {
+      name: draft.name,
+      flavorId: draft.flavorId ?? '',
+      count: draft.autoscale ? Number(draft.min) : Number(draft.count),
+      autoscale: draft.autoscale ? { min: Number(draft.min), max: Number(draft.max) } : null,
+      labels: Object.fromEntries(draft.labels.filter((row) => row.key.trim() !== '' || row.value.trim() !== '').map((row) => [row.key.trim(), row.value.trim()])),
+      taints: draft.taints.filter((row) => row.key.trim() !== '').map((row) => ({ key: row.key.trim(), value: row.value.trim(), effect: row.effect })),
+    };
+    const parsed = orderNodePoolSchema.safeParse(candidate);
+    const problems: Record<string, string> = {};
+    if (cluster.nodePools.some((existing) => existing.name === draft.name.trim())) problems.name = `This cluster already has a node pool named "${draft.name.trim()}".`;
+    for (const issue of parsed.success ? [] : parsed.error.issues) problems[fieldOfIssue(issue.path)] ??= issue.path[0] === 'flavorId' ? 'Choose the flavour of the nodes.' : issue.message;
+    if (draft.autoscale && Number(draft.min) > Number(draft.max)) problems.max ??= 'The maximum cannot be below the minimum.';
+    for (const [path, message] of Object.entries(problems)) context.addIssue({ code: 'custom', path: [path], message });
+    return parsed.success && Object.keys(problems).length === 0 ? (parsed.data as NewNodePool) : z.NEVER;
+  });
 }
 
 /** Add a node pool with a flavour the tier offers in the cluster's region; priced before it is confirmed. */
@@ -64,24 +82,10 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
   const { catalog } = usePriceBook();
   const labelsId = useId();
   const taintsId = useId();
-  const [name, setName] = useState(() => nextPoolName(cluster));
-  const [flavorId, setFlavorId] = useState<string | null>(null);
-  const [count, setCount] = useState<string | number>(1);
-  const [autoscale, setAutoscale] = useState(false);
-  const [min, setMin] = useState<string | number>(1);
-  const [max, setMax] = useState<string | number>(3);
-  const [labels, setLabels] = useState<LabelRow[]>([]);
-  const [taints, setTaints] = useState<TaintRow[]>([]);
-  const [submitted, setSubmitted] = useState(false);
+  const schema = useMemo(() => poolSchema(cluster), [cluster]);
 
   const tier = catalog?.tiers.find((candidate) => candidate.id === cluster.tier.id);
   const flavors = catalog && tier ? flavorsFor(catalog, tier, cluster.region.id) : [];
-  const { pool, errors } = checkPool({ name, flavorId, count, autoscale, min, max, labels, taints });
-  const duplicate = cluster.nodePools.some((existing) => existing.name === name.trim()) ? `This cluster already has a node pool named "${name.trim()}".` : null;
-  const nameError = duplicate ?? errors.name;
-  // Priced as soon as the pool is complete.
-  const change: PoolChange | null = pool && duplicate === null ? { kind: 'add', pool } : null;
-  const { priced, error, refetch } = usePricedChange(cluster, change);
 
   const add = useClusterMutation(
     cluster.id,
@@ -91,41 +95,45 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
       onClose();
     },
   );
-  const show = (field: string) => (submitted ? errors[field] : undefined);
+  // Controlled: the price follows the values.
+  const { form, formRef, onSubmit, submitting, error: sendError } = useSchemaForm({
+    schema,
+    initialValues: { name: nextPoolName(cluster), flavorId: null, count: 1, autoscale: false, min: 1, max: 3, labels: [], taints: [] } as PoolDraft,
+    mode: 'controlled',
+    submit: (pool) => (priced?.kind === 'priced' ? add.mutateAsync(pool) : undefined),
+  });
+  const { labels, taints } = form.values;
+  // Priced as soon as the pool is complete.
+  const checked = schema.safeParse(form.values);
+  const change: PoolChange | null = checked.success ? { kind: 'add', pool: checked.data } : null;
+  const { priced, error, refetch } = usePricedChange(cluster, change);
+  const setLabels = (rows: LabelRow[]) => form.setFieldValue('labels', rows);
+  const setTaints = (rows: TaintRow[]) => form.setFieldValue('taints', rows);
 
   return (
-    <Modal opened onClose={() => !add.isPending && onClose()} title={<Text fw={700}>Add a node pool to {cluster.name}</Text>} size="lg" closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="add-pool-modal">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-          if (pool && !duplicate && priced?.kind === 'priced') add.mutate(pool);
-        }}
-      >
+    <Modal opened onClose={() => !submitting && onClose()} title={<Text fw={700}>Add a node pool to {cluster.name}</Text>} size="lg" closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="add-pool-modal">
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Group grow align="flex-start">
-            <TextInput label="Pool name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={name.trim() === '' && !submitted ? undefined : nameError} autoComplete="off" data-testid="pool-name" />
+            <TextInput label="Pool name" {...form.getInputProps('name')} autoComplete="off" data-testid="pool-name" />
             <Select
               label="Node flavour"
               placeholder={catalog ? 'Choose a flavour' : 'Loading the flavours…'}
               data={flavors.map((flavor) => ({ value: flavor.id, label: /vCPU/.test(flavor.name) ? flavor.name : `${flavor.name} (${flavor.vcpu} vCPU, ${flavor.memoryGb} GB)` }))}
-              value={flavorId}
-              onChange={setFlavorId}
+              {...form.getInputProps('flavorId')}
               disabled={!catalog}
-              error={show('flavorId') && 'Choose the flavour of the nodes.'}
               nothingFoundMessage="No flavour of this tier is offered in this region."
               data-testid="pool-flavor"
             />
           </Group>
-          <Switch label="Autoscaling" description="Kubernetes adds and removes nodes between the limits as the load needs." checked={autoscale} onChange={(event) => setAutoscale(event.currentTarget.checked)} />
-          {autoscale ? (
+          <Switch label="Autoscaling" description="Kubernetes adds and removes nodes between the limits as the load needs." {...form.getInputProps('autoscale', { type: 'checkbox' })} />
+          {form.values.autoscale ? (
             <Group grow align="flex-start">
-              <NumberInput label="Minimum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} value={min} onChange={setMin} error={errors['autoscale.min']} />
-              <NumberInput label="Maximum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} value={max} onChange={setMax} error={errors['autoscale.max']} />
+              <NumberInput label="Minimum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('min')} />
+              <NumberInput label="Maximum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('max')} />
             </Group>
           ) : (
-            <NumberInput label="Nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} value={count} onChange={setCount} error={errors.count} data-testid="pool-count" />
+            <NumberInput label="Nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('count')} data-testid="pool-count" />
           )}
 
           <Stack gap={6} role="group" aria-labelledby={labelsId}>
@@ -141,9 +149,9 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
                 </ActionIcon>
               </Group>
             ))}
-            {errors.labels ? (
+            {form.errors.labels ? (
               <Text size="xs" c="var(--mantine-color-error)" role="alert">
-                {errors.labels}
+                {form.errors.labels}
               </Text>
             ) : null}
             <Group>
@@ -177,9 +185,9 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
                 </ActionIcon>
               </Group>
             ))}
-            {errors.taints ? (
+            {form.errors.taints ? (
               <Text size="xs" c="var(--mantine-color-error)" role="alert">
-                {errors.taints}
+                {form.errors.taints}
               </Text>
             ) : null}
             <Group>
@@ -196,12 +204,12 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
               Name the pool and choose its flavour to see the new price.
             </Text>
           )}
-          <ErrorAlert>{add.error?.message}</ErrorAlert>
+          <ErrorAlert>{sendError}</ErrorAlert>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={add.isPending}>
+            <Button variant="default" onClick={onClose} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending} disabled={submitted && (!change || priced?.kind !== 'priced')} data-testid="add-pool-confirm">
+            <Button type="submit" loading={submitting} disabled={change !== null && priced?.kind !== 'priced'} data-testid="add-pool-confirm">
               Add the pool
             </Button>
           </Group>

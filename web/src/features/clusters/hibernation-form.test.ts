@@ -1,6 +1,7 @@
-import { toGardenerSchedules } from '@kubemarket/shared';
+import { hibernationSettingsSchema, toGardenerSchedules } from '@kubemarket/shared';
+import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { checkSettings, settingsChanged, settingsOf, timeZoneOptions, withPreset } from './hibernation-form';
+import { settingsChanged, settingsOf, timeZoneOptions, withPreset } from './hibernation-form';
 import { clusterDetail } from './test-fixtures';
 
 const WEEKNIGHTS = { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const, sleepAt: '20:00', wakeAt: '07:00' };
@@ -29,26 +30,30 @@ describe('withPreset', () => {
   });
 });
 
-describe('checkSettings', () => {
+/** The editor's check: the server's schema through the form's resolver, each message under its field. */
+const formErrors = schemaResolver(hibernationSettingsSchema, { sync: true });
+
+describe("the schedule editor's check", () => {
   it('accepts weeknights and weekends together in an IANA zone', () => {
-    const result = checkSettings({ timezone: 'europe/paris', schedules: withPreset(withPreset([], 'weeknights'), 'weekends') });
-    expect(result.ok).toBe(true);
-    expect(result.ok && result.settings.timezone).toBe('Europe/Paris');
+    const values = { timezone: 'europe/paris', schedules: withPreset(withPreset([], 'weeknights'), 'weekends') };
+    expect(formErrors(values)).toEqual({});
+    const result = hibernationSettingsSchema.safeParse(values);
+    expect(result.success).toBe(true);
+    expect(result.success && result.data.timezone).toBe('Europe/Paris');
   });
 
   it("says what is wrong where, in the server's words", () => {
-    const result = checkSettings({ timezone: 'Mars/Olympus', schedules: [{ days: [], sleepAt: '25:00', wakeAt: '07:00' }] });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.timezone).toMatch(/is not a time zone/);
-    expect(result.errors['schedules.0.days']).toBe('A schedule needs at least one day.');
-    expect(result.errors['schedules.0.sleepAt']).toBe('Times are HH:MM, 24-hour.');
+    const errors = formErrors({ timezone: 'Mars/Olympus', schedules: [{ days: [], sleepAt: '25:00', wakeAt: '07:00' }] });
+    expect(Object.keys(errors).length).toBeGreaterThan(0);
+    expect(errors.timezone).toMatch(/is not a time zone/);
+    expect(errors['schedules.0.days']).toBe('A schedule needs at least one day.');
+    expect(errors['schedules.0.sleepAt']).toBe('Times are HH:MM, 24-hour.');
   });
 
   it('refuses a schedule that never wakes the cluster', () => {
-    const result = checkSettings({ timezone: 'UTC', schedules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], sleepAt: '00:00', wakeAt: '00:00', wakeDay: 'monday' }] });
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors.schedules).toMatch(/asleep all week/);
+    const errors = formErrors({ timezone: 'UTC', schedules: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], sleepAt: '00:00', wakeAt: '00:00', wakeDay: 'monday' }] });
+    expect(Object.keys(errors).length).toBeGreaterThan(0);
+    expect(errors.schedules).toMatch(/asleep all week/);
   });
 });
 

@@ -1,10 +1,11 @@
-import { fromGardenerSchedules, HIBERNATION_PRESETS, hibernationSettingsSchema, MAX_HIBERNATION_SCHEDULES } from '@kubemarket/shared';
+import { fromGardenerSchedules, HIBERNATION_PRESETS, MAX_HIBERNATION_SCHEDULES } from '@kubemarket/shared';
 import type { HibernationPeriod, HibernationPresetId, HibernationSettings } from '@kubemarket/shared';
 import type { ClusterDetail } from './cluster-types';
 
 /**
  * The hibernation schedule editor's values: the periods the stored crons mean (the server keeps
- * Gardener's form), presets added with a click, and the server's own schema to check them.
+ * Gardener's form) and presets added with a click; the editor's useSchemaForm checks them with the
+ * server's own hibernationSettingsSchema.
  */
 
 export function settingsOf(detail: Pick<ClusterDetail, 'hibernation'>): HibernationSettings {
@@ -19,20 +20,6 @@ export function withPreset(periods: readonly HibernationPeriod[], preset: Hibern
   const period = HIBERNATION_PRESETS[preset].period;
   if (periods.some((existing) => samePeriod(existing, period)) || periods.length >= MAX_HIBERNATION_SCHEDULES) return [...periods];
   return [...periods, { ...period, days: [...period.days] }];
-}
-
-export type CheckedSettings = { ok: true; settings: HibernationSettings } | { ok: false; errors: Record<string, string> };
-
-/** The settings as the server will read them, or its messages: `schedules.1.wakeAt`, `timezone`, `schedules` for the whole list. */
-export function checkSettings(settings: HibernationSettings): CheckedSettings {
-  const parsed = hibernationSettingsSchema.safeParse(settings);
-  if (parsed.success) return { ok: true, settings: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length === 0 ? 'form' : issue.path.slice(0, 3).map(String).join('.');
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
 }
 
 /** Whether the editor differs from what is stored (to enable Save). */

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useClusterMutation, usePriceBook } from './cluster-queries';
 import type { ClusterDetail, NodePool } from './cluster-types';
 import { priceChange } from './pool-pricing';
@@ -24,31 +26,42 @@ function wholeNumber(value: string | number, min: number, max: number): number |
   return Number.isInteger(number) && number >= min && number <= max ? number : null;
 }
 
-/** Scale a pool, or change or switch its autoscaling; priced before it is confirmed. */
-export function ScalePoolModal({ cluster, pool, onClose }: { cluster: ClusterDetail; pool: NodePool; onClose: () => void }) {
-  const client = useTRPCClient();
-  const [autoscale, setAutoscale] = useState(pool.autoscaling !== null);
-  const [count, setCount] = useState<string | number>(pool.count);
-  const [min, setMin] = useState<string | number>(pool.autoscaling?.min ?? Math.max(1, pool.count - 1));
-  const [max, setMax] = useState<string | number>(pool.autoscaling?.max ?? pool.count + 2);
+const NODES_MESSAGE = `From 1 to ${MAX_POOL_NODES}.`;
+const nodes = (value: string | number) => (wholeNumber(value, 1, MAX_POOL_NODES) === null ? NODES_MESSAGE : null);
 
+/** The server's limits of a pool in the form's terms: a node count, or autoscaling limits in order. */
+const scaleSchema = z
+  .object({ autoscale: z.boolean(), count: z.custom<string | number>(), min: z.custom<string | number>(), max: z.custom<string | number>() })
+  .superRefine(({ autoscale, count, min, max }, context) => {
+    const problems: Array<[string, string | null]> = autoscale
+      ? [
+          ['min', nodes(min)],
+          ['max', nodes(max) ?? (nodes(min) === null && Number(min) > Number(max) ? 'The minimum cannot be above the maximum.' : null)],
+        ]
+      : [['count', nodes(count)]];
+    for (const [path, message] of problems) if (message) context.addIssue({ code: 'custom', path: [path], message });
+  });
+
+type ScaleValues = { autoscale: boolean; count: string | number; min: string | number; max: string | number };
+
+/** The change the values ask for, or null when they are incomplete or change nothing. */
+function scaleChange(pool: NodePool, { autoscale, count, min, max }: ScaleValues): PoolChange | null {
   const validCount = wholeNumber(count, 1, MAX_POOL_NODES);
   const validMin = wholeNumber(min, 1, MAX_POOL_NODES);
   const validMax = wholeNumber(max, 1, MAX_POOL_NODES);
-  const limitsError = validMin !== null && validMax !== null && validMin > validMax ? 'The minimum cannot be above the maximum.' : null;
+  if (autoscale) {
+    if (validMin === null || validMax === null || validMin > validMax) return null;
+    if (pool.autoscaling && pool.autoscaling.min === validMin && pool.autoscaling.max === validMax) return null;
+    return { kind: 'scale', poolId: pool.id, autoscaling: { min: validMin, max: validMax } };
+  }
+  if (validCount === null) return null;
+  if (validCount === pool.count && pool.autoscaling === null) return null;
+  return { kind: 'scale', poolId: pool.id, count: validCount, ...(pool.autoscaling ? { autoscaling: null } : {}) };
+}
 
-  const change = useMemo((): PoolChange | null => {
-    if (autoscale) {
-      if (validMin === null || validMax === null || validMin > validMax) return null;
-      if (pool.autoscaling && pool.autoscaling.min === validMin && pool.autoscaling.max === validMax) return null;
-      return { kind: 'scale', poolId: pool.id, autoscaling: { min: validMin, max: validMax } };
-    }
-    if (validCount === null) return null;
-    if (validCount === pool.count && pool.autoscaling === null) return null;
-    return { kind: 'scale', poolId: pool.id, count: validCount, ...(pool.autoscaling ? { autoscaling: null } : {}) };
-  }, [autoscale, validCount, validMin, validMax, pool]);
-  const { priced, error, refetch } = usePricedChange(cluster, change);
-
+/** Scale a pool, or change or switch its autoscaling; priced before it is confirmed. */
+export function ScalePoolModal({ cluster, pool, onClose }: { cluster: ClusterDetail; pool: NodePool; onClose: () => void }) {
+  const client = useTRPCClient();
   const scale = useClusterMutation(
     cluster.id,
     (next: PoolChange & { kind: 'scale' }) =>
@@ -63,45 +76,51 @@ export function ScalePoolModal({ cluster, pool, onClose }: { cluster: ClusterDet
       onClose();
     },
   );
+  // Controlled, and checked as it changes: the price and the button follow the values.
+  const { form, formRef, onSubmit, submitting, error: sendError } = useSchemaForm({
+    schema: scaleSchema,
+    initialValues: {
+      autoscale: pool.autoscaling !== null,
+      count: pool.count,
+      min: pool.autoscaling?.min ?? Math.max(1, pool.count - 1),
+      max: pool.autoscaling?.max ?? pool.count + 2,
+    } as ScaleValues,
+    mode: 'controlled',
+    validateInputOnChange: true,
+    submit: (_checked, values): Promise<unknown> | undefined => {
+      const next = scaleChange(pool, values);
+      return next?.kind === 'scale' && priced?.kind === 'priced' ? scale.mutateAsync(next) : undefined;
+    },
+  });
+  const { autoscale } = form.values;
+
+  const change = scaleChange(pool, form.values);
+  const { priced, error, refetch } = usePricedChange(cluster, change);
 
   return (
-    <Modal opened onClose={() => !scale.isPending && onClose()} title={<Text fw={700}>Scale {pool.name}</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="scale-pool-modal">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (change?.kind === 'scale' && priced?.kind === 'priced') scale.mutate(change);
-        }}
-      >
+    <Modal opened onClose={() => !submitting && onClose()} title={<Text fw={700}>Scale {pool.name}</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="scale-pool-modal">
+      <form ref={formRef} onSubmit={onSubmit}>
         <Stack gap="md">
           <Text size="sm">
             {pool.name} runs {pool.count} × {pool.flavor.name}
             {pool.autoscaling ? `, autoscaling from ${pool.autoscaling.min} to ${pool.autoscaling.max} nodes` : ''}.
           </Text>
-          <Switch label="Autoscaling" description="Kubernetes adds and removes nodes between the limits as the load needs." checked={autoscale} onChange={(event) => setAutoscale(event.currentTarget.checked)} data-testid="scale-autoscale" />
+          <Switch label="Autoscaling" description="Kubernetes adds and removes nodes between the limits as the load needs." {...form.getInputProps('autoscale', { type: 'checkbox' })} data-testid="scale-autoscale" />
           {autoscale ? (
             <Group grow align="flex-start">
-              <NumberInput label="Minimum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} value={min} onChange={setMin} error={validMin === null ? `From 1 to ${MAX_POOL_NODES}.` : undefined} data-testid="scale-min" />
-              <NumberInput
-                label="Maximum nodes"
-                min={1}
-                max={MAX_POOL_NODES}
-                allowDecimal={false}
-                value={max}
-                onChange={setMax}
-                error={validMax === null ? `From 1 to ${MAX_POOL_NODES}.` : (limitsError ?? undefined)}
-                data-testid="scale-max"
-              />
+              <NumberInput label="Minimum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('min')} data-testid="scale-min" />
+              <NumberInput label="Maximum nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('max')} data-testid="scale-max" />
             </Group>
           ) : (
-            <NumberInput label="Nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} value={count} onChange={setCount} error={validCount === null ? `From 1 to ${MAX_POOL_NODES}.` : undefined} data-testid="scale-count" />
+            <NumberInput label="Nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('count')} data-testid="scale-count" />
           )}
           {change ? <PriceChangeView change={priced} error={error} onRetry={refetch} /> : <Text size="sm" c="dimmed">Change the nodes or the limits to see the new price.</Text>}
-          <ErrorAlert>{scale.error?.message}</ErrorAlert>
+          <ErrorAlert>{sendError}</ErrorAlert>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={scale.isPending}>
+            <Button variant="default" onClick={onClose} disabled={submitting}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!change || priced?.kind !== 'priced'} loading={scale.isPending} data-testid="scale-confirm">
+            <Button type="submit" disabled={!change || priced?.kind !== 'priced'} loading={submitting} data-testid="scale-confirm">
               Apply the change
             </Button>
           </Group>
