@@ -33,13 +33,15 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
   /** Below this width the table scrolls sideways rather than squeeze its columns. */
   minWidth: number;
   testId?: string;
+  /** Rows under the body (totals), in a `tfoot`. */
+  footer?: ReactNode;
 }
 
 /**
  * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
  * headings with `scope="col"`, and each row drawn from its columns.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, ...tableProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -72,6 +74,7 @@ export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, 
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
       </Table>
     </Table.ScrollContainer>
   );

@@ -9,18 +9,15 @@ import {
   Modal,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, RowsSkeleton, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
@@ -55,6 +52,57 @@ export function ApiTokensSection() {
     }),
   );
 
+  const columns: Column<NonNullable<typeof tokens.data>[number]>[] = [
+    {
+      header: 'Name',
+      cell: (token) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {token.name}
+          </Text>
+          <Group gap={6}>
+            <Code>{token.prefix}…</Code>
+            <Badge size="xs" variant="filled" color={STATUS_COLOR[token.status]}>
+              {token.status}
+            </Badge>
+          </Group>
+        </Stack>
+      ),
+    },
+    {
+      header: 'Scopes',
+      cell: (token) => (
+        <Group gap={4}>
+          {token.scopes.map((scope) => (
+            <Badge key={scope} size="xs" variant="outline" color="dark">
+              {describeScope(scope)}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    { header: 'Created', cell: (token) => <Text size="sm">{formatDate(token.createdAt)}</Text> },
+    { header: 'Last used', cell: (token) => <Text size="sm">{token.lastUsedAt ? formatRelativeTime(token.lastUsedAt) : 'Never'}</Text> },
+    { header: 'Expires', cell: (token) => <Text size="sm">{formatDate(token.expiresAt)}</Text> },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (token) =>
+        token.status === 'active' ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={revoke.isPending && revoke.variables?.id === token.id}
+            onClick={() => revoke.mutate({ id: token.id })}
+            aria-label={`Revoke the token ${token.name}`}
+          >
+            Revoke
+          </Button>
+        ) : null,
+    },
+  ];
+
   return (
     <SectionCard
       id={API_TOKENS_ANCHOR}
@@ -66,86 +114,19 @@ export function ApiTokensSection() {
         </Button>
       }
     >
-      {tokens.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading API tokens">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : tokens.error ? (
-        <QueryErrorAlert title="API tokens could not be loaded" error={tokens.error} retrying={tokens.isFetching} onRetry={() => void tokens.refetch()} />
-      ) : tokens.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          You have no API tokens yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" aria-label="Your API tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm" fw={500}>
-                        {token.name}
-                      </Text>
-                      <Group gap={6}>
-                        <Code>{token.prefix}…</Code>
-                        <Badge size="xs" variant="filled" color={STATUS_COLOR[token.status]}>
-                          {token.status}
-                        </Badge>
-                      </Group>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {token.scopes.map((scope) => (
-                        <Badge key={scope} size="xs" variant="outline" color="dark">
-                          {describeScope(scope)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(token.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{token.lastUsedAt ? formatRelativeTime(token.lastUsedAt) : 'Never'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(token.expiresAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {token.status === 'active' ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        loading={revoke.isPending && revoke.variables?.id === token.id}
-                        onClick={() => revoke.mutate({ id: token.id })}
-                        aria-label={`Revoke the token ${token.name}`}
-                      >
-                        Revoke
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView
+        query={tokens}
+        loading={<RowsSkeleton label="Loading API tokens" />}
+        errorTitle="API tokens could not be loaded"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            You have no API tokens yet.
+          </Text>
+        }
+      >
+        {(data) => <DataTable rows={data} columns={columns} rowKey={(token) => token.id} label="Your API tokens" minWidth={640} verticalSpacing="sm" />}
+      </QueryView>
       <CreateTokenModal
         opened={creating}
         onClose={() => setCreating(false)}

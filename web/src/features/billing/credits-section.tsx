@@ -1,6 +1,6 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
@@ -8,7 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { BillingCredits } from './billing-types';
 import { Money } from './money';
 
-const ORIGIN_LABELS: Record<BillingCredits['items'][number]['origin'], string> = {
+const ORIGIN_LABELS: Record<Credit['origin'], string> = {
   promotion: 'Promotion',
   prepaid: 'Prepaid',
   goodwill: 'Goodwill',
@@ -17,7 +17,37 @@ const ORIGIN_LABELS: Record<BillingCredits['items'][number]['origin'], string> =
 
 const STATUS = { active: { label: 'Active', color: 'teal' }, used: { label: 'Used up', color: 'gray' }, expired: { label: 'Expired', color: 'gray' } } as const;
 
-const CREDIT_COLUMNS = ['Credit', 'Origin', 'Amount', 'Left', 'Expires', 'Applied to'] as const;
+type Credit = BillingCredits['items'][number];
+
+const CREDIT_COLUMNS: Column<Credit>[] = [
+  {
+    header: 'Credit',
+    rowHeader: true,
+    cell: (credit) => (
+      <>
+        {credit.description}{' '}
+        <Badge size="xs" variant="light" color={STATUS[credit.status].color}>
+          {STATUS[credit.status].label}
+        </Badge>
+      </>
+    ),
+  },
+  { header: 'Origin', cell: (credit) => ORIGIN_LABELS[credit.origin] },
+  { header: 'Amount', cell: (credit) => <Money cents={credit.amountCents} /> },
+  { header: 'Left', cell: (credit) => <Money cents={credit.remainingCents} testId="credit-left" /> },
+  { header: 'Expires', cell: (credit) => (credit.expiresAt === null ? 'Never' : formatDate(credit.expiresAt)) },
+  {
+    header: 'Applied to',
+    cell: (credit) =>
+      credit.applied.length === 0
+        ? '—'
+        : credit.applied.map((application) => (
+            <Text key={application.invoiceId} size="sm">
+              {application.invoiceNumber}: <Money cents={application.amountCents} />
+            </Text>
+          )),
+  },
+];
 const CREDITS_CAPTION = 'Credits, in the order they are spent';
 const CREDITS_MIN_WIDTH = 640;
 /** A typical credit, under the loading row's skeletons: the row wraps on a phone as a real one does. */
@@ -45,59 +75,30 @@ export function CreditsSection() {
       description="Promotional and prepaid credits are applied to your invoices before anything is charged, the soonest expiring first."
       aside={query.data ? <Money cents={query.data.totalLeftCents} testId="credits-total-left" /> : null}
     >
-      {query.error ? (
-        <QueryErrorAlert title="Credits could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        <TableSkeleton columns={CREDIT_COLUMNS} caption={CREDITS_CAPTION} minWidth={CREDITS_MIN_WIDTH} sample={CREDIT_SAMPLE} />
-      ) : query.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="credits-empty">
-          You have no credits.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={CREDITS_MIN_WIDTH}>
-          <Table data-testid="credits-table" verticalSpacing="xs">
-            <Table.Caption>{CREDITS_CAPTION}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {CREDIT_COLUMNS.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((credit) => (
-                <Table.Tr key={credit.id} data-testid="credit-row" data-status={credit.status}>
-                  <Table.Th scope="row" fw={500}>
-                    {credit.description}{' '}
-                    <Badge size="xs" variant="light" color={STATUS[credit.status].color}>
-                      {STATUS[credit.status].label}
-                    </Badge>
-                  </Table.Th>
-                  <Table.Td>{ORIGIN_LABELS[credit.origin]}</Table.Td>
-                  <Table.Td>
-                    <Money cents={credit.amountCents} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Money cents={credit.remainingCents} testId="credit-left" />
-                  </Table.Td>
-                  <Table.Td>{credit.expiresAt === null ? 'Never' : formatDate(credit.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    {credit.applied.length === 0
-                      ? '—'
-                      : credit.applied.map((application) => (
-                          <Text key={application.invoiceId} size="sm">
-                            {application.invoiceNumber}: <Money cents={application.amountCents} />
-                          </Text>
-                        ))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView
+        query={query}
+        loading={<TableSkeleton columns={CREDIT_COLUMNS.map((column) => column.header)} caption={CREDITS_CAPTION} minWidth={CREDITS_MIN_WIDTH} sample={CREDIT_SAMPLE} />}
+        errorTitle="Credits could not be loaded"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" data-testid="credits-empty">
+            You have no credits.
+          </Text>
+        }
+      >
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={CREDIT_COLUMNS}
+            rowKey={(credit) => credit.id}
+            rowProps={(credit) => ({ 'data-testid': 'credit-row', 'data-status': credit.status })}
+            caption={CREDITS_CAPTION}
+            minWidth={CREDITS_MIN_WIDTH}
+            verticalSpacing="xs"
+            testId="credits-table"
+          />
+        )}
+      </QueryView>
     </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { useTRPC } from '../../lib/trpc';
@@ -83,126 +83,133 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
     }),
   );
 
-  const data = query.data;
-  const hasBank = data?.items.some((method) => method.kind === 'bank_transfer') ?? false;
+  const hasBank = query.data?.items.some((method) => method.kind === 'bank_transfer') ?? false;
+  const methodColumns: Column<PaymentMethod>[] = [
+    {
+      header: 'Method',
+      rowHeader: true,
+      cell: (method) => (
+        <>
+          <Group gap={6} wrap="nowrap">
+            {method.kind === 'card' ? <IconCreditCard size={16} aria-hidden /> : <IconBuildingBank size={16} aria-hidden />}
+            {methodLabel(method)}
+          </Group>
+          {method.holderName ? (
+            <Text size="xs" c="dimmed">
+              {method.holderName}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Expires', cell: (method) => (method.expMonth && method.expYear ? `${String(method.expMonth).padStart(2, '0')}/${method.expYear}` : '—') },
+    {
+      header: 'Status',
+      cell: (method) => (
+        <Group gap={4}>
+          {method.isDefault ? <Badge color="teal">Default</Badge> : null}
+          {method.testMode ? (
+            <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden />}>
+              Test mode
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (method) =>
+        mayChange ? (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {!method.isDefault ? (
+              <Button size="compact-sm" variant="light" loading={setDefault.isPending && setDefault.variables.id === method.id} aria-label={`Make ${methodLabel(method)} the default`} onClick={() => setDefault.mutate({ id: method.id })}>
+                Make default
+              </Button>
+            ) : null}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${methodLabel(method)}`}
+              onClick={() => {
+                setRemoveError(null);
+                setRemoving(method);
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
   return (
     <SectionCard id="payment-methods" title="Payment methods" description="Invoices are charged to your default method. Only the last four digits and expiry of a card are kept.">
-      {query.error ? (
-        <QueryErrorAlert title="Payment methods could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <Stack gap="md">
-          <TableSkeleton columns={METHOD_COLUMNS} caption={METHODS_CAPTION} minWidth={METHODS_MIN_WIDTH} sample={METHOD_SAMPLE} />
-          {mayChange ? <Skeleton height={36} width={300} maw="100%" aria-hidden /> : null}
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          {data.items.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="payment-methods-empty">
-              No payment method yet: add one so that invoices can be paid.
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={METHODS_MIN_WIDTH}>
-              <Table data-testid="payment-methods-table" verticalSpacing="xs">
-                <Table.Caption>{METHODS_CAPTION}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Method</Table.Th>
-                    <Table.Th scope="col">Expires</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((method) => (
-                    <Table.Tr key={method.id} data-testid="payment-method-row" data-last4={method.last4 ?? ''} data-default={method.isDefault}>
-                      <Table.Th scope="row" fw={500}>
-                        <Group gap={6} wrap="nowrap">
-                          {method.kind === 'card' ? <IconCreditCard size={16} aria-hidden /> : <IconBuildingBank size={16} aria-hidden />}
-                          {methodLabel(method)}
-                        </Group>
-                        {method.holderName ? (
-                          <Text size="xs" c="dimmed">
-                            {method.holderName}
-                          </Text>
-                        ) : null}
-                      </Table.Th>
-                      <Table.Td>{method.expMonth && method.expYear ? `${String(method.expMonth).padStart(2, '0')}/${method.expYear}` : '—'}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {method.isDefault ? <Badge color="teal">Default</Badge> : null}
-                          {method.testMode ? (
-                            <Badge color="grape" variant="light" leftSection={<IconFlask size={12} aria-hidden />}>
-                              Test mode
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        {mayChange ? (
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {!method.isDefault ? (
-                              <Button size="compact-sm" variant="light" loading={setDefault.isPending && setDefault.variables.id === method.id} aria-label={`Make ${methodLabel(method)} the default`} onClick={() => setDefault.mutate({ id: method.id })}>
-                                Make default
-                              </Button>
-                            ) : null}
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${methodLabel(method)}`}
-                              onClick={() => {
-                                setRemoveError(null);
-                                setRemoving(method);
-                              }}
-                            >
-                              Remove
-                            </Button>
-                          </Group>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-
-          {mayChange ? (
-            <Group gap="sm">
-              {data.cardForm !== 'unavailable' && !adding ? (
-                <Button leftSection={<IconCreditCard size={16} aria-hidden />} onClick={() => setAdding('card')} data-testid="add-card">
-                  Add a card
-                </Button>
-              ) : null}
-              {data.sepaDebitAllowed && !adding ? (
-                <Button variant="light" leftSection={<IconBuildingBank size={16} aria-hidden />} onClick={() => setAdding('sepa_debit')} data-testid="add-sepa">
-                  Add a SEPA direct debit
-                </Button>
-              ) : null}
-              {data.bankTransferAllowed && !hasBank ? (
-                <Button variant="light" leftSection={<IconBuildingBank size={16} aria-hidden />} loading={addBank.isPending} onClick={() => addBank.mutate({ kind: 'bank_transfer' })}>
-                  Pay by bank transfer
-                </Button>
-              ) : null}
-            </Group>
-          ) : null}
-          {data.cardForm === 'unavailable' ? (
-            <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />}>
-              Cards are saved here only in test mode for now. To pay with a card, pay an order at checkout.
-            </Alert>
-          ) : null}
-          {mayChange && adding === 'card' ? (
-            data.cardForm === 'stripe' && data.publishableKey ? (
-              <StripeAddCardForm publishableKey={data.publishableKey} testMode={data.testMode} onDone={() => setAdding(null)} />
+      <QueryView
+        query={query}
+        loading={
+          <Stack gap="md">
+            <TableSkeleton columns={METHOD_COLUMNS} caption={METHODS_CAPTION} minWidth={METHODS_MIN_WIDTH} sample={METHOD_SAMPLE} />
+            {mayChange ? <Skeleton height={36} width={300} maw="100%" aria-hidden /> : null}
+          </Stack>
+        }
+        errorTitle="Payment methods could not be loaded"
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.items.length === 0 ? (
+              <Text size="sm" c="dimmed" data-testid="payment-methods-empty">
+                No payment method yet: add one so that invoices can be paid.
+              </Text>
             ) : (
-              <AddCardForm data={data} onDone={() => setAdding(null)} />
-            )
-          ) : null}
-          {mayChange && adding === 'sepa_debit' ? <SepaForm data={data} onDone={() => setAdding(null)} /> : null}
-        </Stack>
-      )}
+              <DataTable
+                rows={data.items}
+                columns={methodColumns}
+                rowKey={(method) => method.id}
+                rowProps={(method) => ({ 'data-testid': 'payment-method-row', 'data-last4': method.last4 ?? '', 'data-default': method.isDefault })}
+                caption={METHODS_CAPTION}
+                minWidth={METHODS_MIN_WIDTH}
+                verticalSpacing="xs"
+                testId="payment-methods-table"
+              />
+            )}
+
+            {mayChange ? (
+              <Group gap="sm">
+                {data.cardForm !== 'unavailable' && !adding ? (
+                  <Button leftSection={<IconCreditCard size={16} aria-hidden />} onClick={() => setAdding('card')} data-testid="add-card">
+                    Add a card
+                  </Button>
+                ) : null}
+                {data.sepaDebitAllowed && !adding ? (
+                  <Button variant="light" leftSection={<IconBuildingBank size={16} aria-hidden />} onClick={() => setAdding('sepa_debit')} data-testid="add-sepa">
+                    Add a SEPA direct debit
+                  </Button>
+                ) : null}
+                {data.bankTransferAllowed && !hasBank ? (
+                  <Button variant="light" leftSection={<IconBuildingBank size={16} aria-hidden />} loading={addBank.isPending} onClick={() => addBank.mutate({ kind: 'bank_transfer' })}>
+                    Pay by bank transfer
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null}
+            {data.cardForm === 'unavailable' ? (
+              <Alert color="gray" variant="light" icon={<IconCreditCard size={18} />}>
+                Cards are saved here only in test mode for now. To pay with a card, pay an order at checkout.
+              </Alert>
+            ) : null}
+            {mayChange && adding === 'card' ? (
+              data.cardForm === 'stripe' && data.publishableKey ? (
+                <StripeAddCardForm publishableKey={data.publishableKey} testMode={data.testMode} onDone={() => setAdding(null)} />
+              ) : (
+                <AddCardForm data={data} onDone={() => setAdding(null)} />
+              )
+            ) : null}
+            {mayChange && adding === 'sepa_debit' ? <SepaForm data={data} onDone={() => setAdding(null)} /> : null}
+          </Stack>
+        )}
+      </QueryView>
 
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this payment method?" centered>
         {removing ? (

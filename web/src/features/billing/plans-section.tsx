@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { QueryView } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -89,65 +89,62 @@ export function PlansSection({ mayChange }: { mayChange: boolean }) {
     }),
   );
 
-  const plans = query.data;
   return (
     <SectionCard id="plans" title="Plans" description="Pay as you go month by month, or commit for a year for a discount. A switch takes effect at the start of your next billing period.">
-      {query.error ? (
-        <QueryErrorAlert title="Plans could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
-      ) : !plans ? (
-        <PlansSkeleton />
-      ) : (
-        <Stack gap="md">
-          {plans.scheduled ? (
-            <Alert color="blue" variant="light" icon={<IconCalendarEvent size={18} />} title="Switch scheduled" data-testid="plan-scheduled">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  You move to {plans.scheduled.label} on {formatDate(plans.scheduled.startsAt)}. Until then you stay on {plans.current.label}.
-                </Text>
-                {mayChange ? (
-                  <Button size="xs" variant="white" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-                    Cancel the switch
-                  </Button>
-                ) : null}
-              </Stack>
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {plans.options.map((option) => (
-              <Card key={option.plan} withBorder radius="md" padding="md" data-testid={`plan-${option.plan}`} data-current={option.current}>
-                <Stack gap="xs">
-                  <Group justify="space-between" gap="xs">
-                    <Text fw={700}>{option.label}</Text>
-                    {option.current ? <Badge color="teal">Current plan</Badge> : null}
-                    {option.discountPercent > 0 ? (
-                      <Badge color="grape" variant="light" data-testid="plan-discount">
-                        Save {option.discountPercent} %
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {CYCLE_DESCRIPTIONS[option.cycle]}
+      <QueryView query={query} loading={<PlansSkeleton />} errorTitle="Plans could not be loaded">
+        {(plans) => (
+          <Stack gap="md">
+            {plans.scheduled ? (
+              <Alert color="blue" variant="light" icon={<IconCalendarEvent size={18} />} title="Switch scheduled" data-testid="plan-scheduled">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">
+                    You move to {plans.scheduled.label} on {formatDate(plans.scheduled.startsAt)}. Until then you stay on {plans.current.label}.
                   </Text>
-                  {option.exampleYearCents > 0 ? (
-                    <Text size="sm">
-                      Your clusters&apos; control planes over a year: <Money cents={option.exampleYearCents} />
-                    </Text>
-                  ) : null}
-                  {option.current ? (
-                    <Text size="sm" c="dimmed">
-                      {plans.current.since !== null && plans.current.since > 0 ? `Since ${formatDate(plans.current.since)}; ` : ''}this period ends on {formatDate(plans.current.periodEndsAt)}.
-                    </Text>
-                  ) : mayChange && plans.scheduled?.plan !== option.plan ? (
-                    <Button variant="light" onClick={() => setChoice(option)} data-testid={`switch-to-${option.plan}`}>
-                      Switch to {option.label.toLowerCase()}
+                  {mayChange ? (
+                    <Button size="xs" variant="white" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+                      Cancel the switch
                     </Button>
                   ) : null}
                 </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
-      )}
+              </Alert>
+            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {plans.options.map((option) => (
+                <Card key={option.plan} withBorder radius="md" padding="md" data-testid={`plan-${option.plan}`} data-current={option.current}>
+                  <Stack gap="xs">
+                    <Group justify="space-between" gap="xs">
+                      <Text fw={700}>{option.label}</Text>
+                      {option.current ? <Badge color="teal">Current plan</Badge> : null}
+                      {option.discountPercent > 0 ? (
+                        <Badge color="grape" variant="light" data-testid="plan-discount">
+                          Save {option.discountPercent} %
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {CYCLE_DESCRIPTIONS[option.cycle]}
+                    </Text>
+                    {option.exampleYearCents > 0 ? (
+                      <Text size="sm">
+                        Your clusters&apos; control planes over a year: <Money cents={option.exampleYearCents} />
+                      </Text>
+                    ) : null}
+                    {option.current ? (
+                      <Text size="sm" c="dimmed">
+                        {plans.current.since !== null && plans.current.since > 0 ? `Since ${formatDate(plans.current.since)}; ` : ''}this period ends on {formatDate(plans.current.periodEndsAt)}.
+                      </Text>
+                    ) : mayChange && plans.scheduled?.plan !== option.plan ? (
+                      <Button variant="light" onClick={() => setChoice(option)} data-testid={`switch-to-${option.plan}`}>
+                        Switch to {option.label.toLowerCase()}
+                      </Button>
+                    ) : null}
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </QueryView>
       <Modal opened={choice !== null} onClose={() => setChoice(null)} title={choice ? `Switch to ${choice.label.toLowerCase()}?` : ''} centered>
         {choice ? (
           <Stack gap="md" data-testid="plan-switch-explanation">

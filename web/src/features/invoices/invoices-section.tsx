@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Te
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, Pager, pageCount, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
@@ -16,10 +16,10 @@ import {
   invoiceYears,
   periodText,
   quantityText,
+  type InvoiceDetail,
   type InvoiceStatus,
   type InvoiceSummary,
 } from './invoice-format';
-import { Pager, pageCount } from '../../components/pager';
 
 const PAGE_SIZE = 10;
 
@@ -32,7 +32,14 @@ function StatusBadge({ status }: { status: InvoiceStatus }) {
   );
 }
 
-const INVOICE_COLUMNS = ['Number', 'Period', 'Issued', 'Total', 'Status', 'Download'] as const;
+/** The columns after the number (which opens the invoice's dialog). */
+const INVOICE_COLUMNS: Column<InvoiceSummary>[] = [
+  { header: 'Period', cell: (invoice) => periodText(invoice.periodStart, invoice.periodEnd) },
+  { header: 'Issued', cell: (invoice) => formatDate(invoice.issuedAt) },
+  { header: 'Total', cell: (invoice) => euros(invoice.totalCents), cellProps: (invoice) => ({ 'data-testid': 'invoice-total', 'data-cents': invoice.totalCents }) },
+  { header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} /> },
+  { header: 'Download', cell: (invoice) => <Downloads invoice={invoice} /> },
+];
 const INVOICES_MIN_WIDTH = 720;
 /** A typical invoice under the loading row's skeletons (no links: it is not focusable). */
 const INVOICE_SAMPLE = [
@@ -90,6 +97,29 @@ export function InvoicesSection() {
     placeholderData: keepPreviousData,
   });
   const filtered = status !== null || year !== null;
+  const invoiceColumns: Column<InvoiceSummary>[] = [
+    {
+      header: 'Number',
+      rowHeader: true,
+      cell: (invoice) => (
+        <>
+          <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(invoice.id)} data-testid="invoice-open">
+            {invoice.number}
+          </Anchor>
+          {invoice.kind === 'credit_note' ? (
+            <Badge size="xs" variant="outline" color="gray" ml={6}>
+              Credit note
+            </Badge>
+          ) : invoice.orderId ? (
+            <Badge size="xs" variant="outline" color="blue" ml={6}>
+              Order
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    ...INVOICE_COLUMNS,
+  ];
 
   return (
     <SectionCard
@@ -125,66 +155,33 @@ export function InvoicesSection() {
           data-testid="invoices-year-filter"
         />
       </Group>
-      {query.error ? (
-        <QueryErrorAlert title="Invoices could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        <TableSkeleton columns={INVOICE_COLUMNS} caption="1 invoice, newest first" minWidth={INVOICES_MIN_WIDTH} sample={INVOICE_SAMPLE} />
-      ) : query.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="invoices-empty">
-          {filtered ? 'No invoice matches these filters.' : 'No invoice yet: the first one is issued on the 1st of the month after your first use.'}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={INVOICES_MIN_WIDTH}>
-            <Table data-testid="invoices-table" verticalSpacing="xs">
-              <Table.Caption>
-                {query.data.total} invoice{query.data.total === 1 ? '' : 's'}, newest first
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {INVOICE_COLUMNS.map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((invoice) => (
-                  <Table.Tr key={invoice.id} data-testid="invoice-row" data-number={invoice.number} data-kind={invoice.kind === 'credit_note' ? 'credit_note' : invoice.orderId ? 'order' : 'monthly'}>
-                    <Table.Th scope="row" fw={500}>
-                      <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(invoice.id)} data-testid="invoice-open">
-                        {invoice.number}
-                      </Anchor>
-                      {invoice.kind === 'credit_note' ? (
-                        <Badge size="xs" variant="outline" color="gray" ml={6}>
-                          Credit note
-                        </Badge>
-                      ) : invoice.orderId ? (
-                        <Badge size="xs" variant="outline" color="blue" ml={6}>
-                          Order
-                        </Badge>
-                      ) : null}
-                    </Table.Th>
-                    <Table.Td>{periodText(invoice.periodStart, invoice.periodEnd)}</Table.Td>
-                    <Table.Td>{formatDate(invoice.issuedAt)}</Table.Td>
-                    <Table.Td data-testid="invoice-total" data-cents={invoice.totalCents}>
-                      {euros(invoice.totalCents)}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={invoice.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Downloads invoice={invoice} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager label="Pages of invoices" pages={pageCount(query.data.total, PAGE_SIZE)} page={page} onChange={setPage} testId="invoices-pagination" />
-        </Stack>
-      )}
+      <QueryView
+        query={query}
+        loading={<TableSkeleton columns={['Number', ...INVOICE_COLUMNS.map((column) => column.header)]} caption="1 invoice, newest first" minWidth={INVOICES_MIN_WIDTH} sample={INVOICE_SAMPLE} />}
+        errorTitle="Invoices could not be loaded"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" data-testid="invoices-empty">
+            {filtered ? 'No invoice matches these filters.' : 'No invoice yet: the first one is issued on the 1st of the month after your first use.'}
+          </Text>
+        }
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <DataTable
+              rows={data.items}
+              columns={invoiceColumns}
+              rowKey={(invoice) => invoice.id}
+              rowProps={(invoice) => ({ 'data-testid': 'invoice-row', 'data-number': invoice.number, 'data-kind': invoice.kind === 'credit_note' ? 'credit_note' : invoice.orderId ? 'order' : 'monthly' })}
+              caption={`${data.total} invoice${data.total === 1 ? '' : 's'}, newest first`}
+              minWidth={INVOICES_MIN_WIDTH}
+              verticalSpacing="xs"
+              testId="invoices-table"
+            />
+            <Pager label="Pages of invoices" pages={pageCount(data.total, PAGE_SIZE)} page={page} onChange={setPage} testId="invoices-pagination" />
+          </Stack>
+        )}
+      </QueryView>
       <Modal opened={openId !== null} onClose={() => setOpenId(null)} title="Invoice" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
         {openId !== null ? <InvoiceDetailView id={openId} /> : null}
       </Modal>
@@ -195,9 +192,20 @@ export function InvoicesSection() {
 function InvoiceDetailView({ id }: { id: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.invoices.get.queryOptions({ id }));
-  if (query.error) return <QueryErrorAlert title="The invoice could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Skeleton height={160} />;
-  const invoice = query.data;
+  return (
+    <QueryView query={query} loading={<Skeleton height={160} />} errorTitle="The invoice could not be loaded">
+      {(invoice) => <InvoiceDetailBody invoice={invoice} />}
+    </QueryView>
+  );
+}
+
+const LINE_COLUMNS: Column<InvoiceDetail['lines'][number]>[] = [
+  { header: 'Description', cell: (line) => line.description },
+  { header: 'Quantity', align: 'right', cell: (line) => quantityText(line.quantityMilli) },
+  { header: 'Amount', align: 'right', cell: (line) => euros(line.amountCents) },
+];
+
+function InvoiceDetailBody({ invoice }: { invoice: InvoiceDetail }) {
   const address = [invoice.billing.addressLine1, invoice.billing.addressLine2, `${invoice.billing.postalCode} ${invoice.billing.city}`.trim(), invoice.billing.countryCode].filter(Boolean).join(', ');
   const vatLabel = invoice.reverseCharge ? 'VAT reverse-charged (0%)' : `VAT ${invoice.vatRateBasisPoints / 100}%`;
   return (
@@ -235,29 +243,16 @@ function InvoiceDetailView({ id }: { id: string }) {
           {invoice.receivedCents > 0 ? ` · received so far ${euros(invoice.receivedCents)}, still due ${euros(invoice.totalCents - invoice.receivedCents)}` : ''}. The account is printed on the PDF.
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={4} data-testid="invoice-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Description</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Quantity
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoice.lines.map((line) => (
-              <Table.Tr key={line.position} data-testid="invoice-line" data-kind={line.kind}>
-                <Table.Td>{line.description}</Table.Td>
-                <Table.Td ta="right">{quantityText(line.quantityMilli)}</Table.Td>
-                <Table.Td ta="right">{euros(line.amountCents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
+      <DataTable
+        rows={invoice.lines}
+        columns={LINE_COLUMNS}
+        rowKey={(line) => String(line.position)}
+        rowProps={(line) => ({ 'data-testid': 'invoice-line', 'data-kind': line.kind })}
+        minWidth={640}
+        verticalSpacing={4}
+        testId="invoice-lines"
+        footer={
+          <>
             <Table.Tr>
               <Table.Th colSpan={2}>Taxable amount</Table.Th>
               <Table.Td ta="right">{euros(invoice.taxableCents)}</Table.Td>
@@ -272,9 +267,9 @@ function InvoiceDetailView({ id }: { id: string }) {
                 {euros(invoice.totalCents)}
               </Table.Td>
             </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+          </>
+        }
+      />
       {invoice.reverseCharge ? (
         <Text size="xs" c="dimmed" data-testid="invoice-reverse-charge">
           Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).

@@ -1,11 +1,10 @@
 import { ORGANIZATION_ROLE_LABELS, roleCan, type OrganizationRole } from '@kubemarket/shared';
-import { Badge, Button, Group, Menu, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDots, IconMailPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { CellLines, DataTable, ListSkeleton, Pager, pageCount, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
-import { Pager, pageCount } from '../../components/pager';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
@@ -66,6 +65,105 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
     };
   };
 
+  const memberColumns = (ownerCount: number): Column<Member>[] => [
+    {
+      header: 'Member',
+      cell: (member) => (
+        <CellLines strong detail={member.email}>
+          {member.name}
+          {member.isYou ? ' (you)' : ''}
+        </CellLines>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (member) => (
+        <Badge variant="filled" color={member.role === 'owner' ? 'blue.8' : 'gray.7'} tt="none" data-testid="member-role">
+          {ORGANIZATION_ROLE_LABELS[member.role]}
+        </Badge>
+      ),
+    },
+    { header: 'Member since', cell: (member) => <Text size="sm">{formatDate(member.joinedAt)}</Text> },
+    { header: 'Actions', hideHeader: true, cell: (member) => manageMenu(member, memberActions(role, member, ownerCount)) },
+  ];
+
+  const invitationColumns: Column<Invitation>[] = [
+    { header: 'Email', cell: (invitation) => invitation.email },
+    { header: 'Role', cell: (invitation) => ORGANIZATION_ROLE_LABELS[invitation.role] },
+    { header: 'Invited by', cell: (invitation) => invitation.invitedByName ?? '—' },
+    { header: 'Expires', cell: (invitation) => formatDateTime(invitation.expiresAt) },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (invitation) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Withdraw the invitation of ${invitation.email}`}
+          onClick={() =>
+            setAction({
+              title: `Withdraw the invitation of ${invitation.email}?`,
+              body: 'The link in their email stops working at once.',
+              confirmLabel: 'Withdraw invitation',
+              danger: true,
+              run: () => revoke.mutateAsync({ id: invitation.id }),
+              done: 'Invitation withdrawn.',
+            })
+          }
+        >
+          Withdraw
+        </Button>
+      ),
+    },
+  ];
+
+  const manageMenu = (member: Member, can: ReturnType<typeof memberActions>) =>
+    can.changeRole || can.remove || can.makeOwner ? (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" size="xs" aria-label={`Actions for ${member.name}`} leftSection={<IconDots size={16} aria-hidden />}>
+            Manage
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {can.changeRole ? <Menu.Item onClick={() => setAction(roleAction(member))}>Change role</Menu.Item> : null}
+          {can.makeOwner ? (
+            <Menu.Item
+              onClick={() =>
+                setAction({
+                  title: `Make ${member.name} the owner?`,
+                  body: `${member.name} becomes the owner of ${companyName}; you stay as an administrator and can no longer change ownership.`,
+                  confirmLabel: 'Transfer ownership',
+                  run: () => transfer.mutateAsync({ id: member.id }),
+                  done: `${member.name} now owns ${companyName}.`,
+                })
+              }
+            >
+              Transfer ownership
+            </Menu.Item>
+          ) : null}
+          {can.remove ? (
+            <Menu.Item
+              color="red"
+              onClick={() =>
+                setAction({
+                  title: `Remove ${member.name}?`,
+                  body: `${member.name} loses access to ${companyName} at once: its clusters, orders and billing. Their account stays, in an organisation of their own.`,
+                  confirmLabel: 'Remove member',
+                  danger: true,
+                  run: () => remove.mutateAsync({ id: member.id }),
+                  done: `${member.name} was removed.`,
+                })
+              }
+            >
+              Remove from organisation
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    ) : null;
+
   return (
     <Stack gap="lg">
       <SectionCard
@@ -80,182 +178,72 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
           ) : null
         }
       >
-        {members.isPending ? (
-          <Skeleton height={160} aria-busy="true" aria-label="Loading members" />
-        ) : members.error ? (
-          <QueryErrorAlert title="The members could not be loaded" error={members.error} retrying={members.isFetching} onRetry={() => void members.refetch()} />
-        ) : (
-          <Stack gap="sm">
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped aria-label="Members" data-testid="members-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Member</Table.Th>
-                    <Table.Th scope="col">Role</Table.Th>
-                    <Table.Th scope="col">Member since</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {members.data.items.map((member) => {
-                    const can = memberActions(role, member, members.data.ownerCount);
-                    return (
-                      <Table.Tr key={member.id} data-testid="member-row" data-email={member.email}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {member.name}
-                            {member.isYou ? ' (you)' : ''}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {member.email}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="filled" color={member.role === 'owner' ? 'blue.8' : 'gray.7'} tt="none" data-testid="member-role">
-                            {ORGANIZATION_ROLE_LABELS[member.role]}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(member.joinedAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {can.changeRole || can.remove || can.makeOwner ? (
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <Button variant="subtle" size="xs" aria-label={`Actions for ${member.name}`} leftSection={<IconDots size={16} aria-hidden />}>
-                                  Manage
-                                </Button>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                {can.changeRole ? <Menu.Item onClick={() => setAction(roleAction(member))}>Change role</Menu.Item> : null}
-                                {can.makeOwner ? (
-                                  <Menu.Item
-                                    onClick={() =>
-                                      setAction({
-                                        title: `Make ${member.name} the owner?`,
-                                        body: `${member.name} becomes the owner of ${companyName}; you stay as an administrator and can no longer change ownership.`,
-                                        confirmLabel: 'Transfer ownership',
-                                        run: () => transfer.mutateAsync({ id: member.id }),
-                                        done: `${member.name} now owns ${companyName}.`,
-                                      })
-                                    }
-                                  >
-                                    Transfer ownership
-                                  </Menu.Item>
-                                ) : null}
-                                {can.remove ? (
-                                  <Menu.Item
-                                    color="red"
-                                    onClick={() =>
-                                      setAction({
-                                        title: `Remove ${member.name}?`,
-                                        body: `${member.name} loses access to ${companyName} at once: its clusters, orders and billing. Their account stays, in an organisation of their own.`,
-                                        confirmLabel: 'Remove member',
-                                        danger: true,
-                                        run: () => remove.mutateAsync({ id: member.id }),
-                                        done: `${member.name} was removed.`,
-                                      })
-                                    }
-                                  >
-                                    Remove from organisation
-                                  </Menu.Item>
-                                ) : null}
-                              </Menu.Dropdown>
-                            </Menu>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager label="Pages of members" pages={pageCount(members.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {mayLeave(role, members.data.ownerCount) ? 'Leaving moves your account to an organisation of its own.' : 'You are the last owner: transfer ownership before you can leave.'}
-              </Text>
-              <Button
-                variant="default"
-                color="red"
-                disabled={!mayLeave(role, members.data.ownerCount)}
-                onClick={() =>
-                  setAction({
-                    title: `Leave ${companyName}?`,
-                    body: `You lose access to ${companyName} at once. Someone must invite you again for you to come back.`,
-                    confirmLabel: 'Leave organisation',
-                    danger: true,
-                    run: () => leave.mutateAsync(),
-                    done: `You left ${companyName}.`,
-                  })
-                }
-              >
-                Leave organisation
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        <QueryView query={members} loading={<ListSkeleton height={160} label="Loading members" />} errorTitle="The members could not be loaded">
+          {(data) => (
+            <Stack gap="sm">
+              <DataTable
+                rows={data.items}
+                columns={memberColumns(data.ownerCount)}
+                rowKey={(member) => member.id}
+                rowProps={(member) => ({ 'data-testid': 'member-row', 'data-email': member.email })}
+                label="Members"
+                minWidth={560}
+                striped
+                testId="members-table"
+              />
+              <Pager label="Pages of members" pages={pageCount(data.total, PAGE_SIZE)} page={page} onChange={setPage} />
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {mayLeave(role, data.ownerCount) ? 'Leaving moves your account to an organisation of its own.' : 'You are the last owner: transfer ownership before you can leave.'}
+                </Text>
+                <Button
+                  variant="default"
+                  color="red"
+                  disabled={!mayLeave(role, data.ownerCount)}
+                  onClick={() =>
+                    setAction({
+                      title: `Leave ${companyName}?`,
+                      body: `You lose access to ${companyName} at once. Someone must invite you again for you to come back.`,
+                      confirmLabel: 'Leave organisation',
+                      danger: true,
+                      run: () => leave.mutateAsync(),
+                      done: `You left ${companyName}.`,
+                    })
+                  }
+                >
+                  Leave organisation
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </QueryView>
       </SectionCard>
 
       {manages ? (
         <SectionCard id="invitations" title="Pending invitations" description="Invitation links work for 7 days. Sending a new invitation to the same address replaces the earlier link.">
-          {invitations.isPending ? (
-            <Skeleton height={80} aria-busy="true" aria-label="Loading invitations" />
-          ) : invitations.error ? (
-            <QueryErrorAlert title="The invitations could not be loaded" error={invitations.error} retrying={invitations.isFetching} onRetry={() => void invitations.refetch()} />
-          ) : invitations.data.items.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No invitation is waiting for an answer.
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table aria-label="Pending invitations" data-testid="invitations-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Email</Table.Th>
-                    <Table.Th scope="col">Role</Table.Th>
-                    <Table.Th scope="col">Invited by</Table.Th>
-                    <Table.Th scope="col">Expires</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invitations.data.items.map((invitation: Invitation) => (
-                    <Table.Tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email}>
-                      <Table.Td>{invitation.email}</Table.Td>
-                      <Table.Td>{ORGANIZATION_ROLE_LABELS[invitation.role]}</Table.Td>
-                      <Table.Td>{invitation.invitedByName ?? '—'}</Table.Td>
-                      <Table.Td>{formatDateTime(invitation.expiresAt)}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Withdraw the invitation of ${invitation.email}`}
-                          onClick={() =>
-                            setAction({
-                              title: `Withdraw the invitation of ${invitation.email}?`,
-                              body: 'The link in their email stops working at once.',
-                              confirmLabel: 'Withdraw invitation',
-                              danger: true,
-                              run: () => revoke.mutateAsync({ id: invitation.id }),
-                              done: 'Invitation withdrawn.',
-                            })
-                          }
-                        >
-                          Withdraw
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <QueryView
+            query={invitations}
+            loading={<ListSkeleton height={80} label="Loading invitations" />}
+            errorTitle="The invitations could not be loaded"
+            isEmpty={(data) => data.items.length === 0}
+            empty={
+              <Text size="sm" c="dimmed">
+                No invitation is waiting for an answer.
+              </Text>
+            }
+          >
+            {(data) => (
+              <DataTable
+                rows={data.items}
+                columns={invitationColumns}
+                rowKey={(invitation) => invitation.id}
+                rowProps={(invitation) => ({ 'data-testid': 'invitation-row', 'data-email': invitation.email })}
+                label="Pending invitations"
+                minWidth={560}
+                testId="invitations-table"
+              />
+            )}
+          </QueryView>
         </SectionCard>
       ) : null}
 
