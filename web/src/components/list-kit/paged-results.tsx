@@ -21,16 +21,20 @@ interface PagedResultsProps<D> {
   /** Marks the results busy while another page is fetched. */
   busy?: boolean;
   gap?: MantineSpacing;
+  testId?: string;
+  /** Whether there is nothing at all to list; `empty` shows then, instead of the range, rows and pager. */
+  isEmpty?: (data: D) => boolean;
+  empty?: ReactNode;
   /** The rows (or what to say when there are none). */
   children: (data: D) => ReactNode;
 }
 
 /** A page of a server-paginated list: loading, failure, the range shown, the rows and the pager. */
-export function PagedResults<D>({ query, loading, errorTitle, range, rangeTestId, pagerLabel, pagerTestId, pages, page, onPage, busy = false, gap = 'sm', children }: PagedResultsProps<D>) {
+export function PagedResults<D>({ query, loading, errorTitle, range, rangeTestId, pagerLabel, pagerTestId, pages, page, onPage, busy = false, gap = 'sm', testId, isEmpty, empty, children }: PagedResultsProps<D>) {
   return (
-    <QueryView query={query} loading={loading} errorTitle={errorTitle}>
+    <QueryView query={query} loading={loading} errorTitle={errorTitle} isEmpty={isEmpty} empty={empty}>
       {(data) => (
-        <Stack gap={gap} aria-busy={busy ? query.isFetching : undefined}>
+        <Stack gap={gap} aria-busy={busy ? query.isFetching : undefined} data-testid={testId}>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid={rangeTestId}>
             {range(data)}
           </Text>

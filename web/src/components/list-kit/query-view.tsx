@@ -30,11 +30,11 @@ export function ListSkeleton({ label, height }: { label: string; height: number 
 }
 
 /** Placeholder rows standing for a short list while it loads, named for screen readers. */
-export function RowsSkeleton({ label, heights = [36, 36], gap = 'xs' }: { label: string; heights?: readonly number[]; gap?: 'xs' | 'sm' }) {
+export function RowsSkeleton({ label, heights = [36, 36], gap = 'xs', radius }: { label: string; heights?: readonly number[]; gap?: 'xs' | 'sm'; radius?: 'md' }) {
   return (
     <Stack gap={gap} aria-busy="true" aria-label={label}>
       {heights.map((height, index) => (
-        <Skeleton key={index} height={height} />
+        <Skeleton key={index} height={height} radius={radius} />
       ))}
     </Stack>
   );

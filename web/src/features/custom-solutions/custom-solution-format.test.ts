@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatMonthlyBudget, requestFacts } from './custom-solution-format';
+import { formatCalendarDate, formatMonthlyBudget, requestFacts, requestsRange } from './custom-solution-format';
 import type { CustomSolutionRequest } from './custom-solution-types';
 
 const request: CustomSolutionRequest = {
@@ -22,6 +22,12 @@ const request: CustomSolutionRequest = {
 };
 
 describe('custom solution facts', () => {
+  it('counts the requests, with the page when there are several', () => {
+    expect(requestsRange(0, 1, 1)).toBe('No request matches.');
+    expect(requestsRange(1, 1, 1)).toBe('1 request');
+    expect(requestsRange(12, 2, 2)).toBe('12 requests, page 2 of 2');
+  });
+
   it('formats a calendar day as that day, whatever the time zone', () => {
     expect(formatCalendarDate('2027-03-01')).toBe('1 March 2027');
     expect(formatCalendarDate('2026-12-31')).toBe('31 December 2026');

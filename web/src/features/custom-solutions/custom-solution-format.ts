@@ -53,3 +53,9 @@ export function requestFacts(request: CustomSolutionRequest): Detail[] {
 export function statusLabel(status: CustomSolutionStatus): string {
   return CUSTOM_SOLUTION_STATUS_LABELS[status];
 }
+
+/** The count above a list of requests: "1 request", "12 requests, page 2 of 3"; none is "No request matches.". */
+export function requestsRange(total: number, page: number, pageCount: number): string {
+  if (total === 0) return 'No request matches.';
+  return `${total === 1 ? '1 request' : `${total} requests`}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`;
+}

@@ -1,4 +1,4 @@
-import { Accordion, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Accordion, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   CUSTOM_SOLUTION_RESPONSE_MAX,
   CUSTOM_SOLUTION_STATUS_LABELS,
@@ -7,96 +7,71 @@ import {
   type CustomSolutionStatus,
 } from '@kubemarket/shared';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { Pager } from '../../components/pager';
+import { ALL, FilterSelect, PagedResults, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { requestFacts } from './custom-solution-format';
+import { requestFacts, requestsRange } from './custom-solution-format';
 import type { StaffCustomSolutionRequest } from './custom-solution-types';
 
 import { StatusBadge } from './status-badge';
 
 const PAGE_SIZE = 10;
-const SEARCH_DEBOUNCE_MS = 300;
-const ALL = 'all';
 
 type StatusFilter = CustomSolutionStatus | typeof ALL;
 
 /** The solutions team's queue: every organisation's requests, to filter, read and answer. */
 export function StaffQueue() {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<StatusFilter>(ALL);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const state = useListState<{ status: StatusFilter }>({ status: ALL });
+  const { status } = state.filters;
   const queue = useQuery({
-    ...trpc.customSolutions.staffList.queryOptions({ status: status === ALL ? undefined : status, q: q || undefined, page, pageSize: PAGE_SIZE }),
+    ...trpc.customSolutions.staffList.queryOptions({ status: status === ALL ? undefined : status, q: state.q, page: state.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
   const counts = queue.data?.statusCounts;
   const total = counts ? Object.values(counts).reduce((sum, value) => sum + value, 0) : null;
-  const statusOptions = [
-    { value: ALL, label: total === null ? 'All statuses' : `All statuses (${total})` },
-    ...CUSTOM_SOLUTION_STATUSES.map((value) => ({ value, label: counts ? `${CUSTOM_SOLUTION_STATUS_LABELS[value]} (${counts[value]})` : CUSTOM_SOLUTION_STATUS_LABELS[value] })),
-  ];
+  const statusOptions = CUSTOM_SOLUTION_STATUSES.map((value) => ({ value, label: counts ? `${CUSTOM_SOLUTION_STATUS_LABELS[value]} (${counts[value]})` : CUSTOM_SOLUTION_STATUS_LABELS[value] }));
 
   return (
     <Stack gap="md" data-testid="custom-solutions-queue">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
+        <FilterSelect
           label="Status"
-          data={statusOptions}
+          allLabel={total === null ? 'All statuses' : `All statuses (${total})`}
+          options={statusOptions}
           value={status}
-          allowDeselect={false}
-          onChange={(value) => {
-            setStatus((value as StatusFilter | null) ?? ALL);
-            setPage(1);
-          }}
+          onChange={(value) => state.setFilter('status', (value as CustomSolutionStatus | null) ?? ALL)}
         />
-        <TextInput
-          label="Search"
-          placeholder="Subject, organisation, requester or reference"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <SearchInput placeholder="Subject, organisation, requester or reference" value={state.search} onChange={(event) => state.setSearch(event.currentTarget.value)} />
       </SimpleGrid>
-      {queue.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the requests from customers">
-          <Skeleton height={64} radius="md" />
-          <Skeleton height={64} radius="md" />
-        </Stack>
-      ) : queue.error ? (
-        <QueryErrorAlert title="The requests from customers could not be loaded" error={queue.error} retrying={queue.isFetching} onRetry={() => void queue.refetch()} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="custom-solutions-queue-count">
-            {queue.data.total === 0
-              ? 'No request matches.'
-              : `${queue.data.total === 1 ? '1 request' : `${queue.data.total} requests`}${queue.data.pageCount > 1 ? `, page ${page} of ${queue.data.pageCount}` : ''}`}
-          </Text>
-          {queue.data.items.length > 0 ? (
+      <PagedResults
+        query={queue}
+        loading={<RowsSkeleton label="Loading the requests from customers" heights={[64, 64]} gap="sm" radius="md" />}
+        errorTitle="The requests from customers could not be loaded"
+        range={(data) => requestsRange(data.total, state.page, data.pageCount)}
+        rangeTestId="custom-solutions-queue-count"
+        pagerLabel="Pages of requests from customers"
+        pages={(data) => data.pageCount}
+        page={() => state.page}
+        onPage={state.setPage}
+        gap="md"
+      >
+        {(data) =>
+          data.items.length > 0 ? (
             <Accordion variant="separated" order={3} chevronPosition="right">
-              {queue.data.items.map((request) => (
+              {data.items.map((request) => (
                 <QueueItem key={request.id} request={request} />
               ))}
             </Accordion>
-          ) : null}
-          <Pager label="Pages of requests from customers" pages={queue.data.pageCount} page={page} onChange={setPage} />
-        </>
-      )}
+          ) : null
+        }
+      </PagedResults>
     </Stack>
   );
 }
