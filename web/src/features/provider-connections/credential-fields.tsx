@@ -1,16 +1,18 @@
 import { FileInput, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { PROVIDER_PAGES, type FormValues, type ProviderId } from './providers';
 
 interface CredentialFieldsProps {
   provider: ProviderId;
-  values: FormValues;
-  onChange: (name: string, value: string) => void;
+  /** The form (useSchemaForm, controlled) whose values hold the provider's fields by name. */
+  form: { values: FormValues; errors: Record<string, ReactNode>; setFieldValue: (name: string, value: string) => void };
   disabled?: boolean;
 }
 
 /** The provider's credential inputs; secrets are password inputs the browser is asked not to remember. */
-export function CredentialFields({ provider, values, onChange, disabled }: CredentialFieldsProps) {
+export function CredentialFields({ provider, form, disabled }: CredentialFieldsProps) {
+  const onChange = (name: string, value: string) => form.setFieldValue(name, value);
   const [fileError, setFileError] = useState<string | null>(null);
   return (
     <Stack gap="sm">
@@ -21,7 +23,8 @@ export function CredentialFields({ provider, values, onChange, disabled }: Crede
           placeholder: field.placeholder,
           required: !field.optional,
           disabled,
-          value: values[field.name] ?? '',
+          value: form.values[field.name] ?? '',
+          error: form.errors[field.name],
           'data-testid': `credential-${field.name}`,
         };
         if (field.kind === 'secret') {

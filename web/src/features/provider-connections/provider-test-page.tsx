@@ -8,9 +8,10 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSessionUser } from '../auth';
 import { CredentialFields } from './credential-fields';
-import { credentialsOf, emptyValues, missingField, PROVIDER_PAGES, type FormValues, type ProviderId, type SavedConnection, type TestResult } from './providers';
+import { connectionFormSchema, credentialsOf, credentialsSchema, emptyValues, PROVIDER_PAGES, type FormValues, type ProviderId, type SavedConnection, type TestResult } from './providers';
 import { TestResultView } from './test-result-view';
 
 const RESULT_LABELS: Record<NonNullable<SavedConnection['lastResultKind']>, string> = {
@@ -50,36 +51,35 @@ export function ProviderTestPage({ provider }: { provider: ProviderId }) {
   const trpc = useTRPC();
   const mayManage = useMayManageConnections();
   const refresh = useRefreshConnections();
-  const [values, setValues] = useState<FormValues>(() => emptyValues(provider));
-  const [name, setName] = useState('');
   const [result, setResult] = useState<TestResult | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const test = useMutation(
-    trpc.providerConnections.test.mutationOptions({
-      onSuccess: (answer) => setResult(answer),
-      onError: (error) => setFormError(error.message),
-    }),
-  );
-  const save = useMutation(
-    trpc.providerConnections.create.mutationOptions({
-      onSuccess(answer) {
-        setResult(answer.result);
-        if (!answer.connection) return;
-        // The secrets leave the page's memory once stored: nothing to echo back, nothing to leak.
-        setValues(emptyValues(provider));
-        setName('');
-        void refresh();
-        notifications.show({ message: `The connection "${answer.connection.name}" is saved.`, color: 'green' });
-      },
-      onError: (error) => setFormError(error.message),
-    }),
-  );
-
-  const check = (): boolean => {
-    const missing = missingField(provider, values);
-    setFormError(missing);
-    return missing === null;
+  const test = useMutation(trpc.providerConnections.test.mutationOptions());
+  const save = useMutation(trpc.providerConnections.create.mutationOptions());
+  // Controlled: the JSON key file fills its field. `intent` is the button that sent the form.
+  const { form, formRef, onSubmit, error } = useSchemaForm({
+    schema: connectionFormSchema(provider),
+    initialValues: { ...emptyValues(provider), connectionName: '', intent: 'test' } as FormValues,
+    mode: 'controlled',
+    submit: async (_checked, values): Promise<string | null> => {
+      const credentials = credentialsOf(provider, values);
+      if (values.intent !== 'save') {
+        setResult(await test.mutateAsync(credentials));
+        return null;
+      }
+      const answer = await save.mutateAsync({ ...credentials, name: (values.connectionName ?? '').trim() });
+      setResult(answer.result);
+      return answer.connection?.name ?? null;
+    },
+    onSuccess: (saved) => {
+      if (saved === null) return;
+      // The secrets leave the page's memory once stored: nothing to echo back, nothing to leak.
+      form.reset();
+      void refresh();
+      notifications.show({ message: `The connection "${saved}" is saved.`, color: 'green' });
+    },
+  });
+  const sendAs = (intent: 'test' | 'save') => {
+    form.setFieldValue('intent', intent);
+    setResult(null);
   };
 
   return (
@@ -104,49 +104,29 @@ export function ProviderTestPage({ provider }: { provider: ProviderId }) {
 
         {mayManage ? (
           <Card withBorder radius="md" padding="lg">
-            <form
-              aria-label={`${page.badge} credentials`}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                setResult(null);
-                if (check()) test.mutate(credentialsOf(provider, values));
-              }}
-            >
+            <form ref={formRef} aria-label={`${page.badge} credentials`} noValidate onSubmit={onSubmit}>
               <Stack gap="md">
                 <Title order={2} size="h3">
                   Credentials
                 </Title>
-                <CredentialFields provider={provider} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} disabled={save.isPending} />
+                <CredentialFields provider={provider} form={form} disabled={save.isPending} />
                 <TextInput
                   label="Connection name"
                   description="Only needed to save: how the connection is listed, e.g. “Production account”."
                   maxLength={64}
-                  value={name}
-                  onChange={(event) => setName(event.currentTarget.value)}
+                  {...form.getInputProps('connectionName')}
                   data-testid="connection-name"
                 />
-                {formError ? (
+                {error ? (
                   <Alert color="red" variant="light" role="alert" data-testid="form-error">
-                    {formError}
+                    {error}
                   </Alert>
                 ) : null}
                 <Group gap="sm">
-                  <Button type="submit" leftSection={<IconPlugConnected size={16} aria-hidden />} loading={test.isPending} disabled={save.isPending} data-testid="test-connection">
+                  <Button type="submit" leftSection={<IconPlugConnected size={16} aria-hidden />} loading={test.isPending} disabled={save.isPending} onClick={() => sendAs('test')} data-testid="test-connection">
                     Test connection
                   </Button>
-                  <Button
-                    variant="default"
-                    loading={save.isPending}
-                    disabled={test.isPending}
-                    data-testid="save-connection"
-                    onClick={() => {
-                      setResult(null);
-                      if (!check()) return;
-                      if (!name.trim()) return setFormError('Give the connection a name to save it.');
-                      save.mutate({ ...credentialsOf(provider, values), name: name.trim() });
-                    }}
-                  >
+                  <Button type="submit" variant="default" loading={save.isPending} disabled={test.isPending} data-testid="save-connection" onClick={() => sendAs('save')}>
                     Save connection
                   </Button>
                 </Group>
@@ -302,36 +282,31 @@ function SavedConnections({ provider, mayManage }: { provider: ProviderId; mayMa
 function ReplaceCredentialsModal({ connection, provider, onClose }: { connection: SavedConnection; provider: ProviderId; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshConnections();
-  const [values, setValues] = useState<FormValues>(() => emptyValues(provider));
-  const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<TestResult | null>(null);
-  const replace = useMutation(
-    trpc.providerConnections.replaceCredentials.mutationOptions({
-      onSuccess(answer) {
-        setResult(answer.result);
-        if (!answer.connection) return;
-        void refresh();
-        notifications.show({ message: `The credentials of "${connection.name}" are replaced.`, color: 'green' });
-        onClose();
-      },
-      onError: (failure) => setError(failure.message),
-    }),
-  );
+  const replace = useMutation(trpc.providerConnections.replaceCredentials.mutationOptions());
+  // Controlled: the JSON key file fills its field.
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: credentialsSchema(provider),
+    initialValues: emptyValues(provider),
+    mode: 'controlled',
+    submit: async (_checked, values) => {
+      const answer = await replace.mutateAsync({ id: connection.id, ...credentialsOf(provider, values) });
+      setResult(answer.result);
+      return answer.connection !== null && answer.connection !== undefined;
+    },
+    onSuccess: (replaced) => {
+      if (!replaced) return;
+      void refresh();
+      notifications.show({ message: `The credentials of "${connection.name}" are replaced.`, color: 'green' });
+      onClose();
+    },
+  });
   return (
     <Modal opened onClose={onClose} title={`Replace the credentials of “${connection.name}”`} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setResult(null);
-          const missing = missingField(provider, values);
-          setError(missing);
-          if (!missing) replace.mutate({ id: connection.id, ...credentialsOf(provider, values) });
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack>
           <Text size="sm">The new credentials are tested first; the old ones stay in use unless the provider accepts the new ones.</Text>
-          <CredentialFields provider={provider} values={values} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} disabled={replace.isPending} />
+          <CredentialFields provider={provider} form={form} disabled={submitting} />
           {error ? (
             <Alert color="red" variant="light" role="alert">
               {error}
@@ -342,7 +317,7 @@ function ReplaceCredentialsModal({ connection, provider, onClose }: { connection
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={replace.isPending}>
+            <Button type="submit" loading={submitting} onClick={() => setResult(null)}>
               Test and replace
             </Button>
           </Group>
