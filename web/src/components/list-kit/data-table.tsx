@@ -35,17 +35,19 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
   testId?: string;
   /** Rows under the body (totals), in a `tfoot`. */
   footer?: ReactNode;
+  /** The rows are an earlier answer while the next one loads: said busy, and dimmed. */
+  busy?: boolean;
 }
 
 /**
  * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
  * headings with `scope="col"`, and each row drawn from its columns.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, ...tableProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table {...tableProps} aria-label={label} data-testid={testId}>
+      <Table {...tableProps} aria-label={label} data-testid={testId} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
           <Table.Tr>

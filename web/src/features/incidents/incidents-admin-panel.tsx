@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text, Textarea,
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { QueryView } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { affectedSummary, IMPACT_COLORS, IMPACT_LABELS, IMPACT_OPTIONS, OPEN_STATUS_OPTIONS, SERVICE_OPTIONS, STATUS_LABELS } from './incident-display';
 import { EMPTY_DECLARE_FORM, fieldOfServerMessage, messageError, toDeclareInput, validateDeclareForm, type DeclareFormValues } from './incident-form';
@@ -35,25 +35,29 @@ export function IncidentsAdminPanel() {
         </Text>
       </Stack>
       <DeclareIncidentForm />
-      {incidents.error ? (
-        <QueryErrorAlert title="Incidents could not be loaded" error={incidents.error} retrying={incidents.isFetching} onRetry={() => void incidents.refetch()} />
-      ) : incidents.data ? (
-        incidents.data.active.length === 0 ? (
+      <QueryView
+        query={incidents}
+        loading={
+          <Text size="sm" c="dimmed" aria-busy="true">
+            Loading incidents…
+          </Text>
+        }
+        errorTitle="Incidents could not be loaded"
+        isEmpty={(data) => data.active.length === 0}
+        empty={
           <Text size="sm" data-testid="no-open-incidents">
             No incident is open.
           </Text>
-        ) : (
+        }
+      >
+        {(data) => (
           <Stack gap="md">
-            {incidents.data.active.map((incident) => (
+            {data.active.map((incident) => (
               <OpenIncidentCard key={incident.id} incident={incident} />
             ))}
           </Stack>
-        )
-      ) : (
-        <Text size="sm" c="dimmed" aria-busy="true">
-          Loading incidents…
-        </Text>
-      )}
+        )}
+      </QueryView>
     </Stack>
   );
 }

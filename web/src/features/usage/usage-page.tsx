@@ -1,8 +1,9 @@
 import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
-import { Alert, Button, Card, Container, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { WhenInView } from '../../components/when-in-view';
+import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { useDisplayPrice, useExchangeRates } from '../currency';
 import {
@@ -208,29 +209,20 @@ export function UsagePage() {
                     Export quantities CSV (every resource)
                   </Button>
                 </Group>
-                <Table.ScrollContainer minWidth={420}>
-                  <Table striped data-testid="usage-quantity-table" aria-busy={stale} style={stale ? { opacity: 0.6 } : undefined}>
-                    <Table.Caption>
-                      {QUANTITY_LABELS[quantityKind]} in {quantityUnit}. Quantities of different resources do not add up; the export lists every resource with its unit.
-                    </Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{periodLabel}</Table.Th>
-                        <Table.Th>{groupLabel}</Table.Th>
-                        <Table.Th ta="right">Quantity ({quantityUnit})</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {quantityRows.map((row) => (
-                        <Table.Tr key={`${row.period}/${row.groupKey}`}>
-                          <Table.Td>{row.period}</Table.Td>
-                          <Table.Td>{row.group}</Table.Td>
-                          <Table.Td ta="right">{formatQuantity(row.quantity)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <DataTable
+                  rows={quantityRows}
+                  columns={[
+                    { header: periodLabel, cell: (row) => row.period },
+                    { header: groupLabel, cell: (row) => row.group },
+                    { header: `Quantity (${quantityUnit})`, align: 'right', cell: (row) => formatQuantity(row.quantity) },
+                  ]}
+                  rowKey={(row) => `${row.period}/${row.groupKey}`}
+                  caption={`${QUANTITY_LABELS[quantityKind]} in ${quantityUnit}. Quantities of different resources do not add up; the export lists every resource with its unit.`}
+                  minWidth={420}
+                  striped
+                  busy={stale}
+                  testId="usage-quantity-table"
+                />
               </Card>
             )}
 
@@ -239,26 +231,16 @@ export function UsagePage() {
                 <Title order={2} size="h4" mb="sm">
                   Quantities over the range
                 </Title>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Resource kind</Table.Th>
-                      <Table.Th ta="right">Quantity</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {report.quantities.map((entry) => (
-                      <Table.Tr key={entry.kind}>
-                        <Table.Td>{entry.kind.replace(/_/g, ' ')}</Table.Td>
-                        <Table.Td ta="right">
-                          {entry.quantity.toLocaleString('en-GB', { maximumFractionDigits: 3 })} {entry.unit}
-                        </Table.Td>
-                        <Table.Td ta="right">{price.format(entry.amountCents)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <DataTable
+                  rows={report.quantities}
+                  columns={[
+                    { header: 'Resource kind', cell: (entry) => entry.kind.replace(/_/g, ' ') },
+                    { header: 'Quantity', align: 'right', cell: (entry) => `${entry.quantity.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${entry.unit}` },
+                    { header: 'Amount', align: 'right', cell: (entry) => price.format(entry.amountCents) },
+                  ]}
+                  rowKey={(entry) => entry.kind}
+                  minWidth={360}
+                />
               </Card>
             )}
 
@@ -276,29 +258,21 @@ export function UsagePage() {
                   Export CSV
                 </Button>
               </Group>
-              <Table.ScrollContainer minWidth={480}>
-                <Table striped data-testid="usage-table" aria-busy={stale} style={stale ? { opacity: 0.6 } : undefined}>
-                  <Table.Caption>Amounts charged are in EUR{showEur ? `; ${price.currency} amounts are at today's rate (${price.rateLine})` : ''}.</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{periodLabel}</Table.Th>
-                      <Table.Th>{groupLabel}</Table.Th>
-                      {showEur && <Table.Th ta="right">Amount ({price.currency})</Table.Th>}
-                      <Table.Th ta="right">Amount (EUR)</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((row) => (
-                      <Table.Tr key={`${row.period}/${row.groupKey}`}>
-                        <Table.Td>{row.period}</Table.Td>
-                        <Table.Td>{row.group}</Table.Td>
-                        {showEur && <Table.Td ta="right">{price.format(row.amountCents)}</Table.Td>}
-                        <Table.Td ta="right">{formatMoney(row.amountCents / 100, 'EUR')}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                rows={rows}
+                columns={[
+                  { header: periodLabel, cell: (row) => row.period },
+                  { header: groupLabel, cell: (row) => row.group },
+                  showEur && { header: `Amount (${price.currency})`, align: 'right', cell: (row) => price.format(row.amountCents) },
+                  { header: 'Amount (EUR)', align: 'right', cell: (row) => formatMoney(row.amountCents / 100, 'EUR') },
+                ]}
+                rowKey={(row) => `${row.period}/${row.groupKey}`}
+                caption={`Amounts charged are in EUR${showEur ? `; ${price.currency} amounts are at today's rate (${price.rateLine})` : ''}.`}
+                minWidth={480}
+                striped
+                busy={stale}
+                testId="usage-table"
+              />
             </Card>
           </>
         ) : (
