@@ -12,12 +12,12 @@ import {
   WORKLOAD_LABELS,
 } from '@kubemarket/shared';
 import type { SuggestionsInput } from '@kubemarket/shared';
-import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { DEFAULT_VALUES, validateQuestionnaire } from './questionnaire';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { DEFAULT_VALUES, questionnaireSchema } from './questionnaire';
 import type { QuestionnaireValues } from './questionnaire';
 
 interface QuestionnaireFormProps {
@@ -29,16 +29,15 @@ interface QuestionnaireFormProps {
   onReset: () => void;
 }
 
-/** The six questions, checked with the procedure's own schema before anything is sent. */
+/** The six questions, a useSchemaForm checked with the procedure's own schema before anything is sent. */
 export function QuestionnaireForm({ initialValues, initialErrors, submitting, onSubmit, onReset }: QuestionnaireFormProps) {
   const trpc = useTRPC();
   const regions = useQuery(trpc.catalog.regions.queryOptions(undefined, { staleTime: GET_CACHE_MS }));
-  const form = useForm<QuestionnaireValues>({
+  const { form, formRef, onSubmit: submitForm } = useSchemaForm({
+    schema: questionnaireSchema,
     initialValues,
-    validate: (values) => {
-      const result = validateQuestionnaire(values);
-      return result.ok ? {} : result.errors;
-    },
+    mode: 'controlled',
+    submit: (input) => onSubmit(input),
   });
 
   const { setErrors } = form;
@@ -58,14 +57,7 @@ export function QuestionnaireForm({ initialValues, initialErrors, submitting, on
   );
 
   return (
-    <form
-      noValidate
-      data-testid="suggestions-form"
-      onSubmit={form.onSubmit((values) => {
-        const result = validateQuestionnaire(values);
-        if (result.ok) onSubmit(result.input);
-      })}
-    >
+    <form ref={formRef} noValidate data-testid="suggestions-form" onSubmit={submitForm}>
       <Stack gap="lg">
         <Radio.Group label="What will the cluster run?" withAsterisk {...form.getInputProps('workload')} value={form.values.workload ?? ''}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">

@@ -1,5 +1,6 @@
 import { AVAILABILITY_TARGETS, DATA_SENSITIVITIES, DEPLOYMENT_ENVIRONMENTS, suggestionsInputSchema, WORKLOAD_KINDS } from '@kubemarket/shared';
 import type { SuggestionsInput } from '@kubemarket/shared';
+import { z } from 'zod';
 
 /**
  * The questionnaire in its three forms: the address (short names, so a link can be read and
@@ -24,7 +25,7 @@ export interface SuggestionsSearch {
   region?: string | number;
 }
 
-export interface QuestionnaireValues {
+export type QuestionnaireValues = {
   workload: string | null;
   environments: string[];
   /** NumberInput's value: a number, or text while being typed ('' when empty). */
@@ -34,7 +35,7 @@ export interface QuestionnaireValues {
   monthlyBudgetEur: number | string;
   /** null: any region. */
   regionId: string | null;
-}
+};
 
 export const DEFAULT_VALUES: QuestionnaireValues = {
   workload: null,
@@ -101,20 +102,28 @@ export function questionnaireInput(values: QuestionnaireValues): Record<string, 
   };
 }
 
+/**
+ * The form's values checked by the shared schema (the procedure's own), read as the input to send;
+ * each field's message under that field.
+ */
+export const questionnaireSchema = z.custom<QuestionnaireValues>().transform((values, context): SuggestionsInput => {
+  const parsed = suggestionsInputSchema.safeParse(questionnaireInput(values));
+  if (parsed.success) {
+    const { regionId, monthlyBudgetEur, ...rest } = parsed.data;
+    return { ...rest, monthlyBudgetEur: monthlyBudgetEur ?? null, regionId };
+  }
+  for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', path: [String(issue.path[0] ?? '')], message: issue.message });
+  return z.NEVER;
+});
+
 export type ValidatedQuestionnaire = { ok: true; input: SuggestionsInput } | { ok: false; errors: Record<string, string> };
 
 /** The shared schema's verdict: the input to send, or the first message of each field. */
 export function validateQuestionnaire(values: QuestionnaireValues): ValidatedQuestionnaire {
-  const parsed = suggestionsInputSchema.safeParse(questionnaireInput(values));
-  if (parsed.success) {
-    const { regionId, monthlyBudgetEur, ...rest } = parsed.data;
-    return { ok: true, input: { ...rest, monthlyBudgetEur: monthlyBudgetEur ?? null, regionId } };
-  }
+  const parsed = questionnaireSchema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
   return { ok: false, errors };
 }
 
