@@ -10,28 +10,21 @@ import { giveawayAllowance } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
-  NO_EXTRA_PRICES,
+  monthlyAndYearly,
+  presentPriced,
   planPriceChanges,
-  scheduledPrices,
   withPricesInEffect,
-  type PriceAccessor,
 } from './prices';
 import type {
   addonCreateInput,
   addonUpdateInput,
 } from './schemas';
-import { ADDON, type Staff, type Statement, TIER, auditChange, badRequest, changedFields, checkReferences, checkYearly, commit, conflict, given, listOf, nextSortOrder, notFound, pick } from './common';
+import { ADDON, type Staff, type Statement, TIER, auditChange, badRequest, changedFields, checkReferences, checkYearly, commit, conflict, given, listOf, nextSortOrder, notFound, pick, setArchived } from './common';
 import { compareMinor } from './versions';
 
 // Add-ons: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
-const ADDON_PRICES: PriceAccessor<Addon>[] = [
-  {
-    kind: 'addon',
-    read: (addon) => ({ ...NO_EXTRA_PRICES, monthlyPriceCents: addon.monthlyPriceCents, yearlyPriceCents: addon.yearlyPriceCents }),
-    write: (addon, price) => ({ ...addon, monthlyPriceCents: price.monthlyPriceCents, yearlyPriceCents: price.yearlyPriceCents }),
-  },
-];
+const ADDON_PRICES = monthlyAndYearly<Addon>('addon');
 const ADDON_KINDS = ADDON_PRICES.map((accessor) => accessor.kind);
 const ADDON_FIELDS = [
   'name',
@@ -49,16 +42,11 @@ const ADDON_COLUMNS = [...ADDON_FIELDS, 'monthlyPriceCents', 'yearlyPriceCents']
 
 async function presentAddons(ctx: Staff, rows: Addon[]) {
   const now = ctx.ports.clock.now();
-  const [prices, onSale] = await Promise.all([
-    loadPrices(ctx.db, ADDON_KINDS, rows.map((row) => row.id)),
-    ctx.db.select({ id: addons.id, requires: addons.requires }).from(addons).where(isNull(addons.archivedAt)).orderBy(asc(addons.sortOrder)),
-  ]);
-  return rows.map((row) => ({
-    ...withPricesInEffect(row, ADDON_PRICES, row.id, prices, now),
+  const onSale = await ctx.db.select({ id: addons.id, requires: addons.requires }).from(addons).where(isNull(addons.archivedAt)).orderBy(asc(addons.sortOrder));
+  return presentPriced(ctx.db, rows, ADDON_PRICES, now, (row) => ({
     requiredBy: onSale.filter((other) => other.requires.includes(row.id)).map((other) => other.id),
     // Nothing records yet which clusters run which add-ons.
     inUse: null,
-    scheduledPrices: scheduledPrices(ADDON_KINDS, row.id, prices, now),
   }));
 }
 
@@ -196,10 +184,7 @@ export async function archiveAddon(ctx: Staff, id: string) {
   if (dependants.length) {
     throw badRequest(`${listOf(dependants.map((other) => other.name))} ${dependants.length > 1 ? 'require' : 'requires'} ${addon.name}: archive ${dependants.length > 1 ? 'them' : 'it'} or remove the requirement first.`);
   }
-  await commit(
-    ctx.db,
-    [ctx.db.update(addons).set({ archivedAt: now, updatedAt: now }).where(eq(addons.id, id)), auditChange(ctx, 'addon', 'archived', id, { name: addon.name }, now)],
-  );
+  await setArchived(ctx, addons, 'addon', id, true, { name: addon.name }, now);
   return addonOutput(ctx, id);
 }
 
@@ -210,9 +195,6 @@ export async function restoreAddon(ctx: Staff, id: string) {
   const others = await otherAddons(ctx.db, id);
   const archived = addon.requires.filter((required) => others.get(required)?.archivedAt != null).map((required) => others.get(required)!.name);
   if (archived.length) throw badRequest(`${addon.name} requires ${listOf(archived)}, which ${archived.length > 1 ? 'are' : 'is'} archived: restore ${archived.length > 1 ? 'them' : 'it'} first.`);
-  await commit(
-    ctx.db,
-    [ctx.db.update(addons).set({ archivedAt: null, updatedAt: now }).where(eq(addons.id, id)), auditChange(ctx, 'addon', 'restored', id, { name: addon.name }, now)],
-  );
+  await setArchived(ctx, addons, 'addon', id, false, { name: addon.name }, now);
   return addonOutput(ctx, id);
 }

@@ -1,9 +1,14 @@
 import {
   dataCenters,
+  type addons,
   type Database,
+  type middlewarePlans,
+  type middlewares,
+  type nodeFlavors,
+  type supportPlans,
 } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Context, SessionUser } from '../../context';
@@ -65,6 +70,19 @@ export async function commit(db: Database, statements: Statement[], conflictMess
     if (conflictMessage && isUniqueViolation(error)) throw conflict(conflictMessage);
     throw error;
   }
+}
+
+/** The catalogue's tables whose rows staff archive and restore by id. */
+type ArchivableTable = typeof addons | typeof nodeFlavors | typeof middlewares | typeof middlewarePlans | typeof supportPlans;
+
+/**
+ * Takes an entry off sale (`archived`) or puts it back, with its audit row, in one batch; the
+ * caller has checked that the change is allowed. `metadata` is the audit row's (its name at least).
+ */
+export async function setArchived(ctx: Staff, table: ArchivableTable, entity: Entity, id: string, archived: boolean, metadata: Record<string, unknown>, now: number) {
+  // Each table has the same id, archivedAt and updatedAt columns: one table's builder types the update.
+  const update = ctx.db.update(table as typeof addons).set({ archivedAt: archived ? now : null, updatedAt: now }).where(eq(table.id, id));
+  await commit(ctx.db, [update, auditChange(ctx, entity, archived ? 'archived' : 'restored', id, metadata, now)]);
 }
 
 export async function nextSortOrder(db: Database, table: SQLiteTable, column: SQLiteColumn) {

@@ -11,9 +11,9 @@ import { giveawayAllowance } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
+  presentPriced,
   NO_EXTRA_PRICES,
   planPriceChanges,
-  scheduledPrices,
   withPricesInEffect,
   type PriceAccessor,
 } from './prices';
@@ -21,7 +21,7 @@ import type {
   flavorCreateInput,
   flavorUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, badRequest, changedFields, checkRegions, commit, conflict, given, listOf, nextSortOrder, notFound, pick, regionIds } from './common';
+import { type Staff, auditChange, badRequest, changedFields, checkRegions, commit, conflict, given, listOf, nextSortOrder, notFound, pick, regionIds, setArchived } from './common';
 
 // Node flavours: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -50,13 +50,11 @@ export async function tiersOnOffer(db: Database) {
 
 async function presentFlavors(ctx: Staff, rows: NodeFlavor[]) {
   const now = ctx.ports.clock.now();
-  const [prices, tiers] = await Promise.all([loadPrices(ctx.db, FLAVOR_KINDS, rows.map((row) => row.id)), tiersOnOffer(ctx.db)]);
-  return rows.map((row) => ({
-    ...withPricesInEffect(row, FLAVOR_PRICES, row.id, prices, now),
+  const tiers = await tiersOnOffer(ctx.db);
+  return presentPriced(ctx.db, rows, FLAVOR_PRICES, now, (row) => ({
     offeredByTierIds: tiers.filter((tier) => tier.allowedFlavorIds.includes(row.id)).map((tier) => tier.id),
     // Clusters record their node count, not their flavours.
     inUse: null,
-    scheduledPrices: scheduledPrices(FLAVOR_KINDS, row.id, prices, now),
   }));
 }
 
@@ -148,13 +146,7 @@ export async function archiveFlavor(ctx: Staff, id: string) {
   if (stranded.length) {
     throw badRequest(`${listOf(stranded.map((tier) => tier.name))} would have no node flavour left on sale: add another flavour to ${stranded.length > 1 ? 'them' : 'it'} first.`);
   }
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(nodeFlavors).set({ archivedAt: now, updatedAt: now }).where(eq(nodeFlavors.id, id)),
-      auditChange(ctx, 'node_flavor', 'archived', id, { name: flavor.name }, now),
-    ],
-  );
+  await setArchived(ctx, nodeFlavors, 'node_flavor', id, true, { name: flavor.name }, now);
   return flavorOutput(ctx, id);
 }
 
@@ -162,12 +154,6 @@ export async function restoreFlavor(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const flavor = await findFlavor(ctx.db, id);
   if (flavor.archivedAt === null) return flavorOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(nodeFlavors).set({ archivedAt: null, updatedAt: now }).where(eq(nodeFlavors.id, id)),
-      auditChange(ctx, 'node_flavor', 'restored', id, { name: flavor.name }, now),
-    ],
-  );
+  await setArchived(ctx, nodeFlavors, 'node_flavor', id, false, { name: flavor.name }, now);
   return flavorOutput(ctx, id);
 }

@@ -10,7 +10,7 @@ import type {
   middlewareCreateInput,
   middlewareUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, changedFields, checkRegions, commit, conflict, given, nextSortOrder, notFound, pick, regionIds } from './common';
+import { type Staff, auditChange, changedFields, checkRegions, commit, conflict, given, nextSortOrder, notFound, pick, regionIds, setArchived } from './common';
 
 // Middlewares: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -84,13 +84,7 @@ export async function archiveMiddleware(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const middleware = await findMiddleware(ctx.db, id);
   if (middleware.archivedAt !== null) return middlewareOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(middlewares).set({ archivedAt: now, updatedAt: now }).where(eq(middlewares.id, id)),
-      auditChange(ctx, 'middleware', 'archived', id, { name: middleware.name }, now),
-    ],
-  );
+  await setArchived(ctx, middlewares, 'middleware', id, true, { name: middleware.name }, now);
   return middlewareOutput(ctx, id);
 }
 
@@ -98,12 +92,6 @@ export async function restoreMiddleware(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const middleware = await findMiddleware(ctx.db, id);
   if (middleware.archivedAt === null) return middlewareOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(middlewares).set({ archivedAt: null, updatedAt: now }).where(eq(middlewares.id, id)),
-      auditChange(ctx, 'middleware', 'restored', id, { name: middleware.name }, now),
-    ],
-  );
+  await setArchived(ctx, middlewares, 'middleware', id, false, { name: middleware.name }, now);
   return middlewareOutput(ctx, id);
 }

@@ -10,40 +10,27 @@ import { giveawayAllowance } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
-  NO_EXTRA_PRICES,
+  monthlyAndYearly,
+  presentPriced,
   planPriceChanges,
-  scheduledPrices,
   withPricesInEffect,
-  type PriceAccessor,
 } from './prices';
 import type {
   planCreateInput,
   planUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, badRequest, changedFields, checkYearly, commit, conflict, given, nextSortOrder, notFound, pick } from './common';
+import { type Staff, auditChange, badRequest, changedFields, checkYearly, commit, conflict, given, nextSortOrder, notFound, pick, setArchived } from './common';
 import { findMiddleware } from './middlewares';
 
 // Middleware plans: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
-const PLAN_PRICES: PriceAccessor<MiddlewarePlan>[] = [
-  {
-    kind: 'middleware_plan',
-    read: (plan) => ({ ...NO_EXTRA_PRICES, monthlyPriceCents: plan.monthlyPriceCents, yearlyPriceCents: plan.yearlyPriceCents }),
-    write: (plan, price) => ({ ...plan, monthlyPriceCents: price.monthlyPriceCents, yearlyPriceCents: price.yearlyPriceCents }),
-  },
-];
+const PLAN_PRICES = monthlyAndYearly<MiddlewarePlan>('middleware_plan');
 const PLAN_KINDS = PLAN_PRICES.map((accessor) => accessor.kind);
 const PLAN_FIELDS = ['name', 'nodes', 'vcpu', 'memoryGb', 'storageGb', 'highAvailability', 'sortOrder'] as const;
 const PLAN_COLUMNS = [...PLAN_FIELDS, 'monthlyPriceCents', 'yearlyPriceCents'] as const;
 
 async function presentPlans(ctx: Staff, rows: MiddlewarePlan[]) {
-  const now = ctx.ports.clock.now();
-  const prices = await loadPrices(ctx.db, PLAN_KINDS, rows.map((row) => row.id));
-  return rows.map((row) => ({
-    ...withPricesInEffect(row, PLAN_PRICES, row.id, prices, now),
-    inUse: null,
-    scheduledPrices: scheduledPrices(PLAN_KINDS, row.id, prices, now),
-  }));
+  return presentPriced(ctx.db, rows, PLAN_PRICES, ctx.ports.clock.now(), () => ({ inUse: null }));
 }
 
 async function findPlan(db: Database, id: string) {
@@ -133,13 +120,7 @@ export async function archivePlan(ctx: Staff, id: string) {
   if (middleware.archivedAt === null && others === 0) {
     throw badRequest(`${plan.name} is the last plan of ${middleware.name} on sale: archive the middleware instead, or add another plan first.`);
   }
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(middlewarePlans).set({ archivedAt: now, updatedAt: now }).where(eq(middlewarePlans.id, id)),
-      auditChange(ctx, 'middleware_plan', 'archived', id, { middlewareId: middleware.id, name: plan.name }, now),
-    ],
-  );
+  await setArchived(ctx, middlewarePlans, 'middleware_plan', id, true, { middlewareId: middleware.id, name: plan.name }, now);
   return planOutput(ctx, id);
 }
 
@@ -149,12 +130,6 @@ export async function restorePlan(ctx: Staff, id: string) {
   if (plan.archivedAt === null) return planOutput(ctx, id);
   const middleware = await findMiddleware(ctx.db, plan.middlewareId);
   if (middleware.archivedAt !== null) throw badRequest(`${middleware.name} is archived: restore it first.`);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(middlewarePlans).set({ archivedAt: null, updatedAt: now }).where(eq(middlewarePlans.id, id)),
-      auditChange(ctx, 'middleware_plan', 'restored', id, { middlewareId: middleware.id, name: plan.name }, now),
-    ],
-  );
+  await setArchived(ctx, middlewarePlans, 'middleware_plan', id, false, { middlewareId: middleware.id, name: plan.name }, now);
   return planOutput(ctx, id);
 }

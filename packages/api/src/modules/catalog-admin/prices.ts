@@ -85,6 +85,27 @@ export function withPricesInEffect<R>(record: R, accessors: readonly PriceAccess
   return result;
 }
 
+/** The accessor of an item with one monthly and one yearly price (add-ons, middleware plans). */
+export function monthlyAndYearly<R extends { monthlyPriceCents: number; yearlyPriceCents: number | null }>(kind: PricedItemKind): PriceAccessor<R>[] {
+  return [
+    {
+      kind,
+      read: (item) => ({ ...NO_EXTRA_PRICES, monthlyPriceCents: item.monthlyPriceCents, yearlyPriceCents: item.yearlyPriceCents }),
+      write: (item, price) => ({ ...item, monthlyPriceCents: price.monthlyPriceCents, yearlyPriceCents: price.yearlyPriceCents }),
+    },
+  ];
+}
+
+/**
+ * Items as staff see them: each with the prices in effect at `now` and those scheduled after it;
+ * `about` adds what the entity says of each item (what uses it, what requires it).
+ */
+export async function presentPriced<R extends { id: string }, A extends object>(db: Database, items: R[], accessors: readonly PriceAccessor<R>[], now: number, about: (item: R) => A) {
+  const kinds = accessors.map((accessor) => accessor.kind);
+  const prices = await loadPrices(db, kinds, items.map((item) => item.id));
+  return items.map((item) => ({ ...withPricesInEffect(item, accessors, item.id, prices, now), ...about(item), scheduledPrices: scheduledPrices(kinds, item.id, prices, now) }));
+}
+
 /** Changes dated after `now`, soonest first. */
 export function scheduledPrices(kinds: readonly PricedItemKind[], itemId: string, rows: PriceRows, now: number) {
   return kinds

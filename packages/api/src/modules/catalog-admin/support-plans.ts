@@ -9,9 +9,9 @@ import { giveawayAllowance } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
+  presentPriced,
   NO_EXTRA_PRICES,
   planPriceChanges,
-  scheduledPrices,
   withPricesInEffect,
   type PriceAccessor,
 } from './prices';
@@ -19,7 +19,7 @@ import type {
   supportCreateInput,
   supportUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, badRequest, changedFields, commit, conflict, given, nextSortOrder, notFound, pick } from './common';
+import { type Staff, auditChange, badRequest, changedFields, commit, conflict, given, nextSortOrder, notFound, pick, setArchived } from './common';
 
 // Support plans: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -59,13 +59,7 @@ const SUPPORT_COLUMNS = [...SUPPORT_FIELDS, 'monthlyPriceCents', 'percentOfSpend
 type SupportPatch = Omit<z.infer<typeof supportUpdateInput>, 'id' | 'priceEffectiveFrom'>;
 
 async function presentSupportPlans(ctx: Staff, rows: SupportPlan[]) {
-  const now = ctx.ports.clock.now();
-  const prices = await loadPrices(ctx.db, SUPPORT_KINDS, rows.map((row) => row.id));
-  return rows.map((row) => ({
-    ...withPricesInEffect(row, SUPPORT_PRICES, row.id, prices, now),
-    inUse: null,
-    scheduledPrices: scheduledPrices(SUPPORT_KINDS, row.id, prices, now),
-  }));
+  return presentPriced(ctx.db, rows, SUPPORT_PRICES, ctx.ports.clock.now(), () => ({ inUse: null }));
 }
 
 async function findSupportPlan(db: Database, id: string) {
@@ -179,13 +173,7 @@ export async function archiveSupportPlan(ctx: Staff, id: string) {
   if (plan.archivedAt !== null) return supportOutput(ctx, id);
   const others = await ctx.db.$count(supportPlans, and(isNull(supportPlans.archivedAt), ne(supportPlans.id, id)));
   if (others === 0) throw badRequest(`${plan.name} is the last support plan on offer: create or restore another one first.`);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(supportPlans).set({ archivedAt: now, updatedAt: now }).where(eq(supportPlans.id, id)),
-      auditChange(ctx, 'support_plan', 'archived', id, { name: plan.name }, now),
-    ],
-  );
+  await setArchived(ctx, supportPlans, 'support_plan', id, true, { name: plan.name }, now);
   return supportOutput(ctx, id);
 }
 
@@ -193,12 +181,6 @@ export async function restoreSupportPlan(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
   const plan = await findSupportPlan(ctx.db, id);
   if (plan.archivedAt === null) return supportOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(supportPlans).set({ archivedAt: null, updatedAt: now }).where(eq(supportPlans.id, id)),
-      auditChange(ctx, 'support_plan', 'restored', id, { name: plan.name }, now),
-    ],
-  );
+  await setArchived(ctx, supportPlans, 'support_plan', id, false, { name: plan.name }, now);
   return supportOutput(ctx, id);
 }

@@ -11,9 +11,9 @@ import { giveawayAllowance } from './four-eyes';
 import {
   initialPriceStatements,
   loadPrices,
+  presentPriced,
   NO_EXTRA_PRICES,
   planPriceChanges,
-  scheduledPrices,
   withPricesInEffect,
   type PriceAccessor,
 } from './prices';
@@ -64,16 +64,9 @@ type TierPatch = Omit<z.infer<typeof tierUpdateInput>, 'id' | 'priceEffectiveFro
 async function presentTiers(ctx: Staff, rows: ClusterTier[]) {
   const now = ctx.ports.clock.now();
   const ids = rows.map((row) => row.id);
-  const [prices, usage] = await Promise.all([
-    loadPrices(ctx.db, TIER_KINDS, ids),
-    ids.length ? ctx.db.select({ id: clusters.tierId, count: count() }).from(clusters).where(inArray(clusters.tierId, ids)).groupBy(clusters.tierId) : [],
-  ]);
+  const usage = ids.length ? await ctx.db.select({ id: clusters.tierId, count: count() }).from(clusters).where(inArray(clusters.tierId, ids)).groupBy(clusters.tierId) : [];
   const used = new Map(usage.map((row) => [row.id, row.count]));
-  return rows.map((row) => ({
-    ...withPricesInEffect(row, TIER_PRICES, row.id, prices, now),
-    inUse: used.get(row.id) ?? 0,
-    scheduledPrices: scheduledPrices(TIER_KINDS, row.id, prices, now),
-  }));
+  return presentPriced(ctx.db, rows, TIER_PRICES, now, (row) => ({ inUse: used.get(row.id) ?? 0 }));
 }
 
 async function findTier(db: Database, id: string) {
