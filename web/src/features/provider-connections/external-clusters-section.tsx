@@ -1,12 +1,28 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useMayManageConnections } from './provider-test-page';
-import { badgeOf } from './providers';
+import { badgeOf, type StoredExternalCluster } from './providers';
+import { clusterFactColumns } from './test-result-view';
+
+const EXTERNAL_COLUMNS: Column<StoredExternalCluster>[] = [
+  {
+    header: 'Provider',
+    cell: (cluster) => (
+      <Badge variant="outline" color="dark">
+        {badgeOf(cluster.provider)}
+      </Badge>
+    ),
+  },
+  ...clusterFactColumns<StoredExternalCluster>(),
+  { header: 'Status', cell: (cluster) => cluster.status },
+  { header: 'Connection', cell: (cluster) => cluster.connectionName },
+  { header: 'Refreshed', cell: (cluster) => formatRelativeTime(cluster.refreshedAt) },
+];
 
 /**
  * On /my-clusters: the clusters the organisation's saved connections listed at other clouds,
@@ -51,74 +67,48 @@ export function ExternalClustersSection() {
         ) : null
       }
     >
-      {clusters.isPending ? (
-        <Skeleton height={72} aria-label="Loading clusters at other clouds" />
-      ) : clusters.error ? (
-        <QueryErrorAlert title="Clusters at other clouds could not be loaded" error={clusters.error} retrying={clusters.isFetching} onRetry={() => void clusters.refetch()} />
-      ) : (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="external-clusters-count">
-            {count === 0 ? 'No cluster at other clouds' : `${count} cluster${count === 1 ? '' : 's'} at other clouds`}
-          </Text>
-          {refresh.data && refresh.data.length > 0 ? (
-            <Alert color="red" variant="light" role="alert" title="Some connections could not be refreshed; their last clusters are kept.">
-              <Stack gap={2}>
-                {refresh.data.map((line) => (
-                  <Text key={line} size="sm">
-                    {line}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          ) : null}
-          {refresh.error ? (
-            <Alert color="red" variant="light" role="alert">
-              {refresh.error.message}
-            </Alert>
-          ) : null}
-          {count > 0 ? (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" aria-label="Clusters at other clouds" data-testid="external-clusters">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Provider</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Region</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Nodes</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Connection</Table.Th>
-                    <Table.Th>Refreshed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(clusters.data ?? []).map((cluster) => (
-                    <Table.Tr key={cluster.id} data-testid="external-cluster">
-                      <Table.Td>
-                        <Badge variant="outline" color="dark">
-                          {badgeOf(cluster.provider)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{cluster.name}</Table.Td>
-                      <Table.Td>{cluster.region}</Table.Td>
-                      <Table.Td>{cluster.kubernetesVersion || '—'}</Table.Td>
-                      <Table.Td>{cluster.nodeCount ?? 'not reported'}</Table.Td>
-                      <Table.Td>{cluster.status}</Table.Td>
-                      <Table.Td>{cluster.connectionName}</Table.Td>
-                      <Table.Td>{formatRelativeTime(cluster.refreshedAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          <Group gap="xs">
-            <Text size="xs" c="dimmed">
-              Refreshed every hour, and when you choose Refresh.
+      <QueryView query={clusters} loading={<Skeleton height={72} aria-label="Loading clusters at other clouds" />} errorTitle="Clusters at other clouds could not be loaded">
+        {() => (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="external-clusters-count">
+              {count === 0 ? 'No cluster at other clouds' : `${count} cluster${count === 1 ? '' : 's'} at other clouds`}
             </Text>
-          </Group>
-        </Stack>
-      )}
+            {refresh.data && refresh.data.length > 0 ? (
+              <Alert color="red" variant="light" role="alert" title="Some connections could not be refreshed; their last clusters are kept.">
+                <Stack gap={2}>
+                  {refresh.data.map((line) => (
+                    <Text key={line} size="sm">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
+            {refresh.error ? (
+              <Alert color="red" variant="light" role="alert">
+                {refresh.error.message}
+              </Alert>
+            ) : null}
+            {count > 0 ? (
+              <DataTable
+                rows={clusters.data ?? []}
+                columns={EXTERNAL_COLUMNS}
+                rowKey={(cluster) => cluster.id}
+                rowProps={() => ({ 'data-testid': 'external-cluster' })}
+                label="Clusters at other clouds"
+                minWidth={720}
+                verticalSpacing="xs"
+                testId="external-clusters"
+              />
+            ) : null}
+            <Group gap="xs">
+              <Text size="xs" c="dimmed">
+                Refreshed every hour, and when you choose Refresh.
+              </Text>
+            </Group>
+          </Stack>
+        )}
+      </QueryView>
     </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
 import { roleCan } from '@kubemarket/shared';
-import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
@@ -176,89 +176,96 @@ function SavedConnections({ provider, mayManage }: { provider: ProviderId; mayMa
   );
   const mine = connections.data?.filter((connection) => connection.provider === provider) ?? [];
 
+  const columns: Column<SavedConnection>[] = [
+    {
+      header: 'Name',
+      cell: (connection) => (
+        <>
+          <Text size="sm" fw={500}>
+            {connection.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Saved {formatRelativeTime(connection.createdAt)}
+            {connection.createdBy ? ` by ${connection.createdBy}` : ''}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Identifies', cell: (connection) => <Text size="sm">{connection.hint}</Text> },
+    {
+      header: 'Last result',
+      cell: (connection) => (
+        <>
+          {connection.lastResultKind ? (
+            <Badge variant="filled" color={connection.lastResultKind === 'ok' ? 'teal.9' : 'red.9'}>
+              {RESULT_LABELS[connection.lastResultKind]}
+            </Badge>
+          ) : null}
+          {connection.lastTestedAt ? (
+            <Text size="xs" c="dimmed">
+              tested {formatRelativeTime(connection.lastTestedAt)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Clusters', cell: (connection) => connection.clusterCount },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (connection) =>
+        mayManage ? (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button size="xs" variant="light" loading={testAgain.isPending && testAgain.variables?.id === connection.id} onClick={() => testAgain.mutate({ id: connection.id })} aria-label={`Test again: ${connection.name}`}>
+              Test again
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setReplacing(connection)} aria-label={`Replace credentials of ${connection.name}`}>
+              Replace credentials
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(connection)} aria-label={`Delete ${connection.name}`}>
+              Delete
+            </Button>
+          </Group>
+        ) : null,
+    },
+  ];
+
   return (
     <SectionCard title="Saved connections" description={`Connections to ${page.product} saved for your organisation. Their credentials are stored encrypted and never shown again.`}>
-      {connections.isPending ? (
-        <Skeleton height={72} aria-label="Loading saved connections" />
-      ) : connections.error ? (
-        <QueryErrorAlert title="Saved connections could not be loaded" error={connections.error} retrying={connections.isFetching} onRetry={() => void connections.refetch()} />
-      ) : mine.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="no-connections">
-          No {page.badge} connection is saved yet.
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label={`Saved ${page.badge} connections`} data-testid="saved-connections">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Identifies</Table.Th>
-                  <Table.Th>Last result</Table.Th>
-                  <Table.Th>Clusters</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {mine.map((connection) => (
-                  <Table.Tr key={connection.id} data-testid="saved-connection">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {connection.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        Saved {formatRelativeTime(connection.createdAt)}
-                        {connection.createdBy ? ` by ${connection.createdBy}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{connection.hint}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {connection.lastResultKind ? (
-                        <Badge variant="filled" color={connection.lastResultKind === 'ok' ? 'teal.9' : 'red.9'}>
-                          {RESULT_LABELS[connection.lastResultKind]}
-                        </Badge>
-                      ) : null}
-                      {connection.lastTestedAt ? (
-                        <Text size="xs" c="dimmed">
-                          tested {formatRelativeTime(connection.lastTestedAt)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{connection.clusterCount}</Table.Td>
-                    <Table.Td>
-                      {mayManage ? (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="light" loading={testAgain.isPending && testAgain.variables?.id === connection.id} onClick={() => testAgain.mutate({ id: connection.id })} aria-label={`Test again: ${connection.name}`}>
-                            Test again
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setReplacing(connection)} aria-label={`Replace credentials of ${connection.name}`}>
-                            Replace credentials
-                          </Button>
-                          <Button size="xs" variant="light" color="red" onClick={() => setDeleting(connection)} aria-label={`Delete ${connection.name}`}>
-                            Delete
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {tested && mine.some((connection) => connection.id === tested.id) ? (
-            <div aria-live="polite" data-testid="saved-test-result">
-              <Text size="sm" fw={500}>
-                {mine.find((connection) => connection.id === tested.id)?.name}:
-              </Text>
-              <TestResultView result={tested.result} label="Clusters found with the saved credentials" />
-            </div>
-          ) : null}
-        </Stack>
-      )}
+      <QueryView
+        query={connections}
+        loading={<Skeleton height={72} aria-label="Loading saved connections" />}
+        errorTitle="Saved connections could not be loaded"
+        isEmpty={() => mine.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" data-testid="no-connections">
+            No {page.badge} connection is saved yet.
+          </Text>
+        }
+      >
+        {() => (
+          <Stack gap="sm">
+            <DataTable
+              rows={mine}
+              columns={columns}
+              rowKey={(connection) => connection.id}
+              rowProps={() => ({ 'data-testid': 'saved-connection' })}
+              label={`Saved ${page.badge} connections`}
+              minWidth={720}
+              verticalSpacing="sm"
+              testId="saved-connections"
+            />
+            {tested && mine.some((connection) => connection.id === tested.id) ? (
+              <div aria-live="polite" data-testid="saved-test-result">
+                <Text size="sm" fw={500}>
+                  {mine.find((connection) => connection.id === tested.id)?.name}:
+                </Text>
+                <TestResultView result={tested.result} label="Clusters found with the saved credentials" />
+              </div>
+            ) : null}
+          </Stack>
+        )}
+      </QueryView>
       {replacing ? <ReplaceCredentialsModal connection={replacing} provider={provider} onClose={() => setReplacing(null)} /> : null}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this connection?">
         <Stack>

@@ -1,6 +1,24 @@
-import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { DataTable, type Column } from '../../components/list-kit';
 import { formatTook, type TestResult } from './providers';
+
+interface ClusterFacts {
+  name: string;
+  region: string;
+  kubernetesVersion: string;
+  nodeCount: number | null;
+}
+
+/** The columns every listing of another cloud's clusters shows: name, region, version and nodes. */
+export function clusterFactColumns<T extends ClusterFacts>(): Column<T>[] {
+  return [
+    { header: 'Name', cell: (cluster) => cluster.name },
+    { header: 'Region', cell: (cluster) => cluster.region },
+    { header: 'Version', cell: (cluster) => cluster.kubernetesVersion || '—' },
+    { header: 'Nodes', cell: (cluster) => cluster.nodeCount ?? 'not reported' },
+  ];
+}
 
 /** The clusters a listing found, or why it failed (announced: role=alert). */
 export function TestResultView({ result, label }: { result: TestResult; label: string }) {
@@ -23,34 +41,25 @@ export function TestResultView({ result, label }: { result: TestResult; label: s
         <span data-testid="test-took">{formatTook(result.tookMs)}</span>.
       </Text>
       {result.clusters.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" aria-label={label} data-testid="test-clusters">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Region</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Nodes</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.clusters.map((cluster) => (
-                <Table.Tr key={cluster.providerId}>
-                  <Table.Td>{cluster.name}</Table.Td>
-                  <Table.Td>{cluster.region}</Table.Td>
-                  <Table.Td>{cluster.kubernetesVersion || '—'}</Table.Td>
-                  <Table.Td>{cluster.nodeCount ?? 'not reported'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color="dark">
-                      {cluster.status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={result.clusters}
+          columns={[
+            ...clusterFactColumns<(typeof result.clusters)[number]>(),
+            {
+              header: 'Status',
+              cell: (cluster) => (
+                <Badge variant="outline" color="dark">
+                  {cluster.status}
+                </Badge>
+              ),
+            },
+          ]}
+          rowKey={(cluster) => cluster.providerId}
+          label={label}
+          minWidth={560}
+          verticalSpacing="xs"
+          testId="test-clusters"
+        />
       ) : null}
     </Stack>
   );
