@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 /** Props of a row or a cell: Mantine's, and data attributes for the browser tests. */
 type WithData<P> = P & { [attribute: `data-${string}`]: string | number | boolean | undefined };
 /** What a column may set on its cells, beside their content. */
-type CellProps = WithData<Pick<TableTdProps, 'ta' | 'fw' | 'c' | 'style'>>;
+export type CellProps = WithData<Pick<TableTdProps, 'ta' | 'fw' | 'c' | 'style' | 'w' | 'miw' | 'maw'>>;
 
 export interface Column<T> {
   /** The column's heading (its key too). */

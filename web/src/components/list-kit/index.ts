@@ -2,7 +2,7 @@
 // loading, failure and empty states, its search and filters, its pages, and to keep its search in
 // the address.
 export { CellLines } from './cell-lines';
-export { DataTable, type Column, type DataTableProps } from './data-table';
+export { DataTable, type CellProps, type Column, type DataTableProps } from './data-table';
 export { PageRows, PagedResults } from './paged-results';
 export { PagedTable } from './paged-table';
 export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';

@@ -1,11 +1,13 @@
 import type { AppRouter } from '@kubemarket/api';
-import { Modal, Stack } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { Fragment, useState, type ReactNode } from 'react';
+import { DataTable, QueryView, RowsSkeleton } from '../../components/list-kit';
 import { useTRPCClient } from '../../lib/trpc';
 import { ArchiveDialog, type ArchiveTarget } from './archive-dialog';
 import { useRefreshCatalog } from './catalog-admin-queries';
-import { CatalogTable, ListState, type Column } from './catalog-table';
+import { tableColumns, type Column } from './catalog-table';
 import { CLOSE_BUTTON } from './form-inputs';
 import { isArchived } from './list-filter';
 import { ListToolbar } from './list-toolbar';
@@ -40,7 +42,7 @@ interface CatalogListProps<T extends object, Input> {
   noun: string;
   /** The table's accessible name, e.g. "Add-ons". */
   label: string;
-  query: { data: readonly T[] | undefined; isPending: boolean; error: { message: string } | null; isFetching: boolean; refetch: () => unknown };
+  query: UseQueryResult<readonly T[], { message: string }>;
   /** The text the search looks in. */
   searchText: (item: T) => readonly (string | null | undefined)[];
   columns: readonly Column<T>[];
@@ -112,28 +114,39 @@ export function CatalogList<T extends object, Input = { id: string }>({
         createLabel={create?.label}
         onCreate={create ? () => setEditing('new') : undefined}
       />
-      <ListState noun={noun} query={query} shown={filter.visible.length}>
-        <CatalogTable
-          label={label}
-          columns={columns}
-          rows={filter.visible}
-          keyOf={keyOf}
-          archivedOf={archivedOf}
-          minWidth={minWidth}
-          actions={(item, archived) => (
-            <RowActions
-              name={nameOf(item)}
-              archived={archived}
-              archiveLabel={archiving?.label}
-              onEdit={() => setEditing(item)}
-              onArchive={archiving ? ask(item, 'archive') : undefined}
-              onRestore={archiving && archiving.canRestore !== false ? ask(item, 'restore') : undefined}
-            >
-              {rowActions?.(item)}
-            </RowActions>
-          )}
-        />
-      </ListState>
+      <QueryView query={query} loading={<RowsSkeleton label={`Loading ${noun}`} heights={[36, 36, 36]} />} errorTitle={`The ${noun} could not be loaded`}>
+        {() => (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed" role="status" aria-live="polite">
+              {filter.visible.length === 0 ? `No ${noun} match.` : `${filter.visible.length} ${noun} shown.`}
+            </Text>
+            {filter.visible.length === 0 ? null : (
+              <DataTable
+                rows={filter.visible}
+                columns={tableColumns(columns, archivedOf, (item, archived) => (
+                  <RowActions
+                    name={nameOf(item)}
+                    archived={archived}
+                    archiveLabel={archiving?.label}
+                    onEdit={() => setEditing(item)}
+                    onArchive={archiving ? ask(item, 'archive') : undefined}
+                    onRestore={archiving && archiving.canRestore !== false ? ask(item, 'restore') : undefined}
+                  >
+                    {rowActions?.(item)}
+                  </RowActions>
+                ))}
+                rowKey={keyOf}
+                rowProps={(item) => ({ 'data-testid': 'catalog-row', 'data-id': keyOf(item) })}
+                label={label}
+                minWidth={minWidth}
+                verticalSpacing="sm"
+                striped
+                highlightOnHover
+              />
+            )}
+          </Stack>
+        )}
+      </QueryView>
       <Modal closeButtonProps={CLOSE_BUTTON} opened={editing !== null} onClose={close} title={editing === 'new' ? create?.title : editing ? `Edit ${nameOf(editing)}` : ''} size={formSize}>
         {editing !== null ? <Fragment key={editing === 'new' ? 'new' : keyOf(editing)}>{form(editing === 'new' ? null : editing, close)}</Fragment> : null}
       </Modal>
