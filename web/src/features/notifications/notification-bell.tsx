@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, Indicator, Popover, ScrollArea, 
 import { IconAlertTriangle, IconBell, IconCircleCheck, IconCircleX, IconInfoCircle, IconServer, IconTrash } from '@tabler/icons-react';
 import { NOTIFICATIONS_INITIAL_VISIBLE, NOTIFICATIONS_STEP } from '@kubemarket/shared';
 import { useState, type ReactNode } from 'react';
+import { QueryView } from '../../components/list-kit';
 import { badgeLabel, notificationKind, notificationTime, type NotificationKind } from './notification-time';
 import { useNotificationList, useUnreadCount } from './notification-queries';
 import { useNotificationActions } from './use-notification-actions';
@@ -17,6 +18,14 @@ const KIND_STYLE: Record<NotificationKind, { color: string; icon: ReactNode; lab
 
 /** Maximum height of the list (docs/product/screens.md#notifications-dropdown). */
 const LIST_MAX_HEIGHT = 300;
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" size="sm" ta="center" py="lg" data-testid="notification-empty">
+      {children}
+    </Text>
+  );
+}
 
 export function NotificationBell() {
   useNotificationSocket();
@@ -60,60 +69,64 @@ export function NotificationBell() {
             Mark all as read
           </Button>
         </Group>
-        {items.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center" py="lg" data-testid="notification-empty">
-            {list.isPending ? 'Loading notifications…' : 'No notifications to display'}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
-            <Stack gap={0}>
-              {shown.map((item) => {
-                const style = KIND_STYLE[notificationKind(item.type)];
-                return (
-                  <Group
-                    key={item.id}
-                    wrap="nowrap"
-                    align="flex-start"
-                    gap="sm"
-                    px="md"
-                    py="sm"
-                    data-testid="notification-item"
-                    data-read={item.read}
-                    style={{ borderBottom: '1px solid var(--mantine-color-default-border)', background: item.read ? undefined : 'var(--mantine-color-default-hover)' }}
-                  >
-                    <ThemeIcon variant="light" color={style.color} size="md" radius="xl" aria-label={style.label}>
-                      {style.icon}
-                    </ThemeIcon>
-                    <UnstyledButton
-                      style={{ flex: 1, minWidth: 0 }}
-                      onClick={() => !item.read && markRead.mutate({ id: item.id })}
-                      aria-label={item.read ? undefined : `Mark as read: ${item.message}`}
+        <QueryView
+          query={list}
+          loading={<Empty>Loading notifications…</Empty>}
+          errorTitle="Notifications could not be loaded"
+          isEmpty={(data) => data.length === 0}
+          empty={<Empty>No notifications to display</Empty>}
+        >
+          {() => (
+            <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
+              <Stack gap={0}>
+                {shown.map((item) => {
+                  const style = KIND_STYLE[notificationKind(item.type)];
+                  return (
+                    <Group
+                      key={item.id}
+                      wrap="nowrap"
+                      align="flex-start"
+                      gap="sm"
+                      px="md"
+                      py="sm"
+                      data-testid="notification-item"
+                      data-read={item.read}
+                      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', background: item.read ? undefined : 'var(--mantine-color-default-hover)' }}
                     >
-                      <Text size="sm" fw={item.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
-                        {item.message}
-                      </Text>
-                      <Group gap={6}>
-                        <Text size="xs" c="dimmed">
-                          {notificationTime(item.timestamp)}
+                      <ThemeIcon variant="light" color={style.color} size="md" radius="xl" aria-label={style.label}>
+                        {style.icon}
+                      </ThemeIcon>
+                      <UnstyledButton
+                        style={{ flex: 1, minWidth: 0 }}
+                        onClick={() => !item.read && markRead.mutate({ id: item.id })}
+                        aria-label={item.read ? undefined : `Mark as read: ${item.message}`}
+                      >
+                        <Text size="sm" fw={item.read ? 400 : 600} style={{ wordBreak: 'break-word' }}>
+                          {item.message}
                         </Text>
-                        {item.read ? null : (
-                          <Badge size="xs" variant="dot" color="blue">
-                            Unread
-                          </Badge>
-                        )}
-                      </Group>
-                    </UnstyledButton>
-                    <Tooltip label="Move to trash">
-                      <ActionIcon variant="subtle" color="gray" aria-label="Move to trash" onClick={() => trash.mutate({ id: item.id })}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                );
-              })}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
+                        <Group gap={6}>
+                          <Text size="xs" c="dimmed">
+                            {notificationTime(item.timestamp)}
+                          </Text>
+                          {item.read ? null : (
+                            <Badge size="xs" variant="dot" color="blue">
+                              Unread
+                            </Badge>
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                      <Tooltip label="Move to trash">
+                        <ActionIcon variant="subtle" color="gray" aria-label="Move to trash" onClick={() => trash.mutate({ id: item.id })}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </QueryView>
         {items.length > visible ? (
           <Box p="xs">
             <Button fullWidth variant="subtle" size="xs" onClick={() => setVisible((value) => value + NOTIFICATIONS_STEP)}>
