@@ -29,6 +29,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Parse
    * message goes under the field, the rest to the form's alert. Left out, every refusal goes to the alert.
    */
   fieldOf?: (apiField: string) => string | null;
+  /**
+   * The field a refusal that names no field goes under, instead of the form's alert (a one-field
+   * form, such as a code: "That code is not valid" belongs under it).
+   */
+  refusalField?: string;
   /** The toast once it has succeeded. */
   success?: ToastInput | ((result: Result, parsed: Parsed) => ToastInput);
   /** Runs after success (and after the form is emptied when resetOnSuccess). */
@@ -59,6 +64,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
   validateInputOnChange = false,
   submit,
   fieldOf,
+  refusalField,
   success,
   onSuccess,
   resetOnSuccess = false,
@@ -93,6 +99,10 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Re
       onSuccess?.(result, parsed.data);
     } catch (failure) {
       const problems = serverProblems(messageOf(failure), fieldOf ?? (() => null));
+      if (refusalField && problems.general !== null) {
+        problems.fields[refusalField] ??= problems.general;
+        problems.general = null;
+      }
       form.setErrors(problems.fields);
       setError(problems.general);
       if (Object.keys(problems.fields).length > 0) focusFirstInvalidSoon(formRef);

@@ -1,40 +1,36 @@
 import { Alert, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { emailChangeInputSchema, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
 
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm({
-    mode: 'uncontrolled',
+  const update = useMutation(trpc.account.updateName.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: profileUpdateInputSchema,
     initialValues: { name: currentName },
-    validate: schemaResolver(profileUpdateInputSchema, { sync: true }),
+    submit: (_parsed, values) => update.mutateAsync({ name: values.name.trim() }),
+    success: { title: 'Your name has been updated.', variant: 'success' },
+    onSuccess: (user) => {
+      queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+      void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+      form.setInitialValues({ name: user.name });
+      form.reset();
+    },
   });
-  const update = useMutation(
-    trpc.account.updateName.mutationOptions({
-      onSuccess(user) {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        void queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
-        form.setInitialValues({ name: user.name });
-        form.reset();
-        notifications.show({ message: 'Your name has been updated.', color: 'green' });
-      },
-    }),
-  );
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => update.mutate({ name: values.name.trim() }))}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        <ErrorAlert>{update.error?.message}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <TextInput label="Full name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={submitting}>
             Save name
           </Button>
         </Group>
@@ -46,44 +42,25 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
 export function ChangePasswordForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm({
-    mode: 'uncontrolled',
+  const change = useMutation(trpc.account.changePassword.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: passwordChangeFormSchema,
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(passwordChangeFormSchema, { sync: true }),
-  });
-  const change = useMutation(
-    trpc.account.changePassword.mutationOptions({
-      onSuccess(result) {
-        form.reset();
-        void queryClient.invalidateQueries({ queryKey: trpc.security.sessions.queryKey() });
-        notifications.show({
-          title: 'Password changed',
-          message:
-            result.sessionsEnded > 0
-              ? `Your other sessions (${result.sessionsEnded}) were signed out. This one stays signed in.`
-              : 'Use your new password the next time you sign in.',
-          color: 'green',
-        });
-      },
+    submit: (_parsed, values) => change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    resetOnSuccess: true,
+    success: (result) => ({
+      title: 'Password changed',
+      description: result.sessionsEnded > 0 ? `Your other sessions (${result.sessionsEnded}) were signed out. This one stays signed in.` : 'Use your new password the next time you sign in.',
+      variant: 'success',
     }),
-  );
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.security.sessions.queryKey() }),
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
-        change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
-      )}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        <ErrorAlert>{change.error?.message}</ErrorAlert>
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          key={form.key('currentPassword')}
-          {...form.getInputProps('currentPassword')}
-        />
+        <ErrorAlert>{error}</ErrorAlert>
+        <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
         <NewPasswordFields
           form={form}
           names={{ password: 'newPassword', confirmation: 'confirmPassword' }}
@@ -91,7 +68,7 @@ export function ChangePasswordForm() {
           hint="Your other sessions are signed out when it changes."
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={submitting}>
             Change password
           </Button>
         </Group>
@@ -100,50 +77,32 @@ export function ChangePasswordForm() {
   );
 }
 
+/** The server's input, and an address other than the current one. */
+const emailChangeFormSchema = (currentEmail: string) =>
+  emailChangeInputSchema.refine((values) => values.newEmail.trim().toLowerCase() !== currentEmail.toLowerCase(), { path: ['newEmail'], message: 'This is already your email address.' });
+
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const trpc = useTRPC();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { newEmail: '', currentPassword: '', signOutOtherSessions: false },
-    validate: schemaResolver(emailChangeInputSchema, { sync: true }),
-  });
   // A 503 (mail is down) comes with the server's explanation, shown like any other refusal.
-  const change = useMutation(trpc.account.changeEmail.mutationOptions({ onSuccess: () => form.reset() }));
+  const change = useMutation(trpc.account.changeEmail.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: emailChangeFormSchema(currentEmail),
+    initialValues: { newEmail: '', currentPassword: '', signOutOtherSessions: false },
+    submit: (_parsed, values) => change.mutateAsync({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword, signOutOtherSessions: values.signOutOtherSessions }),
+    resetOnSuccess: true,
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        if (values.newEmail.trim().toLowerCase() === currentEmail.toLowerCase()) {
-          form.setFieldError('newEmail', 'This is already your email address.');
-          return;
-        }
-        change.mutate({
-          newEmail: values.newEmail.trim(),
-          currentPassword: values.currentPassword,
-          signOutOtherSessions: values.signOutOtherSessions,
-        });
-      })}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         {change.isSuccess ? (
           <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} title="Check your inbox" data-testid="email-change-sent">
-            We sent a confirmation link to <strong>{change.variables.newEmail}</strong>. Your account keeps{' '}
-            <strong>{currentEmail}</strong> until you open it; the link expires in 24 hours.
-            {change.variables.signOutOtherSessions
-              ? ' When you confirm it, your other sessions are signed out; this one stays signed in.'
-              : null}
+            We sent a confirmation link to <strong>{change.variables.newEmail}</strong>. Your account keeps <strong>{currentEmail}</strong> until you open it; the link expires in 24 hours.
+            {change.variables.signOutOtherSessions ? ' When you confirm it, your other sessions are signed out; this one stays signed in.' : null}
           </Alert>
         ) : null}
-        <ErrorAlert>{change.error?.message}</ErrorAlert>
-        <TextInput
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          required
-          key={form.key('newEmail')}
-          {...form.getInputProps('newEmail')}
-        />
+        <ErrorAlert>{error}</ErrorAlert>
+        <TextInput label="New email address" type="email" autoComplete="email" required key={form.key('newEmail')} {...form.getInputProps('newEmail')} />
         <PasswordInput
           label="Current password"
           description="We ask for it to make sure it is really you."
@@ -159,7 +118,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           {...form.getInputProps('signOutOtherSessions', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={submitting}>
             Send confirmation link
           </Button>
         </Group>

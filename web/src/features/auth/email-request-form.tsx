@@ -1,33 +1,28 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { emailRequestInputSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { ErrorAlert } from '../../components/error-alert';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface EmailRequestFormProps {
   submitLabel: string;
-  pending: boolean;
-  error: { message: string } | null;
-  onSubmit: (email: string) => void;
+  /** Asks for the link; rejects with the server's refusal. */
+  send: (email: string) => Promise<unknown>;
 }
 
 /** The one-field "email me a link" form of the password reset and magic link pages. */
-export function EmailRequestForm({ submitLabel, pending, error, onSubmit }: EmailRequestFormProps) {
-  const form = useForm({
-    mode: 'uncontrolled',
+export function EmailRequestForm({ submitLabel, send }: EmailRequestFormProps) {
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: emailRequestInputSchema,
     initialValues: { email: '' },
-    validate: schemaResolver(emailRequestInputSchema, { sync: true }),
+    submit: (_parsed, values) => send(values.email.trim()),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.email.trim()))}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        {error ? (
-          <ErrorAlert>
-            {error.message}
-          </ErrorAlert>
-        ) : null}
+        <ErrorAlert>{error}</ErrorAlert>
         <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
-        <Button type="submit" fullWidth loading={pending}>
+        <Button type="submit" fullWidth loading={submitting}>
           {submitLabel}
         </Button>
       </Stack>

@@ -37,9 +37,7 @@ export function ForgotPasswordPage() {
     >
       <EmailRequestForm
         submitLabel="Send reset link"
-        pending={request.isPending}
-        error={request.error}
-        onSubmit={(email) => request.mutate({ email })}
+        send={(email) => request.mutateAsync({ email })}
       />
     </AuthCard>
   );

@@ -41,9 +41,7 @@ export function MagicLinkRequestPage() {
     >
       <EmailRequestForm
         submitLabel="Email me a sign-in link"
-        pending={request.isPending}
-        error={request.error}
-        onSubmit={(email) => request.mutate({ email })}
+        send={(email) => request.mutateAsync({ email })}
       />
     </AuthCard>
   );

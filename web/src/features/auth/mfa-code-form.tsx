@@ -1,5 +1,5 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { MfaChallenge } from './auth-storage';
 import { mfaCodeSchema, normalizeMfaCode, RECOVERY_CODE_EXAMPLE } from './auth-schemas';
 import { useVerifyMfa } from './use-sign-in';
@@ -12,23 +12,16 @@ interface MfaCodeFormProps {
 
 export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
   const verify = useVerifyMfa();
-  const form = useForm({
-    mode: 'uncontrolled',
+  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+    schema: mfaCodeSchema,
     initialValues: { code: '' },
-    validate: schemaResolver(mfaCodeSchema, { sync: true }),
+    submit: (_parsed, values) => verify.mutateAsync({ mfaToken: challenge.mfaToken, code: normalizeMfaCode(values.code) }),
+    // A refused code is said under the code.
+    refusalField: 'code',
   });
 
   return (
-    <form
-      noValidate
-      data-testid="mfa-form"
-      onSubmit={form.onSubmit((values) =>
-        verify.mutate(
-          { mfaToken: challenge.mfaToken, code: normalizeMfaCode(values.code) },
-          { onError: (error) => form.setFieldError('code', error.message) },
-        ),
-      )}
-    >
+    <form ref={formRef} noValidate data-testid="mfa-form" onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Open your authenticator app and enter the 6-digit code it shows for KubeMarket. Lost your device? Enter one
@@ -46,10 +39,10 @@ export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
           key={form.key('code')}
           {...form.getInputProps('code')}
         />
-        <Button type="submit" fullWidth loading={verify.isPending}>
+        <Button type="submit" fullWidth loading={submitting}>
           Verify and sign in
         </Button>
-        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={verify.isPending}>
+        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
           Sign in with a different account
         </Button>
       </Stack>

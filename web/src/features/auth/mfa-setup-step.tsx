@@ -1,11 +1,11 @@
 import { Alert, Button, Group, List, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { sessionStore } from '../../lib/browser-storage';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useTokenAction } from '../../lib/use-token-action';
 import { totpCodeSchema } from './auth-schemas';
 import type { MfaChallenge } from './auth-storage';
@@ -116,24 +116,18 @@ interface FirstCodeFormProps {
 
 function FirstCodeForm({ mfaToken, onEnrolled, onCancel }: FirstCodeFormProps) {
   const trpc = useTRPC();
-  const form = useForm({
-    mode: 'uncontrolled',
+  const complete = useMutation(trpc.auth.mfaEnrollmentComplete.mutationOptions());
+  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+    schema: totpCodeSchema,
     initialValues: { code: '' },
-    validate: schemaResolver(totpCodeSchema, { sync: true }),
+    submit: (_parsed, values) => complete.mutateAsync({ mfaToken, code: values.code.replace(/\s+/g, '') }),
+    // A refused code is said under the code.
+    refusalField: 'code',
+    onSuccess: onEnrolled,
   });
-  const complete = useMutation(
-    trpc.auth.mfaEnrollmentComplete.mutationOptions({
-      onSuccess: onEnrolled,
-      onError: (error) => form.setFieldError('code', error.message),
-    }),
-  );
 
   return (
-    <form
-      noValidate
-      data-testid="mfa-setup-form"
-      onSubmit={form.onSubmit((values) => complete.mutate({ mfaToken, code: values.code.replace(/\s+/g, '') }))}
-    >
+    <form ref={formRef} noValidate data-testid="mfa-setup-form" onSubmit={onSubmit}>
       <Stack gap="md">
         <TextInput
           label="Code from the app"
@@ -144,10 +138,10 @@ function FirstCodeForm({ mfaToken, onEnrolled, onCancel }: FirstCodeFormProps) {
           key={form.key('code')}
           {...form.getInputProps('code')}
         />
-        <Button type="submit" fullWidth loading={complete.isPending}>
+        <Button type="submit" fullWidth loading={submitting}>
           Turn on and sign in
         </Button>
-        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={complete.isPending}>
+        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
           Sign in with a different account
         </Button>
       </Stack>

@@ -1,36 +1,32 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationFormSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { countryOptions } from '../../lib/countries';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useRegister } from './use-sign-in';
 
 const COUNTRY_OPTIONS = countryOptions();
 
 export function RegisterForm() {
   const register = useRegister();
-  const form = useForm({
-    mode: 'uncontrolled',
+  // A refusal is said by a toast (useRegister).
+  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+    schema: registrationFormSchema,
     initialValues: { name: '', email: '', username: '', companyName: '', countryCode: 'FR', vatNumber: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registrationFormSchema, { sync: true }),
+    submit: (_parsed, values) =>
+      register.mutateAsync({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        username: values.username.trim(),
+        companyName: values.companyName.trim(),
+        countryCode: values.countryCode,
+        vatNumber: values.vatNumber.trim() || null,
+        password: values.password,
+      }),
   });
 
   return (
-    <form
-      noValidate
-      data-testid="register-form"
-      onSubmit={form.onSubmit((values) =>
-        register.mutate({
-          name: values.name.trim(),
-          email: values.email.trim(),
-          username: values.username.trim(),
-          companyName: values.companyName.trim(),
-          countryCode: values.countryCode,
-          vatNumber: values.vatNumber.trim() || null,
-          password: values.password,
-        }),
-      )}
-    >
+    <form ref={formRef} noValidate data-testid="register-form" onSubmit={onSubmit}>
       <Stack gap="md">
         <TextInput
           label="Full name"
@@ -92,7 +88,7 @@ export function RegisterForm() {
           Your company becomes an organisation on KubeMarket. Our team reviews new organisations before their first
           order; you can explore the console and configure clusters meanwhile.
         </Text>
-        <Button type="submit" fullWidth loading={register.isPending}>
+        <Button type="submit" fullWidth loading={submitting}>
           Create account
         </Button>
       </Stack>

@@ -1,12 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { passwordResetFormSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { AuthCard } from './auth-card';
 import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
 import { useEmailLinkToken } from './use-email-link-token';
@@ -77,10 +77,10 @@ function ResetPasswordFlow({ token }: { token: string | null }) {
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const form = useForm({
-    mode: 'uncontrolled',
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: passwordResetFormSchema,
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(passwordResetFormSchema, { sync: true }),
+    submit: (_parsed, values) => reset.mutateAsync({ token, password: values.password }),
   });
 
   if (reset.isSuccess) {
@@ -98,14 +98,14 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
   }
 
   return (
-    <form noValidate data-testid="reset-password-form" onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}>
+    <form ref={formRef} noValidate data-testid="reset-password-form" onSubmit={onSubmit}>
       <Stack gap="md">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        {reset.error ? (
+        {error ? (
           <ErrorAlert>
             <Stack gap={4}>
-              <span>{reset.error.message}</span>
+              <span>{error}</span>
               <span>
                 Link expired or used?{' '}
                 <AnchorLink to="/forgot-password" size="sm">
@@ -116,7 +116,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           </ErrorAlert>
         ) : null}
         <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Confirm new password' }} autoFocus />
-        <Button type="submit" fullWidth loading={reset.isPending}>
+        <Button type="submit" fullWidth loading={submitting}>
           Change password
         </Button>
         <Text size="xs" c="dimmed">

@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { signInInputSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { AnchorLink } from '../../components/router-links';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { MfaChallenge } from './auth-storage';
 import { useLogin } from './use-sign-in';
 
@@ -11,18 +11,15 @@ interface SignInFormProps {
 
 export function SignInForm({ onChallenge }: SignInFormProps) {
   const login = useLogin(onChallenge);
-  const form = useForm({
-    mode: 'uncontrolled',
+  // A refusal is said by a toast (useLogin).
+  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+    schema: signInInputSchema,
     initialValues: { identifier: '', password: '' },
-    validate: schemaResolver(signInInputSchema, { sync: true }),
+    submit: (_parsed, values) => login.mutateAsync({ identifier: values.identifier.trim(), password: values.password }),
   });
 
   return (
-    <form
-      noValidate
-      data-testid="sign-in-form"
-      onSubmit={form.onSubmit((values) => login.mutate({ identifier: values.identifier.trim(), password: values.password }))}
-    >
+    <form ref={formRef} noValidate data-testid="sign-in-form" onSubmit={onSubmit}>
       <Stack gap="md">
         <TextInput
           label="Email or username"
@@ -47,7 +44,7 @@ export function SignInForm({ onChallenge }: SignInFormProps) {
             </AnchorLink>
           </Group>
         </Stack>
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <Button type="submit" fullWidth loading={submitting}>
           Sign in
         </Button>
         <Group justify="center">
