@@ -1,8 +1,8 @@
 import { isAdminRole } from '@kubemarket/shared';
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
@@ -33,7 +33,80 @@ export function ChangeRequestsPanel() {
   const admin = isAdminRole(user?.role);
   // A decision changes the request and, approved, the catalogue itself.
   const decided = () => queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.pathKey() });
-  const requests = query.data ?? [];
+  const columns: Column<ChangeRequest>[] = [
+    {
+      header: 'Change',
+      cell: (request) => (
+        <>
+          <Badge variant="light" mb={4}>
+            {KIND_LABELS[request.kind]}
+          </Badge>
+          <Text size="sm">{request.summary}</Text>
+        </>
+      ),
+    },
+    { header: 'Why approval', cell: (request) => <Text size="sm">{request.limitReason}</Text> },
+    {
+      header: 'Asked by, and why',
+      cell: (request) => (
+        <>
+          <Text size="sm">
+            {request.requesterName ?? 'A former member of staff'}, {formatDateTime(request.createdAt)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            “{request.reason}”
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (request) =>
+        !admin || request.requestedBy === user?.id ? (
+          <Text size="sm" c="dimmed">
+            Another administrator decides
+          </Text>
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              onClick={() =>
+                setDecision({
+                  title: 'Approve this catalogue change?',
+                  body: `${request.summary}. It is made now, in your name and ${request.requesterName ?? 'the requester'}'s.`,
+                  confirmLabel: 'Approve and apply',
+                  reasonRequired: false,
+                  reasonLabel: 'Note (optional)',
+                  run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
+                  done: { title: 'Change approved', description: request.summary },
+                })
+              }
+            >
+              Approve
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() =>
+                setDecision({
+                  title: 'Refuse this catalogue change?',
+                  body: 'The requester reads your reason. Nothing changes in the catalogue.',
+                  confirmLabel: 'Refuse',
+                  danger: true,
+                  reasonRequired: true,
+                  run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                  done: 'Change refused',
+                })
+              }
+            >
+              Refuse
+            </Button>
+          </Group>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="panel-change-requests" data-testid="change-requests">
@@ -43,95 +116,25 @@ export function ChangeRequestsPanel() {
       <Text size="sm" c="dimmed">
         Large price cuts or rises and large promotions wait for an administrator other than the person who asked.
       </Text>
-      {query.error ? (
-        <QueryErrorAlert title="Changes awaiting approval could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton height={40} />
-      ) : requests.length === 0 ? (
-        <Text size="sm">No catalogue change awaits approval.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Catalogue changes awaiting approval">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Change</Table.Th>
-                <Table.Th scope="col">Why approval</Table.Th>
-                <Table.Th scope="col">Asked by, and why</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requests.map((request) => (
-                <Table.Tr key={request.id} data-testid="change-request">
-                  <Table.Td>
-                    <Badge variant="light" mb={4}>
-                      {KIND_LABELS[request.kind]}
-                    </Badge>
-                    <Text size="sm">{request.summary}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{request.limitReason}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {request.requesterName ?? 'A former member of staff'}, {formatDateTime(request.createdAt)}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      “{request.reason}”
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {!admin || request.requestedBy === user?.id ? (
-                      <Text size="sm" c="dimmed">
-                        Another administrator decides
-                      </Text>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() =>
-                            setDecision({
-                              title: 'Approve this catalogue change?',
-                              body: `${request.summary}. It is made now, in your name and ${request.requesterName ?? 'the requester'}'s.`,
-                              confirmLabel: 'Approve and apply',
-                              reasonRequired: false,
-                              reasonLabel: 'Note (optional)',
-                              run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                              done: { title: 'Change approved', description: request.summary },
-                            })
-                          }
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() =>
-                            setDecision({
-                              title: 'Refuse this catalogue change?',
-                              body: 'The requester reads your reason. Nothing changes in the catalogue.',
-                              confirmLabel: 'Refuse',
-                              danger: true,
-                              reasonRequired: true,
-                              run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
-                              done: 'Change refused',
-                            })
-                          }
-                        >
-                          Refuse
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView
+        query={query}
+        loading={<Skeleton height={40} />}
+        errorTitle="Changes awaiting approval could not be loaded"
+        isEmpty={(requests) => requests.length === 0}
+        empty={<Text size="sm">No catalogue change awaits approval.</Text>}
+      >
+        {(requests) => (
+          <DataTable
+            rows={requests}
+            columns={columns}
+            rowKey={(request) => request.id}
+            rowProps={() => ({ 'data-testid': 'change-request' })}
+            label="Catalogue changes awaiting approval"
+            minWidth={720}
+            striped
+          />
+        )}
+      </QueryView>
       <ReasonDialog action={decision} reasonProblem={reasonProblem} onClose={() => setDecision(null)} />
     </Stack>
   );
