@@ -81,6 +81,25 @@ export function backgroundQueue() {
 }
 
 /**
+ * A seeded database on a clock the test moves (at `now`), mail kept in memory, background tasks
+ * queued, links pointing at https://console.example.eu: `as(username)` signs a seeded account in,
+ * `mailTo(address)` waits for the queued tasks and reads what that address was sent. `ports`
+ * replaces or adds ports (a payments port, a clock the caller made first).
+ */
+export async function mailingTestbed(now: number, ports: Partial<CreateContextOptions['ports']> & { clock?: ReturnType<typeof manualClock> } = {}) {
+  const clock = ports.clock ?? manualClock(now);
+  const mailer = memoryMailer();
+  const background = backgroundQueue();
+  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background, ...ports }, request: { appUrl: 'https://console.example.eu' } });
+  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const mailTo = async (address: string) => {
+    await background.settle();
+    return mailer.sent.filter((message) => message.to === address);
+  };
+  return { clock, ctx, db, mailer, background, as, mailTo };
+}
+
+/**
  * The refusal a call ends in, as the client reads it: its tRPC code and public message. Fails the
  * test when the call succeeds; rethrows anything that is not a TRPCError.
  */

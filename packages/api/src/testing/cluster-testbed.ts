@@ -1,4 +1,4 @@
-import { clusterNodes, clusterOperations, clusters, mailOutbox, nodePools, orders } from '@kubemarket/db';
+import { clusterNodes, clusterOperations, clusters, mailOutbox, nodePools, notifications, orders } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ClusterOperatorPort, RealtimeMessage, RealtimePort } from '../context';
@@ -118,6 +118,17 @@ export type ClusterTestbed = Awaited<ReturnType<typeof clusterTestbed>>;
 /** The refusal for a cluster of another organisation, or none. */
 export const CLUSTER_NOT_FOUND = { code: 'NOT_FOUND', message: 'No cluster with this id in your organisation.' };
 
+/** A Dev/Test cluster: the tier that hibernates (at most 6 nodes, 2 pools). */
+export const devtest = (name: string): ClusterLineInput => ({
+  kind: 'cluster',
+  name,
+  tierId: 'tier_devtest',
+  regionId: 'fr-par-1',
+  kubernetesVersion: '1.37',
+  nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }],
+  addonIds: [],
+});
+
 /** TWO_POOL_CLUSTER under another name (or with other fields). */
 export const named = (name: string, overrides: Partial<ClusterLineInput> = {}): ClusterLineInput => ({ ...TWO_POOL_CLUSTER, name, ...overrides });
 
@@ -132,6 +143,11 @@ export async function poolsOf(t: ClusterTestbed, clusterId: string) {
 export async function nodesOf(t: ClusterTestbed, clusterId: string, poolId?: string) {
   const rows = await t.db.select().from(clusterNodes).where(eq(clusterNodes.clusterId, clusterId)).orderBy(asc(clusterNodes.createdAt));
   return poolId ? rows.filter((row) => row.poolId === poolId) : rows;
+}
+
+/** The notifications a user was sent, oldest first: their type and message. */
+export async function notificationsOf(t: ClusterTestbed, userId: string) {
+  return t.db.select({ type: notifications.type, message: notifications.message }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
 }
 
 /** Runs an operation call by call, noting after each what `observe` reads. */

@@ -8,7 +8,7 @@ import type { inferRouterInputs } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { PaymentUnavailableError, sandboxPayments, type ChargeRequest, type PaymentsPort } from '../platform/payments';
 import type { AppRouter } from '../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from './callers';
+import { mailingTestbed, manualClock } from './callers';
 
 export type CreateInput = inferRouterInputs<AppRouter>['orders']['create'];
 export type ClusterLine = Extract<CreateInput['lines'][number], { kind: 'cluster' }>;
@@ -62,8 +62,6 @@ export function order(overrides: Partial<CreateInput> = {}): CreateInput {
  */
 export async function ordersTestbed(options: { failCharges?: number } = {}) {
   const clock = manualClock(NOW);
-  const mailer = memoryMailer();
-  const background = backgroundQueue();
   const sandbox = sandboxPayments({ clock });
   const charges: ChargeRequest[] = [];
   let failures = options.failCharges ?? 0;
@@ -78,14 +76,9 @@ export async function ordersTestbed(options: { failCharges?: number } = {}) {
       return sandbox.charge(request);
     },
   };
-  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background, payments }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
-  const notificationsOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
-  const mailTo = async (address: string) => {
-    await background.settle();
-    return mailer.sent.filter((mail) => mail.to === address);
-  };
-  return { clock, ctx, db, mailer, background, charges, as, notificationsOf, mailTo, gabriel: await as('gabriel') };
+  const testbed = await mailingTestbed(NOW, { clock, payments });
+  const notificationsOf = (userId: string) => testbed.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
+  return { ...testbed, charges, notificationsOf, gabriel: await testbed.as('gabriel') };
 }
 
 export const eventTypes = (detail: { events: Array<{ type: string }> }) => detail.events.map((event) => event.type);

@@ -1,31 +1,18 @@
 import { auditLog, clusterOperations, clusters, organizations } from '@kubemarket/db';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BILLING, callerAs, type ClusterLineInput, clusterTestbed, refusal, sessionUserOf } from '../../testing';
+import { BILLING, callerAs, clusterTestbed, type ClusterTestbed, devtest, refusal, sessionUserOf } from '../../testing';
 import { GROWTH_REFUSED } from '../../platform/growth';
 import { applyHibernationSchedules } from './hibernation';
 
-type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
-
 const IP = '203.0.113.42';
 
-/** A Dev/Test cluster: the tier that hibernates. */
-const devtest = (name: string): ClusterLineInput => ({
-  kind: 'cluster',
-  name,
-  tierId: 'tier_devtest',
-  regionId: 'fr-par-1',
-  kubernetesVersion: '1.37',
-  nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }],
-  addonIds: [],
-});
-
 /** Alice, from a known address. */
-async function aliceFrom(t: Testbed) {
+async function aliceFrom(t: ClusterTestbed) {
   return callerAs({ ...t.ctx, request: { ...t.ctx.request, ipAddress: IP } }, await sessionUserOf(t.db, 'alice'));
 }
 
-async function auditOf(t: Testbed, clusterId: string, action: string) {
+async function auditOf(t: ClusterTestbed, clusterId: string, action: string) {
   return t.db.select().from(auditLog).where(and(eq(auditLog.targetId, clusterId), eq(auditLog.action, action)));
 }
 
@@ -109,7 +96,7 @@ describe('cluster changes are audited with who, what, before and after', () => {
 });
 
 describe('a suspended organisation cannot grow its usage', () => {
-  async function suspend(t: Testbed) {
+  async function suspend(t: ClusterTestbed) {
     await t.db.update(organizations).set({ status: 'suspended' }).where(eq(organizations.id, 'org_demo_acme'));
   }
 

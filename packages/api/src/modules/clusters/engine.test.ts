@@ -1,16 +1,14 @@
 import 'reflect-metadata';
 import { X509Certificate } from '@peculiar/x509';
-import { clusterAddons, clusterEvents, clusterNodes, clusterOperations, clusters, nodePools, notifications, orderEvents, type OperationStep, type SealedSecret } from '@kubemarket/db';
+import { clusterAddons, clusterEvents, clusterNodes, clusterOperations, clusters, nodePools, orderEvents, type OperationStep, type SealedSecret } from '@kubemarket/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_ENDPOINT_DOMAIN } from '../../platform/provisioner/simulator';
 import { advanceOperation, caKeyContext, MAX_STEP_ATTEMPTS, RETRY_BACKOFF_MS } from './engine';
-import { clusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput } from '../../testing';
+import { clusterTestbed, type ClusterTestbed, TWO_POOL_CLUSTER, type ClusterLineInput, notificationsOf } from '../../testing';
 
 const ACME_MEMBERS = ['usr_demo_alice', 'usr_demo_marc', 'usr_demo_bruno', 'usr_demo_vera'];
 const CNI_FAILURE = 'The network plugin did not become ready on every node.';
-
-type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
 
 interface Snapshot {
   revision: number;
@@ -20,16 +18,16 @@ interface Snapshot {
   nodes: number;
 }
 
-async function operationRow(t: Testbed, id: string) {
+async function operationRow(t: ClusterTestbed, id: string) {
   return (await t.db.select().from(clusterOperations).where(eq(clusterOperations.id, id)))[0]!;
 }
 
-async function clusterRow(t: Testbed, id: string) {
+async function clusterRow(t: ClusterTestbed, id: string) {
   return (await t.db.select().from(clusters).where(eq(clusters.id, id)))[0]!;
 }
 
 /** Advances the operation call by call, the clock moved to each nextRunAt, keeping what each call left. */
-async function driveStepwise(t: Testbed, operationId: string, clusterId: string) {
+async function driveStepwise(t: ClusterTestbed, operationId: string, clusterId: string) {
   const snapshots: Snapshot[] = [];
   for (let calls = 0; calls < 500; calls += 1) {
     const result = await advanceOperation(t.ctx, operationId);
@@ -56,12 +54,8 @@ function statusHistory(initial: OperationStep[], snapshots: Snapshot[]): string[
   });
 }
 
-async function eventsOf(t: Testbed, operationId: string) {
+async function eventsOf(t: ClusterTestbed, operationId: string) {
   return t.db.select().from(clusterEvents).where(eq(clusterEvents.operationId, operationId)).orderBy(asc(clusterEvents.createdAt), asc(clusterEvents.id));
-}
-
-async function notificationsOf(t: Testbed, userId: string) {
-  return t.db.select({ type: notifications.type, message: notifications.message }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
 }
 
 describe('provisioning a paid cluster', () => {

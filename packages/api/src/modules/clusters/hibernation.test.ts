@@ -6,9 +6,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS } from './hibernation';
-import { clusterTestbed, type ClusterLineInput } from '../../testing';
-
-type Testbed = Awaited<ReturnType<typeof clusterTestbed>>;
+import { clusterTestbed, type ClusterTestbed, type ClusterLineInput, clusterRow } from '../../testing';
 
 const MINUTE = 60_000;
 const at = (iso: string) => Date.parse(iso);
@@ -38,16 +36,12 @@ async function testbed() {
   return t;
 }
 
-async function clusterRow(t: Testbed, id: string) {
-  return (await t.db.select().from(clusters).where(eq(clusters.id, id)))[0]!;
-}
-
-async function operationsOf(t: Testbed, clusterId: string) {
+async function operationsOf(t: ClusterTestbed, clusterId: string) {
   return t.db.select().from(clusterOperations).where(eq(clusterOperations.clusterId, clusterId)).orderBy(asc(clusterOperations.createdAt));
 }
 
 /** Moves the clock to `instant` and runs the cron job as the Worker does, five minutes after the last run. */
-async function cronAt(t: Testbed, instant: number) {
+async function cronAt(t: ClusterTestbed, instant: number) {
   t.clock.advance(instant - t.clock.now());
   return applyHibernationSchedules(t.ctx, instant, instant - 5 * MINUTE);
 }

@@ -3,25 +3,11 @@
  * and add-ons.
  */
 import 'reflect-metadata';
-import { clusterHibernations, notifications } from '@kubemarket/db';
-import { asc, eq } from 'drizzle-orm';
+import { clusterHibernations } from '@kubemarket/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changes, type ClusterLineInput, clusterRow, clusterTestbed, type ClusterTestbed, named, nodesOf, observeUntilEnd, poolsOf, refusal } from '../../testing';
+import { changes, clusterRow, clusterTestbed, devtest, named, nodesOf, observeUntilEnd, poolsOf, refusal, notificationsOf } from '../../testing';
 
-/** A Dev/Test cluster: the tier that hibernates (at most 6 nodes, 2 pools). */
-const devtest = (name: string): ClusterLineInput => ({
-  kind: 'cluster',
-  name,
-  tierId: 'tier_devtest',
-  regionId: 'fr-par-1',
-  kubernetesVersion: '1.37',
-  nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }],
-  addonIds: [],
-});
-
-async function notificationsOf(t: ClusterTestbed, userId: string) {
-  return t.db.select({ type: notifications.type, message: notifications.message }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
-}
 describe('clusters.upgrade', () => {
   it('refuses a downgrade and a skipped minor, and upgrades the control plane first, then each pool', async () => {
     const t = await clusterTestbed();

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
+import { callerAs, refusal, sessionUserOf, mailingTestbed } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const HOUR_MS = 60 * 60_000;
@@ -11,11 +11,7 @@ const HOUR_MS = 60 * 60_000;
 const IN_100_DAYS = new Date(Date.now() + 100 * 24 * HOUR_MS).toISOString().slice(0, 10);
 
 async function setup() {
-  const clock = manualClock(NOW);
-  const mailer = memoryMailer();
-  const background = backgroundQueue();
-  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const { clock, ctx, db, mailer, background, as } = await mailingTestbed(NOW);
   const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.createdAt));
   const notificationsOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.timestamp));
   return { clock, ctx, db, mailer, background, as, auditRows, notificationsOf };

@@ -5,18 +5,14 @@ import { seed } from '@kubemarket/db/seed';
 import { createTestDb } from '@kubemarket/db/testing';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
+import { callerAs, manualClock, refusal, mailingTestbed } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;
 const ACME = ['usr_demo_alice', 'usr_demo_marc', 'usr_demo_bruno', 'usr_demo_vera'];
 
 async function setup() {
-  const clock = manualClock(NOW);
-  const mailer = memoryMailer();
-  const background = backgroundQueue();
-  const { ctx, db } = await createTestCaller({ ports: { clock, mailer, background: background.background }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const { clock, ctx, db, mailer, background, as } = await mailingTestbed(NOW);
   const notificationsOf = (userIds: string[]) => db.select().from(notifications).where(inArray(notifications.userId, userIds));
   return { clock, ctx, db, mailer, background, as, notificationsOf };
 }

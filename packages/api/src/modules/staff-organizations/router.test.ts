@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { utcMonthStart } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
+import { mailingTestbed } from '../../testing';
 import { draftInvoice, previousMonth } from '../invoices';
 
 type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
@@ -12,15 +12,7 @@ type OrderInput = inferRouterInputs<AppRouter>['orders']['create'];
 const NOW = Date.UTC(2026, 10, 23, 12);
 
 async function setup() {
-  const mailer = memoryMailer();
-  const queue = backgroundQueue();
-  const clock = manualClock(NOW);
-  const { ctx, db } = await createTestCaller({ ports: { mailer, background: queue.background, clock }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
-  const mailTo = async (to: string) => {
-    await queue.settle();
-    return mailer.sent.filter((message) => message.to === to);
-  };
+  const { ctx, db, clock, as, mailTo } = await mailingTestbed(NOW);
   return { ctx, db, as, mailTo, clock };
 }
 

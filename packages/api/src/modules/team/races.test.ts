@@ -7,18 +7,14 @@ import { auditLog, organizations, teamInvitations, users } from '@kubemarket/db'
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../platform/rate-limit';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
+import { mailingTestbed } from '../../testing';
 import { invitationSubject } from './service';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const PHISHING = 'Billing: your account is suspended, verify at https://kubemarket-billing.example';
 
 async function setup() {
-  const mailer = memoryMailer();
-  const queue = backgroundQueue();
-  const clock = manualClock(NOW);
-  const { ctx, db } = await createTestCaller({ ports: { mailer, background: queue.background, clock }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const { ctx, db, clock, mailer, background: queue, as } = await mailingTestbed(NOW);
   const invitationsOf = async (organizationId: string) => (await db.select({ id: teamInvitations.id }).from(teamInvitations).where(eq(teamInvitations.organizationId, organizationId))).length;
   const audited = async (organizationId: string) => (await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, 'team.member_invited'), eq(auditLog.organizationId, organizationId)))).length;
   return { ctx, db, as, clock, mailer, queue, invitationsOf, audited };

@@ -1,17 +1,13 @@
 import { auditLog, notifications, teamInvitations, users } from '@kubemarket/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
+import { callerAs, sessionUserOf, mailingTestbed } from '../../testing';
 import { INVITATION_TTL_MS } from './schemas';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 
 async function setup() {
-  const mailer = memoryMailer();
-  const queue = backgroundQueue();
-  const clock = manualClock(NOW);
-  const { ctx, db } = await createTestCaller({ ports: { mailer, background: queue.background, clock }, request: { appUrl: 'https://console.example.eu' } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const { ctx, db, clock, mailer, background: queue, as } = await mailingTestbed(NOW);
   /** The token of the last invitation mailed to this address, read from the link as the invitee would. */
   const invitationToken = async (to: string) => {
     await queue.settle();
