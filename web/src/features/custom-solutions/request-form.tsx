@@ -13,12 +13,12 @@ import {
   toCustomSolutionRequestInput,
   type CustomSolutionRequestFormValues,
 } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 const CATEGORY_OPTIONS = CUSTOM_SOLUTION_CATEGORIES.map((value) => ({ value, label: CUSTOM_SOLUTION_CATEGORY_LABELS[value] }));
 
@@ -46,19 +46,19 @@ export function RequestForm() {
   const queryClient = useQueryClient();
   // The phone field follows the preference; an uncontrolled form does not re-render by itself.
   const [wantsCall, setWantsCall] = useState(false);
-  const form = useForm<CustomSolutionRequestFormValues>({
-    mode: 'uncontrolled',
-    initialValues: EMPTY,
-    validate: schemaResolver(customSolutionRequestFormSchema, { sync: true }),
-    onValuesChange: (values, previous) => {
-      if (values.contactPreference !== previous.contactPreference) setWantsCall(values.contactPreference === 'phone');
-    },
-  });
   const submit = useMutation(
     trpc.customSolutions.submit.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.list.queryKey() }),
     }),
   );
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: customSolutionRequestFormSchema,
+    initialValues: { ...EMPTY },
+    onValuesChange: (values, previous) => {
+      if (values.contactPreference !== previous.contactPreference) setWantsCall(values.contactPreference === 'phone');
+    },
+    submit: (_parsed, values) => submit.mutateAsync(toCustomSolutionRequestInput(values)),
+  });
   const successHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (submit.isSuccess) successHeading.current?.focus();
@@ -101,9 +101,9 @@ export function RequestForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => submit.mutate(toCustomSolutionRequestInput(values)))} data-testid="custom-solution-form">
+    <form ref={formRef} noValidate onSubmit={onSubmit} data-testid="custom-solution-form">
       <Stack gap="md">
-        <ErrorAlert>{submit.error?.message}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <TextInput
           label="What do you need?"
           description="A short subject our team will recognise."
@@ -192,7 +192,7 @@ export function RequestForm() {
           <Text size="sm">{CUSTOM_SOLUTION_REPLY_PROMISE} Everyone in your organisation can follow the request on this page.</Text>
         </Alert>
         <Group justify="flex-end">
-          <Button type="submit" loading={submit.isPending}>
+          <Button type="submit" loading={submitting}>
             Send request
           </Button>
         </Group>

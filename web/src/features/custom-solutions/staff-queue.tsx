@@ -6,14 +6,13 @@ import {
   customSolutionStaffUpdateInputSchema,
   type CustomSolutionStatus,
 } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { ALL, FilterSelect, PagedResults, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
-import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSessionUser } from '../auth';
 import { requestFacts, requestsRange } from './custom-solution-format';
 import type { StaffCustomSolutionRequest } from './custom-solution-types';
@@ -116,11 +115,11 @@ function QueueItem({ request }: { request: StaffCustomSolutionRequest }) {
 
 const answerSchema = customSolutionStaffUpdateInputSchema.omit({ id: true });
 
-interface AnswerValues {
+type AnswerValues = {
   status: CustomSolutionStatus;
   response: string;
   assignToMe: boolean;
-}
+};
 
 const STATUS_OPTIONS = CUSTOM_SOLUTION_STATUSES.map((value) => ({ value, label: CUSTOM_SOLUTION_STATUS_LABELS[value] }));
 
@@ -131,34 +130,29 @@ function AnswerForm({ request }: { request: StaffCustomSolutionRequest }) {
   const me = useSessionUser();
   const mine = request.assignedTo?.id === me.id;
   const initial: AnswerValues = { status: request.status, response: request.staffResponse ?? '', assignToMe: mine };
-  const form = useForm<AnswerValues>({ mode: 'uncontrolled', initialValues: initial, validate: schemaResolver(answerSchema, { sync: true }) });
-  const update = useMutation(
-    trpc.customSolutions.staffUpdate.mutationOptions({
-      onSuccess(updated) {
-        void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.staffList.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.list.queryKey() });
-        toast({ title: 'Request updated', description: `"${updated.subject}" is ${CUSTOM_SOLUTION_STATUS_LABELS[updated.status].toLowerCase()}.`, variant: 'success' });
-      },
-    }),
-  );
+  const update = useMutation(trpc.customSolutions.staffUpdate.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: answerSchema,
+    initialValues: initial,
+    submit: (_parsed, values) =>
+      update.mutateAsync({
+        id: request.id,
+        status: values.status !== initial.status ? values.status : undefined,
+        response: values.response.trim() !== initial.response ? values.response : undefined,
+        assignToMe: values.assignToMe !== initial.assignToMe ? values.assignToMe : undefined,
+      }),
+    success: (updated) => ({ title: 'Request updated', description: `"${updated.subject}" is ${CUSTOM_SOLUTION_STATUS_LABELS[updated.status].toLowerCase()}.`, variant: 'success' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.staffList.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.customSolutions.list.queryKey() });
+    },
+  });
   const idPrefix = `answer-${request.id}`;
 
   return (
-    <form
-      noValidate
-      aria-label={`Answer to ${request.subject}`}
-      data-testid="custom-solution-answer-form"
-      onSubmit={form.onSubmit((values) =>
-        update.mutate({
-          id: request.id,
-          status: values.status !== initial.status ? values.status : undefined,
-          response: values.response.trim() !== initial.response ? values.response : undefined,
-          assignToMe: values.assignToMe !== initial.assignToMe ? values.assignToMe : undefined,
-        }),
-      )}
-    >
+    <form ref={formRef} noValidate aria-label={`Answer to ${request.subject}`} data-testid="custom-solution-answer-form" onSubmit={onSubmit}>
       <Stack gap="sm">
-        <ErrorAlert>{update.error?.message}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <Textarea
           id={`${idPrefix}-response`}
           label="Response to the customer"
@@ -180,7 +174,7 @@ function AnswerForm({ request }: { request: StaffCustomSolutionRequest }) {
             key={form.key('assignToMe')}
             {...form.getInputProps('assignToMe', { type: 'checkbox' })}
           />
-          <Button type="submit" loading={update.isPending} ml="auto">
+          <Button type="submit" loading={submitting} ml="auto">
             Save
           </Button>
         </Group>
