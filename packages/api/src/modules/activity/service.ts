@@ -1,13 +1,10 @@
 import { apiTokenUsage, auditLog, organizations, users } from '@kubemarket/db';
 import { and, count, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context';
+import { escapeLike } from '../../platform/sql-like';
 import { CSV_MAX_ROWS, type ActivityEntry, type ActivityFilter } from './schemas';
 
 type Db = Context['db'];
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 function conditions(filter: ActivityFilter & { organizationId?: string | undefined }): SQL | undefined {
   const actor = filter.actor?.toLowerCase();

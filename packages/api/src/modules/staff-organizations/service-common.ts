@@ -1,6 +1,7 @@
 import type { SQL, AnyColumn } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
+import { escapeLike } from '../../platform/sql-like';
 import type { SignedInContext } from '../../trpc';
 
 /** What the organisations pages and the transfers share: the caller, the 404, search and paging. */
@@ -11,9 +12,6 @@ export function notFound(message = 'This organisation does not exist.'): never {
   throw new TRPCError({ code: 'NOT_FOUND', message });
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 /** Case-insensitive "contains", with the user's % and _ taken literally. */
 export function contains(column: AnyColumn | SQL, text: string): SQL {
   return sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;

@@ -28,6 +28,7 @@ import { deleteUserSessions } from '../../platform/sessions';
 import * as admin from '../admin';
 import { verificationMail } from '../auth';
 import { staffMails } from './mails';
+import { escapeLike } from '../../platform/sql-like';
 import type { SignedInContext } from '../../trpc';
 
 type Staff = SignedInContext;
@@ -45,7 +46,7 @@ function paged<T>(items: T[], total: number, input: { page: number; pageSize: nu
 
 /** `%text%` for LIKE with the wildcards of the text itself escaped (see `contains`). */
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** Case-insensitive substring match (SQLite's LIKE folds ASCII case). */
