@@ -1,9 +1,9 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { passwordConfirmationInputSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface PasswordConfirmModalProps {
   opened: boolean;
@@ -12,10 +12,10 @@ interface PasswordConfirmModalProps {
   children: ReactNode;
   confirmLabel: string;
   confirmColor?: MantineColor;
+  /** While the change is sent: the dialog does not close. */
   pending: boolean;
-  /** The server's answer to the last try (wrong password, unverified email, ...). */
-  error: string | null | undefined;
-  onConfirm: (password: string) => void;
+  /** Sends the change; rejects with the server's answer (wrong password, unverified email, ...), shown in the dialog. */
+  onConfirm: (password: string) => Promise<unknown>;
   onClose: () => void;
   testId?: string;
 }
@@ -24,7 +24,7 @@ interface PasswordConfirmModalProps {
  * Asks for the account password again before a sensitive change (the server checks it): a session
  * left open on a shared computer is not enough to change how the account signs in.
  */
-export function PasswordConfirmModal({ opened, title, children, confirmLabel, confirmColor, pending, error, onConfirm, onClose, testId }: PasswordConfirmModalProps) {
+export function PasswordConfirmModal({ opened, title, children, confirmLabel, confirmColor, pending, onConfirm, onClose, testId }: PasswordConfirmModalProps) {
   return (
     <Modal
       opened={opened}
@@ -38,7 +38,7 @@ export function PasswordConfirmModal({ opened, title, children, confirmLabel, co
     >
       {/* Mounted only while open: every opening starts with an empty field. */}
       {opened ? (
-        <PasswordForm confirmLabel={confirmLabel} confirmColor={confirmColor} pending={pending} error={error} onConfirm={onConfirm} onCancel={onClose}>
+        <PasswordForm confirmLabel={confirmLabel} confirmColor={confirmColor} onConfirm={onConfirm} onCancel={onClose}>
           {children}
         </PasswordForm>
       ) : null}
@@ -50,21 +50,19 @@ interface PasswordFormProps {
   children: ReactNode;
   confirmLabel: string;
   confirmColor: MantineColor | undefined;
-  pending: boolean;
-  error: string | null | undefined;
-  onConfirm: (password: string) => void;
+  onConfirm: (password: string) => Promise<unknown>;
   onCancel: () => void;
 }
 
-function PasswordForm({ children, confirmLabel, confirmColor, pending, error, onConfirm, onCancel }: PasswordFormProps) {
-  const form = useForm({
-    mode: 'uncontrolled',
+function PasswordForm({ children, confirmLabel, confirmColor, onConfirm, onCancel }: PasswordFormProps) {
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: passwordConfirmationInputSchema,
     initialValues: { password: '' },
-    validate: schemaResolver(passwordConfirmationInputSchema, { sync: true }),
+    submit: (_parsed, values) => onConfirm(values.password),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onConfirm(values.password))}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm">{children}</Text>
         <ErrorAlert>{error}</ErrorAlert>
@@ -77,10 +75,10 @@ function PasswordForm({ children, confirmLabel, confirmColor, pending, error, on
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" color={confirmColor} loading={pending}>
+          <Button type="submit" color={confirmColor} loading={submitting}>
             {confirmLabel}
           </Button>
         </Group>

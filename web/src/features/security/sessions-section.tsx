@@ -133,8 +133,7 @@ export function SessionsSection() {
         confirmLabel="Sign out other sessions"
         confirmColor="red"
         pending={revokeOthers.isPending}
-        error={revokeOthers.error?.message}
-        onConfirm={(password) => revokeOthers.mutate({ password })}
+        onConfirm={(password) => revokeOthers.mutateAsync({ password })}
         onClose={() => setConfirmingRevokeOthers(false)}
         testId="revoke-others-dialog"
       >

@@ -1,9 +1,9 @@
 import { Button, Group, List, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useAccountProfile } from '../account';
 import { AuthenticatorKey, type AuthenticatorSetup, RecoveryCodes, totpCodeSchema, useSessionUser } from '../auth';
 import { SectionCard } from '../../components/section-card';
@@ -152,8 +152,7 @@ export function TwoFactorSection() {
         title="Set up two-step verification"
         confirmLabel="Continue"
         pending={start.isPending}
-        error={start.error?.message}
-        onConfirm={(password) => start.mutate({ password })}
+        onConfirm={(password) => start.mutateAsync({ password })}
         onClose={() => setDialog(null)}
         testId="totp-setup-dialog"
       >
@@ -165,8 +164,7 @@ export function TwoFactorSection() {
         confirmLabel="Turn off two-step verification"
         confirmColor="red"
         pending={disable.isPending}
-        error={disable.error?.message}
-        onConfirm={(password) => disable.mutate({ password })}
+        onConfirm={(password) => disable.mutateAsync({ password })}
         onClose={() => setDialog(null)}
         testId="totp-disable-dialog"
       >
@@ -178,8 +176,7 @@ export function TwoFactorSection() {
         title="Generate new recovery codes"
         confirmLabel="Generate new codes"
         pending={regenerate.isPending}
-        error={regenerate.error?.message}
-        onConfirm={(password) => regenerate.mutate({ password })}
+        onConfirm={(password) => regenerate.mutateAsync({ password })}
         onClose={() => setDialog(null)}
         testId="regenerate-codes-dialog"
       >
@@ -192,17 +189,15 @@ export function TwoFactorSection() {
 
 function TotpEnrolment({ setup, onCancel, onEnabled }: { setup: AuthenticatorSetup; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
   const trpc = useTRPC();
-  const form = useForm({
-    mode: 'uncontrolled',
+  const enable = useMutation(trpc.security.totpEnable.mutationOptions());
+  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+    schema: totpCodeSchema,
     initialValues: { code: '' },
-    validate: schemaResolver(totpCodeSchema, { sync: true }),
+    submit: (_parsed, values) => enable.mutateAsync({ code: values.code.replace(/\s+/g, '') }),
+    // A refused code is said under the code.
+    refusalField: 'code',
+    onSuccess: (result) => onEnabled(result.recoveryCodes),
   });
-  const enable = useMutation(
-    trpc.security.totpEnable.mutationOptions({
-      onSuccess: (result) => onEnabled(result.recoveryCodes),
-      onError: (error) => form.setFieldError('code', error.message),
-    }),
-  );
 
   return (
     <Stack gap="md">
@@ -211,7 +206,7 @@ function TotpEnrolment({ setup, onCancel, onEnabled }: { setup: AuthenticatorSet
         <List.Item>Enter the 6-digit code the app shows to finish.</List.Item>
       </List>
       <AuthenticatorKey setup={setup} />
-      <form noValidate onSubmit={form.onSubmit((values) => enable.mutate({ code: values.code.replace(/\s+/g, '') }))}>
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           <TextInput
             label="Code from the app"
@@ -225,10 +220,10 @@ function TotpEnrolment({ setup, onCancel, onEnabled }: { setup: AuthenticatorSet
             data-testid="totp-code"
           />
           <Group gap="sm">
-            <Button type="submit" loading={enable.isPending}>
+            <Button type="submit" loading={submitting}>
               Turn on
             </Button>
-            <Button variant="subtle" color="gray" onClick={onCancel} disabled={enable.isPending}>
+            <Button variant="subtle" color="gray" onClick={onCancel} disabled={submitting}>
               Cancel
             </Button>
           </Group>
