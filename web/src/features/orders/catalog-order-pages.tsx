@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
 import { IconArrowLeft, IconLock, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { DetailsList } from '../../components/details-list';
+import { DataTable, QueryView } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
@@ -61,16 +62,21 @@ function useMayOrder(): boolean {
 function OrdersOf({ kind, name, caption }: { kind: 'middleware' | 'support'; name: string; caption: string }) {
   const trpc = useTRPC();
   const orders = useQuery(trpc.orders.list.queryOptions({ kind, q: name, pageSize: 10 }));
-  if (orders.isPending) return <Skeleton height={120} radius="md" aria-label="Loading your orders" />;
-  if (orders.error) return <QueryErrorAlert title="Your orders could not be loaded" error={orders.error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />;
-  if (orders.data.items.length === 0) {
-    return (
-      <Text size="sm" data-testid="orders-of-empty">
-        Your organisation has not ordered {name} yet.
-      </Text>
-    );
-  }
-  return <OrdersTable items={orders.data.items} caption={caption} />;
+  return (
+    <QueryView
+      query={orders}
+      loading={<Skeleton height={120} radius="md" aria-label="Loading your orders" />}
+      errorTitle="Your orders could not be loaded"
+      isEmpty={(data) => data.items.length === 0}
+      empty={
+        <Text size="sm" data-testid="orders-of-empty">
+          Your organisation has not ordered {name} yet.
+        </Text>
+      }
+    >
+      {(data) => <OrdersTable items={data.items} caption={caption} />}
+    </QueryView>
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,51 +223,31 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
       />
       <SectionCard id="plans" title="Plans" description="Prices before VAT; your order is quoted with your billing details and promotion code before you pay.">
         {mayOrder ? null : <NotAllowedToOrder />}
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" striped withTableBorder data-testid="middleware-plans">
-            <Table.Caption>Plans of {middleware.name}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Plan</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Price</Table.Th>
-                {mayOrder ? (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Order</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {middleware.plans.map((plan) => (
-                <Table.Tr key={plan.id} data-testid="middleware-plan" data-plan-id={plan.id}>
-                  <Table.Th scope="row" fw={600}>
-                    {plan.name}
-                  </Table.Th>
-                  <Table.Td>
-                    <Text size="sm">{planSpecs(plan)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemPrice monthlyCents={plan.monthlyPriceCents} yearlyCents={plan.yearlyPriceCents} size="sm" />
-                  </Table.Td>
-                  {mayOrder ? (
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        leftSection={<IconShoppingCart size={14} aria-hidden />}
-                        onClick={() => setOrdering(plan)}
-                        aria-label={`Order ${middleware.name} ${plan.name}`}
-                        data-testid="order-plan"
-                      >
-                        Order
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={middleware.plans}
+          columns={[
+            { header: 'Plan', rowHeader: true, cell: (plan) => plan.name, cellProps: () => ({ fw: 600 }) },
+            { header: 'Size', cell: (plan) => <Text size="sm">{planSpecs(plan)}</Text> },
+            { header: 'Price', cell: (plan) => <ItemPrice monthlyCents={plan.monthlyPriceCents} yearlyCents={plan.yearlyPriceCents} size="sm" /> },
+            mayOrder && {
+              header: 'Order',
+              hideHeader: true,
+              cell: (plan) => (
+                <Button size="xs" leftSection={<IconShoppingCart size={14} aria-hidden />} onClick={() => setOrdering(plan)} aria-label={`Order ${middleware.name} ${plan.name}`} data-testid="order-plan">
+                  Order
+                </Button>
+              ),
+            },
+          ]}
+          rowKey={(plan) => plan.id}
+          rowProps={(plan) => ({ 'data-testid': 'middleware-plan', 'data-plan-id': plan.id })}
+          caption={`Plans of ${middleware.name}`}
+          minWidth={560}
+          verticalSpacing="sm"
+          striped
+          withTableBorder
+          testId="middleware-plans"
+        />
       </SectionCard>
       <SectionCard id="your-orders" title={`Your orders of ${middleware.name}`}>
         <OrdersOf kind="middleware" name={middleware.name} caption={`Your organisation's orders of ${middleware.name}`} />
