@@ -11,3 +11,13 @@ export function fieldRule<T>(problem: (value: T) => string | null) {
     if (message) context.addIssue({ code: 'custom', message });
   });
 }
+
+/**
+ * A whole form's rules written as a function (the values → each field's message, by its path such
+ * as `details.nodes`) as a zod schema, for a form whose fields are chosen at run time.
+ */
+export function formRule<T>(problems: (values: T) => Partial<Record<string, string>>) {
+  return z.custom<T>().superRefine((values, context) => {
+    for (const [path, message] of Object.entries(problems(values))) if (message) context.addIssue({ code: 'custom', path: path.split('.'), message });
+  });
+}

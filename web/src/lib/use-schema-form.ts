@@ -5,7 +5,11 @@ import { focusFirstInvalidSoon } from './focus-invalid';
 import { serverProblems } from './server-errors';
 import { toast, type ToastInput } from './toast';
 
-export interface SchemaFormOptions<Values extends Record<string, unknown>, Parsed, Result> {
+/** A form's values, as Mantine's useForm takes them (an interface qualifies, unlike with Record<string, unknown>). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyValues = Record<string, any>;
+
+export interface SchemaFormOptions<Values extends AnyValues, Parsed, Result> {
   /** The zod schema the server checks the input with (from @kubemarket/shared), in the form's terms. */
   schema: z.ZodType<Parsed>;
   initialValues: Values;
@@ -55,7 +59,7 @@ function messageOf(failure: unknown): string {
  * `key={form.key(name)} {...form.getInputProps(name)}`, `<ErrorAlert>{error}</ErrorAlert>` and a
  * submit button with `loading={submitting}`.
  */
-export function useSchemaForm<Values extends Record<string, unknown>, Parsed, Result = unknown>({
+export function useSchemaForm<Values extends AnyValues, Parsed, Result = unknown>({
   schema,
   initialValues,
   mode = 'uncontrolled',

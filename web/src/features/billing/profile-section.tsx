@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { billingInputSchema } from '@kubemarket/shared';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,17 +7,15 @@ import { DetailsList } from '../../components/details-list';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
-import { toast } from '../../lib/toast';
+import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { countryName } from '../../lib/countries';
-import { BillingFields, initialBilling, type BillingFormValues } from '../checkout';
+import { BillingFields, initialBilling } from '../checkout';
 import type { BillingProfile } from './billing-types';
 
 /** The server's refusal "vatNumber: …" next to its field; anything else above the form. */
-function fieldOf(message: string): { field: keyof BillingFormValues | null; text: string } {
-  const match = /^(companyName|countryCode|vatNumber|addressLine1|addressLine2|postalCode|city): (.+)$/s.exec(message);
-  return match ? { field: match[1] as keyof BillingFormValues, text: match[2]! } : { field: null, text: message };
-}
+const BILLING_FIELDS = fieldMap(['companyName', 'countryCode', 'vatNumber', 'addressLine1', 'addressLine2', 'postalCode', 'city']);
 
 function VatCheckLine({ check }: { check: NonNullable<BillingProfile['vatCheck']> }) {
   const by = check.source === 'vies' ? 'the EU VIES register' : 'the built-in VAT check (check digits and demo register)';
@@ -94,44 +91,33 @@ export function ProfileSection({ mayChange }: { mayChange: boolean }) {
 function ProfileForm({ profile, onDone }: { profile: NonNullable<BillingProfile['profile']>; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [general, setGeneral] = useState<string | null>(null);
-  const form = useForm<BillingFormValues>({ mode: 'uncontrolled', initialValues: initialBilling(profile, null), validate: schemaResolver(billingInputSchema, { sync: true }) });
-  const save = useMutation(
-    trpc.billing.updateProfile.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.billing.profile.queryKey(), saved);
-        void queryClient.invalidateQueries(trpc.orders.paymentOptions.pathFilter());
-        toast({ title: 'Billing profile saved', description: 'Invoices issued from now on carry these details.', variant: 'success' });
-        onDone();
-      },
-      onError: (error) => {
-        const { field, text } = fieldOf(error.message);
-        if (field) form.setFieldError(field, text);
-        else setGeneral(text);
-      },
-    }),
-  );
+  const save = useMutation(trpc.billing.updateProfile.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error: general } = useSchemaForm({
+    schema: billingInputSchema,
+    initialValues: initialBilling(profile, null),
+    submit: (input) => save.mutateAsync(input),
+    fieldOf: BILLING_FIELDS,
+    success: { title: 'Billing profile saved', description: 'Invoices issued from now on carry these details.', variant: 'success' },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(trpc.billing.profile.queryKey(), saved);
+      void queryClient.invalidateQueries(trpc.orders.paymentOptions.pathFilter());
+      onDone();
+    },
+  });
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        setGeneral(null);
-        save.mutate(billingInputSchema.parse(values));
-      })}
-      data-testid="billing-profile-form"
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit} data-testid="billing-profile-form">
       <Stack gap="sm">
         {general ? (
           <Alert color="red" variant="light" role="alert">
             {general}
           </Alert>
         ) : null}
-        <BillingFields form={form} disabled={save.isPending} taxLocked={false} countryLocked />
+        <BillingFields form={form} disabled={submitting} taxLocked={false} countryLocked />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+          <Button variant="default" onClick={onDone} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending} data-testid="billing-profile-save">
+          <Button type="submit" loading={submitting} data-testid="billing-profile-save">
             Save
           </Button>
         </Group>

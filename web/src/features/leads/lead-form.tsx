@@ -1,9 +1,11 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { formRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { toLeadInput, validateLeadForm } from './lead-form-values';
 import type { DetailField, FieldRule, LeadFieldRules, LeadFormValues, LeadKind } from './lead-form-values';
 
@@ -42,8 +44,8 @@ export function LeadForm({
   const submit = useMutation(trpc.leads.submit.mutationOptions());
   const rules: LeadFieldRules = { ...DEFAULT_RULES, ...ruleOverrides };
 
-  const form = useForm<LeadFormValues>({
-    mode: 'uncontrolled',
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: formRule((values: LeadFormValues) => validateLeadForm(values, rules, detailFields)),
     initialValues: {
       name: '',
       email: '',
@@ -51,8 +53,8 @@ export function LeadForm({
       phone: '',
       message: '',
       details: Object.fromEntries(detailFields.map((field) => [field.name, ''])),
-    },
-    validate: (values) => validateLeadForm(values, rules, detailFields),
+    } as LeadFormValues,
+    submit: (_checked, values) => submit.mutateAsync(toLeadInput(kind, values, detailFields, fixedDetails)),
   });
 
   if (submit.isSuccess) {
@@ -85,14 +87,14 @@ export function LeadForm({
 
   return (
     <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
-      <form noValidate onSubmit={form.onSubmit((values) => submit.mutate(toLeadInput(kind, values, detailFields, fixedDetails)))} data-testid={testId}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} data-testid={testId}>
         <Stack gap="md">
           <Title order={2} size="h3">
             {title}
           </Title>
-          {submit.error ? (
+          {error ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title="Your request was not sent">
-              {submit.error.message}
+              {error}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -139,7 +141,7 @@ export function LeadForm({
             EU and never shared with third parties for marketing.
           </Text>
           <Group justify="flex-end">
-            <Button type="submit" loading={submit.isPending}>
+            <Button type="submit" loading={submitting}>
               {submitLabel}
             </Button>
           </Group>
@@ -156,7 +158,7 @@ function visible(rule: FieldRule): boolean {
 interface DetailInputProps {
   field: DetailField;
   inputKey: string;
-  inputProps: ReturnType<ReturnType<typeof useForm<LeadFormValues>>['getInputProps']>;
+  inputProps: GetInputPropsReturnType;
 }
 
 function DetailInput({ field, inputKey, inputProps }: DetailInputProps) {

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { emailRequestInputSchema } from '@kubemarket/shared';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useTokenAction } from '../../lib/use-token-action';
 import { PageColumns, PublicPage } from './public-page';
 import { ErrorAlert } from '../../components/error-alert';
+import { useSchemaForm } from '../../lib/use-schema-form';
 
 interface NewsletterPageProps {
   /** Confirmation token from the double opt-in email (?token=). */
@@ -56,10 +56,10 @@ export function NewsletterPage({ token, unsubscribeToken }: NewsletterPageProps)
 function SubscribeForm() {
   const trpc = useTRPC();
   const subscribe = useMutation(trpc.newsletter.subscribe.mutationOptions());
-  const form = useForm({
-    mode: 'uncontrolled',
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: emailRequestInputSchema,
     initialValues: { email: '' },
-    validate: schemaResolver(emailRequestInputSchema, { sync: true }),
+    submit: (_parsed, values) => subscribe.mutateAsync({ email: values.email.trim() }),
   });
 
   if (subscribe.isSuccess) {
@@ -86,18 +86,14 @@ function SubscribeForm() {
 
   return (
     <Card withBorder radius="md" padding="xl">
-      <form noValidate onSubmit={form.onSubmit((values) => subscribe.mutate({ email: values.email.trim() }))} data-testid="newsletter-form">
+      <form ref={formRef} noValidate onSubmit={onSubmit} data-testid="newsletter-form">
         <Stack gap="md">
           <Title order={2} size="h3">
             Subscribe
           </Title>
-          {subscribe.error ? (
-            <ErrorAlert>
-              {subscribe.error.message}
-            </ErrorAlert>
-          ) : null}
+          <ErrorAlert>{error}</ErrorAlert>
           <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-          <Button type="submit" loading={subscribe.isPending}>
+          <Button type="submit" loading={submitting}>
             Subscribe
           </Button>
           <Text size="xs" c="dimmed">
