@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { ApiServerAddress, ProvisionerPort } from '../../platform/provisioner';
 import { compareKubernetesVersions } from '../catalog';
 import { type ClusterState } from './engine';
+import { nodeState } from './engine-state';
 import { operationView, progressOf, type OperationView } from './progress';
 import type {
   clusterDetailSchema,
@@ -219,13 +220,7 @@ export async function getCluster(ctx: OrgContext, id: string): Promise<z.output<
     nodes: state.nodes.map((node) => {
       const usage = ctx.ports.provisioner.nodeUsage(node, now);
       return {
-        name: node.name,
-        poolId: node.poolId,
-        zone: node.zone,
-        status: node.status,
-        kubeletVersion: node.kubeletVersion,
-        cpuMillicores: node.cpuMillicores,
-        memoryMib: node.memoryMib,
+        ...nodeState(node),
         cpuUsagePercent: usage?.cpuUsagePercent ?? null,
         memoryUsagePercent: usage?.memoryUsagePercent ?? null,
         createdAt: node.createdAt,

@@ -14,7 +14,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ports } from '../../context';
 import { logError } from '../../platform/log';
-import { mailInBackground } from '../../platform/mailer';
+import { mailInBackground, type MailMessage } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
 import { handOver } from '../clusters';
 import { orderInvoiceStatements } from '../invoices';
@@ -162,6 +162,24 @@ export function orderUrl(deps: Deps, orderId: string): string {
   return `${deps.request.appUrl}/order-status/${orderId}`;
 }
 
+/**
+ * Mails each recipient still enabled, in the background: `mail` makes the message from what every
+ * order mail says (who it is to, the order, its total and cycle, its page).
+ */
+export function mailRecipients(
+  deps: Deps,
+  recipients: ReadonlyArray<{ email: string; name: string; disabledAt: number | null }>,
+  order: Pick<Order, 'id' | 'summary' | 'totalCents' | 'cycle'>,
+  mail: (fields: { to: string; name: string; orderId: string; summary: string; totalCents: number; cycle: Order['cycle']; url: string }) => MailMessage | null | Promise<MailMessage | null>,
+) {
+  for (const recipient of recipients) {
+    if (recipient.disabledAt !== null) continue;
+    mailInBackground(deps.ports, async () =>
+      mail({ to: recipient.email, name: recipient.name, orderId: order.id, summary: order.summary, totalCents: order.totalCents, cycle: order.cycle, url: orderUrl(deps, order.id) }),
+    );
+  }
+}
+
 /** Notifies each recipient (a failure is logged: the order is already written). */
 export async function notifyAll(deps: Deps, recipients: ReadonlyArray<{ id: string }>, type: NotificationType, message: string) {
   await Promise.all(
@@ -202,21 +220,5 @@ async function tellSettled(deps: Deps, order: Order, settlement: Settlement, pay
   const paidPart =
     settlement.how === 'paid' ? `Payment of ${euros(order.totalCents)} received` : settlement.how === 'invoiced' ? 'Order confirmed, invoice to follow' : 'Order confirmed';
   await notifyAll(deps, recipients, 'success', `${paidPart}: ${order.summary}. ${nextStep}`);
-  for (const recipient of recipients) {
-    if (recipient.disabledAt !== null) continue;
-    mailInBackground(deps.ports, async () =>
-      orderEmails.settled({
-        to: recipient.email,
-        name: recipient.name,
-        orderId: order.id,
-        summary: order.summary,
-        totalCents: order.totalCents,
-        cycle: order.cycle,
-        url: orderUrl(deps, order.id),
-        how: settlement.how,
-        dueAt: settlement.dueAt ?? null,
-        nextStep,
-      }),
-    );
-  }
+  mailRecipients(deps, recipients, order, (fields) => orderEmails.settled({ ...fields, how: settlement.how, dueAt: settlement.dueAt ?? null, nextStep }));
 }

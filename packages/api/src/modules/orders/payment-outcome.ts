@@ -13,13 +13,12 @@ import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
-import { mailInBackground } from '../../platform/mailer';
 import {
   PaymentUnavailableError,
   type ChargeOutcome,
 } from '../../platform/payments';
 import { orderEmails } from './emails';
-import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
+import { mailRecipients, notifyAll, orderRecipients, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros } from '@kubemarket/shared';
 import { orderDetail, type Deps, type Member } from './views';
 import { batch, conflict, orderById, paymentById, type Outcome, type PayResultKind, unavailable } from './payment-common';
@@ -42,21 +41,7 @@ export function methodOf(payment: Payment): PaymentMethod {
 async function tellDeclined(deps: Deps, order: Order, payment: Payment, reason: string) {
   const recipients = await orderRecipients(deps.db, [payment.userId, order.userId]);
   await notifyAll(deps, recipients, 'error', `Payment failed for ${order.summary}: ${reason} Nothing was charged; the order still awaits payment.`);
-  for (const recipient of recipients) {
-    if (recipient.disabledAt !== null) continue;
-    mailInBackground(deps.ports, async () =>
-      orderEmails.paymentFailed({
-        to: recipient.email,
-        name: recipient.name,
-        orderId: order.id,
-        summary: order.summary,
-        totalCents: order.totalCents,
-        cycle: order.cycle,
-        url: orderUrl(deps, order.id),
-        reason,
-      }),
-    );
-  }
+  mailRecipients(deps, recipients, order, (fields) => orderEmails.paymentFailed({ ...fields, reason }));
 }
 
 /**
