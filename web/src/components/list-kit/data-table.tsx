@@ -37,16 +37,21 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
   footer?: ReactNode;
   /** The rows are an earlier answer while the next one loads: said busy, and dimmed. */
   busy?: boolean;
+  /**
+   * For a table whose long cells can make it scroll sideways: the name of its scroll area, then a
+   * focusable region the keyboard can scroll (WCAG 2.1.1).
+   */
+  scrollRegion?: string;
 }
 
 /**
  * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
  * headings with `scope="col"`, and each row drawn from its columns.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, ...tableProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
       <Table {...tableProps} aria-label={label} data-testid={testId} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>

@@ -1,11 +1,10 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { Pager, pageCount } from '../../components/pager';
+import { CellLines, DataTable, Pager, pageCount, QueryView } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { activityLabel, activityQuery, dateProblem, describeMetadata, EMPTY_FILTERS, type ActivityFilterValues } from './activity-filters';
@@ -84,64 +83,38 @@ export function ActivityLog({ scope, organizationId }: { scope: 'organization' |
         </Button>
       </Group>
       <ErrorAlert>{exportError}</ErrorAlert>
-      {list.isPending && problem === null ? (
-        <Skeleton height={200} aria-busy="true" aria-label="Loading activity" />
-      ) : list.error ? (
-        <QueryErrorAlert title="The activity could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : list.data ? (
-        <>
-          {/* Long details can make it scroll sideways: the keyboard must reach it (WCAG 2.1.1). */}
-          <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Activity table' } }}>
-            <Table striped aria-label="Activity" data-testid="activity-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When (UTC)</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  {scope === 'staff' ? <Table.Th scope="col">Organisation</Table.Th> : null}
-                  <Table.Th scope="col">Action</Table.Th>
-                  <Table.Th scope="col">Details</Table.Th>
-                  <Table.Th scope="col">From</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((entry: ActivityEntry) => (
-                  <Table.Tr key={entry.id} data-testid="activity-row" data-action={entry.action}>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.actorName ?? 'KubeMarket'}</Text>
-                      {entry.actorEmail ? (
-                        <Text size="xs" c="dimmed">
-                          {entry.actorEmail}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    {scope === 'staff' ? <Table.Td>{entry.organizationName ?? '—'}</Table.Td> : null}
-                    <Table.Td>
-                      <Text size="sm">{activityLabel(entry.action)}</Text>
-                      {entry.targetType ? (
-                        <Text size="xs" c="dimmed">
-                          {entry.targetType} {entry.targetId}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" style={{ wordBreak: 'break-word' }}>
-                        {describeMetadata(entry.metadata, formatDateTime)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.ipAddress ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager label="Pages of activity" pages={pageCount(list.data.total, PAGE_SIZE)} page={page} onChange={setPage} />
-        </>
-      ) : null}
+      <QueryView query={list} loading={problem === null ? <Skeleton height={200} aria-busy="true" aria-label="Loading activity" /> : null} errorTitle="The activity could not be loaded">
+        {(data) => (
+          <>
+            <DataTable
+              rows={data.items}
+              columns={[
+                { header: 'When (UTC)', cell: (entry) => <Text size="sm">{formatDateTime(entry.createdAt)}</Text> },
+                { header: 'Who', cell: (entry) => <CellLines detail={entry.actorEmail}>{entry.actorName ?? 'KubeMarket'}</CellLines> },
+                scope === 'staff' && { header: 'Organisation', cell: (entry) => entry.organizationName ?? '—' },
+                { header: 'Action', cell: (entry) => <CellLines detail={entry.targetType ? `${entry.targetType} ${entry.targetId}` : null}>{activityLabel(entry.action)}</CellLines> },
+                {
+                  header: 'Details',
+                  cell: (entry) => (
+                    <Text size="xs" style={{ wordBreak: 'break-word' }}>
+                      {describeMetadata(entry.metadata, formatDateTime)}
+                    </Text>
+                  ),
+                },
+                { header: 'From', cell: (entry) => <Text size="sm">{entry.ipAddress ?? '—'}</Text> },
+              ]}
+              rowKey={(entry: ActivityEntry) => entry.id}
+              rowProps={(entry) => ({ 'data-testid': 'activity-row', 'data-action': entry.action })}
+              label="Activity"
+              minWidth={760}
+              striped
+              testId="activity-table"
+              scrollRegion="Activity table"
+            />
+            <Pager label="Pages of activity" pages={pageCount(data.total, PAGE_SIZE)} page={page} onChange={setPage} />
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }
