@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DECLARE_FORM, fieldOfServerMessage, messageError, toDeclareInput, validateDeclareForm } from './incident-form';
+import { serverProblems } from '../../lib/server-errors';
+import { DECLARE_FIELDS, EMPTY_DECLARE_FORM, messageError, toDeclareInput, validateDeclareForm } from './incident-form';
 
 const valid = { title: 'API down in Paris', impact: 'major' as const, affectedRegions: ['fr-par-1'], affectedServices: [], message: 'Investigating.' };
 
@@ -43,11 +44,12 @@ describe('toDeclareInput', () => {
   });
 });
 
-describe('fieldOfServerMessage', () => {
+describe("the declaration's server messages (serverProblems with DECLARE_FIELDS)", () => {
   it('puts a field issue next to its field and leaves sentences whole', () => {
-    expect(fieldOfServerMessage('affectedRegions: Name at least one affected region or service.')).toEqual({ field: 'affectedRegions', message: 'Name at least one affected region or service.' });
-    expect(fieldOfServerMessage('affectedServices.0: Each service must be one of: console.')).toEqual({ field: 'affectedServices', message: 'Each service must be one of: console.' });
-    expect(fieldOfServerMessage('Unknown region: xx-nowhere-9. Use data-centre ids such as fr-par-1.')).toBeNull();
-    expect(fieldOfServerMessage('title: Too short; message: Required')).toBeNull();
+    expect(serverProblems('affectedRegions: Name at least one affected region or service.', DECLARE_FIELDS)).toEqual({ fields: { affectedRegions: 'Name at least one affected region or service.' }, general: null });
+    expect(serverProblems('affectedServices.0: Each service must be one of: console.', DECLARE_FIELDS)).toEqual({ fields: { affectedServices: 'Each service must be one of: console.' }, general: null });
+    expect(serverProblems('Unknown region: xx-nowhere-9. Use data-centre ids such as fr-par-1.', DECLARE_FIELDS)).toEqual({ fields: {}, general: 'Unknown region: xx-nowhere-9. Use data-centre ids such as fr-par-1.' });
+    // Several issues: each next to its own field (the hand-written parser left them whole for the alert).
+    expect(serverProblems('title: Too short; message: Required', DECLARE_FIELDS)).toEqual({ fields: { title: 'Too short', message: 'Required' }, general: null });
   });
 });

@@ -1,3 +1,4 @@
+import { fieldMap } from '../../lib/server-errors';
 import type { DeclareIncidentInput, IncidentImpact, IncidentService } from './incident-types';
 
 export interface DeclareFormValues {
@@ -46,11 +47,5 @@ export function toDeclareInput(values: DeclareFormValues, idempotencyKey: string
   };
 }
 
-/**
- * The server answers a refused input as "field: message; …": a field's part goes next to that
- * field, anything else stays whole for the alert.
- */
-export function fieldOfServerMessage(message: string): { field: keyof DeclareFormValues; message: string } | null {
-  const match = /^(title|impact|affectedRegions|affectedServices|message)(?:\.\d+)?: ([^;]+)$/.exec(message);
-  return match ? { field: match[1] as keyof DeclareFormValues, message: match[2]! } : null;
-}
+/** The declaration form's fields, by the names the server's refusals ("field: message; …") use. */
+export const DECLARE_FIELDS = fieldMap(['title', 'impact', 'affectedRegions', 'affectedServices', 'message']);

@@ -1,17 +1,24 @@
 import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryView } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
+import { fieldRule, formRule } from '../../lib/field-rule';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { affectedSummary, IMPACT_COLORS, IMPACT_LABELS, IMPACT_OPTIONS, OPEN_STATUS_OPTIONS, SERVICE_OPTIONS, STATUS_LABELS } from './incident-display';
-import { EMPTY_DECLARE_FORM, fieldOfServerMessage, messageError, toDeclareInput, validateDeclareForm, type DeclareFormValues } from './incident-form';
+import { DECLARE_FIELDS, EMPTY_DECLARE_FORM, messageError, toDeclareInput, validateDeclareForm } from './incident-form';
 import { useDeclareIncident, useIncidents, usePostIncidentUpdate, useRegionOptions, useResolveIncident } from './incident-queries';
 import type { OpenIncidentStatus, PublicIncident } from './incident-types';
 
 function notifiedSentence(count: number): string {
   return count === 0 ? 'No customer needed a notification.' : `${count} ${count === 1 ? 'user was' : 'users were'} notified.`;
 }
+
+/** The server's rules for a declaration, an update and a resolution note, checked before sending. */
+const DECLARE_SCHEMA = formRule(validateDeclareForm);
+const UPDATE_SCHEMA = z.object({ status: z.string(), message: fieldRule((message: string) => messageError(message)) });
+const RESOLVE_SCHEMA = z.object({ message: fieldRule((message: string) => messageError(message, false)) });
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -68,27 +75,25 @@ function DeclareIncidentForm() {
   // One key per declaration: a double submit or a retry after a timeout declares (and notifies) once.
   const [key, setKey] = useState(newKey);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<DeclareFormValues>({ mode: 'controlled', initialValues: EMPTY_DECLARE_FORM, validate: validateDeclareForm });
-
-  const submit = form.onSubmit((values) => {
-    setDone(null);
-    declare.mutate(toDeclareInput(values, key), {
-      onSuccess: (result) => {
-        setDone(`Incident declared: ${result.incident.title}. ${notifiedSentence(result.notifiedUsers)}`);
-        form.reset();
-        setKey(newKey());
-      },
-      onError: (error) => {
-        const field = fieldOfServerMessage(error.message);
-        if (field) form.setFieldError(field.field, field.message);
-      },
-    });
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: DECLARE_SCHEMA,
+    initialValues: EMPTY_DECLARE_FORM,
+    mode: 'controlled',
+    submit: (_checked, values) => {
+      setDone(null);
+      return declare.mutateAsync(toDeclareInput(values, key));
+    },
+    fieldOf: DECLARE_FIELDS,
+    resetOnSuccess: true,
+    onSuccess: (result) => {
+      setDone(`Incident declared: ${result.incident.title}. ${notifiedSentence(result.notifiedUsers)}`);
+      setKey(newKey());
+    },
   });
-  const serverField = declare.error ? fieldOfServerMessage(declare.error.message) : null;
 
   return (
     <Card withBorder padding="lg" radius="md">
-      <form onSubmit={submit} noValidate aria-labelledby="declare-incident-title">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="declare-incident-title">
         <Stack gap="sm">
           <Title order={3} size="h4" id="declare-incident-title">
             Declare an incident
@@ -106,14 +111,14 @@ function DeclareIncidentForm() {
           {regions.query.error ? <ErrorAlert>Regions could not be loaded: {regions.query.error.message}</ErrorAlert> : null}
           <MultiSelect label="Affected services" placeholder="Choose services" data={SERVICE_OPTIONS} {...form.getInputProps('affectedServices')} />
           <Textarea label="First update" description="What is happening and what customers should expect." required autosize minRows={3} maxLength={2000} {...form.getInputProps('message')} />
-          <ErrorAlert>{declare.error && !serverField ? declare.error.message : null}</ErrorAlert>
+          <ErrorAlert>{error}</ErrorAlert>
           {done ? (
             <Text size="sm" c="teal.8" role="status" data-testid="incident-declared">
               {done}
             </Text>
           ) : null}
           <Group>
-            <Button type="submit" color="red" loading={declare.isPending}>
+            <Button type="submit" color="red" loading={submitting}>
               Declare incident
             </Button>
           </Group>
@@ -161,24 +166,23 @@ function OpenIncidentCard({ incident }: { incident: PublicIncident }) {
 
 function PostUpdateForm({ incident }: { incident: PublicIncident }) {
   const post = usePostIncidentUpdate();
-  const form = useForm<{ status: OpenIncidentStatus; message: string }>({
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: UPDATE_SCHEMA,
+    initialValues: { status: (incident.status === 'resolved' ? 'monitoring' : incident.status) as OpenIncidentStatus, message: '' },
     mode: 'controlled',
-    initialValues: { status: incident.status === 'resolved' ? 'monitoring' : incident.status, message: '' },
-    validate: { message: (value) => messageError(value) },
+    submit: (_checked, values) => post.mutateAsync({ id: incident.id, status: values.status, message: values.message.trim() }),
+    onSuccess: () => form.setFieldValue('message', ''),
   });
-  const submit = form.onSubmit((values) =>
-    post.mutate({ id: incident.id, status: values.status, message: values.message.trim() }, { onSuccess: () => form.setFieldValue('message', '') }),
-  );
   return (
-    <form onSubmit={submit} noValidate aria-label={`Post an update to ${incident.title}`}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Post an update to ${incident.title}`}>
       <Stack gap="xs">
         <Group align="flex-start" grow wrap="wrap">
           <Select label="Status" data={OPEN_STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps('status')} />
           <Textarea label="Update" required autosize minRows={2} maxLength={2000} {...form.getInputProps('message')} />
         </Group>
-        <ErrorAlert>{post.error?.message}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <Group>
-          <Button type="submit" variant="default" loading={post.isPending}>
+          <Button type="submit" variant="default" loading={submitting}>
             Post update
           </Button>
         </Group>
@@ -189,10 +193,14 @@ function PostUpdateForm({ incident }: { incident: PublicIncident }) {
 
 function ResolveForm({ incident }: { incident: PublicIncident }) {
   const resolve = useResolveIncident();
-  const form = useForm({ mode: 'controlled', initialValues: { message: '' }, validate: { message: (value: string) => messageError(value, false) } });
-  const submit = form.onSubmit((values) => resolve.mutate({ id: incident.id, message: values.message.trim() || undefined }));
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: RESOLVE_SCHEMA,
+    initialValues: { message: '' },
+    mode: 'controlled',
+    submit: (_checked, values) => resolve.mutateAsync({ id: incident.id, message: values.message.trim() || undefined }),
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={`Resolve ${incident.title}`}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Resolve ${incident.title}`}>
       <Stack gap="xs">
         <Textarea
           label="Resolution note"
@@ -202,9 +210,9 @@ function ResolveForm({ incident }: { incident: PublicIncident }) {
           maxLength={2000}
           {...form.getInputProps('message')}
         />
-        <ErrorAlert>{resolve.error?.message}</ErrorAlert>
+        <ErrorAlert>{error}</ErrorAlert>
         <Group>
-          <Button type="submit" color="teal" loading={resolve.isPending}>
+          <Button type="submit" color="teal" loading={submitting}>
             Resolve incident
           </Button>
         </Group>
