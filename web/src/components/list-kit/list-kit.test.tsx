@@ -40,6 +40,29 @@ describe('DataTable', () => {
     expect(markup).not.toContain('<caption');
     expect(markup).toMatch(/<table[^>]*aria-label="Things"/);
   });
+
+  it('adds a footer, says an earlier answer busy, and names a scroll region the keyboard reaches', () => {
+    const markup = html(
+      <DataTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[{ header: 'Name', cell: (row) => row.name }]}
+        label="Things"
+        minWidth={480}
+        busy
+        scrollRegion="Things table"
+        footer={
+          <tr>
+            <th>Total</th>
+          </tr>
+        }
+      />,
+    );
+    expect(markup).toMatch(/<tfoot[^>]*><tr><th>Total<\/th><\/tr><\/tfoot>/);
+    expect(markup).toMatch(/<table[^>]*aria-busy="true"/);
+    expect(markup).toMatch(/tabindex="0" role="region" aria-label="Things table"|role="region"[^>]*aria-label="Things table"/);
+    expect(html(<DataTable rows={rows} rowKey={(row) => row.id} columns={[{ header: 'Name', cell: (row) => row.name }]} label="Things" minWidth={480} />)).not.toMatch(/<tfoot|aria-busy|role="region"/);
+  });
 });
 
 describe('range labels', () => {
