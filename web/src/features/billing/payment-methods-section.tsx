@@ -1,13 +1,16 @@
 import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { z } from 'zod';
 import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
+import { fieldRule, formRule } from '../../lib/field-rule';
+import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
 // Stripe's card field and the one Stripe.js loader of the app come from the checkout.
 import { CardInputs, loadStripeOnce, StripeCardField, TestCardsTable, testCardValues, type StripeCardReady } from '../checkout';
@@ -243,33 +246,24 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
 function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CardFormValues>({ mode: 'uncontrolled', initialValues: EMPTY_CARD_FORM, validate: (values) => cardFormErrors(values, new Date()) });
-  const add = useMutation(
-    trpc.billing.addPaymentMethod.mutationOptions({
-      onSuccess(method) {
-        void queryClient.invalidateQueries(trpc.billing.pathFilter());
-        notifications.show({ message: `Card ending in ${method.last4 ?? ''} was added.`, color: 'green' });
-        onDone();
-      },
-      onError: (error) => setServerError(error.message),
-    }),
-  );
+  const add = useMutation(trpc.billing.addPaymentMethod.mutationOptions());
+  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+    schema: CARD_SCHEMA,
+    initialValues: EMPTY_CARD_FORM,
+    submit: (_checked, values) => add.mutateAsync(cardRequest(values)),
+    success: (method) => ({ title: `Card ending in ${method.last4 ?? ''} was added.`, variant: 'success' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      onDone();
+    },
+  });
   const fillTestCard = (number: string) => {
     form.setValues(testCardValues(number, form.getValues(), new Date()));
     form.clearErrors();
   };
 
   return (
-    <form
-      noValidate
-      aria-labelledby="add-card-title"
-      data-testid="add-card-form"
-      onSubmit={form.onSubmit((values) => {
-        setServerError(null);
-        add.mutate(cardRequest(values));
-      })}
-    >
+    <form ref={formRef} noValidate aria-labelledby="add-card-title" data-testid="add-card-form" onSubmit={onSubmit}>
       <Stack gap="sm">
         <Text id="add-card-title" fw={600}>
           Add a card
@@ -279,19 +273,21 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
             Cards are saved with our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code will do.
           </Alert>
         ) : null}
-        <fieldset disabled={add.isPending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
+        <fieldset disabled={submitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
           <CardInputs inputProps={(field) => form.getInputProps(field)} onNumberChange={(number) => form.setFieldValue('number', number)} />
           <Checkbox label="Make it the default payment method" {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
         </fieldset>
-        <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={add.isPending} onUse={fillTestCard} />
-        <FormFooter error={serverError} errorTitle="The card was not saved" errorTestId="add-card-error" working={add.isPending} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
+        <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={submitting} onUse={fillTestCard} />
+        <FormFooter error={error} errorTitle="The card was not saved" errorTestId="add-card-error" working={submitting} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
       </Stack>
     </form>
   );
 }
 
-/** The message of a failed call, for the form's alert. */
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong; nothing was saved. Try again.');
+/** The add forms' rules, checked before anything is sent. */
+const CARD_SCHEMA = formRule((values: CardFormValues) => cardFormErrors(values, new Date()));
+const STRIPE_CARD_SCHEMA = z.object({ holderName: fieldRule((name: string) => (name.trim() === '' ? 'Enter the name on the card.' : null)), makeDefault: z.boolean() });
+const SEPA_SCHEMA = formRule(sepaFormErrors);
 
 /**
  * The add-card form under Stripe: the card goes into Stripe's field, Stripe.js confirms a
@@ -300,31 +296,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKey: string; testMode: boolean; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [holderName, setHolderName] = useState('');
-  const [holderNameError, setHolderNameError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [ready, setReady] = useState<StripeCardReady | null>(null);
-  const [makeDefault, setMakeDefault] = useState(false);
-  const [working, setWorking] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
   const confirm = useMutation(trpc.billing.confirmPaymentMethodSetup.mutationOptions());
 
-  const save = async () => {
-    setServerError(null);
-    if (holderName.trim() === '') {
-      setHolderNameError('Enter the name on the card.');
-      return;
-    }
-    if (!ready) {
-      setCardError("Stripe's card field has not loaded yet.");
-      return;
-    }
-    setWorking(true);
-    try {
+  // Controlled: the holder's name is Stripe's field's. What Stripe's field says goes under it, not in the alert.
+  const { form, formRef, onSubmit, submitting: working, error: serverError } = useSchemaForm({
+    schema: STRIPE_CARD_SCHEMA,
+    initialValues: { holderName: '', makeDefault: false },
+    mode: 'controlled',
+    submit: async (_checked, { holderName, makeDefault }) => {
+      if (!ready) {
+        setCardError("Stripe's card field has not loaded yet.");
+        return;
+      }
       const setup = await start.mutateAsync({ kind: 'card' });
       if (!setup.clientSecret) throw new Error('The card could not be saved right now. Try again in a few minutes.');
-      let result: Awaited<ReturnType<typeof ready.stripe.confirmCardSetup>> | null = null;
+      let result: Awaited<ReturnType<typeof ready.stripe.confirmCardSetup>> | null;
       try {
         result = await ready.stripe.confirmCardSetup(setup.clientSecret, stripeCardSetupData(ready.card, holderName));
       } catch {
@@ -338,25 +327,13 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
       }
       const method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault });
       void queryClient.invalidateQueries(trpc.billing.pathFilter());
-      notifications.show({ message: `${methodLabel(method)} was added.`, color: 'green' });
+      toast({ title: `${methodLabel(method)} was added.`, variant: 'success' });
       onDone();
-    } catch (error) {
-      setServerError(messageOf(error));
-    } finally {
-      setWorking(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      noValidate
-      aria-labelledby="add-card-title"
-      data-testid="add-card-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form ref={formRef} noValidate aria-labelledby="add-card-title" data-testid="add-card-form" onSubmit={onSubmit}>
       <Stack gap="sm">
         <Text id="add-card-title" fw={600}>
           Add a card
@@ -368,19 +345,16 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
         ) : null}
         <StripeCardField
           publishableKey={publishableKey}
-          holderName={holderName}
-          holderNameError={holderNameError}
-          onHolderNameChange={(value) => {
-            setHolderName(value);
-            setHolderNameError(null);
-          }}
+          holderName={form.values.holderName}
+          holderNameError={(form.errors.holderName as string | undefined) ?? null}
+          onHolderNameChange={(value) => form.setFieldValue('holderName', value)}
           error={cardError}
           onCardError={setCardError}
           onReady={setReady}
           disabled={working}
           load={loadStripeOnce}
         />
-        <Checkbox label="Make it the default payment method" checked={makeDefault} disabled={working} onChange={(event) => setMakeDefault(event.currentTarget.checked)} />
+        <Checkbox label="Make it the default payment method" disabled={working} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
         <Text size="xs" c="dimmed">
           The card is saved with Stripe so that invoices can be charged to it while you are away; your bank may ask you to confirm it now.
         </Text>
@@ -398,46 +372,43 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
 function SepaForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const form = useForm<SepaFormValues>({ mode: 'uncontrolled', initialValues: EMPTY_SEPA_FORM, validate: sepaFormErrors });
   const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
   const confirm = useMutation(trpc.billing.confirmPaymentMethodSetup.mutationOptions());
 
   const save = async (values: SepaFormValues) => {
-    setServerError(null);
-    setWorking(true);
-    try {
-      const setup = await start.mutateAsync({ kind: 'sepa_debit' });
-      let method;
-      if (setup.provider === 'stripe') {
-        if (!setup.clientSecret || !setup.publishableKey) throw new Error('The account could not be saved right now. Try again in a few minutes.');
-        const stripe = await loadStripeOnce(setup.publishableKey).catch(() => null);
-        if (!stripe) throw new Error(SETUP_UNREACHABLE);
-        let result: Awaited<ReturnType<typeof stripe.confirmSepaDebitSetup>> | null = null;
-        try {
-          result = await stripe.confirmSepaDebitSetup(setup.clientSecret, stripeSepaSetupData(values));
-        } catch {
-          result = null;
-        }
-        const next = setupResult(result);
-        if (next.kind === 'error') throw new Error(next.message);
-        method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault });
-      } else {
-        method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault, details: sandboxSepaDetails(values) });
+    const setup = await start.mutateAsync({ kind: 'sepa_debit' });
+    let method;
+    if (setup.provider === 'stripe') {
+      if (!setup.clientSecret || !setup.publishableKey) throw new Error('The account could not be saved right now. Try again in a few minutes.');
+      const stripe = await loadStripeOnce(setup.publishableKey).catch(() => null);
+      if (!stripe) throw new Error(SETUP_UNREACHABLE);
+      let result: Awaited<ReturnType<typeof stripe.confirmSepaDebitSetup>> | null;
+      try {
+        result = await stripe.confirmSepaDebitSetup(setup.clientSecret, stripeSepaSetupData(values));
+      } catch {
+        result = null;
       }
-      void queryClient.invalidateQueries(trpc.billing.pathFilter());
-      notifications.show({ message: `${methodLabel(method)} was added.`, color: 'green' });
-      onDone();
-    } catch (error) {
-      setServerError(messageOf(error));
-    } finally {
-      setWorking(false);
+      const next = setupResult(result);
+      if (next.kind === 'error') throw new Error(next.message);
+      method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault });
+    } else {
+      method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault: values.makeDefault, details: sandboxSepaDetails(values) });
     }
+    return method;
   };
+  const { form, formRef, onSubmit, submitting: working, error: serverError } = useSchemaForm({
+    schema: SEPA_SCHEMA,
+    initialValues: EMPTY_SEPA_FORM,
+    submit: (_checked, values) => save(values),
+    success: (method) => ({ title: `${methodLabel(method)} was added.`, variant: 'success' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      onDone();
+    },
+  });
 
   return (
-    <form noValidate aria-labelledby="add-sepa-title" data-testid="add-sepa-form" onSubmit={form.onSubmit((values) => void save(values))}>
+    <form ref={formRef} noValidate aria-labelledby="add-sepa-title" data-testid="add-sepa-form" onSubmit={onSubmit}>
       <Stack gap="sm">
         <Text id="add-sepa-title" fw={600}>
           Add a SEPA direct debit
