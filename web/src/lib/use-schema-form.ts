@@ -2,7 +2,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { focusFirstInvalidSoon } from './focus-invalid';
-import { serverProblems } from './server-errors';
+import { serverProblems, type ServerProblems } from './server-errors';
 import { toast, type ToastInput } from './toast';
 
 /** A form's values, as Mantine's useForm takes them (an interface qualifies, unlike with Record<string, unknown>). */
@@ -33,6 +33,11 @@ export interface SchemaFormOptions<Values extends AnyValues, Parsed, Result> {
    * message goes under the field, the rest to the form's alert. Left out, every refusal goes to the alert.
    */
   fieldOf?: (apiField: string) => string | null;
+  /**
+   * Splits a refusal into the form fields' messages and the rest, for a server that names the
+   * fields by paths of its own (`billing.city`); in place of serverProblems with fieldOf.
+   */
+  problemsOf?: (message: string) => ServerProblems;
   /**
    * The field a refusal that names no field goes under, instead of the form's alert (a one-field
    * form, such as a code: "That code is not valid" belongs under it).
@@ -68,6 +73,7 @@ export function useSchemaForm<Values extends AnyValues, Parsed, Result = unknown
   validateInputOnChange = false,
   submit,
   fieldOf,
+  problemsOf,
   refusalField,
   success,
   onSuccess,
@@ -90,9 +96,12 @@ export function useSchemaForm<Values extends AnyValues, Parsed, Result = unknown
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  // A second submit while one is sent (Enter pressed again) is ignored: the form sends once.
+  const sending = useRef(false);
   const send = async (values: Values) => {
     const parsed = schema.safeParse(values);
-    if (!parsed.success) return;
+    if (!parsed.success || sending.current) return;
+    sending.current = true;
     setSubmitting(true);
     setError(null);
     try {
@@ -102,7 +111,7 @@ export function useSchemaForm<Values extends AnyValues, Parsed, Result = unknown
       if (success) toast(typeof success === 'function' ? success(result, parsed.data) : success);
       onSuccess?.(result, parsed.data);
     } catch (failure) {
-      const problems = serverProblems(messageOf(failure), fieldOf ?? (() => null));
+      const problems = problemsOf ? problemsOf(messageOf(failure)) : serverProblems(messageOf(failure), fieldOf ?? (() => null));
       if (refusalField && problems.general !== null) {
         problems.fields[refusalField] ??= problems.general;
         problems.general = null;
@@ -111,6 +120,7 @@ export function useSchemaForm<Values extends AnyValues, Parsed, Result = unknown
       setError(problems.general);
       if (Object.keys(problems.fields).length > 0) focusFirstInvalidSoon(formRef);
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };

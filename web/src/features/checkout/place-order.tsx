@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { billingInputSchema, quoteCustomerSchema } from '@kubemarket/shared';
 import { IconDiscount, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
-import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSessionUser } from '../auth';
 import { useServerQuote } from '../catalog-browse';
 import type { QuoteRequest } from '../catalog-browse';
@@ -89,28 +88,56 @@ function PlaceOrderStep({ lines, quoteLines, onClose }: PlaceOrderLines) {
   return <PlaceOrderForm lines={lines} quoteLines={quoteLines} onClose={onClose} initial={initialBilling(profile, user.companyName)} taxLocked={profile !== null} />;
 }
 
+/** A refusal of orders.create: the billing fields' messages next to them, the rest in the alert (the promotion code's under its own field). */
+function billingProblems(message: string) {
+  const { fields, general } = placeOrderRefusal(message);
+  const { promotionCode: _promotion, ...billingFields } = fields;
+  return { fields: billingFields as Record<string, string>, general };
+}
+
 function PlaceOrderForm({ lines, quoteLines, onClose, initial, taxLocked }: PlaceOrderLines & { initial: BillingFormValues; taxLocked: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { billingCycle } = usePreferences();
-  const [billing, setBilling] = useState(initial);
   const [promotionCode, setPromotionCode] = useState('');
   const [promotionError, setPromotionError] = useState<string | null>(null);
-  const [general, setGeneral] = useState<string | null>(null);
   const attempt = useRef<AttemptKey | null>(null);
-  const inFlight = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm<BillingFormValues>({
-    mode: 'uncontrolled',
-    initialValues: initial,
-    validate: schemaResolver(billingInputSchema, { sync: true }),
-    onValuesChange: setBilling,
-  });
   const create = useMutation({ mutationFn: (request: CreateOrderRequest) => client.orders.create.mutate(request) });
-
   const code = promotionCode.trim().toUpperCase();
+
+  // Controlled: the quote follows the billing details as they are typed.
+  const { form, formRef, onSubmit, submitting, error: general } = useSchemaForm({
+    schema: billingInputSchema,
+    initialValues: initial,
+    mode: 'controlled',
+    // The promotion code's refusal goes under its field (outside the form's values), set by submit.
+    problemsOf: billingProblems,
+    submit: async (parsed) => {
+      setPromotionError(null);
+      const order = { lines, cycle: billingCycle, promotionCode: code || null, billing: parsed };
+      attempt.current = keyFor(attempt.current, JSON.stringify(order));
+      const placed = await create.mutateAsync({ ...order, idempotencyKey: attempt.current.key }).catch((failure: unknown) => {
+        if (failure instanceof Error) setPromotionError(placeOrderRefusal(failure.message).fields.promotionCode ?? null);
+        throw failure;
+      });
+      void queryClient.invalidateQueries(trpc.orders.pathFilter());
+      void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
+      queryClient.setQueryData(trpc.orders.get.queryKey({ id: placed.id }), placed);
+      return placed;
+    },
+    onSuccess: (placed) => {
+      if (placed.status === 'pending') {
+        void navigate({ to: '/order-status/$id', params: { id: placed.id }, search: { checkout: 1 } });
+      } else {
+        toast({ title: 'Order confirmed', description: `${placed.summary}: nothing to pay.`, variant: 'success' });
+        void navigate({ to: '/order-status/$id', params: { id: placed.id } });
+      }
+    },
+  });
+  const billing = form.values;
+
   const quoteRequest = useMemo((): QuoteRequest => {
     // The preview prices the VAT of the details as typed, once the VAT number is well formed.
     const vatNumber = billing.vatNumber.trim();
@@ -128,56 +155,8 @@ function PlaceOrderForm({ lines, quoteLines, onClose, initial, taxLocked }: Plac
   const free = quote?.totalCents === 0;
   const shownPromotionError = promotionError ?? (server.status === 'success' && code !== '' ? server.promotionError : null);
 
-  const place = () => {
-    if (inFlight.current) return;
-    setGeneral(null);
-    setPromotionError(null);
-    if (form.validate().hasErrors) {
-      focusFirstInvalidSoon(formRef);
-      return;
-    }
-    const parsed = billingInputSchema.parse(form.getValues());
-    const order = { lines, cycle: billingCycle, promotionCode: code || null, billing: parsed };
-    attempt.current = keyFor(attempt.current, JSON.stringify(order));
-    inFlight.current = true;
-    create.mutate(
-      { ...order, idempotencyKey: attempt.current.key },
-      {
-        onSuccess: (placed) => {
-          void queryClient.invalidateQueries(trpc.orders.pathFilter());
-          void queryClient.invalidateQueries(trpc.dashboard.sidebarCounts.pathFilter());
-          queryClient.setQueryData(trpc.orders.get.queryKey({ id: placed.id }), placed);
-          if (placed.status === 'pending') {
-            void navigate({ to: '/order-status/$id', params: { id: placed.id }, search: { checkout: 1 } });
-          } else {
-            toast({ title: 'Order confirmed', description: `${placed.summary}: nothing to pay.`, variant: 'success' });
-            void navigate({ to: '/order-status/$id', params: { id: placed.id } });
-          }
-        },
-        onError: (error) => {
-          const refusal = placeOrderRefusal(error.message);
-          const { promotionCode: promotionRefusal, ...fields } = refusal.fields;
-          form.setErrors(fields);
-          focusFirstInvalidSoon(formRef);
-          setPromotionError(promotionRefusal ?? null);
-          setGeneral(refusal.general);
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
-  };
-
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        place();
-      }}
-    >
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="lg">
         <Stack gap="sm">
           <Group justify="space-between" align="center">
@@ -215,16 +194,16 @@ function PlaceOrderForm({ lines, quoteLines, onClose, initial, taxLocked }: Plac
           <Title order={3} size="h5">
             Billing details
           </Title>
-          <BillingFields form={form} disabled={create.isPending} taxLocked={taxLocked} />
+          <BillingFields form={form} disabled={submitting} taxLocked={taxLocked} />
         </Stack>
 
         <ErrorAlert>{general}</ErrorAlert>
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending} data-testid="place-order-submit">
+          <Button type="submit" loading={submitting} data-testid="place-order-submit">
             {free ? 'Confirm, nothing to pay' : 'Place order and pay'}
           </Button>
         </Group>
