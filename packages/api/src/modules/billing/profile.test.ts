@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, type FakeVies, manualClock, memoryMailer, refusal, sessionUserOf, startFakeVies } from '../../testing';
 import { viesVatValidation } from '../../platform/vat';
 import { invoicePdf } from '../invoices';
-import { insertOrganization } from '../invoices/test-fixtures';
-import { pdfText } from '../invoices/test-read-back';
+import { insertOrganization } from '../../testing/invoices-fixtures';
+import { pdfText } from '../../testing/pdf-read-back';
 
 const NOW = Date.UTC(2026, 11, 6, 10);
 const CARD = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Greta Berger' } };

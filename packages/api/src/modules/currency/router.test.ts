@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ecbRatesSource } from '../currency/service';
 import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
 
-const ECB_XML = readFileSync(new URL('./fixtures/eurofxref-daily.xml', import.meta.url), 'utf8');
+const ECB_XML = readFileSync(new URL('../../testing/fixtures/eurofxref-daily.xml', import.meta.url), 'utf8');
 const NOW = Date.UTC(2026, 10, 21, 6);
 const ecb = ecbRatesSource(async () => new Response(ECB_XML));
 const ecbDown = ecbRatesSource(async () => new Response('Service Unavailable', { status: 503 }));

@@ -13,7 +13,7 @@ import {
   type RatesSource,
 } from './service';
 
-const ECB_XML = readFileSync(new URL('./fixtures/eurofxref-daily.xml', import.meta.url), 'utf8');
+const ECB_XML = readFileSync(new URL('../../testing/fixtures/eurofxref-daily.xml', import.meta.url), 'utf8');
 const NOW = Date.UTC(2026, 10, 20, 16, 30);
 const SEEDED = { EUR: 1, USD: 1.0841, GBP: 0.8527, CNY: 7.8112 };
 

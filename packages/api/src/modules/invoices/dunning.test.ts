@@ -7,7 +7,7 @@ import { sandboxPayments, type ChargeRequest, type PaymentsPort } from '../../pl
 import { manualClock, memoryMailer } from '../../testing';
 import { runDunning, type InvoiceDeps } from './dunning';
 import { generateInvoices, payInvoice } from './service';
-import { GENERATION_AT, insertCard, seedLodz } from './test-fixtures';
+import { GENERATION_AT, insertCard, seedLodz } from '../../testing/invoices-fixtures';
 
 let keys = 0;
 /** Who pays from the console, with a new payment key each time. */

@@ -1,16 +1,13 @@
-import { invoiceLines, invoices, type Invoice, type InvoiceLine } from '@kubemarket/db';
+import { type Invoice, type InvoiceLine } from '@kubemarket/db';
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { createTestCaller, manualClock } from '../../testing';
 import { facturXml, FACTUR_X_FILENAME } from './factur-x';
 import { invoicePdf } from './pdf';
-import { generateInvoices } from './service';
-import { GENERATION_AT, seedLodz } from './test-fixtures';
-import { pdfAttachments } from './test-read-back';
+import { lodzInvoice } from '../../testing/invoices-fixtures';
+import { pdfAttachments } from '../../testing/pdf-read-back';
 
 const XSD_DIR = join(import.meta.dirname, 'factur-x-xsd');
 const MAIN_XSD = 'Factur-X_1.07.3_EN16931.xsd';
@@ -26,15 +23,6 @@ async function xsdErrors(xml: string): Promise<string[]> {
     preload: schemas.filter((schema) => schema.fileName !== MAIN_XSD),
   });
   return result.errors.map((error) => error.rawMessage);
-}
-
-async function lodzInvoice() {
-  const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(GENERATION_AT) } });
-  const lodz = await seedLodz(db);
-  await generateInvoices({ db, ports: ctx.ports, appUrl: 'https://console.example.eu' }, GENERATION_AT);
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
-  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
-  return { invoice: invoice!, lines };
 }
 
 const values = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<ram:${tag}(?: [^>]*)?>([^<]*)</ram:${tag}>`, 'g'))].map((match) => match[1]!);

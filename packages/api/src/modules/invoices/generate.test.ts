@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../platform/payments';
 import { manualClock, memoryMailer } from '../../testing';
 import { invoiceCsv } from './csv';
-import { parseCsv } from './test-read-back';
+import { parseCsv } from '../../testing/pdf-read-back';
 import type { InvoiceDeps } from './dunning';
 import { draftInvoice, issueInvoice, previousMonth, taxOf } from './generate';
 import { generateInvoices } from './service';
-import { GENERATION_AT, OCTOBER, seedGlobex, seedLodz } from './test-fixtures';
+import { GENERATION_AT, OCTOBER, seedGlobex, seedLodz } from '../../testing/invoices-fixtures';
 
 async function setup() {
   const db = await createTestDb();

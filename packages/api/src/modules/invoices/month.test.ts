@@ -41,8 +41,8 @@ import { meterUpTo, meterHour, type MeteringDeps } from '../usage/metering';
 import type { InvoiceDeps } from './dunning';
 import { eurosText, quantityText, unitPriceText } from './pdf';
 import { generateInvoices } from './service';
-import { HOUR_MS, insertCard, insertOrganization } from './test-fixtures';
-import { parseCsv, pdfText } from './test-read-back';
+import { HOUR_MS, insertCard, insertOrganization } from '../../testing/invoices-fixtures';
+import { parseCsv, pdfText } from '../../testing/pdf-read-back';
 
 const MINUTE_MS = 60_000;
 /** The demo data and PARIS (valid from the seed on) exist from 1 September 2026. */

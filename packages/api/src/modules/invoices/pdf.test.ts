@@ -1,23 +1,11 @@
-import { invoices, invoiceLines, type InvoiceLine } from '@kubemarket/db';
-import { asc, eq } from 'drizzle-orm';
+import type { InvoiceLine } from '@kubemarket/db';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createTestCaller, manualClock } from '../../testing';
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { isCreditorReference, printedReference } from './creditor-reference';
 import { eurosText, invoicePdf, quantityText, unitPriceText } from './pdf';
-import { generateInvoices } from './service';
-import { GENERATION_AT, seedLodz } from './test-fixtures';
-import { pdfText } from './test-read-back';
-
-async function lodzInvoice() {
-  const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(GENERATION_AT) } });
-  const lodz = await seedLodz(db);
-  await generateInvoices({ db, ports: ctx.ports, appUrl: 'https://console.example.eu' }, GENERATION_AT);
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
-  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
-  return { invoice: invoice!, lines };
-}
+import { lodzInvoice } from '../../testing/invoices-fixtures';
+import { pdfText } from '../../testing/pdf-read-back';
 
 describe('invoice PDF', () => {
   it('prints the number, the customer in Unicode, every line and the totals, as text a reader can extract', async () => {

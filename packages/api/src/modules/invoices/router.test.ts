@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
 import { generateInvoices } from './service';
-import { GENERATION_AT, insertCard, seedGlobex, seedLodz } from './test-fixtures';
+import { GENERATION_AT, insertCard, seedGlobex, seedLodz } from '../../testing/invoices-fixtures';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -3,9 +3,12 @@
  * (usage_records rows, one per resource and hour). Hours and prices are chosen so that every
  * amount can be computed by hand in the tests (see generate.test.ts).
  */
-import { clusters, credits, newId, orders, organizations, paymentMethods, usageRecords, users, type Database, type UsageKind } from '@kubemarket/db';
+import { clusters, credits, invoiceLines, invoices, newId, orders, organizations, paymentMethods, usageRecords, users, type Database, type UsageKind } from '@kubemarket/db';
+import { asc, eq } from 'drizzle-orm';
 import type { BillingDetails, NewOrder } from '@kubemarket/db';
-import { embeddedVatValidation } from '../../platform/vat';
+import { generateInvoices } from '../modules/invoices';
+import { embeddedVatValidation } from '../platform/vat';
+import { createTestCaller, manualClock } from './callers';
 
 export const HOUR_MS = 60 * 60_000;
 export const OCTOBER = { start: Date.UTC(2026, 9, 1), end: Date.UTC(2026, 10, 1) };
@@ -207,4 +210,14 @@ export async function seedGlobex(db: Database) {
   await meter(db, { ...c, kind: 'node', resourceId: 'gp-2-8', unitPriceMillicents: 14_000, quantityMilliAt: () => 2000 }, OCTOBER.start, OCTOBER.end);
   await db.insert(paymentMethods).values({ id: newId('paymentMethod'), organizationId, kind: 'bank_transfer', provider: 'bank', isDefault: true, createdAt: OCTOBER.start });
   return { organizationId, userId, web, order };
+}
+
+/** Lodz's October invoice as the monthly run issues it, with its lines in order, on a fresh database. */
+export async function lodzInvoice() {
+  const { ctx, db } = await createTestCaller({ ports: { clock: manualClock(GENERATION_AT) } });
+  const lodz = await seedLodz(db);
+  await generateInvoices({ db, ports: ctx.ports, appUrl: 'https://console.example.eu' }, GENERATION_AT);
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.organizationId, lodz.organizationId));
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id)).orderBy(asc(invoiceLines.position));
+  return { invoice: invoice!, lines };
 }
