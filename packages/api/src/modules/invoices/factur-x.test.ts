@@ -1,4 +1,4 @@
-import { type Invoice, type InvoiceLine } from '@kubemarket/db';
+import type { Invoice, InvoiceLine } from '@kubemarket/db';
 import { DEMO_SELLER } from '@kubemarket/shared';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
