@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { UseFormReturnType } from '@mantine/form';
 import { roleCan } from '@kubemarket/shared';
 import { IconAlertCircle, IconCreditCard, IconFlask, IconInfoCircle, IconLock } from '@tabler/icons-react';
@@ -9,8 +8,10 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { httpStatusOf } from '../../lib/api-errors';
+import { formRule } from '../../lib/field-rule';
 import { focusFirstInvalidSoon } from '../../lib/focus-invalid';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSessionUser } from '../auth';
 import { keyFor } from './attempt-key';
 import type { AttemptKey } from './attempt-key';
@@ -143,8 +144,6 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const [authentication, setAuthentication] = useState<{ paymentId: string; answering: 'complete' | 'cancel' | null } | null>(null);
   const attempt = useRef<AttemptKey | null>(null);
   const inFlight = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm<CardFormValues>({ mode: 'controlled', initialValues: EMPTY_CARD, validate: (values) => cardErrors(values, new Date()) });
   // Stripe: the name on the card is ours, the card is in Stripe's field; null until that field is ready.
   const [holderName, setHolderName] = useState('');
   const [holderNameError, setHolderNameError] = useState<string | null>(null);
@@ -205,17 +204,13 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
     refresh();
   };
 
-  const submit = () => {
-    if (inFlight.current) return;
+  const submit = (card: CardFormValues): void => {
+    if (inFlight.current || busy || tooSmall || (method === 'stripe' && stripeCard === null && !payingSaved)) return;
     let request: PaymentMethodRequest;
     if (payingSaved) {
       request = { kind: 'saved', paymentMethodId: savedChoice };
     } else if (method === 'card') {
-      if (form.validate().hasErrors) {
-        focusFirstInvalidSoon(formRef);
-        return;
-      }
-      request = { ...cardMethod(form.getValues()), ...(saveCard && options.canSaveCards ? { save: true } : {}) };
+      request = { ...cardMethod(card), ...(saveCard && options.canSaveCards ? { save: true } : {}) };
     } else if (method === 'bank_transfer') {
       request = { kind: 'bank_transfer' };
     } else {
@@ -320,19 +315,18 @@ function PaymentForm({ order, options }: { order: CheckoutOrder; options: Paymen
   const underWay = order.payments.some((payment) => payment.status === 'pending' || (payment.status === 'processing' && payment.provider !== 'bank_transfer'));
   const tooSmall = method !== 'bank_transfer' && order.totalCents < options.minimumCardChargeCents;
   const busy = pay.isPending || authenticate.isPending || stripeWorking !== null;
+  // A new card typed in is checked before anything is sent; the payment's answers are notices (CheckoutNotice), not the form's alert.
+  const { form, formRef, onSubmit } = useSchemaForm({
+    schema: formRule((card: CardFormValues) => (method === 'card' && !payingSaved ? cardErrors(card, new Date()) : {})),
+    initialValues: EMPTY_CARD,
+    mode: 'controlled',
+    submit: (_checked, card) => submit(card),
+  });
   const cardProblems = method === 'card' && !payingSaved ? Object.values(form.errors).filter(Boolean).length : 0;
 
   // A form, so that Enter in a field pays as the button does.
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Payment"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy && !tooSmall && !(method === 'stripe' && stripeCard === null && !payingSaved)) submit();
-      }}
-    >
+    <form ref={formRef} noValidate aria-label="Payment" onSubmit={onSubmit}>
       <Stack gap="md">
         {options.testMode && options.provider === 'sandbox' ? (
           <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
