@@ -21,7 +21,7 @@ import {
 } from '@kubemarket/db';
 import { PRODUCT_NAME, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, sum, type AnyColumn } from 'drizzle-orm';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
@@ -310,13 +310,29 @@ export async function listAddons(ctx: Staff, input: AddonListInput) {
 const PURCHASED = ['paid', 'provisioning', 'completed', 'failed'] as const;
 const planIdOf = sql<string>`json_extract(${orders.lines}, '$[0].planId')`;
 
-export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
-  const where = and(
-    eq(orders.kind, 'middleware'),
+/** What every subscription row says of its order and organisation, after what it says of its plan. */
+const SUBSCRIPTION_ORDER = {
+  status: orders.status,
+  cycle: orders.cycle,
+  totalCents: orders.totalCents,
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+
+/** Purchased orders of one kind, narrowed by status, organisation and a search in `names` and the organisation's name. */
+function subscriptionsWhere(kind: 'middleware' | 'support', input: SubscriptionListInput, names: AnyColumn[]) {
+  return and(
+    eq(orders.kind, kind),
     input.status ? eq(orders.status, input.status) : inArray(orders.status, [...PURCHASED]),
     input.organizationId ? eq(orders.organizationId, input.organizationId) : undefined,
-    input.q ? or(contains(middlewares.name, input.q), contains(middlewarePlans.name, input.q), contains(organizations.name, input.q)) : undefined,
+    input.q ? or(...[...names, organizations.name].map((column) => contains(column, input.q!))) : undefined,
   );
+}
+
+export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
+  const where = subscriptionsWhere('middleware', input, [middlewares.name, middlewarePlans.name]);
   const { limit, offset } = pageOf(input);
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -325,13 +341,7 @@ export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) 
         planId: middlewarePlans.id,
         planName: middlewarePlans.name,
         productName: middlewares.name,
-        status: orders.status,
-        cycle: orders.cycle,
-        totalCents: orders.totalCents,
-        organizationId: organizations.id,
-        organizationName: organizations.name,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
+        ...SUBSCRIPTION_ORDER,
       })
       .from(orders)
       .innerJoin(organizations, eq(organizations.id, orders.organizationId))
@@ -353,12 +363,7 @@ export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) 
 }
 
 export async function listSupportPlans(ctx: Staff, input: SubscriptionListInput) {
-  const where = and(
-    eq(orders.kind, 'support'),
-    input.status ? eq(orders.status, input.status) : inArray(orders.status, [...PURCHASED]),
-    input.organizationId ? eq(orders.organizationId, input.organizationId) : undefined,
-    input.q ? or(contains(supportPlans.name, input.q), contains(organizations.name, input.q)) : undefined,
-  );
+  const where = subscriptionsWhere('support', input, [supportPlans.name]);
   const { limit, offset } = pageOf(input);
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -366,13 +371,7 @@ export async function listSupportPlans(ctx: Staff, input: SubscriptionListInput)
         orderId: orders.id,
         planId: supportPlans.id,
         planName: supportPlans.name,
-        status: orders.status,
-        cycle: orders.cycle,
-        totalCents: orders.totalCents,
-        organizationId: organizations.id,
-        organizationName: organizations.name,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
+        ...SUBSCRIPTION_ORDER,
       })
       .from(orders)
       .innerJoin(organizations, eq(organizations.id, orders.organizationId))
