@@ -110,7 +110,7 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN.md section 3: web depends on shared and on the API's types only, and a feature does not
+    // docs/architecture.md#layout: web depends on shared and on the API's types only, and a feature does not
     // reach into another feature's files.
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {

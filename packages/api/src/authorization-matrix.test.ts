@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (DESIGN.md section 5): every procedure of appRouter × every kind of
+ * The authorization matrix (docs/architecture.md#security): every procedure of appRouter × every kind of
  * caller, against a real seeded SQLite database. A procedure without a row fails the first test,
  * so each new procedure is access-tested by construction.
  *

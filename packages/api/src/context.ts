@@ -79,7 +79,7 @@ export interface ClusterOperatorPort {
   start(clusterId: string, operationId: string): Promise<void>;
 }
 
-/** The signed-in user exactly as SPEC.md section 3 describes the session user. */
+/** The signed-in user exactly as docs/product/entities.md#session-user describes the session user. */
 export interface SessionUser {
   id: string;
   username: string;

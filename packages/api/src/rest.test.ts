@@ -5,7 +5,7 @@ import { coerceQueryValue, openApiDocument, restRoutes, staticFirst } from './re
 describe('REST routes from procedure metadata', () => {
   const routes = restRoutes();
 
-  it("keeps SPEC.md's paths and methods", () => {
+  it("keeps the paths and methods of docs/product/calls.md", () => {
     const table = routes.map((route) => `${route.method} ${route.path}`);
     for (const expected of [
       'GET /api/user',
@@ -51,7 +51,7 @@ describe('REST routes from procedure metadata', () => {
       'POST /api/clusters/{id}/kubeconfig',
       'PUT /api/clusters/{id}/hibernation',
       'DELETE /api/clusters/{id}',
-      // Billing and usage (issue 13, SPEC.md sections 4 and 7).
+      // Billing and usage (issue 13, docs/product/states.md and docs/product/calls.md).
       'GET /api/billing/credits',
       'GET /api/billing/summary',
       'GET /api/billing/plans',

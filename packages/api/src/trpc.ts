@@ -17,7 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** How a procedure is exposed to scripts; the REST adapter and /api/openapi.json read it. */
 export interface RestMeta {
   method: HttpMethod;
-  /** SPEC.md's path, with `{name}` for path parameters: `/api/notifications/{id}/read`. */
+  /** The path (docs/product/calls.md), with `{name}` for path parameters: `/api/notifications/{id}/read`. */
   path: `/api/${string}`;
   summary: string;
   tags: [string, ...string[]];

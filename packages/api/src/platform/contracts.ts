@@ -2,7 +2,7 @@ import { USER_ROLES } from '@kubemarket/db';
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
 
-/** SPEC.md section 3's session user, exactly the fields `GET /api/user` answers with. */
+/** The session user (docs/product/entities.md#session-user), exactly the fields `GET /api/user` answers with. */
 export const sessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -8,7 +8,7 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Limits of DESIGN.md section 5: per account and per address. */
+/** Limits of docs/architecture.md#security: per account and per address. */
 export const RATE_LIMITS = {
   // Sign-in limits count failures only, per resolved account (email and username are one bucket).
   // A slot is reserved before the password is checked and given back when it was right (ADR 25).

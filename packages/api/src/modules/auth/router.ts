@@ -36,10 +36,10 @@ const loginInput = z
   .transform((value) => ({ identifier: (value.identifier ?? value.username ?? value.email)!, password: value.password }));
 
 export const authRouter = router({
-  /** The console's session probe: null when anonymous (SPEC.md section 6: a 401 is not an error). */
+  /** The console's session probe: null when anonymous (docs/product/roles.md: a 401 is not an error). */
   me: publicProcedure.output(consoleUserSchema.nullable()).query(({ ctx }) => ctx.user),
 
-  /** SPEC.md section 7's `GET /api/user`: any valid API token may read who it acts for. */
+  /** `GET /api/user` (docs/product/calls.md): any valid API token may read who it acts for. */
   user: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/user', summary: 'The signed-in user', tags: TAGS } })
     .output(sessionUserSchema)

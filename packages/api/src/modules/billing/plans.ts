@@ -42,7 +42,7 @@ function nextPeriodStart(current: { plan: BillingPlan; startsAt: number } | null
 }
 
 /**
- * The yearly discount of SPEC.md section 9, on what this organisation's live clusters cost by the
+ * The yearly discount of docs/product/constants.md#currencies-and-prices, on what this organisation's live clusters cost by the
  * month and by the year (the Standard tier when it has none).
  */
 async function yearlyDiscount(ctx: Member) {

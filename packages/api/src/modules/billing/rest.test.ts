@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { restRoutes } from '../../rest';
 
 describe('billing REST paths', () => {
-  it("serves SPEC.md's billing paths and the billing changes from the billing procedures", () => {
+  it('serves the billing paths of docs/product/calls.md and the billing changes from the billing procedures', () => {
     const table = Object.fromEntries(restRoutes().map((route) => [`${route.method} ${route.path}`, route.procedure]));
     expect(table).toMatchObject({
       'GET /api/billing/summary': 'billing.summary',

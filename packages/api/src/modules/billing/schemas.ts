@@ -53,7 +53,7 @@ const planEnum = z.enum(BILLING_PLANS, { error: `Plan must be one of: ${BILLING_
 export const plansSchema = z.object({
   current: z.object({ plan: planEnum, label: z.string(), since: epochMs('Start').nullable(), periodEndsAt: epochMs('When a switch would take effect') }),
   scheduled: z.object({ plan: planEnum, label: z.string(), startsAt: epochMs('Takes effect') }).nullable(),
-  yearlyDiscountPercent: z.number().int().describe("SPEC.md section 9: round((12 × monthly − yearly) / (12 × monthly) × 100) over the organisation's clusters."),
+  yearlyDiscountPercent: z.number().int().describe("The yearly discount: round((12 × monthly − yearly) / (12 × monthly) × 100) over the organisation's clusters."),
   options: z.array(
     z.object({
       plan: planEnum,

@@ -21,7 +21,7 @@ import type { IsolateCache } from '../../platform/isolate-cache';
 import { defaultKubernetesVersion, startingPrice, type StartingPrice } from '@kubemarket/shared';
 import { compareKubernetesVersions, loadCurrentPrices, loadOrderCatalogue, onSaleTiers, yearlyCost, type CurrentPrices } from './price-book';
 
-/** Public shape of a tier; SPEC.md names id and name, the rest feeds pricing, comparison and type pages. */
+/** Public shape of a tier; docs/product/entities.md#cluster-tier names id and name, the rest feeds pricing, comparison and type pages. */
 function toPublicTier(tier: ClusterTier, prices: CurrentPrices, listedFlavorIds: ReadonlySet<string>) {
   const price = prices.tier(tier);
   const ha = prices.tierHa(tier);

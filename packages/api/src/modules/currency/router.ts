@@ -10,7 +10,7 @@ const ratesSchema = z.object({
 });
 
 export const currencyRouter = router({
-  /** SPEC.md section 7's server source: `{ rates: { EUR, USD, GBP, CNY }, timestamp, date }`. */
+  /** The server source (docs/product/calls.md#endpoints): `{ rates: { EUR, USD, GBP, CNY }, timestamp, date }`. */
   rates: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/currency/rates', summary: 'Exchange rates against EUR (ECB reference rates)', tags: ['Catalogue'] } })
     .output(ratesSchema)

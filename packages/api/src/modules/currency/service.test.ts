@@ -91,7 +91,7 @@ describe('validateRatesQuote', () => {
     expect(validateRatesQuote(valid)).toEqual({ date: '2026-11-20', rates: { EUR: 1, USD: 1.08, GBP: 0.85, CNY: 7.8 } });
   });
 
-  it('refuses missing, non-numeric, zero or infinite rates, and a missing day (SPEC.md section 5)', () => {
+  it('refuses missing, non-numeric, zero or infinite rates, and a missing day (docs/product/validation.md#exchange-rate-answers)', () => {
     const { CNY: _cny, ...withoutCny } = valid.rates;
     expect(() => validateRatesQuote({ ...valid, rates: withoutCny })).toThrow('The rates lack a valid value for CNY.');
     expect(() => validateRatesQuote({ ...valid, rates: { ...valid.rates, USD: '1.08' as unknown as number, GBP: 0 } })).toThrow(

@@ -5,10 +5,10 @@ import { exchangeRates, type Database } from '@kubemarket/db';
 import { CURRENCIES, type Currency } from '@kubemarket/shared';
 import { inArray } from 'drizzle-orm';
 
-/** Units of each display currency for 1 EUR (SPEC.md section 3). */
+/** Units of each display currency for 1 EUR (docs/product/entities.md#exchange-rates). */
 export type ExchangeRateTable = Record<Currency, number>;
 
-/** What GET /api/currency/rates answers: SPEC.md section 7's server source. */
+/** What GET /api/currency/rates answers: the server source (docs/product/calls.md#endpoints). */
 export interface RatesSnapshot {
   rates: ExchangeRateTable;
   /** Epoch ms of the last successful update. */
@@ -92,7 +92,7 @@ export function ecbRatesSource(
   };
 }
 
-/** SPEC.md section 5: numeric EUR, USD, GBP and CNY (and a publication day), or the quote is refused. */
+/** docs/product/validation.md#exchange-rate-answers: numeric EUR, USD, GBP and CNY (and a publication day), or the quote is refused. */
 export function validateRatesQuote(quote: RatesQuote): { rates: ExchangeRateTable; date: string } {
   if (typeof quote.date !== 'string' || !isIsoDay(quote.date)) throw new InvalidRatesError('The rates have no valid publication date.');
   const missing = CURRENCIES.filter((currency) => {

@@ -1,7 +1,7 @@
 import { clusters, orders, type Database } from '@kubemarket/db';
 import { and, eq, ne } from 'drizzle-orm';
 
-/** SPEC.md section 3's sidebar counts, for one organisation: deleted clusters no longer count. */
+/** The sidebar counts (docs/product/entities.md#sidebar-counts), for one organisation: deleted clusters no longer count. */
 export async function sidebarCounts(db: Database, organizationId: string) {
   const [clusterCount, orderCount] = await Promise.all([
     db.$count(clusters, and(eq(clusters.organizationId, organizationId), ne(clusters.status, 'deleted'))),

@@ -1,5 +1,5 @@
 /**
- * The payments port (ADR 7, DESIGN.md section 2): the order service charges through it and cannot
+ * The payments port (ADR 7, docs/architecture.md#ports): the order service charges through it and cannot
  * tell the embedded sandbox from Stripe. Both adapters answer in the terms below; every `reason`
  * is a sentence a customer understands, so the caller shows it as is.
  */

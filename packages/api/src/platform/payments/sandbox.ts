@@ -4,7 +4,7 @@ import { luhnValid } from '@kubemarket/shared';
  * numbers, and moves no money. Development, tests, demos and the browser tests order with it;
  * production takes it only when PAYMENTS_SANDBOX=enabled (worker/src/config.ts).
  *
- * It keeps no state (DESIGN.md section 2: nothing in-process is shared between requests), so
+ * It keeps no state (docs/architecture.md#runtime: nothing in-process is shared between requests), so
  * everything it must remember lives in the payment id:
  * - `sbx_pi_<scenario>_<hash>`, the hash being SHA-256 over the idempotency key, the order and the
  *   organisation. The same request with the same key gets the same id and outcome on any isolate,

@@ -1,5 +1,5 @@
 /**
- * The provisioner port (ADR 7, DESIGN.md section 2). The cluster operation engine
+ * The provisioner port (ADR 7, docs/architecture.md#ports). The cluster operation engine
  * (modules/clusters/engine.ts) runs every long operation step by step through it and cannot tell
  * the embedded simulator from Gardener. The engine owns the bookkeeping (steps, events, database,
  * live progress); an adapter only acts on the outside world and reports what it sees.

@@ -1,5 +1,5 @@
 /**
- * The VAT-validation port (issue 30, DESIGN.md section 2): the billing profile's VAT number is
+ * The VAT-validation port (issue 30, docs/architecture.md#ports): the billing profile's VAT number is
  * checked through it whenever it changes, and the answer is kept with every invoice it taxes (a
  * reverse charge needs the proof that the customer's number was valid on the day). Production
  * asks the EU's VIES service; the embedded default checks the format and check digits of each
