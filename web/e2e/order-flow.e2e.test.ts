@@ -183,7 +183,7 @@ describe('from configurator to payment with PARIS', () => {
       expect(invoice).toMatchObject({ number: paid.invoice!.number, orderId, taxCents: paid.taxCents, totalCents: quoted.totalCents });
       expect(invoice.taxCents).toBeGreaterThan(0);
 
-      // After payment, watching the cluster being built is SPEC.md's forward slide, and back is its reverse.
+      // After payment, watching the cluster being built is the forward slide (docs/product/screens.md#page-transitions), and back is its reverse.
       expect(await transitions()).toEqual([]);
       await page.getByTestId('watch-provisioning').click();
       await expect.poll(async () => (await transitions()).some((transition) => transition.animations || transition.skipped), POLL).toBe(true);

@@ -83,7 +83,7 @@ describe('pricing', () => {
     expect(await sandbox.getByTestId('tier-sla').textContent()).toBe('No SLA');
     expect(await sandbox.getByTestId('tier-ha').textContent()).toBe('Not available');
 
-    // The node flavours table: per hour and per month, 2 decimals (SPEC.md section 9).
+    // The node flavours table: per hour and per month, 2 decimals (docs/product/constants.md#currencies-and-prices).
     const flavors = page.getByTestId('flavor-table');
     expect(await flavors.getByTestId('flavor-row').count()).toBe(14);
     const general = flavors.locator('[data-flavor="gp-4-16"]');

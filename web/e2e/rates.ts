@@ -1,7 +1,7 @@
 import type { ExchangeRates } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 
-/** The public exchange-rates service the browser asks first (SPEC.md section 9). */
+/** The public exchange-rates service the browser asks first (docs/product/constants.md#exchange-rates). */
 export const PRIMARY_RATES = 'https://open.er-api.com/**';
 /** Our server's rates, the fallback. */
 export const SERVER_RATES = '**/api/currency/rates';

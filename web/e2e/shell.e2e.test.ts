@@ -351,7 +351,7 @@ describe('signed-in layouts', () => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
-    // Every section of SPEC.md is built now; the console's pages sit in the dashboard layout.
+    // Every screen of docs/product/screens.md is built now; the console's pages sit in the dashboard layout.
     await page.goto('/billing');
     expect(await page.getByTestId('page-title').textContent()).toBe('Billing');
     expect(await page.getByTestId('dashboard-sidebar').count()).toBe(1);

@@ -55,7 +55,7 @@ export const ID_PREFIXES = {
   billingPlan: 'bpl',
 } as const;
 
-/** Prefixed ids as DESIGN.md section 4 asks: `usr_…`, `org_…`. */
+/** Prefixed ids as docs/architecture.md#conventions asks: `usr_…`, `org_…`. */
 export function newId(kind: keyof typeof ID_PREFIXES): string {
   return `${ID_PREFIXES[kind]}_${randomString(20)}`;
 }

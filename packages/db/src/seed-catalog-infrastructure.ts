@@ -99,7 +99,7 @@ type TierSeed = Omit<NewClusterTier, Timestamps | 'archivedAt' | 'active'> &
 const noHaPrice = { haMonthlyPriceCents: null, haYearlyPriceCents: null };
 
 /**
- * The seven cluster tiers of SPEC.md, named so the footer's name-to-type mapping works. Each
+ * The seven cluster tiers (docs/product/entities.md), named so the footer's name-to-type mapping works. Each
  * tier's baseline nodes (nodes × vcpu/memory per node) are one of its allowed flavours.
  */
 export const CLUSTER_TIER_SEED: readonly TierSeed[] = [

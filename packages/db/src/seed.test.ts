@@ -21,7 +21,7 @@ const clusterTierNamesInOrder = [
 ];
 
 describe('seed', () => {
-  it('inserts the seven tiers of SPEC.md once, however often it runs', async () => {
+  it('inserts the seven cluster tiers once, however often it runs', async () => {
     const db = await createTestDbSeededAt(1_000, 2_000);
     const rows = await db.select().from(clusterTiers).orderBy(asc(clusterTiers.sortOrder));
     expect(rows.map((row) => row.name)).toEqual(clusterTierNamesInOrder);

@@ -1,6 +1,6 @@
 import { sqliteTable, text, real, integer } from 'drizzle-orm/sqlite-core';
 
-/** One row per display currency of SPEC.md section 9, expressed against EUR (EUR itself is 1). */
+/** One row per display currency of docs/product/constants.md#currencies-and-prices, expressed against EUR (EUR itself is 1). */
 export const exchangeRates = sqliteTable('exchange_rates', {
   /** ISO 4217 code: EUR, USD, GBP, CNY. */
   currency: text('currency').primaryKey(),

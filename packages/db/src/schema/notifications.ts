@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { userRef } from './users';
 
-/** SPEC.md section 3; any type other than these four is shown as info. */
+/** docs/product/entities.md#notifications; any type other than these four is shown as info. */
 export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'system', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
