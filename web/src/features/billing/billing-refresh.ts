@@ -2,7 +2,7 @@ import type { QueryFilters } from '@tanstack/react-query';
 import type { Trpc } from '../../lib/trpc';
 
 /**
- * SPEC.md section 4: the billing data refreshed on a page change. Credits, summary and plans on
+ * docs/product/states.md#refresh-on-page-change: the billing data refreshed on a page change. Credits, summary and plans on
  * every page (the console shows balances around the page); payment methods only on /billing paths.
  */
 export function billingRefreshFilters(trpc: Trpc, pathname: string): QueryFilters[] {

@@ -20,7 +20,7 @@ interface StaffLink {
   description: string;
 }
 
-/** SPEC.md section 2's other staff pages. */
+/** The other staff pages (docs/product/screens.md#signed-in-layouts). */
 const OFFICER_PAGES: readonly StaffLink[] = [
   { label: 'Manage users', to: '/officers/manage-users', description: 'Accounts of every organisation, their roles and status.' },
   { label: 'Incident tickets', to: '/officers/incident-tickets', description: 'Support tickets and incidents reported by customers.' },

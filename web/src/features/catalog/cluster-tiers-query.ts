@@ -1,6 +1,6 @@
 import type { Trpc } from '../../lib/trpc';
 
-/** SPEC.md section 7: the cluster tiers list is cached for 30 minutes. */
+/** docs/product/calls.md#endpoints: the cluster tiers list is cached for 30 minutes. */
 const CLUSTER_TIERS_STALE_TIME_MS = 30 * 60 * 1000;
 
 export function clusterTiersQueryOptions(trpc: Trpc) {

@@ -5,7 +5,7 @@ export interface ProvisioningSearch {
   orderId?: string;
 }
 
-/** The two addresses of the page (SPEC.md's configuration layout), each linking within itself. */
+/** The two addresses of the page (the configuration layout of docs/product/screens.md#signed-in-layouts), each linking within itself. */
 export type ProvisioningPath = '/cluster-provisioning' | '/clusters/provisioning';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -23,7 +23,7 @@ interface PricePanelProps {
   onChange: (changes: Partial<PricingChoices>) => void;
 }
 
-/** Above the mobile breakpoint of SPEC.md section 9 the panel sits beside the steps. */
+/** Above the mobile breakpoint of docs/product/constants.md#layout-and-images the panel sits beside the steps. */
 export const DESKTOP_QUERY = `(min-width: ${MOBILE_BREAKPOINT_PX + 1}px)`;
 
 function choicesOf(changes: Partial<Estimate>): Partial<PricingChoices> {

@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { Trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 
-/** SPEC.md sections 7 and 9: polled every 30 s (not in the background), stale after 5 s, signed-in only. */
+/** docs/product/calls.md and docs/product/constants.md: polled every 30 s (not in the background), stale after 5 s, signed-in only. */
 export function sidebarCountsQueryOptions(trpc: Trpc, signedIn: boolean) {
   return trpc.dashboard.sidebarCounts.queryOptions(undefined, {
     enabled: signedIn,

@@ -18,7 +18,7 @@ function incident(overrides: Partial<PublicIncident>): PublicIncident {
 }
 
 describe('systemStatusOf', () => {
-  it('says exactly what SPEC.md says while nothing is open', () => {
+  it('says exactly what the sidebar says while nothing is open (docs/product/screens.md#dashboard-sidebar)', () => {
     expect(systemStatusOf(undefined)).toEqual({ label: 'System Status: Healthy', incident: null });
     expect(systemStatusOf([])).toEqual({ label: HEALTHY_STATUS, incident: null });
     expect(systemStatusOf([incident({ resolvedAt: 2_000, status: 'resolved' })]).label).toBe('System Status: Healthy');

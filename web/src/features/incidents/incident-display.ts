@@ -1,6 +1,6 @@
 import type { IncidentImpact, IncidentService, IncidentStatus, OpenIncidentStatus, PublicIncident } from './incident-types';
 
-/** SPEC.md section 2's indicator, word for word, while nothing is open. */
+/** The indicator (docs/product/screens.md#dashboard-sidebar), word for word, while nothing is open. */
 export const HEALTHY_STATUS = 'System Status: Healthy';
 
 /** What the status indicator says of an open incident, by impact (status-page wording). */

@@ -2,7 +2,7 @@ import { readItem, removeItems, writeItem } from '../../lib/browser-storage';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
-/** SPEC.md section 2: the promotion the banner advertises. */
+/** docs/product/screens.md#promotional-banner: the promotion the banner advertises. */
 export const PROMO_CODE = 'PARIS';
 export const PROMO_DISCOUNT_PERCENT = 5;
 /** How long the copy button shows its copied state, and how long the copy toast stays. */

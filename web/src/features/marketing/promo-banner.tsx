@@ -11,7 +11,7 @@ interface PromoBannerProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-/** SPEC.md section 2: the promotional bar with its promo code, a copy button and a way to dismiss it. */
+/** docs/product/screens.md#promotional-banner: the promotional bar with its promo code, a copy button and a way to dismiss it. */
 export function PromoBanner({ onDismiss, ref }: PromoBannerProps) {
   const [copied, setCopied] = useState(false);
   const resetCopied = useTimeout(() => setCopied(false), PROMO_COPIED_STATE_MS);

@@ -3,7 +3,7 @@ import { sessionStore } from '../../lib/browser-storage';
 import { toast } from '../../lib/toast';
 import { PROMO_CODE, PROMO_DISCOUNT_PERCENT, dismissPromoBanner, isPromoBannerDismissed, restorePromoBanner } from './promo-banner-storage';
 
-/** SPEC.md section 2: the bar shows until dismissed for this browser session; the side tab brings it back. */
+/** docs/product/screens.md#promotional-banner: the bar shows until dismissed for this browser session; the side tab brings it back. */
 export function usePromoBanner() {
   const [dismissed, setDismissed] = useState(() => isPromoBannerDismissed(sessionStore()));
 

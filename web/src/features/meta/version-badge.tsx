@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useVersionSummary } from './use-version-summary';
 
-/** SPEC.md section 2: shown until the server answers (and kept if it never does). */
+/** docs/product/screens.md#footer: shown until the server answers (and kept if it never does). */
 export const VERSION_FALLBACK_TEXT = 'v1.16.0 (loading...)';
 
 export function VersionBadge() {

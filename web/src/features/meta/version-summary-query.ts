@@ -1,6 +1,6 @@
 import type { Trpc } from '../../lib/trpc';
 
-/** SPEC.md section 7: the version summary is cached for 5 minutes. */
+/** docs/product/calls.md#general-behaviour: the version summary is cached for 5 minutes. */
 const VERSION_SUMMARY_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function versionSummaryQueryOptions(trpc: Trpc) {

@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 
 /**
- * SPEC.md sections 6 and 7: whether to offer the Officers Panel. Asked only when signed in, never
+ * docs/product/roles.md and docs/product/calls.md: whether to offer the Officers Panel. Asked only when signed in, never
  * retried, cached 5 minutes; anything but a plain `true` hides the entry.
  */
 export function useOfficersAccess(): boolean {

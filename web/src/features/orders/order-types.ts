@@ -53,7 +53,7 @@ export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   support: 'Support plan',
 };
 
-/** The list of each kind of order (SPEC.md section 2: /orders/products is labelled Middlewares). */
+/** The list of each kind of order (docs/product/screens.md: /orders/products is labelled Middlewares). */
 export const ORDER_KIND_LISTS = {
   cluster: { to: '/orders/clusters', title: 'Clusters' },
   addon: { to: '/orders/addons', title: 'Add-ons' },

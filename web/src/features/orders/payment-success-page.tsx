@@ -20,7 +20,7 @@ import type { OrderDetail } from './order-types';
 
 /** /payment-success?order=…: what was bought, what was charged, and what happens next. */
 export function PaymentSuccessPage({ orderId }: { orderId: string | undefined }) {
-  // The page slides out as the provisioning page slides in (SPEC.md's configuration slide).
+  // The page slides out as the provisioning page slides in (the configuration slide of docs/product/screens.md#page-transitions).
   return (
     <SlideTransition>
       <Container size="md" py="xl">

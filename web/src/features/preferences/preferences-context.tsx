@@ -71,7 +71,7 @@ export interface PreferencesContextValue extends Preferences {
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 /**
- * SPEC.md sections 1 and 4: theme, display currency and billing cycle, remembered in this browser.
+ * docs/product/screens.md and docs/product/states.md: theme, display currency and billing cycle, remembered in this browser.
  * The theme is Mantine's colour scheme (stored under `theme` by themeColorSchemeManager). Mount
  * inside MantineProvider.
  */

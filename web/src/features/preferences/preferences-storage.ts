@@ -3,7 +3,7 @@ import type { BillingCycle, Currency, Theme } from '@kubemarket/shared';
 import { readItem, writeItem } from '../../lib/browser-storage';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 
-/** SPEC.md section 3: "Stored client preferences: currency, billingCycle, theme", one local storage key each. */
+/** docs/product/entities.md#client-side-records: "Stored client preferences: currency, billingCycle, theme", one local storage key each. */
 export const PREFERENCE_KEYS = {
   currency: 'currency',
   billingCycle: 'billingCycle',

@@ -14,7 +14,7 @@ export function colorSchemeToTheme(scheme: MantineColorScheme): Theme {
 
 /**
  * Mantine keeps the colour scheme in its own storage key by default; this manager keeps it under
- * SPEC.md's `theme` key with the values light, dark and system, so the header toggle, the settings
+ * the `theme` key (docs/product/entities.md) with the values light, dark and system, so the header toggle, the settings
  * page and the stored preference are one value.
  */
 export function themeColorSchemeManager(storage: () => KeyValueStorage | null = localStore): MantineColorSchemeManager {

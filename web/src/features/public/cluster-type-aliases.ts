@@ -1,7 +1,7 @@
 import type { ClusterType } from '@kubemarket/shared';
 
 /**
- * SPEC.md section 2's fixed alias paths and the cluster type each one shows. "Additional cluster"
+ * The fixed alias paths and the cluster type each one shows (docs/product/screens.md#cluster-types). "Additional cluster"
  * is the general-purpose Standard tier; dev and test clusters are the Dev/Test (orange) tier.
  */
 export const CLUSTER_TYPE_ALIASES = {

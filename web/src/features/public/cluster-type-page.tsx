@@ -16,7 +16,7 @@ import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
 import { OrderTierButton } from './order-tier-button';
 import { tierFacts } from './tier-facts';
 
-/** The cluster-type detail page of SPEC.md section 2, shared by /cluster-types/{type} and its aliases. */
+/** The cluster-type detail page of docs/product/screens.md#cluster-types, shared by /cluster-types/{type} and its aliases. */
 export function ClusterTypePage({ type }: { type: ClusterType }) {
   const content = CLUSTER_TYPE_CONTENT[type];
   const catalogQuery = useCatalog();
