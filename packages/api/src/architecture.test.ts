@@ -60,12 +60,8 @@ describe('API module doors', { timeout: 60_000 }, () => {
  * Issue 32: the rules the code relies on are written in docs/ (docs/product/, docs/architecture.md),
  * so nothing in the repository cites the specification or design documents kept outside it. Every
  * tracked or new (not ignored) file is searched; only this file, which has to name them, is exempt.
- *
- * Skipped until the sweep is complete: packages/api, packages/db, eslint.config.js and some of
- * web/src/features and web/e2e still cite them. Unskip it once
- * `git grep -E 'SPEC\.md|DESIGN\.md'` finds this file only.
  */
-describe.skip('citations', () => {
+describe('citations', () => {
   it('cites no document outside the repository', () => {
     const self = fileURLToPath(import.meta.url).slice(root.length).replace(/^\//, '');
     const grep = spawnSync('git', ['grep', '--untracked', '-nIE', String.raw`SPEC\.md|DESIGN\.md`, '--', '.', `:(exclude)${self}`], { cwd: root, encoding: 'utf8' });
