@@ -2,7 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from './data-table';
+import { QueryView } from './query-view';
 import { matchRangeLabel, rangeLabel, withPageOf } from './range-label';
 import { listSearchRules, listSearchShapes } from './search-params';
 
@@ -120,5 +122,28 @@ describe('list search', () => {
     expect(rules.cleared(current)).toEqual({ sort: 'name', pageSize: 20 });
     expect(rules.paging({})).toEqual({ sort: 'newest', page: 1, pageSize: 10 });
     expect(rules.pageSizeOptions(15)).toEqual([10, 15, 20]);
+  });
+});
+
+describe('QueryView', () => {
+  const view = (query: Partial<UseQueryResult<string[], { message: string }>>) =>
+    html(
+      <QueryView query={query as UseQueryResult<string[], { message: string }>} loading="Loading…" errorTitle="The things could not be loaded" isEmpty={(data) => data.length === 0} empty="Nothing yet">
+        {(data) => data.join(', ')}
+      </QueryView>,
+    );
+
+  it('shows the skeleton, then the rows or the empty state', () => {
+    expect(view({ isPending: true })).toContain('Loading…');
+    expect(view({ isPending: false, data: ['a', 'b'], error: null })).toContain('a, b');
+    expect(view({ isPending: false, data: [], error: null })).toContain('Nothing yet');
+  });
+
+  it('shows the failure when there is nothing to show, and keeps the rows when a later refresh fails', () => {
+    const error = { message: 'The service is unavailable.' };
+    expect(view({ isPending: false, data: undefined, error, isFetching: false, refetch: async () => ({}) as never })).toContain('The things could not be loaded');
+    const kept = view({ isPending: false, data: ['a'], error, isFetching: false });
+    expect(kept).toContain('a');
+    expect(kept).not.toContain('could not be loaded');
   });
 });

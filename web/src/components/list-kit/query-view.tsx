@@ -16,10 +16,15 @@ interface QueryViewProps<D> {
   children: (data: D) => ReactNode;
 }
 
-/** A list's query: its skeleton while loading, its failure with a way to try again, its empty state, or its rows. */
+/**
+ * A list's query: its skeleton while loading, its failure with a way to try again, its empty state,
+ * or its rows. Rows already shown stay when a later refresh fails (a polled list such as the
+ * notifications does not blank out for one failed read); the failure shows when there is nothing
+ * to show instead.
+ */
 export function QueryView<D>({ query, loading, errorTitle, errorTestId, isEmpty, empty, children }: QueryViewProps<D>) {
   if (query.isPending) return <>{loading}</>;
-  if (query.error) return <QueryErrorAlert title={errorTitle} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} testId={errorTestId} />;
+  if (query.error && query.data === undefined) return <QueryErrorAlert title={errorTitle} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} testId={errorTestId} />;
   if (isEmpty?.(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }
