@@ -1,12 +1,13 @@
-import { Alert, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle, IconPuzzle } from '@tabler/icons-react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
+import { PageLayout } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
 import { useSidebarCounts } from '../dashboard';
-import { BillingCycleControl, CurrencyControl } from '../preferences';
+import { PriceControls } from '../preferences';
 import { CatalogBrowser } from './catalog-browser';
 import { useCatalog } from '../catalog';
 import type { MarketKind } from './market-items';
@@ -31,79 +32,69 @@ export function AddOnsPage() {
   const included = (catalogQuery.catalog?.addons ?? []).filter((addon) => addon.monthlyPriceCents === 0).map((addon) => addon.name);
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Stack gap={4} maw={720}>
-            <Title order={1} data-testid="page-title">
-              Add-ons
-            </Title>
-            <Text c="dimmed">Monitoring, logging, backups, certificates, ingress, service mesh, policies and more, installed and kept up to date on your clusters.</Text>
-          </Stack>
-          <Group gap="sm" wrap="wrap">
-            <CurrencyControl size="xs" />
-            <BillingCycleControl size="xs" />
-          </Group>
-        </Group>
-
-        <SectionCard title="On your clusters" id="installed-addons" description="Order more from a cluster's Add-ons tab: it shows what each costs and what the cluster can run.">
-          {inUse.isPending ? (
-            <Skeleton height={60} aria-label="Loading your clusters' add-ons" />
-          ) : inUse.error ? (
-            <QueryErrorAlert title="Your clusters' add-ons could not be loaded" error={inUse.error} retrying={inUse.isFetching} onRetry={() => void inUse.refetch()} />
-          ) : inUse.data.length > 0 ? (
-            <Table verticalSpacing="sm" withTableBorder data-testid="installed-addons">
-              <Table.Caption>The add-ons your clusters run</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Add-on</Table.Th>
-                  <Table.Th scope="col">Runs on</Table.Th>
+    <PageLayout
+      title="Add-ons"
+      description="Monitoring, logging, backups, certificates, ingress, service mesh, policies and more, installed and kept up to date on your clusters."
+      maw={720}
+      actions={<PriceControls />}
+    >
+      <SectionCard title="On your clusters" id="installed-addons" description="Order more from a cluster's Add-ons tab: it shows what each costs and what the cluster can run.">
+        {inUse.isPending ? (
+          <Skeleton height={60} aria-label="Loading your clusters' add-ons" />
+        ) : inUse.error ? (
+          <QueryErrorAlert title="Your clusters' add-ons could not be loaded" error={inUse.error} retrying={inUse.isFetching} onRetry={() => void inUse.refetch()} />
+        ) : inUse.data.length > 0 ? (
+          <Table verticalSpacing="sm" withTableBorder data-testid="installed-addons">
+            <Table.Caption>The add-ons your clusters run</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Add-on</Table.Th>
+                <Table.Th scope="col">Runs on</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inUse.data.map((addon) => (
+                <Table.Tr key={addon.addonId} data-testid="installed-addon" data-addon-id={addon.addonId}>
+                  <Table.Th scope="row">{addon.name}</Table.Th>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      {addon.clusters.map((cluster) => (
+                        <AnchorLink key={cluster.id} to="/clusters/$id" params={{ id: cluster.id }} search={{ tab: 'addons' }} size="sm" data-testid="installed-addon-cluster">
+                          {cluster.name}
+                        </AnchorLink>
+                      ))}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {inUse.data.map((addon) => (
-                  <Table.Tr key={addon.addonId} data-testid="installed-addon" data-addon-id={addon.addonId}>
-                    <Table.Th scope="row">{addon.name}</Table.Th>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        {addon.clusters.map((cluster) => (
-                          <AnchorLink key={cluster.id} to="/clusters/$id" params={{ id: cluster.id }} search={{ tab: 'addons' }} size="sm" data-testid="installed-addon-cluster">
-                            {cluster.name}
-                          </AnchorLink>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Stack gap="sm" data-testid="installed-addons-empty">
-              <Alert variant="light" color="gray" icon={<IconPuzzle size={18} />} title="No add-ons installed yet">
-                {clusters === 0
-                  ? 'Your organisation has no clusters yet. Add-ons run on a cluster: configure one, or estimate one with the add-ons you need.'
-                  : 'None of your clusters runs an add-on yet. Order one from a cluster\'s Add-ons tab.'}
-              </Alert>
-              <Group gap="sm">
-                <ButtonLink to="/configure-cluster" size="xs">
-                  Configure a cluster
-                </ButtonLink>
-                <ButtonLink to="/price-estimator" size="xs" variant="default">
-                  Estimate a cluster with add-ons
-                </ButtonLink>
-              </Group>
-            </Stack>
-          )}
-          {included.length > 0 ? (
-            <Text size="xs" c="dimmed" mt="sm">
-              <IconInfoCircle size={12} style={{ verticalAlign: 'middle' }} aria-hidden /> {listOf(included)} {included.length === 1 ? 'is' : 'are'} free: add{' '}
-              {included.length === 1 ? 'it' : 'them'} to any cluster at no extra cost.
-            </Text>
-          ) : null}
-        </SectionCard>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Stack gap="sm" data-testid="installed-addons-empty">
+            <Alert variant="light" color="gray" icon={<IconPuzzle size={18} />} title="No add-ons installed yet">
+              {clusters === 0
+                ? 'Your organisation has no clusters yet. Add-ons run on a cluster: configure one, or estimate one with the add-ons you need.'
+                : 'None of your clusters runs an add-on yet. Order one from a cluster\'s Add-ons tab.'}
+            </Alert>
+            <Group gap="sm">
+              <ButtonLink to="/configure-cluster" size="xs">
+                Configure a cluster
+              </ButtonLink>
+              <ButtonLink to="/price-estimator" size="xs" variant="default">
+                Estimate a cluster with add-ons
+              </ButtonLink>
+            </Group>
+          </Stack>
+        )}
+        {included.length > 0 ? (
+          <Text size="xs" c="dimmed" mt="sm">
+            <IconInfoCircle size={12} style={{ verticalAlign: 'middle' }} aria-hidden /> {listOf(included)} {included.length === 1 ? 'is' : 'are'} free: add{' '}
+            {included.length === 1 ? 'it' : 'them'} to any cluster at no extra cost.
+          </Text>
+        ) : null}
+      </SectionCard>
 
-        <CatalogBrowser catalogQuery={catalogQuery} kinds={ADDON_KIND} title="Add-on catalogue" />
-      </Stack>
-    </Container>
+      <CatalogBrowser catalogQuery={catalogQuery} kinds={ADDON_KIND} title="Add-on catalogue" />
+    </PageLayout>
   );
 }

@@ -1,12 +1,12 @@
-import { Badge, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { advertisedPriceIncludes, advertisedPrices, priceForCycle } from '@kubemarket/shared';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
-import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice, useDisplayPrice } from '../currency';
+import { PriceSettingsCard, useDisplayPrice } from '../currency';
 import { usePreferences } from '../preferences';
 import { HA_LABELS, slaLabel, useCatalog } from '../catalog';
 import type { Catalog, CatalogTier } from '../catalog';
@@ -65,121 +65,104 @@ export function ClusterSelectionPage({ selectedTierId, onSelect }: ClusterSelect
   const selected = catalog?.tiers.find((tier) => tier.id === selectedTierId) ?? null;
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} data-testid="page-title">
-            Choose a cluster tier
-          </Title>
-          <Text c="dimmed" maw={760}>
-            Every tier comes with a managed control plane and EU-only hosting. Compare what each includes and its limits, choose one, and continue to
-            configure its regions, node pools and add-ons.
-          </Text>
-        </Stack>
+    <PageLayout
+      title="Choose a cluster tier"
+      description="Every tier comes with a managed control plane and EU-only hosting. Compare what each includes and its limits, choose one, and continue to configure its regions, node pools and add-ons."
+    >
+      <PriceSettingsCard />
 
-        <Card withBorder radius="md" padding="md">
-          <Stack gap="sm">
-            <Group gap="md" wrap="wrap">
-              <CurrencyControl />
-              <BillingCycleControl />
-            </Group>
-            <RatesNotice />
-          </Stack>
-        </Card>
-
-        {error ? (
-          <QueryErrorAlert title="The cluster tiers could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
-        ) : !catalog ? (
-          <Skeleton height={480} radius="md" aria-label="Loading the cluster tiers" />
-        ) : (
-          <Table.ScrollContainer minWidth={catalog.tiers.length * 150 + 160} type="native">
-            <Table withTableBorder withColumnBorders verticalSpacing="sm" highlightOnHover={false} data-testid="tier-comparison">
-              <Table.Caption>The cluster tiers side by side; prices exclude VAT.</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Td />
-                  {catalog.tiers.map((tier) => (
-                    <Table.Th
-                      key={tier.id}
-                      scope="col"
-                      data-testid="tier-column"
-                      data-tier={tier.id}
-                      bg={tier.id === selected?.id ? 'var(--mantine-primary-color-light)' : undefined}
-                      style={{ verticalAlign: 'top' }}
-                    >
-                      <Stack gap={6}>
-                        <Text fw={700}>{tier.name}</Text>
-                        <Button
-                          size="xs"
-                          variant={tier.id === selected?.id ? 'filled' : 'default'}
-                          aria-pressed={tier.id === selected?.id}
-                          leftSection={tier.id === selected?.id ? <IconCheck size={14} /> : null}
-                          onClick={() => onSelect(tier.id)}
-                          data-testid="choose-tier"
-                          aria-label={`Choose ${tier.name}`}
-                        >
-                          {tier.id === selected?.id ? 'Chosen' : 'Choose'}
-                        </Button>
-                        <AnchorLink to="/cluster-topology" search={{ tier: tier.id }} size="xs" aria-label={`View architecture of ${tier.name}`}>
-                          View architecture
-                        </AnchorLink>
-                      </Stack>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th scope="row">Price</Table.Th>
+      {error ? (
+        <QueryErrorAlert title="The cluster tiers could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
+      ) : !catalog ? (
+        <Skeleton height={480} radius="md" aria-label="Loading the cluster tiers" />
+      ) : (
+        <Table.ScrollContainer minWidth={catalog.tiers.length * 150 + 160} type="native">
+          <Table withTableBorder withColumnBorders verticalSpacing="sm" highlightOnHover={false} data-testid="tier-comparison">
+            <Table.Caption>The cluster tiers side by side; prices exclude VAT.</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Td />
+                {catalog.tiers.map((tier) => (
+                  <Table.Th
+                    key={tier.id}
+                    scope="col"
+                    data-testid="tier-column"
+                    data-tier={tier.id}
+                    bg={tier.id === selected?.id ? 'var(--mantine-primary-color-light)' : undefined}
+                    style={{ verticalAlign: 'top' }}
+                  >
+                    <Stack gap={6}>
+                      <Text fw={700}>{tier.name}</Text>
+                      <Button
+                        size="xs"
+                        variant={tier.id === selected?.id ? 'filled' : 'default'}
+                        aria-pressed={tier.id === selected?.id}
+                        leftSection={tier.id === selected?.id ? <IconCheck size={14} /> : null}
+                        onClick={() => onSelect(tier.id)}
+                        data-testid="choose-tier"
+                        aria-label={`Choose ${tier.name}`}
+                      >
+                        {tier.id === selected?.id ? 'Chosen' : 'Choose'}
+                      </Button>
+                      <AnchorLink to="/cluster-topology" search={{ tier: tier.id }} size="xs" aria-label={`View architecture of ${tier.name}`}>
+                        View architecture
+                      </AnchorLink>
+                    </Stack>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th scope="row">Price</Table.Th>
+                {catalog.tiers.map((tier) => (
+                  <Table.Td key={tier.id} style={{ verticalAlign: 'top' }}>
+                    <TierCellPrice tier={tier} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+              {ROWS.map((row) => (
+                <Table.Tr key={row.label}>
+                  <Table.Th scope="row">{row.label}</Table.Th>
                   {catalog.tiers.map((tier) => (
                     <Table.Td key={tier.id} style={{ verticalAlign: 'top' }}>
-                      <TierCellPrice tier={tier} />
+                      <Text size="sm">{row.value(tier, catalog)}</Text>
                     </Table.Td>
                   ))}
                 </Table.Tr>
-                {ROWS.map((row) => (
-                  <Table.Tr key={row.label}>
-                    <Table.Th scope="row">{row.label}</Table.Th>
-                    {catalog.tiers.map((tier) => (
-                      <Table.Td key={tier.id} style={{ verticalAlign: 'top' }}>
-                        <Text size="sm">{row.value(tier, catalog)}</Text>
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
-        <Card withBorder radius="md" padding="md">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text aria-live="polite" data-testid="tier-choice">
-              {selected ? (
-                <>
-                  You chose{' '}
-                  <Text span fw={700} inherit>
-                    {selected.name}
-                  </Text>
-                  .
-                </>
-              ) : (
-                'Choose a tier to continue.'
-              )}
-            </Text>
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text aria-live="polite" data-testid="tier-choice">
             {selected ? (
-              <HrefButton href={configureClusterHref({ tier: selected.id })} rightSection={<IconChevronRight size={16} />} testId="continue-with-tier">
-                Continue with {selected.name}
-              </HrefButton>
+              <>
+                You chose{' '}
+                <Text span fw={700} inherit>
+                  {selected.name}
+                </Text>
+                .
+              </>
             ) : (
-              <Button disabled rightSection={<IconChevronRight size={16} />}>
-                Continue
-              </Button>
+              'Choose a tier to continue.'
             )}
-          </Group>
-        </Card>
-      </Stack>
-    </Container>
+          </Text>
+          {selected ? (
+            <HrefButton href={configureClusterHref({ tier: selected.id })} rightSection={<IconChevronRight size={16} />} testId="continue-with-tier">
+              Continue with {selected.name}
+            </HrefButton>
+          ) : (
+            <Button disabled rightSection={<IconChevronRight size={16} />}>
+              Continue
+            </Button>
+          )}
+        </Group>
+      </Card>
+    </PageLayout>
   );
 }
 

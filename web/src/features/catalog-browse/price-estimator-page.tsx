@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Container, CopyButton, Grid, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, CopyButton, Grid, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isQuoteError, quote } from '@kubemarket/shared';
 import { IconCheck, IconCopy, IconInfoCircle, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { PageLayout } from '../../components/page-header';
+import { PriceSettingsCard } from '../currency';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import { BillingCycleControl, CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice } from '../currency';
+import { usePreferences } from '../preferences';
 import { buildPriceBook, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { ClusterEditor } from './cluster-editor';
@@ -104,106 +105,89 @@ export function PriceEstimatorPage({ encoded, onEncodedChange }: PriceEstimatorP
   }, [client, server]);
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} data-testid="page-title">
-            Price estimator
-          </Title>
-          <Text c="dimmed" maw={760}>
-            Build clusters and services and see what they cost before you order, in your currency, billed monthly or yearly. Every line is explained;
-            our server confirms the total with today&apos;s prices. Share the address of this page to share the estimate.
-          </Text>
-        </Stack>
+    <PageLayout
+      title="Price estimator"
+      description="Build clusters and services and see what they cost before you order, in your currency, billed monthly or yearly. Every line is explained; our server confirms the total with today's prices. Share the address of this page to share the estimate."
+    >
+      <PriceSettingsCard />
 
-        <Card withBorder radius="md" padding="md">
-          <Stack gap="sm">
-            <Group gap="md" wrap="wrap">
-              <CurrencyControl />
-              <BillingCycleControl />
-            </Group>
-            <RatesNotice />
-          </Stack>
-        </Card>
+      {!initial.ok ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} data-testid="estimate-link-invalid">
+          This estimate link could not be read, so the estimator starts empty. Links are read in full: check that it was not cut short.
+        </Alert>
+      ) : null}
 
-        {!initial.ok ? (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} data-testid="estimate-link-invalid">
-            This estimate link could not be read, so the estimator starts empty. Links are read in full: check that it was not cut short.
-          </Alert>
-        ) : null}
-
-        {catalogQuery.error ? (
-          <QueryErrorAlert
-            title="The catalogue could not be loaded"
-            error={catalogQuery.error}
-            retrying={catalogQuery.isFetching}
-            onRetry={catalogQuery.refetch}
-            testId="catalog-error"
-          />
-        ) : !catalog ? (
-          <EstimatorSkeleton />
-        ) : (
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Stack gap="lg">
-                <ClustersSection catalog={catalog} estimate={estimate} onChange={update} lineErrors={lineErrors} />
-                <ServicesEditor catalog={catalog} estimate={estimate} onChange={update} errors={lineErrors} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
-              <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>
-                <EstimateSummary
-                  key={resets}
-                  client={client}
-                  server={server}
-                  cycle={billingCycle}
-                  estimate={estimate}
-                  onChange={update}
-                  actions={
-                    <Stack gap="xs">
-                      <HrefButton
-                        href={addressed ? configureClusterHref({ estimate: addressed }) : '/configure-cluster'}
-                        leftSection={<IconShoppingCart size={18} />}
-                        disabled={isEmptyEstimate(estimate)}
-                        fullWidth
-                        testId="order-estimate"
+      {catalogQuery.error ? (
+        <QueryErrorAlert
+          title="The catalogue could not be loaded"
+          error={catalogQuery.error}
+          retrying={catalogQuery.isFetching}
+          onRetry={catalogQuery.refetch}
+          testId="catalog-error"
+        />
+      ) : !catalog ? (
+        <EstimatorSkeleton />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="lg">
+              <ClustersSection catalog={catalog} estimate={estimate} onChange={update} lineErrors={lineErrors} />
+              <ServicesEditor catalog={catalog} estimate={estimate} onChange={update} errors={lineErrors} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>
+              <EstimateSummary
+                key={resets}
+                client={client}
+                server={server}
+                cycle={billingCycle}
+                estimate={estimate}
+                onChange={update}
+                actions={
+                  <Stack gap="xs">
+                    <HrefButton
+                      href={addressed ? configureClusterHref({ estimate: addressed }) : '/configure-cluster'}
+                      leftSection={<IconShoppingCart size={18} />}
+                      disabled={isEmptyEstimate(estimate)}
+                      fullWidth
+                      testId="order-estimate"
+                    >
+                      Order this
+                    </HrefButton>
+                    <Group grow gap="xs">
+                      <CopyButton value={addressed ? `${window.location.origin}${estimatorHref(addressed)}` : ''}>
+                        {({ copied, copy }) => (
+                          <Button
+                            variant="default"
+                            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                            onClick={copy}
+                            disabled={isEmptyEstimate(estimate)}
+                            data-testid="copy-estimate-link"
+                          >
+                            {copied ? 'Link copied' : 'Copy link'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                      <Button
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => {
+                          setEstimate({ ...emptyEstimate(), countryCode: estimate.countryCode });
+                          setResets((count) => count + 1);
+                        }}
                       >
-                        Order this
-                      </HrefButton>
-                      <Group grow gap="xs">
-                        <CopyButton value={addressed ? `${window.location.origin}${estimatorHref(addressed)}` : ''}>
-                          {({ copied, copy }) => (
-                            <Button
-                              variant="default"
-                              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                              onClick={copy}
-                              disabled={isEmptyEstimate(estimate)}
-                              data-testid="copy-estimate-link"
-                            >
-                              {copied ? 'Link copied' : 'Copy link'}
-                            </Button>
-                          )}
-                        </CopyButton>
-                        <Button
-                          variant="subtle"
-                          color="gray"
-                          onClick={() => {
-                            setEstimate({ ...emptyEstimate(), countryCode: estimate.countryCode });
-                            setResets((count) => count + 1);
-                          }}
-                        >
-                          Start over
-                        </Button>
-                      </Group>
-                    </Stack>
-                  }
-                />
-              </div>
-            </Grid.Col>
-          </Grid>
-        )}
-      </Stack>
-    </Container>
+                        Start over
+                      </Button>
+                    </Group>
+                  </Stack>
+                }
+              />
+            </div>
+          </Grid.Col>
+        </Grid>
+      )}
+    </PageLayout>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GET_CACHE_MS, roleCan } from '@kubemarket/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FilterSelect, ListToolbar, PagedResults, PageRows, pageCount, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { PageLayout } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
@@ -54,96 +55,88 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
   if (search.region && !regionOptions.some((option) => option.value === search.region)) regionOptions.push({ value: search.region, label: search.region });
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Stack gap={4} maw={760}>
-            <Title order={1} data-testid="page-title">
-              My Clusters
-            </Title>
-            <Text c="dimmed">Your organisation&apos;s Kubernetes clusters, live: where each runs, its version, its nodes and what it costs a month.</Text>
+    <PageLayout
+      title="My Clusters"
+      description="Your organisation's Kubernetes clusters, live: where each runs, its version, its nodes and what it costs a month."
+      actions={configure}
+    >
+      <ListToolbar label="Filter your organisation's clusters" onSubmit={searchBox.submit} cols={{ base: 1, sm: 2, md: 3, lg: 6 }}>
+        <SearchInput placeholder="Name or cluster id" value={searchBox.value} maxLength={100} onChange={searchBox.onChange} data-testid="clusters-search" />
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          options={CLUSTER_STATUSES.map((status) => ({ value: status, label: CLUSTER_STATUS_LABELS[status] }))}
+          value={search.status}
+          onChange={(status) => change({ status })}
+          data-testid="clusters-status-filter"
+        />
+        <FilterSelect label="Tier" allLabel="All tiers" options={tierOptions} value={search.tier} onChange={(tier) => change({ tier })} data-testid="clusters-tier-filter" />
+        <FilterSelect label="Region" allLabel="All regions" options={regionOptions} value={search.region} onChange={(region) => change({ region })} data-testid="clusters-region-filter" />
+        <FilterSelect
+          label="Sort by"
+          options={CLUSTER_SORTS.map((sort) => ({ value: sort, label: CLUSTER_SORT_LABELS[sort] }))}
+          value={search.sort ?? 'newest'}
+          onChange={(sort) => change({ sort })}
+          data-testid="clusters-sort"
+        />
+        <FilterSelect
+          label="Rows per page"
+          options={pageSizeOptions(pageSize).map((size) => ({ value: String(size), label: String(size) }))}
+          value={String(pageSize)}
+          onChange={(pageSize) => change({ pageSize: Number(pageSize) })}
+          data-testid="clusters-page-size"
+        />
+      </ListToolbar>
+
+      <PagedResults
+        query={clusters}
+        loading={
+          <Stack gap="sm" aria-busy="true">
+            <Skeleton height={20} width={200} radius="sm" />
+            <Skeleton height={320} radius="md" aria-label="Loading your clusters" />
           </Stack>
-          {configure}
-        </Group>
+        }
+        errorTitle="Your clusters could not be loaded"
+        range={(data) => withPageOf(clusterRangeLabel(data.page, data.pageSize, data.total), data.page, pageCount(data.total, data.pageSize))}
+        rangeTestId="clusters-range"
+        pagerLabel="Pages of your organisation's clusters"
+        pagerTestId="clusters-pagination"
+        pages={(data) => pageCount(data.total, data.pageSize)}
+        page={(data) => data.page}
+        onPage={(page) => change({ page })}
+        busy
+      >
+        {(data) => (
+          <PageRows
+            total={data.total}
+            shown={data.items.length}
+            page={data.page}
+            filtered={isFiltered(search)}
+            noMatch="No cluster matches these filters."
+            noMatchTestId="clusters-none-match"
+            onClearFilters={() => onSearchChange(clusterSearch.cleared(search))}
+            empty={
+              <Card withBorder radius="md" padding="xl" data-testid="clusters-empty">
+                <Stack gap="sm" align="flex-start">
+                  <Title order={2} size="h4">
+                    No clusters yet
+                  </Title>
+                  <Text size="sm">
+                    Your organisation has no cluster.{' '}
+                    {mayOrder ? 'Configure one: it is built within minutes of payment, and you can follow every step.' : 'An owner, administrator or member can order one.'}
+                  </Text>
+                  {configure}
+                </Stack>
+              </Card>
+            }
+            onFirstPage={() => change({ page: null })}
+          >
+            <ClustersTable items={data.items} caption={CAPTION} />
+          </PageRows>
+        )}
+      </PagedResults>
 
-        <ListToolbar label="Filter your organisation's clusters" onSubmit={searchBox.submit} cols={{ base: 1, sm: 2, md: 3, lg: 6 }}>
-          <SearchInput placeholder="Name or cluster id" value={searchBox.value} maxLength={100} onChange={searchBox.onChange} data-testid="clusters-search" />
-          <FilterSelect
-            label="Status"
-            allLabel="All statuses"
-            options={CLUSTER_STATUSES.map((status) => ({ value: status, label: CLUSTER_STATUS_LABELS[status] }))}
-            value={search.status}
-            onChange={(status) => change({ status })}
-            data-testid="clusters-status-filter"
-          />
-          <FilterSelect label="Tier" allLabel="All tiers" options={tierOptions} value={search.tier} onChange={(tier) => change({ tier })} data-testid="clusters-tier-filter" />
-          <FilterSelect label="Region" allLabel="All regions" options={regionOptions} value={search.region} onChange={(region) => change({ region })} data-testid="clusters-region-filter" />
-          <FilterSelect
-            label="Sort by"
-            options={CLUSTER_SORTS.map((sort) => ({ value: sort, label: CLUSTER_SORT_LABELS[sort] }))}
-            value={search.sort ?? 'newest'}
-            onChange={(sort) => change({ sort })}
-            data-testid="clusters-sort"
-          />
-          <FilterSelect
-            label="Rows per page"
-            options={pageSizeOptions(pageSize).map((size) => ({ value: String(size), label: String(size) }))}
-            value={String(pageSize)}
-            onChange={(pageSize) => change({ pageSize: Number(pageSize) })}
-            data-testid="clusters-page-size"
-          />
-        </ListToolbar>
-
-        <PagedResults
-          query={clusters}
-          loading={
-            <Stack gap="sm" aria-busy="true">
-              <Skeleton height={20} width={200} radius="sm" />
-              <Skeleton height={320} radius="md" aria-label="Loading your clusters" />
-            </Stack>
-          }
-          errorTitle="Your clusters could not be loaded"
-          range={(data) => withPageOf(clusterRangeLabel(data.page, data.pageSize, data.total), data.page, pageCount(data.total, data.pageSize))}
-          rangeTestId="clusters-range"
-          pagerLabel="Pages of your organisation's clusters"
-          pagerTestId="clusters-pagination"
-          pages={(data) => pageCount(data.total, data.pageSize)}
-          page={(data) => data.page}
-          onPage={(page) => change({ page })}
-          busy
-        >
-          {(data) => (
-            <PageRows
-              total={data.total}
-              shown={data.items.length}
-              page={data.page}
-              filtered={isFiltered(search)}
-              noMatch="No cluster matches these filters."
-              noMatchTestId="clusters-none-match"
-              onClearFilters={() => onSearchChange(clusterSearch.cleared(search))}
-              empty={
-                <Card withBorder radius="md" padding="xl" data-testid="clusters-empty">
-                  <Stack gap="sm" align="flex-start">
-                    <Title order={2} size="h4">
-                      No clusters yet
-                    </Title>
-                    <Text size="sm">
-                      Your organisation has no cluster.{' '}
-                      {mayOrder ? 'Configure one: it is built within minutes of payment, and you can follow every step.' : 'An owner, administrator or member can order one.'}
-                    </Text>
-                    {configure}
-                  </Stack>
-                </Card>
-              }
-              onFirstPage={() => change({ page: null })}
-            >
-              <ClustersTable items={data.items} caption={CAPTION} />
-            </PageRows>
-          )}
-        </PagedResults>
-
-        <ExternalClustersSection />
-      </Stack>
-    </Container>
+      <ExternalClustersSection />
+    </PageLayout>
   );
 }

@@ -1,9 +1,10 @@
 import { applyProgressToPage } from '@kubemarket/shared';
-import { Alert, Card, Container, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconKey, IconListDetails, IconPlus, IconServer } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
@@ -36,23 +37,19 @@ interface ProvisioningPageProps {
  */
 export function ProvisioningPage({ search, path }: ProvisioningPageProps) {
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <Title order={1} data-testid="page-title">
-            Cluster Provisioning
-          </Title>
-          <Text c="dimmed">Every step of building a cluster, live: the control plane, the network, then each node joining its pool.</Text>
-        </Stack>
-        {search.clusterId ? (
-          <ClusterProvisioning clusterId={search.clusterId} path={path} />
-        ) : search.orderId ? (
-          <OrderProvisioning orderId={search.orderId} path={path} />
-        ) : (
-          <ProvisioningList path={path} />
-        )}
-      </Stack>
-    </Container>
+    <PageLayout
+      title="Cluster Provisioning"
+      description="Every step of building a cluster, live: the control plane, the network, then each node joining its pool."
+      size="lg"
+    >
+      {search.clusterId ? (
+        <ClusterProvisioning clusterId={search.clusterId} path={path} />
+      ) : search.orderId ? (
+        <OrderProvisioning orderId={search.orderId} path={path} />
+      ) : (
+        <ProvisioningList path={path} />
+      )}
+    </PageLayout>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Button, Card, Container, Grid, Group, List, Modal, Skeleton, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Modal, Skeleton, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
 import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { localStore } from '../../lib/browser-storage';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
@@ -93,53 +94,46 @@ export function ConfiguratorPage({ search, onStepChange }: ConfiguratorPageProps
   };
 
   return (
-    <Container size="xl" py="xl" pb={desktop ? 'xl' : 96}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <Stack gap={4}>
-            <Title order={1} data-testid="page-title">
-              Configure New Cluster
-            </Title>
-            <Text c="dimmed" maw={760}>
-              Eight short steps, priced as you go. Your configuration is kept in this browser until you order it or start over.
-            </Text>
-          </Stack>
-          <Button variant="subtle" color="gray" leftSection={<IconRefresh size={16} />} onClick={() => setConfirmReset(true)} data-testid="start-over">
-            Start over
-          </Button>
-        </Group>
-
-        {catalogQuery.error ? (
-          <QueryErrorAlert
-            title="The catalogue could not be loaded"
-            error={catalogQuery.error}
-            retrying={catalogQuery.isFetching}
-            onRetry={catalogQuery.refetch}
-            testId="catalog-error"
-          />
-        ) : !catalog ? (
-          <Grid gap="lg" aria-busy="true" aria-label="Loading the catalogue">
-            <Grid.Col span={{ base: 12, lg: 8 }}>
-              <Skeleton height={420} radius="md" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 4 }}>
-              <Skeleton height={360} radius="md" />
-            </Grid.Col>
-          </Grid>
-        ) : (
-          <ConfiguratorEditor
-            key={session.generation}
-            catalog={catalog}
-            fetchedAt={catalogQuery.fetchedAt}
-            storageKey={storageKey}
-            companyName={user.companyName}
-            search={search}
-            preload={session.startedOver ? null : preload}
-            desktop={desktop}
-            onStepChange={onStepChange}
-          />
-        )}
-      </Stack>
+    <PageLayout
+      title="Configure New Cluster"
+      description="Eight short steps, priced as you go. Your configuration is kept in this browser until you order it or start over."
+      actions={
+        <Button variant="subtle" color="gray" leftSection={<IconRefresh size={16} />} onClick={() => setConfirmReset(true)} data-testid="start-over">
+          Start over
+        </Button>
+      }
+      pb={desktop ? 'xl' : 96}
+    >
+      {catalogQuery.error ? (
+        <QueryErrorAlert
+          title="The catalogue could not be loaded"
+          error={catalogQuery.error}
+          retrying={catalogQuery.isFetching}
+          onRetry={catalogQuery.refetch}
+          testId="catalog-error"
+        />
+      ) : !catalog ? (
+        <Grid gap="lg" aria-busy="true" aria-label="Loading the catalogue">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Skeleton height={420} radius="md" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Skeleton height={360} radius="md" />
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <ConfiguratorEditor
+          key={session.generation}
+          catalog={catalog}
+          fetchedAt={catalogQuery.fetchedAt}
+          storageKey={storageKey}
+          companyName={user.companyName}
+          search={search}
+          preload={session.startedOver ? null : preload}
+          desktop={desktop}
+          onStepChange={onStepChange}
+        />
+      )}
 
       <Modal opened={confirmReset} onClose={() => setConfirmReset(false)} title="Start over?" centered>
         <Stack gap="md">
@@ -154,7 +148,7 @@ export function ConfiguratorPage({ search, onStepChange }: ConfiguratorPageProps
           </Group>
         </Stack>
       </Modal>
-    </Container>
+    </PageLayout>
   );
 }
 

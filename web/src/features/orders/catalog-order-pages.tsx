@@ -16,23 +16,14 @@ import { categoryLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, Sup
 import type { Catalog } from '../catalog';
 import { PlaceOrderModal } from '../checkout';
 import { OrderMiddleware, YourMiddlewares } from '../middlewares';
-import { BillingCycleControl, CurrencyControl } from '../preferences';
+import { PriceControls } from '../preferences';
 import { OrderList } from './order-list';
 import type { OrderListPageProps } from './order-list-pages';
 import { OrdersTable } from './orders-table';
-import { PageHeader } from './page-header';
+import { PageHeader, PageLayout } from '../../components/page-header';
 
 type Middleware = Catalog['middlewares'][number];
 type SupportPlan = Catalog['supportPlans'][number];
-
-function PriceControls() {
-  return (
-    <Group gap="sm" wrap="wrap">
-      <CurrencyControl size="xs" />
-      <BillingCycleControl size="xs" />
-    </Group>
-  );
-}
 
 /** The catalogue, or why it is not there yet. */
 function CatalogGate({ children }: { children: (catalog: Catalog) => ReactNode }) {
@@ -85,53 +76,46 @@ function OrdersOf({ kind, name, caption }: { kind: 'middleware' | 'support'; nam
 /** /orders/products (Middlewares): the managed middlewares on sale and the organisation's orders of them. */
 export function MiddlewaresPage({ search, onSearchChange }: OrderListPageProps) {
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <PageHeader
-          title="Middlewares"
-          description="Managed databases, message queues and caches run by our engineers next to your clusters. Open one to order a plan."
-          actions={<PriceControls />}
-        />
-        <section aria-labelledby="middleware-catalogue-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="middleware-catalogue-title">
-              Catalogue
-            </Title>
-            <CatalogGate>
-              {(catalog) => (
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                  {catalog.middlewares.map((middleware) => (
-                    <MiddlewareCard key={middleware.id} middleware={middleware} />
-                  ))}
-                </SimpleGrid>
-              )}
-            </CatalogGate>
-          </Stack>
-        </section>
-        <section aria-labelledby="middleware-instances-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="middleware-instances-title">
-              Your middlewares
-            </Title>
-            <YourMiddlewares empty={<Text size="sm">Your organisation runs no middleware yet: open one of the catalogue to order a plan.</Text>} />
-          </Stack>
-        </section>
-        <section aria-labelledby="middleware-orders-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="middleware-orders-title">
-              Your middleware orders
-            </Title>
-            <OrderList
-              kind="middleware"
-              search={search}
-              onSearchChange={onSearchChange}
-              caption="Your organisation's middleware orders"
-              empty={<Text size="sm">Your organisation has not ordered a middleware yet.</Text>}
-            />
-          </Stack>
-        </section>
-      </Stack>
-    </Container>
+    <PageLayout title="Middlewares" description="Managed databases, message queues and caches run by our engineers next to your clusters. Open one to order a plan." actions={<PriceControls />}>
+      <section aria-labelledby="middleware-catalogue-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="middleware-catalogue-title">
+            Catalogue
+          </Title>
+          <CatalogGate>
+            {(catalog) => (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {catalog.middlewares.map((middleware) => (
+                  <MiddlewareCard key={middleware.id} middleware={middleware} />
+                ))}
+              </SimpleGrid>
+            )}
+          </CatalogGate>
+        </Stack>
+      </section>
+      <section aria-labelledby="middleware-instances-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="middleware-instances-title">
+            Your middlewares
+          </Title>
+          <YourMiddlewares empty={<Text size="sm">Your organisation runs no middleware yet: open one of the catalogue to order a plan.</Text>} />
+        </Stack>
+      </section>
+      <section aria-labelledby="middleware-orders-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="middleware-orders-title">
+            Your middleware orders
+          </Title>
+          <OrderList
+            kind="middleware"
+            search={search}
+            onSearchChange={onSearchChange}
+            caption="Your organisation's middleware orders"
+            empty={<Text size="sm">Your organisation has not ordered a middleware yet.</Text>}
+          />
+        </Stack>
+      </section>
+    </PageLayout>
   );
 }
 
@@ -271,50 +255,43 @@ function useCurrentSupport() {
 export function SupportPlansPage({ search, onSearchChange }: OrderListPageProps) {
   const current = useCurrentSupport();
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <PageHeader
-          title="Support Plans"
-          description="How fast our engineers answer, on which channels and at which hours. Open a plan to subscribe to it."
-          actions={<PriceControls />}
-        />
-        {current ? (
-          <Text size="sm" data-testid="current-support-plan">
-            Your organisation subscribes to <strong>{current.summary.replace(/^Support: /, '')}</strong> since {formatDate(current.paidAt ?? current.createdAt)}.
-          </Text>
-        ) : null}
-        <section aria-labelledby="support-catalogue-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="support-catalogue-title">
-              Plans
-            </Title>
-            <CatalogGate>
-              {(catalog) => (
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                  {catalog.supportPlans.map((plan) => (
-                    <SupportPlanCard key={plan.id} plan={plan} current={current?.summary === `Support: ${plan.name}`} />
-                  ))}
-                </SimpleGrid>
-              )}
-            </CatalogGate>
-          </Stack>
-        </section>
-        <section aria-labelledby="support-orders-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="support-orders-title">
-              Your support plan orders
-            </Title>
-            <OrderList
-              kind="support"
-              search={search}
-              onSearchChange={onSearchChange}
-              caption="Your organisation's support plan orders"
-              empty={<Text size="sm">Your organisation has not subscribed to a support plan yet.</Text>}
-            />
-          </Stack>
-        </section>
-      </Stack>
-    </Container>
+    <PageLayout title="Support Plans" description="How fast our engineers answer, on which channels and at which hours. Open a plan to subscribe to it." actions={<PriceControls />}>
+      {current ? (
+        <Text size="sm" data-testid="current-support-plan">
+          Your organisation subscribes to <strong>{current.summary.replace(/^Support: /, '')}</strong> since {formatDate(current.paidAt ?? current.createdAt)}.
+        </Text>
+      ) : null}
+      <section aria-labelledby="support-catalogue-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="support-catalogue-title">
+            Plans
+          </Title>
+          <CatalogGate>
+            {(catalog) => (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+                {catalog.supportPlans.map((plan) => (
+                  <SupportPlanCard key={plan.id} plan={plan} current={current?.summary === `Support: ${plan.name}`} />
+                ))}
+              </SimpleGrid>
+            )}
+          </CatalogGate>
+        </Stack>
+      </section>
+      <section aria-labelledby="support-orders-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="support-orders-title">
+            Your support plan orders
+          </Title>
+          <OrderList
+            kind="support"
+            search={search}
+            onSearchChange={onSearchChange}
+            caption="Your organisation's support plan orders"
+            empty={<Text size="sm">Your organisation has not subscribed to a support plan yet.</Text>}
+          />
+        </Stack>
+      </section>
+    </PageLayout>
   );
 }
 

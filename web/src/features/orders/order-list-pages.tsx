@@ -1,13 +1,13 @@
-import { Container, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { roleCan } from '@kubemarket/shared';
 import { IconPlus, IconPuzzle } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { useSessionUser } from '../auth';
 import type { OrderListSearchParams } from './list-search';
 import { OrderList } from './order-list';
 import type { SearchChange } from './order-list';
-import { PageHeader } from './page-header';
 
 export interface OrderListPageProps {
   search: OrderListSearchParams;
@@ -23,12 +23,9 @@ interface OrderListPageShellProps extends Omit<ComponentProps<typeof OrderList>,
 /** A page of the organisation's orders: its heading, then the list. */
 function OrderListPage({ title, description, actions, ...list }: OrderListPageShellProps) {
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <PageHeader title={title} description={description} actions={actions} />
-        <OrderList {...list} />
-      </Stack>
-    </Container>
+    <PageLayout title={title} description={description} actions={actions}>
+      <OrderList {...list} />
+    </PageLayout>
   );
 }
 

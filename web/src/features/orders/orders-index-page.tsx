@@ -1,4 +1,4 @@
-import { Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -8,7 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ORDER_KIND_LISTS, ORDER_KINDS, ORDER_STATUS_LABELS } from './order-types';
 import type { OrderCounts, OrderStatus } from './order-types';
 import { OrdersTable } from './orders-table';
-import { PageHeader } from './page-header';
+import { PageLayout } from '../../components/page-header';
 
 const RECENT_ORDERS = 5;
 /** The states that ask something of the customer or are worth a look. */
@@ -21,50 +21,46 @@ export function OrdersIndexPage() {
   const recent = useQuery(trpc.orders.list.queryOptions({ pageSize: RECENT_ORDERS }));
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <PageHeader title="Orders" description="Everything your organisation has ordered: clusters, add-ons, middlewares and support plans." />
+    <PageLayout title="Orders" description="Everything your organisation has ordered: clusters, add-ons, middlewares and support plans.">
+      <section aria-labelledby="order-counts-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="order-counts-title">
+            By kind
+          </Title>
+          {counts.isPending ? (
+            <Skeleton height={120} radius="md" aria-label="Loading the order counts" />
+          ) : counts.error ? (
+            <QueryErrorAlert title="The order counts could not be loaded" error={counts.error} retrying={counts.isFetching} onRetry={() => void counts.refetch()} />
+          ) : (
+            <CountCards counts={counts.data} />
+          )}
+        </Stack>
+      </section>
 
-        <section aria-labelledby="order-counts-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="order-counts-title">
-              By kind
+      <section aria-labelledby="recent-orders-title">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={2} size="h4" id="recent-orders-title">
+              Recent orders
             </Title>
-            {counts.isPending ? (
-              <Skeleton height={120} radius="md" aria-label="Loading the order counts" />
-            ) : counts.error ? (
-              <QueryErrorAlert title="The order counts could not be loaded" error={counts.error} retrying={counts.isFetching} onRetry={() => void counts.refetch()} />
-            ) : (
-              <CountCards counts={counts.data} />
-            )}
-          </Stack>
-        </section>
-
-        <section aria-labelledby="recent-orders-title">
-          <Stack gap="sm">
-            <Group justify="space-between" align="center">
-              <Title order={2} size="h4" id="recent-orders-title">
-                Recent orders
-              </Title>
-              <ButtonLink to="/order-status" variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />}>
-                All orders
-              </ButtonLink>
-            </Group>
-            {recent.isPending ? (
-              <Skeleton height={200} radius="md" aria-label="Loading the recent orders" />
-            ) : recent.error ? (
-              <QueryErrorAlert title="Recent orders could not be loaded" error={recent.error} retrying={recent.isFetching} onRetry={() => void recent.refetch()} />
-            ) : recent.data.items.length === 0 ? (
-              <Text size="sm" data-testid="recent-orders-empty">
-                Your organisation has not ordered anything yet. Browse the marketplace or configure a cluster to get started.
-              </Text>
-            ) : (
-              <OrdersTable items={recent.data.items} caption={`Your organisation's ${RECENT_ORDERS} most recent orders`} showKind />
-            )}
-          </Stack>
-        </section>
-      </Stack>
-    </Container>
+            <ButtonLink to="/order-status" variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />}>
+              All orders
+            </ButtonLink>
+          </Group>
+          {recent.isPending ? (
+            <Skeleton height={200} radius="md" aria-label="Loading the recent orders" />
+          ) : recent.error ? (
+            <QueryErrorAlert title="Recent orders could not be loaded" error={recent.error} retrying={recent.isFetching} onRetry={() => void recent.refetch()} />
+          ) : recent.data.items.length === 0 ? (
+            <Text size="sm" data-testid="recent-orders-empty">
+              Your organisation has not ordered anything yet. Browse the marketplace or configure a cluster to get started.
+            </Text>
+          ) : (
+            <OrdersTable items={recent.data.items} caption={`Your organisation's ${RECENT_ORDERS} most recent orders`} showKind />
+          )}
+        </Stack>
+      </section>
+    </PageLayout>
   );
 }
 

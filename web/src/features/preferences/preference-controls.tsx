@@ -1,4 +1,4 @@
-import { SegmentedControl, Switch } from '@mantine/core';
+import { Group, SegmentedControl, Switch } from '@mantine/core';
 import type { SegmentedControlProps } from '@mantine/core';
 import { BILLING_CYCLES, CURRENCIES, CURRENCY_SYMBOLS, THEMES } from '@kubemarket/shared';
 import type { BillingCycle, Currency, Theme } from '@kubemarket/shared';
@@ -77,5 +77,15 @@ export function BillingCycleSwitch({ maxDiscountPercent }: { maxDiscountPercent:
       label={maxDiscountPercent > 0 ? `Bill yearly (save up to ${maxDiscountPercent}%)` : 'Bill yearly'}
       data-testid="billing-cycle-switch"
     />
+  );
+}
+
+/** The display currency and billing cycle side by side, small: beside a page's title. */
+export function PriceControls() {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <CurrencyControl size="xs" />
+      <BillingCycleControl size="xs" />
+    </Group>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Card, Container, Grid, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Grid, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GET_CACHE_MS } from '@kubemarket/shared';
 import type { SuggestionsInput, SuggestionsResult } from '@kubemarket/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
+import { PriceSettingsCard } from '../currency';
 import { useTRPCClient } from '../../lib/trpc';
-import { BillingCycleControl, CurrencyControl } from '../preferences';
-import { RatesNotice } from '../currency';
 import { hasAnswers, searchFromInput, validateQuestionnaire, valuesFromSearch } from './questionnaire';
 import type { SuggestionsSearch } from './questionnaire';
 import { QuestionnaireForm } from './questionnaire-form';
@@ -36,85 +36,68 @@ export function SmartSuggestionsPage({ search, onSearchChange }: SmartSuggestion
   });
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} data-testid="page-title">
-            Smart suggestions
-          </Title>
-          <Text c="dimmed" maw={760}>
-            Tell us about your workload and we suggest the cluster tiers that can run it, best first: the nodes and add-ons each needs, why, and what it
-            costs with today&apos;s prices. Open a suggestion in the price estimator to adjust it. The address of this page keeps your answers.
-          </Text>
-        </Stack>
-
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="suggestions-questions-title">
-              <Stack gap="md">
-                <Title order={2} size="h4" id="suggestions-questions-title">
-                  Your workload
-                </Title>
-                <QuestionnaireForm
-                  initialValues={initial.values}
-                  initialErrors={initial.errors}
-                  submitting={query.isFetching}
-                  onSubmit={(answers) => onSearchChange(searchFromInput(answers))}
-                  onReset={() => onSearchChange({})}
-                />
-              </Stack>
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+    <PageLayout
+      title="Smart suggestions"
+      description="Tell us about your workload and we suggest the cluster tiers that can run it, best first: the nodes and add-ons each needs, why, and what it costs with today's prices. Open a suggestion in the price estimator to adjust it. The address of this page keeps your answers."
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="suggestions-questions-title">
             <Stack gap="md">
-              <Card withBorder radius="md" padding="md">
-                <Stack gap="sm">
-                  <Group gap="md" wrap="wrap">
-                    <CurrencyControl />
-                    <BillingCycleControl />
-                  </Group>
-                  <RatesNotice />
-                </Stack>
-              </Card>
-              <Stack
-                gap="md"
-                component="section"
-                aria-labelledby="suggestions-results-title"
-                aria-live="polite"
-                aria-busy={query.isFetching}
-                data-testid="suggestions-results"
-              >
-                <Title order={2} size="h4" id="suggestions-results-title">
-                  Suggestions
-                </Title>
-                {input === null ? (
-                  <Text c="dimmed" data-testid="suggestions-empty">
-                    {fromAddress && !fromAddress.ok
-                      ? 'Some answers need your attention: see the questions.'
-                      : 'Answer the questions to see the clusters that fit your workload, ranked, with their prices.'}
-                  </Text>
-                ) : query.error ? (
-                  <QueryErrorAlert
-                    title="No suggestions could be made"
-                    error={query.error}
-                    retrying={query.isFetching}
-                    onRetry={() => void query.refetch()}
-                    testId="suggestions-error"
-                  />
-                ) : !query.data ? (
-                  <Stack gap="md" aria-label="Finding the clusters that fit">
-                    <Skeleton height={320} radius="md" />
-                    <Skeleton height={220} radius="md" />
-                  </Stack>
-                ) : (
-                  <Results result={query.data} />
-                )}
-              </Stack>
+              <Title order={2} size="h4" id="suggestions-questions-title">
+                Your workload
+              </Title>
+              <QuestionnaireForm
+                initialValues={initial.values}
+                initialErrors={initial.errors}
+                submitting={query.isFetching}
+                onSubmit={(answers) => onSearchChange(searchFromInput(answers))}
+                onReset={() => onSearchChange({})}
+              />
             </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <PriceSettingsCard />
+            <Stack
+              gap="md"
+              component="section"
+              aria-labelledby="suggestions-results-title"
+              aria-live="polite"
+              aria-busy={query.isFetching}
+              data-testid="suggestions-results"
+            >
+              <Title order={2} size="h4" id="suggestions-results-title">
+                Suggestions
+              </Title>
+              {input === null ? (
+                <Text c="dimmed" data-testid="suggestions-empty">
+                  {fromAddress && !fromAddress.ok
+                    ? 'Some answers need your attention: see the questions.'
+                    : 'Answer the questions to see the clusters that fit your workload, ranked, with their prices.'}
+                </Text>
+              ) : query.error ? (
+                <QueryErrorAlert
+                  title="No suggestions could be made"
+                  error={query.error}
+                  retrying={query.isFetching}
+                  onRetry={() => void query.refetch()}
+                  testId="suggestions-error"
+                />
+              ) : !query.data ? (
+                <Stack gap="md" aria-label="Finding the clusters that fit">
+                  <Skeleton height={320} radius="md" />
+                  <Skeleton height={220} radius="md" />
+                </Stack>
+              ) : (
+                <Results result={query.data} />
+              )}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </PageLayout>
   );
 }
 

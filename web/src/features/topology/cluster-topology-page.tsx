@@ -1,7 +1,8 @@
-import { Alert, Badge, Card, Container, Grid, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Grid, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
+import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
@@ -45,74 +46,66 @@ export function ClusterTopologyPage({ search, onSearchChange }: ClusterTopologyP
   }, [catalog, search.tier, search.region, highAvailability]);
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} data-testid="page-title">
-            Cluster topology
-          </Title>
-          <Text c="dimmed" maw={820}>
-            The reference architecture of each cluster tier: where the control plane runs, how the worker nodes spread over the availability zones of
-            a region, and how traffic reaches them. Choose a tier and a region to see what you would get.
-          </Text>
+    <PageLayout
+      title="Cluster topology"
+      description="The reference architecture of each cluster tier: where the control plane runs, how the worker nodes spread over the availability zones of a region, and how traffic reaches them. Choose a tier and a region to see what you would get."
+      maw={820}
+    >
+      {error ? (
+        <QueryErrorAlert title="The catalogue could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
+      ) : !catalog ? (
+        <Stack gap="lg" aria-busy="true">
+          <Skeleton height={84} radius="md" aria-label="Loading the cluster tiers" />
+          <Skeleton height={620} radius="md" aria-label="Loading the diagram" />
         </Stack>
+      ) : !tier ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="No cluster tier is on sale">
+          There is no architecture to show until the catalogue offers a cluster tier.
+        </Alert>
+      ) : (
+        <>
+          <Card withBorder radius="md" padding="md" component="section" aria-label="Tier and region">
+            <Group gap="lg" align="flex-end" wrap="wrap">
+              <Select
+                label="Cluster tier"
+                data={catalog.tiers.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+                value={tier.id}
+                allowDeselect={false}
+                onChange={(value) => value && onSearchChange({ tier: value })}
+                w={240}
+                data-testid="topology-tier"
+              />
+              <Select
+                label="Region"
+                data={regions.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.id})` }))}
+                value={region?.id ?? null}
+                allowDeselect={false}
+                disabled={regions.length === 0}
+                onChange={(value) => value && onSearchChange({ ...search, tier: tier.id, region: value })}
+                w={260}
+                data-testid="topology-region"
+              />
+              <HaControl tier={tier} checked={highAvailability} onChange={(ha) => onSearchChange({ ...search, tier: tier.id, ha: ha || undefined })} />
+            </Group>
+          </Card>
 
-        {error ? (
-          <QueryErrorAlert title="The catalogue could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
-        ) : !catalog ? (
-          <Stack gap="lg" aria-busy="true">
-            <Skeleton height={84} radius="md" aria-label="Loading the cluster tiers" />
-            <Skeleton height={620} radius="md" aria-label="Loading the diagram" />
-          </Stack>
-        ) : !tier ? (
-          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="No cluster tier is on sale">
-            There is no architecture to show until the catalogue offers a cluster tier.
-          </Alert>
-        ) : (
-          <>
-            <Card withBorder radius="md" padding="md" component="section" aria-label="Tier and region">
-              <Group gap="lg" align="flex-end" wrap="wrap">
-                <Select
-                  label="Cluster tier"
-                  data={catalog.tiers.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-                  value={tier.id}
-                  allowDeselect={false}
-                  onChange={(value) => value && onSearchChange({ tier: value })}
-                  w={240}
-                  data-testid="topology-tier"
-                />
-                <Select
-                  label="Region"
-                  data={regions.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.id})` }))}
-                  value={region?.id ?? null}
-                  allowDeselect={false}
-                  disabled={regions.length === 0}
-                  onChange={(value) => value && onSearchChange({ ...search, tier: tier.id, region: value })}
-                  w={260}
-                  data-testid="topology-region"
-                />
-                <HaControl tier={tier} checked={highAvailability} onChange={(ha) => onSearchChange({ ...search, tier: tier.id, ha: ha || undefined })} />
-              </Group>
-            </Card>
-
-            {!region || !model ? (
-              <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="Not offered in any region yet" data-testid="topology-no-region">
-                {tier.name} clusters cannot be placed in any region at the moment, so there is no architecture to draw.
-              </Alert>
-            ) : (
-              <Grid gap="lg">
-                <Grid.Col span={{ base: 12, lg: 8 }}>
-                  <TopologyView model={model} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, lg: 4 }}>
-                  <PartsPanel tier={tier} region={region} model={model} catalog={catalog} />
-                </Grid.Col>
-              </Grid>
-            )}
-          </>
-        )}
-      </Stack>
-    </Container>
+          {!region || !model ? (
+            <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="Not offered in any region yet" data-testid="topology-no-region">
+              {tier.name} clusters cannot be placed in any region at the moment, so there is no architecture to draw.
+            </Alert>
+          ) : (
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <TopologyView model={model} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <PartsPanel tier={tier} region={region} model={model} catalog={catalog} />
+              </Grid.Col>
+            </Grid>
+          )}
+        </>
+      )}
+    </PageLayout>
   );
 }
 
