@@ -6,26 +6,18 @@ import {
 } from '@kubemarket/db';
 import { asc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { giveawayAllowance } from './four-eyes';
-import {
-  initialPriceStatements,
-  loadPrices,
-  monthlyAndYearly,
-  presentPriced,
-  planPriceChanges,
-  withPricesInEffect,
-} from './prices';
+import { catalogEntity } from './entity';
+import { monthlyAndYearly, presentPriced } from './prices';
 import type {
   addonCreateInput,
   addonUpdateInput,
 } from './schemas';
-import { ADDON, type Staff, type Statement, TIER, auditChange, badRequest, changedFields, checkReferences, checkYearly, commit, conflict, given, listOf, nextSortOrder, notFound, pick, setArchived } from './common';
+import { ADDON, type Staff, type Statement, TIER, badRequest, checkReferences, checkYearly, listOf } from './common';
 import { compareMinor } from './versions';
 
 // Add-ons: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
 const ADDON_PRICES = monthlyAndYearly<Addon>('addon');
-const ADDON_KINDS = ADDON_PRICES.map((accessor) => accessor.kind);
 const ADDON_FIELDS = [
   'name',
   'category',
@@ -50,17 +42,9 @@ async function presentAddons(ctx: Staff, rows: Addon[]) {
   }));
 }
 
-async function findAddon(db: Database, id: string) {
-  const [row] = await db.select().from(addons).where(eq(addons.id, id)).limit(1);
-  if (!row) throw notFound(`No add-on with the id ${id}.`);
-  return row;
-}
+const addonsEntity = catalogEntity({ table: addons, entity: 'addon', noun: 'add-on', article: 'An', fields: ADDON_FIELDS, columns: ADDON_COLUMNS, prices: ADDON_PRICES, present: presentAddons });
 
-const addonOutput = async (ctx: Staff, id: string) => (await presentAddons(ctx, [await findAddon(ctx.db, id)]))[0]!;
-
-export async function listAddons(ctx: Staff) {
-  return presentAddons(ctx, await ctx.db.select().from(addons).orderBy(asc(addons.sortOrder), asc(addons.id)));
-}
+export const listAddons = addonsEntity.list;
 
 /** The add-on `from` depends on, directly or through others, that leads back to `target`; null when none does. */
 function requirementPathTo(target: string, from: readonly string[], requiresOf: (id: string) => readonly string[]): string | null {
@@ -124,7 +108,7 @@ async function otherAddons(db: Database, id: string) {
 
 export async function createAddon(ctx: Staff, input: z.infer<typeof addonCreateInput>) {
   const now = ctx.ports.clock.now();
-  if ((await ctx.db.$count(addons, eq(addons.id, input.id))) > 0) throw conflict(`An add-on with the id ${input.id} already exists.`);
+  await addonsEntity.checkNewId(ctx.db, input.id);
   const others = await otherAddons(ctx.db, input.id);
   const addon: Addon = {
     ...input,
@@ -133,68 +117,35 @@ export async function createAddon(ctx: Staff, input: z.infer<typeof addonCreateI
     maxKubernetesVersion: input.maxKubernetesVersion ?? null,
     requires: input.requires ?? [],
     conflicts: input.conflicts ?? [],
-    sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, addons, addons.sortOrder)),
-    archivedAt: null,
-    createdAt: now,
-    updatedAt: now,
+    ...(await addonsEntity.newRow(ctx.db, input.sortOrder, now)),
   };
   await checkAddon(ctx.db, addon, null, others);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.insert(addons).values(addon),
-      ...conflictStatements(ctx.db, addon.id, [], addon.conflicts, others, now),
-      ...initialPriceStatements(ctx.db, ADDON_PRICES, addon.id, addon, now, ctx.user.id),
-      auditChange(ctx, 'addon', 'created', addon.id, { values: pick(addon, ADDON_COLUMNS) }, now),
-    ],
-    `An add-on with the id ${addon.id} already exists.`,
-  );
-  return addonOutput(ctx, addon.id);
+  return addonsEntity.insert(ctx, addon, { statements: conflictStatements(ctx.db, addon.id, [], addon.conflicts, others, now) });
 }
 
 export async function updateAddon(ctx: Staff, input: z.infer<typeof addonUpdateInput>) {
-  const { id, priceEffectiveFrom, ...patch } = input;
   const now = ctx.ports.clock.now();
-  const row = await findAddon(ctx.db, id);
-  const [prices, others] = await Promise.all([loadPrices(ctx.db, ADDON_KINDS, [id]), otherAddons(ctx.db, id)]);
-  const before = withPricesInEffect(row, ADDON_PRICES, id, prices, now);
-  const after = { ...before, ...given(patch) };
-  await checkAddon(ctx.db, after, before, others);
-  const plan = planPriceChanges(ctx.db, { accessors: ADDON_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
-  const changes = changedFields(before, after, ADDON_FIELDS);
-  if (!plan.audit && Object.keys(changes).length === 0) return addonOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(addons).set({ ...pick(plan.record, ADDON_COLUMNS), updatedAt: now }).where(eq(addons.id, id)),
-      ...conflictStatements(ctx.db, id, before.conflicts, after.conflicts, others, now),
-      ...plan.statements,
-      auditChange(ctx, 'addon', 'updated', id, { changes, ...(plan.audit ? { price: plan.audit } : {}) }, now),
-    ],
-  );
-  return addonOutput(ctx, id);
+  return addonsEntity.update(ctx, input, {
+    load: otherAddons,
+    check: (after, before, others) => checkAddon(ctx.db, after, before, others),
+    statements: (before, after, others) => conflictStatements(ctx.db, input.id, before.conflicts, after.conflicts, others, now),
+  });
 }
 
 /** Refused while an add-on on sale requires it: customers could not install that one. */
 export async function archiveAddon(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const addon = await findAddon(ctx.db, id);
-  if (addon.archivedAt !== null) return addonOutput(ctx, id);
-  const dependants = [...(await otherAddons(ctx.db, id)).values()].filter((other) => other.archivedAt === null && other.requires.includes(id));
-  if (dependants.length) {
-    throw badRequest(`${listOf(dependants.map((other) => other.name))} ${dependants.length > 1 ? 'require' : 'requires'} ${addon.name}: archive ${dependants.length > 1 ? 'them' : 'it'} or remove the requirement first.`);
-  }
-  await setArchived(ctx, addons, 'addon', id, true, { name: addon.name }, now);
-  return addonOutput(ctx, id);
+  return addonsEntity.setArchived(ctx, id, true, async (addon) => {
+    const dependants = [...(await otherAddons(ctx.db, id)).values()].filter((other) => other.archivedAt === null && other.requires.includes(id));
+    if (dependants.length) {
+      throw badRequest(`${listOf(dependants.map((other) => other.name))} ${dependants.length > 1 ? 'require' : 'requires'} ${addon.name}: archive ${dependants.length > 1 ? 'them' : 'it'} or remove the requirement first.`);
+    }
+  });
 }
 
 export async function restoreAddon(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const addon = await findAddon(ctx.db, id);
-  if (addon.archivedAt === null) return addonOutput(ctx, id);
-  const others = await otherAddons(ctx.db, id);
-  const archived = addon.requires.filter((required) => others.get(required)?.archivedAt != null).map((required) => others.get(required)!.name);
-  if (archived.length) throw badRequest(`${addon.name} requires ${listOf(archived)}, which ${archived.length > 1 ? 'are' : 'is'} archived: restore ${archived.length > 1 ? 'them' : 'it'} first.`);
-  await setArchived(ctx, addons, 'addon', id, false, { name: addon.name }, now);
-  return addonOutput(ctx, id);
+  return addonsEntity.setArchived(ctx, id, false, async (addon) => {
+    const others = await otherAddons(ctx.db, id);
+    const archived = addon.requires.filter((required) => others.get(required)?.archivedAt != null).map((required) => others.get(required)!.name);
+    if (archived.length) throw badRequest(`${addon.name} requires ${listOf(archived)}, which ${archived.length > 1 ? 'are' : 'is'} archived: restore ${archived.length > 1 ? 'them' : 'it'} first.`);
+  });
 }

@@ -7,21 +7,13 @@ import {
 } from '@kubemarket/db';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { giveawayAllowance } from './four-eyes';
-import {
-  initialPriceStatements,
-  loadPrices,
-  presentPriced,
-  NO_EXTRA_PRICES,
-  planPriceChanges,
-  withPricesInEffect,
-  type PriceAccessor,
-} from './prices';
+import { catalogEntity } from './entity';
+import { presentPriced, NO_EXTRA_PRICES, type PriceAccessor } from './prices';
 import type {
   flavorCreateInput,
   flavorUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, badRequest, changedFields, checkRegions, commit, conflict, given, listOf, nextSortOrder, notFound, pick, regionIds, setArchived } from './common';
+import { type Staff, badRequest, checkRegions, listOf, regionIds } from './common';
 
 // Node flavours: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -32,7 +24,6 @@ const FLAVOR_PRICES: PriceAccessor<NodeFlavor>[] = [
     write: (flavor, price) => ({ ...flavor, monthlyPriceCents: price.monthlyPriceCents, hourlyPriceMillicents: price.hourlyPriceMillicents ?? flavor.hourlyPriceMillicents }),
   },
 ];
-const FLAVOR_KINDS = FLAVOR_PRICES.map((accessor) => accessor.kind);
 const FLAVOR_FIELDS = ['name', 'category', 'vcpu', 'memoryGb', 'gpuModel', 'gpuCount', 'gpuMemoryGb', 'localDiskGb', 'regionIds', 'sortOrder'] as const;
 const FLAVOR_COLUMNS = [...FLAVOR_FIELDS, 'monthlyPriceCents', 'hourlyPriceMillicents'] as const;
 
@@ -58,17 +49,9 @@ async function presentFlavors(ctx: Staff, rows: NodeFlavor[]) {
   }));
 }
 
-async function findFlavor(db: Database, id: string) {
-  const [row] = await db.select().from(nodeFlavors).where(eq(nodeFlavors.id, id)).limit(1);
-  if (!row) throw notFound(`No node flavour with the id ${id}.`);
-  return row;
-}
+const flavors = catalogEntity({ table: nodeFlavors, entity: 'node_flavor', noun: 'node flavour', article: 'A', fields: FLAVOR_FIELDS, columns: FLAVOR_COLUMNS, prices: FLAVOR_PRICES, present: presentFlavors });
 
-const flavorOutput = async (ctx: Staff, id: string) => (await presentFlavors(ctx, [await findFlavor(ctx.db, id)]))[0]!;
-
-export async function listFlavors(ctx: Staff) {
-  return presentFlavors(ctx, await ctx.db.select().from(nodeFlavors).orderBy(asc(nodeFlavors.sortOrder), asc(nodeFlavors.id)));
-}
+export const listFlavors = flavors.list;
 
 async function checkFlavor(db: Database, flavor: NodeFlavor) {
   const hasGpu = flavor.gpuCount > 0 || flavor.gpuModel !== null || flavor.gpuMemoryGb !== null;
@@ -81,79 +64,43 @@ async function checkFlavor(db: Database, flavor: NodeFlavor) {
 
 export async function createFlavor(ctx: Staff, input: z.infer<typeof flavorCreateInput>) {
   const now = ctx.ports.clock.now();
-  const [existing] = await ctx.db.select({ id: nodeFlavors.id }).from(nodeFlavors).where(eq(nodeFlavors.id, input.id)).limit(1);
-  if (existing) throw conflict(`A node flavour with the id ${input.id} already exists.`);
+  await flavors.checkNewId(ctx.db, input.id);
   const flavor: NodeFlavor = {
     ...input,
     gpuModel: input.gpuModel ?? null,
     gpuCount: input.gpuCount ?? 0,
     gpuMemoryGb: input.gpuMemoryGb ?? null,
     hourlyPriceMillicents: input.hourlyPriceMillicents ?? hourlyFromMonthly(input.monthlyPriceCents),
-    sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, nodeFlavors, nodeFlavors.sortOrder)),
-    archivedAt: null,
-    createdAt: now,
-    updatedAt: now,
+    ...(await flavors.newRow(ctx.db, input.sortOrder, now)),
   };
   await checkFlavor(ctx.db, flavor);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.insert(nodeFlavors).values(flavor),
-      ...initialPriceStatements(ctx.db, FLAVOR_PRICES, flavor.id, flavor, now, ctx.user.id),
-      auditChange(ctx, 'node_flavor', 'created', flavor.id, { values: pick(flavor, FLAVOR_COLUMNS) }, now),
-    ],
-    `A node flavour with the id ${flavor.id} already exists.`,
-  );
-  return flavorOutput(ctx, flavor.id);
+  return flavors.insert(ctx, flavor);
 }
 
 export async function updateFlavor(ctx: Staff, input: z.infer<typeof flavorUpdateInput>) {
-  const { id, priceEffectiveFrom, ...patch } = input;
-  const now = ctx.ports.clock.now();
-  const row = await findFlavor(ctx.db, id);
-  const before = withPricesInEffect(row, FLAVOR_PRICES, id, await loadPrices(ctx.db, FLAVOR_KINDS, [id]), now);
-  const after = { ...before, ...given(patch) };
-  // A new monthly price without an hourly one keeps the two consistent.
-  if (patch.hourlyPriceMillicents === undefined && after.monthlyPriceCents !== before.monthlyPriceCents) {
-    after.hourlyPriceMillicents = hourlyFromMonthly(after.monthlyPriceCents);
-  }
-  await checkFlavor(ctx.db, after);
-  const prices = planPriceChanges(ctx.db, { accessors: FLAVOR_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
-  const changes = changedFields(before, after, FLAVOR_FIELDS);
-  if (!prices.audit && Object.keys(changes).length === 0) return flavorOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(nodeFlavors).set({ ...pick(prices.record, FLAVOR_COLUMNS), updatedAt: now }).where(eq(nodeFlavors.id, id)),
-      ...prices.statements,
-      auditChange(ctx, 'node_flavor', 'updated', id, { changes, ...(prices.audit ? { price: prices.audit } : {}) }, now),
-    ],
-  );
-  return flavorOutput(ctx, id);
+  return flavors.update(ctx, input, {
+    // A new monthly price without an hourly one keeps the two consistent.
+    normalise: (after, patch, before) =>
+      patch.hourlyPriceMillicents === undefined && after.monthlyPriceCents !== before.monthlyPriceCents ? { ...after, hourlyPriceMillicents: hourlyFromMonthly(after.monthlyPriceCents) } : after,
+    check: (after) => checkFlavor(ctx.db, after),
+  });
 }
 
 /** Refused while a tier on offer would be left with no flavour on sale. */
 export async function archiveFlavor(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const flavor = await findFlavor(ctx.db, id);
-  if (flavor.archivedAt !== null) return flavorOutput(ctx, id);
-  const [tiers, onSale] = await Promise.all([
-    tiersOnOffer(ctx.db),
-    ctx.db.select({ id: nodeFlavors.id }).from(nodeFlavors).where(and(isNull(nodeFlavors.archivedAt), ne(nodeFlavors.id, id))),
-  ]);
-  const others = new Set(onSale.map((row) => row.id));
-  const stranded = tiers.filter((tier) => tier.allowedFlavorIds.includes(id) && !tier.allowedFlavorIds.some((other) => others.has(other)));
-  if (stranded.length) {
-    throw badRequest(`${listOf(stranded.map((tier) => tier.name))} would have no node flavour left on sale: add another flavour to ${stranded.length > 1 ? 'them' : 'it'} first.`);
-  }
-  await setArchived(ctx, nodeFlavors, 'node_flavor', id, true, { name: flavor.name }, now);
-  return flavorOutput(ctx, id);
+  return flavors.setArchived(ctx, id, true, async () => {
+    const [tiers, onSale] = await Promise.all([
+      tiersOnOffer(ctx.db),
+      ctx.db.select({ id: nodeFlavors.id }).from(nodeFlavors).where(and(isNull(nodeFlavors.archivedAt), ne(nodeFlavors.id, id))),
+    ]);
+    const others = new Set(onSale.map((row) => row.id));
+    const stranded = tiers.filter((tier) => tier.allowedFlavorIds.includes(id) && !tier.allowedFlavorIds.some((other) => others.has(other)));
+    if (stranded.length) {
+      throw badRequest(`${listOf(stranded.map((tier) => tier.name))} would have no node flavour left on sale: add another flavour to ${stranded.length > 1 ? 'them' : 'it'} first.`);
+    }
+  });
 }
 
 export async function restoreFlavor(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const flavor = await findFlavor(ctx.db, id);
-  if (flavor.archivedAt === null) return flavorOutput(ctx, id);
-  await setArchived(ctx, nodeFlavors, 'node_flavor', id, false, { name: flavor.name }, now);
-  return flavorOutput(ctx, id);
+  return flavors.setArchived(ctx, id, false);
 }

@@ -1,16 +1,16 @@
 import {
   middlewarePlans,
   middlewares,
-  type Database,
   type Middleware,
 } from '@kubemarket/db';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   middlewareCreateInput,
   middlewareUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, changedFields, checkRegions, commit, conflict, given, nextSortOrder, notFound, pick, regionIds, setArchived } from './common';
+import { type Staff, checkRegions, regionIds } from './common';
+import { catalogEntity } from './entity';
 
 // Middlewares: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -30,68 +30,36 @@ async function presentMiddlewares(ctx: Staff, rows: Middleware[]) {
   return rows.map((row) => ({ ...row, planCount: planCounts.get(row.id) ?? 0, inUse: null }));
 }
 
-export async function findMiddleware(db: Database, id: string) {
-  const [row] = await db.select().from(middlewares).where(eq(middlewares.id, id)).limit(1);
-  if (!row) throw notFound(`No middleware with the id ${id}.`);
-  return row;
-}
+const middlewaresEntity = catalogEntity({
+  table: middlewares,
+  entity: 'middleware',
+  noun: 'middleware',
+  article: 'A',
+  fields: MIDDLEWARE_FIELDS,
+  columns: MIDDLEWARE_FIELDS,
+  present: presentMiddlewares,
+});
 
-const middlewareOutput = async (ctx: Staff, id: string) => (await presentMiddlewares(ctx, [await findMiddleware(ctx.db, id)]))[0]!;
-
-export async function listMiddlewares(ctx: Staff) {
-  return presentMiddlewares(ctx, await ctx.db.select().from(middlewares).orderBy(asc(middlewares.sortOrder), asc(middlewares.id)));
-}
+export const findMiddleware = middlewaresEntity.find;
+export const listMiddlewares = middlewaresEntity.list;
 
 export async function createMiddleware(ctx: Staff, input: z.infer<typeof middlewareCreateInput>) {
   const now = ctx.ports.clock.now();
-  if ((await ctx.db.$count(middlewares, eq(middlewares.id, input.id))) > 0) throw conflict(`A middleware with the id ${input.id} already exists.`);
-  const middleware: Middleware = {
-    ...input,
-    sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, middlewares, middlewares.sortOrder)),
-    archivedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  await middlewaresEntity.checkNewId(ctx.db, input.id);
+  const middleware: Middleware = { ...input, ...(await middlewaresEntity.newRow(ctx.db, input.sortOrder, now)) };
   checkRegions(middleware.regionIds, await regionIds(ctx.db), 'middleware');
-  await commit(
-    ctx.db,
-    [ctx.db.insert(middlewares).values(middleware), auditChange(ctx, 'middleware', 'created', middleware.id, { values: pick(middleware, MIDDLEWARE_FIELDS) }, now)],
-    `A middleware with the id ${middleware.id} already exists.`,
-  );
-  return middlewareOutput(ctx, middleware.id);
+  return middlewaresEntity.insert(ctx, middleware);
 }
 
 export async function updateMiddleware(ctx: Staff, input: z.infer<typeof middlewareUpdateInput>) {
-  const { id, ...patch } = input;
-  const now = ctx.ports.clock.now();
-  const before = await findMiddleware(ctx.db, id);
-  const after = { ...before, ...given(patch) };
-  checkRegions(after.regionIds, await regionIds(ctx.db), 'middleware');
-  const changes = changedFields(before, after, MIDDLEWARE_FIELDS);
-  if (Object.keys(changes).length === 0) return middlewareOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(middlewares).set({ ...pick(after, MIDDLEWARE_FIELDS), updatedAt: now }).where(eq(middlewares.id, id)),
-      auditChange(ctx, 'middleware', 'updated', id, { changes }, now),
-    ],
-  );
-  return middlewareOutput(ctx, id);
+  return middlewaresEntity.update(ctx, input, { check: async (after) => checkRegions(after.regionIds, await regionIds(ctx.db), 'middleware') });
 }
 
 /** Its plans stay as they are: off sale with it, back with it. */
 export async function archiveMiddleware(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const middleware = await findMiddleware(ctx.db, id);
-  if (middleware.archivedAt !== null) return middlewareOutput(ctx, id);
-  await setArchived(ctx, middlewares, 'middleware', id, true, { name: middleware.name }, now);
-  return middlewareOutput(ctx, id);
+  return middlewaresEntity.setArchived(ctx, id, true);
 }
 
 export async function restoreMiddleware(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const middleware = await findMiddleware(ctx.db, id);
-  if (middleware.archivedAt === null) return middlewareOutput(ctx, id);
-  await setArchived(ctx, middlewares, 'middleware', id, false, { name: middleware.name }, now);
-  return middlewareOutput(ctx, id);
+  return middlewaresEntity.setArchived(ctx, id, false);
 }

@@ -1,25 +1,16 @@
 import {
   supportPlans,
-  type Database,
   type SupportPlan,
 } from '@kubemarket/db';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { giveawayAllowance } from './four-eyes';
-import {
-  initialPriceStatements,
-  loadPrices,
-  presentPriced,
-  NO_EXTRA_PRICES,
-  planPriceChanges,
-  withPricesInEffect,
-  type PriceAccessor,
-} from './prices';
+import { catalogEntity } from './entity';
+import { presentPriced, NO_EXTRA_PRICES, type PriceAccessor } from './prices';
 import type {
   supportCreateInput,
   supportUpdateInput,
 } from './schemas';
-import { type Staff, auditChange, badRequest, changedFields, commit, conflict, given, nextSortOrder, notFound, pick, setArchived } from './common';
+import { type Staff, badRequest } from './common';
 
 // Support plans: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -40,7 +31,6 @@ const SUPPORT_PRICES: PriceAccessor<SupportPlan>[] = [
     },
   },
 ];
-const SUPPORT_KINDS = SUPPORT_PRICES.map((accessor) => accessor.kind);
 const SUPPORT_FIELDS = [
   'name',
   'description',
@@ -58,21 +48,18 @@ const SUPPORT_COLUMNS = [...SUPPORT_FIELDS, 'monthlyPriceCents', 'percentOfSpend
 
 type SupportPatch = Omit<z.infer<typeof supportUpdateInput>, 'id' | 'priceEffectiveFrom'>;
 
-async function presentSupportPlans(ctx: Staff, rows: SupportPlan[]) {
-  return presentPriced(ctx.db, rows, SUPPORT_PRICES, ctx.ports.clock.now(), () => ({ inUse: null }));
-}
+const supportPlansEntity = catalogEntity({
+  table: supportPlans,
+  entity: 'support_plan',
+  noun: 'support plan',
+  article: 'A',
+  fields: SUPPORT_FIELDS,
+  columns: SUPPORT_COLUMNS,
+  prices: SUPPORT_PRICES,
+  present: async (ctx: Staff, rows: SupportPlan[]) => presentPriced(ctx.db, rows, SUPPORT_PRICES, ctx.ports.clock.now(), () => ({ inUse: null })),
+});
 
-async function findSupportPlan(db: Database, id: string) {
-  const [row] = await db.select().from(supportPlans).where(eq(supportPlans.id, id)).limit(1);
-  if (!row) throw notFound(`No support plan with the id ${id}.`);
-  return row;
-}
-
-const supportOutput = async (ctx: Staff, id: string) => (await presentSupportPlans(ctx, [await findSupportPlan(ctx.db, id)]))[0]!;
-
-export async function listSupportPlans(ctx: Staff) {
-  return presentSupportPlans(ctx, await ctx.db.select().from(supportPlans).orderBy(asc(supportPlans.sortOrder), asc(supportPlans.id)));
-}
+export const listSupportPlans = supportPlansEntity.list;
 
 /** The price fields of the other pricing kind are cleared, unless the edit sets them (a contradiction). */
 function normaliseSupportPlan(plan: SupportPlan, patch: SupportPatch): SupportPlan {
@@ -105,7 +92,7 @@ function checkSupportPlan(plan: SupportPlan) {
 
 export async function createSupportPlan(ctx: Staff, input: z.infer<typeof supportCreateInput>) {
   const now = ctx.ports.clock.now();
-  if ((await ctx.db.$count(supportPlans, eq(supportPlans.id, input.id))) > 0) throw conflict(`A support plan with the id ${input.id} already exists.`);
+  await supportPlansEntity.checkNewId(ctx.db, input.id);
   const plan = normaliseSupportPlan(
     {
       ...input,
@@ -122,65 +109,34 @@ export async function createSupportPlan(ctx: Staff, input: z.infer<typeof suppor
       monthlyPriceCents: input.monthlyPriceCents ?? null,
       percentOfSpendBasisPoints: input.percentOfSpendBasisPoints ?? null,
       minimumMonthlyCents: input.minimumMonthlyCents ?? null,
-      sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, supportPlans, supportPlans.sortOrder)),
-      archivedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...(await supportPlansEntity.newRow(ctx.db, input.sortOrder, now)),
     },
     input,
   );
   checkSupportPlan(plan);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.insert(supportPlans).values(plan),
-      ...initialPriceStatements(ctx.db, SUPPORT_PRICES, plan.id, plan, now, ctx.user.id),
-      auditChange(ctx, 'support_plan', 'created', plan.id, { values: pick(plan, SUPPORT_COLUMNS) }, now),
-    ],
-    `A support plan with the id ${plan.id} already exists.`,
-  );
-  return supportOutput(ctx, plan.id);
+  return supportPlansEntity.insert(ctx, plan);
 }
 
 export async function updateSupportPlan(ctx: Staff, input: z.infer<typeof supportUpdateInput>) {
-  const { id, priceEffectiveFrom, ...patch } = input;
-  const now = ctx.ports.clock.now();
-  const row = await findSupportPlan(ctx.db, id);
-  const before = withPricesInEffect(row, SUPPORT_PRICES, id, await loadPrices(ctx.db, SUPPORT_KINDS, [id]), now);
-  const after = normaliseSupportPlan({ ...before, ...given(patch) }, patch);
-  checkSupportPlan(after);
-  if (after.pricingKind !== before.pricingKind && priceEffectiveFrom !== undefined && priceEffectiveFrom > now) {
-    throw badRequest('Switching between a fixed price and a share of spend applies at once: leave the date out.');
-  }
-  const prices = planPriceChanges(ctx.db, { accessors: SUPPORT_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
-  const changes = changedFields(before, after, SUPPORT_FIELDS);
-  if (!prices.audit && Object.keys(changes).length === 0) return supportOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(supportPlans).set({ ...pick(prices.record, SUPPORT_COLUMNS), updatedAt: now }).where(eq(supportPlans.id, id)),
-      ...prices.statements,
-      auditChange(ctx, 'support_plan', 'updated', id, { changes, ...(prices.audit ? { price: prices.audit } : {}) }, now),
-    ],
-  );
-  return supportOutput(ctx, id);
+  return supportPlansEntity.update(ctx, input, {
+    normalise: normaliseSupportPlan,
+    check: (after, before, _loaded, { priceEffectiveFrom, now }) => {
+      checkSupportPlan(after);
+      if (after.pricingKind !== before.pricingKind && priceEffectiveFrom !== undefined && priceEffectiveFrom > now) {
+        throw badRequest('Switching between a fixed price and a share of spend applies at once: leave the date out.');
+      }
+    },
+  });
 }
 
 /** Refused for the last plan on sale: every organisation has a support plan. */
 export async function archiveSupportPlan(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const plan = await findSupportPlan(ctx.db, id);
-  if (plan.archivedAt !== null) return supportOutput(ctx, id);
-  const others = await ctx.db.$count(supportPlans, and(isNull(supportPlans.archivedAt), ne(supportPlans.id, id)));
-  if (others === 0) throw badRequest(`${plan.name} is the last support plan on offer: create or restore another one first.`);
-  await setArchived(ctx, supportPlans, 'support_plan', id, true, { name: plan.name }, now);
-  return supportOutput(ctx, id);
+  return supportPlansEntity.setArchived(ctx, id, true, async (plan) => {
+    const others = await ctx.db.$count(supportPlans, and(isNull(supportPlans.archivedAt), ne(supportPlans.id, id)));
+    if (others === 0) throw badRequest(`${plan.name} is the last support plan on offer: create or restore another one first.`);
+  });
 }
 
 export async function restoreSupportPlan(ctx: Staff, id: string) {
-  const now = ctx.ports.clock.now();
-  const plan = await findSupportPlan(ctx.db, id);
-  if (plan.archivedAt === null) return supportOutput(ctx, id);
-  await setArchived(ctx, supportPlans, 'support_plan', id, false, { name: plan.name }, now);
-  return supportOutput(ctx, id);
+  return supportPlansEntity.setArchived(ctx, id, false);
 }

@@ -5,23 +5,15 @@ import {
   type ClusterTier,
   type Database,
 } from '@kubemarket/db';
-import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { giveawayAllowance } from './four-eyes';
-import {
-  initialPriceStatements,
-  loadPrices,
-  presentPriced,
-  NO_EXTRA_PRICES,
-  planPriceChanges,
-  withPricesInEffect,
-  type PriceAccessor,
-} from './prices';
+import { catalogEntity } from './entity';
+import { presentPriced, NO_EXTRA_PRICES, type PriceAccessor } from './prices';
 import type {
   tierCreateInput,
   tierUpdateInput,
 } from './schemas';
-import { FLAVOR, type Staff, auditChange, badRequest, changedFields, checkReferences, checkRegions, checkYearly, commit, conflict, given, nextSortOrder, notFound, pick, regionIds } from './common';
+import { FLAVOR, type Staff, auditChange, badRequest, checkReferences, checkRegions, checkYearly, commit, conflict, regionIds } from './common';
 
 // Cluster tiers: staff create, edit, archive and restore them (catalogue administration; what the entities share is in common.ts).
 
@@ -40,7 +32,6 @@ const TIER_PRICES: PriceAccessor<ClusterTier>[] = [
     write: (tier, price) => (tier.haControlPlane === 'optional' ? { ...tier, haMonthlyPriceCents: price.monthlyPriceCents, haYearlyPriceCents: price.yearlyPriceCents } : tier),
   },
 ];
-const TIER_KINDS = TIER_PRICES.map((accessor) => accessor.kind);
 const TIER_FIELDS = [
   'name',
   'description',
@@ -69,17 +60,9 @@ async function presentTiers(ctx: Staff, rows: ClusterTier[]) {
   return presentPriced(ctx.db, rows, TIER_PRICES, now, (row) => ({ inUse: used.get(row.id) ?? 0 }));
 }
 
-async function findTier(db: Database, id: string) {
-  const [row] = await db.select().from(clusterTiers).where(eq(clusterTiers.id, id)).limit(1);
-  if (!row) throw notFound(`No cluster tier with the id ${id}.`);
-  return row;
-}
+const tiers = catalogEntity({ table: clusterTiers, entity: 'cluster_tier', noun: 'cluster tier', article: 'A', fields: TIER_FIELDS, columns: TIER_COLUMNS, prices: TIER_PRICES, present: presentTiers });
 
-const tierOutput = async (ctx: Staff, id: string) => (await presentTiers(ctx, [await findTier(ctx.db, id)]))[0]!;
-
-export async function listTiers(ctx: Staff) {
-  return presentTiers(ctx, await ctx.db.select().from(clusterTiers).orderBy(asc(clusterTiers.sortOrder), asc(clusterTiers.id)));
-}
+export const listTiers = tiers.list;
 
 /** HA prices belong to an optional HA control plane only; switching away from optional clears them. */
 function normaliseTier(tier: ClusterTier, patch: TierPatch): ClusterTier {
@@ -116,62 +99,35 @@ async function checkTier(db: Database, tier: ClusterTier, before: ClusterTier | 
 
 export async function createTier(ctx: Staff, input: z.infer<typeof tierCreateInput>) {
   const now = ctx.ports.clock.now();
-  const [existing] = await ctx.db.select({ id: clusterTiers.id }).from(clusterTiers).where(eq(clusterTiers.id, input.id)).limit(1);
-  if (existing) throw conflict(`A cluster tier with the id ${input.id} already exists.`);
+  await tiers.checkNewId(ctx.db, input.id);
   const tier = normaliseTier(
     {
       ...input,
       slaBasisPoints: input.slaBasisPoints ?? null,
       haMonthlyPriceCents: input.haMonthlyPriceCents ?? null,
       haYearlyPriceCents: input.haYearlyPriceCents ?? null,
-      sortOrder: input.sortOrder ?? (await nextSortOrder(ctx.db, clusterTiers, clusterTiers.sortOrder)),
       active: true,
-      archivedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      ...(await tiers.newRow(ctx.db, input.sortOrder, now)),
     },
     input,
   );
   await checkTier(ctx.db, tier, null);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.insert(clusterTiers).values(tier),
-      ...initialPriceStatements(ctx.db, TIER_PRICES, tier.id, tier, now, ctx.user.id),
-      auditChange(ctx, 'cluster_tier', 'created', tier.id, { values: pick(tier, TIER_COLUMNS) }, now),
-    ],
-    `A cluster tier with the id ${tier.id} or the name “${tier.name}” already exists.`,
-  );
-  return tierOutput(ctx, tier.id);
+  return tiers.insert(ctx, tier, { conflictMessage: `A cluster tier with the id ${tier.id} or the name “${tier.name}” already exists.` });
 }
 
 export async function updateTier(ctx: Staff, input: z.infer<typeof tierUpdateInput>) {
-  const { id, priceEffectiveFrom, ...patch } = input;
-  const now = ctx.ports.clock.now();
-  const row = await findTier(ctx.db, id);
-  const before = withPricesInEffect(row, TIER_PRICES, id, await loadPrices(ctx.db, TIER_KINDS, [id]), now);
-  const after = normaliseTier({ ...before, ...given(patch) }, patch);
-  await checkTier(ctx.db, after, before);
-  const prices = planPriceChanges(ctx.db, { accessors: TIER_PRICES, itemId: id, before, after, requestedFrom: priceEffectiveFrom, now, userId: ctx.user.id, approval: ctx.approval, allowance: await giveawayAllowance(ctx.db, ctx.user, now) });
-  const changes = changedFields(before, after, TIER_FIELDS);
-  if (!prices.audit && Object.keys(changes).length === 0) return tierOutput(ctx, id);
-  await commit(
-    ctx.db,
-    [
-      ctx.db.update(clusterTiers).set({ ...pick(prices.record, TIER_COLUMNS), updatedAt: now }).where(eq(clusterTiers.id, id)),
-      ...prices.statements,
-      auditChange(ctx, 'cluster_tier', 'updated', id, { changes, ...(prices.audit ? { price: prices.audit } : {}) }, now),
-    ],
-    `A cluster tier named “${after.name}” already exists.`,
-  );
-  return tierOutput(ctx, id);
+  return tiers.update(ctx, input, {
+    normalise: normaliseTier,
+    check: (after, before) => checkTier(ctx.db, after, before),
+    conflictMessage: (after) => `A cluster tier named “${after.name}” already exists.`,
+  });
 }
 
 /** Clusters and orders keep pointing at an archived tier; customers can no longer choose it. */
 export async function archiveTier(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
-  const tier = await findTier(ctx.db, id);
-  if (tier.archivedAt !== null) return tierOutput(ctx, id);
+  const tier = await tiers.find(ctx.db, id);
+  if (tier.archivedAt !== null) return tiers.output(ctx, id);
   const others = await ctx.db.$count(clusterTiers, and(eq(clusterTiers.active, true), isNull(clusterTiers.archivedAt), ne(clusterTiers.id, id)));
   if (tier.active && others === 0) throw badRequest(`${tier.name} is the last cluster tier on offer: customers could not order any cluster. Create or restore another tier first.`);
   const inUse = await ctx.db.$count(clusters, eq(clusters.tierId, id));
@@ -182,13 +138,13 @@ export async function archiveTier(ctx: Staff, id: string) {
       auditChange(ctx, 'cluster_tier', 'archived', id, { name: tier.name, clustersUsingIt: inUse }, now),
     ],
   );
-  return tierOutput(ctx, id);
+  return tiers.output(ctx, id);
 }
 
 export async function restoreTier(ctx: Staff, id: string) {
   const now = ctx.ports.clock.now();
-  const tier = await findTier(ctx.db, id);
-  if (tier.archivedAt === null && tier.active) return tierOutput(ctx, id);
+  const tier = await tiers.find(ctx.db, id);
+  if (tier.archivedAt === null && tier.active) return tiers.output(ctx, id);
   const onSale = await ctx.db.$count(nodeFlavors, and(inArray(nodeFlavors.id, tier.allowedFlavorIds), isNull(nodeFlavors.archivedAt)));
   if (onSale === 0) throw badRequest(`Every node flavour ${tier.name} offers is archived: restore one of them, or change the tier's flavours, first.`);
   await commit(
@@ -198,5 +154,5 @@ export async function restoreTier(ctx: Staff, id: string) {
       auditChange(ctx, 'cluster_tier', 'restored', id, { name: tier.name }, now),
     ],
   );
-  return tierOutput(ctx, id);
+  return tiers.output(ctx, id);
 }
