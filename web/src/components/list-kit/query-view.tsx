@@ -24,9 +24,11 @@ interface QueryViewProps<D> {
  */
 export function QueryView<D>({ query, loading, errorTitle, errorTestId, isEmpty, empty, children }: QueryViewProps<D>) {
   if (query.isPending) return <>{loading}</>;
-  if (query.error && query.data === undefined) return <QueryErrorAlert title={errorTitle} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} testId={errorTestId} />;
-  if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  // Past the first answer there is data, or an error and nothing to show (a query never answers undefined).
+  const { data, error } = query;
+  if (data === undefined) return error ? <QueryErrorAlert title={errorTitle} error={error} retrying={query.isFetching} onRetry={() => void query.refetch()} testId={errorTestId} /> : <>{loading}</>;
+  if (isEmpty?.(data)) return <>{empty}</>;
+  return <>{children(data)}</>;
 }
 
 /** A busy block standing for a list while it loads, named for screen readers. */
