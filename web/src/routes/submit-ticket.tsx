@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SubmitTicketPage } from '../features/public';
-import { validateSubmitSearch } from '../features/support';
+import { validateSubmitSearch } from '../features/tickets';
 
 export const Route = createFileRoute('/submit-ticket')({
   validateSearch: validateSubmitSearch,

@@ -3,7 +3,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { useCurrentUser } from '../features/auth';
 import { SupportPage } from '../features/public';
 import { DashboardLayout } from '../features/shell';
-import { SupportDeskPage, validateSupportSearch } from '../features/support';
+import { SupportDeskPage, validateSupportSearch } from '../features/tickets';
 
 /**
  * /support: the public support page for visitors; signed in, the ticket desk in the dashboard

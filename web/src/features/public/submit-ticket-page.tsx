@@ -1,7 +1,7 @@
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { PublicSubmitForm } from '../support';
-import type { TicketCategory } from '../support';
+import { PublicSubmitForm } from '../tickets';
+import type { TicketCategory } from '../tickets';
 import { AnchorLink } from '../../components/router-links';
 import { PageColumns, PublicPage } from './public-page';
 

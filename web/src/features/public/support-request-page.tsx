@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { LeadForm } from '../leads';
 import type { LeadFormProps } from '../leads';
-import { OpenTicketCallout } from '../support';
-import type { TicketCategory } from '../support';
+import { OpenTicketCallout } from '../tickets';
+import type { TicketCategory } from '../tickets';
 import { COMPANY } from './company';
 import CONTENT from './content/support-requests.json';
 import { MailLink, PageColumns, PageSection, PublicPage } from './public-page';

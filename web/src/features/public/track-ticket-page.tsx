@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { PublicTrack } from '../support';
+import { PublicTrack } from '../tickets';
 import { AnchorLink } from '../../components/router-links';
 import { PageColumns, PublicPage } from './public-page';
 

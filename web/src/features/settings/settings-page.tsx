@@ -1,7 +1,7 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { roleCan } from '@kubemarket/shared';
 import { IconHistory, IconKey, IconPalette, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
-import { ApiTokensSection } from '../api-tokens';
+import { ApiTokensSection } from '../tokens';
 import { useCurrentUser } from '../auth';
 import { SessionsSection, TwoFactorSection } from '../security';
 import { PreferencesSection } from '../preferences';

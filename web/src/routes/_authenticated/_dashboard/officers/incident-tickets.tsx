@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { IncidentTicketsPage } from '../../../../features/support';
+import { IncidentTicketsPage } from '../../../../features/tickets';
 
 interface IncidentTicketsSearch {
   /** The ticket open in the page; staff emails link here with it. */

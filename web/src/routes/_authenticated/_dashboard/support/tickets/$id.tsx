@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TicketPage } from '../../../../../features/support';
+import { TicketPage } from '../../../../../features/tickets';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/support/tickets/$id')({
   component: TicketRoute,

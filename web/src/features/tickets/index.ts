@@ -1,4 +1,4 @@
-// The support desk: customers' tickets (/support), visitors' requests (/submit-ticket, /track-ticket)
+// The tickets feature's door (API module `tickets`), the support desk: customers' tickets (/support), visitors' requests (/submit-ticket, /track-ticket)
 // and the staff queue (/officers/incident-tickets).
 export { IncidentTicketsPage } from './incident-tickets-page';
 export { OpenTicketCallout } from './open-ticket-button';

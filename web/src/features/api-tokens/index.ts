@@ -1,1 +1,0 @@
-export { ApiTokensSection, API_TOKENS_ANCHOR } from './api-tokens-section';
