@@ -20,7 +20,7 @@ export interface Column<T> {
   cellProps?: (row: T) => CellProps;
 }
 
-export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlightOnHover' | 'withTableBorder' | 'verticalSpacing'> {
+export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlightOnHover' | 'withTableBorder' | 'verticalSpacing' | 'horizontalSpacing' | 'fz'> {
   rows: readonly T[];
   /** The columns, in order; `false` leaves one out (a column shown only sometimes). */
   columns: readonly (Column<T> | false)[];
@@ -42,16 +42,18 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
    * focusable region the keyboard can scroll (WCAG 2.1.1).
    */
   scrollRegion?: string;
+  /** `native`: the browser's own scrollbar rather than Mantine's scroll area (lighter, for the public pages). */
+  scrollType?: 'native';
 }
 
 /**
  * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
  * headings with `scope="col"`, and each row drawn from its columns.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, ...tableProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, scrollType, ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
+    <Table.ScrollContainer minWidth={minWidth} type={scrollType} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
       <Table {...tableProps} aria-label={label} data-testid={testId} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>

@@ -1,6 +1,8 @@
 import { SCOPE_DOMAIN_LABELS, SCOPE_DOMAINS } from '@kubemarket/shared';
-import { Accordion, Anchor, Badge, Code, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Accordion, Anchor, Badge, Code, Group, List, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { DataTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import classes from './api-reference.module.css';
@@ -9,7 +11,7 @@ import { withInlineCode } from './inline-code';
 import { exampleOperation } from './openapi-reference';
 import type { Access, ApiOperation, ApiReference, HttpMethod, TagGroup } from './openapi-reference';
 import { PageSection, PublicPage } from './public-page';
-import { ParameterTable, SchemaView } from './schema-view';
+import { ParameterTable, REFERENCE_TABLE, SchemaView } from './schema-view';
 
 /** Filled badges with white text: every shade here is at least 4.5:1 (blue.6 would be 3.6:1). */
 const METHOD_COLORS: Record<HttpMethod, string> = {
@@ -27,6 +29,11 @@ const ACCESS_LABELS: Record<Access, string> = {
   'session-or-token': 'Signed in: session or API token',
   'session-only': 'Browser session only',
 };
+
+const ERROR_COLUMNS: Column<ApiReference['errors'][number]>[] = [
+  { header: 'Status', cell: (error) => <Code>{error.status}</Code> },
+  { header: 'Meaning', cell: (error) => error.description ?? '' },
+];
 
 const WEBSOCKET_MESSAGE = '{ "type": "notification", "userId": "usr_01J...", "notificationId": "ntf_01J..." }';
 
@@ -183,26 +190,7 @@ function Operations({ reference }: { reference: ApiReference }) {
       {reference.errors.length ? (
         <PageSection id="errors" title="Errors">
           <Text>{withInlineCode('A failed call answers one of these statuses with a `{ "message": "…" }` body you can show to a person.')}</Text>
-          <Table.ScrollContainer minWidth={480} type="native">
-            <Table withTableBorder verticalSpacing={6} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Meaning</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {reference.errors.map((error) => (
-                  <Table.Tr key={error.status}>
-                    <Table.Td>
-                      <Code>{error.status}</Code>
-                    </Table.Td>
-                    <Table.Td>{error.description ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable rows={reference.errors} columns={ERROR_COLUMNS} rowKey={(error) => error.status} minWidth={480} {...REFERENCE_TABLE} />
         </PageSection>
       ) : null}
     </>

@@ -1,13 +1,15 @@
-import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { advertisedPrices, clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
 import { IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
-import type { Catalog, CatalogFlavor, CatalogTier } from '../catalog';
+import type { Catalog, CatalogAddon, CatalogFlavor, CatalogMiddleware, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
 import { RatesNotice, TierPrice, useDisplayPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { DetailsList } from '../../components/details-list';
+import { DataTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/date-format';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -270,125 +272,114 @@ function gpuLabel(flavor: CatalogFlavor): string {
   return `${flavor.gpuCount} × ${flavor.gpuModel}${flavor.gpuMemoryGb === null ? '' : ` (${flavor.gpuMemoryGb} GB)`}`;
 }
 
+/** The catalogue's tables: striped, bordered, scrolling sideways natively on a narrow screen. */
+const CATALOGUE_TABLE = { scrollType: 'native', striped: true, withTableBorder: true, verticalSpacing: 'sm' } as const;
+/** A row's name, in bold. */
+const NAME_CELL = { fw: 600 } as const;
+
 function FlavorTable({ flavors }: { flavors: readonly CatalogFlavor[] }) {
   const { billingCycle } = usePreferences();
   const { format, ready } = useDisplayPrice();
+  const columns: Column<CatalogFlavor>[] = [
+    { header: 'Flavour', rowHeader: true, cell: (flavor) => flavor.name, cellProps: () => NAME_CELL },
+    { header: 'Type', cell: (flavor) => categoryLabel(flavor.category) },
+    { header: 'vCPU', cell: (flavor) => formatInteger(flavor.vcpu) },
+    { header: 'Memory', cell: (flavor) => `${formatInteger(flavor.memoryGb)} GB` },
+    { header: 'GPU', cell: gpuLabel },
+    { header: 'Local disk', cell: (flavor) => `${formatInteger(flavor.localDiskGb)} GB` },
+    {
+      header: 'Per hour',
+      cell: (flavor) => (flavor.hourlyPriceMillicents === null ? '—' : ready ? format(flavor.hourlyPriceMillicents / 1000) : <Skeleton height={16} width={60} />),
+      cellProps: () => ({ 'data-testid': 'flavor-hourly' }),
+    },
+    {
+      header: billingCycle === 'monthly' ? 'Per month' : 'Per year',
+      cell: (flavor) => <ItemPrice monthlyCents={flavor.monthlyPriceCents} yearlyCents={flavor.yearlyPriceCents} size="sm" testId="flavor-price" />,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
-      <Table striped withTableBorder verticalSpacing="sm" data-testid="flavor-table">
-        <Table.Caption>Node flavours and their price per node, excluding VAT</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Flavour</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">vCPU</Table.Th>
-            <Table.Th scope="col">Memory</Table.Th>
-            <Table.Th scope="col">GPU</Table.Th>
-            <Table.Th scope="col">Local disk</Table.Th>
-            <Table.Th scope="col">Per hour</Table.Th>
-            <Table.Th scope="col">{billingCycle === 'monthly' ? 'Per month' : 'Per year'}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {flavors.map((flavor) => (
-            <Table.Tr key={flavor.id} data-testid="flavor-row" data-flavor={flavor.id}>
-              <Table.Th scope="row" fw={600}>
-                {flavor.name}
-              </Table.Th>
-              <Table.Td>{categoryLabel(flavor.category)}</Table.Td>
-              <Table.Td>{formatInteger(flavor.vcpu)}</Table.Td>
-              <Table.Td>{formatInteger(flavor.memoryGb)} GB</Table.Td>
-              <Table.Td>{gpuLabel(flavor)}</Table.Td>
-              <Table.Td>{formatInteger(flavor.localDiskGb)} GB</Table.Td>
-              <Table.Td data-testid="flavor-hourly">
-                {flavor.hourlyPriceMillicents === null ? '—' : ready ? format(flavor.hourlyPriceMillicents / 1000) : <Skeleton height={16} width={60} />}
-              </Table.Td>
-              <Table.Td>
-                <ItemPrice monthlyCents={flavor.monthlyPriceCents} yearlyCents={flavor.yearlyPriceCents} size="sm" testId="flavor-price" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={flavors}
+      columns={columns}
+      rowKey={(flavor) => flavor.id}
+      rowProps={(flavor) => ({ 'data-testid': 'flavor-row', 'data-flavor': flavor.id })}
+      caption="Node flavours and their price per node, excluding VAT"
+      minWidth={820}
+      {...CATALOGUE_TABLE}
+      testId="flavor-table"
+    />
   );
 }
 
 function AddonTable({ catalog }: { catalog: Catalog }) {
+  const columns: Column<CatalogAddon>[] = [
+    { header: 'Add-on', rowHeader: true, cell: (addon) => addon.name, cellProps: () => NAME_CELL },
+    { header: 'Category', cell: (addon) => categoryLabel(addon.category) },
+    {
+      header: 'Available on',
+      cell: (addon) =>
+        addon.compatibleTierIds.length === catalog.tiers.length
+          ? 'Every tier'
+          : catalog.tiers
+              .filter((tier) => addon.compatibleTierIds.includes(tier.id))
+              .map((tier) => tier.name)
+              .join(', '),
+    },
+    { header: 'Price per cluster', cell: (addon) => <ItemPrice monthlyCents={addon.monthlyPriceCents} yearlyCents={addon.yearlyPriceCents} size="sm" /> },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table striped withTableBorder verticalSpacing="sm" data-testid="addon-table">
-        <Table.Caption>Add-ons and their price per cluster, excluding VAT</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Add-on</Table.Th>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Available on</Table.Th>
-            <Table.Th scope="col">Price per cluster</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {catalog.addons.map((addon) => (
-            <Table.Tr key={addon.id} data-testid="addon-row">
-              <Table.Th scope="row" fw={600}>
-                {addon.name}
-              </Table.Th>
-              <Table.Td>{categoryLabel(addon.category)}</Table.Td>
-              <Table.Td>
-                {addon.compatibleTierIds.length === catalog.tiers.length
-                  ? 'Every tier'
-                  : catalog.tiers
-                      .filter((tier) => addon.compatibleTierIds.includes(tier.id))
-                      .map((tier) => tier.name)
-                      .join(', ')}
-              </Table.Td>
-              <Table.Td>
-                <ItemPrice monthlyCents={addon.monthlyPriceCents} yearlyCents={addon.yearlyPriceCents} size="sm" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={catalog.addons}
+      columns={columns}
+      rowKey={(addon) => addon.id}
+      rowProps={() => ({ 'data-testid': 'addon-row' })}
+      caption="Add-ons and their price per cluster, excluding VAT"
+      minWidth={640}
+      {...CATALOGUE_TABLE}
+      testId="addon-table"
+    />
   );
 }
 
 function MiddlewareTable({ catalog }: { catalog: Catalog }) {
+  const columns: Column<CatalogMiddleware>[] = [
+    {
+      header: 'Service',
+      rowHeader: true,
+      cell: (middleware) => (
+        <>
+          {middleware.name}
+          {middleware.versions.length > 0 ? (
+            <Text span size="xs" c="dimmed" fw={400}>
+              {' '}
+              {middleware.versions.join(', ')}
+            </Text>
+          ) : null}
+        </>
+      ),
+      cellProps: () => NAME_CELL,
+    },
+    { header: 'Category', cell: (middleware) => categoryLabel(middleware.category) },
+    { header: 'Plans', cell: (middleware) => middleware.plans.map((plan) => plan.name).join(', ') },
+    {
+      header: 'From',
+      cell: (middleware) => {
+        const cheapest = middleware.plans.toSorted((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
+        return cheapest ? <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size="sm" /> : '—';
+      },
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table striped withTableBorder verticalSpacing="sm" data-testid="middleware-table">
-        <Table.Caption>Managed data services and the price of their smallest plan, excluding VAT</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Service</Table.Th>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Plans</Table.Th>
-            <Table.Th scope="col">From</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {catalog.middlewares.map((middleware) => {
-            const cheapest = middleware.plans.toSorted((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
-            return (
-              <Table.Tr key={middleware.id} data-testid="middleware-row">
-                <Table.Th scope="row" fw={600}>
-                  {middleware.name}
-                  {middleware.versions.length > 0 ? (
-                    <Text span size="xs" c="dimmed" fw={400}>
-                      {' '}
-                      {middleware.versions.join(', ')}
-                    </Text>
-                  ) : null}
-                </Table.Th>
-                <Table.Td>{categoryLabel(middleware.category)}</Table.Td>
-                <Table.Td>{middleware.plans.map((plan) => plan.name).join(', ')}</Table.Td>
-                <Table.Td>{cheapest ? <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size="sm" /> : '—'}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={catalog.middlewares}
+      columns={columns}
+      rowKey={(middleware) => middleware.id}
+      rowProps={() => ({ 'data-testid': 'middleware-row' })}
+      caption="Managed data services and the price of their smallest plan, excluding VAT"
+      minWidth={640}
+      {...CATALOGUE_TABLE}
+      testId="middleware-table"
+    />
   );
 }
 

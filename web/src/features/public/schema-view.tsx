@@ -1,6 +1,8 @@
 import { Code, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { DataTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import classes from './api-reference.module.css';
 import { withInlineCode } from './inline-code';
 import { typeLabel } from './openapi-reference';
@@ -91,6 +93,18 @@ function Variants({ variants }: { variants: SchemaNode[] }) {
   );
 }
 
+function TypeLabel({ node }: { node: SchemaNode }) {
+  return (
+    <Text span fz="xs" ff="monospace">
+      {typeLabel(node)}
+    </Text>
+  );
+}
+
+function requiredLabel(required: boolean): string {
+  return required ? 'required' : 'optional';
+}
+
 function FieldTable({ fields }: { fields: SchemaField[] }) {
   return (
     <Table.ScrollContainer minWidth={560} type="native">
@@ -131,11 +145,9 @@ function FieldRows({ field }: { field: SchemaField }) {
           )}
         </Table.Td>
         <Table.Td>
-          <Text span fz="xs" ff="monospace">
-            {typeLabel(field.schema)}
-          </Text>
+          <TypeLabel node={field.schema} />
         </Table.Td>
-        <Table.Td>{field.required ? 'required' : 'optional'}</Table.Td>
+        <Table.Td>{requiredLabel(field.required)}</Table.Td>
         <Table.Td>
           <SchemaNotes node={field.schema} />
         </Table.Td>
@@ -151,39 +163,26 @@ function FieldRows({ field }: { field: SchemaField }) {
   );
 }
 
+/** The reference's tables: bordered, small, scrolling sideways natively on a narrow screen. */
+export const REFERENCE_TABLE = { scrollType: 'native', withTableBorder: true, verticalSpacing: 6, fz: 'sm' } as const;
+
+const PARAMETER_COLUMNS: Column<ApiParameter>[] = [
+  { header: 'Name', cell: (parameter) => <Code>{parameter.name}</Code> },
+  { header: 'In', cell: (parameter) => parameter.in },
+  { header: 'Type', cell: (parameter) => <TypeLabel node={parameter.schema} /> },
+  { header: 'Required', cell: (parameter) => requiredLabel(parameter.required) },
+  { header: 'Description', cell: (parameter) => <SchemaNotes node={parameter.schema} description={parameter.description} /> },
+];
+
 export function ParameterTable({ parameters }: { parameters: ApiParameter[] }) {
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table withTableBorder verticalSpacing={6} horizontalSpacing="sm" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">In</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Required</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {parameters.map((parameter) => (
-            <Table.Tr key={`${parameter.in}:${parameter.name}`}>
-              <Table.Td>
-                <Code>{parameter.name}</Code>
-              </Table.Td>
-              <Table.Td>{parameter.in}</Table.Td>
-              <Table.Td>
-                <Text span fz="xs" ff="monospace">
-                  {typeLabel(parameter.schema)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{parameter.required ? 'required' : 'optional'}</Table.Td>
-              <Table.Td>
-                <SchemaNotes node={parameter.schema} description={parameter.description} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={parameters}
+      columns={PARAMETER_COLUMNS}
+      rowKey={(parameter) => `${parameter.in}:${parameter.name}`}
+      minWidth={560}
+      horizontalSpacing="sm"
+      {...REFERENCE_TABLE}
+    />
   );
 }
