@@ -11,8 +11,9 @@
 import { creditRequests, newId, organizations, users, type CreditRequest } from '@kubemarket/db';
 import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { claimDecision, decidedMeanwhile, pendingFirst, pendingRequestRow, pendingWithId, requestToDecide, type RequestNames } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
@@ -92,12 +93,7 @@ export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
     amountCents: input.amountCents,
     expiresAt,
     limitReason,
-    requestedBy: ctx.user.id,
-    status: 'pending' as const,
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
-    createdAt: now,
+    ...pendingRequestRow(ctx.user.id, now),
   };
   await ctx.db.batch([
     ctx.db.insert(creditRequests).values(request),
@@ -118,24 +114,18 @@ export async function listCreditRequests(ctx: Staff, input: { status?: CreditReq
     .leftJoin(organizations, eq(organizations.id, creditRequests.organizationId))
     .leftJoin(users, eq(users.id, creditRequests.requestedBy))
     .where(input.status ? eq(creditRequests.status, input.status) : undefined)
-    .orderBy(sql`${creditRequests.status} <> 'pending'`, desc(creditRequests.createdAt))
+    .orderBy(...pendingFirst(creditRequests))
     .limit(100);
   return rows.map((row) => requestView({ ...row.request, organizationName: row.organizationName, requesterName: row.requesterName }));
 }
 
-async function pendingRequest(ctx: Staff, id: string): Promise<CreditRequest> {
-  const [request] = await ctx.db.select().from(creditRequests).where(eq(creditRequests.id, id)).limit(1);
-  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'No credit request has this id.' });
-  if (request.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: `This credit request was already ${request.status}.` });
-  if (request.requestedBy === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit you asked for.' });
-  return request;
-}
+const CREDIT_REQUEST: RequestNames = { request: 'credit request', subject: 'credit' };
 
 type DecideInput = z.output<typeof decideCreditRequestInput>;
 
 /** POST /api/admin/credit-requests/{id}/approve: another administrator approves; the credit is granted once. */
 export async function approveCreditRequest(ctx: Staff, input: DecideInput) {
-  const request = await pendingRequest(ctx, input.id);
+  const request = await requestToDecide(ctx.db, creditRequests, CREDIT_REQUEST, input.id, ctx.user.id);
   const now = ctx.ports.clock.now();
   const creditId = creditIdOf(request.id);
   // The request is claimed and the credit created in one batch (one transaction): the credit is
@@ -144,7 +134,7 @@ export async function approveCreditRequest(ctx: Staff, input: DecideInput) {
     ctx.db
       .update(creditRequests)
       .set({ status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null })
-      .where(and(eq(creditRequests.id, request.id), eq(creditRequests.status, 'pending')))
+      .where(pendingWithId(creditRequests, request.id))
       .returning({ id: creditRequests.id }),
     ctx.db.run(sql`
       INSERT INTO credits (id, organization_id, origin, description, amount_cents, remaining_cents, expires_at, created_by, created_at)
@@ -152,7 +142,7 @@ export async function approveCreditRequest(ctx: Staff, input: DecideInput) {
       FROM credit_requests WHERE id = ${request.id} AND status = 'approved' AND decided_by = ${ctx.user.id} AND decided_at = ${now}
       ON CONFLICT (id) DO NOTHING`),
   ]);
-  if (claimed.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'This credit request was decided meanwhile.' });
+  if (claimed.length === 0) throw decidedMeanwhile(CREDIT_REQUEST);
   await ctx.db.batch([
     auditInsert(
       ctx.db,
@@ -173,15 +163,10 @@ export async function approveCreditRequest(ctx: Staff, input: DecideInput) {
 
 /** POST /api/admin/credit-requests/{id}/reject: another administrator refuses it, with a reason. */
 export async function rejectCreditRequest(ctx: Staff, input: DecideInput) {
-  const request = await pendingRequest(ctx, input.id);
+  const request = await requestToDecide(ctx.db, creditRequests, CREDIT_REQUEST, input.id, ctx.user.id);
   if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Say why the credit is refused: the requester reads it.' });
   const now = ctx.ports.clock.now();
-  const claimed = await ctx.db
-    .update(creditRequests)
-    .set({ status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason })
-    .where(and(eq(creditRequests.id, request.id), eq(creditRequests.status, 'pending')))
-    .returning();
-  if (claimed.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'This credit request was decided meanwhile.' });
+  const claimed = await claimDecision(ctx.db, creditRequests, CREDIT_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
   await ctx.db.batch([
     auditInsert(
       ctx.db,
@@ -196,5 +181,5 @@ export async function rejectCreditRequest(ctx: Staff, input: DecideInput) {
       now,
     ),
   ]);
-  return { request: requestView(claimed[0]!) };
+  return { request: requestView(claimed) };
 }

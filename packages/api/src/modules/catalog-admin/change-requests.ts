@@ -9,8 +9,9 @@
  */
 import { catalogueChangeRequests, newId, users, type CatalogueChangeKind, type CatalogueChangeRequest } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { claimDecision, pendingFirst, pendingRequestRow, requestToDecide, type RequestNames } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ApprovalProbe, readOnly, type Approval } from './four-eyes';
@@ -114,12 +115,7 @@ export async function requestChange(ctx: Staff, input: z.output<typeof changeReq
     summary: outcome.summary,
     limitReason: outcome.limitReason,
     reason: input.reason,
-    requestedBy: ctx.user.id,
-    status: 'pending' as const,
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
-    createdAt: now,
+    ...pendingRequestRow(ctx.user.id, now),
   };
   try {
     await ctx.db.batch([
@@ -151,7 +147,7 @@ async function rowsWhere(ctx: Staff, where: SQL | undefined) {
     .from(catalogueChangeRequests)
     .leftJoin(users, eq(users.id, catalogueChangeRequests.requestedBy))
     .where(where)
-    .orderBy(sql`${catalogueChangeRequests.status} <> 'pending'`, desc(catalogueChangeRequests.createdAt))
+    .orderBy(...pendingFirst(catalogueChangeRequests))
     .limit(100);
   return rows.map((row) => changeRequestView({ ...row.request, requesterName: row.requesterName, deciderName: row.deciderName }));
 }
@@ -161,13 +157,7 @@ export function listChangeRequests(ctx: Staff, input: { status?: CatalogueChange
   return rowsWhere(ctx, input.status ? eq(catalogueChangeRequests.status, input.status) : undefined);
 }
 
-async function pendingRequest(ctx: Staff, id: string): Promise<CatalogueChangeRequest> {
-  const [request] = await ctx.db.select().from(catalogueChangeRequests).where(eq(catalogueChangeRequests.id, id)).limit(1);
-  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'No catalogue change request has this id.' });
-  if (request.status !== 'pending') throw new TRPCError({ code: 'CONFLICT', message: `This change request was already ${request.status}.` });
-  if (request.requestedBy === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Another administrator must decide on a change you asked for.' });
-  return request;
-}
+const CHANGE_REQUEST: RequestNames = { request: 'change request', subject: 'change' };
 
 async function view(ctx: Staff, id: string) {
   const [row] = await rowsWhere(ctx, eq(catalogueChangeRequests.id, id));
@@ -176,17 +166,12 @@ async function view(ctx: Staff, id: string) {
 
 /** POST /api/admin/catalog/change-requests/{id}/approve: another administrator approves; the change is made once. */
 export async function approveChange(ctx: Staff, input: z.output<typeof changeRequestDecideInput>) {
-  const request = await pendingRequest(ctx, input.id);
+  const request = await requestToDecide(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, input.id, ctx.user.id);
   const entry: Change | undefined = CHANGES[request.procedure as ChangeProcedure];
   if (!entry) throw new TRPCError({ code: 'CONFLICT', message: 'This change request names a catalogue call that no longer exists: refuse it.' });
   const now = ctx.ports.clock.now();
   const decided = { status: 'approved' as const, decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null };
-  const [claimed] = await ctx.db
-    .update(catalogueChangeRequests)
-    .set(decided)
-    .where(and(eq(catalogueChangeRequests.id, request.id), eq(catalogueChangeRequests.status, 'pending')))
-    .returning({ id: catalogueChangeRequests.id });
-  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This change request was decided meanwhile.' });
+  await claimDecision(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, request.id, decided);
   const parsed = entry.parse(request.input);
   try {
     if (!parsed.success) throw badRequest('The stored change is no longer valid.');
@@ -218,15 +203,10 @@ export async function approveChange(ctx: Staff, input: z.output<typeof changeReq
 
 /** POST /api/admin/catalog/change-requests/{id}/reject: another administrator refuses it, with a reason. */
 export async function rejectChange(ctx: Staff, input: z.output<typeof changeRequestDecideInput>) {
-  const request = await pendingRequest(ctx, input.id);
+  const request = await requestToDecide(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, input.id, ctx.user.id);
   if (!input.reason) throw badRequest('Say why the change is refused: the requester reads it.');
   const now = ctx.ports.clock.now();
-  const [claimed] = await ctx.db
-    .update(catalogueChangeRequests)
-    .set({ status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason })
-    .where(and(eq(catalogueChangeRequests.id, request.id), eq(catalogueChangeRequests.status, 'pending')))
-    .returning({ id: catalogueChangeRequests.id });
-  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This change request was decided meanwhile.' });
+  await claimDecision(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
   await ctx.db.batch([
     auditInsert(
       ctx.db,

@@ -7,7 +7,8 @@
 import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } from '@kubemarket/db';
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { claimDecision, pendingFirst, pendingRequestRow, requestToDecide, type RequestNames } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -51,13 +52,8 @@ export async function correctInvoice(ctx: Staff, input: { id: string; reason: st
     organizationId: invoice.organizationId,
     amountCents: invoice.totalCents,
     reason: input.reason,
-    requestedBy: ctx.user.id,
-    status: 'pending' as const,
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
+    ...pendingRequestRow(ctx.user.id, now),
     creditNoteId: null,
-    createdAt: now,
   };
   try {
     await ctx.db.batch([
@@ -96,18 +92,14 @@ export async function listCreditNoteRequests(ctx: Staff) {
     .from(creditNoteRequests)
     .leftJoin(invoices, eq(invoices.id, creditNoteRequests.invoiceId))
     .leftJoin(users, eq(users.id, creditNoteRequests.requestedBy))
-    .orderBy(sql`${creditNoteRequests.status} <> 'pending'`, desc(creditNoteRequests.createdAt))
+    .orderBy(...pendingFirst(creditNoteRequests))
     .limit(100);
   return rows.map((row) => requestView({ ...row.request, number: row.number, requesterName: row.requesterName }));
 }
 
-async function pending(ctx: Staff, id: string): Promise<CreditNoteRequest> {
-  const [request] = await ctx.db.select().from(creditNoteRequests).where(eq(creditNoteRequests.id, id)).limit(1);
-  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: 'No credit note request has this id.' });
-  if (request.status !== 'pending' && !interrupted(request)) throw new TRPCError({ code: 'CONFLICT', message: `This credit note request was already ${request.status}.` });
-  if (request.requestedBy === ctx.user.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'Another administrator must decide on a credit note you asked for.' });
-  return request;
-}
+const CREDIT_NOTE_REQUEST: RequestNames = { request: 'credit note request', subject: 'credit note' };
+
+const pending = (ctx: Staff, id: string) => requestToDecide(ctx.db, creditNoteRequests, CREDIT_NOTE_REQUEST, id, ctx.user.id, interrupted);
 
 /**
  * Approved, but its credit note was never recorded: the approval stopped between its claim and the
@@ -129,13 +121,7 @@ export async function approveCreditNote(ctx: Staff, input: { id: string; reason?
   const now = ctx.ports.clock.now();
   let decided: CreditNoteRequest;
   if (request.status === 'pending') {
-    const [claimed] = await ctx.db
-      .update(creditNoteRequests)
-      .set({ status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null })
-      .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
-      .returning();
-    if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
-    decided = claimed;
+    decided = await claimDecision(ctx.db, creditNoteRequests, CREDIT_NOTE_REQUEST, request.id, { status: 'approved', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason ?? null });
   } else {
     decided = request;
   }
@@ -168,12 +154,7 @@ export async function rejectCreditNote(ctx: Staff, input: { id: string; reason?:
   const request = await pending(ctx, input.id);
   if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Say why the credit note is refused: the requester reads it.' });
   const now = ctx.ports.clock.now();
-  const [claimed] = await ctx.db
-    .update(creditNoteRequests)
-    .set({ status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason })
-    .where(and(eq(creditNoteRequests.id, request.id), eq(creditNoteRequests.status, 'pending')))
-    .returning();
-  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: 'This credit note request was decided meanwhile.' });
+  const claimed = await claimDecision(ctx.db, creditNoteRequests, CREDIT_NOTE_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
   await ctx.db.batch([
     auditInsert(
       ctx.db,

@@ -1,0 +1,59 @@
+import type { catalogueChangeRequests, creditNoteRequests, creditRequests} from '@kubemarket/db';
+import { type Database } from '@kubemarket/db';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, sql } from 'drizzle-orm';
+
+/**
+ * Requests under four eyes (ADR 25, 26, 27: staff credits, credit notes, catalogue changes): what
+ * one administrator may not do alone waits as a pending row until another administrator approves
+ * or refuses it. The row's decision columns, the order staff list them in, the checks before a
+ * decision and the claim of a decision are the same for every kind; what the request carries out
+ * stays with its module.
+ */
+
+type RequestTable = typeof creditRequests | typeof creditNoteRequests | typeof catalogueChangeRequests;
+type Decision = { status: 'approved' | 'rejected'; decidedBy: string; decidedAt: number; decisionReason: string | null };
+
+/** How a kind of request is named in its refusals: `No ${request} has this id.`, `… a ${subject} you asked for.` */
+export interface RequestNames {
+  request: string;
+  subject: string;
+}
+
+/** The columns of a request filed now: pending, undecided. */
+export function pendingRequestRow(requestedBy: string, now: number) {
+  return { requestedBy, status: 'pending' as const, decidedBy: null, decidedAt: null, decisionReason: null, createdAt: now };
+}
+
+/** The order staff read requests in: pending first, newest first. */
+export function pendingFirst(table: RequestTable) {
+  return [sql`${table.status} <> 'pending'`, desc(table.createdAt)] as const;
+}
+
+/**
+ * The request another administrator is about to decide: it exists, is still pending (or, with
+ * `resumable`, is one whose decision stopped half-way), and was not asked for by the decider.
+ */
+export async function requestToDecide<T extends RequestTable>(db: Database, table: T, names: RequestNames, id: string, deciderId: string, resumable?: (request: T['$inferSelect']) => boolean): Promise<T['$inferSelect']> {
+  // The request tables share their id, status and requestedBy columns: one table's builder types the query.
+  const requests = table as typeof creditRequests;
+  const [request] = await db.select().from(requests).where(eq(requests.id, id)).limit(1);
+  if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: `No ${names.request} has this id.` });
+  if (request.status !== 'pending' && !resumable?.(request as T['$inferSelect'])) throw new TRPCError({ code: 'CONFLICT', message: `This ${names.request} was already ${request.status}.` });
+  if (request.requestedBy === deciderId) throw new TRPCError({ code: 'FORBIDDEN', message: `Another administrator must decide on a ${names.subject} you asked for.` });
+  return request as T['$inferSelect'];
+}
+
+/** Records a decision on a request still pending (a conditional UPDATE), once: another decision that came first is a 409. */
+export async function claimDecision<T extends RequestTable>(db: Database, table: T, names: RequestNames, id: string, decision: Decision): Promise<T['$inferSelect']> {
+  const requests = table as typeof creditRequests;
+  const [claimed] = await db.update(requests).set(decision).where(pendingWithId(requests, id)).returning();
+  if (!claimed) throw decidedMeanwhile(names);
+  return claimed as T['$inferSelect'];
+}
+
+/** The request with this id, while it is pending. */
+export const pendingWithId = (table: RequestTable, id: string) => and(eq(table.id, id), eq(table.status, 'pending'));
+
+/** The refusal when another decision claimed the request first. */
+export const decidedMeanwhile = (names: RequestNames) => new TRPCError({ code: 'CONFLICT', message: `This ${names.request} was decided meanwhile.` });
