@@ -2,29 +2,16 @@ import type { TopologyFlavorInput, TopologyRegionInput, TopologyTierInput, Topol
 
 /** Tiers, regions, flavours and versions as the seeded catalogue has them (packages/db seed-catalog.ts). */
 
-export const STANDARD: TopologyTierInput = {
-  id: 'tier_standard',
-  name: 'Standard (Blue)',
-  nodes: 3,
-  vcpu: 4,
-  memoryGb: 16,
-  slaBasisPoints: 9995,
-  haControlPlane: 'included',
-  flavorIds: ['gp-2-8', 'gp-4-16', 'gp-8-32'],
-};
+/** A tier: Standard's sizes and terms unless told otherwise. */
+function tier(overrides: Partial<TopologyTierInput> & Pick<TopologyTierInput, 'id' | 'name'>): TopologyTierInput {
+  return { nodes: 3, vcpu: 4, memoryGb: 16, slaBasisPoints: 9995, haControlPlane: 'included', flavorIds: ['gp-2-8', 'gp-4-16', 'gp-8-32'], ...overrides };
+}
 
-export const ENTERPRISE: TopologyTierInput = {
-  id: 'tier_enterprise',
-  name: 'Enterprise (Red)',
-  nodes: 5,
-  vcpu: 8,
-  memoryGb: 32,
-  slaBasisPoints: 9999,
-  haControlPlane: 'included',
-  flavorIds: ['gp-4-16', 'gp-8-32'],
-};
+export const STANDARD = tier({ id: 'tier_standard', name: 'Standard (Blue)' });
 
-export const ECONOMY: TopologyTierInput = {
+export const ENTERPRISE = tier({ id: 'tier_enterprise', name: 'Enterprise (Red)', nodes: 5, vcpu: 8, memoryGb: 32, slaBasisPoints: 9999, flavorIds: ['gp-4-16', 'gp-8-32'] });
+
+export const ECONOMY = tier({
   id: 'tier_economy',
   name: 'Economy (Green)',
   nodes: 2,
@@ -33,29 +20,14 @@ export const ECONOMY: TopologyTierInput = {
   slaBasisPoints: 9950,
   haControlPlane: 'optional',
   flavorIds: ['gp-2-4', 'gp-2-8', 'gp-4-16'],
-};
+});
 
-export const DEVTEST: TopologyTierInput = {
-  id: 'tier_devtest',
-  name: 'Dev/Test (Orange)',
-  nodes: 2,
-  vcpu: 2,
-  memoryGb: 4,
-  slaBasisPoints: 9900,
-  haControlPlane: 'unavailable',
-  flavorIds: ['gp-2-4', 'gp-2-8'],
-};
+/** The two smallest tiers: two vCPU and 4 GB a node, no HA control plane. */
+const SMALL = { vcpu: 2, memoryGb: 4, haControlPlane: 'unavailable', flavorIds: ['gp-2-4', 'gp-2-8'] } as const;
 
-export const SANDBOX: TopologyTierInput = {
-  id: 'tier_sandbox',
-  name: 'Sandbox (Gray)',
-  nodes: 1,
-  vcpu: 2,
-  memoryGb: 4,
-  slaBasisPoints: null,
-  haControlPlane: 'unavailable',
-  flavorIds: ['gp-2-4', 'gp-2-8'],
-};
+export const DEVTEST = tier({ id: 'tier_devtest', name: 'Dev/Test (Orange)', nodes: 2, slaBasisPoints: 9900, ...SMALL });
+
+export const SANDBOX = tier({ id: 'tier_sandbox', name: 'Sandbox (Gray)', nodes: 1, slaBasisPoints: null, ...SMALL });
 
 export const TIERS = [STANDARD, ENTERPRISE, ECONOMY, DEVTEST, SANDBOX] as const;
 

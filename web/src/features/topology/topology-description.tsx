@@ -1,6 +1,10 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '../../components/list-kit';
 import { KIND_LABELS, placeLabel, STATUS_COLORS, STATUS_LABELS } from './topology-labels';
 import type { TopologyModel } from './topology-model';
+
+/** Both tables: striped, bordered, scrolling sideways natively below 560 px. */
+const DESCRIPTION_TABLE = { minWidth: 560, scrollType: 'native', striped: true, withTableBorder: true, verticalSpacing: 'xs' } as const;
 
 interface TopologyDescriptionProps {
   model: TopologyModel;
@@ -31,65 +35,45 @@ export function TopologyDescription({ model, id, headingOrder }: TopologyDescrip
         runs {model.controlPlane.replicas === 1 ? 'a single replica' : `${model.controlPlane.replicas} replicas`}.
       </Text>
 
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table striped withTableBorder verticalSpacing="xs" data-testid="topology-components">
-          <Table.Caption>Components of {model.title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Component</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">Where</Table.Th>
-              <Table.Th scope="col">Details</Table.Th>
-              {withStatus ? <Table.Th scope="col">Status</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {model.components.map((component) => (
-              <Table.Tr key={component.id} data-testid="topology-component-row" data-kind={component.kind} data-zone={component.zoneId ?? ''}>
-                <Table.Th scope="row" fw={600}>
-                  {component.name}
-                </Table.Th>
-                <Table.Td>{KIND_LABELS[component.kind]}</Table.Td>
-                <Table.Td>{placeLabel(component)}</Table.Td>
-                <Table.Td>{component.details}</Table.Td>
-                {withStatus ? (
-                  <Table.Td>
-                    {component.status ? (
-                      <Badge variant="light" color={STATUS_COLORS[component.status]}>
-                        {STATUS_LABELS[component.status]}
-                      </Badge>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={model.components}
+        columns={[
+          { header: 'Component', rowHeader: true, cell: (component) => component.name, cellProps: () => ({ fw: 600 }) },
+          { header: 'Kind', cell: (component) => KIND_LABELS[component.kind] },
+          { header: 'Where', cell: placeLabel },
+          { header: 'Details', cell: (component) => component.details },
+          withStatus && {
+            header: 'Status',
+            cell: (component) =>
+              component.status ? (
+                <Badge variant="light" color={STATUS_COLORS[component.status]}>
+                  {STATUS_LABELS[component.status]}
+                </Badge>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+        rowKey={(component) => component.id}
+        rowProps={(component) => ({ 'data-testid': 'topology-component-row', 'data-kind': component.kind, 'data-zone': component.zoneId ?? '' })}
+        caption={`Components of ${model.title}`}
+        testId="topology-components"
+        {...DESCRIPTION_TABLE}
+      />
 
-      <Table.ScrollContainer minWidth={560} type="native">
-        <Table striped withTableBorder verticalSpacing="xs" data-testid="topology-connections">
-          <Table.Caption>Connections between the components</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">From</Table.Th>
-              <Table.Th scope="col">To</Table.Th>
-              <Table.Th scope="col">What flows</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {model.connections.map((connection) => (
-              <Table.Tr key={connection.id} data-testid="topology-connection-row">
-                <Table.Td>{names.get(connection.from) ?? connection.from}</Table.Td>
-                <Table.Td>{names.get(connection.to) ?? connection.to}</Table.Td>
-                <Table.Td>{connection.label}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={model.connections}
+        columns={[
+          { header: 'From', cell: (connection) => names.get(connection.from) ?? connection.from },
+          { header: 'To', cell: (connection) => names.get(connection.to) ?? connection.to },
+          { header: 'What flows', cell: (connection) => connection.label },
+        ]}
+        rowKey={(connection) => connection.id}
+        rowProps={() => ({ 'data-testid': 'topology-connection-row' })}
+        caption="Connections between the components"
+        testId="topology-connections"
+        {...DESCRIPTION_TABLE}
+      />
     </Stack>
   );
 }
