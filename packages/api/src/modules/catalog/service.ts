@@ -139,10 +139,25 @@ function matches(q: string | undefined, ...fields: string[]): boolean {
   return wanted === '' || fields.some((field) => field.toLocaleLowerCase('en').includes(wanted));
 }
 
+/** The tiers on sale with the flavours each offers, in display order. */
+function tiersOnSale(db: Database) {
+  return db.select({ id: clusterTiers.id, flavorIds: clusterTiers.allowedFlavorIds }).from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder));
+}
+
 /** Ids of the tiers on sale, in display order. */
 async function onSaleTierIds(db: Database): Promise<string[]> {
-  const rows = await db.select({ id: clusterTiers.id }).from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder));
-  return rows.map((row) => row.id);
+  return (await tiersOnSale(db)).map((row) => row.id);
+}
+
+/** The items of a catalogue table that are on sale (not archived), of one category when asked, in display order. */
+function onSaleItems<T extends typeof nodeFlavors | typeof addons | typeof middlewares>(db: Database, table: T, category: T['$inferSelect']['category'] | undefined): Promise<T['$inferSelect'][]> {
+  // The three tables share their archivedAt, category and sortOrder columns: one table's builder types the query.
+  const items = table as typeof addons;
+  return db
+    .select()
+    .from(items)
+    .where(and(isNull(items.archivedAt), category ? eq(items.category, category as AddonCategory) : undefined))
+    .orderBy(asc(items.sortOrder));
 }
 
 export interface FlavorFilters {
@@ -153,15 +168,7 @@ export interface FlavorFilters {
 
 /** Node flavours on sale, with the tiers that offer each; filters narrow by tier, region and category. */
 export async function listFlavors(db: Database, now: number, filters: FlavorFilters = {}) {
-  const [rows, tiers, prices] = await Promise.all([
-    db
-      .select()
-      .from(nodeFlavors)
-      .where(and(isNull(nodeFlavors.archivedAt), filters.category ? eq(nodeFlavors.category, filters.category) : undefined))
-      .orderBy(asc(nodeFlavors.sortOrder)),
-    db.select({ id: clusterTiers.id, flavorIds: clusterTiers.allowedFlavorIds }).from(clusterTiers).where(onSaleTiers).orderBy(asc(clusterTiers.sortOrder)),
-    loadCurrentPrices(db, now),
-  ]);
+  const [rows, tiers, prices] = await Promise.all([onSaleItems(db, nodeFlavors, filters.category), tiersOnSale(db), loadCurrentPrices(db, now)]);
   return rows
     .map((flavor) => {
       const price = prices.flavor(flavor);
@@ -191,15 +198,7 @@ export interface AddonFilters {
 
 /** Add-ons on sale; filters narrow by compatible tier, category and a search in name and description. */
 export async function listAddons(db: Database, now: number, filters: AddonFilters = {}) {
-  const [rows, tierIds, prices] = await Promise.all([
-    db
-      .select()
-      .from(addons)
-      .where(and(isNull(addons.archivedAt), filters.category ? eq(addons.category, filters.category) : undefined))
-      .orderBy(asc(addons.sortOrder)),
-    onSaleTierIds(db),
-    loadCurrentPrices(db, now),
-  ]);
+  const [rows, tierIds, prices] = await Promise.all([onSaleItems(db, addons, filters.category), onSaleTierIds(db), loadCurrentPrices(db, now)]);
   return rows
     .filter((addon) => (!filters.tierId || addon.compatibleTierIds.includes(filters.tierId)) && matches(filters.q, addon.name, addon.description))
     .map((addon) => {
@@ -228,13 +227,7 @@ export interface MiddlewareFilters {
 
 /** Middlewares on sale with their plans on sale; one without any plan left cannot be bought and is left out. */
 export async function listMiddlewares(db: Database, now: number, filters: MiddlewareFilters = {}) {
-  const rows = (
-    await db
-      .select()
-      .from(middlewares)
-      .where(and(isNull(middlewares.archivedAt), filters.category ? eq(middlewares.category, filters.category) : undefined))
-      .orderBy(asc(middlewares.sortOrder))
-  ).filter((middleware) => matches(filters.q, middleware.name, middleware.engine, middleware.description));
+  const rows = (await onSaleItems(db, middlewares, filters.category)).filter((middleware) => matches(filters.q, middleware.name, middleware.engine, middleware.description));
   if (rows.length === 0) return [];
   const [plans, prices] = await Promise.all([
     db
