@@ -5,9 +5,9 @@
  * per installed add-on in a namespace of its own, the namespaces, and its activity as Events.
  * Names, addresses and uids are derived from stable hashes, so every read answers the same.
  */
-import type { ClusterEventType, ClusterNetworking, NodeStatus, NodeTaint } from '@kubemarket/db';
+import type { ClusterEventType, ClusterNetworking, ClusterNode, NodeStatus, NodeTaint } from '@kubemarket/db';
 import { fnv1a } from '@kubemarket/shared';
-import { humanDuration, kubeTime, type KubeObject, type KubeResource } from './kubernetes';
+import { humanDuration, kubeTime, type KubeObject, type KubeResource, type TableColumn } from './kubernetes';
 
 export interface SimulatedPool {
   id: string;
@@ -17,17 +17,8 @@ export interface SimulatedPool {
   taints: NodeTaint[];
 }
 
-export interface SimulatedNode {
-  name: string;
-  poolId: string;
-  zone: string;
-  status: NodeStatus;
-  kubeletVersion: string;
-  cpuMillicores: number;
-  memoryMib: number;
-  createdAt: number;
-  updatedAt: number;
-}
+/** A node as its row stores it. */
+export type SimulatedNode = Pick<ClusterNode, 'name' | 'poolId' | 'zone' | 'status' | 'kubeletVersion' | 'cpuMillicores' | 'memoryMib' | 'createdAt' | 'updatedAt'>;
 
 export interface SimulatedCluster {
   id: string;
@@ -207,7 +198,9 @@ function nodeRoles(node: NodeObject): string {
 }
 
 const nameColumn = (kind: string) => ({ name: 'Name', type: 'string', format: 'name', description: `Name of the ${kind}.`, priority: 0 }) as const;
-const ageColumn = { name: 'Age', type: 'string', description: 'Time since the object was created.', priority: 0 } as const;
+/** A column of text; priority 1 shows only with `-o wide`. */
+const column = (name: string, description: string, priority: TableColumn['priority'] = 0): TableColumn => ({ name, type: 'string', description, priority });
+const ageColumn = column('Age', 'Time since the object was created.');
 const age = (object: KubeObject, now: number) => humanDuration(now - Date.parse(object.metadata.creationTimestamp));
 
 export const NODES: KubeResource<NodeObject> = {
@@ -217,15 +210,15 @@ export const NODES: KubeResource<NodeObject> = {
   shortNames: ['no'],
   columns: [
     nameColumn('node'),
-    { name: 'Status', type: 'string', description: 'The status of the node.', priority: 0 },
-    { name: 'Roles', type: 'string', description: 'The roles of the node.', priority: 0 },
+    column('Status', 'The status of the node.'),
+    column('Roles', 'The roles of the node.'),
     ageColumn,
-    { name: 'Version', type: 'string', description: 'Kubelet version.', priority: 0 },
-    { name: 'Internal-IP', type: 'string', description: "The node's internal address.", priority: 1 },
-    { name: 'External-IP', type: 'string', description: "The node's external address.", priority: 1 },
-    { name: 'OS-Image', type: 'string', description: 'OS image reported by the node.', priority: 1 },
-    { name: 'Kernel-Version', type: 'string', description: 'Kernel version reported by the node.', priority: 1 },
-    { name: 'Container-Runtime', type: 'string', description: 'Container runtime reported by the node.', priority: 1 },
+    column('Version', 'Kubelet version.'),
+    column('Internal-IP', "The node's internal address.", 1),
+    column('External-IP', "The node's external address.", 1),
+    column('OS-Image', 'OS image reported by the node.', 1),
+    column('Kernel-Version', 'Kernel version reported by the node.', 1),
+    column('Container-Runtime', 'Container runtime reported by the node.', 1),
   ],
   cells: (node, now) => [
     node.metadata.name,
@@ -376,14 +369,14 @@ export const PODS: KubeResource<PodObject> = {
   shortNames: ['po'],
   columns: [
     nameColumn('pod'),
-    { name: 'Ready', type: 'string', description: 'The number of containers ready.', priority: 0 },
-    { name: 'Status', type: 'string', description: 'The aggregate status of the containers in this pod.', priority: 0 },
-    { name: 'Restarts', type: 'string', description: 'The number of times the containers in this pod have been restarted.', priority: 0 },
+    column('Ready', 'The number of containers ready.'),
+    column('Status', 'The aggregate status of the containers in this pod.'),
+    column('Restarts', 'The number of times the containers in this pod have been restarted.'),
     ageColumn,
-    { name: 'IP', type: 'string', description: 'IP address allocated to the pod.', priority: 1 },
-    { name: 'Node', type: 'string', description: 'Name of the node the pod is assigned to.', priority: 1 },
-    { name: 'Nominated Node', type: 'string', description: 'Name of the node the pod is nominated to.', priority: 1 },
-    { name: 'Readiness Gates', type: 'string', description: 'The readiness gates of the pod.', priority: 1 },
+    column('IP', 'IP address allocated to the pod.', 1),
+    column('Node', 'Name of the node the pod is assigned to.', 1),
+    column('Nominated Node', 'Name of the node the pod is nominated to.', 1),
+    column('Readiness Gates', 'The readiness gates of the pod.', 1),
   ],
   cells: (pod, now) => {
     const statuses = pod.status.containerStatuses;
@@ -426,7 +419,7 @@ export const NAMESPACES: KubeResource<NamespaceObject> = {
   kind: 'Namespace',
   namespaced: false,
   shortNames: ['ns'],
-  columns: [nameColumn('namespace'), { name: 'Status', type: 'string', description: 'The status of the namespace.', priority: 0 }, ageColumn],
+  columns: [nameColumn('namespace'), column('Status', 'The status of the namespace.'), ageColumn],
   cells: (namespace, now) => [namespace.metadata.name, namespace.status.phase, age(namespace, now)],
   fields: { 'status.phase': (namespace) => namespace.status.phase },
 };
@@ -487,15 +480,15 @@ export const EVENTS: KubeResource<EventObject> = {
   namespaced: true,
   shortNames: ['ev'],
   columns: [
-    { name: 'Last Seen', type: 'string', description: 'When the event was last seen.', priority: 0 },
-    { name: 'Type', type: 'string', description: 'Normal or Warning.', priority: 0 },
-    { name: 'Reason', type: 'string', description: 'Why the event happened, in one word.', priority: 0 },
-    { name: 'Object', type: 'string', description: 'The object the event is about.', priority: 0 },
-    { name: 'Subobject', type: 'string', description: 'The part of the object it is about.', priority: 1 },
-    { name: 'Source', type: 'string', description: 'The component that reported it.', priority: 1 },
-    { name: 'Message', type: 'string', description: 'What happened.', priority: 0 },
-    { name: 'First Seen', type: 'string', description: 'When the event was first seen.', priority: 1 },
-    { name: 'Count', type: 'string', description: 'How many times it happened.', priority: 1 },
+    column('Last Seen', 'When the event was last seen.'),
+    column('Type', 'Normal or Warning.'),
+    column('Reason', 'Why the event happened, in one word.'),
+    column('Object', 'The object the event is about.'),
+    column('Subobject', 'The part of the object it is about.', 1),
+    column('Source', 'The component that reported it.', 1),
+    column('Message', 'What happened.'),
+    column('First Seen', 'When the event was first seen.', 1),
+    column('Count', 'How many times it happened.', 1),
     { ...nameColumn('event'), priority: 1 },
   ],
   cells: (event, now) => [
