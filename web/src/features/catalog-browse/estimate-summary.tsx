@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { AmountRow, ComponentAmount, LineAmount } from '../../components/amount-rows';
 import { useDisplayPrice } from '../currency';
 import { countryOptions } from '../../lib/countries';
 import type { Estimate } from './estimate';
@@ -88,7 +89,7 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
               <LineBreakdown key={line.index} line={line} format={format} cycle={cycle} />
             ))}
             <Divider />
-            <Row label="Subtotal" value={format(shown.subtotalCents)} testId="estimate-subtotal" />
+            <AmountRow label="Subtotal" value={format(shown.subtotalCents)} testId="estimate-subtotal" />
           </Stack>
         ) : null}
 
@@ -124,8 +125,8 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
 
         {shown ? (
           <Stack gap={6}>
-            {shown.discount ? <Row label={shown.discount.label} value={`−${format(shown.discount.amountCents)}`} testId="estimate-discount" /> : null}
-            <Row label={shown.tax.label} value={format(shown.tax.amountCents)} testId="estimate-tax" />
+            {shown.discount ? <AmountRow label={shown.discount.label} value={`−${format(shown.discount.amountCents)}`} testId="estimate-discount" /> : null}
+            <AmountRow label={shown.tax.label} value={format(shown.tax.amountCents)} testId="estimate-tax" />
             <Divider />
             <Group justify="space-between" align="baseline" wrap="nowrap">
               <Text fw={700}>Total {periodLabel(cycle)}</Text>
@@ -158,42 +159,26 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text size="sm">{label}</Text>
-      <Text size="sm" fw={600} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
 function LineBreakdown({ line, format, cycle }: { line: QuoteLine; format: (cents: number) => string; cycle: BillingCycle }) {
   return (
     <Stack gap={4} data-testid="estimate-line">
-      <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
-        <Text size="sm" fw={600}>
-          {line.label}
-        </Text>
-        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="estimate-line-amount">
-          {format(line.amountCents)}
-        </Text>
-      </Group>
+      <LineAmount label={line.label} value={format(line.amountCents)} testId="estimate-line-amount" />
       <Stack gap={2} component="ul" m={0} pl="md">
         {line.components.map((component, index) => (
-          <Group key={index} component="li" justify="space-between" wrap="nowrap" gap="md" align="flex-start">
-            <Text size="xs" c="dimmed">
-              {component.label}
-              {component.quantity !== 1 ? ` · ${component.quantity} × ${format(component.unitCents)}` : ''}
-              {component.maxQuantity !== undefined && component.maxAmountCents !== undefined
-                ? ` · up to ${component.maxQuantity} nodes: ${format(component.maxAmountCents)}`
-                : ''}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {component.amountCents === 0 ? 'Included' : format(component.amountCents)}
-            </Text>
-          </Group>
+          <ComponentAmount
+            key={index}
+            label={
+              <>
+                {component.label}
+                {component.quantity !== 1 ? ` · ${component.quantity} × ${format(component.unitCents)}` : ''}
+                {component.maxQuantity !== undefined && component.maxAmountCents !== undefined
+                  ? ` · up to ${component.maxQuantity} nodes: ${format(component.maxAmountCents)}`
+                  : ''}
+              </>
+            }
+            amountCents={component.amountCents}
+            format={format}
+          />
         ))}
         {line.shareOfSpend ? (
           <Text component="li" size="xs" c="dimmed" style={{ listStyle: 'none' }}>
