@@ -103,16 +103,25 @@ async function confirmEmailChange(ctx: Context, user: User, row: AuthToken) {
   return { email: newEmail, verified: true as const };
 }
 
-export async function requestPasswordReset(ctx: Context, email: string) {
+/**
+ * Mails an enabled account a single-use link of this purpose, in the background; the answer is the
+ * same whether the address has an account or not (no account enumeration), and requests are limited
+ * per address.
+ */
+async function mailAccountLink(ctx: Context, email: string, link: { rateKey: string; purpose: 'reset_password' | 'magic_link'; path: Parameters<typeof emailLink>[1]; mail: typeof emails.resetPassword }) {
   const now = ctx.ports.clock.now();
-  await limitEmailLinkRequest(ctx, `reset:account:${email}`, RATE_LIMITS.emailLinkPerAccount, email);
+  await limitEmailLinkRequest(ctx, `${link.rateKey}:account:${email}`, RATE_LIMITS.emailLinkPerAccount, email);
   mailInBackground(ctx.ports, async () => {
     const user = await findUserByEmail(ctx, email);
     if (!user || user.disabledAt !== null) return null;
-    const token = await issueToken(ctx.db, user.id, 'reset_password', now);
-    return emails.resetPassword(user.email, user.name, emailLink(ctx.request.appUrl, '/reset-password', token));
+    const token = await issueToken(ctx.db, user.id, link.purpose, now);
+    return link.mail(user.email, user.name, emailLink(ctx.request.appUrl, link.path, token));
   });
   return { sent: true as const };
+}
+
+export function requestPasswordReset(ctx: Context, email: string) {
+  return mailAccountLink(ctx, email, { rateKey: 'reset', purpose: 'reset_password', path: '/reset-password', mail: emails.resetPassword });
 }
 
 export async function resetPassword(ctx: Context, input: { token: string; password: string }) {
@@ -137,16 +146,8 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
   return { reset: true as const };
 }
 
-export async function requestMagicLink(ctx: Context, email: string) {
-  const now = ctx.ports.clock.now();
-  await limitEmailLinkRequest(ctx, `magic:account:${email}`, RATE_LIMITS.emailLinkPerAccount, email);
-  mailInBackground(ctx.ports, async () => {
-    const user = await findUserByEmail(ctx, email);
-    if (!user || user.disabledAt !== null) return null;
-    const token = await issueToken(ctx.db, user.id, 'magic_link', now);
-    return emails.magicLink(user.email, user.name, emailLink(ctx.request.appUrl, '/magic-link', token));
-  });
-  return { sent: true as const };
+export function requestMagicLink(ctx: Context, email: string) {
+  return mailAccountLink(ctx, email, { rateKey: 'magic', purpose: 'magic_link', path: '/magic-link', mail: emails.magicLink });
 }
 
 export async function consumeMagicLink(ctx: Context, token: string) {
