@@ -1,8 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
+import { Text } from '@mantine/core';
+import { ConfirmModal, useConfirmRun } from '../../components/confirm-modal';
 import { toast } from '../../lib/toast';
-import { CLOSE_BUTTON } from './form-inputs';
 
 export interface ArchiveTarget {
   /** The item's id (a promotion's code). */
@@ -39,65 +37,57 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * orders that have the item keep it, at the price they were ordered at.
  */
 export function ArchiveDialog<T extends ArchiveTarget>({ noun, target, onClose, onConfirm, archiveNote, verbs = ARCHIVE_VERBS, onRefused }: ArchiveDialogProps<T>) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, run, clearError } = useConfirmRun();
   const archive = target?.action === 'archive';
   const verb = archive ? verbs.archive : 'restore';
 
   const close = () => {
-    setError(null);
+    clearError();
     onClose();
   };
 
-  const confirm = async () => {
-    if (!target) return;
-    setPending(true);
-    setError(null);
-    try {
-      await onConfirm(target);
-      toast({
-        title: `${capitalised(noun)} ${archive ? verbs.archived : 'restored'}`,
-        description: archive ? `“${target.name}” is off sale. Existing clusters and orders keep it.` : `“${target.name}” is on sale again.`,
-        variant: 'success',
-      });
-      close();
-    } catch (failure) {
-      if (onRefused?.(target, failure)) {
+  const confirm = (item: T) =>
+    run(
+      async () => {
+        await onConfirm(item);
+        toast({
+          title: `${capitalised(noun)} ${archive ? verbs.archived : 'restored'}`,
+          description: archive ? `“${item.name}” is off sale. Existing clusters and orders keep it.` : `“${item.name}” is on sale again.`,
+          variant: 'success',
+        });
         close();
-        return;
-      }
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(message);
-      toast({ title: `The ${noun} was not ${archive ? verbs.archived : 'restored'}`, description: message, variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  };
+      },
+      (failure, message) => {
+        if (onRefused?.(item, failure)) {
+          close();
+          return true;
+        }
+        toast({ title: `The ${noun} was not ${archive ? verbs.archived : 'restored'}`, description: message, variant: 'destructive' });
+        return false;
+      },
+    );
 
   return (
-    <Modal closeButtonProps={CLOSE_BUTTON} opened={target !== null} onClose={close} title={target ? `${capitalised(verb)} ${target.name}?` : ''} centered>
-      {target ? (
-        <Stack gap="md" data-testid="archive-dialog">
-          {archive ? (
-            <Text size="sm">
-              {capitalised(verbs.archiving)} takes “{target.name}” off sale: customers can no longer choose it for new
-              orders. An archived {noun} stays on existing clusters and orders, which keep the price they were ordered at. You can restore it later.
-              {archiveNote ? ` ${archiveNote}` : ''}
-            </Text>
-          ) : (
-            <Text size="sm">Restoring puts “{target.name}” back on sale: customers can choose it again, at its current price.</Text>
-          )}
-          <ErrorAlert>{error}</ErrorAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color={archive ? 'red.9' : 'teal.9'} loading={pending} onClick={() => void confirm()}>
-              {capitalised(verb)}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <ConfirmModal
+      opened={target !== null}
+      onClose={close}
+      title={target ? `${capitalised(verb)} ${target.name}?` : ''}
+      error={error}
+      pending={pending}
+      confirmLabel={capitalised(verb)}
+      confirmColor={archive ? 'red.9' : 'teal.9'}
+      onConfirm={() => target && void confirm(target)}
+      testIds={{ body: 'archive-dialog' }}
+    >
+      {!target ? null : archive ? (
+        <Text size="sm">
+          {capitalised(verbs.archiving)} takes “{target.name}” off sale: customers can no longer choose it for new
+          orders. An archived {noun} stays on existing clusters and orders, which keep the price they were ordered at. You can restore it later.
+          {archiveNote ? ` ${archiveNote}` : ''}
+        </Text>
+      ) : (
+        <Text size="sm">Restoring puts “{target.name}” back on sale: customers can choose it again, at its current price.</Text>
+      )}
+    </ConfirmModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { IconCheck, IconCopy, IconDownload, IconKey, IconShieldX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
@@ -153,30 +154,22 @@ function RevokeSection({ cluster }: { cluster: ClusterDetail }) {
           Revoke all credentials
         </Button>
       </Group>
-      <Modal
+      <ConfirmModal
         opened={confirming}
-        onClose={() => !revoke.isPending && setConfirming(false)}
-        title={<Text fw={700}>Revoke every kubeconfig of {cluster.name}?</Text>}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-        data-testid="revoke-modal"
+        onClose={() => setConfirming(false)}
+        title={`Revoke every kubeconfig of ${cluster.name}?`}
+        error={revoke.error?.message}
+        pending={revoke.isPending}
+        confirmLabel="Revoke all credentials"
+        confirmColor="red"
+        onConfirm={() => revoke.mutate(undefined)}
+        testIds={{ modal: 'revoke-modal', confirm: 'revoke-confirm' }}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            The cluster&apos;s certificate authority is rotated: every kubeconfig issued so far, yours included, stops working. Scripts and pipelines that use one need a new
-            kubeconfig.
-          </Text>
-          <ErrorAlert>{revoke.error?.message}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Cancel
-            </Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(undefined)} data-testid="revoke-confirm">
-              Revoke all credentials
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          The cluster&apos;s certificate authority is rotated: every kubeconfig issued so far, yours included, stops working. Scripts and pipelines that use one need a new
+          kubeconfig.
+        </Text>
+      </ConfirmModal>
     </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { IconPuzzle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
@@ -100,20 +100,22 @@ function RemoveAddonModal({ cluster, addon, onClose }: { cluster: ClusterDetail;
     },
   );
   return (
-    <Modal opened onClose={() => !remove.isPending && onClose()} title={<Text fw={700}>Remove {addon.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="remove-addon-modal">
-      <Text size="sm" mb="md">
+    <ConfirmModal
+      opened
+      onClose={onClose}
+      title={`Remove ${addon.name}?`}
+      error={remove.error?.message}
+      pending={remove.isPending}
+      keepLabel="Keep it"
+      confirmLabel={`Remove ${addon.name}`}
+      confirmColor="red"
+      onConfirm={() => remove.mutate(undefined)}
+      testIds={{ modal: 'remove-addon-modal', confirm: 'remove-addon-confirm' }}
+    >
+      <Text size="sm">
         {addon.name} is uninstalled from {cluster.name} and its billing stops. What it stored in the cluster (its namespaces and volumes) is removed with it.
       </Text>
-      <ErrorAlert>{remove.error?.message}</ErrorAlert>
-      <Group justify="flex-end" gap="sm" mt="md">
-        <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-          Keep it
-        </Button>
-        <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined)} data-testid="remove-addon-confirm">
-          Remove {addon.name}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmModal>
   );
 }
 

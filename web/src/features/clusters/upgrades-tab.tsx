@@ -1,7 +1,7 @@
-import { Button, Group, List, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, List, Radio, Stack, Text } from '@mantine/core';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { IconArrowUpCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
 import { SectionCard } from '../../components/section-card';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
@@ -78,27 +78,25 @@ function UpgradeModal({ cluster, version, onClose }: { cluster: ClusterDetail; v
     },
   );
   return (
-    <Modal opened onClose={() => !upgrade.isPending && onClose()} title={<Text fw={700}>Upgrade {cluster.name} to Kubernetes {version}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered data-testid="upgrade-modal">
-      <Stack gap="md">
-        <Text size="sm">The upgrade runs in this order:</Text>
-        <List type="ordered" size="sm" spacing={4}>
-          <List.Item>The control plane is upgraded from {cluster.kubernetesVersion} to {version}; the Kubernetes API may pause briefly.</List.Item>
-          <List.Item>
-            Then each node pool ({cluster.nodePools.map((pool) => pool.name).join(', ')}), one node at a time: each node is drained, its pods move to the others, and it is
-            replaced by a node on {version}.
-          </List.Item>
-        </List>
-        <Text size="sm">It cannot be undone: Kubernetes has no downgrade. Your workloads keep running if they have more than one replica.</Text>
-        <ErrorAlert>{upgrade.error?.message}</ErrorAlert>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={upgrade.isPending}>
-            Cancel
-          </Button>
-          <Button loading={upgrade.isPending} onClick={() => upgrade.mutate(undefined)} data-testid="upgrade-confirm">
-            Upgrade to {version}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened
+      onClose={onClose}
+      title={`Upgrade ${cluster.name} to Kubernetes ${version}?`}
+      error={upgrade.error?.message}
+      pending={upgrade.isPending}
+      confirmLabel={`Upgrade to ${version}`}
+      onConfirm={() => upgrade.mutate(undefined)}
+      testIds={{ modal: 'upgrade-modal', confirm: 'upgrade-confirm' }}
+    >
+      <Text size="sm">The upgrade runs in this order:</Text>
+      <List type="ordered" size="sm" spacing={4}>
+        <List.Item>The control plane is upgraded from {cluster.kubernetesVersion} to {version}; the Kubernetes API may pause briefly.</List.Item>
+        <List.Item>
+          Then each node pool ({cluster.nodePools.map((pool) => pool.name).join(', ')}), one node at a time: each node is drained, its pods move to the others, and it is
+          replaced by a node on {version}.
+        </List.Item>
+      </List>
+      <Text size="sm">It cannot be undone: Kubernetes has no downgrade. Your workloads keep running if they have more than one replica.</Text>
+    </ConfirmModal>
   );
 }

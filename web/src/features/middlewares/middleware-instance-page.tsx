@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Modal, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -231,20 +232,20 @@ function ConnectionCard({ instance, mayChange }: { instance: MiddlewareInstance;
         </Group>
       ) : null}
       <ErrorAlert>{reveal.error?.message}</ErrorAlert>
-      <Modal opened={confirmRotate} onClose={() => !rotate.isPending && setConfirmRotate(false)} title={<Text fw={700}>Change the password of {instance.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-        <Stack gap="md">
-          <Text size="sm">A new password is made and the current one stops working at once: applications using it lose their connection until they get the new one.</Text>
-          <ErrorAlert>{rotate.error?.message}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmRotate(false)} disabled={rotate.isPending}>
-              Keep the current one
-            </Button>
-            <Button color="orange" onClick={() => rotate.mutate(undefined)} loading={rotate.isPending} data-testid="rotate-confirm">
-              Change the password
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirmRotate}
+        onClose={() => setConfirmRotate(false)}
+        title={`Change the password of ${instance.name}?`}
+        error={rotate.error?.message}
+        pending={rotate.isPending}
+        keepLabel="Keep the current one"
+        confirmLabel="Change the password"
+        confirmColor="orange"
+        onConfirm={() => rotate.mutate(undefined)}
+        testIds={{ confirm: 'rotate-confirm' }}
+      >
+        <Text size="sm">A new password is made and the current one stops working at once: applications using it lose their connection until they get the new one.</Text>
+      </ConfirmModal>
     </SectionCard>
   );
 }
@@ -315,22 +316,21 @@ function BackupsCard({ instance, mayChange }: { instance: MiddlewareInstance; ma
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={restoring !== null} onClose={() => !restore.isPending && setRestoring(null)} title={<Text fw={700}>Restore {instance.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            The data of {instance.name} goes back to {restoring ? formatDateTime(restoring.createdAt) : ''}: everything written since is lost. It does not answer while it is restored.
-          </Text>
-          <ErrorAlert>{restore.error?.message}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRestoring(null)} disabled={restore.isPending}>
-              Cancel
-            </Button>
-            <Button color="orange" onClick={() => restoring && restore.mutate(restoring.id)} loading={restore.isPending} data-testid="restore-confirm">
-              Restore this backup
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={restoring !== null}
+        onClose={() => setRestoring(null)}
+        title={`Restore ${instance.name}?`}
+        error={restore.error?.message}
+        pending={restore.isPending}
+        confirmLabel="Restore this backup"
+        confirmColor="orange"
+        onConfirm={() => restoring && restore.mutate(restoring.id)}
+        testIds={{ confirm: 'restore-confirm' }}
+      >
+        <Text size="sm">
+          The data of {instance.name} goes back to {restoring ? formatDateTime(restoring.createdAt) : ''}: everything written since is lost. It does not answer while it is restored.
+        </Text>
+      </ConfirmModal>
     </SectionCard>
   );
 }
@@ -368,23 +368,21 @@ function ResizeCard({ instance }: { instance: MiddlewareInstance }) {
           Review the change
         </Button>
       </Group>
-      <Modal opened={confirming && chosen !== null} onClose={() => !resize.isPending && setConfirming(false)} title={<Text fw={700}>Move {instance.name} to {chosen?.name}?</Text>} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-        <Stack gap="md">
-          <Text size="sm" data-testid="resize-price">
-            {euros(chosen?.monthlyCents ?? 0)} a month before VAT instead of {euros(instance.plan.monthlyCents)} ({difference >= 0 ? '+' : '−'}
-            {euros(Math.abs(difference))}), billed by the hour from the change. Its replicas restart one at a time; with a single replica it does not answer for about a minute.
-          </Text>
-          <ErrorAlert>{resize.error?.message}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={resize.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={() => chosen && resize.mutate(chosen.id)} loading={resize.isPending} data-testid="resize-confirm">
-              Resize
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirming && chosen !== null}
+        onClose={() => setConfirming(false)}
+        title={`Move ${instance.name} to ${chosen?.name ?? ''}?`}
+        error={resize.error?.message}
+        pending={resize.isPending}
+        confirmLabel="Resize"
+        onConfirm={() => chosen && resize.mutate(chosen.id)}
+        testIds={{ confirm: 'resize-confirm' }}
+      >
+        <Text size="sm" data-testid="resize-price">
+          {euros(chosen?.monthlyCents ?? 0)} a month before VAT instead of {euros(instance.plan.monthlyCents)} ({difference >= 0 ? '+' : '−'}
+          {euros(Math.abs(difference))}), billed by the hour from the change. Its replicas restart one at a time; with a single replica it does not answer for about a minute.
+        </Text>
+      </ConfirmModal>
     </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Container, Grid, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Grid, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { roleCan } from '@kubemarket/shared';
 import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconFileTypePdf, IconServer, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
-import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
@@ -241,34 +241,26 @@ function CancelOrderModal({ order, opened, onClose }: { order: OrderDetail; open
     onError: () => void queryClient.invalidateQueries(trpc.orders.get.queryFilter({ id: order.id })),
   });
   const close = () => {
-    if (cancel.isPending) return;
     cancel.reset();
     onClose();
   };
   return (
-    <Modal
+    <ConfirmModal
       opened={opened}
       onClose={close}
-      title={<Text fw={700}>Cancel this order?</Text>}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-      data-testid="cancel-order-modal"
+      title="Cancel this order?"
+      error={cancel.error?.message}
+      pending={cancel.isPending}
+      keepLabel="Keep the order"
+      confirmLabel="Cancel order"
+      confirmColor="red"
+      onConfirm={() => cancel.mutate()}
+      testIds={{ modal: 'cancel-order-modal', confirm: 'cancel-order-confirm' }}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {order.summary} will not be delivered and cannot be paid any more. Nothing has been charged. To order it again later, place a new order.
-        </Text>
-        <ErrorAlert>{cancel.error?.message}</ErrorAlert>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={cancel.isPending}>
-            Keep the order
-          </Button>
-          <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending} data-testid="cancel-order-confirm">
-            Cancel order
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        {order.summary} will not be delivered and cannot be paid any more. Nothing has been charged. To order it again later, place a new order.
+      </Text>
+    </ConfirmModal>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ConfirmModal, useConfirmRun } from '../../components/confirm-modal';
 import { toast } from '../../lib/toast';
 
 export interface ConfirmAction {
@@ -16,43 +16,32 @@ export interface ConfirmAction {
 
 /** Confirms a change to the team; the server's refusal (last owner, …) is shown in the dialog. */
 export function ConfirmDialog({ action, onClose }: { action: ConfirmAction | null; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, run, clearError } = useConfirmRun();
   const close = () => {
-    setError(null);
+    clearError();
     onClose();
   };
-  const confirm = async () => {
-    if (!action) return;
-    setPending(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    action &&
+    run(async () => {
       await action.run();
       toast({ title: action.done, variant: 'success' });
       close();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
-    <Modal opened={action !== null} onClose={close} title={action?.title ?? ''} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      {action ? (
-        <Stack gap="md" data-testid="team-confirm">
-          <Text size="sm">{action.body}</Text>
-          {action.extra}
-          <ErrorAlert>{error}</ErrorAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color={action.danger ? 'red' : undefined} loading={pending} onClick={() => void confirm()}>
-              {action.confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <ConfirmModal
+      opened={action !== null}
+      onClose={close}
+      title={action?.title ?? ''}
+      error={error}
+      pending={pending}
+      confirmLabel={action?.confirmLabel}
+      confirmColor={action?.danger ? 'red' : undefined}
+      onConfirm={() => void confirm()}
+      testIds={{ body: 'team-confirm' }}
+    >
+      <Text size="sm">{action?.body}</Text>
+      {action?.extra}
+    </ConfirmModal>
   );
 }
