@@ -98,21 +98,25 @@ function limited(key: string, windowStart: number, rule: RateLimitRule, now: num
   );
 }
 
-/** Counts one event in the fixed window (one atomic upsert) and returns the count and window start. */
-async function increment(db: Database, key: string, rule: RateLimitRule, now: number) {
-  const windowFloor = now - rule.windowMs;
+/**
+ * Counts one event in the key's fixed window, in one atomic upsert (an expired window starts again
+ * at 1), and returns the row. With `belowLimit`, a full window is left as it is and no row comes back.
+ */
+async function countInWindow(db: Database, key: string, rule: RateLimitRule, now: number, belowLimit: boolean) {
+  const expired = sql`${rateLimits.windowStart} <= ${now - rule.windowMs}`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${windowFloor} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${windowFloor} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
       },
+      ...(belowLimit ? { setWhere: sql`${expired} OR ${rateLimits.count} < ${rule.limit}` } : {}),
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /**
@@ -120,7 +124,7 @@ async function increment(db: Database, key: string, rule: RateLimitRule, now: nu
  * limit. Throws TOO_MANY_REQUESTS (audited) when over.
  */
 export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
-  const row = await increment(db, key, rule, now);
+  const row = (await countInWindow(db, key, rule, now, false))!;
   if (row.count > rule.limit) await limited(key, row.windowStart, rule, now, db);
 }
 
@@ -138,20 +142,7 @@ export interface Reservation {
  * window is never counted past its limit (a refused attempt costs nothing).
  */
 export async function reserveSlot(db: Database, key: string, rule: RateLimitRule, now: number): Promise<Reservation | null> {
-  const windowFloor = now - rule.windowMs;
-  const expired = sql`${rateLimits.windowStart} <= ${windowFloor}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-      },
-      setWhere: sql`${expired} OR ${rateLimits.count} < ${rule.limit}`,
-    })
-    .returning();
+  const row = await countInWindow(db, key, rule, now, true);
   return row ? { key: row.key, windowStart: row.windowStart, count: row.count } : null;
 }
 
