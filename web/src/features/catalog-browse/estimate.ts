@@ -1,5 +1,5 @@
 import { BILLING_CYCLES, CURRENCIES } from '@kubemarket/shared';
-import type { BillingCycle, Currency, OrderLine, QuoteCustomer } from '@kubemarket/shared';
+import type { BillingCycle, Currency, NodePoolInput, OrderLine, QuoteCustomer } from '@kubemarket/shared';
 import { z } from 'zod';
 
 /**
@@ -65,25 +65,28 @@ export function isEmptyEstimate(estimate: Estimate): boolean {
   return estimate.clusters.length === 0 && estimate.middlewarePlanIds.length === 0 && estimate.supportPlanId === null;
 }
 
+/** A node pool as the pricing engine takes it (and an order, which adds its labels and taints). */
+export function poolLine(pool: NodePoolInput): EstimatePool {
+  return { name: pool.name, flavorId: pool.flavorId, count: pool.count, autoscale: pool.autoscale ? { min: pool.autoscale.min, max: pool.autoscale.max } : null };
+}
+
+/** A cluster as the pricing engine takes it: the estimator's clusters and the configurator's draft. */
+export function clusterLine(cluster: EstimateCluster): OrderLine {
+  return {
+    kind: 'cluster',
+    tierId: cluster.tierId,
+    regionId: cluster.regionId,
+    kubernetesVersion: cluster.kubernetesVersion,
+    highAvailability: cluster.highAvailability,
+    nodePools: cluster.pools.map(poolLine),
+    addonIds: [...cluster.addonIds],
+  };
+}
+
 /** The engine's order lines: clusters first, then middleware plans, then the support plan. */
 export function estimateLines(estimate: Estimate): OrderLine[] {
   return [
-    ...estimate.clusters.map(
-      (cluster): OrderLine => ({
-        kind: 'cluster',
-        tierId: cluster.tierId,
-        regionId: cluster.regionId,
-        kubernetesVersion: cluster.kubernetesVersion,
-        highAvailability: cluster.highAvailability,
-        nodePools: cluster.pools.map((pool) => ({
-          name: pool.name,
-          flavorId: pool.flavorId,
-          count: pool.count,
-          autoscale: pool.autoscale ? { min: pool.autoscale.min, max: pool.autoscale.max } : null,
-        })),
-        addonIds: [...cluster.addonIds],
-      }),
-    ),
+    ...estimate.clusters.map(clusterLine),
     ...estimate.middlewarePlanIds.map((planId): OrderLine => ({ kind: 'middleware', planId })),
     ...(estimate.supportPlanId ? [{ kind: 'support', planId: estimate.supportPlanId } satisfies OrderLine] : []),
   ];

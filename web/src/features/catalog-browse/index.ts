@@ -5,11 +5,13 @@ export { ClusterSelectionPage } from './cluster-selection-page';
 export { MarketplacePage } from './marketplace-page';
 export { PriceEstimatorPage } from './price-estimator-page';
 export {
+  clusterLine,
   decodeEstimate,
   emptyEstimate,
   encodeEstimate,
   estimateCustomer,
   ESTIMATE_LIMITS,
+  poolLine,
   type Estimate,
   type EstimateCluster,
   type EstimatePool,

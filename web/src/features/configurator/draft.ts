@@ -1,5 +1,5 @@
 import type { ClusterLineInput, CniPlugin, NodePoolInput, OrderLine, QuoteCustomer, TaintEffect, Weekday } from '@kubemarket/shared';
-import { decodeEstimate, ESTIMATE_LIMITS, estimateCustomer, flavorsFor, newCluster, newPool, normalizeCluster, regionsFor, toggleAddon } from '../catalog-browse';
+import { clusterLine, decodeEstimate, ESTIMATE_LIMITS, estimateCustomer, flavorsFor, newCluster, newPool, normalizeCluster, poolLine, regionsFor, toggleAddon } from '../catalog-browse';
 import type { Catalog, CatalogTier } from '../catalog';
 import type { Estimate, EstimateCluster, EstimatePool } from '../catalog-browse';
 import { STEP_COUNT } from './steps';
@@ -330,10 +330,7 @@ export function draftToOrderLine(draft: ClusterDraft & { tierId: string }): Draf
     kubernetesVersion: draft.kubernetesVersion,
     highAvailability: draft.highAvailability,
     nodePools: draft.pools.map((pool) => ({
-      name: pool.name.trim(),
-      flavorId: pool.flavorId,
-      count: pool.count,
-      autoscale: pool.autoscale ? { min: pool.autoscale.min, max: pool.autoscale.max } : null,
+      ...poolLine({ ...pool, name: pool.name.trim() }),
       labels: Object.fromEntries(pool.labels.map((label) => [label.key.trim(), label.value.trim()])),
       taints: pool.taints.map((taint) => ({ key: taint.key.trim(), value: taint.value.trim(), effect: taint.effect })),
     })),
@@ -364,10 +361,7 @@ export function draftFromClusterLine(catalog: Catalog, line: ClusterLineLike, ba
     kubernetesVersion: line.kubernetesVersion,
     highAvailability: line.highAvailability,
     pools: line.nodePools.map((pool) => ({
-      name: pool.name,
-      flavorId: pool.flavorId,
-      count: pool.count,
-      autoscale: pool.autoscale ? { min: pool.autoscale.min, max: pool.autoscale.max } : null,
+      ...poolLine(pool),
       labels: Object.entries(pool.labels ?? {}).map(([key, value]) => ({ key, value })),
       taints: (pool.taints ?? []).map((taint) => ({ ...taint })),
     })),
@@ -385,22 +379,7 @@ export function draftFromClusterLine(catalog: Catalog, line: ClusterLineLike, ba
 /** The engine's order line of the draft (what the price panel and POST /api/quotes price). */
 export function draftQuoteLines(draft: ClusterDraft): OrderLine[] {
   if (draft.tierId === null || draft.pools.length === 0) return [];
-  return [
-    {
-      kind: 'cluster',
-      tierId: draft.tierId,
-      regionId: draft.regionId,
-      kubernetesVersion: draft.kubernetesVersion,
-      highAvailability: draft.highAvailability,
-      nodePools: draft.pools.map((pool) => ({
-        name: pool.name.trim(),
-        flavorId: pool.flavorId,
-        count: pool.count,
-        autoscale: pool.autoscale ? { min: pool.autoscale.min, max: pool.autoscale.max } : null,
-      })),
-      addonIds: [...draft.addonIds],
-    },
-  ];
+  return [clusterLine({ ...draft, tierId: draft.tierId, pools: draft.pools.map((pool) => ({ ...pool, name: pool.name.trim() })) })];
 }
 
 /** The price panel's choices as the estimator's summary reads them. */
