@@ -136,21 +136,16 @@ describe('catalog.clusterTier', () => {
   });
 });
 
+/** The regions in display order, and what /data-centers and /regions both say of Paris. */
+const REGION_IDS = ['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1', 'pl-waw-1', 'es-mad-1'];
+const PARIS = { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational' };
+
 describe('catalog.dataCenters', () => {
   it('lists every region in display order with its certifications', async () => {
     const { caller } = await createTestCaller();
     const regions = await caller.catalog.dataCenters();
-    expect(regions.map((region) => region.id)).toEqual(['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1', 'pl-waw-1', 'es-mad-1']);
-    expect(regions[0]).toEqual({
-      id: 'fr-par-1',
-      name: 'Paris PAR1',
-      city: 'Paris',
-      country: 'France',
-      countryCode: 'FR',
-      certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'],
-      status: 'operational',
-      openedYear: 2019,
-    });
+    expect(regions.map((region) => region.id)).toEqual(REGION_IDS);
+    expect(regions[0]).toEqual({ ...PARIS, openedYear: 2019 });
     expect(new Set(regions.map((region) => region.status))).toEqual(new Set(['operational', 'maintenance', 'planned']));
   });
 });
@@ -159,17 +154,8 @@ describe('catalog.regions', () => {
   it('lists every region with its zones and certifications', async () => {
     const { caller } = await catalogCaller();
     const regions = await caller.catalog.regions();
-    expect(regions.map((region) => region.id)).toEqual(['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1', 'pl-waw-1', 'es-mad-1']);
-    expect(regions[0]).toEqual({
-      id: 'fr-par-1',
-      name: 'Paris PAR1',
-      city: 'Paris',
-      country: 'France',
-      countryCode: 'FR',
-      zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'],
-      certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'],
-      status: 'operational',
-    });
+    expect(regions.map((region) => region.id)).toEqual(REGION_IDS);
+    expect(regions[0]).toEqual({ ...PARIS, zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'] });
     expect(regions.find((region) => region.id === 'pl-waw-1')).toMatchObject({ zones: ['pl-waw-1a', 'pl-waw-1b'], status: 'maintenance' });
     expect(regions.find((region) => region.id === 'es-mad-1')!.status).toBe('planned');
   });

@@ -89,34 +89,21 @@ export async function getClusterTier(db: Database, id: string, now: number, cach
   return tier;
 }
 
+/** What /data-centers and /regions both say of a region. */
+function regionView(row: typeof dataCenters.$inferSelect) {
+  return { id: row.id, name: row.name, city: row.city, country: row.country, countryCode: row.countryCode, certifications: row.certifications, status: row.status };
+}
+
 /** Every region, planned ones included, for /data-centers and the region picker. */
 export async function listDataCenters(db: Database) {
   const rows = await db.select().from(dataCenters).orderBy(asc(dataCenters.sortOrder));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    city: row.city,
-    country: row.country,
-    countryCode: row.countryCode,
-    certifications: row.certifications,
-    status: row.status,
-    openedYear: row.openedYear,
-  }));
+  return rows.map((row) => ({ ...regionView(row), openedYear: row.openedYear }));
 }
 
 /** Regions with their availability zones, planned ones included (their status says so). */
 export async function listRegions(db: Database) {
   const rows = await db.select().from(dataCenters).orderBy(asc(dataCenters.sortOrder));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    city: row.city,
-    country: row.country,
-    countryCode: row.countryCode,
-    zones: row.zones,
-    certifications: row.certifications,
-    status: row.status,
-  }));
+  return rows.map((row) => ({ ...regionView(row), zones: row.zones }));
 }
 
 /** Kubernetes minors new clusters can run, newest first. */
