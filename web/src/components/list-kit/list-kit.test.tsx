@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from './data-table';
 import { QueryView } from './query-view';
 import { matchRangeLabel, rangeLabel, withPageOf } from './range-label';
-import { listSearchRules, listSearchShapes } from './search-params';
+import { listSearchRules, listSearchShapes, textSearch } from './search-params';
 
 const html = (element: ReactElement) => renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
 
@@ -122,6 +122,19 @@ describe('list search', () => {
     expect(rules.cleared(current)).toEqual({ sort: 'name', pageSize: 20 });
     expect(rules.paging({})).toEqual({ sort: 'newest', page: 1, pageSize: 10 });
     expect(rules.pageSizeOptions(15)).toEqual([10, 15, 20]);
+  });
+});
+
+describe('one text parameter of a route', () => {
+  it.each([
+    ['an id', textSearch('user'), { user: 'usr_1' }, { user: 'usr_1' }],
+    ['an empty id', textSearch('user'), { user: '' }, {}],
+    ['an id too long', textSearch('user'), { user: 'x'.repeat(65) }, {}],
+    ['a number', textSearch('order'), { order: 12 }, {}],
+    ['an empty text allowed', textSearch('tier', { empty: true }), { tier: '' }, { tier: '' }],
+    ['a longer text allowed', textSearch('estimate', { max: 8192 }), { estimate: 'x'.repeat(8192) }, { estimate: 'x'.repeat(8192) }],
+  ])('%s', (_, validate, search, expected) => {
+    expect(validate(search)).toEqual(expected);
   });
 });
 

@@ -121,3 +121,15 @@ export function listSearchRules<S extends PageParams>(spec: ListSearchSpec<S>) {
 }
 
 export type ListSearchRules<S extends PageParams> = ReturnType<typeof listSearchRules<S>>;
+
+/**
+ * A route's validateSearch for one text parameter (`?user=`, `?estimate=`): kept when it is text
+ * of at most `max` characters (an id's length by default), and not empty unless `empty` allows it.
+ * Only the shape is checked, so that the route adds nothing to the first page load.
+ */
+export function textSearch<K extends string>(key: K, { max = MAX_ID, empty = false }: { max?: number; empty?: boolean } = {}) {
+  return (search: Record<string, unknown>): Partial<Record<K, string>> => {
+    const value = search[key];
+    return typeof value === 'string' && value.length <= max && (empty || value.length > 0) ? ({ [key]: value } as Record<K, string>) : {};
+  };
+}

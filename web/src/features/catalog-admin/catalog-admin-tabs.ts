@@ -9,3 +9,11 @@ export type ManageSupportTab = (typeof MANAGE_SUPPORT_TABS)[number];
 export function tabFrom<T extends string>(tabs: readonly T[], value: unknown): T | undefined {
   return tabs.find((tab) => tab === value);
 }
+
+/** A route's validateSearch for a tabbed page: `?tab=` kept when it is one of `tabs`. */
+export function tabSearch<T extends string>(tabs: readonly T[]) {
+  return (search: Record<string, unknown>): { tab?: T } => {
+    const tab = tabFrom(tabs, search.tab);
+    return tab ? { tab } : {};
+  };
+}

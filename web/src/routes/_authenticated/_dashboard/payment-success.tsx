@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { textSearch } from '../../../components/list-kit/search-params';
 import { PaymentSuccessPage } from '../../../features/orders';
 
-interface PaymentSuccessSearch {
-  /** The order just paid. */
-  order?: string;
-}
-
 export const Route = createFileRoute('/_authenticated/_dashboard/payment-success')({
-  validateSearch: (search: Record<string, unknown>): PaymentSuccessSearch =>
-    typeof search.order === 'string' && search.order.length > 0 && search.order.length <= 64 ? { order: search.order } : {},
+  /** `?order=`: the order just paid. */
+  validateSearch: textSearch('order'),
   component: PaymentSuccessRoute,
 });
 

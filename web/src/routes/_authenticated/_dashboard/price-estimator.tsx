@@ -1,18 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { textSearch } from '../../../components/list-kit/search-params';
 import { useCallback } from 'react';
 import { PriceEstimatorPage } from '../../../features/catalog-browse';
 
-interface PriceEstimatorSearch {
-  /**
-   * The estimate, compactly encoded. It is only checked to be text here, so that this route adds
-   * nothing to the first page load; the page decodes it and validates it with zod.
-   */
-  estimate?: string;
-}
-
 export const Route = createFileRoute('/_authenticated/_dashboard/price-estimator')({
-  validateSearch: (search: Record<string, unknown>): PriceEstimatorSearch =>
-    typeof search.estimate === 'string' && search.estimate.length <= 8192 ? { estimate: search.estimate } : {},
+  /** `?estimate=`: the estimate, compactly encoded; the page decodes it and validates it with zod. */
+  validateSearch: textSearch('estimate', { max: 8192, empty: true }),
   component: PriceEstimatorRoute,
 });
 

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { textSearch } from '../../../components/list-kit/search-params';
 import { ClusterSelectionPage } from '../../../features/catalog-browse';
 
-interface ClusterSelectionSearch {
-  /** The tier chosen so far, so that the choice survives a reload. */
-  tier?: string;
-}
-
 export const Route = createFileRoute('/_authenticated/_plain/cluster-selection')({
-  validateSearch: (search: Record<string, unknown>): ClusterSelectionSearch =>
-    typeof search.tier === 'string' && search.tier.length <= 64 ? { tier: search.tier } : {},
+  /** `?tier=`: the tier chosen so far, so that the choice survives a reload. */
+  validateSearch: textSearch('tier', { empty: true }),
   component: ClusterSelectionRoute,
 });
 

@@ -1,20 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MANAGE_SUPPORT_TABS, ManageSupportPlansPage, tabFrom, type ManageSupportTab } from '../../../../features/catalog-admin';
-
-interface ManageSupportSearch {
-  tab?: ManageSupportTab;
-}
+import { MANAGE_SUPPORT_TABS, ManageSupportPlansPage, tabSearch } from '../../../../features/catalog-admin';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/manage-support-plans')({
-  validateSearch: (search: Record<string, unknown>): ManageSupportSearch => {
-    const tab = tabFrom(MANAGE_SUPPORT_TABS, search.tab);
-    return tab ? { tab } : {};
-  },
+  validateSearch: tabSearch(MANAGE_SUPPORT_TABS),
   component: ManageSupportPlansRoute,
 });
 
 function ManageSupportPlansRoute() {
-  const { tab = 'plans' } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ManageSupportPlansPage tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+  return <ManageSupportPlansPage tab={Route.useSearch().tab} onTabChange={(tab) => void navigate({ search: { tab }, replace: true })} />;
 }

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { textSearch } from '../../../../components/list-kit/search-params';
 import { ManageUsersPage } from '../../../../features/staff-users';
 
-interface ManageUsersSearch {
-  /** The user whose page is open. */
-  user?: string;
-}
-
 export const Route = createFileRoute('/_authenticated/_dashboard/officers/manage-users')({
-  validateSearch: (search: Record<string, unknown>): ManageUsersSearch =>
-    typeof search.user === 'string' && search.user.length > 0 && search.user.length <= 64 ? { user: search.user } : {},
+  /** `?user=`: the user whose page is open. */
+  validateSearch: textSearch('user'),
   component: ManageUsersRoute,
 });
 
