@@ -10,63 +10,23 @@ import { rankTiers, type SuggestionCatalogue } from './ranking';
 const NOW = Date.UTC(2026, 10, 23, 12);
 const ALL = ['tier_standard', 'tier_economy', 'tier_ai', 'tier_enterprise', 'tier_sandbox'];
 
+type Tier = PriceBook['tiers'][number];
+
+/** A tier sold in Paris and Frankfurt with its HA control plane included, at ten monthly payments a year, unless said otherwise. */
+function tier(id: string, name: string, monthlyCents: number, sizes: Pick<Tier, 'maxNodes' | 'maxPools' | 'flavorIds'>, other: Partial<Tier> = {}): Tier {
+  return { id, name, monthlyCents, yearlyCents: monthlyCents * 10, haControlPlane: { mode: 'included', monthlyCents: 0 }, ...sizes, regionIds: ['fr-par-1', 'de-fra-1'], ...other };
+}
+
 const PRICE_BOOK: PriceBook = {
   tiers: [
-    {
-      id: 'tier_standard',
-      name: 'Standard (Blue)',
-      monthlyCents: 20_000,
-      yearlyCents: 200_000,
-      haControlPlane: { mode: 'included', monthlyCents: 0 },
-      maxNodes: 50,
-      maxPools: 8,
-      flavorIds: ['gp-2-4', 'gp-4-16'],
-      regionIds: ['fr-par-1', 'de-fra-1'],
-    },
-    {
-      id: 'tier_economy',
-      name: 'Economy (Green)',
-      monthlyCents: 5_000,
-      yearlyCents: 50_000,
+    tier('tier_standard', 'Standard (Blue)', 20_000, { maxNodes: 50, maxPools: 8, flavorIds: ['gp-2-4', 'gp-4-16'] }),
+    tier('tier_economy', 'Economy (Green)', 5_000, { maxNodes: 10, maxPools: 3, flavorIds: ['gp-2-4', 'gp-4-16'] }, {
       haControlPlane: { mode: 'optional', monthlyCents: 3_000, yearlyCents: 30_000 },
-      maxNodes: 10,
-      maxPools: 3,
-      flavorIds: ['gp-2-4', 'gp-4-16'],
       regionIds: ['fr-par-1', 'de-fra-1', 'es-mad-1'],
-    },
-    {
-      id: 'tier_ai',
-      name: 'AI/ML (Violet)',
-      monthlyCents: 100_000,
-      yearlyCents: 1_000_000,
-      haControlPlane: { mode: 'included', monthlyCents: 0 },
-      maxNodes: 32,
-      maxPools: 8,
-      flavorIds: ['gp-4-16', 'gpu-big', 'gpu-small'],
-      regionIds: ['fr-par-1', 'de-fra-1'],
-    },
-    {
-      id: 'tier_enterprise',
-      name: 'Enterprise (Red)',
-      monthlyCents: 80_000,
-      yearlyCents: 800_000,
-      haControlPlane: { mode: 'included', monthlyCents: 0 },
-      maxNodes: 200,
-      maxPools: 20,
-      flavorIds: ['gp-4-16', 'm-4-32'],
-      regionIds: ['fr-par-1', 'de-fra-1'],
-    },
-    {
-      id: 'tier_sandbox',
-      name: 'Sandbox (Gray)',
-      monthlyCents: 1_000,
-      yearlyCents: 10_000,
-      haControlPlane: { mode: 'unavailable', monthlyCents: 0 },
-      maxNodes: 1,
-      maxPools: 1,
-      flavorIds: ['gp-2-4'],
-      regionIds: ['de-fra-1'],
-    },
+    }),
+    tier('tier_ai', 'AI/ML (Violet)', 100_000, { maxNodes: 32, maxPools: 8, flavorIds: ['gp-4-16', 'gpu-big', 'gpu-small'] }),
+    tier('tier_enterprise', 'Enterprise (Red)', 80_000, { maxNodes: 200, maxPools: 20, flavorIds: ['gp-4-16', 'm-4-32'] }),
+    tier('tier_sandbox', 'Sandbox (Gray)', 1_000, { maxNodes: 1, maxPools: 1, flavorIds: ['gp-2-4'] }, { haControlPlane: { mode: 'unavailable', monthlyCents: 0 }, regionIds: ['de-fra-1'] }),
   ],
   flavors: [
     { id: 'gp-2-4', name: 'General 2 vCPU, 4 GB', hourlyCents: 2, monthlyCents: 1_000 },
