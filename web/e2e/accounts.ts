@@ -1,5 +1,6 @@
 import { request as apiRequest } from 'playwright-core';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { rejectCookies } from './auth-helpers';
 import { BASE_URL } from './fixtures';
 
 /** Platform roles of packages/db (`user` is a customer; the others are staff). */
@@ -68,6 +69,14 @@ export async function signInAsNewAccount(page: Page, options: AccountOptions = {
   return create(page.context().request, options, true);
 }
 
+/** Signed in as a fresh organisation's user (`signInAsNewAccount`), on `path`, the cookie banner answered "Reject All". */
+export async function openAsNewAccount(page: Page, path: string, options: AccountOptions = {}): Promise<Account> {
+  const account = await signInAsNewAccount(page, options);
+  await page.goto(path);
+  await rejectCookies(page);
+  return account;
+}
+
 /**
  * Signs the page's browser context in as a seeded demo account, as /dev-login's buttons do (tRPC
  * `dev.login`, development only), without loading a page: the test then opens the page it is about.
@@ -77,6 +86,13 @@ export async function signInAsDemoAccount(page: Page, username: string): Promise
   const request = page.context().request;
   const response = await request.post(`${BASE_URL}/trpc/dev.login`, { headers: { 'X-CSRF-Token': await csrfToken(request) }, data: { username } });
   if (response.status() !== 200) throw new Error(`dev.login as ${username} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** Signed in as a seeded demo account (`signInAsDemoAccount`), on `path`, the cookie banner answered "Reject All". */
+export async function openAsDemoAccount(page: Page, username: string, path: string): Promise<void> {
+  await signInAsDemoAccount(page, username);
+  await page.goto(path);
+  await rejectCookies(page);
 }
 
 /**

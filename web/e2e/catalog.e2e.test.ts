@@ -1,61 +1,22 @@
 import { formatEurCents } from '@kubemarket/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { openAsNewAccount } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
-import { api } from './order-helpers';
+import { choose, openEstimateWithCluster, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 15_000 } as const;
 
-type Scope = Pick<Page, 'getByRole'>;
-
-/** Picks an option of a Mantine Select (a combobox) found by its label in `scope`. */
-async function choose(page: Page, scope: Scope, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-/** POST /api/quotes as the signed-in user of the page (same organisation, hence the same promotion rules). */
-const serverQuote = (page: Page, body: unknown) => api<{ totalCents: number; discount: { code: string } | null }>(page, 'POST', '/api/quotes', body);
-
 /** The estimate the browser test builds, as POST /api/quotes reads it. */
-const QUOTE_BODY = {
-  lines: [
-    {
-      kind: 'cluster',
-      tierId: 'tier_standard',
-      regionId: 'fr-par-1',
-      kubernetesVersion: '1.37',
-      highAvailability: true,
-      nodePools: [
-        { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
-        { name: 'pool-2', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 4 } },
-      ],
-      addonIds: ['addon_monitoring'],
-    },
-    { kind: 'middleware', planId: 'mwp_postgresql_essential' },
-  ],
+const QUOTE_BODY = standardClusterQuote({
+  cluster: { addonIds: ['addon_monitoring'] },
+  batch: { name: 'pool-2', autoscale: { min: 2, max: 4 } },
+  moreLines: [{ kind: 'middleware', planId: 'mwp_postgresql_essential' }],
   cycle: 'yearly',
   promotionCode: 'PARIS',
   customer: { countryCode: 'FR', vatNumber: null, isBusiness: false },
-};
-
-async function waitForServerMatch(page: Page): Promise<void> {
-  await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor({ timeout: 15_000 });
-}
-
-/** Signed in as a new customer, on /price-estimator with one cluster of the tier in the estimate. */
-async function openEstimateWithCluster(page: Page, tier: string): Promise<void> {
-  await stubRates(page);
-  await signInAsNewAccount(page);
-  await page.goto('/price-estimator');
-  await rejectCookies(page);
-  await choose(page, page, 'Start with a cluster of tier', tier);
-  await page.getByRole('button', { name: 'Add cluster' }).click();
-}
+});
 
 describe('catalogue and pricing', () => {
   const browser = useBrowser();
@@ -66,6 +27,7 @@ describe('catalogue and pricing', () => {
     async () => {
       const { page } = browser;
       // A Standard cluster: its baseline pool of 3 × 4 vCPU/16 GB, plus an autoscaling pool of 8 vCPU/32 GB.
+      await stubRates(page);
       await openEstimateWithCluster(page, 'Standard (Blue)');
       const cluster = page.getByTestId('estimate-cluster');
       await cluster.getByRole('button', { name: 'Add node pool' }).click();
@@ -117,9 +79,7 @@ describe('catalogue and pricing', () => {
       try {
         const reopened = await other.newPage();
         await stubRates(reopened);
-        await signInAsNewAccount(reopened);
-        await reopened.goto(shared);
-        await rejectCookies(reopened);
+        await openAsNewAccount(reopened, shared);
         await waitForServerMatch(reopened);
         expect(await reopened.getByTestId('estimate-total').textContent()).toBe(expected);
         await expect.poll(() => reopened.getByTestId('currency-control').locator('input:checked').inputValue()).toBe('USD');
@@ -198,9 +158,7 @@ describe('catalogue and pricing', () => {
   it('shows the seven tiers side by side and continues into configuration with the chosen one', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await stubRates(page);
-    await signInAsNewAccount(page);
-    await page.goto('/cluster-selection');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/cluster-selection');
     await expect.poll(() => page.getByTestId('tier-column').count(), POLL).toBe(7);
     const comparison = page.getByTestId('tier-comparison');
     for (const row of ['Price', 'Control-plane SLA', 'High-availability control plane', 'Most nodes', 'Most node pools']) {
@@ -215,9 +173,7 @@ describe('catalogue and pricing', () => {
   it('narrows the marketplace by search and filters, and orders a plan through the estimator', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await stubRates(page);
-    await signInAsNewAccount(page);
-    await page.goto('/marketplace');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/marketplace');
     const items = page.getByTestId('market-item');
     await expect.poll(() => items.count(), POLL).toBeGreaterThan(20);
     const all = await items.count();
@@ -255,9 +211,7 @@ describe('catalogue and pricing', () => {
   it("shows the organisation's add-ons (none yet) and the add-on catalogue", { timeout: 60_000 }, async () => {
     const { page } = browser;
     await stubRates(page);
-    await signInAsNewAccount(page);
-    await page.goto('/add-ons');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/add-ons');
     await page.getByTestId('installed-addons-empty').getByText('No add-ons installed yet').waitFor();
     await expect.poll(() => page.getByTestId('market-item').count(), POLL).toBeGreaterThan(10);
     expect(await page.getByTestId('market-item').evaluateAll((cards) => cards.every((card) => card.getAttribute('data-kind') === 'addon'))).toBe(true);

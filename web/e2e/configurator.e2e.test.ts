@@ -1,28 +1,25 @@
 import { formatEurCents } from '@kubemarket/shared';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
-import { api, choose } from './order-helpers';
+import {
+  api,
+  choose,
+  configuratorStep,
+  expectStep,
+  fillBillingFields,
+  nextStep,
+  openEstimateWithCluster,
+  PARIS_BUSINESS,
+  serverQuote,
+  standardClusterQuote,
+  waitForServerMatch,
+} from './order-helpers';
 import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 15_000 } as const;
-
-function step(page: Page): Locator {
-  return page.getByTestId('configurator-step');
-}
-
-/** The step shown, and (when the step changed on the page) the focus moved to its heading. */
-async function expectStep(page: Page, title: string, number: number, { focused = true } = {}): Promise<void> {
-  await step(page).getByRole('heading', { level: 2, name: title }).waitFor();
-  await page.waitForURL((url) => url.searchParams.get('step') === String(number));
-  if (focused) await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('configurator-step-title');
-}
-
-async function next(page: Page): Promise<void> {
-  await page.getByTestId('step-next').click();
-}
 
 describe('cluster configurator', () => {
   const browser = useBrowser();
@@ -48,12 +45,12 @@ describe('cluster configurator', () => {
       const name = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
       // 1. Tier: nothing to price until one is chosen; "Next" without one says what is missing.
-      await step(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
+      await configuratorStep(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
       await page.getByTestId('price-empty').waitFor();
       // The page writes the step it shows into the address (?step=1) once it has started: a
       // navigation that, on a loaded machine, could come after "Next" and take its error away.
       await page.waitForURL((url) => url.searchParams.get('step') === '1', { timeout: 15_000 });
-      await next(page);
+      await nextStep(page);
       await page.getByTestId('step-errors').getByText('Choose a cluster tier to continue.').waitFor();
       const answered = page.waitForResponse(/\/trpc\/[^?]*orders\.list/);
       release();
@@ -63,16 +60,16 @@ describe('cluster configurator', () => {
       await page.getByTestId('step-errors').getByText('Choose a cluster tier to continue.').waitFor();
       await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
       await page.getByTestId('estimate-total').waitFor();
-      await next(page);
+      await nextStep(page);
 
       // 2. Region and zones: Paris, its three zones. 3. The default Kubernetes version.
       await expectStep(page, 'Region and zones', 2);
       expect(await page.getByRole('radio', { name: /Paris PAR1/ }).getAttribute('aria-checked')).toBe('true');
       expect(await page.getByRole('checkbox', { name: /^Zone [ABC]/ }).count()).toBe(3);
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Kubernetes version', 3);
       expect(await page.getByRole('radio', { name: /Kubernetes 1\.37/ }).getAttribute('aria-checked')).toBe('true');
-      await next(page);
+      await nextStep(page);
 
       // 4. Node pools: the baseline pool, and an autoscaling pool of larger nodes with a label.
       await expectStep(page, 'Node pools', 4);
@@ -98,7 +95,7 @@ describe('cluster configurator', () => {
       await pools.first().getByText('The node count must be at least 1.').waitFor();
       expect(await pools.first().getByTestId('pool-monthly-cost').count()).toBe(0);
       await page.getByTestId('price-panel').getByTestId('estimate-error').waitFor();
-      await next(page);
+      await nextStep(page);
       await page.getByTestId('step-errors').getByText('The node count must be at least 1.').waitFor();
       expect(new URL(page.url()).searchParams.get('step')).toBe('4');
       await baseline.fill('3');
@@ -110,30 +107,30 @@ describe('cluster configurator', () => {
       await second.getByText('The autoscaling maximum must be at least the minimum.').waitFor();
       expect(await maximum.inputValue()).toBe('2');
       expect(await minimum.inputValue()).toBe('5');
-      await next(page);
+      await nextStep(page);
       await page.getByTestId('step-errors').getByText('The autoscaling maximum must be at least the minimum.').waitFor();
       await maximum.fill('4');
       await minimum.fill('2');
       await expect.poll(() => pools.first().getByTestId('pool-monthly-cost').textContent(), POLL).toContain('€171.00');
-      await next(page);
+      await nextStep(page);
 
       // 5. Networking, after a reload: the draft is still there.
       await expectStep(page, 'Control plane and networking', 5);
       await page.reload();
-      await step(page).getByRole('heading', { level: 2, name: 'Control plane and networking' }).waitFor();
+      await configuratorStep(page).getByRole('heading', { level: 2, name: 'Control plane and networking' }).waitFor();
       expect(new URL(page.url()).searchParams.get('step')).toBe('5');
       await page.getByTestId('ha-included').waitFor();
       // Overlapping pod and service networks: the server's message, next to the field and in the summary.
-      const serviceNetwork = step(page).getByRole('textbox', { name: 'Service network' });
+      const serviceNetwork = configuratorStep(page).getByRole('textbox', { name: 'Service network' });
       await serviceNetwork.fill('10.244.0.0/16');
       await serviceNetwork.blur();
       const overlap = 'The service network 10.244.0.0/16 overlaps the pod network 10.244.0.0/16; choose ranges that do not overlap.';
-      await step(page).getByText(overlap).first().waitFor();
-      await next(page);
+      await configuratorStep(page).getByText(overlap).first().waitFor();
+      await nextStep(page);
       await page.getByTestId('step-errors').getByText(overlap).waitFor();
       expect(await serviceNetwork.getAttribute('aria-invalid')).toBe('true');
       await serviceNetwork.fill('10.96.0.0/12');
-      await next(page);
+      await nextStep(page);
 
       // 6. Add-ons: Grafana Loki brings the Prometheus and Grafana it requires, and says so.
       await expectStep(page, 'Add-ons', 6);
@@ -144,14 +141,14 @@ describe('cluster configurator', () => {
       await page.goBack();
       await expectStep(page, 'Control plane and networking', 5);
       expect(await serviceNetwork.inputValue()).toBe('10.96.0.0/12');
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Add-ons', 6);
       expect(await page.getByRole('checkbox', { name: 'Grafana Loki' }).getAttribute('aria-checked')).toBe('true');
-      await next(page);
+      await nextStep(page);
 
       // 7. Maintenance: the defaults. 8. Name and review.
       await expectStep(page, 'Maintenance and upgrades', 7);
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Name and review', 8);
       await page.getByTestId('continue-to-checkout').click();
       await page.getByTestId('step-errors').getByText('The cluster name is required.').waitFor();
@@ -159,12 +156,7 @@ describe('cluster configurator', () => {
       // Billing details start from the organisation (its name); they are set here to known ones.
       const billing = page.getByTestId('billing-fields');
       await expect.poll(() => billing.getByRole('textbox', { name: 'Company name' }).inputValue(), POLL).not.toBe('');
-      await billing.getByRole('textbox', { name: 'Company name' }).fill('Acme Industries');
-      await choose(page, billing, 'Country', 'France (FR)');
-      await billing.getByRole('textbox', { name: 'VAT number' }).fill('FR40303265045');
-      await billing.getByRole('textbox', { name: 'Address', exact: true }).fill('12 rue de la Paix');
-      await billing.getByRole('textbox', { name: 'Postcode' }).fill('75002');
-      await billing.getByRole('textbox', { name: 'City' }).fill('Paris');
+      await fillBillingFields(page, billing, { ...PARIS_BUSINESS, companyName: 'Acme Industries' });
       expect(await page.getByTestId('review-tier').textContent()).toBe('Standard (Blue)');
       expect(await page.getByTestId('review-addons').textContent()).toBe('Prometheus and Grafana, Grafana Loki');
       const reviewedPools = page.getByTestId('review-pools').getByRole('row');
@@ -172,26 +164,8 @@ describe('cluster configurator', () => {
       await page.getByTestId('review-pools').getByText('Labels: workload=batch').waitFor();
 
       // The price panel shows the total POST /api/quotes gives for the same cluster.
-      await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor({ timeout: 15_000 });
-      const quoted = await api<{ totalCents: number }>(page, 'POST', '/api/quotes', {
-        lines: [
-          {
-            kind: 'cluster',
-            tierId: 'tier_standard',
-            regionId: 'fr-par-1',
-            kubernetesVersion: '1.37',
-            highAvailability: true,
-            nodePools: [
-              { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
-              { name: 'batch', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 4 } },
-            ],
-            addonIds: ['addon_monitoring', 'addon_logging'],
-          },
-        ],
-        cycle: 'monthly',
-        promotionCode: null,
-        customer: { countryCode: 'FR', vatNumber: 'FR40303265045', isBusiness: true },
-      });
+      await waitForServerMatch(page);
+      const quoted = await serverQuote(page, standardClusterQuote({ cluster: { addonIds: ['addon_monitoring', 'addon_logging'] }, batch: { autoscale: { min: 2, max: 4 } } }));
       expect(await page.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', KNOWN_RATES));
       expect(await page.getByTestId('estimate-line').count()).toBe(1);
       await page.getByTestId('estimate-line').getByText('Prometheus and Grafana add-on').waitFor();
@@ -223,11 +197,7 @@ describe('cluster configurator', () => {
   it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    await page.goto('/price-estimator');
-    await rejectCookies(page);
-    await choose(page, page, 'Start with a cluster of tier', 'Economy (Green)');
-    await page.getByRole('button', { name: 'Add cluster' }).click();
+    await openEstimateWithCluster(page, 'Economy (Green)');
     await page.getByTestId('order-estimate').click();
 
     // The estimate's cluster, ready to review; a reload keeps it (and does not preload it again).
@@ -322,7 +292,7 @@ describe('cluster configurator', () => {
     });
     await expect.poll(() => held.provisioningCode.length, POLL).toBeGreaterThan(0);
     await release('catalogue');
-    await step(page).waitFor();
+    await configuratorStep(page).waitFor();
     await release('provisioningCode');
 
     await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Cluster Provisioning');

@@ -1,16 +1,14 @@
 import { formatEurCents, formatMoney } from '@kubemarket/shared';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
-import { api, choose, fillCard } from './order-helpers';
+import { api, choose, configuratorStep, expectStep, fillBillingFields, fillCard, nextStep, PARIS_BUSINESS, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
 import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const POLL = { timeout: 15_000 } as const;
 const SUCCESS_CARD = '4242 4242 4242 4242';
-const BILLING = { companyName: 'E2E Paris SAS', countryCode: 'FR', vatNumber: 'FR40303265045', addressLine1: '12 rue de la Paix', postalCode: '75002', city: 'Paris' };
 /** What the server answers for PARIS once the organisation has made its first purchase (packages/shared/src/quote/promotion.ts). */
 const FIRST_PURCHASE_ONLY = 'Promotion code PARIS: This code is only for an organisation’s first purchase.';
 
@@ -25,26 +23,6 @@ interface Order {
   promotion: { code: string; applied: boolean } | null;
   payments: { status: string; amountCents: number }[];
   invoice: { id: string; number: string; status: string; totalCents: number; receivedCents: number } | null;
-}
-
-interface Quote {
-  subtotalCents: number;
-  totalCents: number;
-  discount: { amountCents: number } | null;
-  promotion: { code: string; applied: boolean } | null;
-}
-
-function step(page: Page): Locator {
-  return page.getByTestId('configurator-step');
-}
-
-async function expectStep(page: Page, title: string, number: number): Promise<void> {
-  await step(page).getByRole('heading', { level: 2, name: title }).waitFor();
-  await page.waitForURL((url) => url.searchParams.get('step') === String(number));
-}
-
-async function next(page: Page): Promise<void> {
-  await page.getByTestId('step-next').click();
 }
 
 describe('from configurator to payment with PARIS', () => {
@@ -68,15 +46,15 @@ describe('from configurator to payment with PARIS', () => {
       const name = `e2e-paris-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
       // 1–3. Standard tier, Paris, the default Kubernetes version.
-      await step(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
+      await configuratorStep(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
       await page.getByRole('radio', { name: 'Standard (Blue)' }).click();
       await page.getByTestId('estimate-total').waitFor();
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Region and zones', 2);
       expect(await page.getByRole('radio', { name: /Paris PAR1/ }).getAttribute('aria-checked')).toBe('true');
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Kubernetes version', 3);
-      await next(page);
+      await nextStep(page);
 
       // 4. Two node pools: the baseline one, and two larger nodes.
       await expectStep(page, 'Node pools', 4);
@@ -88,28 +66,23 @@ describe('from configurator to payment with PARIS', () => {
       await choose(page, second, 'Node flavour', 'General purpose 8 vCPU, 32 GB');
       await second.getByRole('textbox', { name: 'Nodes', exact: true }).fill('2');
       await expect.poll(() => pools.count(), POLL).toBe(2);
-      await next(page);
+      await nextStep(page);
 
       // 5. Networking: the defaults. 6. One add-on.
       await expectStep(page, 'Control plane and networking', 5);
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Add-ons', 6);
       await page.getByRole('checkbox', { name: 'Prometheus and Grafana' }).click();
       expect(await page.getByRole('checkbox', { name: 'Prometheus and Grafana' }).getAttribute('aria-checked')).toBe('true');
-      await next(page);
+      await nextStep(page);
 
       // 7. Maintenance: the defaults. 8. Name, billing details and PARIS on the review.
       await expectStep(page, 'Maintenance and upgrades', 7);
-      await next(page);
+      await nextStep(page);
       await expectStep(page, 'Name and review', 8);
       await page.getByTestId('cluster-name').fill(name);
       const billing = page.getByTestId('billing-fields');
-      await billing.getByRole('textbox', { name: 'Company name' }).fill(BILLING.companyName);
-      await choose(page, billing, 'Country', 'France (FR)');
-      await billing.getByRole('textbox', { name: 'VAT number' }).fill(BILLING.vatNumber);
-      await billing.getByRole('textbox', { name: 'Address', exact: true }).fill(BILLING.addressLine1);
-      await billing.getByRole('textbox', { name: 'Postcode' }).fill(BILLING.postalCode);
-      await billing.getByRole('textbox', { name: 'City' }).fill(BILLING.city);
+      await fillBillingFields(page, billing, PARIS_BUSINESS);
       expect(await page.getByTestId('review-tier').textContent()).toBe('Standard (Blue)');
       expect(await page.getByTestId('review-addons').textContent()).toBe('Prometheus and Grafana');
       expect(await page.getByTestId('review-pools').getByRole('row').count()).toBe(3);
@@ -122,26 +95,8 @@ describe('from configurator to payment with PARIS', () => {
       await page.getByTestId('review-promotion').getByText('PARIS').waitFor();
 
       // The panel shows what POST /api/quotes answers for the same cluster, with PARIS, for this organisation.
-      await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor(POLL);
-      const quoted = await api<Quote>(page, 'POST', '/api/quotes', {
-        lines: [
-          {
-            kind: 'cluster',
-            tierId: 'tier_standard',
-            regionId: 'fr-par-1',
-            kubernetesVersion: '1.37',
-            highAvailability: true,
-            nodePools: [
-              { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
-              { name: 'batch', flavorId: 'gp-8-32', count: 2, autoscale: null },
-            ],
-            addonIds: ['addon_monitoring'],
-          },
-        ],
-        cycle: 'monthly',
-        promotionCode: 'PARIS',
-        customer: { countryCode: 'FR', vatNumber: BILLING.vatNumber, isBusiness: true },
-      });
+      await waitForServerMatch(page);
+      const quoted = await serverQuote(page, standardClusterQuote({ cluster: { addonIds: ['addon_monitoring'] }, promotionCode: 'PARIS' }));
       expect(quoted.promotion).toMatchObject({ code: 'PARIS', applied: true });
       expect(quoted.discount?.amountCents).toBeGreaterThan(0);
       expect(await panel.getByTestId('estimate-total').textContent()).toBe(formatEurCents(quoted.totalCents, 'EUR', KNOWN_RATES));
@@ -216,10 +171,10 @@ describe('from configurator to payment with PARIS', () => {
       expect(await modal.getByRole('textbox', { name: 'VAT number', exact: true }).inputValue()).toBe('FR40303265045');
       await modal.getByText('From your billing profile, which decides the VAT of every order (Billing → Billing profile).').first().waitFor(POLL);
       for (const [label, value] of [
-        ['Company name', BILLING.companyName],
-        ['Address', BILLING.addressLine1],
-        ['Postcode', BILLING.postalCode],
-        ['City', BILLING.city],
+        ['Company name', PARIS_BUSINESS.companyName],
+        ['Address', PARIS_BUSINESS.addressLine1],
+        ['Postcode', PARIS_BUSINESS.postalCode],
+        ['City', PARIS_BUSINESS.city],
       ] as const) {
         await modal.getByRole('textbox', { name: label, exact: true }).fill(value);
       }

@@ -1,6 +1,12 @@
+import type { ClusterLineInput, NodePoolInput } from '@kubemarket/shared';
+import { clusterLine } from '@kubemarket/shared/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { openAsNewAccount } from './accounts';
 import { BASE_URL } from './fixtures';
+
+/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
+const POLL = { timeout: 15_000 } as const;
 
 /** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
 export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -13,9 +19,109 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, b
 }
 
 /** Picks an option of a Mantine Select found by its label in `scope`. */
-export async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
+export async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The configurator's step on screen. */
+export function configuratorStep(page: Page): Locator {
+  return page.getByTestId('configurator-step');
+}
+
+/** The configurator shows this step, and (when the step changed on the page) moved the focus to its heading. */
+export async function expectStep(page: Page, title: string, number: number, { focused = true } = {}): Promise<void> {
+  await configuratorStep(page).getByRole('heading', { level: 2, name: title }).waitFor();
+  await page.waitForURL((url) => url.searchParams.get('step') === String(number));
+  if (focused) await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('configurator-step-title');
+}
+
+/** The configurator's "Next". */
+export async function nextStep(page: Page): Promise<void> {
+  await page.getByTestId('step-next').click();
+}
+
+/** A French business's billing details, as the order forms take them (`country`) and as the API does (`countryCode`). */
+export const PARIS_BUSINESS = {
+  companyName: 'E2E Paris SAS',
+  country: 'France (FR)',
+  countryCode: 'FR',
+  vatNumber: 'FR40303265045',
+  addressLine1: '12 rue de la Paix',
+  postalCode: '75002',
+  city: 'Paris',
+} as const;
+
+export interface BillingDetails {
+  companyName: string;
+  /** As the Country select lists it, e.g. `France (FR)`. */
+  country: string;
+  vatNumber: string;
+  addressLine1: string;
+  postalCode: string;
+  city: string;
+}
+
+/** Fills the billing details of an order form (the configurator's review, an order modal). */
+export async function fillBillingFields(page: Page, billing: Locator, details: BillingDetails): Promise<void> {
+  await billing.getByRole('textbox', { name: 'Company name' }).fill(details.companyName);
+  await choose(page, billing, 'Country', details.country);
+  await billing.getByRole('textbox', { name: 'VAT number' }).fill(details.vatNumber);
+  await billing.getByRole('textbox', { name: 'Address', exact: true }).fill(details.addressLine1);
+  await billing.getByRole('textbox', { name: 'Postcode' }).fill(details.postalCode);
+  await billing.getByRole('textbox', { name: 'City' }).fill(details.city);
+}
+
+/** What POST /api/quotes answers, as the e2e tests read it. */
+export interface Quote {
+  subtotalCents: number;
+  totalCents: number;
+  discount: { code: string; amountCents: number } | null;
+  promotion: { code: string; applied: boolean } | null;
+}
+
+type QuoteBody = { lines: unknown[]; cycle: 'monthly' | 'yearly'; promotionCode: string | null; customer: { countryCode: string; vatNumber: string | null; isBusiness: boolean } };
+
+interface StandardClusterQuote extends Partial<QuoteBody> {
+  /** Changes to the cluster line. */
+  cluster?: Partial<Omit<ClusterLineInput, 'kind'>>;
+  /** Changes to the second pool. */
+  batch?: Partial<NodePoolInput>;
+  /** Lines quoted after the cluster's. */
+  moreLines?: unknown[];
+}
+
+/**
+ * The body of POST /api/quotes for the cluster the browser tests configure: a Standard cluster in
+ * Paris (`clusterLine`) with a second pool `batch` of two 8 vCPU/32 GB nodes, monthly, for a French
+ * business without a promotion. A test names what its configuration changes.
+ */
+export function standardClusterQuote({ cluster = {}, batch = {}, moreLines = [], ...body }: StandardClusterQuote = {}): QuoteBody {
+  const line = clusterLine({
+    nodePools: [
+      { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
+      { name: 'batch', flavorId: 'gp-8-32', count: 2, autoscale: null, ...batch },
+    ],
+    ...cluster,
+  });
+  return { lines: [line, ...moreLines], cycle: 'monthly', promotionCode: null, customer: { countryCode: PARIS_BUSINESS.countryCode, vatNumber: PARIS_BUSINESS.vatNumber, isBusiness: true }, ...body };
+}
+
+/** The price panel says its total is what POST /api/quotes answers for the same configuration. */
+export async function waitForServerMatch(page: Page): Promise<void> {
+  await page.locator('[data-testid="server-quote-status"][data-status="matches"]').waitFor(POLL);
+}
+
+/** POST /api/quotes as the signed-in user of the page (same organisation, hence the same promotion rules). */
+export function serverQuote(page: Page, body: unknown): Promise<Quote> {
+  return api<Quote>(page, 'POST', '/api/quotes', body);
+}
+
+/** Signed in as a new customer, on /price-estimator with one cluster of the tier in the estimate. */
+export async function openEstimateWithCluster(page: Page, tier: string): Promise<void> {
+  await openAsNewAccount(page, '/price-estimator');
+  await choose(page, page, 'Start with a cluster of tier', tier);
+  await page.getByRole('button', { name: 'Add cluster' }).click();
 }
 
 /** Fills the test-mode card form of the checkout. */
@@ -47,14 +153,8 @@ export async function placeClusterOrder(page: Page, order: ClusterOrder): Promis
     {
       lines: [
         {
-          kind: 'cluster',
+          ...clusterLine({ tierId: order.tierId, highAvailability: false, nodePools: [{ name: 'pool-1', flavorId: order.flavorId, count: order.count, autoscale: null }] }),
           name: order.name,
-          tierId: order.tierId,
-          regionId: 'fr-par-1',
-          kubernetesVersion: '1.37',
-          highAvailability: false,
-          nodePools: [{ name: 'pool-1', flavorId: order.flavorId, count: order.count, autoscale: null }],
-          addonIds: [],
         },
       ],
       cycle: 'monthly',

@@ -1,3 +1,4 @@
 /** Test scaffolding of the shared package, `@kubemarket/shared/testing`: never imported by production code. */
 export * from './quote';
 export * from './operations';
+export * from './cluster-line';
