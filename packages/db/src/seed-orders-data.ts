@@ -7,6 +7,7 @@ import {
   type NewOrderEvent,
   type NewPayment,
   type OrderLineRecord,
+  type OrderNodePool,
   type OrderStatus,
   type PaymentMethod,
 } from './schema';
@@ -116,6 +117,34 @@ function clusterBuilt(name: string, clusterId: string, startedAtMinutes: number,
   ];
 }
 
+/** A node pool of an order's cluster line: fixed size, no labels or taints unless given. */
+function pool(name: string, flavorId: string, count: number, extra: Partial<OrderNodePool> = {}): OrderNodePool {
+  return { name, flavorId, count, autoscale: null, labels: {}, taints: [], ...extra };
+}
+
+type CardPaidOrder = Omit<DemoOrder, 'paymentMethod' | 'payments'> & {
+  /** Who paid, when not the person who placed the order (the billing manager). */
+  paidBy?: string;
+  /** Minutes after the order was placed. */
+  paidAtMinutes: number;
+  /** How the payment differs from a succeeded one (a refund). */
+  payment?: Partial<PaymentSeed>;
+};
+
+/**
+ * An order paid at once with the sandbox's Visa ending in 4242: its payment `pay_demo_<key>`, and
+ * the payment's two events before the order's own `events`.
+ */
+function paidByCard(key: string, { paidBy, paidAtMinutes, payment = {}, events, ...order }: CardPaidOrder): DemoOrder {
+  const paymentId = `pay_demo_${key}`;
+  return {
+    ...order,
+    paymentMethod: 'card',
+    payments: [{ id: paymentId, userId: paidBy ?? order.userId, ...visa4242, providerPaymentId: `sbx_pi_ok_demo${key}`, atMinutes: paidAtMinutes, ...payment }],
+    events: [...paidByVisa4242(paymentId, paidAtMinutes), ...events],
+  };
+}
+
 /**
  * The demo customer's orders: each kind, in the states a customer meets (completed, awaiting
  * payment after a declined card, cancelled, failed), with the payments and timelines behind them.
@@ -123,7 +152,7 @@ function clusterBuilt(name: string, clusterId: string, startedAtMinutes: number,
  * from the seeded catalogue, as ordering would have quoted them.
  */
 export const DEMO_ORDERS: readonly DemoOrder[] = [
-  {
+  paidByCard('webshop', {
     id: 'ord_demo_webshop',
     userId: 'usr_demo_alice',
     status: 'completed',
@@ -136,22 +165,18 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         regionId: 'fr-par-1',
         kubernetesVersion: '1.36.4',
         highAvailability: true,
-        nodePools: [{ name: 'default', flavorId: 'gp-4-16', count: 3, autoscale: null, labels: {}, taints: [] }],
+        nodePools: [pool('default', 'gp-4-16', 3)],
         addonIds: ['addon_monitoring', 'addon_cert_manager'],
         settings: settings('fr-par-1', { apiAllowList: ['203.0.113.0/24'] }),
       },
     ],
     summary: 'Standard (Blue) cluster webshop-prod in fr-par-1',
     ageMs: 180 * DAY_MS,
-    paymentMethod: 'card',
     createdClusterId: 'clu_demo_webshop',
-    payments: [{ id: 'pay_demo_webshop', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demowebshop', atMinutes: 2 }],
-    events: [
-      ...paidByVisa4242('pay_demo_webshop', 2),
-      ...clusterBuilt('webshop-prod', 'clu_demo_webshop', 2, 14),
-    ],
-  },
-  {
+    paidAtMinutes: 2,
+    events: clusterBuilt('webshop-prod', 'clu_demo_webshop', 2, 14),
+  }),
+  paidByCard('analytics', {
     id: 'ord_demo_analytics',
     userId: 'usr_demo_alice',
     status: 'completed',
@@ -165,22 +190,19 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         // Upgraded to 1.36.4 since (seed-clusters.ts).
         kubernetesVersion: '1.35.8',
         highAvailability: true,
-        nodePools: [{ name: 'memory', flavorId: 'm-8-64', count: 4, autoscale: null, labels: { workload: 'spark' }, taints: [] }],
+        nodePools: [pool('memory', 'm-8-64', 4, { labels: { workload: 'spark' } })],
         addonIds: ['addon_monitoring', 'addon_logging'],
         settings: settings('de-fra-1', { cni: 'calico', maintenanceWindow: { day: 'saturday', startHour: 2 } }),
       },
     ],
     summary: 'Data Analytics cluster analytics-eu in de-fra-1',
     ageMs: 95 * DAY_MS,
-    paymentMethod: 'card',
     createdClusterId: 'clu_demo_analytics',
-    payments: [{ id: 'pay_demo_analytics', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demoanalytics', atMinutes: 30 }],
-    events: [
-      ...paidByVisa4242('pay_demo_analytics', 30),
-      ...clusterBuilt('analytics-eu', 'clu_demo_analytics', 30, 47),
-    ],
-  },
-  {
+    paidBy: 'usr_demo_bruno',
+    paidAtMinutes: 30,
+    events: clusterBuilt('analytics-eu', 'clu_demo_analytics', 30, 47),
+  }),
+  paidByCard('staging', {
     id: 'ord_demo_staging',
     userId: 'usr_demo_marc',
     status: 'completed',
@@ -193,23 +215,20 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         regionId: 'fr-par-1',
         kubernetesVersion: '1.37.1',
         highAvailability: false,
-        nodePools: [{ name: 'default', flavorId: 'gp-2-8', count: 2, autoscale: null, labels: {}, taints: [] }],
+        nodePools: [pool('default', 'gp-2-8', 2)],
         addonIds: [],
         settings: settings('fr-par-1', { zones: ['fr-par-1a'] }),
       },
     ],
     summary: 'Dev/Test (Orange) cluster staging in fr-par-1',
     ageMs: 21 * DAY_MS,
-    paymentMethod: 'card',
     createdClusterId: 'clu_demo_staging',
     // Marc placed it; paying is the billing manager's job.
-    payments: [{ id: 'pay_demo_staging', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demostaging', atMinutes: 95 }],
-    events: [
-      ...paidByVisa4242('pay_demo_staging', 95),
-      ...clusterBuilt('staging', 'clu_demo_staging', 95, 104),
-    ],
-  },
-  {
+    paidBy: 'usr_demo_bruno',
+    paidAtMinutes: 95,
+    events: clusterBuilt('staging', 'clu_demo_staging', 95, 104),
+  }),
+  paidByCard('support', {
     id: 'ord_demo_support',
     userId: 'usr_demo_alice',
     status: 'completed',
@@ -217,14 +236,10 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     lines: [{ kind: 'support', planId: 'support_business' }],
     summary: 'Support: Business',
     ageMs: 20 * DAY_MS,
-    paymentMethod: 'card',
-    payments: [{ id: 'pay_demo_support', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demosupport', atMinutes: 3 }],
-    events: [
-      ...paidByVisa4242('pay_demo_support', 3),
-      { type: 'completed', message: 'The Business support plan is active.', atMinutes: 3 },
-    ],
-  },
-  {
+    paidAtMinutes: 3,
+    events: [{ type: 'completed', message: 'The Business support plan is active.', atMinutes: 3 }],
+  }),
+  paidByCard('backup', {
     id: 'ord_demo_backup',
     userId: 'usr_demo_alice',
     status: 'completed',
@@ -242,15 +257,11 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     ],
     summary: 'Velero backups add-on for webshop-prod',
     ageMs: 12 * DAY_MS,
-    paymentMethod: 'card',
     targetClusterId: 'clu_demo_webshop',
-    payments: [{ id: 'pay_demo_backup', userId: 'usr_demo_alice', ...visa4242, providerPaymentId: 'sbx_pi_ok_demobackup', atMinutes: 1 }],
-    events: [
-      ...paidByVisa4242('pay_demo_backup', 1),
-      { type: 'completed', message: 'The Velero backups add-on is installed on webshop-prod.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 4 },
-    ],
-  },
-  {
+    paidAtMinutes: 1,
+    events: [{ type: 'completed', message: 'The Velero backups add-on is installed on webshop-prod.', data: { clusterId: 'clu_demo_webshop' }, atMinutes: 4 }],
+  }),
+  paidByCard('postgres', {
     id: 'ord_demo_postgres',
     userId: 'usr_demo_alice',
     status: 'completed',
@@ -271,15 +282,14 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     ],
     summary: 'PostgreSQL: Business HA orders-db in webshop-prod',
     ageMs: 9 * DAY_MS,
-    paymentMethod: 'card',
-    payments: [{ id: 'pay_demo_postgres', userId: 'usr_demo_bruno', ...visa4242, providerPaymentId: 'sbx_pi_ok_demopostgres', atMinutes: 6 }],
+    paidBy: 'usr_demo_bruno',
+    paidAtMinutes: 6,
     events: [
-      ...paidByVisa4242('pay_demo_postgres', 6),
       { type: 'provisioning_started', message: 'Creating orders-db in webshop-prod started.', atMinutes: 6 },
       { type: 'completed', message: 'PostgreSQL orders-db is running.', data: { clusterId: 'clu_demo_webshop', middlewareInstanceId: 'mwi_demo_acme_orders' }, atMinutes: 9 },
     ],
-  },
-  {
+  }),
+  paidByCard('batch', {
     id: 'ord_demo_batch_failed',
     userId: 'usr_demo_alice',
     status: 'failed',
@@ -292,19 +302,18 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         regionId: 'pl-waw-1',
         kubernetesVersion: '1.37.1',
         highAvailability: false,
-        nodePools: [{ name: 'batch', flavorId: 'gp-2-8', count: 2, autoscale: { min: 2, max: 4 }, labels: {}, taints: [{ key: 'batch', value: 'true', effect: 'NoSchedule' }] }],
+        nodePools: [pool('batch', 'gp-2-8', 2, { autoscale: { min: 2, max: 4 }, taints: [{ key: 'batch', value: 'true', effect: 'NoSchedule' }] })],
         addonIds: [],
         settings: settings('pl-waw-1'),
       },
     ],
     summary: 'Economy (Green) cluster batch-waw in pl-waw-1',
     ageMs: 40 * DAY_MS,
-    paymentMethod: 'card',
     failureReason: 'Warsaw WAW1 was under maintenance, so the cluster could not be created. The payment was refunded.',
+    paidAtMinutes: 5,
     // Refunded in full once the region's maintenance made the cluster impossible: the payment shows it.
-    payments: [{ id: 'pay_demo_batch', userId: 'usr_demo_alice', ...visa4242, status: 'refunded', failureReason: 'Refunded in full: the cluster could not be created.', providerPaymentId: 'sbx_pi_ok_demobatch', atMinutes: 5 }],
+    payment: { status: 'refunded', failureReason: 'Refunded in full: the cluster could not be created.' },
     events: [
-      ...paidByVisa4242('pay_demo_batch', 5),
       { type: 'provisioning_started', message: 'Provisioning of the cluster batch-waw started.', atMinutes: 5 },
       {
         type: 'failed',
@@ -313,7 +322,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         atMinutes: 31,
       },
     ],
-  },
+  }),
   {
     id: 'ord_demo_valkey_cancelled',
     userId: 'usr_demo_marc',
@@ -340,8 +349,8 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         kubernetesVersion: '1.37.1',
         highAvailability: true,
         nodePools: [
-          { name: 'system', flavorId: 'gp-4-16', count: 2, autoscale: null, labels: {}, taints: [] },
-          { name: 'gpu', flavorId: 'gpu-l4-1', count: 1, autoscale: { min: 1, max: 3 }, labels: { accelerator: 'nvidia-l4' }, taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] },
+          pool('system', 'gp-4-16', 2),
+          pool('gpu', 'gpu-l4-1', 1, { autoscale: { min: 1, max: 3 }, labels: { accelerator: 'nvidia-l4' }, taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] }),
         ],
         addonIds: ['addon_gpu_operator', 'addon_monitoring'],
         settings: settings('fr-par-1'),
@@ -355,7 +364,6 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
         id: 'pay_demo_ml_declined',
         userId: 'usr_demo_bruno',
         provider: 'sandbox',
-       
         providerPaymentId: 'sbx_pi_dcl_demomlinference',
         status: 'declined',
         declineCode: 'card_declined',
