@@ -379,6 +379,30 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
+type TransferConfirmedOrder = Pick<DemoOrder, 'id' | 'lines' | 'summary' | 'ageMs'> & {
+  /** Minutes after the order was placed: invoiced and delivered at once. */
+  atMinutes: number;
+  /** The 'completed' event's message. */
+  completed: string;
+};
+
+/** Gabriel's monthly order confirmed by bank transfer: invoiced and delivered, its transfer `pay_demo_<key>` awaited. */
+function confirmedByTransfer(key: string, { atMinutes, completed, ...order }: TransferConfirmedOrder): DemoOrder {
+  const paymentId = `pay_demo_${key}`;
+  return {
+    ...order,
+    userId: 'usr_demo_gabriel',
+    status: 'completed',
+    cycle: 'monthly',
+    paymentMethod: 'bank_transfer',
+    payments: [{ id: paymentId, userId: 'usr_demo_gabriel', provider: 'bank_transfer', status: 'processing', atMinutes }],
+    events: [
+      { type: 'invoiced', message: '', paymentId, atMinutes },
+      { type: 'completed', message: completed, atMinutes },
+    ],
+  };
+}
+
 /**
  * Globex (approved for invoicing) confirmed two orders by bank transfer: delivered, their
  * transfers awaited, one of them past its due date, for the staff organisation page to show and
@@ -387,35 +411,21 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
  * Each 'invoiced' event gets its sentence and data (amount, due day) from the order's quote.
  */
 export const DEMO_BANK_TRANSFER_ORDERS: readonly DemoOrder[] = [
-  {
+  confirmedByTransfer('globex_support', {
     id: 'ord_demo_globex_support',
-    userId: 'usr_demo_gabriel',
-    status: 'completed',
-    cycle: 'monthly',
     lines: [{ kind: 'support', planId: 'support_business' }],
     summary: 'Support: Business',
     // Due 30 days after: 8 days overdue.
     ageMs: 38 * DAY_MS,
-    paymentMethod: 'bank_transfer',
-    payments: [{ id: 'pay_demo_globex_support', userId: 'usr_demo_gabriel', provider: 'bank_transfer', status: 'processing', atMinutes: 4 }],
-    events: [
-      { type: 'invoiced', message: '', paymentId: 'pay_demo_globex_support', atMinutes: 4 },
-      { type: 'completed', message: 'The Business support plan is active.', atMinutes: 4 },
-    ],
-  },
-  {
+    atMinutes: 4,
+    completed: 'The Business support plan is active.',
+  }),
+  confirmedByTransfer('globex_valkey', {
     id: 'ord_demo_globex_valkey',
-    userId: 'usr_demo_gabriel',
-    status: 'completed',
-    cycle: 'monthly',
     lines: [{ kind: 'middleware', planId: 'mwp_valkey_medium' }],
     summary: 'Valkey: Cache M HA',
     ageMs: 6 * DAY_MS,
-    paymentMethod: 'bank_transfer',
-    payments: [{ id: 'pay_demo_globex_valkey', userId: 'usr_demo_gabriel', provider: 'bank_transfer', status: 'processing', atMinutes: 2 }],
-    events: [
-      { type: 'invoiced', message: '', paymentId: 'pay_demo_globex_valkey', atMinutes: 2 },
-      { type: 'completed', message: 'Valkey: Cache M HA is ready.', atMinutes: 2 },
-    ],
-  },
+    atMinutes: 2,
+    completed: 'Valkey: Cache M HA is ready.',
+  }),
 ];
