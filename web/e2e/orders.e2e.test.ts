@@ -1,7 +1,7 @@
 import { formatMoney } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { openAsDemoAccount, openAsNewAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, choose, fillCard } from './order-helpers';
@@ -36,11 +36,6 @@ interface OrderPage {
   pageCount: number;
 }
 
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
-}
-
 const BILLING = { companyName: 'E2E Buyer SAS', countryCode: 'FR', addressLine1: '1 place de la Bourse', postalCode: '75002', city: 'Paris' };
 
 /**
@@ -71,9 +66,7 @@ describe('ordering and paying', () => {
       const { page } = browser;
       await primaryRatesUnreachable(page);
       // A new organisation: PARIS is for a first purchase, which the demo organisation made long ago.
-      await signInAsNewAccount(page);
-      await page.goto('/orders/support/support_business');
-      await rejectCookies(page);
+      await openAsNewAccount(page, '/orders/support/support_business');
       await page.getByTestId('subscribe-plan').click();
       const modal = page.getByRole('dialog', { name: 'Order Support: Business' });
       await modal.getByTestId('order-summary').waitFor();
@@ -221,9 +214,7 @@ describe('what each role sees', () => {
 
   it('shows a viewer the catalogue and the orders, without any Order, Pay or Cancel button', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'vera');
-    await page.goto('/orders/products/mw_postgresql');
-    await rejectCookies(page);
+    await openAsDemoAccount(page, 'vera', '/orders/products/mw_postgresql');
     await page.getByTestId('middleware-plan').first().waitFor();
     expect(await page.getByTestId('order-plan').count()).toBe(0);
     await page.getByTestId('order-not-allowed').waitFor();
@@ -251,9 +242,7 @@ describe('what each role sees', () => {
 
   it('counts the orders of each kind and lists the cluster orders filtered, sorted and paginated by the server', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'alice');
-    await page.goto('/orders');
-    await rejectCookies(page);
+    await openAsDemoAccount(page, 'alice', '/orders');
     const counts = await api<{ total: number; byKind: Record<string, number> }>(page, 'GET', '/api/orders/counts');
     for (const kind of ['cluster', 'addon', 'middleware', 'support']) {
       await expect.poll(() => page.locator(`[data-testid="order-count"][data-kind="${kind}"]`).getByTestId('order-count-value').textContent(), POLL).toBe(String(counts.byKind[kind]));

@@ -2,19 +2,13 @@ import { formatEurCents } from '@kubemarket/shared';
 import type { SuggestionsResult } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { openAsDemoAccount } from './accounts';
 import { useBrowser } from './fixtures';
 import { api } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 15_000 } as const;
-
-/** Alice, signed in over the API (the sign-in form is tested in auth.e2e.test.ts). */
-async function signInAsAlice(page: Page): Promise<void> {
-  await signInAsDemoAccount(page, 'alice');
-}
 
 /** POST /api/suggestions as the signed-in user of the page. */
 const serverSuggestions = (page: Page, body: unknown) => api<SuggestionsResult>(page, 'POST', '/api/suggestions', body);
@@ -28,9 +22,7 @@ describe('smart suggestions', () => {
     async () => {
       const { page } = browser;
       await stubRates(page);
-      await signInAsAlice(page);
-      await page.goto('/smart-suggestions');
-      await rejectCookies(page);
+      await openAsDemoAccount(page, 'alice', '/smart-suggestions');
       await page.getByRole('heading', { level: 1, name: 'Smart suggestions' }).waitFor();
 
       const form = page.getByTestId('suggestions-form');
@@ -84,9 +76,7 @@ describe('smart suggestions', () => {
   it('shows the message of an answer it cannot use, next to the question', { timeout: 60_000 }, async () => {
     const { page } = browser;
     await stubRates(page);
-    await signInAsAlice(page);
-    await page.goto('/smart-suggestions');
-    await rejectCookies(page);
+    await openAsDemoAccount(page, 'alice', '/smart-suggestions');
     const form = page.getByTestId('suggestions-form');
     await form.getByRole('radio', { name: 'Web and API services' }).check();
     await form.getByRole('radio', { name: 'Personal data (GDPR)' }).check();

@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
-import { cookieChoiceMade, rejectCookies } from './auth-helpers';
+import { openAsNewAccount, signInAsDemoAccount } from './accounts';
+import { cookieChoiceMade } from './auth-helpers';
 import { useBrowser } from './fixtures';
+import { choose } from './order-helpers';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a lazy chunk's first load. */
 const POLL = { timeout: 15_000 } as const;
@@ -25,11 +26,6 @@ function describedParts(page: Page): Promise<string[]> {
 }
 
 const replicas = (page: Page) => page.getByTestId('topology-diagram').locator('[data-testid="topology-node"][data-kind="control-plane"]');
-
-async function chooseTier(page: Page, tier: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Cluster tier', exact: true }).click();
-  await page.getByRole('option', { name: tier, exact: true }).click();
-}
 
 describe('cluster topology', () => {
   const browser = useBrowser();
@@ -66,14 +62,14 @@ describe('cluster topology', () => {
       await expect.poll(() => edges.count(), POLL).toBe(connections);
 
       // Dev/Test has no HA control plane: redrawn with a single replica, and the address follows.
-      await chooseTier(page, 'Dev/Test (Orange)');
+      await choose(page, page, 'Cluster tier', 'Dev/Test (Orange)');
       await page.waitForURL((url) => url.searchParams.get('tier') === 'tier_devtest');
       await expect.poll(() => replicas(page).count(), POLL).toBe(1);
       await expect.poll(() => describedParts(page), POLL).toEqual(await diagramParts(page));
       expect((await describedParts(page)).filter((part) => part.startsWith('control-plane|'))).toHaveLength(1);
 
       // Economy offers HA as an option: the switch redraws three replicas.
-      await chooseTier(page, 'Economy (Green)');
+      await choose(page, page, 'Cluster tier', 'Economy (Green)');
       await expect.poll(() => replicas(page).count(), POLL).toBe(1);
       await page.getByRole('switch', { name: 'High-availability control plane' }).click();
       await expect.poll(() => replicas(page).count(), POLL).toBe(3);
@@ -85,9 +81,7 @@ describe('cluster topology', () => {
   it('reads as a list on a phone, with the diagram one tap away (issue 31)', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsNewAccount(page);
-    await page.goto('/cluster-topology?tier=tier_standard');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/cluster-topology?tier=tier_standard');
     await page.getByTestId('topology-components').waitFor(POLL);
     expect(await page.getByTestId('topology-diagram').count()).toBe(0);
     const listed = await describedParts(page);
@@ -103,9 +97,7 @@ describe('cluster topology', () => {
 
   it('opens from a tier of the cluster selection', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await signInAsNewAccount(page);
-    await page.goto('/cluster-selection');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/cluster-selection');
     await page.getByRole('link', { name: 'View architecture of Enterprise (Red)' }).click();
     await page.waitForURL((url) => url.pathname === '/cluster-topology' && url.searchParams.get('tier') === 'tier_enterprise');
     await expect.poll(() => replicas(page).count(), POLL).toBe(3);
