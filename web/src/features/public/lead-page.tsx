@@ -1,30 +1,50 @@
 import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { PageColumns, PublicPage } from './public-page';
+import { LeadForm } from '../leads';
+import type { DetailField, LeadFormProps } from '../leads';
+import { COMPANY } from './company';
+import CONTENT from './content/lead-pages.json';
+import { useDataCenters } from './data-centers-query';
+import { MailLink, PageColumns, PublicPage } from './public-page';
 
-interface LeadPageProps {
+type Choices = DetailField['options'];
+
+/** A detail field of a request form, its choices named from the content's lists (or "regions", the data centres on sale). */
+type DetailFieldContent = Omit<DetailField, 'options'> & { options?: string };
+
+/** A request page's copy, one record each in content/lead-pages.json. */
+interface LeadPageContent {
   eyebrow: string;
   title: string;
-  description: ReactNode;
-  /** Heading of the side column. */
+  description: string;
+  /** Heading of the side column, and what to expect there. */
   asideTitle: string;
   points: readonly string[];
-  /** Under the points, e.g. a direct email address. */
-  asideFooter?: ReactNode;
-  form: ReactNode;
+  /** Under the points: a sentence with the team's address ("Prefer email? Write to <address>."). */
+  asideFooter?: { before: string; email: 'salesEmail'; after: string };
+  /** The form: a company is always required. */
+  form: Pick<LeadFormProps, 'kind' | 'title' | 'submitLabel' | 'messageLabel' | 'messagePlaceholder' | 'confirmation'> & { detailFields: readonly DetailFieldContent[] };
 }
 
-/** The two-column layout of the request pages: what to expect on the left, the form on the right. */
-export function LeadPage({ eyebrow, title, description, asideTitle, points, asideFooter, form }: LeadPageProps) {
+const { choices: CHOICES, pages: PAGES } = CONTENT as {
+  choices: Record<string, NonNullable<Choices>>;
+  pages: Record<'contactSales' | 'customQuote' | 'scheduleDemo' | 'workloadMigration', LeadPageContent>;
+};
+
+/**
+ * A request page (sales, custom quote, demo, migration): what to expect on the left, the form on
+ * the right. `fields` completes a detail field the content cannot know (the regions on sale).
+ */
+function LeadRequestPage({ page, fields = {} }: { page: LeadPageContent; fields?: Record<string, Partial<DetailField>> }) {
+  const { detailFields, ...form } = page.form;
   return (
-    <PublicPage eyebrow={eyebrow} title={title} description={description}>
+    <PublicPage eyebrow={page.eyebrow} title={page.title} description={page.description}>
       <PageColumns
         firstSpan={5}
         first={
           <Stack gap="md">
             <Title order={2} size="h4">
-              {asideTitle}
+              {page.asideTitle}
             </Title>
             <List
               spacing="sm"
@@ -34,17 +54,49 @@ export function LeadPage({ eyebrow, title, description, asideTitle, points, asid
                 </ThemeIcon>
               }
             >
-              {points.map((point) => (
+              {page.points.map((point) => (
                 <List.Item key={point}>
                   <Text size="sm">{point}</Text>
                 </List.Item>
               ))}
             </List>
-            {asideFooter}
+            {page.asideFooter ? (
+              <Text size="sm" c="dimmed">
+                {page.asideFooter.before}
+                <MailLink address={COMPANY[page.asideFooter.email]} />
+                {page.asideFooter.after}
+              </Text>
+            ) : null}
           </Stack>
         }
-        second={form}
+        second={
+          <LeadForm
+            {...form}
+            rules={{ company: 'required' }}
+            detailFields={detailFields.map(({ options, ...field }) => ({ ...field, ...(options ? { options: CHOICES[options] } : {}), ...fields[field.name] }))}
+          />
+        }
       />
     </PublicPage>
   );
+}
+
+export function ContactSalesPage() {
+  return <LeadRequestPage page={PAGES.contactSales} />;
+}
+
+export function CustomQuotePage() {
+  const dataCenters = useDataCenters();
+  const regions = (dataCenters.data ?? [])
+    .filter((dataCenter) => dataCenter.status !== 'planned')
+    .map((dataCenter) => ({ value: dataCenter.id, label: `${dataCenter.name} (${dataCenter.city})` }));
+  return <LeadRequestPage page={PAGES.customQuote} fields={{ region: { options: regions, placeholder: dataCenters.isPending ? 'Loading regions...' : 'Choose a region' } }} />;
+}
+
+export function ScheduleDemoPage() {
+  return <LeadRequestPage page={PAGES.scheduleDemo} />;
+}
+
+export function WorkloadMigrationPage() {
+  return <LeadRequestPage page={PAGES.workloadMigration} />;
 }
