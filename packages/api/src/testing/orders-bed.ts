@@ -3,7 +3,7 @@
  * the quotes tests, the sandbox's test cards, and a seeded database whose payments port counts the
  * charges.
  */
-import { notifications } from '@kubemarket/db';
+import { invoices, notifications, type Database } from '@kubemarket/db';
 import type { inferRouterInputs } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import { PaymentUnavailableError, sandboxPayments, type ChargeRequest, type PaymentsPort } from '../platform/payments';
@@ -82,3 +82,24 @@ export async function ordersTestbed(options: { failCharges?: number } = {}) {
 }
 
 export const eventTypes = (detail: { events: Array<{ type: string }> }) => detail.events.map((event) => event.type);
+
+/** An October invoice of €100 (no VAT) Globex has been issued and not paid yet: due on 15 November. */
+export async function insertGlobexDueInvoice(db: Database, invoice: { id: string; number: string }) {
+  await db.insert(invoices).values({
+    ...invoice,
+    organizationId: 'org_demo_globex',
+    periodStart: Date.UTC(2026, 9, 1),
+    periodEnd: Date.UTC(2026, 10, 1),
+    status: 'due',
+    billing: { companyName: 'Globex Logistics', billingId: 'KM-GLOBX1', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris', countryCode: 'FR' },
+    subtotalCents: 10_000,
+    taxableCents: 10_000,
+    vatRateBasisPoints: 0,
+    taxCents: 0,
+    totalCents: 10_000,
+    issuedAt: Date.UTC(2026, 10, 1),
+    dueAt: Date.UTC(2026, 10, 15),
+    createdAt: Date.UTC(2026, 10, 1),
+    updatedAt: Date.UTC(2026, 10, 1),
+  });
+}

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stripePayments } from '../../platform/payments';
 import { callerAs, createTestCaller, insertRunningCluster, manualClock, refusal, sessionUserOf } from '../../testing';
-import { AUTHENTICATES, BILLING, card, CLUSTER, DAY_MS, DECLINED, eventTypes, GLOBEX_CLUSTER, newKey, NOW, order, ordersTestbed, SUCCEEDS } from '../../testing/orders-bed';
+import { AUTHENTICATES, BILLING, card, CLUSTER, DAY_MS, DECLINED, eventTypes, GLOBEX_CLUSTER, insertGlobexDueInvoice, newKey, NOW, order, ordersTestbed, SUCCEEDS } from '../../testing/orders-bed';
 
 describe('orders.pay', () => {
   it('keeps the card that paid when asked, once, and a saved card pays the next order without being entered again (issue 31)', async () => {
@@ -240,24 +240,7 @@ describe('orders.pay', () => {
     // Globex owes €100 on an issued invoice; staff allow it €100 plus two support plans on credit.
     const limit = 10_000 + 2 * SUPPORT;
     await db.update(organizations).set({ creditLimitCents: limit }).where(eq(organizations.id, 'org_demo_globex'));
-    await db.insert(invoices).values({
-      id: 'inv_globex_oct',
-      organizationId: 'org_demo_globex',
-      number: 'KM-2026-000301',
-      periodStart: Date.UTC(2026, 9, 1),
-      periodEnd: Date.UTC(2026, 10, 1),
-      status: 'due',
-      billing: { companyName: 'Globex Logistics', billingId: 'KM-GLOBX1', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris', countryCode: 'FR' },
-      subtotalCents: 10_000,
-      taxableCents: 10_000,
-      vatRateBasisPoints: 0,
-      taxCents: 0,
-      totalCents: 10_000,
-      issuedAt: Date.UTC(2026, 10, 1),
-      dueAt: Date.UTC(2026, 10, 15),
-      createdAt: Date.UTC(2026, 10, 1),
-      updatedAt: Date.UTC(2026, 10, 1),
-    });
+    await insertGlobexDueInvoice(db, { id: 'inv_globex_oct', number: 'KM-2026-000301' });
 
     const first = await support();
     expect((await byTransfer(first.id)).result).toBe('invoiced');

@@ -10,15 +10,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sandboxPayments, type ChargeRequest, type PaymentsPort, type RefundRequest } from '../../platform/payments';
 import { backgroundQueue, callerAs, createTestCaller, manualClock, memoryMailer, sessionUserOf } from '../../testing';
+import { BILLING, insertGlobexDueInvoice, newKey, NOW, SUCCEEDS } from '../../testing/orders-bed';
 
-const NOW = Date.UTC(2026, 10, 23, 12);
-const SUCCEEDS = { kind: 'card' as const, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Gabriel Roux' } };
 const SUPPORT = { kind: 'support' as const, planId: 'support_business' };
 const SUPPORT_CENTS = 23_880;
-const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', vatNumber: 'FR 40 303 265 045', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' } as const;
-
-let keys = 0;
-const newKey = (prefix: string) => `${prefix}-${(keys += 1).toString().padStart(8, '0')}`;
 
 async function setup() {
   const clock = manualClock(NOW);
@@ -194,24 +189,7 @@ describe.each([10, 50])('%i "Pay invoice now" at once', (n) => {
   it('charges the invoice once, records the payment and audits it', async () => {
     const { db, gabriel, charges } = await setup();
     const invoiceId = 'inv_race_1';
-    await db.insert(invoices).values({
-      id: invoiceId,
-      organizationId: 'org_demo_globex',
-      number: 'KM-2026-009901',
-      periodStart: Date.UTC(2026, 9, 1),
-      periodEnd: Date.UTC(2026, 10, 1),
-      status: 'due',
-      billing: { companyName: 'Globex Logistics', billingId: 'KM-GLOBX1', vatNumber: null, addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris', countryCode: 'FR' },
-      subtotalCents: 10_000,
-      taxableCents: 10_000,
-      vatRateBasisPoints: 0,
-      taxCents: 0,
-      totalCents: 10_000,
-      issuedAt: Date.UTC(2026, 10, 1),
-      dueAt: Date.UTC(2026, 10, 15),
-      createdAt: Date.UTC(2026, 10, 1),
-      updatedAt: Date.UTC(2026, 10, 1),
-    });
+    await insertGlobexDueInvoice(db, { id: invoiceId, number: 'KM-2026-009901' });
     const answers = await outcomes(Array.from({ length: n }, () => gabriel.invoices.pay({ id: invoiceId, paymentIdempotencyKey: newKey('pay'), method: SUCCEEDS })));
 
     expect(charges.filter((charge) => charge.orderId === invoiceId)).toHaveLength(1);
