@@ -1,7 +1,9 @@
-import { Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconCreditCard, IconHeartRateMonitor, IconSearch, IconTicket, IconTool } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { LinkProps } from '@tanstack/react-router';
+import { CellLines, DataTable } from '../../components/list-kit';
+import type { Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
@@ -23,6 +25,14 @@ const ENTRIES: readonly Entry[] = [
   { icon: IconBook, title: 'Documentation and tutorials', text: 'Most questions are answered in our guides, step by step.', to: '/documentation', linkLabel: 'Read the documentation' },
   { icon: IconHeartRateMonitor, title: 'Service status', text: 'Live status of the API, database and exchange rates.', to: '/test-service', linkLabel: 'Check service status' },
 ];
+
+type ResponseTime = (typeof RESPONSE_TIMES)[number];
+type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+/** A column per support plan, its cell the row's value for that plan. */
+function planColumns<T>(valuesOf: (row: T) => readonly string[]): Column<T>[] {
+  return SUPPORT_PLANS.map((plan, index) => ({ header: plan, cell: (row: T) => valuesOf(row)[index] }));
+}
 
 export function SupportPage() {
   return (
@@ -53,35 +63,18 @@ export function SupportPage() {
       </SimpleGrid>
 
       <PageSection id="response-times" title="Response times" description={BUSINESS_HOURS}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Severity</Table.Th>
-                {SUPPORT_PLANS.map((plan) => (
-                  <Table.Th key={plan}>{plan}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {RESPONSE_TIMES.map((row) => (
-                <Table.Tr key={row.severity}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {row.severity}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.definition}
-                    </Text>
-                  </Table.Td>
-                  {row.times.map((time, index) => (
-                    <Table.Td key={SUPPORT_PLANS[index]}>{time}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={RESPONSE_TIMES}
+          columns={[
+            { header: 'Severity', cell: (row) => <CellLines strong detail={row.definition}>{row.severity}</CellLines> },
+            ...planColumns<ResponseTime>((row) => row.times),
+          ]}
+          rowKey={(row) => row.severity}
+          minWidth={640}
+          withTableBorder
+          striped
+          verticalSpacing="sm"
+        />
         <Text size="sm" c="dimmed">
           Response time is the time until an engineer starts working on your ticket. Severity is set by you and may be
           adjusted with you when the impact is clearer.
@@ -89,28 +82,14 @@ export function SupportPage() {
       </PageSection>
 
       <PageSection id="plans" title="Support plans">
-        <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th />
-                {SUPPORT_PLANS.map((plan) => (
-                  <Table.Th key={plan}>{plan}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {PLAN_FEATURES.map((row) => (
-                <Table.Tr key={row.feature}>
-                  <Table.Td fw={600}>{row.feature}</Table.Td>
-                  {row.values.map((value, index) => (
-                    <Table.Td key={SUPPORT_PLANS[index]}>{value}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={PLAN_FEATURES}
+          columns={[{ header: 'Feature', hideHeader: true, cell: (row) => row.feature, cellProps: () => ({ fw: 600 }) }, ...planColumns<PlanFeature>((row) => row.values)]}
+          rowKey={(row) => row.feature}
+          minWidth={640}
+          withTableBorder
+          verticalSpacing="sm"
+        />
         <Text size="sm" c="dimmed">
           Signed-in customers order Business and Enterprise plans from the console under Orders → Support.
         </Text>
