@@ -12,27 +12,34 @@ import { mailingTestbed, manualClock } from './callers';
 
 export type CreateInput = inferRouterInputs<AppRouter>['orders']['create'];
 export type ClusterLine = Extract<CreateInput['lines'][number], { kind: 'cluster' }>;
+type QuoteLine = inferRouterInputs<AppRouter>['quotes']['create']['lines'][number];
 
 export const NOW = Date.UTC(2026, 10, 23, 12);
 export const GLOBEX_CLUSTER = 'clu_test_globex';
 export const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * The Economy (Green) cluster of the quotes tests (subtotal 42 700, VAT 8 540, total 51 240 per
- * month; with PARIS: discount 2 135, total 48 678), named and placed for a customer in France.
+ * The Economy (Green) cluster the quotes tests price by hand (modules/quotes/router.test.ts):
+ * subtotal 42 700, VAT 8 540, total 51 240 per month; with PARIS: discount 2 135, total 48 678.
  */
-export const CLUSTER = {
+export const ECONOMY_QUOTE_LINE = {
   kind: 'cluster',
-  name: 'prod-eu',
   tierId: 'tier_economy',
   regionId: 'fr-par-1',
   kubernetesVersion: '1.37',
   highAvailability: true,
   nodePools: [
     { name: 'system', flavorId: 'gp-2-8', count: 3 },
-    { name: 'workers', flavorId: 'gp-4-16', count: 2, autoscale: { min: 2, max: 5 }, labels: { tier: 'web' }, taints: [{ key: 'dedicated', value: 'web', effect: 'NoSchedule' }] },
+    { name: 'workers', flavorId: 'gp-4-16', count: 2, autoscale: { min: 2, max: 5 } },
   ],
   addonIds: ['addon_monitoring', 'addon_logging', 'addon_cert_manager'],
+} as const satisfies QuoteLine;
+
+/** That cluster (the same prices), named and placed for a customer in France, its workers labelled and tainted. */
+export const CLUSTER = {
+  ...ECONOMY_QUOTE_LINE,
+  name: 'prod-eu',
+  nodePools: [ECONOMY_QUOTE_LINE.nodePools[0], { ...ECONOMY_QUOTE_LINE.nodePools[1], labels: { tier: 'web' }, taints: [{ key: 'dedicated', value: 'web', effect: 'NoSchedule' }] }],
 } as const satisfies ClusterLine;
 
 export const BILLING = {

@@ -6,21 +6,11 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS } from './hibernation';
-import { clusterTestbed, type ClusterTestbed, type ClusterLineInput, clusterRow } from '../../testing';
+import { clusterTestbed, type ClusterTestbed, clusterRow, devtest } from '../../testing';
 
 const MINUTE = 60_000;
 const at = (iso: string) => Date.parse(iso);
 const { weeknights, weekends } = { weeknights: HIBERNATION_PRESETS.weeknights.period, weekends: HIBERNATION_PRESETS.weekends.period };
-
-/** A two-node Dev/Test cluster, the kind that hibernates. */
-const devCluster = (name: string): ClusterLineInput => ({
-  kind: 'cluster',
-  name,
-  tierId: 'tier_devtest',
-  regionId: 'fr-par-1',
-  kubernetesVersion: '1.37',
-  nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }],
-});
 
 // The testbed starts on Monday 23 November 2026 at 12:00 UTC (13:00 in Paris, UTC+1 in winter).
 const MONDAY_20_PARIS = at('2026-11-23T19:00:00Z');
@@ -60,7 +50,7 @@ describe('setHibernation', () => {
   it("stores a Dev/Test cluster's schedule in Gardener's form and says so in its activity", async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devCluster('ci-dev'));
+    const { clusterId } = await t.running(alice, devtest('ci-dev'));
 
     const answer = await alice.clusters.setHibernation({ id: clusterId, timezone: 'europe/paris', schedules: [weeknights, weekends] });
     // Weeknights and weekends overlap on Friday night: stored as one weekend sleep.
@@ -89,7 +79,7 @@ describe('setHibernation', () => {
   it('records nothing when the schedule does not change, and turns scheduled hibernation off with an empty list', async () => {
     const t = await testbed();
     const marc = await t.as('marc');
-    const { clusterId } = await t.running(await t.as('alice'), devCluster('ci-dev'));
+    const { clusterId } = await t.running(await t.as('alice'), devtest('ci-dev'));
     const changes = async () => (await t.db.select().from(clusterEvents).where(and(eq(clusterEvents.clusterId, clusterId), eq(clusterEvents.type, 'settings_changed')))).length;
 
     await marc.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
@@ -107,7 +97,7 @@ describe('setHibernation', () => {
   it("refuses production tiers, others' and deleted clusters, the viewer role, and bad schedules in the schema's words", async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devCluster('ci-dev'));
+    const { clusterId } = await t.running(alice, devtest('ci-dev'));
     const input = { timezone: 'Europe/Paris', schedules: [weeknights] };
 
     expect(await codeOf(alice.clusters.setHibernation({ id: 'clu_demo_webshop', ...input }))).toEqual([
@@ -138,7 +128,7 @@ describe('applyHibernationSchedules', () => {
   it('puts a running cluster to sleep at 20:00 in its time zone and wakes it at 07:00; the hours and the money saved add up', async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devCluster('ci-dev'));
+    const { clusterId } = await t.running(alice, devtest('ci-dev'));
     await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
 
     expect(await cronAt(t, MONDAY_20_PARIS - 5 * MINUTE)).toEqual({ checked: 1, started: [], skipped: [] });
@@ -181,8 +171,8 @@ describe('applyHibernationSchedules', () => {
   it(`tries a busy cluster again while its transition is less than ${HIBERNATION_CATCH_UP_MS / MINUTE} minutes old, and not after`, async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const soon = await t.running(alice, devCluster('ci-soon'));
-    const late = await t.running(alice, devCluster('ci-late'));
+    const soon = await t.running(alice, devtest('ci-soon'));
+    const late = await t.running(alice, devtest('ci-late'));
     for (const { clusterId } of [soon, late]) await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
 
     // Both are scaling when 20:00 comes.
@@ -215,7 +205,7 @@ describe('applyHibernationSchedules', () => {
   it("acts on a transition once: a person's wake-up right after the scheduled sleep stands", async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devCluster('ci-dev'));
+    const { clusterId } = await t.running(alice, devtest('ci-dev'));
     await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
     const asleep = await cronAt(t, MONDAY_20_PARIS);
     await t.drive(asleep.started[0]!.operationId);
@@ -236,9 +226,9 @@ describe('applyHibernationSchedules', () => {
   it('reads only clusters with a schedule, page by page, and leaves tiers that do not hibernate and deleted clusters alone', async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const first = await t.running(alice, devCluster('ci-one'));
-    const second = await t.running(alice, devCluster('ci-two'));
-    const gone = await t.running(alice, devCluster('ci-gone'));
+    const first = await t.running(alice, devtest('ci-one'));
+    const second = await t.running(alice, devtest('ci-two'));
+    const gone = await t.running(alice, devtest('ci-gone'));
     for (const { clusterId } of [first, second, gone]) await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
     await t.db.update(clusters).set({ status: 'deleted', deletedAt: t.clock.now() }).where(eq(clusters.id, gone.clusterId));
     // A production cluster whose row carries a schedule anyway (written by hand, or before a tier change).
@@ -256,7 +246,7 @@ describe('applyHibernationSchedules', () => {
   it('reads the days in the time zone of the schedule, far from UTC', async () => {
     const t = await testbed();
     const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devCluster('ci-kiritimati'));
+    const { clusterId } = await t.running(alice, devtest('ci-kiritimati'));
     // Friday 20:00 to Monday 07:00 in Kiritimati (UTC+14): it wakes on Sunday 29 November at 17:00 UTC.
     await alice.clusters.setHibernation({ id: clusterId, timezone: 'Pacific/Kiritimati', schedules: [weekends] });
     const asleep = await cronAt(t, at('2026-11-27T06:00:00Z'));

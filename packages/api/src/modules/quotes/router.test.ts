@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
 import type { AppRouter } from '../../root';
 import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { ECONOMY_QUOTE_LINE } from '../../testing/orders-bed';
 
 type QuoteRequest = inferRouterInputs<AppRouter>['quotes']['create'];
 
@@ -30,18 +31,7 @@ const DAY_MS = 24 * 60 * 60_000;
  *
  * At the workers' maximum (5 nodes, 28 500) the monthly line is 42 700 − 11 400 + 28 500 = 59 800.
  */
-const CLUSTER = {
-  kind: 'cluster',
-  tierId: 'tier_economy',
-  regionId: 'fr-par-1',
-  kubernetesVersion: '1.37',
-  highAvailability: true,
-  nodePools: [
-    { name: 'system', flavorId: 'gp-2-8', count: 3 },
-    { name: 'workers', flavorId: 'gp-4-16', count: 2, autoscale: { min: 2, max: 5 } },
-  ],
-  addonIds: ['addon_monitoring', 'addon_logging', 'addon_cert_manager'],
-} as const satisfies QuoteRequest['lines'][number];
+const CLUSTER = ECONOMY_QUOTE_LINE;
 
 async function quoteCaller(now = NOW) {
   const clock = manualClock(now);
