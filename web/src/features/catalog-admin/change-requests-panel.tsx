@@ -1,12 +1,12 @@
 import { isAdminRole } from '@kubemarket/shared';
-import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
-import { ReasonDialog, type ReasonAction } from '../officers';
+import { DecisionButtons, decisionReasonProblem, ReasonDialog, withNote, type ReasonAction } from '../officers';
 import type { ChangeRequest } from './catalog-admin-types';
 
 const KIND_LABELS: Record<ChangeRequest['kind'], string> = {
@@ -14,8 +14,6 @@ const KIND_LABELS: Record<ChangeRequest['kind'], string> = {
   promotion_create: 'New promotion',
   promotion_update: 'Promotion change',
 };
-
-const reasonProblem = (reason: string, required: boolean) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null);
 
 /**
  * Catalogue changes waiting for a second person (four eyes, ADR 27): who asked, what the change
@@ -62,49 +60,25 @@ export function ChangeRequestsPanel() {
     {
       header: 'Actions',
       hideHeader: true,
-      cell: (request) =>
-        !admin || request.requestedBy === user?.id ? (
-          <Text size="sm" c="dimmed">
-            Another administrator decides
-          </Text>
-        ) : (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              onClick={() =>
-                setDecision({
-                  title: 'Approve this catalogue change?',
-                  body: `${request.summary}. It is made now, in your name and ${request.requesterName ?? 'the requester'}'s.`,
-                  confirmLabel: 'Approve and apply',
-                  reasonRequired: false,
-                  reasonLabel: 'Note (optional)',
-                  run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                  done: { title: 'Change approved', description: request.summary },
-                })
-              }
-            >
-              Approve
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() =>
-                setDecision({
-                  title: 'Refuse this catalogue change?',
-                  body: 'The requester reads your reason. Nothing changes in the catalogue.',
-                  confirmLabel: 'Refuse',
-                  danger: true,
-                  reasonRequired: true,
-                  run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
-                  done: 'Change refused',
-                })
-              }
-            >
-              Refuse
-            </Button>
-          </Group>
-        ),
+      cell: (request) => (
+        <DecisionButtons
+          anotherDecides={!admin || request.requestedBy === user?.id}
+          onDecide={setDecision}
+          approve={{
+            title: 'Approve this catalogue change?',
+            body: `${request.summary}. It is made now, in your name and ${request.requesterName ?? 'the requester'}'s.`,
+            confirmLabel: 'Approve and apply',
+            run: (note) => approve.mutateAsync(withNote(request.id, note)).then(decided),
+            done: { title: 'Change approved', description: request.summary },
+          }}
+          refuse={{
+            title: 'Refuse this catalogue change?',
+            body: 'The requester reads your reason. Nothing changes in the catalogue.',
+            run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+            done: 'Change refused',
+          }}
+        />
+      ),
     },
   ];
 
@@ -135,7 +109,7 @@ export function ChangeRequestsPanel() {
           />
         )}
       </QueryView>
-      <ReasonDialog action={decision} reasonProblem={reasonProblem} onClose={() => setDecision(null)} />
+      <ReasonDialog action={decision} reasonProblem={decisionReasonProblem} onClose={() => setDecision(null)} />
     </Stack>
   );
 }

@@ -2,3 +2,4 @@ export { useOfficersAccess } from './use-officers-access';
 export { useStaffAccess, type StaffAccess } from './use-staff-access';
 export { StaffPage } from './staff-page';
 export { ReasonDialog, type ReasonAction } from './reason-dialog';
+export { DecisionButtons, decisionReasonProblem, withNote } from './decision-buttons';

@@ -1,10 +1,10 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, QueryView, type DataTableProps } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
-import { ReasonDialog, type ReasonAction } from '../officers';
+import { DecisionButtons, decisionReasonProblem, ReasonDialog, withNote, type ReasonAction } from '../officers';
 import {
   euros,
 } from './staff-format';
@@ -47,47 +47,26 @@ export function CreditRequests({ organization, currentUserId, onDecided }: { org
         {
           header: 'Actions',
           hideHeader: true,
-          cell: (request) =>
-            request.requestedBy === currentUserId ? (
-              <AnotherDecides />
-            ) : (
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  onClick={() =>
-                    setDecision({
-                      title: `Grant ${euros(request.amountCents)} to ${organization.name}?`,
-                      body: `${request.requesterName ?? 'An administrator'} asked for this credit: ${request.description}`,
-                      confirmLabel: 'Approve and grant',
-                      reasonRequired: false,
-                      reasonLabel: 'Note (optional)',
-                      run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                      done: { title: 'Credit granted', description: `${euros(request.amountCents)} for ${organization.name}.` },
-                    })
-                  }
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() =>
-                    setDecision({
-                      title: `Refuse ${euros(request.amountCents)} for ${organization.name}?`,
-                      body: 'The requester reads your reason. Nothing is granted.',
-                      confirmLabel: 'Refuse',
-                      danger: true,
-                      reasonRequired: true,
-                      run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
-                      done: 'Credit refused',
-                    })
-                  }
-                >
-                  Reject
-                </Button>
-              </Group>
-            ),
+          cell: (request) => (
+            <DecisionButtons
+              anotherDecides={request.requestedBy === currentUserId}
+              onDecide={setDecision}
+              approve={{
+                title: `Grant ${euros(request.amountCents)} to ${organization.name}?`,
+                body: `${request.requesterName ?? 'An administrator'} asked for this credit: ${request.description}`,
+                confirmLabel: 'Approve and grant',
+                run: (note) => approve.mutateAsync(withNote(request.id, note)).then(decided),
+                done: { title: 'Credit granted', description: `${euros(request.amountCents)} for ${organization.name}.` },
+              }}
+              refuse={{
+                title: `Refuse ${euros(request.amountCents)} for ${organization.name}?`,
+                body: 'The requester reads your reason. Nothing is granted.',
+                run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
+                done: 'Credit refused',
+              }}
+              refuseLabel="Reject"
+            />
+          ),
         },
       ]}
     />
@@ -130,63 +109,37 @@ export function CreditNoteRequests({ organization, currentUserId, onDecided }: {
           hideHeader: true,
           cell: (request) => {
             const invoice = invoiceOf(request);
-            return request.requestedBy === currentUserId ? (
-              <AnotherDecides />
-            ) : (
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  onClick={() =>
-                    setDecision({
-                      title: request.status === 'approved' ? `Finish the credit note for ${invoice}?` : `Issue the credit note for ${invoice}?`,
-                      body:
-                        request.status === 'approved'
-                          ? 'It was approved, but the credit note was not issued: issuing it now completes the approval, once.'
-                          : `${request.requesterName ?? 'An administrator'} asked to cancel ${invoice} (${euros(request.amountCents)}) in full: ${request.reason}`,
-                      confirmLabel: 'Approve and issue',
-                      reasonRequired: false,
-                      reasonLabel: 'Note (optional)',
-                      run: (reason) => approve.mutateAsync(reason ? { id: request.id, reason } : { id: request.id }).then(decided),
-                      done: { title: 'Credit note issued', description: `${invoice} is corrected.` },
-                    })
-                  }
-                >
-                  Approve
-                </Button>
-                {request.status === 'pending' ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() =>
-                      setDecision({
+            return (
+              <DecisionButtons
+                anotherDecides={request.requestedBy === currentUserId}
+                onDecide={setDecision}
+                approve={{
+                  title: request.status === 'approved' ? `Finish the credit note for ${invoice}?` : `Issue the credit note for ${invoice}?`,
+                  body:
+                    request.status === 'approved'
+                      ? 'It was approved, but the credit note was not issued: issuing it now completes the approval, once.'
+                      : `${request.requesterName ?? 'An administrator'} asked to cancel ${invoice} (${euros(request.amountCents)}) in full: ${request.reason}`,
+                  confirmLabel: 'Approve and issue',
+                  run: (note) => approve.mutateAsync(withNote(request.id, note)).then(decided),
+                  done: { title: 'Credit note issued', description: `${invoice} is corrected.` },
+                }}
+                refuse={
+                  request.status === 'pending'
+                    ? {
                         title: `Refuse the credit note for ${invoice}?`,
                         body: 'The requester reads your reason. The invoice stays as it is.',
-                        confirmLabel: 'Refuse',
-                        danger: true,
-                        reasonRequired: true,
                         run: (reason) => reject.mutateAsync({ id: request.id, reason }).then(decided),
                         done: 'Credit note refused',
-                      })
-                    }
-                  >
-                    Reject
-                  </Button>
-                ) : null}
-              </Group>
+                      }
+                    : undefined
+                }
+                refuseLabel="Reject"
+              />
             );
           },
         },
       ]}
     />
-  );
-}
-
-function AnotherDecides() {
-  return (
-    <Text size="sm" c="dimmed">
-      Another administrator decides
-    </Text>
   );
 }
 
@@ -222,7 +175,7 @@ function ApprovalSection<T>({ id, title, query, requests, empty, decision, onDec
       >
         {() => <DataTable rows={requests} label={title} minWidth={640} striped {...table} />}
       </QueryView>
-      <ReasonDialog action={decision} reasonProblem={(reason, required) => (required && reason.trim().length < 3 ? 'Give a reason of at least 3 characters.' : null)} onClose={onDecisionClose} />
+      <ReasonDialog action={decision} reasonProblem={decisionReasonProblem} onClose={onDecisionClose} />
     </Stack>
   );
 }
