@@ -9,62 +9,48 @@ type ControlProps = Omit<SegmentedControlProps, 'data' | 'value' | 'onChange'>;
 const CYCLE_LABELS: Record<BillingCycle, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-function find<T extends string>(values: readonly T[], value: string): T | undefined {
-  return values.find((candidate) => candidate === value);
+interface PreferenceControlProps<T extends string> extends ControlProps {
+  label: string;
+  testId: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** One preference as a segmented control: one of its known values. */
+function PreferenceControl<T extends string>({ label, testId, values, labelOf, value, onChange, ...props }: PreferenceControlProps<T>) {
+  return (
+    <SegmentedControl
+      aria-label={label}
+      data-testid={testId}
+      {...props}
+      value={value}
+      data={values.map((candidate) => ({ value: candidate, label: labelOf(candidate) }))}
+      onChange={(next) => {
+        const known = values.find((candidate) => candidate === next);
+        if (known) onChange(known);
+      }}
+    />
+  );
 }
 
 /** Display currency: EUR, USD, GBP or CNY with their symbols. */
 export function CurrencyControl(props: ControlProps) {
   const { currency, setCurrency } = usePreferences();
-  return (
-    <SegmentedControl
-      aria-label="Display currency"
-      data-testid="currency-control"
-      {...props}
-      value={currency}
-      data={CURRENCIES.map((code) => ({ value: code, label: `${CURRENCY_SYMBOLS[code]} ${code}` }))}
-      onChange={(value) => {
-        const next: Currency | undefined = find(CURRENCIES, value);
-        if (next) setCurrency(next);
-      }}
-    />
-  );
+  return <PreferenceControl label="Display currency" testId="currency-control" {...props} values={CURRENCIES} labelOf={(code: Currency) => `${CURRENCY_SYMBOLS[code]} ${code}`} value={currency} onChange={setCurrency} />;
 }
 
 /** Billing cycle: monthly (default) or yearly. */
 export function BillingCycleControl(props: ControlProps) {
   const { billingCycle, setBillingCycle } = usePreferences();
-  return (
-    <SegmentedControl
-      aria-label="Billing cycle"
-      data-testid="billing-cycle-control"
-      {...props}
-      value={billingCycle}
-      data={BILLING_CYCLES.map((cycle) => ({ value: cycle, label: CYCLE_LABELS[cycle] }))}
-      onChange={(value) => {
-        const next = find(BILLING_CYCLES, value);
-        if (next) setBillingCycle(next);
-      }}
-    />
-  );
+  return <PreferenceControl label="Billing cycle" testId="billing-cycle-control" {...props} values={BILLING_CYCLES} labelOf={(cycle) => CYCLE_LABELS[cycle]} value={billingCycle} onChange={setBillingCycle} />;
 }
 
 /** Theme: light, dark, or the system setting (default). */
 export function ThemeControl(props: ControlProps) {
   const { theme, setTheme } = usePreferences();
-  return (
-    <SegmentedControl
-      aria-label="Theme"
-      data-testid="theme-control"
-      {...props}
-      value={theme}
-      data={THEMES.map((value) => ({ value, label: THEME_LABELS[value] }))}
-      onChange={(value) => {
-        const next = find(THEMES, value);
-        if (next) setTheme(next);
-      }}
-    />
-  );
+  return <PreferenceControl label="Theme" testId="theme-control" {...props} values={THEMES} labelOf={(value) => THEME_LABELS[value]} value={theme} onChange={setTheme} />;
 }
 
 /** The pricing page's switch between monthly and yearly billing. */
