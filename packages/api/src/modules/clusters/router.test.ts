@@ -11,6 +11,16 @@ import { advanceOperation } from './engine';
 import { BILLING, CLUSTER_NOT_FOUND, clusterRow, clusterTestbed, named, poolsOf, refusal } from '../../testing';
 
 const ECONOMY_MONTHLY = { system: 2 * 2_900, workers: 3 * 5_700 };
+/** What the list and the cluster's page both say of the testbed's two-pool Economy cluster once it runs. */
+const RUNNING_ECONOMY = {
+  status: 'running',
+  tier: { id: 'tier_economy', name: 'Economy (Green)' },
+  region: { id: 'fr-par-1', name: 'Paris PAR1' },
+  kubernetesVersion: '1.36.4',
+  nodeCount: 5,
+  readyNodes: 5,
+};
+
 describe('clusters.list', () => {
   it('searches, filters by status, sorts and paginates the organisation’s clusters, and shows no other organisation’s', async () => {
     const t = await clusterTestbed();
@@ -32,12 +42,7 @@ describe('clusters.list', () => {
     expect(all.items[0]).toEqual({
       id: big.clusterId,
       name: 'lst-bravo',
-      status: 'running',
-      tier: { id: 'tier_economy', name: 'Economy (Green)' },
-      region: { id: 'fr-par-1', name: 'Paris PAR1' },
-      kubernetesVersion: '1.36.4',
-      nodeCount: 5,
-      readyNodes: 5,
+      ...RUNNING_ECONOMY,
       monthlyCents: expect.any(Number),
       createdAt: expect.any(Number),
       deletedAt: null,
@@ -113,13 +118,8 @@ describe('clusters.get', () => {
     expect(cluster).toMatchObject({
       id: clusterId,
       name: 'shop-prod',
-      status: 'running',
       organizationId: 'org_demo_acme',
-      tier: { id: 'tier_economy', name: 'Economy (Green)' },
-      region: { id: 'fr-par-1', name: 'Paris PAR1' },
-      kubernetesVersion: '1.36.4',
-      nodeCount: 5,
-      readyNodes: 5,
+      ...RUNNING_ECONOMY,
       zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'],
       highAvailability: false,
       networking: { cni: 'cilium', podCidr: '10.244.0.0/16', serviceCidr: '10.96.0.0/12', apiAllowList: [] },
