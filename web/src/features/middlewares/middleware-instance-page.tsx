@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { DataTable } from '../../components/list-kit';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -284,37 +285,31 @@ function BackupsCard({ instance, mayChange }: { instance: MiddlewareInstance; ma
           The first backup is taken once it runs.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" striped withTableBorder data-testid="middleware-backups">
-            <Table.Caption>Backups of {instance.name}, newest first</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Taken</Table.Th>
-                <Table.Th scope="col">How</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Kept until</Table.Th>
-                {mayChange ? <Table.Th scope="col">Restore</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {instance.backups.map((item) => (
-                <Table.Tr key={item.id} data-testid="middleware-backup">
-                  <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                  <Table.Td>{item.kind === 'manual' ? 'Taken by hand' : 'Daily'}</Table.Td>
-                  <Table.Td>{megabytes(item.sizeMb)}</Table.Td>
-                  <Table.Td>{formatDateTime(item.expiresAt)}</Table.Td>
-                  {mayChange ? (
-                    <Table.Td>
-                      <Button size="compact-xs" variant="default" leftSection={<IconRestore size={12} aria-hidden />} disabled={!running} onClick={() => setRestoring(item)} aria-label={`Restore the backup of ${formatDateTime(item.createdAt)}`}>
-                        Restore
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={instance.backups}
+          rowKey={(item) => item.id}
+          rowProps={() => ({ 'data-testid': 'middleware-backup' })}
+          caption={`Backups of ${instance.name}, newest first`}
+          minWidth={520}
+          verticalSpacing="xs"
+          striped
+          withTableBorder
+          testId="middleware-backups"
+          columns={[
+            { header: 'Taken', cell: (item) => formatDateTime(item.createdAt) },
+            { header: 'How', cell: (item) => (item.kind === 'manual' ? 'Taken by hand' : 'Daily') },
+            { header: 'Size', cell: (item) => megabytes(item.sizeMb) },
+            { header: 'Kept until', cell: (item) => formatDateTime(item.expiresAt) },
+            mayChange && {
+              header: 'Restore',
+              cell: (item) => (
+                <Button size="compact-xs" variant="default" leftSection={<IconRestore size={12} aria-hidden />} disabled={!running} onClick={() => setRestoring(item)} aria-label={`Restore the backup of ${formatDateTime(item.createdAt)}`}>
+                  Restore
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfirmModal
         opened={restoring !== null}

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { DataTable } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
@@ -47,56 +48,51 @@ export function AwaitingTransfers({ organization, admin, onRecorded }: { organiz
           No bank transfer awaited.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Bank transfers awaited">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Order</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col">Confirmed</Table.Th>
-                <Table.Th scope="col">Due</Table.Th>
-                {admin ? (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Action</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {transfers.map((transfer) => (
-                <Table.Tr key={transfer.paymentId} data-testid="awaiting-transfer-row" data-payment-id={transfer.paymentId}>
-                  <Table.Td>
-                    <Text size="sm">{transfer.orderSummary || transfer.orderId}</Text>
-                    <Text size="xs" c="dimmed">
-                      {transfer.orderId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{euros(transfer.amountCents)}</Table.Td>
-                  <Table.Td>{formatDate(transfer.confirmedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm">{transfer.dueAt === null ? '—' : formatDate(transfer.dueAt)}</Text>
-                      {transfer.overdue ? (
-                        <Badge variant="filled" color={OVERDUE_COLOR} tt="none" data-testid="transfer-overdue">
-                          Overdue
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  {admin ? (
-                    <Table.Td>
-                      <Button size="xs" variant="light" onClick={() => setRecording(transfer)} aria-label={`Record transfer received for order ${transfer.orderId}`}>
-                        Record transfer received
-                      </Button>
-                    </Table.Td>
+        <DataTable
+          rows={transfers}
+          rowKey={(transfer) => transfer.paymentId}
+          rowProps={(transfer) => ({ 'data-testid': 'awaiting-transfer-row', 'data-payment-id': transfer.paymentId })}
+          label="Bank transfers awaited"
+          minWidth={640}
+          striped
+          columns={[
+            {
+              header: 'Order',
+              cell: (transfer) => (
+                <>
+                  <Text size="sm">{transfer.orderSummary || transfer.orderId}</Text>
+                  <Text size="xs" c="dimmed">
+                    {transfer.orderId}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Amount', align: 'right', cell: (transfer) => euros(transfer.amountCents) },
+            { header: 'Confirmed', cell: (transfer) => formatDate(transfer.confirmedAt) },
+            {
+              header: 'Due',
+              cell: (transfer) => (
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm">{transfer.dueAt === null ? '—' : formatDate(transfer.dueAt)}</Text>
+                  {transfer.overdue ? (
+                    <Badge variant="filled" color={OVERDUE_COLOR} tt="none" data-testid="transfer-overdue">
+                      Overdue
+                    </Badge>
                   ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Group>
+              ),
+            },
+            admin && {
+              header: 'Action',
+              hideHeader: true,
+              cell: (transfer) => (
+                <Button size="xs" variant="light" onClick={() => setRecording(transfer)} aria-label={`Record transfer received for order ${transfer.orderId}`}>
+                  Record transfer received
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <Modal opened={recording !== null} onClose={() => setRecording(null)} title="Record transfer received" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         {recording ? <RecordTransferForm key={recording.paymentId} organization={organization} transfer={recording} onClose={() => setRecording(null)} onRecorded={onRecorded} /> : null}
