@@ -12,6 +12,16 @@ export const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripeServer0123456789';
 export const WEBHOOK_SECRET = 'whsec_FakeSigningSecretForTests0123456789';
 export const NOW = Date.UTC(2026, 10, 20, 9, 30);
 
+/** The PaymentIntent fields that carry request()'s charge: its amount, order and receipt address. */
+export const CHARGE_FIELDS = {
+  amount: '4900',
+  currency: 'eur',
+  description: 'KubeMarket order ord_7f3a',
+  receipt_email: 'alice@acme.example',
+  'metadata[orderId]': 'ord_7f3a',
+  'metadata[organizationId]': 'org_acme',
+};
+
 /** Mutes console.error for a test that provokes a logged failure; the spy keeps what was logged. */
 export function silenceErrors() {
   return vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENTS_UNAVAILABLE_MESSAGE, PaymentNotFoundError, PaymentUnavailableError, type PaymentsPort } from './port';
 import { STRIPE_API_VERSION } from './stripe';
-import { fakeStripeBed, SECRET_KEY, silenceErrors } from '../../testing/stripe-bed';
+import { CHARGE_FIELDS, fakeStripeBed, SECRET_KEY, silenceErrors } from '../../testing/stripe-bed';
 
 const bed = fakeStripeBed();
 const { adapter, request } = bed;
@@ -148,12 +148,7 @@ describe('stripePayments off-session charge of a saved method', () => {
     expect(bed.fake.requests).toHaveLength(1);
     expect(bed.fake.requests[0]!.headers['idempotency-key']).toBe(charge.idempotencyKey);
     expect(bed.fake.requests[0]!.fields).toEqual({
-      amount: '4900',
-      currency: 'eur',
-      description: 'KubeMarket order ord_7f3a',
-      receipt_email: 'alice@acme.example',
-      'metadata[orderId]': 'ord_7f3a',
-      'metadata[organizationId]': 'org_acme',
+      ...CHARGE_FIELDS,
       payment_method: paymentMethodId,
       confirm: 'true',
       customer: customerRef,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENTS_UNAVAILABLE_MESSAGE, PaymentNotFoundError, PaymentUnavailableError } from './port';
 import { isStripePublishableKey, STRIPE_API_VERSION, stripePublishableKeyProblem } from './stripe';
-import { fakeStripeBed, loggedText, SECRET_KEY, silenceErrors } from '../../testing/stripe-bed';
+import { CHARGE_FIELDS, fakeStripeBed, loggedText, SECRET_KEY, silenceErrors } from '../../testing/stripe-bed';
 
 const bed = fakeStripeBed();
 const { adapter, request } = bed;
@@ -24,12 +24,7 @@ describe('stripePayments charge', () => {
     expect(sent!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(sent!.headers['idempotency-key']).toBe(charge.idempotencyKey);
     expect(sent!.fields).toEqual({
-      amount: '4900',
-      currency: 'eur',
-      description: 'KubeMarket order ord_7f3a',
-      receipt_email: 'alice@acme.example',
-      'metadata[orderId]': 'ord_7f3a',
-      'metadata[organizationId]': 'org_acme',
+      ...CHARGE_FIELDS,
       payment_method: 'pm_card_visa',
       confirm: 'true',
       'automatic_payment_methods[enabled]': 'true',
