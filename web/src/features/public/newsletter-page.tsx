@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput, Title
 import { emailRequestInputSchema } from '@kubemarket/shared';
 import { IconAlertCircle, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { useTokenAction } from '../../lib/use-token-action';
 import { PageColumns, PublicPage } from './public-page';
@@ -105,61 +106,85 @@ function SubscribeForm() {
   );
 }
 
-function ConfirmSubscription({ token }: { token: string }) {
-  const trpc = useTRPC();
-  const confirm = useMutation(trpc.newsletter.confirm.mutationOptions());
-  useTokenAction(token, (value) => confirm.mutate({ token: value }));
+/** What a link's single-use token is spent on (confirming, unsubscribing), as a mutation's state. */
+interface TokenMutation {
+  mutate: (input: { token: string }) => void;
+  isSuccess: boolean;
+  data?: { email: string | null };
+  error: { message: string } | null;
+}
 
-  if (confirm.isSuccess) {
+interface EmailLinkProps {
+  token: string;
+  mutation: TokenMutation;
+  /** Once done: the alert's title, its test id, and what it says after the address. */
+  done: { title: string; testId: string; text: string };
+  failedTitle: string;
+  /** Under the refusal, e.g. the form to subscribe again. */
+  afterFailure?: ReactNode;
+  /** While the token is spent: "Unsubscribing...". */
+  pending: string;
+}
+
+/** A link from one of the newsletter's emails: its token spent once as the page opens, then what came of it. */
+function EmailLink({ token, mutation, done, failedTitle, afterFailure, pending }: EmailLinkProps) {
+  useTokenAction(token, (value) => mutation.mutate({ token: value }));
+
+  if (mutation.isSuccess) {
     return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Subscription confirmed" data-testid="newsletter-confirmed">
-        <strong>{confirm.data.email}</strong> will receive the next newsletter. The welcome email we just sent contains
-        your unsubscribe link.
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={done.title} data-testid={done.testId}>
+        <strong>{mutation.data?.email}</strong> {done.text}
       </Alert>
     );
   }
-  if (confirm.isError) {
-    return (
+  if (mutation.error) {
+    const refusal = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={failedTitle} role="alert">
+        {mutation.error.message}
+      </Alert>
+    );
+    return afterFailure ? (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="We could not confirm this link" role="alert">
-          {confirm.error.message}
-        </Alert>
-        <SubscribeForm />
+        {refusal}
+        {afterFailure}
       </Stack>
+    ) : (
+      refusal
     );
   }
   return (
     <Group gap="sm" role="status">
       <Loader size="sm" />
-      <Text c="dimmed">Confirming your subscription...</Text>
+      <Text c="dimmed">{pending}</Text>
     </Group>
+  );
+}
+
+function ConfirmSubscription({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.newsletter.confirm.mutationOptions());
+  return (
+    <EmailLink
+      token={token}
+      mutation={confirm}
+      done={{ title: 'Subscription confirmed', testId: 'newsletter-confirmed', text: 'will receive the next newsletter. The welcome email we just sent contains your unsubscribe link.' }}
+      failedTitle="We could not confirm this link"
+      afterFailure={<SubscribeForm />}
+      pending="Confirming your subscription..."
+    />
   );
 }
 
 function Unsubscribe({ token }: { token: string }) {
   const trpc = useTRPC();
   const unsubscribe = useMutation(trpc.newsletter.unsubscribe.mutationOptions());
-  useTokenAction(token, (value) => unsubscribe.mutate({ token: value }));
-
-  if (unsubscribe.isSuccess) {
-    return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="You are unsubscribed" data-testid="newsletter-unsubscribed">
-        <strong>{unsubscribe.data.email}</strong> will not receive the newsletter any more. You can subscribe again at any
-        time.
-      </Alert>
-    );
-  }
-  if (unsubscribe.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="We could not unsubscribe you" role="alert">
-        {unsubscribe.error.message}
-      </Alert>
-    );
-  }
   return (
-    <Group gap="sm" role="status">
-      <Loader size="sm" />
-      <Text c="dimmed">Unsubscribing...</Text>
-    </Group>
+    <EmailLink
+      token={token}
+      mutation={unsubscribe}
+      done={{ title: 'You are unsubscribed', testId: 'newsletter-unsubscribed', text: 'will not receive the newsletter any more. You can subscribe again at any time.' }}
+      failedTitle="We could not unsubscribe you"
+      pending="Unsubscribing..."
+    />
   );
 }
