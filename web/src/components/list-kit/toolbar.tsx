@@ -30,6 +30,16 @@ export function FilterSelect({ options, allLabel, value, onChange, ...props }: F
   return <Select data={data} value={value ?? ALL} allowDeselect={false} onChange={(next) => onChange(next === ALL ? null : next)} {...props} />;
 }
 
+/** A filter's or a sort's choices from a table of labels, in the table's order. */
+export function optionsOf<K extends string>(labels: Record<K, string>): { value: K; label: string }[] {
+  return (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+}
+
+/** A list's "Rows per page": the sizes offered (the usual ones, and the one the address asked for). */
+export function PageSizeSelect({ sizes, value, onChange, ...props }: { sizes: readonly number[]; value: number; onChange: (size: number) => void; 'data-testid'?: string }) {
+  return <FilterSelect label="Rows per page" options={sizes.map((size) => ({ value: String(size), label: String(size) }))} value={String(value)} onChange={(size) => onChange(Number(size))} {...props} />;
+}
+
 /**
  * The text of a list's search box when the search lives in the address: it follows the address
  * (the back button) unless the reader is typing in it, and is pushed to the address a moment

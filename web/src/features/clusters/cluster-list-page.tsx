@@ -2,7 +2,7 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GET_CACHE_MS, roleCan } from '@kubemarket/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FilterSelect, ListToolbar, PagedResults, PageRows, pageCount, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { FilterSelect, ListToolbar, optionsOf, PagedResults, PageRows, pageCount, PageSizeSelect, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
 import { PageLayout } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
@@ -10,7 +10,7 @@ import { useSessionUser } from '../auth';
 import { ExternalClustersSection } from '../provider-connections';
 import { clusterTiersQueryOptions } from '../catalog';
 import { useLiveClusterList } from './cluster-queries';
-import { CLUSTER_SORT_LABELS, CLUSTER_SORTS, CLUSTER_STATUS_LABELS, CLUSTER_STATUSES } from './cluster-types';
+import { CLUSTER_SORT_LABELS, CLUSTER_STATUS_LABELS } from './cluster-types';
 import { ClustersTable } from './clusters-table';
 import { changeClusterSearch, clusterListInput, clusterRangeLabel, clusterSearch, isFiltered, pageSizeOptions, readClusterSearch } from './list-search';
 import type { ClusterListSearch } from './list-search';
@@ -65,7 +65,7 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
         <FilterSelect
           label="Status"
           allLabel="All statuses"
-          options={CLUSTER_STATUSES.map((status) => ({ value: status, label: CLUSTER_STATUS_LABELS[status] }))}
+          options={optionsOf(CLUSTER_STATUS_LABELS)}
           value={search.status}
           onChange={(status) => change({ status })}
           data-testid="clusters-status-filter"
@@ -74,18 +74,12 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
         <FilterSelect label="Region" allLabel="All regions" options={regionOptions} value={search.region} onChange={(region) => change({ region })} data-testid="clusters-region-filter" />
         <FilterSelect
           label="Sort by"
-          options={CLUSTER_SORTS.map((sort) => ({ value: sort, label: CLUSTER_SORT_LABELS[sort] }))}
+          options={optionsOf(CLUSTER_SORT_LABELS)}
           value={search.sort ?? 'newest'}
           onChange={(sort) => change({ sort })}
           data-testid="clusters-sort"
         />
-        <FilterSelect
-          label="Rows per page"
-          options={pageSizeOptions(pageSize).map((size) => ({ value: String(size), label: String(size) }))}
-          value={String(pageSize)}
-          onChange={(pageSize) => change({ pageSize: Number(pageSize) })}
-          data-testid="clusters-page-size"
-        />
+        <PageSizeSelect sizes={pageSizeOptions(pageSize)} value={pageSize} onChange={(size) => change({ pageSize: size })} data-testid="clusters-page-size" />
       </ListToolbar>
 
       <PagedResults

@@ -1,11 +1,11 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FilterSelect, ListToolbar, PagedResults, PageRows, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { FilterSelect, ListToolbar, optionsOf, PagedResults, PageRows, PageSizeSelect, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
 import { changeListSearch, listInput, orderSearch, pageSizeOptions, rangeLabel, readListSearch } from './list-search';
 import type { OrderListSearch, OrderListSearchParams } from './list-search';
-import { ORDER_SORT_LABELS, ORDER_SORTS, ORDER_STATUS_LABELS, ORDER_STATUSES } from './order-types';
+import { ORDER_SORT_LABELS, ORDER_STATUS_LABELS } from './order-types';
 import type { OrderKind } from './order-types';
 import { OrdersTable } from './orders-table';
 
@@ -43,25 +43,19 @@ export function OrderList({ kind, search: params, onSearchChange, caption, empty
         <FilterSelect
           label="Status"
           allLabel="All statuses"
-          options={ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
+          options={optionsOf(ORDER_STATUS_LABELS)}
           value={search.status}
           onChange={(status) => change({ status })}
           data-testid="orders-status-filter"
         />
         <FilterSelect
           label="Sort by"
-          options={ORDER_SORTS.map((sort) => ({ value: sort, label: ORDER_SORT_LABELS[sort] }))}
+          options={optionsOf(ORDER_SORT_LABELS)}
           value={search.sort ?? 'newest'}
           onChange={(sort) => change({ sort })}
           data-testid="orders-sort"
         />
-        <FilterSelect
-          label="Rows per page"
-          options={pageSizeOptions(pageSize).map((size) => ({ value: String(size), label: String(size) }))}
-          value={String(pageSize)}
-          onChange={(size) => change({ pageSize: Number(size) })}
-          data-testid="orders-page-size"
-        />
+        <PageSizeSelect sizes={pageSizeOptions(pageSize)} value={pageSize} onChange={(size) => change({ pageSize: size })} data-testid="orders-page-size" />
       </ListToolbar>
 
       <PagedResults
