@@ -1,5 +1,5 @@
-import { Badge, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { CheckList } from '../../components/check-list';
 import { PriorityImage } from '../../components/priority-image';
 import classes from './home-hero.module.css';
 
@@ -25,18 +25,7 @@ export function HomeHero() {
             engineers run it. Your applications and your data stay under European jurisdiction, from the
             first node to the last backup.
           </Text>
-          <List
-            spacing="xs"
-            icon={
-              <ThemeIcon size={22} radius="xl" variant="light" color="teal">
-                <IconCheck size={14} stroke={2.4} />
-              </ThemeIcon>
-            }
-          >
-            {HERO_POINTS.map((point) => (
-              <List.Item key={point}>{point}</List.Item>
-            ))}
-          </List>
+          <CheckList items={HERO_POINTS} />
           <Group gap="sm" mt="sm">
             <Button size="md" component="a" href="#cluster-tiers">
               Compare cluster tiers

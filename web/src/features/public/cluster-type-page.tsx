@@ -1,13 +1,14 @@
-import { Alert, Badge, Card, Container, Grid, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { clusterTypeFromTierName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
-import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useCatalog } from '../catalog';
 import type { Catalog, CatalogTier } from '../catalog';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
 import { RatesNotice, TierPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
+import { CheckList } from '../../components/check-list';
 import { DetailsList } from '../../components/details-list';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { PriorityImage } from '../../components/priority-image';
@@ -75,18 +76,7 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
           <Title order={2} id="included-title">
             What is included
           </Title>
-          <List
-            spacing="xs"
-            icon={
-              <ThemeIcon size={20} radius="xl" color={content.color} variant="light">
-                <IconCheck size={12} stroke={2.6} />
-              </ThemeIcon>
-            }
-          >
-            {content.included.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
+          <CheckList items={content.included} size="sm" color={content.color} />
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
             {content.notFor}
           </Alert>

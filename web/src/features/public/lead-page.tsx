@@ -1,5 +1,5 @@
-import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
+import { CheckList } from '../../components/check-list';
 import { LeadForm } from '../leads';
 import type { DetailField, LeadFormProps } from '../leads';
 import { COMPANY } from './company';
@@ -46,20 +46,7 @@ function LeadRequestPage({ page, fields = {} }: { page: LeadPageContent; fields?
             <Title order={2} size="h4">
               {page.asideTitle}
             </Title>
-            <List
-              spacing="sm"
-              icon={
-                <ThemeIcon size={22} radius="xl" color="teal" variant="light">
-                  <IconCheck size={14} stroke={2.4} />
-                </ThemeIcon>
-              }
-            >
-              {page.points.map((point) => (
-                <List.Item key={point}>
-                  <Text size="sm">{point}</Text>
-                </List.Item>
-              ))}
-            </List>
+            <CheckList items={page.points} spacing="sm" small />
             {page.asideFooter ? (
               <Text size="sm" c="dimmed">
                 {page.asideFooter.before}

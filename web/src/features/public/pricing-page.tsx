@@ -1,12 +1,13 @@
-import { Alert, Badge, Card, Divider, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { advertisedPrices, clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
-import { IconCheck, IconDiscount } from '@tabler/icons-react';
+import { IconDiscount } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog, CatalogAddon, CatalogFlavor, CatalogMiddleware, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
 import { RatesNotice, TierPrice, useDisplayPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { CheckList } from '../../components/check-list';
 import { DetailsList } from '../../components/details-list';
 import { DataTable } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
@@ -90,18 +91,7 @@ export function PricingPage() {
 
       <PageSection id="included" title="Included in every tier">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <List
-            spacing="xs"
-            icon={
-              <ThemeIcon size={20} radius="xl" color="teal" variant="light">
-                <IconCheck size={12} stroke={2.6} />
-              </ThemeIcon>
-            }
-          >
-            {INCLUDED_EVERYWHERE.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
+          <CheckList items={INCLUDED_EVERYWHERE} size="sm" />
           {/* Low group: it waits until the visitor scrolls past the tiers. */}
           <PriorityImage
             src="/images/eu-data-centres.svg"
