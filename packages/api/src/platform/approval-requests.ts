@@ -1,6 +1,8 @@
 import type { catalogueChangeRequests, creditNoteRequests, creditRequests} from '@kubemarket/db';
 import { type Database } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
+import type { Ports } from '../context';
+import { auditInsert, type AuditEvent } from './audit';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 /**
@@ -57,3 +59,31 @@ export const pendingWithId = (table: RequestTable, id: string) => and(eq(table.i
 
 /** The refusal when another decision claimed the request first. */
 export const decidedMeanwhile = (names: RequestNames) => new TRPCError({ code: 'CONFLICT', message: `This ${names.request} was decided meanwhile.` });
+
+/** Who decides: an administrator's request. */
+interface Decider {
+  db: Database;
+  ports: Pick<Ports, 'clock'>;
+  user: { id: string };
+  request: { ipAddress: string | null };
+}
+
+/**
+ * Another administrator refuses a request, with the reason its requester reads: checked, claimed
+ * once, then audited as `audit` says of it. Answers the request as decided.
+ */
+export async function rejectRequest<T extends RequestTable>(
+  ctx: Decider,
+  table: T,
+  names: RequestNames,
+  input: { id: string; reason?: string | null | undefined },
+  audit: (request: T['$inferSelect'], reason: string) => Omit<AuditEvent, 'actorUserId' | 'ipAddress'>,
+  resumable?: (request: T['$inferSelect']) => boolean,
+): Promise<T['$inferSelect']> {
+  const request = await requestToDecide(ctx.db, table, names, input.id, ctx.user.id, resumable);
+  if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: `Say why the ${names.subject} is refused: the requester reads it.` });
+  const now = ctx.ports.clock.now();
+  const claimed = await claimDecision(ctx.db, table, names, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
+  await ctx.db.batch([auditInsert(ctx.db, { actorUserId: ctx.user.id, ...audit(request, input.reason), ipAddress: ctx.request.ipAddress }, now)]);
+  return claimed;
+}

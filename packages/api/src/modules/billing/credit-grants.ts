@@ -13,7 +13,7 @@ import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { claimDecision, decidedMeanwhile, pendingFirst, pendingRequestRow, pendingWithId, requestToDecide, type RequestNames } from '../../platform/approval-requests';
+import { decidedMeanwhile, pendingFirst, pendingRequestRow, pendingWithId, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
@@ -163,23 +163,11 @@ export async function approveCreditRequest(ctx: Staff, input: DecideInput) {
 
 /** POST /api/admin/credit-requests/{id}/reject: another administrator refuses it, with a reason. */
 export async function rejectCreditRequest(ctx: Staff, input: DecideInput) {
-  const request = await requestToDecide(ctx.db, creditRequests, CREDIT_REQUEST, input.id, ctx.user.id);
-  if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Say why the credit is refused: the requester reads it.' });
-  const now = ctx.ports.clock.now();
-  const claimed = await claimDecision(ctx.db, creditRequests, CREDIT_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
-  await ctx.db.batch([
-    auditInsert(
-      ctx.db,
-      {
-        actorUserId: ctx.user.id,
-        action: 'billing.credit_rejected',
-        targetType: 'organization',
-        targetId: request.organizationId,
-        ipAddress: ctx.request.ipAddress,
-        metadata: { requestId: request.id, requestedBy: request.requestedBy, amountCents: request.amountCents, reason: input.reason },
-      },
-      now,
-    ),
-  ]);
+  const claimed = await rejectRequest(ctx, creditRequests, CREDIT_REQUEST, input, (request, reason) => ({
+    action: 'billing.credit_rejected',
+    targetType: 'organization',
+    targetId: request.organizationId,
+    metadata: { requestId: request.id, requestedBy: request.requestedBy, amountCents: request.amountCents, reason },
+  }));
   return { request: requestView(claimed) };
 }

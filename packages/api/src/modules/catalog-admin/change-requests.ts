@@ -11,7 +11,7 @@ import { catalogueChangeRequests, newId, users, type CatalogueChangeKind, type C
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { claimDecision, pendingFirst, pendingRequestRow, requestToDecide, type RequestNames } from '../../platform/approval-requests';
+import { claimDecision, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { ApprovalProbe, readOnly, type Approval } from './four-eyes';
@@ -203,23 +203,11 @@ export async function approveChange(ctx: Staff, input: z.output<typeof changeReq
 
 /** POST /api/admin/catalog/change-requests/{id}/reject: another administrator refuses it, with a reason. */
 export async function rejectChange(ctx: Staff, input: z.output<typeof changeRequestDecideInput>) {
-  const request = await requestToDecide(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, input.id, ctx.user.id);
-  if (!input.reason) throw badRequest('Say why the change is refused: the requester reads it.');
-  const now = ctx.ports.clock.now();
-  await claimDecision(ctx.db, catalogueChangeRequests, CHANGE_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
-  await ctx.db.batch([
-    auditInsert(
-      ctx.db,
-      {
-        actorUserId: ctx.user.id,
-        action: 'catalog.change_rejected',
-        targetType: 'catalogue_change_request',
-        targetId: request.id,
-        ipAddress: ctx.request.ipAddress,
-        metadata: { procedure: request.procedure, subject: request.subject, summary: request.summary, requestedBy: request.requestedBy, reason: input.reason },
-      },
-      now,
-    ),
-  ]);
-  return view(ctx, request.id);
+  const claimed = await rejectRequest(ctx, catalogueChangeRequests, CHANGE_REQUEST, input, (request, reason) => ({
+    action: 'catalog.change_rejected',
+    targetType: 'catalogue_change_request',
+    targetId: request.id,
+    metadata: { procedure: request.procedure, subject: request.subject, summary: request.summary, requestedBy: request.requestedBy, reason },
+  }));
+  return view(ctx, claimed.id);
 }

@@ -8,7 +8,7 @@ import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } fr
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
-import { claimDecision, pendingFirst, pendingRequestRow, requestToDecide, type RequestNames } from '../../platform/approval-requests';
+import { claimDecision, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -151,25 +151,20 @@ export async function approveCreditNote(ctx: Staff, input: { id: string; reason?
 }
 
 export async function rejectCreditNote(ctx: Staff, input: { id: string; reason?: string | undefined }) {
-  const request = await pending(ctx, input.id);
-  if (!input.reason) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Say why the credit note is refused: the requester reads it.' });
-  const now = ctx.ports.clock.now();
-  const claimed = await claimDecision(ctx.db, creditNoteRequests, CREDIT_NOTE_REQUEST, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
-  await ctx.db.batch([
-    auditInsert(
-      ctx.db,
-      {
-        actorUserId: ctx.user.id,
-        action: 'invoice.credit_note_rejected',
-        organizationId: request.organizationId,
-        targetType: 'invoice',
-        targetId: request.invoiceId,
-        ipAddress: ctx.request.ipAddress,
-        metadata: { requestId: request.id, requestedBy: request.requestedBy, amountCents: request.amountCents, reason: input.reason },
-      },
-      now,
-    ),
-  ]);
+  const claimed = await rejectRequest(
+    ctx,
+    creditNoteRequests,
+    CREDIT_NOTE_REQUEST,
+    input,
+    (request, reason) => ({
+      action: 'invoice.credit_note_rejected',
+      organizationId: request.organizationId,
+      targetType: 'invoice',
+      targetId: request.invoiceId,
+      metadata: { requestId: request.id, requestedBy: request.requestedBy, amountCents: request.amountCents, reason },
+    }),
+    interrupted,
+  );
   return { request: requestView(claimed) };
 }
 
