@@ -13,7 +13,7 @@ import {
   IconServer2,
   IconTopologyStar3,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { httpStatusOf } from '../../lib/api-errors';
@@ -38,16 +38,22 @@ interface ClusterDetailPageProps {
   onTabChange: (tab: ClusterTab) => void;
 }
 
-const TABS: ReadonlyArray<{ value: ClusterTab; label: string; icon: ReactNode }> = [
-  { value: 'overview', label: 'Overview', icon: <IconLayoutDashboard size={16} aria-hidden /> },
-  { value: 'pools', label: 'Node pools', icon: <IconServer2 size={16} aria-hidden /> },
-  { value: 'nodes', label: 'Nodes', icon: <IconServer size={16} aria-hidden /> },
-  { value: 'upgrades', label: 'Upgrades', icon: <IconArrowUpCircle size={16} aria-hidden /> },
-  { value: 'maintenance', label: 'Maintenance', icon: <IconCalendarTime size={16} aria-hidden /> },
-  { value: 'addons', label: 'Add-ons', icon: <IconPuzzle size={16} aria-hidden /> },
-  { value: 'hibernation', label: 'Hibernation', icon: <IconMoon size={16} aria-hidden /> },
-  { value: 'access', label: 'Access', icon: <IconKey size={16} aria-hidden /> },
-  { value: 'activity', label: 'Activity', icon: <IconActivity size={16} aria-hidden /> },
+/** What every tab's panel is given. */
+interface TabProps {
+  cluster: ClusterDetail;
+  mayWrite: boolean;
+}
+
+const TABS: ReadonlyArray<{ value: ClusterTab; label: string; icon: ReactNode; panel: ComponentType<TabProps> }> = [
+  { value: 'overview', label: 'Overview', icon: <IconLayoutDashboard size={16} aria-hidden />, panel: OverviewTab },
+  { value: 'pools', label: 'Node pools', icon: <IconServer2 size={16} aria-hidden />, panel: NodePoolsTab },
+  { value: 'nodes', label: 'Nodes', icon: <IconServer size={16} aria-hidden />, panel: NodesTab },
+  { value: 'upgrades', label: 'Upgrades', icon: <IconArrowUpCircle size={16} aria-hidden />, panel: UpgradesTab },
+  { value: 'maintenance', label: 'Maintenance', icon: <IconCalendarTime size={16} aria-hidden />, panel: MaintenanceTab },
+  { value: 'addons', label: 'Add-ons', icon: <IconPuzzle size={16} aria-hidden />, panel: AddonsTab },
+  { value: 'hibernation', label: 'Hibernation', icon: <IconMoon size={16} aria-hidden />, panel: HibernationTab },
+  { value: 'access', label: 'Access', icon: <IconKey size={16} aria-hidden />, panel: AccessTab },
+  { value: 'activity', label: 'Activity', icon: <IconActivity size={16} aria-hidden />, panel: ActivityTab },
 ];
 
 function BackToClusters() {
@@ -171,35 +177,11 @@ function ClusterContent({ cluster, tab, onTabChange }: { cluster: ClusterDetail;
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="overview">
-            <OverviewTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="pools">
-            <NodePoolsTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="nodes">
-            <NodesTab cluster={cluster} />
-          </Tabs.Panel>
-          <Tabs.Panel value="upgrades">
-            <UpgradesTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="maintenance">
-            <MaintenanceTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="addons">
-            <AddonsTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          {cluster.hibernation.supported ? (
-            <Tabs.Panel value="hibernation">
-              <HibernationTab cluster={cluster} mayWrite={mayWrite} />
+          {tabs.map(({ value, panel: Panel }) => (
+            <Tabs.Panel key={value} value={value}>
+              <Panel cluster={cluster} mayWrite={mayWrite} />
             </Tabs.Panel>
-          ) : null}
-          <Tabs.Panel value="access">
-            <AccessTab cluster={cluster} mayWrite={mayWrite} />
-          </Tabs.Panel>
-          <Tabs.Panel value="activity">
-            <ActivityTab cluster={cluster} />
-          </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
     </Container>
