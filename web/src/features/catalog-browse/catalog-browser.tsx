@@ -1,8 +1,7 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { categoryLabel, ItemPrice, SupportPlanPrice } from '../catalog';
+import { CatalogError, categoryLabel, ItemPrice, SupportPlanPrice } from '../catalog';
 import type { Catalog, CatalogQuery } from '../catalog';
 import { ItemDetail } from './item-detail';
 import { cheapestMiddlewarePlan, filterMarketItems, MARKET_KIND_LABELS, marketItems, NO_FILTERS } from './market-items';
@@ -21,7 +20,7 @@ const GRID = { base: 1, sm: 2, xl: 3 } as const;
 
 /** Searchable, filterable catalogue items with their prices; each opens a detail with an order button. */
 export function CatalogBrowser({ catalogQuery, kinds, title, headingLevel = 2 }: CatalogBrowserProps) {
-  const { catalog, error, isFetching, refetch } = catalogQuery;
+  const { catalog, error } = catalogQuery;
   const titleId = `catalog-browser-${kinds.join('-')}-title`;
 
   return (
@@ -30,7 +29,7 @@ export function CatalogBrowser({ catalogQuery, kinds, title, headingLevel = 2 }:
         {title}
       </Title>
       {error ? (
-        <QueryErrorAlert title="The catalogue could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
+        <CatalogError query={catalogQuery} />
       ) : !catalog ? (
         <SimpleGrid cols={GRID} spacing="lg" aria-busy="true" aria-label="Loading the catalogue">
           {Array.from({ length: 6 }, (_, index) => (

@@ -3,12 +3,11 @@ import { advertisedPriceIncludes, advertisedPrices, priceForCycle } from '@kubem
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageLayout } from '../../components/page-header';
-import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
 import { PriceSettingsCard, useDisplayPrice } from '../currency';
 import { usePreferences } from '../preferences';
-import { HA_LABELS, slaLabel, useCatalog } from '../catalog';
+import { CatalogError, HA_LABELS, slaLabel, useCatalog } from '../catalog';
 import type { Catalog, CatalogTier } from '../catalog';
 import { configureClusterHref, HrefButton } from './href-button';
 
@@ -61,7 +60,8 @@ const ROWS: readonly Row[] = [
 
 /** The tiers side by side, to choose one and continue into configuration. */
 export function ClusterSelectionPage({ selectedTierId, onSelect }: ClusterSelectionPageProps) {
-  const { catalog, error, isFetching, refetch } = useCatalog();
+  const catalogQuery = useCatalog();
+  const { catalog, error } = catalogQuery;
   const selected = catalog?.tiers.find((tier) => tier.id === selectedTierId) ?? null;
 
   return (
@@ -72,7 +72,7 @@ export function ClusterSelectionPage({ selectedTierId, onSelect }: ClusterSelect
       <PriceSettingsCard />
 
       {error ? (
-        <QueryErrorAlert title="The cluster tiers could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
+        <CatalogError query={catalogQuery} title="The cluster tiers could not be loaded" />
       ) : !catalog ? (
         <Skeleton height={480} radius="md" aria-label="Loading the cluster tiers" />
       ) : (

@@ -4,9 +4,8 @@ import { IconCheck, IconCopy, IconInfoCircle, IconPlus, IconShoppingCart } from 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageLayout } from '../../components/page-header';
 import { PriceSettingsCard } from '../currency';
-import { QueryErrorAlert } from '../../components/query-error-alert';
 import { usePreferences } from '../preferences';
-import { buildPriceBook, useCatalog } from '../catalog';
+import { buildPriceBook, CatalogError, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { ClusterEditor } from './cluster-editor';
 import { decodeEstimate, emptyEstimate, encodeEstimate, estimateCustomer, estimateLines, ESTIMATE_LIMITS, isEmptyEstimate } from './estimate';
@@ -118,13 +117,7 @@ export function PriceEstimatorPage({ encoded, onEncodedChange }: PriceEstimatorP
       ) : null}
 
       {catalogQuery.error ? (
-        <QueryErrorAlert
-          title="The catalogue could not be loaded"
-          error={catalogQuery.error}
-          retrying={catalogQuery.isFetching}
-          onRetry={catalogQuery.refetch}
-          testId="catalog-error"
-        />
+        <CatalogError query={catalogQuery} />
       ) : !catalog ? (
         <EstimatorSkeleton />
       ) : (

@@ -1,6 +1,7 @@
 // The catalogue on sale, as every feature reads it: the query and its types, the price book the
 // pricing engine takes, add-on compatibility, prices and the labels of its facts.
 export { useCatalog, type CatalogQuery } from './catalog-queries';
+export { CatalogError } from './catalog-error';
 export type {
   Catalog,
   CatalogAddon,

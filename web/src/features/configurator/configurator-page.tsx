@@ -6,13 +6,12 @@ import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PageLayout } from '../../components/page-header';
-import { QueryErrorAlert } from '../../components/query-error-alert';
 import { localStore } from '../../lib/browser-storage';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { useTRPCClient } from '../../lib/trpc';
 import { approvalExpectation, useAccountProfile } from '../account';
 import { useSessionUser } from '../auth';
-import { useCatalog } from '../catalog';
+import { CatalogError, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import type { Estimate } from '../catalog-browse';
 import { usePreferences } from '../preferences';
@@ -105,13 +104,7 @@ export function ConfiguratorPage({ search, onStepChange }: ConfiguratorPageProps
       pb={desktop ? 'xl' : 96}
     >
       {catalogQuery.error ? (
-        <QueryErrorAlert
-          title="The catalogue could not be loaded"
-          error={catalogQuery.error}
-          retrying={catalogQuery.isFetching}
-          onRetry={catalogQuery.refetch}
-          testId="catalog-error"
-        />
+        <CatalogError query={catalogQuery} />
       ) : !catalog ? (
         <Grid gap="lg" aria-busy="true" aria-label="Loading the catalogue">
           <Grid.Col span={{ base: 12, lg: 8 }}>

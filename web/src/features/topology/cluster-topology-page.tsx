@@ -3,10 +3,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { PageLayout } from '../../components/page-header';
-import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { formatInteger } from '../../lib/format';
-import { ItemPrice, slaLabel, useCatalog } from '../catalog';
+import { CatalogError, ItemPrice, slaLabel, useCatalog } from '../catalog';
 import type { Catalog, CatalogRegion, CatalogTier } from '../catalog';
 import { referenceTopology, typicalFlavor } from './topology-model';
 import type { TopologyModel } from './topology-model';
@@ -31,7 +30,8 @@ function regionsOf(catalog: Catalog, tier: CatalogTier): CatalogRegion[] {
 
 /** The reference architecture of a chosen tier in one of its regions, drawn and explained. */
 export function ClusterTopologyPage({ search, onSearchChange }: ClusterTopologyPageProps) {
-  const { catalog, error, isFetching, refetch } = useCatalog();
+  const catalogQuery = useCatalog();
+  const { catalog, error } = catalogQuery;
   const highAvailability = search.ha === true;
   // The tier asked for (else the first on sale) and one of its regions (else its first).
   const { tier, regions, region, model } = useMemo(() => {
@@ -52,7 +52,7 @@ export function ClusterTopologyPage({ search, onSearchChange }: ClusterTopologyP
       maw={820}
     >
       {error ? (
-        <QueryErrorAlert title="The catalogue could not be loaded" error={error} retrying={isFetching} onRetry={refetch} testId="catalog-error" />
+        <CatalogError query={catalogQuery} />
       ) : !catalog ? (
         <Stack gap="lg" aria-busy="true">
           <Skeleton height={84} radius="md" aria-label="Loading the cluster tiers" />
