@@ -173,15 +173,15 @@ describe('provision', () => {
     expectProgress(await run(port, cluster, op, 'network'), /^Gardener: Creating \(10\) \(10%\)$/);
     at(20);
     expectDone(await run(port, cluster, op, 'network'));
-    expectProgress(await run(port, cluster, op, 'control_plane'));
-    at(40);
-    expectDone(await run(port, cluster, op, 'control_plane'));
-    expectProgress(await run(port, cluster, op, 'etcd'));
-    at(46);
-    expectDone(await run(port, cluster, op, 'etcd'));
-    expectProgress(await run(port, cluster, op, 'api_endpoint'));
-    at(56);
-    expect(expectDone(await run(port, cluster, op, 'api_endpoint')).changes).toEqual({ endpoint: `https://api.${name}.km.shoot.fake.test` });
+    // A step waits until Gardener's progress reaches its share, then is done.
+    const waitsUntil = async (step: string, progress: number) => {
+      expectProgress(await run(port, cluster, op, step));
+      at(progress);
+      return expectDone(await run(port, cluster, op, step));
+    };
+    await waitsUntil('control_plane', 40);
+    await waitsUntil('etcd', 46);
+    expect((await waitsUntil('api_endpoint', 56)).changes).toEqual({ endpoint: `https://api.${name}.km.shoot.fake.test` });
 
     // Two pools come up between 60 % and 85 %: the first at 73 %, the second at 85 %.
     at(70);
@@ -194,17 +194,11 @@ describe('provision', () => {
       { name: `${prefix}-general-z2-1`, poolId: 'npl_general', zone: 'fr-par-1b', status: 'ready', kubeletVersion: '1.36.4', cpuMillicores: 4000, memoryMib: 16_384, cpuUsagePercent: 0, memoryUsagePercent: 0 },
       { name: `${prefix}-general-z3-1`, poolId: 'npl_general', zone: 'fr-par-1c', status: 'ready', kubeletVersion: '1.36.4', cpuMillicores: 4000, memoryMib: 16_384, cpuUsagePercent: 0, memoryUsagePercent: 0 },
     ]);
-    expectProgress(await run(port, cluster, op, 'pool:npl_gpu'));
-    at(85);
-    expect(expectDone(await run(port, cluster, op, 'pool:npl_gpu')).changes?.upsertNodes).toEqual([
+    expect((await waitsUntil('pool:npl_gpu', 85)).changes?.upsertNodes).toEqual([
       { name: `${prefix}-${workerNameFor(GPU)}-z1-1`, poolId: 'npl_gpu', zone: 'fr-par-1a', status: 'ready', kubeletVersion: '1.36.4', cpuMillicores: 8000, memoryMib: 49_152, cpuUsagePercent: 0, memoryUsagePercent: 0 },
     ]);
-    expectProgress(await run(port, cluster, op, 'cni'));
-    at(90);
-    expectDone(await run(port, cluster, op, 'cni'));
-    expectProgress(await run(port, cluster, op, 'addons'));
-    at(99);
-    expectDone(await run(port, cluster, op, 'addons'));
+    await waitsUntil('cni', 90);
+    await waitsUntil('addons', 99);
     expectProgress(await run(port, cluster, op, 'health'));
 
     bed.fake.setLastOperation(name, { type: 'Create', state: 'Succeeded', progress: 100 }, { conditions: [{ type: 'EveryNodeReady', status: 'False', message: 'Node x is not ready' }] });
