@@ -1,6 +1,7 @@
 import { Checkbox, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CatalogRegion } from '../catalog';
 import { draftRegions, regionZones } from './draft';
+import { ChoiceCard } from './choice-card';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';
 
@@ -45,37 +46,25 @@ export function LocationStep({ form, catalog, dispatch }: StepProps) {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
           {regions.map((region) => (
-            <Radio.Card
+            <ChoiceCard
               key={region.id}
               value={region.id}
-              radius="md"
-              p="md"
-              aria-labelledby={`region-${region.id}-name`}
-              aria-describedby={`region-${region.id}-facts`}
-              data-testid="region-option"
+              id={`region-${region.id}`}
+              title={`${region.name} (${region.id})`}
+              badges={<RegionStatus region={region} />}
+              testId="region-option"
             >
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator mt={4} />
-                <Stack gap={4} style={{ flexGrow: 1 }}>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={700} id={`region-${region.id}-name`}>
-                      {region.name} ({region.id})
-                    </Text>
-                    <RegionStatus region={region} />
-                  </Group>
-                  <Stack gap={2} id={`region-${region.id}-facts`}>
-                    <Text size="sm">
-                      {region.city}, {region.country} · {region.zones.length > 0 ? `${region.zones.length} availability zones` : 'one availability zone'}
-                    </Text>
-                    {region.certifications.length > 0 ? (
-                      <Text size="xs" c="dimmed">
-                        {region.certifications.join(' · ')}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Stack>
-              </Group>
-            </Radio.Card>
+              <Stack gap={2} id={`region-${region.id}-facts`}>
+                <Text size="sm">
+                  {region.city}, {region.country} · {region.zones.length > 0 ? `${region.zones.length} availability zones` : 'one availability zone'}
+                </Text>
+                {region.certifications.length > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {region.certifications.join(' · ')}
+                  </Text>
+                ) : null}
+              </Stack>
+            </ChoiceCard>
           ))}
         </SimpleGrid>
       </Radio.Group>

@@ -4,6 +4,7 @@ import type { CniPlugin } from '@kubemarket/shared';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ItemPrice } from '../catalog';
 import { draftTier } from './draft';
+import { ChoiceCard } from './choice-card';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';
 
@@ -81,19 +82,11 @@ export function NetworkStep({ form, catalog, dispatch }: StepProps) {
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
           {CNI_PLUGINS.map((cni) => (
-            <Radio.Card key={cni} value={cni} radius="md" p="md" aria-labelledby={`cni-${cni}-name`} aria-describedby={`cni-${cni}-facts`}>
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator mt={4} />
-                <Stack gap={2}>
-                  <Text fw={700} id={`cni-${cni}-name`}>
-                    {CNI_TEXT[cni].name}
-                  </Text>
-                  <Text size="sm" c="dimmed" id={`cni-${cni}-facts`}>
-                    {CNI_TEXT[cni].description}
-                  </Text>
-                </Stack>
-              </Group>
-            </Radio.Card>
+            <ChoiceCard key={cni} value={cni} id={`cni-${cni}`} title={CNI_TEXT[cni].name} gap={2}>
+              <Text size="sm" c="dimmed" id={`cni-${cni}-facts`}>
+                {CNI_TEXT[cni].description}
+              </Text>
+            </ChoiceCard>
           ))}
         </SimpleGrid>
       </Radio.Group>

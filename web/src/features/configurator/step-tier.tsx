@@ -1,9 +1,10 @@
-import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { advertisedPriceIncludes, advertisedPrices } from '@kubemarket/shared';
 import { formatInteger } from '../../lib/format';
 import { HA_LABELS, ItemPrice, slaLabel } from '../catalog';
 import type { CatalogTier } from '../catalog';
 import type { StepProps } from './draft-form';
+import { ChoiceCard } from './choice-card';
 import { SoftBadge } from './soft-badge';
 
 function limits(tier: CatalogTier): string {
@@ -34,28 +35,23 @@ export function TierStep({ form, catalog, dispatch }: StepProps) {
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
         {catalog.tiers.map((tier) => (
-          <Radio.Card key={tier.id} value={tier.id} radius="md" p="md" aria-labelledby={`tier-${tier.id}-name`} aria-describedby={`tier-${tier.id}-facts`} data-testid="tier-option">
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator mt={4} />
-              <Stack gap={6} style={{ flexGrow: 1 }}>
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Text fw={700} id={`tier-${tier.id}-name`}>
-                    {tier.name}
-                  </Text>
-                  <SoftBadge color={tier.slaBasisPoints === null ? 'gray' : 'teal'}>
-                    SLA {slaLabel(tier.slaBasisPoints)}
-                  </SoftBadge>
-                </Group>
-                <AdvertisedTierPrice tier={tier} />
-                <Stack gap={2} id={`tier-${tier.id}-facts`}>
-                  <Text size="sm">{tier.purpose || tier.description}</Text>
-                  <Text size="xs" c="dimmed">
-                    {limits(tier)} · {haText(tier)}
-                  </Text>
-                </Stack>
-              </Stack>
-            </Group>
-          </Radio.Card>
+          <ChoiceCard
+            key={tier.id}
+            value={tier.id}
+            id={`tier-${tier.id}`}
+            title={tier.name}
+            badges={<SoftBadge color={tier.slaBasisPoints === null ? 'gray' : 'teal'}>SLA {slaLabel(tier.slaBasisPoints)}</SoftBadge>}
+            gap={6}
+            testId="tier-option"
+          >
+            <AdvertisedTierPrice tier={tier} />
+            <Stack gap={2} id={`tier-${tier.id}-facts`}>
+              <Text size="sm">{tier.purpose || tier.description}</Text>
+              <Text size="xs" c="dimmed">
+                {limits(tier)} · {haText(tier)}
+              </Text>
+            </Stack>
+          </ChoiceCard>
         ))}
       </SimpleGrid>
     </Radio.Group>

@@ -1,7 +1,8 @@
-import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Radio, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../lib/date-format';
 import type { CatalogKubernetesVersion } from '../catalog';
 import type { StepProps } from './draft-form';
+import { ChoiceCard } from './choice-card';
 import { SoftBadge } from './soft-badge';
 
 const CLASSIFICATIONS: Record<string, { label: string; color: string; note: string }> = {
@@ -33,39 +34,31 @@ export function VersionStep({ form, catalog, dispatch }: StepProps) {
         {catalog.kubernetesVersions.map((version) => {
           const kind = classification(version);
           return (
-            <Radio.Card
+            <ChoiceCard
               key={version.version}
               value={version.version}
-              radius="md"
-              p="md"
-              aria-labelledby={`version-${version.version}-name`}
-              aria-describedby={`version-${version.version}-facts`}
-              data-testid="version-option"
+              id={`version-${version.version}`}
+              title={`Kubernetes ${version.version}${version.patch !== null ? ` (${version.version}.${version.patch})` : ''}`}
+              badges={
+                <>
+                  <SoftBadge color={kind.color} size="sm">
+                    {kind.label}
+                  </SoftBadge>
+                  {version.isDefault ? (
+                    <Badge variant="outline" size="sm">
+                      Recommended
+                    </Badge>
+                  ) : null}
+                </>
+              }
+              spread={false}
+              testId="version-option"
             >
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator mt={4} />
-                <Stack gap={4} style={{ flexGrow: 1 }}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={700} id={`version-${version.version}-name`}>
-                      Kubernetes {version.version}
-                      {version.patch !== null ? ` (${version.version}.${version.patch})` : ''}
-                    </Text>
-                    <SoftBadge color={kind.color} size="sm">
-                      {kind.label}
-                    </SoftBadge>
-                    {version.isDefault ? (
-                      <Badge variant="outline" size="sm">
-                        Recommended
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed" id={`version-${version.version}-facts`}>
-                    {kind.note}
-                    {version.endOfSupportAt !== null ? ` Supported until ${formatDate(version.endOfSupportAt)}.` : ''}
-                  </Text>
-                </Stack>
-              </Group>
-            </Radio.Card>
+              <Text size="sm" c="dimmed" id={`version-${version.version}-facts`}>
+                {kind.note}
+                {version.endOfSupportAt !== null ? ` Supported until ${formatDate(version.endOfSupportAt)}.` : ''}
+              </Text>
+            </ChoiceCard>
           );
         })}
       </Stack>
