@@ -20,7 +20,7 @@ import { outstandingCents } from '../billing';
 import * as billingProfiles from '../billing';
 import type { OrganizationListInput, SettingsInput } from './schemas';
 import { awaitingTransfers } from './transfers';
-import { contains, notFound, pageOf, type Staff } from './service-common';
+import { contains, notFound, readPage, type Staff } from './service-common';
 
 /** How many of each related record the organisation page shows: the newest; the full lists have their own pages. */
 const DETAIL_ROWS = 20;
@@ -43,27 +43,27 @@ export async function listOrganizations(ctx: Staff, input: OrganizationListInput
       : input.sort === 'overdue'
         ? [sql`${organizations.overdueSince} is null`, asc(organizations.overdueSince), asc(organizations.name)]
         : [asc(sql`lower(${organizations.name})`), asc(organizations.id)];
-  const { limit, offset } = pageOf(input);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        billingId: organizations.billingId,
-        status: organizations.status,
-        overdueSince: organizations.overdueSince,
-        members: memberCount,
-        clusters: liveClusterCount,
-        createdAt: organizations.createdAt,
-      })
-      .from(organizations)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  return readPage(
+    input,
+    ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          billingId: organizations.billingId,
+          status: organizations.status,
+          overdueSince: organizations.overdueSince,
+          members: memberCount,
+          clusters: liveClusterCount,
+          createdAt: organizations.createdAt,
+        })
+        .from(organizations)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ value: count() }).from(organizations).where(where),
-  ]);
-  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  );
 }
 
 /** The organisation's current support plan: its latest paid or completed support order. */

@@ -18,3 +18,9 @@ export function contains(column: AnyColumn | SQL, text: string): SQL {
 }
 
 export const pageOf = (input: { page: number; pageSize: number }) => ({ limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
+
+/** One page of a list and the count of all its rows, read together: `rows` reads the page's window. */
+export async function readPage<T>(input: { page: number; pageSize: number }, rows: (window: { limit: number; offset: number }) => PromiseLike<T[]>, total: PromiseLike<Array<{ value: number }>>) {
+  const [items, [counted]] = await Promise.all([rows(pageOf(input)), total]);
+  return { items, total: counted?.value ?? 0, page: input.page, pageSize: input.pageSize };
+}

@@ -36,7 +36,7 @@ import * as receipts from './receipts';
 import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
 import * as billingProfiles from '../billing';
 import type { AddonListInput, BillingCountryInput, ClusterListInput, RecordInvoiceTransferInput, RecordTransferInput, SubscriptionListInput } from './schemas';
-import { contains, notFound, pageOf, type Staff } from './service-common';
+import { contains, notFound, readPage, type Staff } from './service-common';
 
 // Bank transfers: orders confirmed by transfer (orders/payment.ts, `invoice`) are delivered at
 // once; their payment stays `processing`, owed (billing/credit-limit.ts), until staff see the money on our
@@ -226,33 +226,34 @@ export async function listClusters(ctx: Staff, input: ClusterListInput) {
     input.organizationId ? eq(clusters.organizationId, input.organizationId) : undefined,
     input.region ? eq(clusters.region, input.region) : undefined,
   );
-  const { limit, offset } = pageOf(input);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: clusters.id,
-        name: clusters.name,
-        status: clusters.status,
-        organizationId: clusters.organizationId,
-        organizationName: organizations.name,
-        tierName: clusterTiers.name,
-        region: clusters.region,
-        kubernetesVersion: clusters.kubernetesVersion,
-        nodeCount: clusters.nodeCount,
-        monthlyCents: clusters.monthlyCents,
-        createdAt: clusters.createdAt,
-        latestOperationId: latestFailed,
-      })
-      .from(clusters)
-      .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
-      .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
-      .where(where)
-      .orderBy(desc(clusters.createdAt), asc(clusters.id))
-      .limit(limit)
-      .offset(offset),
+  const page = await readPage(
+    input,
+    ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: clusters.id,
+          name: clusters.name,
+          status: clusters.status,
+          organizationId: clusters.organizationId,
+          organizationName: organizations.name,
+          tierName: clusterTiers.name,
+          region: clusters.region,
+          kubernetesVersion: clusters.kubernetesVersion,
+          nodeCount: clusters.nodeCount,
+          monthlyCents: clusters.monthlyCents,
+          createdAt: clusters.createdAt,
+          latestOperationId: latestFailed,
+        })
+        .from(clusters)
+        .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
+        .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
+        .where(where)
+        .orderBy(desc(clusters.createdAt), asc(clusters.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ value: count() }).from(clusters).innerJoin(organizations, eq(organizations.id, clusters.organizationId)).where(where),
-  ]);
-  const operationIds = rows.map((row) => row.latestOperationId).filter((id): id is string => id !== null);
+  );
+  const operationIds = page.items.map((row) => row.latestOperationId).filter((id): id is string => id !== null);
   const failed =
     operationIds.length === 0
       ? []
@@ -261,12 +262,7 @@ export async function listClusters(ctx: Staff, input: ClusterListInput) {
           .from(clusterOperations)
           .where(and(inArray(clusterOperations.id, operationIds), eq(clusterOperations.status, 'failed')));
   const failedById = new Map(failed.map((operation) => [operation.id, operation]));
-  return {
-    items: rows.map(({ latestOperationId, ...row }) => ({ ...row, failedOperation: (latestOperationId && failedById.get(latestOperationId)) || null })),
-    total: total?.value ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return { ...page, items: page.items.map(({ latestOperationId, ...row }) => ({ ...row, failedOperation: (latestOperationId && failedById.get(latestOperationId)) || null })) };
 }
 
 export async function listAddons(ctx: Staff, input: AddonListInput) {
@@ -293,9 +289,10 @@ export async function listAddons(ctx: Staff, input: AddonListInput) {
       .innerJoin(addons, eq(addons.id, clusterAddons.addonId))
       .innerJoin(clusters, eq(clusters.id, clusterAddons.clusterId))
       .innerJoin(organizations, eq(organizations.id, clusters.organizationId));
-  const { limit, offset } = pageOf(input);
-  const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(desc(clusterAddons.installedAt), asc(clusterAddons.id)).limit(limit).offset(offset),
+  return readPage(
+    input,
+    ({ limit, offset }) =>
+      base().where(where).orderBy(desc(clusterAddons.installedAt), asc(clusterAddons.id)).limit(limit).offset(offset),
     ctx.db
       .select({ value: count() })
       .from(clusterAddons)
@@ -303,8 +300,7 @@ export async function listAddons(ctx: Staff, input: AddonListInput) {
       .innerJoin(clusters, eq(clusters.id, clusterAddons.clusterId))
       .innerJoin(organizations, eq(organizations.id, clusters.organizationId))
       .where(where),
-  ]);
-  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  );
 }
 
 const PURCHASED = ['paid', 'provisioning', 'completed', 'failed'] as const;
@@ -333,24 +329,25 @@ function subscriptionsWhere(kind: 'middleware' | 'support', input: SubscriptionL
 
 export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
   const where = subscriptionsWhere('middleware', input, [middlewares.name, middlewarePlans.name]);
-  const { limit, offset } = pageOf(input);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        orderId: orders.id,
-        planId: middlewarePlans.id,
-        planName: middlewarePlans.name,
-        productName: middlewares.name,
-        ...SUBSCRIPTION_ORDER,
-      })
-      .from(orders)
-      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-      .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
-      .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), asc(orders.id))
-      .limit(limit)
-      .offset(offset),
+  return readPage(
+    input,
+    ({ limit, offset }) =>
+      ctx.db
+        .select({
+          orderId: orders.id,
+          planId: middlewarePlans.id,
+          planName: middlewarePlans.name,
+          productName: middlewares.name,
+          ...SUBSCRIPTION_ORDER,
+        })
+        .from(orders)
+        .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+        .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
+        .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), asc(orders.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db
       .select({ value: count() })
       .from(orders)
@@ -358,31 +355,31 @@ export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) 
       .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
       .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
       .where(where),
-  ]);
-  return { items: rows, total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  );
 }
 
 export async function listSupportPlans(ctx: Staff, input: SubscriptionListInput) {
   const where = subscriptionsWhere('support', input, [supportPlans.name]);
-  const { limit, offset } = pageOf(input);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        orderId: orders.id,
-        planId: supportPlans.id,
-        planName: supportPlans.name,
-        ...SUBSCRIPTION_ORDER,
-      })
-      .from(orders)
-      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-      .innerJoin(supportPlans, eq(supportPlans.id, planIdOf))
-      .where(where)
-      .orderBy(desc(orders.createdAt), asc(orders.id))
-      .limit(limit)
-      .offset(offset),
+  const page = await readPage(
+    input,
+    ({ limit, offset }) =>
+      ctx.db
+        .select({
+          orderId: orders.id,
+          planId: supportPlans.id,
+          planName: supportPlans.name,
+          ...SUBSCRIPTION_ORDER,
+        })
+        .from(orders)
+        .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+        .innerJoin(supportPlans, eq(supportPlans.id, planIdOf))
+        .where(where)
+        .orderBy(desc(orders.createdAt), asc(orders.id))
+        .limit(limit)
+        .offset(offset),
     ctx.db.select({ value: count() }).from(orders).innerJoin(organizations, eq(organizations.id, orders.organizationId)).innerJoin(supportPlans, eq(supportPlans.id, planIdOf)).where(where),
-  ]);
-  return { items: rows.map((row) => ({ ...row, productName: null })), total: total?.value ?? 0, page: input.page, pageSize: input.pageSize };
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, productName: null })) };
 }
 
 /** Staff resume a customer's failed operation through the clusters engine, as the customer's Retry does. */
