@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
@@ -48,11 +48,6 @@ interface ClusterDetail extends ClusterSummary {
 interface EventPage {
   items: { type: string; actor: { name: string } | null }[];
   nextCursor: string | null;
-}
-
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
 }
 
 function rowIds(page: Page): Promise<string[]> {
@@ -106,9 +101,7 @@ describe("the organisation's clusters", () => {
   it('lists the clusters searched, filtered, sorted and paginated by the server, with the choices in the address', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await devLogin(page, 'alice');
-    await page.goto('/my-clusters?pageSize=2');
-    await rejectCookies(page);
+    await openAsDemoAccount(page, 'alice', '/my-clusters?pageSize=2');
     expect(await page.getByTestId('page-title').textContent()).toBe('My Clusters');
 
     const first = await api<ClusterPage>(page, 'GET', '/api/clusters?pageSize=2');
@@ -162,7 +155,7 @@ describe("the organisation's clusters", () => {
   it('opens every tab of a cluster from its address, its live topology, and a not-found message for an unknown id', { timeout: 120_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await devLogin(page, 'alice');
+    await signInAsDemoAccount(page, 'alice');
     const detail = await api<ClusterDetail>(page, 'GET', '/api/clusters/clu_demo_staging');
     expect(detail.hibernation.supported).toBe(true);
     await page.goto('/clusters/clu_demo_staging');
@@ -262,9 +255,7 @@ describe("the organisation's clusters", () => {
   it('shows a viewer the clusters and every tab without any action that changes them', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await devLogin(page, 'vera');
-    await page.goto('/my-clusters');
-    await rejectCookies(page);
+    await openAsDemoAccount(page, 'vera', '/my-clusters');
     await page.getByTestId('cluster-row').first().waitFor(POLL);
     expect(await page.getByTestId('configure-cluster-link').count()).toBe(0);
 
@@ -304,9 +295,7 @@ describe('operating a cluster of your own', () => {
       await primaryRatesUnreachable(page);
       // From the first load: the page opens its socket once.
       const happenings = recordProgressAndListReads(page);
-      await signInAsNewAccount(page);
-      await page.goto('/my-clusters');
-      await rejectCookies(page);
+      await openAsNewAccount(page, '/my-clusters');
       await page.getByTestId('clusters-empty').waitFor(POLL);
       expect(await page.getByTestId('clusters-empty').getByTestId('configure-cluster-link').getAttribute('href')).toBe('/configure-cluster');
       expect(await seriousViolations(page)).toEqual([]);

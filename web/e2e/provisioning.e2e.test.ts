@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
+import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { api, fillCard, orderAndPayCluster, placeClusterOrder } from './order-helpers';
@@ -392,9 +392,7 @@ describe('live provisioning', () => {
 
   it('lists nothing to follow for a new organisation and leads to the configurator', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await signInAsNewAccount(page);
-    await page.goto('/cluster-provisioning');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/cluster-provisioning');
     const empty = page.getByTestId('provisioning-empty');
     await empty.waitFor(POLL);
     await empty.getByText('No cluster is being provisioned').waitFor();
