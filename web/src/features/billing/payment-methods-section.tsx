@@ -11,6 +11,7 @@ import { fieldRule, formRule } from '../../lib/field-rule';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { useBillingChange } from './billing-change';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
 // Stripe's card field and the one Stripe.js loader of the app come from the checkout.
 import { CardInputs, loadStripeOnce, StripeCardField, TestCardsTable, testCardValues, type StripeCardReady } from '../checkout';
@@ -48,13 +49,11 @@ const METHOD_SAMPLE = [
 
 export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const query = useQuery(trpc.billing.paymentMethods.queryOptions());
   const [adding, setAdding] = useState<'card' | 'sepa_debit' | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries(trpc.billing.pathFilter());
-  const onError = (error: { message: string }) => notifications.show({ title: 'Error', message: error.message, color: 'red' });
+  const { refresh, onError } = useBillingChange();
 
   const setDefault = useMutation(
     trpc.billing.setDefaultPaymentMethod.mutationOptions({

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryView } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
+import { useBillingChange } from './billing-change';
 import type { BillingPlans } from './billing-types';
 import { Money } from './money';
 
@@ -64,11 +65,9 @@ function PlansSkeleton() {
 
 export function PlansSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const query = useQuery(trpc.billing.plans.queryOptions());
   const [choice, setChoice] = useState<Option | null>(null);
-  const refresh = () => queryClient.invalidateQueries(trpc.billing.pathFilter());
-  const onError = (error: { message: string }) => notifications.show({ title: 'Error', message: error.message, color: 'red' });
+  const { refresh, onError } = useBillingChange();
   const switchPlan = useMutation(
     trpc.billing.switchPlan.mutationOptions({
       onSuccess(plans) {
