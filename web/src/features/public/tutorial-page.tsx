@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Code, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconClock, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Box, Code, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { AnchorLink } from '../../components/router-links';
 import { withInlineCode } from './inline-code';
-import { LEVEL_COLORS } from './tutorials-page';
+import { TutorialLevel } from './tutorials-page';
 import { TUTORIALS } from './tutorials';
 import type { Tutorial, TutorialBlock } from './tutorials';
 
@@ -22,13 +22,7 @@ export function TutorialPage({ tutorial }: { tutorial: Tutorial }) {
         </AnchorLink>
         <Stack gap="sm">
           <Group gap="xs">
-            <Badge color={LEVEL_COLORS[tutorial.level]} variant="light">
-              {tutorial.level}
-            </Badge>
-            <Group gap={4} c="dimmed">
-              <IconClock size={14} />
-              <Text size="xs">{tutorial.minutes} min</Text>
-            </Group>
+            <TutorialLevel tutorial={tutorial} />
             <Text size="xs" c="dimmed">
               Updated {updated}
             </Text>

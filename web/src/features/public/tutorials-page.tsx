@@ -14,7 +14,22 @@ function CardAnchor(props: CardProps & AnchorHTMLAttributes<HTMLAnchorElement> &
 /** A card that is a router link, so `to` stays checked against the route tree. */
 const CardLink = createLink(CardAnchor);
 
-export const LEVEL_COLORS: Record<Tutorial['level'], string> = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'violet' };
+const LEVEL_COLORS: Record<Tutorial['level'], string> = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'violet' };
+
+/** A tutorial's level and how long it takes, as its card and its page show them. */
+export function TutorialLevel({ tutorial }: { tutorial: Pick<Tutorial, 'level' | 'minutes'> }) {
+  return (
+    <>
+      <Badge color={LEVEL_COLORS[tutorial.level]} variant="light">
+        {tutorial.level}
+      </Badge>
+      <Group gap={4} c="dimmed">
+        <IconClock size={14} />
+        <Text size="xs">{tutorial.minutes} min</Text>
+      </Group>
+    </>
+  );
+}
 
 export function TutorialsPage() {
   return (
@@ -36,13 +51,7 @@ export function TutorialsPage() {
           >
             <Stack gap="sm" h="100%">
               <Group gap="xs">
-                <Badge color={LEVEL_COLORS[tutorial.level]} variant="light">
-                  {tutorial.level}
-                </Badge>
-                <Group gap={4} c="dimmed">
-                  <IconClock size={14} />
-                  <Text size="xs">{tutorial.minutes} min</Text>
-                </Group>
+                <TutorialLevel tutorial={tutorial} />
               </Group>
               <Title order={2} size="h4">
                 {tutorial.title}
