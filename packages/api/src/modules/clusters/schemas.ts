@@ -9,14 +9,13 @@ import {
 import { CNI_PLUGINS, hibernationSettingsSchema, orderNodePoolSchema, TAINT_EFFECTS, WEEKDAYS, maintenanceWindowSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { KUBECONFIG_DEFAULT_SECONDS, KUBECONFIG_MAX_SECONDS, KUBECONFIG_MIN_SECONDS } from '../../platform/provisioner';
+import { pageInputFields } from '../../platform/contracts';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
 export const CLUSTER_SORTS = ['name', 'newest', 'oldest', 'status', 'nodes', 'cost'] as const;
 
-const pageNumber = z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1);
-const pageSize = z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(20);
 
 export const listClustersInputSchema = z
   .object({
@@ -26,8 +25,7 @@ export const listClustersInputSchema = z
     region: z.string().trim().max(64, 'The region is too long.').optional(),
     includeDeleted: z.boolean({ error: 'includeDeleted must be true or false.' }).default(false),
     sort: z.enum(CLUSTER_SORTS, { error: `Sort by ${CLUSTER_SORTS.join(', ')}.` }).default('newest'),
-    page: pageNumber,
-    pageSize,
+    ...pageInputFields(20),
   })
   .prefault({});
 export type ListClustersInput = z.output<typeof listClustersInputSchema>;

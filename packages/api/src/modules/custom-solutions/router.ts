@@ -6,7 +6,7 @@ import {
   customSolutionStaffUpdateInputSchema,
 } from '@kubemarket/shared';
 import { z } from 'zod';
-import { idParam } from '../../platform/contracts';
+import { idParam, pageInputFields } from '../../platform/contracts';
 import { officerProcedure, orgProcedure, router } from '../../trpc';
 import * as customSolutions from './service';
 
@@ -48,20 +48,7 @@ const page = <T extends z.ZodType>(item: T) =>
     pageCount: z.number().int(),
   });
 
-const pageFields = {
-  page: z
-    .number({ error: 'Page must be a number.' })
-    .int('Page must be a whole number.')
-    .min(1, 'Page must be at least 1.')
-    .max(10_000, 'Page must be at most 10000.')
-    .default(1),
-  pageSize: z
-    .number({ error: 'Page size must be a number.' })
-    .int('Page size must be a whole number.')
-    .min(1, 'Page size must be at least 1.')
-    .max(100, 'Page size must be at most 100.')
-    .default(20),
-};
+const pageFields = pageInputFields(20);
 
 export const customSolutionsRouter = router({
   // Sending a request is asking to buy something: the roles that may order.

@@ -1,7 +1,7 @@
 import { ORDER_EVENT_TYPES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@kubemarket/db';
 import { BILLING_CYCLES, billingInputSchema, clusterOrderLineSchema, CNI_PLUGINS, MAX_QUOTE_LINES, middlewarePlacementSchema, requiredText, TAINT_EFFECTS, WEEKDAYS } from '@kubemarket/shared';
 import { z } from 'zod';
-import { idempotencyKeySchema, idParam } from '../../platform/contracts';
+import { idempotencyKeySchema, idParam, pageInputFields } from '../../platform/contracts';
 import { billingProfileFieldsSchema } from '../billing';
 import { orderLineSchema, quoteInputSchema, quoteSchema } from '../quotes';
 
@@ -106,13 +106,7 @@ export const listOrdersInputSchema = z
     status: z.enum(ORDER_STATUSES, { error: `The status is one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
     q: z.string({ error: 'Search must be text.' }).trim().max(100, 'Search for at most 100 characters.').optional().describe('Words in the summary or the order id.'),
     sort: z.enum(ORDER_SORTS, { error: `Sort by ${ORDER_SORTS.join(', ')}.` }).default('newest'),
-    page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1),
-    pageSize: z
-      .number({ error: 'Page size must be a number.' })
-      .int('Page size must be a whole number.')
-      .min(1, 'Page size must be at least 1.')
-      .max(100, 'Page size must be at most 100.')
-      .default(20),
+    ...pageInputFields(20),
   })
   .prefault({});
 

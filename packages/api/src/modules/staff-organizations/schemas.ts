@@ -2,12 +2,9 @@ import { CLUSTER_STATUSES, INVOICE_KINDS, INVOICE_STATUSES, ORDER_STATUSES, ORGA
 import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { z } from 'zod';
 import { billingProfileSchema } from '../billing';
-import { idParam } from '../../platform/contracts';
+import { idParam, pageInputFields } from '../../platform/contracts';
 
-const page = {
-  page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1),
-  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(25),
-};
+const page = pageInputFields(25);
 const search = z.string({ error: 'Search must be text.' }).trim().max(100, 'Search must be at most 100 characters.').optional();
 const optionalId = (label: string) => idParam(label).optional();
 
