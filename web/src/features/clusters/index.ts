@@ -3,6 +3,7 @@
 // lazily), and a cluster's operation followed live over the socket (the steps, progress, time
 // elapsed and left, Retry) on /cluster-provisioning and /clusters/provisioning.
 export { ClusterDetailPage } from './cluster-detail-page';
+export { ClusterDetailRoute } from './cluster-detail-route';
 export { ClusterStatusBadge } from './cluster-status-badge';
 export { MyClustersPage, type ClusterSearchChange } from './cluster-list-page';
 export { ClusterTopologyRoute } from './cluster-topology-route';

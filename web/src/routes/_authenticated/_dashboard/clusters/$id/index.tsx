@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClusterDetailPage, clusterDetailSearch } from '../../../../../features/clusters';
-import type { ClusterDetailSearch } from '../../../../../features/clusters';
+import { ClusterDetailRoute, clusterDetailSearch } from '../../../../../features/clusters';
 
 export const Route = createFileRoute('/_authenticated/_dashboard/clusters/$id/')({
-  validateSearch: (search: Record<string, unknown>): ClusterDetailSearch => clusterDetailSearch(search),
-  component: ClusterDetailRoute,
+  validateSearch: clusterDetailSearch,
+  component: ClusterDetailScreen,
 });
 
-function ClusterDetailRoute() {
-  const { id } = Route.useParams();
-  const { tab = 'overview' } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return <ClusterDetailPage clusterId={id} tab={tab} onTabChange={(next) => void navigate({ search: next === 'overview' ? {} : { tab: next }, replace: true })} />;
+function ClusterDetailScreen() {
+  return <ClusterDetailRoute route={Route} />;
 }
