@@ -1,7 +1,7 @@
 import { clusterAddons, clusters, newId, nodePools, type ClusterOperation, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Ports } from '../../context';
-import type { ClusterSpec } from '../../platform/provisioner';
+import { poolInputs, type ClusterSpec } from '../../platform/provisioner';
 import { TRPCError } from '@trpc/server';
 import { loadClusterState, operationStatements, runningOperation, startOperation, type EngineDeps } from './engine';
 
@@ -75,21 +75,7 @@ export function newClusterStatements(
   };
   const statements: Statement[] = [
     db.insert(clusters).values(cluster),
-    ...spec.pools.map((pool) =>
-      db.insert(nodePools).values({
-        id: pool.id,
-        clusterId,
-        name: pool.name,
-        flavorId: pool.machine.flavorId,
-        count: pool.count,
-        autoscaling: pool.autoscaling,
-        labels: pool.labels,
-        taints: pool.taints,
-        kubernetesVersion: pool.kubernetesVersion,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ),
+    ...poolInputs(spec).map((pool) => db.insert(nodePools).values({ ...pool, clusterId, createdAt: now, updatedAt: now })),
   ];
   const state = { cluster: { ...cluster, hibernation: null, endpoint: null, caCertificate: null, caPrivateKey: null, providerRef: null, deletedAt: null }, pools: [], nodes: [], spec };
   const operation = operationStatements(deps as EngineDeps, state, {

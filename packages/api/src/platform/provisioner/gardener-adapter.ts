@@ -12,6 +12,7 @@
  * are derived from the worker pools once Gardener says the pool is up.
  */
 import {
+  poolInputs,
   ProvisionerError,
   type CertificateAuthority,
   type ClusterChanges,
@@ -30,7 +31,7 @@ import { AUTHENTICATION_API_VERSION, CLUSTER_ID_LABEL, CONFIRM_DELETION_ANNOTATI
 import { GardenerApiError, clientFor, cloudProfileSync, offerProblem, readCloudProfile, shootsPath, syncCloudProfile } from './gardener-client';
 import { type GardenerConfig } from './gardener-common';
 import { decodeBase64, kubeconfigCredentials, signingCaFingerprint } from './gardener-kubeconfig';
-import { desiredPools, labelValue, mergedWorkers, poolInputs, sameWorkers, shootFor, shootNameFor } from './gardener-shoot';
+import { desiredPools, labelValue, mergedWorkers, sameWorkers, shootFor, shootNameFor } from './gardener-shoot';
 import { endpointOf, failureOf, hasObservedSpec, isReconciled, lastOperationOf, poolNodes, progressDetail, progressOf, type GardenerFailure, type MachineLookup, unhealthyCondition, withStatus } from './gardener-status';
 
 // The adapter

@@ -1,8 +1,9 @@
 import { olderMinorVersion } from '@kubemarket/shared';
-import type { NodeTaint } from '@kubemarket/db';
 import {
+  poolInputs,
   type ClusterSpec,
   type OperationInput,
+  type PoolInput,
 } from './port';
 import { CLUSTER_ID_LABEL, ORGANIZATION_ID_LABEL, SHOOT_API_VERSION, SHOOT_NAME_LIMIT, WORKER_NAME_LIMIT, type Shoot, type ShootSpec, type ShootWorker } from './gardener-api';
 
@@ -58,31 +59,6 @@ export function workerNameFor(pool: { id: string; name: string }): string {
 }
 
 // From a cluster to a Shoot
-
-/** A node pool as the Shoot needs it (an OperationParams pool has a flavour id but no machine). */
-export interface PoolInput {
-  id: string;
-  name: string;
-  flavorId: string;
-  count: number;
-  autoscaling: { min: number; max: number } | null;
-  labels: Record<string, string>;
-  taints: NodeTaint[];
-  kubernetesVersion: string;
-}
-
-export function poolInputs(cluster: ClusterSpec): PoolInput[] {
-  return cluster.pools.map((pool) => ({
-    id: pool.id,
-    name: pool.name,
-    flavorId: pool.machine.flavorId,
-    count: pool.count,
-    autoscaling: pool.autoscaling,
-    labels: pool.labels,
-    taints: pool.taints,
-    kubernetesVersion: pool.kubernetesVersion,
-  }));
-}
 
 /** The pools the cluster has once the operation is through. */
 export function desiredPools(cluster: ClusterSpec, operation: OperationInput): PoolInput[] {

@@ -6,7 +6,8 @@ import {
   type VersionClassification,
 } from './port';
 import { type CloudProfileVersion, type LastOperation, type Shoot } from './gardener-api';
-import { projectOf, type PoolInput, workerNameFor } from './gardener-shoot';
+import { projectOf, workerNameFor } from './gardener-shoot';
+import type { PoolInput } from './port';
 
 // Gardener's error codes (pkg/apis/core/v1beta1/types_common.go)
 

@@ -14,6 +14,8 @@ export {
   type NodeState,
   type OperationInput,
   type PlannedStep,
+  poolInputs,
+  type PoolInput,
   type PoolSpec,
   type ProvisionerKind,
   type ProvisionerPort,

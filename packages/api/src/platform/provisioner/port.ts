@@ -39,6 +39,9 @@ export interface PoolSpec {
   kubernetesVersion: string;
 }
 
+/** A node pool with its flavour's id rather than its machine: as its row stores it, and as a Shoot needs it (an OperationParams pool has no machine). */
+export type PoolInput = Omit<PoolSpec, 'machine'> & { flavorId: string };
+
 /** What a provisioner needs to know of a cluster: its build, as stored now. */
 export interface ClusterSpec {
   id: string;
@@ -211,3 +214,17 @@ export class ProvisionerError extends Error {
 export const KUBECONFIG_MIN_SECONDS = 3600;
 export const KUBECONFIG_MAX_SECONDS = 365 * 24 * 3600;
 export const KUBECONFIG_DEFAULT_SECONDS = 7 * 24 * 3600;
+
+/** The cluster's pools, each with its flavour's id. */
+export function poolInputs(cluster: Pick<ClusterSpec, 'pools'>): PoolInput[] {
+  return cluster.pools.map((pool) => ({
+    id: pool.id,
+    name: pool.name,
+    flavorId: pool.machine.flavorId,
+    count: pool.count,
+    autoscaling: pool.autoscaling,
+    labels: pool.labels,
+    taints: pool.taints,
+    kubernetesVersion: pool.kubernetesVersion,
+  }));
+}
