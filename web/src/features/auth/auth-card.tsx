@@ -1,5 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TitleBlock } from '../../components/section-card';
 
 interface AuthCardProps {
   title: string;
@@ -15,16 +16,11 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
     <Container size={480} py={{ base: 40, sm: 72 }}>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
-          <Stack gap={6}>
+          <TitleBlock gap={6} description={description}>
             <Title order={1} size="h2">
               {title}
             </Title>
-            {description ? (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
+          </TitleBlock>
           {children}
         </Stack>
       </Paper>
