@@ -1,6 +1,7 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import type { MfaChallenge } from './auth-storage';
+import { CodeStepForm } from './code-step-form';
 import { mfaCodeSchema, normalizeMfaCode, RECOVERY_CODE_EXAMPLE } from './auth-schemas';
 import { useVerifyMfa } from './use-sign-in';
 
@@ -12,7 +13,7 @@ interface MfaCodeFormProps {
 
 export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
   const verify = useVerifyMfa();
-  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: mfaCodeSchema,
     initialValues: { code: '' },
     submit: (_parsed, values) => verify.mutateAsync({ mfaToken: challenge.mfaToken, code: normalizeMfaCode(values.code) }),
@@ -21,31 +22,24 @@ export function MfaCodeForm({ challenge, onCancel }: MfaCodeFormProps) {
   });
 
   return (
-    <form ref={formRef} noValidate data-testid="mfa-form" onSubmit={onSubmit}>
-      <Stack gap="md">
+    <CodeStepForm
+      schemaForm={schemaForm}
+      testId="mfa-form"
+      intro={
         <Text size="sm" c="dimmed">
           Open your authenticator app and enter the 6-digit code it shows for KubeMarket. Lost your device? Enter one
           of your recovery codes instead.
         </Text>
-        <TextInput
-          label="Authentication code"
-          description={`6 digits, or a recovery code such as ${RECOVERY_CODE_EXAMPLE}`}
-          placeholder="123456"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-          required
-          key={form.key('code')}
-          {...form.getInputProps('code')}
-        />
-        <Button type="submit" fullWidth loading={submitting}>
-          Verify and sign in
-        </Button>
-        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
-          Sign in with a different account
-        </Button>
-      </Stack>
-    </form>
+      }
+      codeInput={{
+        label: 'Authentication code',
+        description: `6 digits, or a recovery code such as ${RECOVERY_CODE_EXAMPLE}`,
+        autoCapitalize: 'off',
+        spellCheck: false,
+        autoFocus: true,
+      }}
+      submitLabel="Verify and sign in"
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { totpCodeSchema } from './auth-schemas';
 import type { MfaChallenge } from './auth-storage';
 import { clearMfaChallenge } from './auth-storage';
 import { AuthenticatorKey } from './authenticator-key';
+import { CodeStepForm } from './code-step-form';
 import type { SessionUser } from './auth-types';
 import { RecoveryCodes } from './recovery-codes';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -117,7 +118,7 @@ interface FirstCodeFormProps {
 function FirstCodeForm({ mfaToken, onEnrolled, onCancel }: FirstCodeFormProps) {
   const trpc = useTRPC();
   const complete = useMutation(trpc.auth.mfaEnrollmentComplete.mutationOptions());
-  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: totpCodeSchema,
     initialValues: { code: '' },
     submit: (_parsed, values) => complete.mutateAsync({ mfaToken, code: values.code.replace(/\s+/g, '') }),
@@ -127,24 +128,12 @@ function FirstCodeForm({ mfaToken, onEnrolled, onCancel }: FirstCodeFormProps) {
   });
 
   return (
-    <form ref={formRef} noValidate data-testid="mfa-setup-form" onSubmit={onSubmit}>
-      <Stack gap="md">
-        <TextInput
-          label="Code from the app"
-          placeholder="123456"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          key={form.key('code')}
-          {...form.getInputProps('code')}
-        />
-        <Button type="submit" fullWidth loading={submitting}>
-          Turn on and sign in
-        </Button>
-        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
-          Sign in with a different account
-        </Button>
-      </Stack>
-    </form>
+    <CodeStepForm
+      schemaForm={schemaForm}
+      testId="mfa-setup-form"
+      codeInput={{ label: 'Code from the app', inputMode: 'numeric' }}
+      submitLabel="Turn on and sign in"
+      onCancel={onCancel}
+    />
   );
 }

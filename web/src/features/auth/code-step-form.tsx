@@ -1,0 +1,39 @@
+import { Button, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import type { FormEvent, ReactNode, RefObject } from 'react';
+
+interface CodeStepFormProps {
+  /** useSchemaForm's result for a form whose one field is `code`. */
+  schemaForm: {
+    form: { key: (path: string) => string; getInputProps: (path: string) => GetInputPropsReturnType };
+    formRef: RefObject<HTMLFormElement | null>;
+    onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+    submitting: boolean;
+  };
+  testId: string;
+  /** Above the field: what to type. */
+  intro?: ReactNode;
+  /** The code field's label and what else it says. */
+  codeInput: TextInputProps & { label: string };
+  submitLabel: string;
+  /** Abandons this sign-in and goes back to the password step. */
+  onCancel: () => void;
+}
+
+/** A sign-in step that asks for a code from the authenticator app, or gives up on this account. */
+export function CodeStepForm({ schemaForm: { form, formRef, onSubmit, submitting }, testId, intro, codeInput, submitLabel, onCancel }: CodeStepFormProps) {
+  return (
+    <form ref={formRef} noValidate data-testid={testId} onSubmit={onSubmit}>
+      <Stack gap="md">
+        {intro}
+        <TextInput placeholder="123456" autoComplete="one-time-code" required {...codeInput} key={form.key('code')} {...form.getInputProps('code')} />
+        <Button type="submit" fullWidth loading={submitting}>
+          {submitLabel}
+        </Button>
+        <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
+          Sign in with a different account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
