@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { emailChangeInputSchema, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
+import { SubmitRow } from '../../components/form-fields';
 
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const trpc = useTRPC();
@@ -29,11 +30,7 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
       <Stack gap="md">
         <ErrorAlert>{error}</ErrorAlert>
         <TextInput label="Full name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
-            Save name
-          </Button>
-        </Group>
+        <SubmitRow submitting={submitting}>Save name</SubmitRow>
       </Stack>
     </form>
   );
@@ -67,11 +64,7 @@ export function ChangePasswordForm() {
           labels={{ password: 'New password', confirmation: 'Confirm new password' }}
           hint="Your other sessions are signed out when it changes."
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
-            Change password
-          </Button>
-        </Group>
+        <SubmitRow submitting={submitting}>Change password</SubmitRow>
       </Stack>
     </form>
   );
@@ -117,11 +110,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           key={form.key('signOutOtherSessions')}
           {...form.getInputProps('signOutOtherSessions', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
-            Send confirmation link
-          </Button>
-        </Group>
+        <SubmitRow submitting={submitting}>Send confirmation link</SubmitRow>
       </Stack>
     </form>
   );

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SubmitRow } from '../../components/form-fields';
 
 const CATEGORY_OPTIONS = CUSTOM_SOLUTION_CATEGORIES.map((value) => ({ value, label: CUSTOM_SOLUTION_CATEGORY_LABELS[value] }));
 
@@ -191,11 +192,7 @@ export function RequestForm() {
         <Alert variant="light" color="gray" p="sm">
           <Text size="sm">{CUSTOM_SOLUTION_REPLY_PROMISE} Everyone in your organisation can follow the request on this page.</Text>
         </Alert>
-        <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
-            Send request
-          </Button>
-        </Group>
+        <SubmitRow submitting={submitting}>Send request</SubmitRow>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
-import { Alert, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
@@ -10,6 +10,7 @@ import {
   euros,
 } from './staff-format';
 import type { OrganizationDetail } from './staff-organizations-types';
+import { SubmitRow } from '../../components/form-fields';
 
 // Credit
 
@@ -76,11 +77,9 @@ export function CreditCard({ organization, admin, onGranted }: { organization: O
           </Group>
           <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} key={form.key('description')} {...form.getInputProps('description')} required />
           <TextInput label="Expires on (UTC, optional)" type="date" key={form.key('expiresOn')} {...form.getInputProps('expiresOn')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={!admin}>
-              Grant credit
-            </Button>
-          </Group>
+          <SubmitRow submitting={submitting} disabled={!admin}>
+            Grant credit
+          </SubmitRow>
         </Stack>
       </form>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
@@ -13,6 +13,7 @@ import {
   reasonProblem,
 } from './staff-format';
 import type { OrganizationDetail } from './staff-organizations-types';
+import { SubmitRow } from '../../components/form-fields';
 
 // Settings
 
@@ -100,11 +101,9 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
             {...form.getInputProps('creditLimit')}
           />
           <TextInput label="Reason" description="Kept in the audit log." disabled={!admin} {...form.getInputProps('reason')} required />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!admin || !changed} loading={submitting}>
-              Save settings
-            </Button>
-          </Group>
+          <SubmitRow submitting={submitting} disabled={!admin || !changed}>
+            Save settings
+          </SubmitRow>
         </Stack>
       </form>
     </Card>

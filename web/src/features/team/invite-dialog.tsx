@@ -1,11 +1,12 @@
 import { inviteInputSchema, ORGANIZATION_ROLE_LABELS, ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
 import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { assignableRoles } from './team-format';
+import { CancelSubmitRow } from '../../components/form-fields';
 
 const ROLE_OPTIONS = ORGANIZATION_ROLES.map((role) => ({ value: role, label: ORGANIZATION_ROLE_LABELS[role] }));
 
@@ -51,14 +52,9 @@ export function InviteDialog({ opened, actorRole, companyName, onClose, onInvite
             {...form.getInputProps('role')}
             comboboxProps={{ withinPortal: true }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Send invitation
-            </Button>
-          </Group>
+          <CancelSubmitRow onCancel={close} submitting={submitting}>
+            Send invitation
+          </CancelSubmitRow>
         </Stack>
       </form>
     </Modal>

@@ -26,6 +26,7 @@ import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { accessOf, describeScope, EXPIRY_CHOICES, scopesOf, type DomainAccess } from './token-form-values';
+import { CancelSubmitRow } from '../../components/form-fields';
 
 export const API_TOKENS_ANCHOR = 'api-tokens';
 
@@ -217,14 +218,9 @@ function CreateTokenModal({ opened, onClose, onCreated }: { opened: boolean; onC
           </Stack>
           {/* The scopes are no single field: their message stands with the form's. */}
           <ErrorAlert>{error ?? form.errors.scopes}</ErrorAlert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Create token
-            </Button>
-          </Group>
+          <CancelSubmitRow onCancel={onClose} submitting={submitting}>
+            Create token
+          </CancelSubmitRow>
         </Stack>
       </form>
     </Modal>
