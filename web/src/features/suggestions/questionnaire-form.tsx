@@ -12,6 +12,7 @@ import {
   WORKLOAD_LABELS,
 } from '@kubemarket/shared';
 import type { SuggestionsInput } from '@kubemarket/shared';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -104,33 +105,23 @@ export function QuestionnaireForm({ initialValues, initialErrors, submitting, on
           />
         </SimpleGrid>
 
-        <Radio.Group
+        <RadioChoices
           label="What data will it hold?"
           description="Health data stays in HDS-certified regions, regulated data in SecNumCloud-qualified ones."
-          withAsterisk
-          {...form.getInputProps('dataSensitivity')}
+          choices={DATA_SENSITIVITIES}
+          labels={DATA_SENSITIVITY_LABELS}
+          inputProps={form.getInputProps('dataSensitivity')}
           value={form.values.dataSensitivity ?? ''}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {DATA_SENSITIVITIES.map((sensitivity) => (
-              <Radio key={sensitivity} value={sensitivity} label={DATA_SENSITIVITY_LABELS[sensitivity]} />
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
+        />
 
-        <Radio.Group
+        <RadioChoices
           label="Availability target"
           description="The control-plane SLA the tier must promise each month."
-          withAsterisk
-          {...form.getInputProps('availability')}
+          choices={AVAILABILITY_TARGETS}
+          labels={AVAILABILITY_LABELS}
+          inputProps={form.getInputProps('availability')}
           value={form.values.availability ?? ''}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {AVAILABILITY_TARGETS.map((target) => (
-              <Radio key={target} value={target} label={AVAILABILITY_LABELS[target]} />
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
+        />
 
         <Select
           label="Preferred region (optional)"
@@ -160,5 +151,28 @@ export function QuestionnaireForm({ initialValues, initialErrors, submitting, on
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface RadioChoicesProps<Choice extends string> {
+  label: string;
+  description: string;
+  choices: readonly Choice[];
+  labels: Record<Choice, string>;
+  inputProps: GetInputPropsReturnType;
+  /** The choice made, '' before one is. */
+  value: string;
+}
+
+/** A required question answered by one of a few choices, laid out two a row. */
+function RadioChoices<Choice extends string>({ label, description, choices, labels, inputProps, value }: RadioChoicesProps<Choice>) {
+  return (
+    <Radio.Group label={label} description={description} withAsterisk {...inputProps} value={value}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+        {choices.map((choice) => (
+          <Radio key={choice} value={choice} label={labels[choice]} />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
   );
 }
