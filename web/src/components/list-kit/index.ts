@@ -8,7 +8,7 @@ export { PagedTable } from './paged-table';
 export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';
 export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
 export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, textSearch, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';
-export { searchRoute, type SearchBoundPage, type SearchChange } from './search-route';
+export { useSearchBinding, type SearchBoundPage, type SearchChange } from './search-route';
 export { ALL, FilterSelect, ListToolbar, optionsOf, PageSizeSelect, SearchInput, useSearchBox } from './toolbar';
 export { pagingOf, useListState, type ListState } from './use-list-state';
 export { Pager, pageCount } from '../pager';

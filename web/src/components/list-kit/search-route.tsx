@@ -8,16 +8,17 @@ export type SearchChange<S> = (next: S, options?: { replace?: boolean }) => void
 export type SearchBoundPage<S> = ComponentType<{ search: S; onSearchChange: SearchChange<S> }>;
 
 /**
- * A list route's options in one call: the address's search checked by `read` (the route's
- * validateSearch), and a component that gives `Page` that search and writes its changes back to
- * the address. A route file stays `createFileRoute('<path>')(searchRoute(read, Page))`.
+ * A list page's search bound to the address, for a list route's component: the search as the
+ * route's validateSearch checked it, and each change written back (`replace` while the reader
+ * types). Route files keep `validateSearch` and `component` as options of their own, so that the
+ * router splits the page out of the first load (options built by a function call cannot be split):
+ *
+ *   export const Route = createFileRoute('<path>')({ validateSearch: read, component: ListRoute });
+ *   function ListRoute() { return <ListPage {...useSearchBinding<ListSearch>()} />; }
  */
-export function searchRoute<S>(read: (search: Record<string, unknown>) => S, Page: SearchBoundPage<S>) {
-  function SearchBound() {
-    // The nearest match is this route's: its search, as `read` checked it.
-    const search: unknown = useSearch({ strict: false });
-    const navigate = useNavigate();
-    return <Page search={search as S} onSearchChange={(next, options) => void navigate({ to: '.', search: next as never, replace: options?.replace })} />;
-  }
-  return { validateSearch: read, component: SearchBound };
+export function useSearchBinding<S>(): { search: S; onSearchChange: SearchChange<S> } {
+  // The nearest match is the route's own: its search, as its validateSearch checked it.
+  const search: unknown = useSearch({ strict: false });
+  const navigate = useNavigate();
+  return { search: search as S, onSearchChange: (next, options) => void navigate({ to: '.', search: next as never, replace: options?.replace }) };
 }

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchRoute } from '../../../../components/list-kit';
-import { AddonOrdersPage, listSearchParams } from '../../../../features/orders';
+import { useSearchBinding } from '../../../../components/list-kit/search-route';
+import { AddonOrdersPage, listSearchParams, type OrderListSearchParams } from '../../../../features/orders';
 
-export const Route = createFileRoute('/_authenticated/_dashboard/orders/addons')(searchRoute(listSearchParams, AddonOrdersPage));
+export const Route = createFileRoute('/_authenticated/_dashboard/orders/addons')({
+  validateSearch: listSearchParams,
+  component: AddonOrdersRoute,
+});
+
+function AddonOrdersRoute() {
+  return <AddonOrdersPage {...useSearchBinding<OrderListSearchParams>()} />;
+}

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchRoute } from '../../../../components/list-kit';
-import { listSearchParams, OrderStatusIndexPage } from '../../../../features/orders';
+import { useSearchBinding } from '../../../../components/list-kit/search-route';
+import { listSearchParams, OrderStatusIndexPage, type OrderListSearchParams } from '../../../../features/orders';
 
-export const Route = createFileRoute('/_authenticated/_plain/order-status/')(searchRoute(listSearchParams, OrderStatusIndexPage));
+export const Route = createFileRoute('/_authenticated/_plain/order-status/')({
+  validateSearch: listSearchParams,
+  component: OrderStatusIndexRoute,
+});
+
+function OrderStatusIndexRoute() {
+  return <OrderStatusIndexPage {...useSearchBinding<OrderListSearchParams>()} />;
+}

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchRoute } from '../../../../../components/list-kit';
-import { listSearchParams, MiddlewaresPage } from '../../../../../features/orders';
+import { useSearchBinding } from '../../../../../components/list-kit/search-route';
+import { listSearchParams, MiddlewaresPage, type OrderListSearchParams } from '../../../../../features/orders';
 
-export const Route = createFileRoute('/_authenticated/_dashboard/orders/products/')(searchRoute(listSearchParams, MiddlewaresPage));
+export const Route = createFileRoute('/_authenticated/_dashboard/orders/products/')({
+  validateSearch: listSearchParams,
+  component: MiddlewaresRoute,
+});
+
+function MiddlewaresRoute() {
+  return <MiddlewaresPage {...useSearchBinding<OrderListSearchParams>()} />;
+}
