@@ -17,6 +17,10 @@ const LONGEST = [
   /worker\/test\/fuzz\.token\.test\.ts$/, // ~25 s
   /packages\/api\/src\/modules\/invoices\/month\.test\.ts$/, // ~15 s
   // Browser tier.
+  // First, though short (~15 s): it checks the seeded catalogue's prices and counts on /pricing,
+  // which catalog-admin's tests change later (they add add-ons and cut one's price). It ran at the
+  // start while it was part of public.e2e.test.ts.
+  /e2e\/pricing\.e2e\.test\.ts$/,
   /e2e\/public\.e2e\.test\.ts$/, // ~120 s
   /e2e\/clusters\.e2e\.test\.ts$/, // ~110 s
   /e2e\/accessibility\.e2e\.test\.ts$/, // ~100 s
