@@ -1,4 +1,5 @@
 import { describeDuration } from './operation-timing';
+import { OPERATION_LABELS } from './cluster-types';
 import type { ClusterOperation as Operation, OperationStep } from './cluster-types';
 
 /** How a step's state reads: a word next to its icon, never the colour alone. */
@@ -57,21 +58,8 @@ export function stepNote(step: OperationStep): string | null {
   }
 }
 
-export const OPERATION_TITLES: Record<Operation['type'], string> = {
-  provision: 'Provisioning',
-  scale_pool: 'Scaling a node pool',
-  add_pool: 'Adding a node pool',
-  remove_pool: 'Removing a node pool',
-  upgrade: 'Upgrading Kubernetes',
-  hibernate: 'Hibernating',
-  wake: 'Waking up',
-  delete: 'Deleting the cluster',
-  install_addons: 'Installing add-ons',
-  middleware_create: 'Creating a middleware',
-  middleware_resize: 'Resizing a middleware',
-  middleware_restore: 'Restoring a middleware backup',
-  middleware_delete: 'Deleting a middleware',
-};
+/** An operation's title above its steps: its label, the cluster named where the label alone is ambiguous. */
+export const OPERATION_TITLES: Record<Operation['type'], string> = { ...OPERATION_LABELS, delete: 'Deleting the cluster' };
 
 export interface OperationFailure {
   /** The step that failed, as the list names it. */
