@@ -1,5 +1,4 @@
 import type {
-  AddonCategory,
   FlavorCategory,
   HaControlPlane,
   MiddlewareCategory,
@@ -35,21 +34,8 @@ export const VERSION_CLASSIFICATION_LABELS: Record<VersionClassification, string
   deprecated: 'Deprecated',
 };
 
-export const ADDON_CATEGORY_LABELS: Record<AddonCategory, string> = {
-  monitoring: 'Monitoring',
-  logging: 'Logging',
-  backup: 'Backup',
-  certificates: 'Certificates',
-  ingress: 'Ingress',
-  'service-mesh': 'Service mesh',
-  policy: 'Policy',
-  security: 'Security',
-  gitops: 'GitOps',
-  autoscaling: 'Autoscaling',
-  secrets: 'Secrets',
-  gpu: 'GPU',
-  ai: 'AI',
-};
+/** The add-on categories are named as customers read them (the catalog feature's labels). */
+export { ADDON_CATEGORY_LABELS } from '../catalog';
 
 export const MIDDLEWARE_CATEGORY_LABELS: Record<MiddlewareCategory, string> = {
   database: 'Database',

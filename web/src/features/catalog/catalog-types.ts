@@ -1,4 +1,6 @@
+import type { AppRouter } from '@kubemarket/api';
 import type { HaControlPlaneMode, Promotion, StartingPrice } from '@kubemarket/shared';
+import type { inferRouterOutputs } from '@trpc/server';
 
 /**
  * The catalogue as the customer screens read it, whatever the exact shape of the API's answers
@@ -135,3 +137,6 @@ export interface Catalog {
   /** The promotions the screen can evaluate itself (the featured one); the server knows them all. */
   promotions: readonly Promotion[];
 }
+
+/** The add-on categories the server knows (the catalogue's add-ons carry one). */
+export type AddonCategory = inferRouterOutputs<AppRouter>['catalog']['addons'][number]['category'];

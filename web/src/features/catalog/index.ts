@@ -16,7 +16,7 @@ export type {
 export { ItemPrice, periodLabel, SupportPlanPrice } from './item-price';
 export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
 export { SupportPlanFacts } from './support-plan-facts';
-export { categoryLabel, channelLabel, HA_LABELS, hoursLabel, planSpecs, responseTimeLabel, slaLabel } from './tier-facts';
+export { ADDON_CATEGORY_LABELS, categoryLabel, channelLabel, HA_LABELS, hoursLabel, planSpecs, responseTimeLabel, slaLabel } from './tier-facts';
 // The tiers of the home page and the footer, read before the full catalogue.
 export { ClusterTiersSection } from './cluster-tiers-section';
 export { clusterTiersQueryOptions } from './cluster-tiers-query';

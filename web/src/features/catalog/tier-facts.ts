@@ -1,5 +1,5 @@
 import type { HaControlPlaneMode } from '@kubemarket/shared';
-import type { CatalogMiddlewarePlan } from './catalog-types';
+import type { AddonCategory, CatalogMiddlewarePlan } from './catalog-types';
 
 /** 9995 -> "99.95%"; null -> "No SLA". */
 export function slaLabel(basisPoints: number | null): string {
@@ -26,7 +26,8 @@ export function responseTimeLabel(minutes: number | null): string {
   return `${rounded} ${rounded === 1 ? 'day' : 'days'}`;
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
+/** The add-on categories by name, over the API's own union: one the server adds fails to compile here. */
+export const ADDON_CATEGORY_LABELS: Record<AddonCategory, string> = {
   monitoring: 'Monitoring',
   logging: 'Logging',
   backup: 'Backup',
@@ -40,6 +41,11 @@ const CATEGORY_LABELS: Record<string, string> = {
   secrets: 'Secrets',
   gpu: 'GPU',
   ai: 'AI',
+};
+
+/** Every category a customer reads: the add-ons', the data services' and the node flavours'. */
+const CATEGORY_LABELS: Record<string, string> = {
+  ...ADDON_CATEGORY_LABELS,
   database: 'Databases',
   cache: 'Caches',
   streaming: 'Streaming',
