@@ -61,62 +61,60 @@ function PanelContent() {
     <Stack gap="xl" data-testid="officers-panel">
       <AttentionPanel />
 
-      <Stack gap="md" component="section" aria-labelledby="panel-catalogue">
-        <Title order={2} size="h3" id="panel-catalogue">
-          Catalogue
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PanelCard
-            icon={<IconBox size={22} />}
-            title="Manage cluster tiers, flavours and versions"
-            to="/officers/manage-clusters"
-            description="Tiers with their SLA, limits and prices; node flavours; the Kubernetes versions new clusters run."
-            counts={[
+      <CardSection
+        id="panel-catalogue"
+        title="Catalogue"
+        cards={[
+          {
+            icon: <IconBox size={22} />,
+            title: 'Manage cluster tiers, flavours and versions',
+            to: '/officers/manage-clusters',
+            description: 'Tiers with their SLA, limits and prices; node flavours; the Kubernetes versions new clusters run.',
+            counts: [
               countOf(tiers.data, { one: 'tier', many: 'tiers' }, (tier) => tier.archivedAt !== null || !tier.active),
               countOf(flavors.data, { one: 'flavour', many: 'flavours' }),
               versions.data ? `${versions.data.length} Kubernetes ${versions.data.length === 1 ? 'version' : 'versions'}` : null,
-            ]}
-          />
-          <PanelCard
-            icon={<IconPuzzle size={22} />}
-            title="Manage add-ons"
-            to="/officers/manage-addons"
-            description="Add-ons with their price per cluster, compatibility, requirements and conflicts."
-            counts={[countOf(addons.data, { one: 'add-on', many: 'add-ons' })]}
-          />
-          <PanelCard
-            icon={<IconDatabase size={22} />}
-            title="Manage middlewares"
-            to="/officers/manage-middlewares"
-            description="Managed data services and the plans (sizes and prices) of each."
-            counts={[countOf(middlewares.data, { one: 'middleware', many: 'middlewares' })]}
-          />
-          <PanelCard
-            icon={<IconLifebuoy size={22} />}
-            title="Manage support plans and promotions"
-            to="/officers/manage-support-plans"
-            description="Support plans with their response targets and prices; promotion codes and their rules."
-            counts={[countOf(supportPlans.data, { one: 'support plan', many: 'support plans' }), countOf(promotions.data, { one: 'promotion', many: 'promotions' })]}
-          />
-        </SimpleGrid>
-      </Stack>
+            ],
+          },
+          {
+            icon: <IconPuzzle size={22} />,
+            title: 'Manage add-ons',
+            to: '/officers/manage-addons',
+            description: 'Add-ons with their price per cluster, compatibility, requirements and conflicts.',
+            counts: [countOf(addons.data, { one: 'add-on', many: 'add-ons' })],
+          },
+          {
+            icon: <IconDatabase size={22} />,
+            title: 'Manage middlewares',
+            to: '/officers/manage-middlewares',
+            description: 'Managed data services and the plans (sizes and prices) of each.',
+            counts: [countOf(middlewares.data, { one: 'middleware', many: 'middlewares' })],
+          },
+          {
+            icon: <IconLifebuoy size={22} />,
+            title: 'Manage support plans and promotions',
+            to: '/officers/manage-support-plans',
+            description: 'Support plans with their response targets and prices; promotion codes and their rules.',
+            counts: [countOf(supportPlans.data, { one: 'support plan', many: 'support plans' }), countOf(promotions.data, { one: 'promotion', many: 'promotions' })],
+          },
+        ]}
+      />
 
       <ChangeRequestsPanel />
 
-      <Stack gap="md" component="section" aria-labelledby="panel-requests">
-        <Title order={2} size="h3" id="panel-requests">
-          Customer requests
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PanelCard
-            icon={<IconSparkles size={22} />}
-            title="Custom solution requests"
-            to="/custom-solutions"
-            description="Requests for a tailored cluster or service, to review and answer."
-            counts={[]}
-          />
-        </SimpleGrid>
-      </Stack>
+      <CardSection
+        id="panel-requests"
+        title="Customer requests"
+        cards={[
+          {
+            icon: <IconSparkles size={22} />,
+            title: 'Custom solution requests',
+            to: '/custom-solutions',
+            description: 'Requests for a tailored cluster or service, to review and answer.',
+            counts: [],
+          },
+        ]}
+      />
 
       <IncidentsAdminPanel />
 
@@ -137,6 +135,22 @@ interface PanelCardProps {
   counts: readonly (string | null)[];
 }
 
+/** A titled section of the panel: its cards two a row. */
+function CardSection({ id, title, cards }: { id: string; title: string; cards: readonly PanelCardProps[] }) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {cards.map((card) => (
+          <PanelCard key={card.to} {...card} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 function PanelCard({ icon, title, to, description, counts }: PanelCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid="panel-card">
@@ -154,17 +168,11 @@ function PanelCard({ icon, title, to, description, counts }: PanelCardProps) {
         </Text>
         {counts.length ? (
           <Group gap={6} aria-live="polite">
-            {counts.map((count, index) =>
-              count ? (
-                <Badge key={count} variant="default" size="sm" tt="none">
-                  {count}
-                </Badge>
-              ) : (
-                <Badge key={index} variant="default" size="sm" tt="none">
-                  Loading…
-                </Badge>
-              ),
-            )}
+            {counts.map((count, index) => (
+              <Badge key={count ?? index} variant="default" size="sm" tt="none">
+                {count ?? 'Loading…'}
+              </Badge>
+            ))}
           </Group>
         ) : null}
       </Stack>
