@@ -1,4 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/router-links';
 import { PublicPage } from './public-page';
 
@@ -65,32 +66,23 @@ export function CaseStudiesPage() {
               <Title order={2} size="h4">
                 {study.title}
               </Title>
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  Challenge
-                </Text>
+              <StudyPart title="Challenge">
                 <Text size="sm" c="dimmed">
                   {study.challenge}
                 </Text>
-              </Stack>
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  Solution
-                </Text>
+              </StudyPart>
+              <StudyPart title="Solution">
                 <Text size="sm" c="dimmed">
                   {study.solution}
                 </Text>
-              </Stack>
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  Results
-                </Text>
+              </StudyPart>
+              <StudyPart title="Results">
                 {study.results.map((result) => (
                   <Text key={result} size="sm">
                     • {result}
                   </Text>
                 ))}
-              </Stack>
+              </StudyPart>
             </Stack>
           </Card>
         ))}
@@ -109,5 +101,17 @@ export function CaseStudiesPage() {
         </Group>
       </Card>
     </PublicPage>
+  );
+}
+
+/** One part of a case study: its bold title over what it says. */
+function StudyPart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {children}
+    </Stack>
   );
 }
