@@ -1,4 +1,4 @@
-import { Badge, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ALL, CellLines, FilterSelect, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, statusLabel } from './staff-format';
 import { StaffPage } from '../officers';
+import { StatusBadge } from './detail-parts';
 import type { ClusterStatus, OrderStatus, StaffAddon, StaffCluster, StaffSubscription } from './staff-organizations-types';
 
 const PAGE_SIZE = 25;
@@ -103,9 +104,7 @@ export function StaffClustersPage() {
               header: 'Status',
               cell: (cluster) => (
                 <>
-                  <Badge variant="filled" color={CLUSTER_STATUS_COLORS[cluster.status]} tt="none">
-                    {statusLabel(cluster.status)}
-                  </Badge>
+                  <StatusBadge status={cluster.status} colors={CLUSTER_STATUS_COLORS} />
                   {cluster.failedOperation ? (
                     <Text size="xs" c="red.9">
                       {statusLabel(cluster.failedOperation.type)} failed{cluster.failedOperation.error ? `: ${cluster.failedOperation.error}` : ''}
@@ -156,9 +155,7 @@ export function StaffAddonsPage() {
               cell: (addon) => (
                 <>
                   {addon.clusterName}{' '}
-                  <Badge size="xs" variant="filled" color={CLUSTER_STATUS_COLORS[addon.clusterStatus]} tt="none">
-                    {statusLabel(addon.clusterStatus)}
-                  </Badge>
+                  <StatusBadge size="xs" status={addon.clusterStatus} colors={CLUSTER_STATUS_COLORS} />
                 </>
               ),
             },
@@ -200,11 +197,7 @@ function SubscriptionPage({ kind }: { kind: 'middlewares' | 'supportPlans' }) {
           { header: 'Order', cell: (item) => item.orderId },
           {
             header: 'Status',
-            cell: (item) => (
-              <Badge variant="filled" color={ORDER_STATUS_COLORS[item.status]} tt="none">
-                {statusLabel(item.status)}
-              </Badge>
-            ),
+            cell: (item) => <StatusBadge status={item.status} colors={ORDER_STATUS_COLORS} />,
           },
           { header: 'Billing', cell: (item) => `${euros(item.totalCents)} ${item.cycle === 'yearly' ? 'a year' : 'a month'}` },
           { header: 'Bought', cell: (item) => formatDate(item.paidAt ?? item.createdAt) },

@@ -1,5 +1,6 @@
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode } from 'react';
+import { statusLabel } from './staff-format';
 
 // Parts
 
@@ -63,5 +64,14 @@ export function SimpleTable({ label, head, rows, empty }: { label: string; head:
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A customer's cluster or order status as staff see it: the customer's filled badge colour, the status in words. */
+export function StatusBadge<S extends string>({ status, colors, size }: { status: S; colors: Record<S, string>; size?: 'xs' }) {
+  return (
+    <Badge size={size} variant="filled" color={colors[status]} tt="none">
+      {statusLabel(status)}
+    </Badge>
   );
 }

@@ -22,7 +22,7 @@ import type { OrganizationDetail } from './staff-organizations-types';
 import { CreditNoteRequests, CreditRequests } from './approval-requests';
 import { BillingProfileBlock } from './billing-profile-card';
 import { CreditCard } from './credit-card';
-import { Figure, Section, SimpleTable } from './detail-parts';
+import { Figure, Section, SimpleTable, StatusBadge } from './detail-parts';
 import { SettingsCard } from './settings-card';
 import { AwaitingTransfers, InvoiceTransferForm } from './transfers-card';
 
@@ -163,9 +163,7 @@ export function Detail({ organization }: { organization: OrganizationDetail }) {
             key: cluster.id,
             cells: [
               cluster.name,
-              <Badge key="s" variant="filled" color={CLUSTER_STATUS_COLORS[cluster.status]} tt="none">
-                {statusLabel(cluster.status)}
-              </Badge>,
+              <StatusBadge key="s" status={cluster.status} colors={CLUSTER_STATUS_COLORS} />,
               cluster.region,
               String(cluster.nodeCount),
               formatDate(cluster.createdAt),
@@ -183,9 +181,7 @@ export function Detail({ organization }: { organization: OrganizationDetail }) {
             cells: [
               order.id,
               order.summary || statusLabel(order.kind),
-              <Badge key="s" variant="filled" color={ORDER_STATUS_COLORS[order.status]} tt="none">
-                {statusLabel(order.status)}
-              </Badge>,
+              <StatusBadge key="s" status={order.status} colors={ORDER_STATUS_COLORS} />,
               euros(order.totalCents),
               formatDate(order.createdAt),
             ],
