@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { AnchorLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
@@ -62,50 +63,59 @@ export function AttentionPanel() {
             Platform
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <Card withBorder padding="md" radius="md">
-              <AnchorLink to="/officers/organizations" size="sm" fw={600}>
-                Organisations
-              </AnchorLink>
-              <Text size="xl" fw={700}>
-                {Object.values(attention.data.organizationsByStatus).reduce((sum, value) => sum + value, 0)}
-              </Text>
-              <Group gap={6}>
-                {Object.entries(attention.data.organizationsByStatus).map(([status, count]) => (
-                  <Badge key={status} variant="filled" tt="none" color={ORGANIZATION_STATUS_LABELS[status as OrganizationStatus]?.color ?? 'gray.7'}>
-                    {count} {ORGANIZATION_STATUS_LABELS[status as OrganizationStatus]?.label.toLowerCase() ?? status}
-                  </Badge>
-                ))}
-              </Group>
-            </Card>
-            <Card withBorder padding="md" radius="md">
-              <AnchorLink to="/officers/clusters" size="sm" fw={600}>
-                Clusters
-              </AnchorLink>
-              <Text size="xl" fw={700}>
-                {Object.values(attention.data.clustersByStatus).reduce((sum, value) => sum + value, 0)}
-              </Text>
-              <Group gap={6}>
-                {Object.entries(attention.data.clustersByStatus).map(([status, count]) => (
-                  <Badge key={status} variant="filled" tt="none" color={CLUSTER_STATUS_COLORS[status as ClusterStatus] ?? 'gray.7'}>
-                    {count} {statusLabel(status).toLowerCase()}
-                  </Badge>
-                ))}
-              </Group>
-            </Card>
-            <Card withBorder padding="md" radius="md">
-              <AnchorLink to="/officers/organizations" size="sm" fw={600}>
-                Revenue this month
-              </AnchorLink>
-              <Text size="xl" fw={700} data-testid="revenue-this-month">
-                {euros(attention.data.revenueThisMonthCents)}
-              </Text>
+            <StatusCountCard
+              to="/officers/organizations"
+              title="Organisations"
+              counts={attention.data.organizationsByStatus}
+              badge={(status) => {
+                const known = ORGANIZATION_STATUS_LABELS[status as OrganizationStatus];
+                return { color: known?.color ?? 'gray.7', label: known?.label.toLowerCase() ?? status };
+              }}
+            />
+            <StatusCountCard
+              to="/officers/clusters"
+              title="Clusters"
+              counts={attention.data.clustersByStatus}
+              badge={(status) => ({ color: CLUSTER_STATUS_COLORS[status as ClusterStatus] ?? 'gray.7', label: statusLabel(status).toLowerCase() })}
+            />
+            <PlatformCard to="/officers/organizations" title="Revenue this month" value={euros(attention.data.revenueThisMonthCents)} valueTestId="revenue-this-month">
               <Text size="xs" c="dimmed">
                 Paid invoices and card orders since the 1st (UTC), VAT included.
               </Text>
-            </Card>
+            </PlatformCard>
           </SimpleGrid>
         </>
       )}
     </Stack>
+  );
+}
+
+/** A figure of the platform under the link to the page that lists it, and what it is made of. */
+function PlatformCard({ to, title, value, valueTestId, children }: { to: Target; title: string; value: ReactNode; valueTestId?: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <AnchorLink to={to} size="sm" fw={600}>
+        {title}
+      </AnchorLink>
+      <Text size="xl" fw={700} data-testid={valueTestId}>
+        {value}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** How many there are in all, then a badge a status with how many have it. */
+function StatusCountCard({ to, title, counts, badge }: { to: Target; title: string; counts: Record<string, number>; badge: (status: string) => { color: string; label: string } }) {
+  return (
+    <PlatformCard to={to} title={title} value={Object.values(counts).reduce((sum, value) => sum + value, 0)}>
+      <Group gap={6}>
+        {Object.entries(counts).map(([status, count]) => (
+          <Badge key={status} variant="filled" tt="none" color={badge(status).color}>
+            {count} {badge(status).label}
+          </Badge>
+        ))}
+      </Group>
+    </PlatformCard>
   );
 }
