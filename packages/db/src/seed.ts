@@ -1,6 +1,6 @@
 import { getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { IndexColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from './client';
 import { createSecretBox, DEVELOPMENT_KEYRING } from './secret-box';
 import {
@@ -66,71 +66,42 @@ function refreshed(table: SQLiteTable, row: object, keep: readonly string[] = []
 }
 
 /**
+ * Upserts each row given into `table` on `target`: a new row is inserted, a seeded one refreshed
+ * (every column the row provides but the key, created_at and `keep`).
+ */
+function upsertInto<T extends SQLiteTable>(db: Database, table: T, target: IndexColumn | IndexColumn[], keep: readonly string[] = []) {
+  return (row: T['$inferInsert']): Statement =>
+    db
+      .insert(table)
+      .values(row)
+      .onConflictDoUpdate({ target, set: refreshed(table, row, keep) });
+}
+
+/**
  * The catalogue, one row per statement (D1 binds at most 100 parameters per query), in one batch.
  * Reseeding refreshes every seeded row and keeps its created_at; rows staff added stay.
  */
 function catalogStatements(db: Database, now: number): Statement[] {
-  const stamped = { createdAt: now, updatedAt: now };
+  const stamped = <T extends object>(row: T) => ({ ...row, createdAt: now, updatedAt: now });
+  /** A catalogue list's rows in their seeded order. */
+  const listed = <T extends object>(rows: readonly T[]) => rows.map((row, index) => stamped({ ...row, sortOrder: index + 1 }));
   const defaultVersion = KUBERNETES_VERSION_SEED.find((version) => version.isDefault)?.version ?? '';
   return [
-    ...CLUSTER_TIER_SEED.map((tier) => {
-      const row = { ...tier, ...stamped };
-      return db.insert(clusterTiers).values(row).onConflictDoUpdate({ target: clusterTiers.id, set: refreshed(clusterTiers, row) });
-    }),
-    ...DATA_CENTER_SEED.map((dataCenter, index) => {
-      const row = { ...dataCenter, sortOrder: index + 1 };
-      return db.insert(dataCenters).values(row).onConflictDoUpdate({ target: dataCenters.id, set: refreshed(dataCenters, row) });
-    }),
+    ...CLUSTER_TIER_SEED.map(stamped).map(upsertInto(db, clusterTiers, clusterTiers.id)),
+    ...DATA_CENTER_SEED.map((dataCenter, index) => ({ ...dataCenter, sortOrder: index + 1 })).map(upsertInto(db, dataCenters, dataCenters.id)),
     // At most one default version (unique index): clear the others before the upserts set it.
     db.update(kubernetesVersions).set({ isDefault: false }).where(ne(kubernetesVersions.version, defaultVersion)),
-    ...KUBERNETES_VERSION_SEED.map((version) => {
-      const row = { ...version, ...stamped };
-      return db
-        .insert(kubernetesVersions)
-        .values(row)
-        .onConflictDoUpdate({ target: kubernetesVersions.version, set: refreshed(kubernetesVersions, row) });
-    }),
-    ...NODE_FLAVOR_SEED.map((flavor, index) => {
-      const row = { ...flavor, sortOrder: index + 1, ...stamped };
-      return db.insert(nodeFlavors).values(row).onConflictDoUpdate({ target: nodeFlavors.id, set: refreshed(nodeFlavors, row) });
-    }),
-    ...ADDON_SEED.map((addon, index) => {
-      const row = { ...addon, sortOrder: index + 1, ...stamped };
-      return db.insert(addons).values(row).onConflictDoUpdate({ target: addons.id, set: refreshed(addons, row) });
-    }),
-    ...MIDDLEWARE_SEED.map((middleware, index) => {
-      const row = { ...middleware, sortOrder: index + 1, ...stamped };
-      return db.insert(middlewares).values(row).onConflictDoUpdate({ target: middlewares.id, set: refreshed(middlewares, row) });
-    }),
-    ...MIDDLEWARE_PLAN_SEED.map((middlewarePlan, index) => {
-      const row = { ...middlewarePlan, sortOrder: index + 1, ...stamped };
-      return db
-        .insert(middlewarePlans)
-        .values(row)
-        .onConflictDoUpdate({ target: middlewarePlans.id, set: refreshed(middlewarePlans, row) });
-    }),
-    ...SUPPORT_PLAN_SEED.map((supportPlan, index) => {
-      const row = { ...supportPlan, sortOrder: index + 1, ...stamped };
-      return db.insert(supportPlans).values(row).onConflictDoUpdate({ target: supportPlans.id, set: refreshed(supportPlans, row) });
-    }),
+    ...KUBERNETES_VERSION_SEED.map(stamped).map(upsertInto(db, kubernetesVersions, kubernetesVersions.version)),
+    ...listed(NODE_FLAVOR_SEED).map(upsertInto(db, nodeFlavors, nodeFlavors.id)),
+    ...listed(ADDON_SEED).map(upsertInto(db, addons, addons.id)),
+    ...listed(MIDDLEWARE_SEED).map(upsertInto(db, middlewares, middlewares.id)),
+    ...listed(MIDDLEWARE_PLAN_SEED).map(upsertInto(db, middlewarePlans, middlewarePlans.id)),
+    ...listed(SUPPORT_PLAN_SEED).map(upsertInto(db, supportPlans, supportPlans.id)),
     // A promotion stays valid from when it was first seeded.
-    ...promotionSeed(now).map((promotion) => {
-      const row = { ...promotion, ...stamped };
-      return db
-        .insert(promotions)
-        .values(row)
-        .onConflictDoUpdate({ target: promotions.code, set: refreshed(promotions, row, ['validFrom']) });
-    }),
-    ...CATALOG_PRICE_SEED.map((price) => {
-      const row = { ...price, createdAt: now, createdBy: null };
-      return db
-        .insert(catalogPrices)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [catalogPrices.itemKind, catalogPrices.itemId, catalogPrices.effectiveFrom],
-          set: refreshed(catalogPrices, row, ['itemKind', 'itemId', 'effectiveFrom', 'createdBy']),
-        });
-    }),
+    ...promotionSeed(now).map(stamped).map(upsertInto(db, promotions, promotions.code, ['validFrom'])),
+    ...CATALOG_PRICE_SEED.map((price) => ({ ...price, createdAt: now, createdBy: null })).map(
+      upsertInto(db, catalogPrices, [catalogPrices.itemKind, catalogPrices.itemId, catalogPrices.effectiveFrom], ['itemKind', 'itemId', 'effectiveFrom', 'createdBy']),
+    ),
   ];
 }
 
