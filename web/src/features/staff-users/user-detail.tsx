@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
+import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
@@ -200,32 +201,26 @@ function Loaded({ user }: { user: Detail }) {
             No open session.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label={`Open sessions of ${user.name}`} data-testid="user-sessions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Started</Table.Th>
-                  <Table.Th scope="col">Last active</Table.Th>
-                  <Table.Th scope="col">Address</Table.Th>
-                  <Table.Th scope="col">Browser</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {user.sessions.map((session) => (
-                  <Table.Tr key={session.id}>
-                    <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-                    <Table.Td>{formatDateTime(session.lastActiveAt)}</Table.Td>
-                    <Table.Td>{session.ipAddress ?? 'Unknown'}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={1}>
-                        {session.userAgent ?? 'Unknown'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={`Open sessions of ${user.name}`}
+            testId="user-sessions"
+            minWidth={640}
+            rows={user.sessions}
+            rowKey={(session) => session.id}
+            columns={[
+              { header: 'Started', cell: (session) => formatDateTime(session.createdAt) },
+              { header: 'Last active', cell: (session) => formatDateTime(session.lastActiveAt) },
+              { header: 'Address', cell: (session) => session.ipAddress ?? 'Unknown' },
+              {
+                header: 'Browser',
+                cell: (session) => (
+                  <Text size="sm" lineClamp={1}>
+                    {session.userAgent ?? 'Unknown'}
+                  </Text>
+                ),
+              },
+            ]}
+          />
         )}
       </Stack>
 
@@ -236,26 +231,19 @@ function Loaded({ user }: { user: Detail }) {
             No sign-in recorded.
           </Text>
         ) : (
-          <Table aria-label={`Recent sign-ins of ${user.name}`} data-testid="user-sign-ins">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Result</Table.Th>
-                <Table.Th scope="col">Method</Table.Th>
-                <Table.Th scope="col">Address</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {user.recentSignIns.map((entry, index) => (
-                <Table.Tr key={`${entry.at}-${index}`}>
-                  <Table.Td>{formatDateTime(entry.at)}</Table.Td>
-                  <Table.Td>{entry.succeeded ? 'Signed in' : 'Failed'}</Table.Td>
-                  <Table.Td>{entry.method ?? '—'}</Table.Td>
-                  <Table.Td>{entry.ipAddress ?? 'Unknown'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label={`Recent sign-ins of ${user.name}`}
+            testId="user-sign-ins"
+            minWidth={0}
+            rows={user.recentSignIns.map((entry, index) => ({ ...entry, key: `${entry.at}-${index}` }))}
+            rowKey={(entry) => entry.key}
+            columns={[
+              { header: 'When', cell: (entry) => formatDateTime(entry.at) },
+              { header: 'Result', cell: (entry) => (entry.succeeded ? 'Signed in' : 'Failed') },
+              { header: 'Method', cell: (entry) => entry.method ?? '—' },
+              { header: 'Address', cell: (entry) => entry.ipAddress ?? 'Unknown' },
+            ]}
+          />
         )}
       </Stack>
 
