@@ -321,86 +321,79 @@ export const MIDDLEWARE_PLAN_SEED: readonly Seed<NewMiddlewarePlan>[] = MIDDLEWA
 
 // Support plans
 
-export const SUPPORT_PLAN_SEED: readonly Seed<NewSupportPlan>[] = [
+type SupportPlanSeed = Seed<NewSupportPlan>;
+type Minutes = readonly [p1: number, p2: number, p3: number, p4: number];
+
+/** How soon a plan answers a ticket of priority P1 to P4, and how often it then gives news, in minutes. */
+const responseTimes = (response: Minutes, update: Minutes): Pick<SupportPlanSeed, `p${1 | 2 | 3 | 4}${'Response' | 'Update'}Minutes`> => ({
+  p1ResponseMinutes: response[0],
+  p2ResponseMinutes: response[1],
+  p3ResponseMinutes: response[2],
+  p4ResponseMinutes: response[3],
+  p1UpdateMinutes: update[0],
+  p2UpdateMinutes: update[1],
+  p3UpdateMinutes: update[2],
+  p4UpdateMinutes: update[3],
+});
+
+type SupportPricing = Pick<SupportPlanSeed, 'pricingKind' | 'monthlyPriceCents' | 'percentOfSpendBasisPoints' | 'minimumMonthlyCents'>;
+
+/** A fixed price a month. */
+const fixedPrice = (monthlyPriceCents: number): SupportPricing => ({
+  pricingKind: 'fixed',
+  monthlyPriceCents,
+  percentOfSpendBasisPoints: null,
+  minimumMonthlyCents: null,
+});
+
+/** A share of the organisation's spend (basis points), at least a minimum a month. */
+const shareOfSpend = (percentOfSpendBasisPoints: number, minimumMonthlyCents: number): SupportPricing => ({
+  pricingKind: 'share',
+  monthlyPriceCents: null,
+  percentOfSpendBasisPoints,
+  minimumMonthlyCents,
+});
+
+export const SUPPORT_PLAN_SEED: readonly SupportPlanSeed[] = [
   {
     id: 'support_basic',
     name: 'Basic',
     description: 'Included with every organisation: documentation, status page and tickets answered during business hours.',
-    p1ResponseMinutes: 240,
-    p2ResponseMinutes: 480,
-    p3ResponseMinutes: 1_440,
-    p4ResponseMinutes: 2_880,
-    p1UpdateMinutes: 480,
-    p2UpdateMinutes: 1_440,
-    p3UpdateMinutes: 2_880,
-    p4UpdateMinutes: 5_760,
+    ...responseTimes([240, 480, 1_440, 2_880], [480, 1_440, 2_880, 5_760]),
     channels: ['ticket', 'email'],
     hours: 'business',
     namedEngineer: false,
-    pricingKind: 'fixed',
-    monthlyPriceCents: 0,
-    percentOfSpendBasisPoints: null,
-    minimumMonthlyCents: null,
+    ...fixedPrice(0),
   },
   {
     id: 'support_business',
     name: 'Business',
     description: 'For production workloads: one-hour response to critical incidents and chat with our Kubernetes engineers during business hours.',
-    p1ResponseMinutes: 60,
-    p2ResponseMinutes: 240,
-    p3ResponseMinutes: 480,
-    p4ResponseMinutes: 1_440,
-    p1UpdateMinutes: 120,
-    p2UpdateMinutes: 480,
-    p3UpdateMinutes: 1_440,
-    p4UpdateMinutes: 2_880,
+    ...responseTimes([60, 240, 480, 1_440], [120, 480, 1_440, 2_880]),
     channels: ['ticket', 'email', 'chat'],
     hours: 'business',
     namedEngineer: false,
-    pricingKind: 'fixed',
-    monthlyPriceCents: 19_900,
-    percentOfSpendBasisPoints: null,
-    minimumMonthlyCents: null,
+    ...fixedPrice(19_900),
   },
   {
     id: 'support_enterprise',
     name: 'Enterprise',
     description: 'Around the clock: 30-minute response to critical incidents, phone escalation and quarterly architecture reviews.',
-    p1ResponseMinutes: 30,
-    p2ResponseMinutes: 120,
-    p3ResponseMinutes: 480,
-    p4ResponseMinutes: 1_440,
-    p1UpdateMinutes: 60,
-    p2UpdateMinutes: 240,
-    p3UpdateMinutes: 1_440,
-    p4UpdateMinutes: 2_880,
+    ...responseTimes([30, 120, 480, 1_440], [60, 240, 1_440, 2_880]),
     channels: ['ticket', 'email', 'chat', 'phone'],
     hours: '24x7',
     namedEngineer: false,
-    pricingKind: 'share',
-    monthlyPriceCents: null,
-    percentOfSpendBasisPoints: 700,
-    minimumMonthlyCents: 99_000,
+    ...shareOfSpend(700, 99_000),
   },
   {
     id: 'support_mission_critical',
     name: 'Mission-critical',
     description: 'A named engineer who knows your platform, 15-minute response to critical incidents around the clock and a shared chat channel.',
-    p1ResponseMinutes: 15,
-    p2ResponseMinutes: 60,
-    p3ResponseMinutes: 240,
-    p4ResponseMinutes: 1_440,
-    p1UpdateMinutes: 30,
-    p2UpdateMinutes: 120,
-    p3UpdateMinutes: 480,
-    p4UpdateMinutes: 1_440,
+    ...responseTimes([15, 60, 240, 1_440], [30, 120, 480, 1_440]),
     channels: ['ticket', 'email', 'chat', 'phone', 'shared-channel'],
     hours: '24x7',
     namedEngineer: true,
-    pricingKind: 'share',
-    monthlyPriceCents: null,
-    percentOfSpendBasisPoints: 1_000,
-    minimumMonthlyCents: 490_000,
+    ...shareOfSpend(1_000, 490_000),
   },
 ];
 
