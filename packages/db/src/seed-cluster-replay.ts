@@ -1,14 +1,13 @@
 import { clusterEndpoint, clusterNodeName, CLUSTER_OPERATION_PHRASES, CLUSTER_STEP_SECONDS, CNI_NAMES, quote, type PriceBook } from '@kubemarket/shared';
-import type {
+import {
   clusterAddons,
   clusterEvents,
   clusterHibernations,
   clusterNodes,
   clusterOperations,
-  clusters,
+  type clusters,
   kubeconfigIssuances,
-  nodePools} from './schema';
-import {
+  nodePools,
   type ClusterEventType,
   type ClusterHibernation,
   type ClusterOperationType,
@@ -26,10 +25,23 @@ import { DAY, HOUR, LATER_OPERATION_PACE, MINUTE, SECOND, capitalise, plural } f
 
 // Replaying a story
 
-type PoolRow = typeof nodePools.$inferInsert & { autoscaling: { min: number; max: number } | null };
-type NodeRow = typeof clusterNodes.$inferInsert & { status: NodeStatus };
-type EventRow = Omit<typeof clusterEvents.$inferInsert, 'id'>;
-export type OperationRow = typeof clusterOperations.$inferInsert;
+/** The tables a cluster's history fills, in the order they are written, under the names ClusterHistory gives their rows. */
+export const CLUSTER_HISTORY_TABLES = {
+  pools: nodePools,
+  nodes: clusterNodes,
+  operations: clusterOperations,
+  events: clusterEvents,
+  addons: clusterAddons,
+  hibernations: clusterHibernations,
+  kubeconfigs: kubeconfigIssuances,
+};
+type HistoryTables = typeof CLUSTER_HISTORY_TABLES;
+type HistoryRow<K extends keyof HistoryTables> = HistoryTables[K]['$inferInsert'];
+
+type PoolRow = HistoryRow<'pools'> & { autoscaling: { min: number; max: number } | null };
+type NodeRow = HistoryRow<'nodes'> & { status: NodeStatus };
+type EventRow = Omit<HistoryRow<'events'>, 'id'>;
+export type OperationRow = HistoryRow<'operations'>;
 
 export interface PlannedStep {
   key: string;
@@ -70,10 +82,10 @@ export interface ClusterHistory {
   pools: PoolRow[];
   nodes: NodeRow[];
   operations: OperationRow[];
-  events: Array<typeof clusterEvents.$inferInsert>;
-  addons: Array<typeof clusterAddons.$inferInsert>;
-  hibernations: Array<typeof clusterHibernations.$inferInsert>;
-  kubeconfigs: Array<typeof kubeconfigIssuances.$inferInsert>;
+  events: Array<HistoryRow<'events'>>;
+  addons: Array<HistoryRow<'addons'>>;
+  hibernations: Array<HistoryRow<'hibernations'>>;
+  kubeconfigs: Array<HistoryRow<'kubeconfigs'>>;
 }
 
 /**

@@ -2,19 +2,9 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database } from './client';
-import {
-  clusterAddons,
-  clusterEvents,
-  clusterHibernations,
-  clusterNodes,
-  clusterOperations,
-  clusters,
-  kubeconfigIssuances,
-  nodePools,
-  orders,
-} from './schema';
+import { clusterOperations, clusters, orders } from './schema';
 import { DEMO_ORDERS, seedPriceBook } from './seed-orders';
-import { replayClusterStory } from './seed-cluster-replay';
+import { CLUSTER_HISTORY_TABLES, replayClusterStory } from './seed-cluster-replay';
 import { DEMO_CLUSTER_STORIES, orderById } from './seed-cluster-stories';
 
 // Writing it
@@ -31,6 +21,8 @@ function chunkedInserts<T extends SQLiteTable>(db: Database, table: T, rows: Arr
   }
   return statements;
 }
+
+const historyKeys = Object.keys(CLUSTER_HISTORY_TABLES) as Array<keyof typeof CLUSTER_HISTORY_TABLES>;
 
 /**
  * Gives each seeded cluster its history, once: a cluster that has operations was filled in before
@@ -55,13 +47,7 @@ export async function seedClusterHistories(db: Database, now: number): Promise<v
     const history = await replayClusterStory(story, orderCreatedAt, now, orderTimes, priceBook);
     const statements: Statement[] = [
       db.update(clusters).set(history.cluster).where(eq(clusters.id, story.clusterId)) as unknown as Statement,
-      ...chunkedInserts(db, nodePools, history.pools),
-      ...chunkedInserts(db, clusterNodes, history.nodes),
-      ...chunkedInserts(db, clusterOperations, history.operations),
-      ...chunkedInserts(db, clusterEvents, history.events),
-      ...chunkedInserts(db, clusterAddons, history.addons),
-      ...chunkedInserts(db, clusterHibernations, history.hibernations),
-      ...chunkedInserts(db, kubeconfigIssuances, history.kubeconfigs),
+      ...historyKeys.flatMap((key) => chunkedInserts<SQLiteTable>(db, CLUSTER_HISTORY_TABLES[key], history[key])),
     ];
     await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
   }
