@@ -1,4 +1,4 @@
-import { Anchor, Badge, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CellLines } from '../../components/list-kit';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,8 +9,9 @@ import { useSessionUser } from '../auth';
 import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
+import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
 import { CATEGORY_LABELS } from './ticket-types';
-import type { StaffTicketSummary, TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
+import type { StaffTicketSummary } from './ticket-types';
 import { useStaffPeople } from './use-staff-people';
 
 const PAGE_SIZE = 25;
@@ -27,34 +28,22 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
   const me = useSessionUser();
   const now = useMinuteClock();
   const staff = useStaffPeople();
-  const [status, setStatus] = useState(ALL);
-  const [severity, setSeverity] = useState(ALL);
-  const [category, setCategory] = useState(ALL);
-  const [sla, setSla] = useState(ALL);
-  const [assignee, setAssignee] = useState(ALL);
-  const [organization, setOrganization] = useState(ALL);
+  const state = useTicketListState({ sla: ALL, assignee: ALL, organization: ALL });
   const [organizationSearch, setOrganizationSearch] = useState('');
   const [q] = useDebouncedValue(organizationSearch.trim(), 300);
-  const [page, setPage] = useState(1);
   const organizations = useQuery({ ...trpc.staffOrganizations.list.queryOptions({ q: q || undefined, page: 1, pageSize: 20, sort: 'name' }), placeholderData: keepPreviousData });
   const queue = useQuery({
     ...trpc.tickets.staffQueue.queryOptions({
-      status: filterValue<TicketStatus>(status),
-      severity: filterValue<TicketSeverity>(severity),
-      category: filterValue<TicketCategory>(category),
-      sla: filterValue<'due' | 'breached'>(sla),
-      assigneeUserId: filterValue<string>(assignee),
-      organizationId: filterValue<string>(organization),
-      page,
+      ...ticketFilterInput(state.filters),
+      sla: filterValue<'due' | 'breached'>(state.filters.sla),
+      assigneeUserId: filterValue<string>(state.filters.assignee),
+      organizationId: filterValue<string>(state.filters.organization),
+      page: state.page,
       pageSize: PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
-  const change = (setter: (value: string) => void) => (value: string | null) => {
-    setter(value ?? ALL);
-    setPage(1);
-  };
   const assigneeOptions = [
     { value: ALL, label: 'Anyone or nobody' },
     { value: UNASSIGNED, label: 'Unassigned' },
@@ -66,22 +55,21 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        <Select label="Status" data={STATUS_FILTER} value={status} allowDeselect={false} onChange={change(setStatus)} data-testid="queue-status" />
-        <Select label="Severity" data={SEVERITY_FILTER} value={severity} allowDeselect={false} onChange={change(setSeverity)} />
-        <Select label="SLA" data={SLA_FILTER} value={sla} allowDeselect={false} onChange={change(setSla)} />
-        <Select label="Category" data={CATEGORY_FILTER} value={category} allowDeselect={false} onChange={change(setCategory)} />
-        <Select
+        <TicketFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="queue-status" />
+        <TicketFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} />
+        <TicketFilter state={state} name="sla" label="SLA" data={SLA_FILTER} />
+        <TicketFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} />
+        <TicketFilter
+          state={state}
+          name="organization"
           label="Organisation"
           data={organizationOptions}
-          value={organization}
           searchable
           searchValue={organizationSearch}
           onSearchChange={setOrganizationSearch}
-          allowDeselect={false}
           nothingFoundMessage="No organisation matches"
-          onChange={change(setOrganization)}
         />
-        <Select label="Assignee" data={assigneeOptions} value={assignee} allowDeselect={false} onChange={change(setAssignee)} data-testid="queue-assignee" />
+        <TicketFilter state={state} name="assignee" label="Assignee" data={assigneeOptions} data-testid="queue-assignee" />
       </SimpleGrid>
       <TicketPagedTable
         query={queue}
@@ -89,7 +77,7 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
         minWidth={900}
         testId="queue"
         empty="No ticket matches these filters."
-        onPage={setPage}
+        onPage={state.setPage}
         rowKey={(ticket) => ticket.id}
         rowProps={(ticket) => ({ 'data-testid': 'queue-row', 'data-reference': ticket.reference })}
         columns={[

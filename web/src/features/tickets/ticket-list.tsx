@@ -1,14 +1,14 @@
-import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
-import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
+import { ALL, CATEGORY_FILTER, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
+import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
 import { CATEGORY_LABELS } from './ticket-types';
-import type { TicketCategory, TicketSeverity, TicketStatus, TicketSummary } from './ticket-types';
+import type { TicketSummary } from './ticket-types';
 
 const PAGE_SIZE = 20;
 
@@ -16,33 +16,24 @@ const PAGE_SIZE = 20;
 export function TicketList() {
   const trpc = useTRPC();
   const now = useMinuteClock();
-  const [status, setStatus] = useState(ALL);
-  const [severity, setSeverity] = useState(ALL);
-  const [category, setCategory] = useState(ALL);
-  const [page, setPage] = useState(1);
+  const state = useTicketListState({});
   const list = useQuery({
     ...trpc.tickets.list.queryOptions({
-      status: filterValue<TicketStatus>(status),
-      severity: filterValue<TicketSeverity>(severity),
-      category: filterValue<TicketCategory>(category),
-      page,
+      ...ticketFilterInput(state.filters),
+      page: state.page,
       pageSize: PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
-  const change = (setter: (value: string) => void) => (value: string | null) => {
-    if (!value) return;
-    setter(value);
-    setPage(1);
-  };
+  const { status, severity, category } = state.filters;
 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Select label="Status" data={STATUS_FILTER} value={status} allowDeselect={false} onChange={change(setStatus)} data-testid="filter-status" />
-        <Select label="Severity" data={SEVERITY_FILTER} value={severity} allowDeselect={false} onChange={change(setSeverity)} data-testid="filter-severity" />
-        <Select label="Category" data={CATEGORY_FILTER} value={category} allowDeselect={false} onChange={change(setCategory)} data-testid="filter-category" />
+        <TicketFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="filter-status" />
+        <TicketFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} data-testid="filter-severity" />
+        <TicketFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} data-testid="filter-category" />
       </SimpleGrid>
       <TicketPagedTable
         query={list}
@@ -50,7 +41,7 @@ export function TicketList() {
         minWidth={760}
         testId="ticket"
         empty={status === ALL && severity === ALL && category === ALL ? 'Your organisation has no tickets yet.' : 'No ticket matches these filters.'}
-        onPage={setPage}
+        onPage={state.setPage}
         rowKey={(ticket) => ticket.id}
         rowProps={(ticket) => ({ 'data-testid': 'ticket-row', 'data-reference': ticket.reference })}
         columns={[
