@@ -26,13 +26,23 @@ export const catalogItemColumns = {
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /**
+ * Where a request waiting for a decision stands, and who decided it (`decidedBy`, the column the
+ * table keeps the decider in), when and why.
+ */
+export function decisionColumns<DecidedBy>(decidedBy: DecidedBy) {
+  return {
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    decidedBy,
+    decidedAt: integer('decided_at'),
+    decisionReason: text('decision_reason'),
+  };
+}
+
+/**
  * Four eyes (issue 29): who asked, where the request stands, and who decided it, when and why.
  * Decided requests stay as the record of who asked for what and who decided.
  */
 export const approvalColumns = {
   requestedBy: text('requested_by').notNull(),
-  status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
-  decidedBy: text('decided_by'),
-  decidedAt: integer('decided_at'),
-  decisionReason: text('decision_reason'),
+  ...decisionColumns(text('decided_by')),
 };

@@ -1,11 +1,12 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { userRef, optionalUserRef } from './users';
+import { APPROVAL_STATUSES, decisionColumns } from './columns';
 
 /** The staff roles a promotion can grant; 'user' is never requested (demotion is direct). */
 export const PROMOTION_ROLES = ['officer', 'admin', 'super_admin'] as const;
 export type PromotionRole = (typeof PROMOTION_ROLES)[number];
 
-export const PROMOTION_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const PROMOTION_REQUEST_STATUSES = APPROVAL_STATUSES;
 export type PromotionRequestStatus = (typeof PROMOTION_REQUEST_STATUSES)[number];
 
 /**
@@ -21,10 +22,7 @@ export const promotionRequests = sqliteTable(
     reason: text('reason').notNull(),
     /** Null once the requester's account is gone; the audit log keeps the id. */
     requestedBy: optionalUserRef('requested_by'),
-    status: text('status', { enum: PROMOTION_REQUEST_STATUSES }).notNull().default('pending'),
-    decidedBy: optionalUserRef('decided_by'),
-    decidedAt: integer('decided_at'),
-    decisionReason: text('decision_reason'),
+    ...decisionColumns(optionalUserRef('decided_by')),
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('promotion_requests_status_idx').on(table.status, table.createdAt), index('promotion_requests_user_idx').on(table.userId)],
