@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { ButtonLink } from '../../components/router-links';
 import { COMPANY } from './company';
-import { PageSection, Paragraph, PublicPage } from './public-page';
+import { PageSection, Paragraph, PublicPage, TextCard } from './public-page';
 
 const VALUES = [
   {
@@ -60,14 +60,7 @@ export function AboutPage() {
       <PageSection id="values" title="What we stand for">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {VALUES.map((value) => (
-            <Card key={value.title} withBorder radius="md" padding="lg">
-              <Text fw={600} mb={6}>
-                {value.title}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {value.text}
-              </Text>
-            </Card>
+            <TextCard key={value.title} title={value.title} text={value.text} />
           ))}
         </SimpleGrid>
       </PageSection>

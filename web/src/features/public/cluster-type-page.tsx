@@ -15,6 +15,7 @@ import { PriorityImage } from '../../components/priority-image';
 import { CLUSTER_TYPE_IMAGE, ClusterTypeGallery } from './cluster-type-gallery';
 import { CLUSTER_TYPE_CONTENT } from './cluster-type-content';
 import { OrderTierButton } from './order-tier-button';
+import { PageHeading, TextCard } from './public-page';
 import { tierFacts } from './tier-facts';
 
 /** The cluster-type detail page of docs/product/screens.md#cluster-types, shared by /cluster-types/{type} and its aliases. */
@@ -32,12 +33,7 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
               <Badge color={content.color} variant="light" radius="sm" size="lg" w="fit-content">
                 {content.label}
               </Badge>
-              <Title order={1} data-testid="page-title">
-                {content.headline}
-              </Title>
-              <Text size="lg" c="dimmed">
-                {content.summary}
-              </Text>
+              <PageHeading title={content.headline} lead={content.summary} />
               <PriorityImage
                 src={CLUSTER_TYPE_IMAGE.src(type)}
                 alt={`Illustration of a ${content.label} cluster`}
@@ -60,14 +56,7 @@ export function ClusterTypePage({ type }: { type: ClusterType }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             {content.useCases.map((useCase) => (
-              <Card key={useCase.title} withBorder radius="md" padding="lg">
-                <Text fw={600} mb={6}>
-                  {useCase.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {useCase.description}
-                </Text>
-              </Card>
+              <TextCard key={useCase.title} title={useCase.title} text={useCase.description} />
             ))}
           </SimpleGrid>
         </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
 import type { ContainerProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -24,19 +24,42 @@ export function PublicPage({ eyebrow, title, description, actions, size = 'lg', 
               {eyebrow}
             </Badge>
           ) : null}
-          <Title order={1} data-testid="page-title">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="lg" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
+          <PageHeading title={title} lead={description} />
           {actions ? <Box mt="xs">{actions}</Box> : null}
         </Stack>
         {children}
       </Stack>
     </Container>
+  );
+}
+
+/** A public page's one h1 and, under it, its lead paragraph. */
+export function PageHeading({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
+  return (
+    <>
+      <Title order={1} data-testid="page-title">
+        {title}
+      </Title>
+      {lead ? (
+        <Text size="lg" c="dimmed">
+          {lead}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A card of a public page: a bold title over a short dimmed text. */
+export function TextCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Text fw={600} mb={6}>
+        {title}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Card>
   );
 }
 

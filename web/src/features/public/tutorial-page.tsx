@@ -2,6 +2,7 @@ import { Alert, Box, Code, Container, Group, List, Stack, Text, Title } from '@m
 import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { AnchorLink } from '../../components/router-links';
 import { withInlineCode } from './inline-code';
+import { PageHeading } from './public-page';
 import { TutorialLevel } from './tutorials-page';
 import { TUTORIALS } from './tutorials';
 import type { Tutorial, TutorialBlock } from './tutorials';
@@ -27,12 +28,7 @@ export function TutorialPage({ tutorial }: { tutorial: Tutorial }) {
               Updated {updated}
             </Text>
           </Group>
-          <Title order={1} data-testid="page-title">
-            {tutorial.title}
-          </Title>
-          <Text size="lg" c="dimmed">
-            {tutorial.summary}
-          </Text>
+          <PageHeading title={tutorial.title} lead={tutorial.summary} />
         </Stack>
         <Stack gap="md" data-testid="tutorial-content">
           {tutorial.blocks.map((block, blockIndex) => (
