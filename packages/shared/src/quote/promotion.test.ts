@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePromotion } from './promotion';
-import { NOW, PRICE_BOOK } from '../testing';
-import type { Promotion } from './types';
+import { NOW, PRICE_BOOK, testPromotion } from '../testing';
 
 const PROMOTIONS = PRICE_BOOK.promotions;
 const NEW_ORG = { now: NOW, hasPurchased: false };
@@ -39,16 +38,7 @@ describe('evaluatePromotion', () => {
   });
 
   it('names the kinds a code is for when the order has none', () => {
-    const promotion: Promotion = {
-      code: 'DATA',
-      kind: 'percent',
-      value: 1_000,
-      validFrom: null,
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: ['middleware', 'addon', 'support'],
-    };
+    const promotion = testPromotion('DATA', { value: 1_000, appliesTo: ['middleware', 'addon', 'support'] });
     const result = evaluatePromotion('data', [promotion], { ...NEW_ORG, lines: [{ kind: 'cluster', amountCents: 10_000 }] });
     expect(result).toEqual({
       applied: false,
@@ -59,16 +49,7 @@ describe('evaluatePromotion', () => {
   });
 
   it('never discounts more than 100 %', () => {
-    const promotion: Promotion = {
-      code: 'ALL',
-      kind: 'percent',
-      value: 15_000,
-      validFrom: null,
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: null,
-    };
+    const promotion = testPromotion('ALL', { value: 15_000 });
     const result = evaluatePromotion('ALL', [promotion], { ...NEW_ORG, lines: [{ kind: 'cluster', amountCents: 1_234 }] });
     expect(result).toMatchObject({ applied: true, discount: { amountCents: 1_234 } });
   });

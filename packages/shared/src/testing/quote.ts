@@ -1,7 +1,16 @@
 /** A small price book and customers for the pricing engine's tests (tests only: `@kubemarket/shared/testing`, not the package's main door). */
-import type { ClusterLineInput, PriceBook, QuoteContext, QuoteCustomer } from '../quote/types';
+import type { ClusterLineInput, PriceBook, Promotion, QuoteContext, QuoteCustomer } from '../quote/types';
 
 export const NOW = Date.UTC(2026, 5, 15, 12);
+
+/**
+ * A promotion code for the tests: a percentage off any line, valid at any time and for any
+ * purchase, unless `rules` say otherwise.
+ */
+export function testPromotion(code: string, rules: Partial<Omit<Promotion, 'code'>> & Pick<Promotion, 'value'>): Promotion {
+  const { kind = 'percent', value, validFrom = null, validUntil = null, firstPurchaseOnly = false, minimumSubtotalCents = 0, appliesTo = null } = rules;
+  return { code, kind, value, validFrom, validUntil, firstPurchaseOnly, minimumSubtotalCents, appliesTo };
+}
 
 export const PRICE_BOOK: PriceBook = {
   tiers: [
@@ -126,66 +135,12 @@ export const PRICE_BOOK: PriceBook = {
     { id: 'premium', name: 'Premium', pricing: { kind: 'share', percentOfSpendBasisPoints: 1_000, minimumMonthlyCents: 50_000 } },
   ],
   promotions: [
-    {
-      code: 'PARIS',
-      kind: 'percent',
-      value: 500,
-      validFrom: Date.UTC(2026, 0, 1),
-      validUntil: Date.UTC(2026, 8, 1),
-      firstPurchaseOnly: true,
-      minimumSubtotalCents: 0,
-      appliesTo: null,
-    },
-    {
-      code: 'WELCOME20',
-      kind: 'amount',
-      value: 2_000,
-      validFrom: null,
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 10_000,
-      appliesTo: ['cluster'],
-    },
-    {
-      code: 'SUPPORT10',
-      kind: 'percent',
-      value: 1_000,
-      validFrom: null,
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: ['support'],
-    },
-    {
-      code: 'SUMMER25',
-      kind: 'percent',
-      value: 2_500,
-      validFrom: Date.UTC(2025, 5, 1),
-      validUntil: Date.UTC(2025, 8, 1),
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: null,
-    },
-    {
-      code: 'AUTUMN',
-      kind: 'percent',
-      value: 1_000,
-      validFrom: Date.UTC(2026, 9, 1),
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: null,
-    },
-    {
-      code: 'BIGCLUSTER',
-      kind: 'amount',
-      value: 10_000_000,
-      validFrom: null,
-      validUntil: null,
-      firstPurchaseOnly: false,
-      minimumSubtotalCents: 0,
-      appliesTo: ['cluster'],
-    },
+    testPromotion('PARIS', { value: 500, validFrom: Date.UTC(2026, 0, 1), validUntil: Date.UTC(2026, 8, 1), firstPurchaseOnly: true }),
+    testPromotion('WELCOME20', { kind: 'amount', value: 2_000, minimumSubtotalCents: 10_000, appliesTo: ['cluster'] }),
+    testPromotion('SUPPORT10', { value: 1_000, appliesTo: ['support'] }),
+    testPromotion('SUMMER25', { value: 2_500, validFrom: Date.UTC(2025, 5, 1), validUntil: Date.UTC(2025, 8, 1) }),
+    testPromotion('AUTUMN', { value: 1_000, validFrom: Date.UTC(2026, 9, 1) }),
+    testPromotion('BIGCLUSTER', { kind: 'amount', value: 10_000_000, appliesTo: ['cluster'] }),
   ],
 };
 
