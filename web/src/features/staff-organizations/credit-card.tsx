@@ -1,14 +1,14 @@
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
-import { Alert, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ErrorAlert } from '../../components/error-alert';
 import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import {
   euros,
 } from './staff-format';
+import { AdminFormCard } from './detail-parts';
 import type { OrganizationDetail } from './staff-organizations-types';
 import { SubmitRow } from '../../components/form-fields';
 
@@ -55,33 +55,30 @@ export function CreditCard({ organization, admin, onGranted }: { organization: O
   });
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-credit-title">
-      <form ref={formRef} noValidate onSubmit={onSubmit}>
-        <Stack gap="sm">
-          <Title order={3} size="h4" id="org-credit-title">
-            Grant a credit
-          </Title>
-          <Text size="sm" c="dimmed">
-            Credits are deducted from the next invoices before any payment. Audited with your name. You grant up to {euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)} at a time and{' '}
-            {euros(STAFF_CREDIT_LIMITS.alonePerMonthCents)} a month alone; above that, another administrator approves.
-          </Text>
-          {admin ? null : (
-            <Alert color="gray" variant="light">
-              Only administrators grant credits.
-            </Alert>
-          )}
-          <ErrorAlert>{error}</ErrorAlert>
-          <Group grow>
-            <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} key={form.key('amount')} {...form.getInputProps('amount')} required />
-            <Select label="Origin" data={ORIGINS} allowDeselect={false} key={form.key('origin')} {...form.getInputProps('origin')} />
-          </Group>
-          <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} key={form.key('description')} {...form.getInputProps('description')} required />
-          <TextInput label="Expires on (UTC, optional)" type="date" key={form.key('expiresOn')} {...form.getInputProps('expiresOn')} />
-          <SubmitRow submitting={submitting} disabled={!admin}>
-            Grant credit
-          </SubmitRow>
-        </Stack>
-      </form>
-    </Card>
+    <AdminFormCard
+      titleId="org-credit-title"
+      title="Grant a credit"
+      adminOnly="Only administrators grant credits."
+      admin={admin}
+      formRef={formRef}
+      onSubmit={onSubmit}
+      error={error}
+      intro={
+        <Text size="sm" c="dimmed">
+          Credits are deducted from the next invoices before any payment. Audited with your name. You grant up to {euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)} at a time and{' '}
+          {euros(STAFF_CREDIT_LIMITS.alonePerMonthCents)} a month alone; above that, another administrator approves.
+        </Text>
+      }
+    >
+      <Group grow>
+        <NumberInput label="Amount (EUR)" min={0.01} max={100_000} decimalScale={2} key={form.key('amount')} {...form.getInputProps('amount')} required />
+        <Select label="Origin" data={ORIGINS} allowDeselect={false} key={form.key('origin')} {...form.getInputProps('origin')} />
+      </Group>
+      <TextInput label="Description" description="Shown to the customer with the credit." maxLength={200} key={form.key('description')} {...form.getInputProps('description')} required />
+      <TextInput label="Expires on (UTC, optional)" type="date" key={form.key('expiresOn')} {...form.getInputProps('expiresOn')} />
+      <SubmitRow submitting={submitting} disabled={!admin}>
+        Grant credit
+      </SubmitRow>
+    </AdminFormCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode } from 'react';
+import { Alert, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, type RefObject } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
 import { statusLabel } from './staff-format';
 
 // Parts
@@ -73,5 +74,43 @@ export function StatusBadge<S extends string>({ status, colors, size }: { status
     <Badge size={size} variant="filled" color={colors[status]} tt="none">
       {statusLabel(status)}
     </Badge>
+  );
+}
+
+interface AdminFormCardProps {
+  /** The id of the card's title, which names the section. */
+  titleId: string;
+  title: string;
+  /** Said to staff who are not administrators, above the fields they cannot use. */
+  adminOnly: string;
+  admin: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  error: string | null;
+  /** What the card says before its fields. */
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
+/** A staff form about the organisation in its own card: the title, who may use it, the form's error, then the fields. */
+export function AdminFormCard({ titleId, title, adminOnly, admin, formRef, onSubmit, error, intro, children }: AdminFormCardProps) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
+        <Stack gap="sm">
+          <Title order={3} size="h4" id={titleId}>
+            {title}
+          </Title>
+          {intro}
+          {admin ? null : (
+            <Alert color="gray" variant="light">
+              {adminOnly}
+            </Alert>
+          )}
+          <ErrorAlert>{error}</ErrorAlert>
+          {children}
+        </Stack>
+      </form>
+    </Card>
   );
 }

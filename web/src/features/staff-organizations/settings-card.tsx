@@ -1,7 +1,6 @@
-import { Alert, Card, Group, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Group, NumberInput, Switch, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ErrorAlert } from '../../components/error-alert';
 import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -12,6 +11,7 @@ import {
   quotaProblem,
   reasonProblem,
 } from './staff-format';
+import { AdminFormCard } from './detail-parts';
 import type { OrganizationDetail } from './staff-organizations-types';
 import { SubmitRow } from '../../components/form-fields';
 
@@ -68,44 +68,39 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
     (creditLimitCents !== undefined && creditLimitCents !== organization.creditLimitCents);
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="org-settings-title">
-      <form ref={formRef} noValidate onSubmit={onSubmit}>
-        <Stack gap="sm">
-          <Title order={3} size="h4" id="org-settings-title">
-            Settings staff control
-          </Title>
-          {admin ? null : (
-            <Alert color="gray" variant="light">
-              Only administrators change these settings.
-            </Alert>
-          )}
-          <ErrorAlert>{error}</ErrorAlert>
-          <Switch
-            label="Invoice payment allowed"
-            description="The organisation may pay orders by bank transfer against an invoice."
-            disabled={!admin}
-            {...form.getInputProps('invoicingAllowed', { type: 'checkbox' })}
-          />
-          <Group grow>
-            <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxClusters')} />
-            <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxNodes')} />
-          </Group>
-          <NumberInput
-            label="Credit limit (EUR)"
-            description="Most it may owe at once when paying by bank transfer (unpaid invoices and orders). Empty: no limit. Card payments are not limited."
-            placeholder="No limit"
-            min={0}
-            max={MAX_CREDIT_LIMIT_EUROS}
-            decimalScale={2}
-            disabled={!admin}
-            {...form.getInputProps('creditLimit')}
-          />
-          <TextInput label="Reason" description="Kept in the audit log." disabled={!admin} {...form.getInputProps('reason')} required />
-          <SubmitRow submitting={submitting} disabled={!admin || !changed}>
-            Save settings
-          </SubmitRow>
-        </Stack>
-      </form>
-    </Card>
+    <AdminFormCard
+      titleId="org-settings-title"
+      title="Settings staff control"
+      adminOnly="Only administrators change these settings."
+      admin={admin}
+      formRef={formRef}
+      onSubmit={onSubmit}
+      error={error}
+    >
+      <Switch
+        label="Invoice payment allowed"
+        description="The organisation may pay orders by bank transfer against an invoice."
+        disabled={!admin}
+        {...form.getInputProps('invoicingAllowed', { type: 'checkbox' })}
+      />
+      <Group grow>
+        <NumberInput label="Cluster quota" description="Clusters alive at once" min={0} max={1_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxClusters')} />
+        <NumberInput label="Node quota" description="Worker nodes over all clusters" min={0} max={100_000} allowDecimal={false} disabled={!admin} {...form.getInputProps('maxNodes')} />
+      </Group>
+      <NumberInput
+        label="Credit limit (EUR)"
+        description="Most it may owe at once when paying by bank transfer (unpaid invoices and orders). Empty: no limit. Card payments are not limited."
+        placeholder="No limit"
+        min={0}
+        max={MAX_CREDIT_LIMIT_EUROS}
+        decimalScale={2}
+        disabled={!admin}
+        {...form.getInputProps('creditLimit')}
+      />
+      <TextInput label="Reason" description="Kept in the audit log." disabled={!admin} {...form.getInputProps('reason')} required />
+      <SubmitRow submitting={submitting} disabled={!admin || !changed}>
+        Save settings
+      </SubmitRow>
+    </AdminFormCard>
   );
 }
