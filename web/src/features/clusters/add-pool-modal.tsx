@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { orderNodePoolSchema, TAINT_EFFECTS } from '@kubemarket/shared';
 import type { TaintEffect } from '@kubemarket/shared';
-import { IconPlus, IconX } from '@tabler/icons-react';
-import { useId, useMemo } from 'react';
+import { IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { RowList } from '../../components/row-list';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -29,6 +30,9 @@ const TAINT_EFFECT_LABELS: Record<TaintEffect, string> = {
   PreferNoSchedule: 'PreferNoSchedule: avoided when possible',
   NoExecute: 'NoExecute: running pods are evicted too',
 };
+
+/** How the modal's label and taint rows look. */
+const ROW_LIST_LOOK = { titleWeight: 500, rowAlign: 'flex-end', removeIcon: <IconX size={16} aria-hidden />, removeProps: { color: 'red', size: 'lg' }, addSize: 'xs' } as const;
 
 /** A pool name not used in the cluster yet: pool-2, pool-3, ... */
 function nextPoolName(cluster: ClusterDetail): string {
@@ -80,8 +84,6 @@ function poolSchema(cluster: ClusterDetail) {
 export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onClose: () => void }) {
   const client = useTRPCClient();
   const { catalog } = usePriceBook();
-  const labelsId = useId();
-  const taintsId = useId();
   const schema = useMemo(() => poolSchema(cluster), [cluster]);
 
   const tier = catalog?.tiers.find((candidate) => candidate.id === cluster.tier.id);
@@ -136,40 +138,31 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
             <NumberInput label="Nodes" min={1} max={MAX_POOL_NODES} allowDecimal={false} {...form.getInputProps('count')} data-testid="pool-count" />
           )}
 
-          <Stack gap={6} role="group" aria-labelledby={labelsId}>
-            <Text size="sm" fw={500} id={labelsId}>
-              Kubernetes labels
-            </Text>
-            {labels.map((row, index) => (
-              <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+          <RowList
+            title="Kubernetes labels"
+            {...ROW_LIST_LOOK}
+            rows={labels}
+            renderRow={(row, index) => (
+              <>
                 <TextInput label="Key" placeholder="e.g. workload" style={{ flexGrow: 1 }} autoComplete="off" value={row.key} onChange={(event) => setLabels(replace(labels, index, { ...row, key: event.currentTarget.value }))} />
                 <TextInput label="Value" placeholder="e.g. batch" style={{ flexGrow: 1 }} autoComplete="off" value={row.value} onChange={(event) => setLabels(replace(labels, index, { ...row, value: event.currentTarget.value }))} />
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove label ${index + 1}`} onClick={() => setLabels(labels.filter((_, other) => other !== index))}>
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            {form.errors.labels ? (
-              <Text size="xs" c="var(--mantine-color-error)" role="alert">
-                {form.errors.labels}
-              </Text>
-            ) : null}
-            <Group>
-              <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setLabels([...labels, { key: '', value: '' }])}>
-                Add label
-              </Button>
-            </Group>
-          </Stack>
+              </>
+            )}
+            rowWrap="nowrap"
+            removeLabel={(index) => `Remove label ${index + 1}`}
+            onRemove={(index) => setLabels(labels.filter((_, other) => other !== index))}
+            error={form.errors.labels}
+            addLabel="Add label"
+            onAdd={() => setLabels([...labels, { key: '', value: '' }])}
+          />
 
-          <Stack gap={6} role="group" aria-labelledby={taintsId}>
-            <Text size="sm" fw={500} id={taintsId}>
-              Taints
-            </Text>
-            <Text size="xs" c="dimmed">
-              Keep pods off this pool unless they tolerate the taint, e.g. to reserve large nodes for batch jobs.
-            </Text>
-            {taints.map((row, index) => (
-              <Group key={index} gap="xs" align="flex-end" wrap="wrap">
+          <RowList
+            title="Taints"
+            {...ROW_LIST_LOOK}
+            description="Keep pods off this pool unless they tolerate the taint, e.g. to reserve large nodes for batch jobs."
+            rows={taints}
+            renderRow={(row, index) => (
+              <>
                 <TextInput label="Key" placeholder="e.g. dedicated" style={{ flex: '1 1 140px' }} autoComplete="off" value={row.key} onChange={(event) => setTaints(replace(taints, index, { ...row, key: event.currentTarget.value }))} />
                 <TextInput label="Value" placeholder="e.g. batch" style={{ flex: '1 1 120px' }} autoComplete="off" value={row.value} onChange={(event) => setTaints(replace(taints, index, { ...row, value: event.currentTarget.value }))} />
                 <Select
@@ -180,22 +173,15 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
                   allowDeselect={false}
                   onChange={(value) => value && setTaints(replace(taints, index, { ...row, effect: value as TaintEffect }))}
                 />
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove taint ${index + 1}`} onClick={() => setTaints(taints.filter((_, other) => other !== index))}>
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            {form.errors.taints ? (
-              <Text size="xs" c="var(--mantine-color-error)" role="alert">
-                {form.errors.taints}
-              </Text>
-            ) : null}
-            <Group>
-              <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setTaints([...taints, { key: '', value: '', effect: 'NoSchedule' }])}>
-                Add taint
-              </Button>
-            </Group>
-          </Stack>
+              </>
+            )}
+            rowWrap="wrap"
+            removeLabel={(index) => `Remove taint ${index + 1}`}
+            onRemove={(index) => setTaints(taints.filter((_, other) => other !== index))}
+            error={form.errors.taints}
+            addLabel="Add taint"
+            onAdd={() => setTaints([...taints, { key: '', value: '', effect: 'NoSchedule' }])}
+          />
 
           {change ? (
             <PriceChangeView change={priced} error={error} onRetry={refetch} />

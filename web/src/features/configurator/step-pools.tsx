@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { TAINT_EFFECTS } from '@kubemarket/shared';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { RowList } from '../../components/row-list';
 import { formatInteger } from '../../lib/format';
 import { nodesAtMost } from '../catalog-browse';
 import type { Catalog, CatalogFlavor } from '../catalog';
@@ -180,44 +182,11 @@ function PoolEditor({ form, catalog, pool, index, flavors, canRemove, onChange, 
         <Group gap="sm" align="flex-end" wrap="wrap">
           {autoscale ? (
             <>
-              <NumberInput
-                label="Minimum nodes"
-                w={140}
-                value={autoscale.min}
-                allowDecimal={false}
-                clampBehavior="none"
-                error={form.errors[`${path}.autoscale.min`]}
-                data-path={`${path}.autoscale.min`}
-                onBlur={() => form.validateField(`${path}.autoscale.min`)}
-                onChange={(value) => {
-                  const min = typedCount(value);
-                  onChange({ count: min, autoscale: { min, max: autoscale.max } });
-                }}
-              />
-              <NumberInput
-                label="Maximum nodes"
-                w={140}
-                value={autoscale.max}
-                allowDecimal={false}
-                clampBehavior="none"
-                error={form.errors[`${path}.autoscale.max`]}
-                data-path={`${path}.autoscale.max`}
-                onBlur={() => form.validateField(`${path}.autoscale.max`)}
-                onChange={(value) => onChange({ autoscale: { min: autoscale.min, max: typedCount(value) } })}
-              />
+              <CountField form={form} field={`${path}.autoscale.min`} label="Minimum nodes" value={autoscale.min} onCount={(min) => onChange({ count: min, autoscale: { min, max: autoscale.max } })} />
+              <CountField form={form} field={`${path}.autoscale.max`} label="Maximum nodes" value={autoscale.max} onCount={(max) => onChange({ autoscale: { min: autoscale.min, max } })} />
             </>
           ) : (
-            <NumberInput
-              label="Nodes"
-              w={140}
-              value={pool.count}
-              allowDecimal={false}
-              clampBehavior="none"
-              error={form.errors[`${path}.count`]}
-              data-path={`${path}.count`}
-              onBlur={() => form.validateField(`${path}.count`)}
-              onChange={(value) => onChange({ count: typedCount(value) })}
-            />
+            <CountField form={form} field={`${path}.count`} label="Nodes" value={pool.count} onCount={(count) => onChange({ count })} />
           )}
           <Switch
             label="Autoscale"
@@ -235,10 +204,56 @@ function PoolEditor({ form, catalog, pool, index, flavors, canRemove, onChange, 
           </Text>
         ) : null}
 
-        <LabelsEditor form={form} index={index} pool={pool} />
-        <TaintsEditor form={form} index={index} pool={pool} />
+        <PoolRows
+          form={form}
+          index={index}
+          pool={pool}
+          list="labels"
+          renderRow={(row) => (
+            <>
+              <TextInput label="Key" placeholder="e.g. workload" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${row}.key`)} />
+              <TextInput label="Value" placeholder="e.g. batch" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${row}.value`)} />
+            </>
+          )}
+        />
+        <PoolRows
+          form={form}
+          index={index}
+          pool={pool}
+          list="taints"
+          renderRow={(row) => (
+            <>
+              <TextInput label="Key" placeholder="e.g. dedicated" style={{ flex: '1 1 140px' }} autoComplete="off" {...form.getInputProps(`${row}.key`)} />
+              <TextInput label="Value" placeholder="e.g. gpu" style={{ flex: '1 1 120px' }} autoComplete="off" {...form.getInputProps(`${row}.value`)} />
+              <Select
+                label="Effect"
+                style={{ flex: '1 1 200px' }}
+                data={TAINT_EFFECTS.map((effect) => ({ value: effect, label: TAINT_EFFECT_HELP[effect] }))}
+                allowDeselect={false}
+                {...form.getInputProps(`${row}.effect`)}
+              />
+            </>
+          )}
+        />
       </Stack>
     </Card>
+  );
+}
+
+/** A node count of the pool, checked when the field is left. */
+function CountField({ form, field, label, value, onCount }: { form: DraftForm; field: `pools.${number}.${string}`; label: string; value: number; onCount: (count: number) => void }) {
+  return (
+    <NumberInput
+      label={label}
+      w={140}
+      value={value}
+      allowDecimal={false}
+      clampBehavior="none"
+      error={form.errors[field]}
+      data-path={field}
+      onBlur={() => form.validateField(field)}
+      onChange={(typed) => onCount(typedCount(typed))}
+    />
   );
 }
 
@@ -257,90 +272,49 @@ function PoolCost({ catalog, pool }: { catalog: Catalog; pool: DraftPool }) {
   );
 }
 
-function LabelsEditor({ form, index, pool }: { form: DraftForm; index: number; pool: DraftPool }) {
-  const path = `pools.${index}.labels` as const;
-  const legendId = `pool-${index + 1}-labels`;
-  return (
-    <Stack gap={6} role="group" aria-labelledby={legendId}>
-      <Text size="sm" fw={600} id={legendId}>
-        Kubernetes labels
-      </Text>
-      <Text size="xs" c="dimmed">
-        Set on every node of the pool, to place workloads with a node selector or affinity.
-      </Text>
-      {pool.labels.map((_, row) => (
-        <Group key={row} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput label="Key" placeholder="e.g. workload" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${path}.${row}.key`)} />
-          <TextInput label="Value" placeholder="e.g. batch" style={{ flexGrow: 1 }} autoComplete="off" {...form.getInputProps(`${path}.${row}.value`)} />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            mt={26}
-            aria-label={`Remove label ${row + 1} of node pool ${index + 1}`}
-            onClick={() => {
-              form.removeListItem(path, row);
-              form.clearErrors();
-            }}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Group>
-        <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem(path, { key: '', value: '' })}>
-          Add label
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+/** What tells a pool's labels from its taints, apart from their fields. */
+const POOL_ROWS = {
+  labels: {
+    title: 'Kubernetes labels',
+    description: 'Set on every node of the pool, to place workloads with a node selector or affinity.',
+    noun: 'label',
+    addLabel: 'Add label',
+    rowWrap: 'nowrap',
+    newRow: { key: '', value: '' },
+  },
+  taints: {
+    title: 'Taints',
+    description: 'Keep pods off this pool unless they tolerate the taint, e.g. to reserve GPU nodes.',
+    noun: 'taint',
+    addLabel: 'Add taint',
+    rowWrap: 'wrap',
+    newRow: { key: '', value: '', effect: 'NoSchedule' },
+  },
+} as const;
 
-function TaintsEditor({ form, index, pool }: { form: DraftForm; index: number; pool: DraftPool }) {
-  const path = `pools.${index}.taints` as const;
-  const legendId = `pool-${index + 1}-taints`;
+/** A pool's labels or taints: rows of the form's list at pools.<index>.<list>, each removable. */
+function PoolRows({ form, index, pool, list, renderRow }: { form: DraftForm; index: number; pool: DraftPool; list: keyof typeof POOL_ROWS; renderRow: (path: string) => ReactNode }) {
+  const path = `pools.${index}.${list}` as const;
+  const { title, description, noun, addLabel, rowWrap, newRow } = POOL_ROWS[list];
   return (
-    <Stack gap={6} role="group" aria-labelledby={legendId}>
-      <Text size="sm" fw={600} id={legendId}>
-        Taints
-      </Text>
-      <Text size="xs" c="dimmed">
-        Keep pods off this pool unless they tolerate the taint, e.g. to reserve GPU nodes.
-      </Text>
-      {pool.taints.map((_, row) => (
-        <Group key={row} gap="xs" align="flex-start" wrap="wrap">
-          <TextInput label="Key" placeholder="e.g. dedicated" style={{ flex: '1 1 140px' }} autoComplete="off" {...form.getInputProps(`${path}.${row}.key`)} />
-          <TextInput label="Value" placeholder="e.g. gpu" style={{ flex: '1 1 120px' }} autoComplete="off" {...form.getInputProps(`${path}.${row}.value`)} />
-          <Select
-            label="Effect"
-            style={{ flex: '1 1 200px' }}
-            data={TAINT_EFFECTS.map((effect) => ({ value: effect, label: TAINT_EFFECT_HELP[effect] }))}
-            allowDeselect={false}
-            {...form.getInputProps(`${path}.${row}.effect`)}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            mt={26}
-            aria-label={`Remove taint ${row + 1} of node pool ${index + 1}`}
-            onClick={() => {
-              form.removeListItem(path, row);
-              form.clearErrors();
-            }}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Group>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem(path, { key: '', value: '', effect: 'NoSchedule' })}
-        >
-          Add taint
-        </Button>
-      </Group>
-    </Stack>
+    <RowList
+      id={`pool-${index + 1}-${list}`}
+      title={title}
+      description={description}
+      rows={pool[list]}
+      renderRow={(_, row) => renderRow(`${path}.${row}`)}
+      rowAlign="flex-start"
+      rowWrap={rowWrap}
+      removeLabel={(row) => `Remove ${noun} ${row + 1} of node pool ${index + 1}`}
+      removeIcon={<IconTrash size={16} />}
+      removeProps={{ color: 'gray', mt: 26 }}
+      onRemove={(row) => {
+        form.removeListItem(path, row);
+        form.clearErrors();
+      }}
+      addLabel={addLabel}
+      addSize="compact-sm"
+      onAdd={() => form.insertListItem(path, newRow)}
+    />
   );
 }
