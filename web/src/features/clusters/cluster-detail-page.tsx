@@ -1,8 +1,6 @@
-import { Alert, Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconActivity,
-  IconAlertCircle,
-  IconArrowLeft,
   IconArrowUpCircle,
   IconCalendarTime,
   IconKey,
@@ -14,12 +12,13 @@ import {
   IconTopologyStar3,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { BackLink } from '../../components/back-link';
+import { PageLoading } from '../../components/page-states';
 import { ButtonLink } from '../../components/router-links';
-import { httpStatusOf } from '../../lib/api-errors';
 import { AccessTab } from './access-tab';
 import { ActivityTab } from './activity-tab';
 import { AddonsTab } from './addons-tab';
+import { ClusterLoadError } from './cluster-load-error';
 import { useClusterDetail, useMayWriteClusters } from './cluster-queries';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import type { ClusterDetail } from './cluster-types';
@@ -58,11 +57,9 @@ const TABS: ReadonlyArray<{ value: ClusterTab; label: string; icon: ReactNode; p
 
 function BackToClusters() {
   return (
-    <Group>
-      <ButtonLink to="/my-clusters" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />} data-testid="back-to-clusters">
-        My Clusters
-      </ButtonLink>
-    </Group>
+    <BackLink to="/my-clusters" data-testid="back-to-clusters">
+      My Clusters
+    </BackLink>
   );
 }
 
@@ -73,44 +70,29 @@ export function ClusterDetailPage({ clusterId, tab, onTabChange }: ClusterDetail
   if (cluster.isPending) {
     return (
       <Container size="xl" py="xl">
-        <Stack gap="lg" aria-busy="true">
-          <BackToClusters />
-          <Title order={1} data-testid="page-title">
-            Cluster
-          </Title>
+        <PageLoading title="Cluster" top={<BackToClusters />}>
           <Skeleton height={36} radius="md" aria-label="Loading the cluster" />
           <Skeleton height={360} radius="md" />
-        </Stack>
+        </PageLoading>
       </Container>
     );
   }
   if (cluster.error) {
-    const missing = httpStatusOf(cluster.error) === 404;
     return (
       <Container size="xl" py="xl">
-        <Stack gap="lg">
-          <BackToClusters />
-          <Title order={1} data-testid="page-title">
-            {missing ? 'Cluster not found' : 'Cluster'}
-          </Title>
-          {missing ? (
-            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-not-found">
-              <Stack gap="xs">
-                <Text size="sm">{cluster.error.message}</Text>
-                <Text size="sm">
-                  Check the link, or find the cluster among your organisation&apos;s clusters (<code>{clusterId}</code> was asked for).
-                </Text>
-              </Stack>
-            </Alert>
-          ) : (
-            <QueryErrorAlert title="The cluster could not be loaded" error={cluster.error} retrying={cluster.isFetching} onRetry={() => void cluster.refetch()} />
+        <ClusterLoadError
+          query={cluster}
+          title="Cluster"
+          top={<BackToClusters />}
+          notFound={(message) => (
+            <Stack gap="xs">
+              <Text size="sm">{message}</Text>
+              <Text size="sm">
+                Check the link, or find the cluster among your organisation&apos;s clusters (<code>{clusterId}</code> was asked for).
+              </Text>
+            </Stack>
           )}
-          <Group>
-            <ButtonLink to="/my-clusters" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-              Back to My Clusters
-            </ButtonLink>
-          </Group>
-        </Stack>
+        />
       </Container>
     );
   }

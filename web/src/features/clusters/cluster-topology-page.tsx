@@ -1,16 +1,15 @@
 // Loaded lazily (index.ts): the topology model, its layout and the diagram's @xyflow/react load
 // only when a cluster's topology is opened.
-import { Alert, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GET_CACHE_MS } from '@kubemarket/shared';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { QueryErrorAlert } from '../../components/query-error-alert';
-import { ButtonLink } from '../../components/router-links';
-import { httpStatusOf } from '../../lib/api-errors';
+import { BackLink } from '../../components/back-link';
+import { PageLoading } from '../../components/page-states';
 import { useTRPC } from '../../lib/trpc';
 import { clusterTiersQueryOptions } from '../catalog';
 import { TopologyView } from '../topology';
+import { ClusterLoadError } from './cluster-load-error';
 import { useClusterDetail } from './cluster-queries';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import type { ClusterDetail } from './cluster-types';
@@ -23,36 +22,15 @@ export default function ClusterTopologyLivePage({ clusterId }: { clusterId: stri
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Group>
-          <ButtonLink to="/clusters/$id" params={{ id: clusterId }} variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />} data-testid="back-to-cluster">
-            {cluster.data?.name ?? 'The cluster'}
-          </ButtonLink>
-        </Group>
+        <BackLink to="/clusters/$id" params={{ id: clusterId }} data-testid="back-to-cluster">
+          {cluster.data?.name ?? 'The cluster'}
+        </BackLink>
         {cluster.isPending ? (
-          <Stack gap="lg" aria-busy="true">
-            <Title order={1} data-testid="page-title">
-              Cluster topology
-            </Title>
+          <PageLoading title="Cluster topology">
             <Skeleton height={620} radius="md" aria-label="Loading the cluster" />
-          </Stack>
+          </PageLoading>
         ) : cluster.error ? (
-          <Stack gap="lg">
-            <Title order={1} data-testid="page-title">
-              {httpStatusOf(cluster.error) === 404 ? 'Cluster not found' : 'Cluster topology'}
-            </Title>
-            {httpStatusOf(cluster.error) === 404 ? (
-              <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-not-found">
-                {cluster.error.message}
-              </Alert>
-            ) : (
-              <QueryErrorAlert title="The cluster could not be loaded" error={cluster.error} retrying={cluster.isFetching} onRetry={() => void cluster.refetch()} />
-            )}
-            <Group>
-              <ButtonLink to="/my-clusters" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-                Back to My Clusters
-              </ButtonLink>
-            </Group>
-          </Stack>
+          <ClusterLoadError query={cluster} title="Cluster topology" notFound={(message) => message} />
         ) : (
           <LiveTopology cluster={cluster.data} />
         )}

@@ -1,5 +1,6 @@
-import { Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Container, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../components/page-states';
 
 // The model, layout and diagram of a topology load with this page only.
 const ClusterTopologyLivePage = lazy(() => import('./cluster-topology-page'));
@@ -9,12 +10,9 @@ export function ClusterTopologyRoute({ clusterId }: { clusterId: string }) {
     <Suspense
       fallback={
         <Container size="xl" py="xl">
-          <Stack gap="lg" aria-busy="true">
-            <Title order={1} data-testid="page-title">
-              Cluster topology
-            </Title>
+          <PageLoading title="Cluster topology">
             <Skeleton height={620} radius="md" aria-label="Loading the topology" />
-          </Stack>
+          </PageLoading>
         </Container>
       }
     >

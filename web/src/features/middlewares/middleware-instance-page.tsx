@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable } from '../../components/list-kit';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { BackLink } from '../../components/back-link';
+import { AnchorLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
@@ -71,11 +72,9 @@ export function MiddlewareInstancePage({ instanceId }: { instanceId: string }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Group>
-          <ButtonLink to="/orders/products" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
-            All middlewares
-          </ButtonLink>
-        </Group>
+        <BackLink to="/orders/products">
+          All middlewares
+        </BackLink>
         {query.isPending ? <Skeleton height={320} radius="md" aria-label="Loading the middleware" /> : null}
         {query.error ? (
           query.error.data?.httpStatus === 404 ? (

@@ -5,10 +5,10 @@ import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconFileTypePdf, IconSe
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
-import { QueryErrorAlert } from '../../components/query-error-alert';
+import { BackLink } from '../../components/back-link';
+import { PageLoadError, PageLoading } from '../../components/page-states';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
-import { httpStatusOf } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -38,37 +38,33 @@ export function OrderStatusView({ orderId, checkoutOpen = false, onCheckoutChang
   if (order.isPending) {
     return (
       <Container size="lg" py="xl">
-        <Stack gap="lg" aria-busy="true">
-          <Title order={1} data-testid="page-title">
-            Order Status
-          </Title>
+        <PageLoading title="Order Status">
           <Skeleton height={120} radius="md" aria-label="Loading the order" />
           <Skeleton height={320} radius="md" />
-        </Stack>
+        </PageLoading>
       </Container>
     );
   }
   if (order.error) {
-    const missing = httpStatusOf(order.error) === 404;
     return (
       <Container size="lg" py="xl">
-        <Stack gap="lg">
-          <Title order={1} data-testid="page-title">
-            {missing ? 'Order not found' : 'Order Status'}
-          </Title>
-          {missing ? (
-            <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="order-not-found">
+        <PageLoadError
+          query={order}
+          title="Order Status"
+          notFoundTitle="Order not found"
+          notFound={() => (
+            <>
               Your organisation has no order <code>{orderId}</code>. Check the link, or find the order in your organisation&apos;s orders.
-            </Alert>
-          ) : (
-            <QueryErrorAlert title="The order could not be loaded" error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />
+            </>
           )}
-          <Group>
+          notFoundTestId="order-not-found"
+          errorTitle="The order could not be loaded"
+          back={
             <ButtonLink to="/order-status" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
               Your orders
             </ButtonLink>
-          </Group>
-        </Stack>
+          }
+        />
       </Container>
     );
   }
@@ -87,11 +83,9 @@ function OrderStatusContent({ order, checkoutOpen, onCheckoutChange }: { order: 
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={6}>
-          <Group>
-            <ButtonLink to="/order-status" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
-              Your orders
-            </ButtonLink>
-          </Group>
+          <BackLink to="/order-status">
+            Your orders
+          </BackLink>
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Title order={1} data-testid="page-title">
               {order.summary}
