@@ -3,10 +3,11 @@ import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
 import { IconArrowLeft, IconLock, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { DataTable, QueryView } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { BackLink } from '../../components/back-link';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
@@ -70,6 +71,76 @@ function OrdersOf({ kind, name, caption }: { kind: 'middleware' | 'support'; nam
   );
 }
 
+/** A section of a catalogue page under its level-2 heading. */
+function CatalogSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </section>
+  );
+}
+
+/** The cards of what the catalogue offers, once it has loaded. */
+function CatalogCards({ lg, children }: { lg: number; children: (catalog: Catalog) => ReactNode }) {
+  return (
+    <CatalogGate>
+      {(catalog) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg }} spacing="md">
+          {children(catalog)}
+        </SimpleGrid>
+      )}
+    </CatalogGate>
+  );
+}
+
+/** The section of a catalogue page that lists the organisation's orders of its kind. */
+function CatalogOrders({ id, title, ...list }: ComponentProps<typeof OrderList> & { id: string; title: string }) {
+  return (
+    <CatalogSection id={id} title={title}>
+      <OrderList {...list} />
+    </CatalogSection>
+  );
+}
+
+/** A card of the catalogue: its name with a badge, what it is, and the way to its page at the foot. */
+function CatalogCard({ titleId, testId, title, badge, children, footer }: { titleId: string; testId: string; title: string; badge: ReactNode; children: ReactNode; footer: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid={testId}>
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={3} size="h5" id={titleId}>
+              {title}
+            </Title>
+            {badge}
+          </Group>
+          {children}
+        </Stack>
+        {footer}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The page of one item of the catalogue, found by its id, or why it is not on sale. */
+function CatalogItemPage<T>({ find, notOnSale, children }: { find: (catalog: Catalog) => T | undefined; notOnSale: ReactNode; children: (item: T, catalog: Catalog) => ReactNode }) {
+  return (
+    <Container size="lg" py="xl">
+      <CatalogGate>
+        {(catalog) => {
+          const item = find(catalog);
+          return item ? children(item, catalog) : notOnSale;
+        }}
+      </CatalogGate>
+    </Container>
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Middlewares
 
@@ -77,44 +148,23 @@ function OrdersOf({ kind, name, caption }: { kind: 'middleware' | 'support'; nam
 export function MiddlewaresPage({ search, onSearchChange }: OrderListPageProps) {
   return (
     <PageLayout title="Middlewares" description="Managed databases, message queues and caches run by our engineers next to your clusters. Open one to order a plan." actions={<PriceControls />}>
-      <section aria-labelledby="middleware-catalogue-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="middleware-catalogue-title">
-            Catalogue
-          </Title>
-          <CatalogGate>
-            {(catalog) => (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {catalog.middlewares.map((middleware) => (
-                  <MiddlewareCard key={middleware.id} middleware={middleware} />
-                ))}
-              </SimpleGrid>
-            )}
-          </CatalogGate>
-        </Stack>
-      </section>
-      <section aria-labelledby="middleware-instances-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="middleware-instances-title">
-            Your middlewares
-          </Title>
-          <YourMiddlewares empty={<Text size="sm">Your organisation runs no middleware yet: open one of the catalogue to order a plan.</Text>} />
-        </Stack>
-      </section>
-      <section aria-labelledby="middleware-orders-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="middleware-orders-title">
-            Your middleware orders
-          </Title>
-          <OrderList
-            kind="middleware"
-            search={search}
-            onSearchChange={onSearchChange}
-            caption="Your organisation's middleware orders"
-            empty={<Text size="sm">Your organisation has not ordered a middleware yet.</Text>}
-          />
-        </Stack>
-      </section>
+      <CatalogSection id="middleware-catalogue-title" title="Catalogue">
+        <CatalogCards lg={3}>
+          {(catalog) => catalog.middlewares.map((middleware) => <MiddlewareCard key={middleware.id} middleware={middleware} />)}
+        </CatalogCards>
+      </CatalogSection>
+      <CatalogSection id="middleware-instances-title" title="Your middlewares">
+        <YourMiddlewares empty={<Text size="sm">Your organisation runs no middleware yet: open one of the catalogue to order a plan.</Text>} />
+      </CatalogSection>
+      <CatalogOrders
+        id="middleware-orders-title"
+        title="Your middleware orders"
+        kind="middleware"
+        search={search}
+        onSearchChange={onSearchChange}
+        caption="Your organisation's middleware orders"
+        empty={<Text size="sm">Your organisation has not ordered a middleware yet.</Text>}
+      />
     </PageLayout>
   );
 }
@@ -123,19 +173,12 @@ function MiddlewareCard({ middleware }: { middleware: Middleware }) {
   const cheapest = [...middleware.plans].sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
   const titleId = `middleware-${middleware.id}`;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="middleware-card">
-      <Stack gap="sm" h="100%" justify="space-between">
-        <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={3} size="h5" id={titleId}>
-              {middleware.name}
-            </Title>
-            <Badge variant="light">{categoryLabel(middleware.category)}</Badge>
-          </Group>
-          <Text size="sm" lineClamp={3}>
-            {middleware.description}
-          </Text>
-        </Stack>
+    <CatalogCard
+      titleId={titleId}
+      testId="middleware-card"
+      title={middleware.name}
+      badge={<Badge variant="light">{categoryLabel(middleware.category)}</Badge>}
+      footer={
         <Stack gap={6}>
           {cheapest ? (
             <Group gap={6} align="baseline">
@@ -149,22 +192,24 @@ function MiddlewareCard({ middleware }: { middleware: Middleware }) {
             See the plans
           </ButtonLink>
         </Stack>
-      </Stack>
-    </Card>
+      }
+    >
+      <Text size="sm" lineClamp={3}>
+        {middleware.description}
+      </Text>
+    </CatalogCard>
   );
 }
 
 /** /orders/products/{id}: a middleware and its plans, each ordered from here. */
 export function MiddlewarePage({ middlewareId }: { middlewareId: string }) {
   return (
-    <Container size="lg" py="xl">
-      <CatalogGate>
-        {(catalog) => {
-          const middleware = catalog.middlewares.find((candidate) => candidate.id === middlewareId);
-          return middleware ? <MiddlewareDetail catalog={catalog} middleware={middleware} /> : <NotOnSale what="middleware" id={middlewareId} back="/orders/products" />;
-        }}
-      </CatalogGate>
-    </Container>
+    <CatalogItemPage
+      find={(catalog) => catalog.middlewares.find((candidate) => candidate.id === middlewareId)}
+      notOnSale={<NotOnSale what="middleware" id={middlewareId} back="/orders/products" />}
+    >
+      {(middleware, catalog) => <MiddlewareDetail catalog={catalog} middleware={middleware} />}
+    </CatalogItemPage>
   );
 }
 
@@ -192,11 +237,9 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
   const regions = middleware.regionIds.map((id) => catalog.regions.find((region) => region.id === id)?.name ?? id);
   return (
     <Stack gap="lg">
-      <Group>
-        <ButtonLink to="/orders/products" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
-          All middlewares
-        </ButtonLink>
-      </Group>
+      <BackLink to="/orders/products">
+        All middlewares
+      </BackLink>
       <PageHeader title={middleware.name} description={middleware.description} actions={<PriceControls />} />
       <DetailsList
         details={[
@@ -261,36 +304,20 @@ export function SupportPlansPage({ search, onSearchChange }: OrderListPageProps)
           Your organisation subscribes to <strong>{current.summary.replace(/^Support: /, '')}</strong> since {formatDate(current.paidAt ?? current.createdAt)}.
         </Text>
       ) : null}
-      <section aria-labelledby="support-catalogue-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="support-catalogue-title">
-            Plans
-          </Title>
-          <CatalogGate>
-            {(catalog) => (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                {catalog.supportPlans.map((plan) => (
-                  <SupportPlanCard key={plan.id} plan={plan} current={current?.summary === `Support: ${plan.name}`} />
-                ))}
-              </SimpleGrid>
-            )}
-          </CatalogGate>
-        </Stack>
-      </section>
-      <section aria-labelledby="support-orders-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="support-orders-title">
-            Your support plan orders
-          </Title>
-          <OrderList
-            kind="support"
-            search={search}
-            onSearchChange={onSearchChange}
-            caption="Your organisation's support plan orders"
-            empty={<Text size="sm">Your organisation has not subscribed to a support plan yet.</Text>}
-          />
-        </Stack>
-      </section>
+      <CatalogSection id="support-catalogue-title" title="Plans">
+        <CatalogCards lg={4}>
+          {(catalog) => catalog.supportPlans.map((plan) => <SupportPlanCard key={plan.id} plan={plan} current={current?.summary === `Support: ${plan.name}`} />)}
+        </CatalogCards>
+      </CatalogSection>
+      <CatalogOrders
+        id="support-orders-title"
+        title="Your support plan orders"
+        kind="support"
+        search={search}
+        onSearchChange={onSearchChange}
+        caption="Your organisation's support plan orders"
+        empty={<Text size="sm">Your organisation has not subscribed to a support plan yet.</Text>}
+      />
     </PageLayout>
   );
 }
@@ -298,43 +325,37 @@ export function SupportPlansPage({ search, onSearchChange }: OrderListPageProps)
 function SupportPlanCard({ plan, current }: { plan: SupportPlan; current: boolean }) {
   const titleId = `support-${plan.id}`;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId} data-testid="support-plan-card">
-      <Stack gap="sm" h="100%" justify="space-between">
-        <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Title order={3} size="h5" id={titleId}>
-              {plan.name}
-            </Title>
-            {current ? (
-              <Badge color="teal.9" variant="filled">
-                Current plan
-              </Badge>
-            ) : null}
-          </Group>
-          <SupportPlanPrice plan={plan} size="sm" />
-          <Text size="sm">
-            Critical issues answered within {responseTimeLabel(plan.responseMinutes[0])}, {hoursLabel(plan.hours).toLowerCase()}.
-          </Text>
-        </Stack>
+    <CatalogCard
+      titleId={titleId}
+      testId="support-plan-card"
+      title={plan.name}
+      badge={
+        current ? (
+          <Badge color="teal.9" variant="filled">
+            Current plan
+          </Badge>
+        ) : null
+      }
+      footer={
         <ButtonLink to="/orders/support/$id" params={{ id: plan.id }} variant="light" aria-label={`See the plan: ${plan.name} support`}>
           See the plan
         </ButtonLink>
-      </Stack>
-    </Card>
+      }
+    >
+      <SupportPlanPrice plan={plan} size="sm" />
+      <Text size="sm">
+        Critical issues answered within {responseTimeLabel(plan.responseMinutes[0])}, {hoursLabel(plan.hours).toLowerCase()}.
+      </Text>
+    </CatalogCard>
   );
 }
 
 /** /orders/support/{id}: one support plan, subscribed to from here (a free plan confirms without payment). */
 export function SupportPlanPage({ planId }: { planId: string }) {
   return (
-    <Container size="lg" py="xl">
-      <CatalogGate>
-        {(catalog) => {
-          const plan = catalog.supportPlans.find((candidate) => candidate.id === planId);
-          return plan ? <SupportPlanDetail plan={plan} /> : <NotOnSale what="support plan" id={planId} back="/orders/support" />;
-        }}
-      </CatalogGate>
-    </Container>
+    <CatalogItemPage find={(catalog) => catalog.supportPlans.find((candidate) => candidate.id === planId)} notOnSale={<NotOnSale what="support plan" id={planId} back="/orders/support" />}>
+      {(plan) => <SupportPlanDetail plan={plan} />}
+    </CatalogItemPage>
   );
 }
 
@@ -346,11 +367,9 @@ function SupportPlanDetail({ plan }: { plan: SupportPlan }) {
   const free = plan.pricing.kind === 'fixed' && plan.pricing.monthlyCents === 0;
   return (
     <Stack gap="lg">
-      <Group>
-        <ButtonLink to="/orders/support" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} aria-hidden />}>
-          All support plans
-        </ButtonLink>
-      </Group>
+      <BackLink to="/orders/support">
+        All support plans
+      </BackLink>
       <PageHeader title={`${plan.name} support`} description={plan.description} actions={<PriceControls />} />
       <SupportPlanFacts plan={plan} />
       {isCurrent ? (
