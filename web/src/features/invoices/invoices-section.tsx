@@ -23,6 +23,22 @@ import {
 
 const PAGE_SIZE = 10;
 
+/** The files an invoice is downloaded as. */
+const DOWNLOADS = [
+  { format: 'pdf', label: 'PDF', Icon: IconFileTypePdf },
+  { format: 'csv', label: 'CSV', Icon: IconFileTypeCsv },
+] as const;
+
+/** A download's icon and format, in its link and in the loading row's sample. */
+function DownloadLabel({ download: { label, Icon } }: { download: (typeof DOWNLOADS)[number] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Icon size={16} aria-hidden />
+      {label}
+    </Group>
+  );
+}
+
 function StatusBadge({ status }: { status: InvoiceStatus }) {
   const badge = INVOICE_STATUS_BADGES[status];
   return (
@@ -51,32 +67,27 @@ const INVOICE_SAMPLE = [
     Paid
   </Badge>,
   <Group key="downloads" gap="sm" wrap="nowrap">
-    <Group gap={4} wrap="nowrap">
-      <IconFileTypePdf size={16} aria-hidden />
-      PDF
-    </Group>
-    <Group gap={4} wrap="nowrap">
-      <IconFileTypeCsv size={16} aria-hidden />
-      CSV
-    </Group>
+    {DOWNLOADS.map((download) => (
+      <DownloadLabel key={download.format} download={download} />
+    ))}
   </Group>,
 ];
 
 function Downloads({ invoice }: { invoice: InvoiceSummary }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Anchor href={invoiceDownloadUrl(invoice.id, 'pdf')} download={`${invoice.number}.pdf`} size="sm" data-testid="invoice-pdf" aria-label={`Download ${invoice.number} as PDF`}>
-        <Group gap={4} wrap="nowrap">
-          <IconFileTypePdf size={16} aria-hidden />
-          PDF
-        </Group>
-      </Anchor>
-      <Anchor href={invoiceDownloadUrl(invoice.id, 'csv')} download={`${invoice.number}.csv`} size="sm" data-testid="invoice-csv" aria-label={`Download ${invoice.number} as CSV`}>
-        <Group gap={4} wrap="nowrap">
-          <IconFileTypeCsv size={16} aria-hidden />
-          CSV
-        </Group>
-      </Anchor>
+      {DOWNLOADS.map((download) => (
+        <Anchor
+          key={download.format}
+          href={invoiceDownloadUrl(invoice.id, download.format)}
+          download={`${invoice.number}.${download.format}`}
+          size="sm"
+          data-testid={`invoice-${download.format}`}
+          aria-label={`Download ${invoice.number} as ${download.label}`}
+        >
+          <DownloadLabel download={download} />
+        </Anchor>
+      ))}
     </Group>
   );
 }
