@@ -46,6 +46,16 @@ async function placeOrder(page: Page, planId: string): Promise<Order> {
   return api<Order>(page, 'POST', '/api/orders', { lines: [{ kind: 'support', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
 }
 
+/** A new organisation's support-plan order awaiting payment, its page open at the checkout unless `checkout` is false. */
+async function openNewOrder(page: Page, planId: string, { checkout = true } = {}): Promise<Order> {
+  await primaryRatesUnreachable(page);
+  await signInAsNewAccount(page);
+  const order = await placeOrder(page, planId);
+  await page.goto(`/order-status/${order.id}${checkout ? '?checkout=1' : ''}`);
+  await rejectCookies(page);
+  return order;
+}
+
 async function rowsOf(page: Page): Promise<{ id: string; status: string; cents: number }[]> {
   return page.getByTestId('order-row').evaluateAll((rows) =>
     rows.map((row) => ({
@@ -125,11 +135,7 @@ describe('ordering and paying', () => {
 
   it('keeps the card that paid when asked, and the next order pays with it without entering it again (issue 31)', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    const first = await placeOrder(page, 'support_business');
-    await page.goto(`/order-status/${first.id}?checkout=1`);
-    await rejectCookies(page);
+    const first = await openNewOrder(page, 'support_business');
     const checkout = page.getByTestId('checkout');
     // Nothing saved yet: the card form, and the choice to keep the card.
     expect(await checkout.getByTestId('saved-methods').count()).toBe(0);
@@ -156,11 +162,7 @@ describe('ordering and paying', () => {
 
   it('asks for the bank confirmation of a 3-D Secure card: cancelling it declines with the reason, completing it pays', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    const order = await placeOrder(page, 'support_business');
-    await page.goto(`/order-status/${order.id}?checkout=1`);
-    await rejectCookies(page);
+    const order = await openNewOrder(page, 'support_business');
 
     const checkout = page.getByTestId('checkout');
     await fillCard(checkout, AUTHENTICATION_CARD);
@@ -188,11 +190,7 @@ describe('ordering and paying', () => {
 
   it('charges a double-clicked Pay once', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    const order = await placeOrder(page, 'support_enterprise');
-    await page.goto(`/order-status/${order.id}`);
-    await rejectCookies(page);
+    const order = await openNewOrder(page, 'support_enterprise', { checkout: false });
     await page.getByTestId('order-pay').click();
     await page.waitForURL((url) => url.searchParams.get('checkout') === '1');
 
