@@ -1,7 +1,8 @@
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { PageLayout } from '../../components/page-header';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { InvoicesSection } from '../invoices';
@@ -18,24 +19,16 @@ export function BillingPage() {
   const mayChange = roleCan(user.organizationRole, 'billing:write');
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} maw={760}>
-          <Title order={1} data-testid="page-title">
-            Billing
-          </Title>
-          <Text c="dimmed">What {user.companyName ?? 'your organisation'} spends this month, its credits, its billing plan and how invoices are paid.</Text>
-        </Stack>
-        {mayRead ? (
-          <BillingSections mayChange={mayChange} />
-        ) : (
-          <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="billing-not-allowed">
-            Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) does not show billing. Ask an owner,
-            administrator or billing manager of your organisation.
-          </Alert>
-        )}
-      </Stack>
-    </Container>
+    <PageLayout size="lg" title="Billing" description={`What ${user.companyName ?? 'your organisation'} spends this month, its credits, its billing plan and how invoices are paid.`}>
+      {mayRead ? (
+        <BillingSections mayChange={mayChange} />
+      ) : (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="billing-not-allowed">
+          Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) does not show billing. Ask an owner,
+          administrator or billing manager of your organisation.
+        </Alert>
+      )}
+    </PageLayout>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { ORGANIZATION_ROLE_LABELS, roleCan } from '@kubemarket/shared';
 import { IconLock } from '@tabler/icons-react';
+import { PageLayout } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
 import { useSessionUser } from '../auth';
 import { useOfficersAccess } from '../officers';
@@ -18,39 +19,31 @@ export function CustomSolutionsPage() {
   const mayRequest = roleCan(user.organizationRole, 'orders:write');
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} maw={760}>
-          <Title order={1} data-testid="page-title">
-            Custom Solutions
-          </Title>
-          <Text c="dimmed">
-            Need a cluster shape, hardware, region, certification or managed service that the catalogue does not offer? Tell our solutions team
-            what you need: we design it with you and send a proposal.
-          </Text>
-        </Stack>
-
-        {staff ? (
-          <SectionCard id="customer-requests" title="Requests from customers" description="Every organisation's requests, newest first. Open one to answer it.">
-            <StaffQueue />
-          </SectionCard>
-        ) : null}
-
-        <SectionCard id="new-request" title="Request a custom solution" description="The more you tell us, the sooner we can propose something concrete.">
-          {mayRequest ? (
-            <RequestForm />
-          ) : (
-            <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="custom-solution-not-allowed">
-              Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) cannot send requests. Ask an owner,
-              administrator or member of your organisation to send it; you can follow every request below.
-            </Alert>
-          )}
+    <PageLayout
+      size="lg"
+      title="Custom Solutions"
+      description="Need a cluster shape, hardware, region, certification or managed service that the catalogue does not offer? Tell our solutions team what you need: we design it with you and send a proposal."
+    >
+      {staff ? (
+        <SectionCard id="customer-requests" title="Requests from customers" description="Every organisation's requests, newest first. Open one to answer it.">
+          <StaffQueue />
         </SectionCard>
+      ) : null}
 
-        <SectionCard id="organization-requests" title="Your organisation's requests" description="Everyone in your organisation sees these requests and our answers.">
-          <OrganizationRequests />
-        </SectionCard>
-      </Stack>
-    </Container>
+      <SectionCard id="new-request" title="Request a custom solution" description="The more you tell us, the sooner we can propose something concrete.">
+        {mayRequest ? (
+          <RequestForm />
+        ) : (
+          <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="custom-solution-not-allowed">
+            Your role in {user.companyName ?? 'your organisation'} ({ORGANIZATION_ROLE_LABELS[user.organizationRole]}) cannot send requests. Ask an owner,
+            administrator or member of your organisation to send it; you can follow every request below.
+          </Alert>
+        )}
+      </SectionCard>
+
+      <SectionCard id="organization-requests" title="Your organisation's requests" description="Everyone in your organisation sees these requests and our answers.">
+        <OrganizationRequests />
+      </SectionCard>
+    </PageLayout>
   );
 }
