@@ -1,7 +1,6 @@
 import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { DataTable, QueryView, type Column } from '../../components/list-kit';
@@ -11,6 +10,7 @@ import { fieldRule, formRule } from '../../lib/field-rule';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AddMethodForm, FormFooter, MethodFieldset } from './add-method-form';
 import { useBillingChange } from './billing-change';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
 // Stripe's card field and the one Stripe.js loader of the app come from the checkout.
@@ -53,14 +53,11 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
   const [adding, setAdding] = useState<'card' | 'sepa_debit' | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const { refresh, onError } = useBillingChange();
+  const { done, onError } = useBillingChange();
 
   const setDefault = useMutation(
     trpc.billing.setDefaultPaymentMethod.mutationOptions({
-      onSuccess(method) {
-        void refresh();
-        notifications.show({ message: `${methodLabel(method)} is now your default payment method.`, color: 'green' });
-      },
+      onSuccess: (method) => done(`${methodLabel(method)} is now your default payment method.`),
       onError,
     }),
   );
@@ -69,18 +66,14 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
       onSuccess() {
         const label = removing ? methodLabel(removing) : 'The payment method';
         setRemoving(null);
-        void refresh();
-        notifications.show({ message: `${label} was removed.`, color: 'green' });
+        done(`${label} was removed.`);
       },
       onError: (error) => setRemoveError(error.message),
     }),
   );
   const addBank = useMutation(
     trpc.billing.addPaymentMethod.mutationOptions({
-      onSuccess() {
-        void refresh();
-        notifications.show({ message: 'Bank transfer was added.', color: 'green' });
-      },
+      onSuccess: () => done('Bank transfer was added.'),
       onError,
     }),
   );
@@ -244,7 +237,7 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
 
 function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { refresh } = useBillingChange();
   const add = useMutation(trpc.billing.addPaymentMethod.mutationOptions());
   const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
     schema: CARD_SCHEMA,
@@ -252,7 +245,7 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
     submit: (_checked, values) => add.mutateAsync(cardRequest(values)),
     success: (method) => ({ title: `Card ending in ${method.last4 ?? ''} was added.`, variant: 'success' }),
     onSuccess: () => {
-      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      void refresh();
       onDone();
     },
   });
@@ -262,24 +255,26 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
   };
 
   return (
-    <form ref={formRef} noValidate aria-labelledby="add-card-title" data-testid="add-card-form" onSubmit={onSubmit}>
-      <Stack gap="sm">
-        <Text id="add-card-title" fw={600}>
-          Add a card
-        </Text>
-        {data.testMode ? (
-          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
-            Cards are saved with our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code will do.
-          </Alert>
-        ) : null}
-        <fieldset disabled={submitting} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
-          <CardInputs inputProps={(field) => form.getInputProps(field)} onNumberChange={(number) => form.setFieldValue('number', number)} />
-          <Checkbox label="Make it the default payment method" {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
-        </fieldset>
-        <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={submitting} onUse={fillTestCard} />
-        <FormFooter error={error} errorTitle="The card was not saved" errorTestId="add-card-error" working={submitting} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
-      </Stack>
-    </form>
+    <AddMethodForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      titleId="add-card-title"
+      title="Add a card"
+      testId="add-card-form"
+      testNoticeId="test-mode-notice"
+      testNotice={
+        data.testMode
+          ? 'Cards are saved with our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code will do.'
+          : null
+      }
+    >
+      <MethodFieldset disabled={submitting}>
+        <CardInputs inputProps={(field) => form.getInputProps(field)} onNumberChange={(number) => form.setFieldValue('number', number)} />
+        <Checkbox label="Make it the default payment method" {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
+      </MethodFieldset>
+      <TestCardsTable cards={data.testCards} outcomeHeading="When charged" disabled={submitting} onUse={fillTestCard} />
+      <FormFooter error={error} errorTitle="The card was not saved" errorTestId="add-card-error" working={submitting} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
+    </AddMethodForm>
   );
 }
 
@@ -294,7 +289,7 @@ const SEPA_SCHEMA = formRule(sepaFormErrors);
  */
 function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKey: string; testMode: boolean; onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { refresh } = useBillingChange();
   const [cardError, setCardError] = useState<string | null>(null);
   const [ready, setReady] = useState<StripeCardReady | null>(null);
   const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
@@ -325,41 +320,39 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
         return;
       }
       const method = await confirm.mutateAsync({ setupId: setup.setupId, makeDefault });
-      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      void refresh();
       toast({ title: `${methodLabel(method)} was added.`, variant: 'success' });
       onDone();
     },
   });
 
   return (
-    <form ref={formRef} noValidate aria-labelledby="add-card-title" data-testid="add-card-form" onSubmit={onSubmit}>
-      <Stack gap="sm">
-        <Text id="add-card-title" fw={600}>
-          Add a card
-        </Text>
-        {testMode ? (
-          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="test-mode-notice">
-            Stripe is in test mode: use a Stripe test card such as 4242 4242 4242 4242 with any future expiry date and any security code.
-          </Alert>
-        ) : null}
-        <StripeCardField
-          publishableKey={publishableKey}
-          holderName={form.values.holderName}
-          holderNameError={(form.errors.holderName as string | undefined) ?? null}
-          onHolderNameChange={(value) => form.setFieldValue('holderName', value)}
-          error={cardError}
-          onCardError={setCardError}
-          onReady={setReady}
-          disabled={working}
-          load={loadStripeOnce}
-        />
-        <Checkbox label="Make it the default payment method" disabled={working} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
-        <Text size="xs" c="dimmed">
-          The card is saved with Stripe so that invoices can be charged to it while you are away; your bank may ask you to confirm it now.
-        </Text>
-        <FormFooter error={serverError} errorTitle="The card was not saved" errorTestId="add-card-error" working={working} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
-      </Stack>
-    </form>
+    <AddMethodForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      titleId="add-card-title"
+      title="Add a card"
+      testId="add-card-form"
+      testNoticeId="test-mode-notice"
+      testNotice={testMode ? 'Stripe is in test mode: use a Stripe test card such as 4242 4242 4242 4242 with any future expiry date and any security code.' : null}
+    >
+      <StripeCardField
+        publishableKey={publishableKey}
+        holderName={form.values.holderName}
+        holderNameError={(form.errors.holderName as string | undefined) ?? null}
+        onHolderNameChange={(value) => form.setFieldValue('holderName', value)}
+        error={cardError}
+        onCardError={setCardError}
+        onReady={setReady}
+        disabled={working}
+        load={loadStripeOnce}
+      />
+      <Checkbox label="Make it the default payment method" disabled={working} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
+      <Text size="xs" c="dimmed">
+        The card is saved with Stripe so that invoices can be charged to it while you are away; your bank may ask you to confirm it now.
+      </Text>
+      <FormFooter error={serverError} errorTitle="The card was not saved" errorTestId="add-card-error" working={working} onCancel={onDone} submitLabel="Save the card" submitTestId="save-card" />
+    </AddMethodForm>
   );
 }
 
@@ -370,7 +363,7 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
  */
 function SepaForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const { refresh } = useBillingChange();
   const start = useMutation(trpc.billing.startPaymentMethodSetup.mutationOptions());
   const confirm = useMutation(trpc.billing.confirmPaymentMethodSetup.mutationOptions());
 
@@ -401,76 +394,55 @@ function SepaForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }
     submit: (_checked, values) => save(values),
     success: (method) => ({ title: `${methodLabel(method)} was added.`, variant: 'success' }),
     onSuccess: () => {
-      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      void refresh();
       onDone();
     },
   });
 
   return (
-    <form ref={formRef} noValidate aria-labelledby="add-sepa-title" data-testid="add-sepa-form" onSubmit={onSubmit}>
-      <Stack gap="sm">
-        <Text id="add-sepa-title" fw={600}>
-          Add a SEPA direct debit
-        </Text>
-        {data.testMode ? (
-          <Alert color="grape" variant="light" icon={<IconFlask size={18} />} title="Test mode — no real money moves" data-testid="sepa-test-mode-notice">
-            <Stack gap={4} align="flex-start">
-              <Text size="sm">Use the test IBAN {TEST_IBAN}; its debits succeed.</Text>
-              <Button size="compact-xs" variant="light" disabled={working} onClick={() => form.setFieldValue('iban', TEST_IBAN)}>
-                Use the test IBAN
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
-        <fieldset disabled={working} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}>
-          <TextInput label="Account holder" autoComplete="name" key={form.key('holderName')} {...form.getInputProps('holderName')} />
-          <TextInput label="Email" description="Where notices of each debit go, 2 days before it." type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-          <TextInput
-            label="IBAN"
-            autoComplete="off"
-            spellCheck={false}
-            key={form.key('iban')}
-            {...form.getInputProps('iban')}
-            onBlur={(event) => form.setFieldValue('iban', formatIban(event.currentTarget.value))}
-          />
-          <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
-            <Text size="xs" id="sepa-mandate-text" data-testid="sepa-mandate-text">
-              {data.sepaMandateText}
-            </Text>
-          </Paper>
-          <Checkbox
-            label="I accept this mandate for the account above"
-            aria-describedby="sepa-mandate-text"
-            key={form.key('mandateAccepted')}
-            {...form.getInputProps('mandateAccepted', { type: 'checkbox' })}
-          />
-          <Checkbox label="Make it the default payment method" key={form.key('makeDefault')} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
-        </fieldset>
-        <FormFooter error={serverError} errorTitle="The account was not saved" errorTestId="add-sepa-error" working={working} onCancel={onDone} submitLabel="Save the account" submitTestId="save-sepa" />
-      </Stack>
-    </form>
-  );
-}
-
-/** The end of each add form: the server's refusal (announced), then Cancel and the submit button. */
-function FormFooter(props: { error: string | null; errorTitle: string; errorTestId: string; working: boolean; onCancel: () => void; submitLabel: string; submitTestId: string }) {
-  return (
-    <>
-      <div role="alert" aria-atomic="true">
-        {props.error ? (
-          <Alert color="red" variant="light" title={props.errorTitle} data-testid={props.errorTestId}>
-            {props.error}
-          </Alert>
-        ) : null}
-      </div>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel} disabled={props.working}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={props.working} data-testid={props.submitTestId}>
-          {props.submitLabel}
-        </Button>
-      </Group>
-    </>
+    <AddMethodForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      titleId="add-sepa-title"
+      title="Add a SEPA direct debit"
+      testId="add-sepa-form"
+      testNoticeId="sepa-test-mode-notice"
+      testNotice={
+        data.testMode ? (
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">Use the test IBAN {TEST_IBAN}; its debits succeed.</Text>
+            <Button size="compact-xs" variant="light" disabled={working} onClick={() => form.setFieldValue('iban', TEST_IBAN)}>
+              Use the test IBAN
+            </Button>
+          </Stack>
+        ) : null
+      }
+    >
+      <MethodFieldset disabled={working}>
+        <TextInput label="Account holder" autoComplete="name" key={form.key('holderName')} {...form.getInputProps('holderName')} />
+        <TextInput label="Email" description="Where notices of each debit go, 2 days before it." type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="IBAN"
+          autoComplete="off"
+          spellCheck={false}
+          key={form.key('iban')}
+          {...form.getInputProps('iban')}
+          onBlur={(event) => form.setFieldValue('iban', formatIban(event.currentTarget.value))}
+        />
+        <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
+          <Text size="xs" id="sepa-mandate-text" data-testid="sepa-mandate-text">
+            {data.sepaMandateText}
+          </Text>
+        </Paper>
+        <Checkbox
+          label="I accept this mandate for the account above"
+          aria-describedby="sepa-mandate-text"
+          key={form.key('mandateAccepted')}
+          {...form.getInputProps('mandateAccepted', { type: 'checkbox' })}
+        />
+        <Checkbox label="Make it the default payment method" key={form.key('makeDefault')} {...form.getInputProps('makeDefault', { type: 'checkbox' })} />
+      </MethodFieldset>
+      <FormFooter error={serverError} errorTitle="The account was not saved" errorTestId="add-sepa-error" working={working} onCancel={onDone} submitLabel="Save the account" submitTestId="save-sepa" />
+    </AddMethodForm>
   );
 }

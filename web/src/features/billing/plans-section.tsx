@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -67,23 +66,19 @@ export function PlansSection({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.billing.plans.queryOptions());
   const [choice, setChoice] = useState<Option | null>(null);
-  const { refresh, onError } = useBillingChange();
+  const { done, onError } = useBillingChange();
   const switchPlan = useMutation(
     trpc.billing.switchPlan.mutationOptions({
       onSuccess(plans) {
         setChoice(null);
-        void refresh();
-        if (plans.scheduled) notifications.show({ message: `${plans.scheduled.label} starts on ${formatDate(plans.scheduled.startsAt)}.`, color: 'green' });
+        done(plans.scheduled ? `${plans.scheduled.label} starts on ${formatDate(plans.scheduled.startsAt)}.` : null);
       },
       onError,
     }),
   );
   const cancel = useMutation(
     trpc.billing.cancelPlanSwitch.mutationOptions({
-      onSuccess() {
-        void refresh();
-        notifications.show({ message: 'The scheduled switch is cancelled; your plan stays as it is.', color: 'green' });
-      },
+      onSuccess: () => done('The scheduled switch is cancelled; your plan stays as it is.'),
       onError,
     }),
   );
