@@ -1,12 +1,12 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { ALL, CellLines, FilterSelect, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, CellLines, FilterSelect, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { CLUSTER_STATUS_COLORS, euros, ORDER_STATUS_COLORS, statusLabel } from './staff-format';
-import { StaffPage } from '../officers';
+import { StaffPage, StaffPagedTable } from '../officers';
 import { StatusBadge } from './detail-parts';
 import type { ClusterStatus, OrderStatus, StaffAddon, StaffCluster, StaffSubscription } from './staff-organizations-types';
 
@@ -44,18 +44,19 @@ interface ResultsProps<T> {
 
 function Results<T>({ list, state, noun, label, columns, rowKey, testId }: ResultsProps<T>) {
   return (
-    <PagedTable
+    <StaffPagedTable
       query={list}
-      loading={<ListSkeleton height={240} label={`Loading ${noun[1]}`} />}
-      errorTitle={`The ${noun[1]} could not be loaded`}
-      {...pagingOf(state, PAGE_SIZE, noun)}
+      skeletonHeight={240}
+      state={state}
+      pageSize={PAGE_SIZE}
+      noun={noun}
+      gap="sm"
       rangeTestId="result-count"
       columns={columns}
       rowKey={rowKey}
       rowProps={testId ? () => ({ 'data-testid': testId }) : undefined}
       label={label}
       minWidth={760}
-      striped
     />
   );
 }

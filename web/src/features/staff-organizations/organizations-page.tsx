@@ -1,13 +1,13 @@
 import type { OrganizationsTab } from './organizations-tabs';
 import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, SearchInput, useListState, type Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ActivityLog } from '../team';
 import { OrganizationDetailView } from './organization-detail';
 import { ORGANIZATION_STATUS_LABELS, OVERDUE_COLOR } from './staff-format';
-import { StaffPage } from '../officers';
+import { StaffPage, StaffPagedTable } from '../officers';
 import type { OrganizationRow, OrganizationStatus } from './staff-organizations-types';
 
 const PAGE_SIZE = 25;
@@ -116,19 +116,18 @@ function OrganizationList({ onOpen }: { onOpen: (id: string) => void }) {
         <Select label="Payment" data={OVERDUE_OPTIONS} value={overdue} allowDeselect={false} onChange={(value) => value && list.setFilter('overdue', value)} />
         <Select label="Sort by" data={SORT_OPTIONS} value={sort} allowDeselect={false} onChange={(value) => value && list.setFilter('sort', value)} />
       </SimpleGrid>
-      <PagedTable
+      <StaffPagedTable
         query={organizations}
-        loading={<ListSkeleton height={240} label="Loading organisations" />}
-        errorTitle="The organisations could not be loaded"
-        {...pagingOf(list, PAGE_SIZE, ['organisation', 'organisations'])}
+        skeletonHeight={240}
+        state={list}
+        pageSize={PAGE_SIZE}
+        noun={['organisation', 'organisations']}
         rangeTestId="organization-count"
-        gap="md"
         columns={columns}
         rowKey={(row) => row.id}
         rowProps={(row) => ({ 'data-testid': 'organization-row', 'data-organization': row.name })}
         label="Organisations"
         minWidth={720}
-        striped
         highlightOnHover
         testId="organizations-table"
       />

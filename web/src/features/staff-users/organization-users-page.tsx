@@ -3,11 +3,11 @@ import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { ReasonDialog, StaffPage, type ReasonAction } from '../officers';
+import { ReasonDialog, StaffPage, StaffPagedTable, type ReasonAction } from '../officers';
 import { mayActOn, PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { MemberRow } from './staff-users-types';
 
@@ -107,19 +107,17 @@ function MembersList() {
         />
         <SearchInput label="Member" placeholder="Name, email or username" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
       </SimpleGrid>
-      <PagedTable
+      <StaffPagedTable
         query={members}
-        loading={<ListSkeleton height={200} label="Loading members" />}
-        errorTitle="The members could not be loaded"
-        {...pagingOf(list, PAGE_SIZE, ['member', 'members'])}
+        state={list}
+        pageSize={PAGE_SIZE}
+        noun={['member', 'members']}
         rangeTestId="member-count"
-        gap="md"
         columns={columns}
         rowKey={(member) => member.id}
         rowProps={(member) => ({ 'data-testid': 'member-row', 'data-username': member.username })}
         label="Organisation members"
         minWidth={760}
-        striped
         testId="members-table"
       />
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, PagedTable, pagingOf, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
-import { ReasonDialog, StaffPage, type ReasonAction } from '../officers';
+import { ReasonDialog, StaffPage, StaffPagedTable, type ReasonAction } from '../officers';
 import { reasonProblem } from './staff-users-format';
 import type { Registration } from './staff-users-types';
 
@@ -104,19 +104,17 @@ function RegistrationsList() {
   return (
     <Stack gap="md">
       <SearchInput placeholder="Organisation name or billing id" value={list.search} maw={420} onChange={(event) => list.setSearch(event.currentTarget.value)} />
-      <PagedTable
+      <StaffPagedTable
         query={registrations}
-        loading={<ListSkeleton height={200} label="Loading registrations" />}
-        errorTitle="The registrations could not be loaded"
-        {...pagingOf(list, PAGE_SIZE, ['registration', 'registrations'])}
+        state={list}
+        pageSize={PAGE_SIZE}
+        noun={['registration', 'registrations']}
         rangeTestId="registration-count"
-        gap="md"
         columns={columns}
         rowKey={(item) => item.organization.id}
         rowProps={(item) => ({ 'data-testid': 'registration-row', 'data-organization': item.organization.name })}
         label="Pending registrations"
         minWidth={760}
-        striped
         testId="registrations-table"
       />
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, ListSkeleton, PagedTable, pagingOf, useListState } from '../../components/list-kit';
+import { CellLines, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { ReasonDialog, type ReasonAction } from '../officers';
+import { ReasonDialog, StaffPagedTable, type ReasonAction } from '../officers';
 import { PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { PromotionRequest } from './staff-users-types';
 
@@ -102,20 +102,20 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
         allowDeselect={false}
         onChange={(value) => list.setFilter('status', (value as StatusFilter | null) ?? 'pending')}
       />
-      <PagedTable
+      <StaffPagedTable
         query={requests}
-        loading={<ListSkeleton height={160} label="Loading promotion requests" />}
-        errorTitle="The promotion requests could not be loaded"
-        {...pagingOf(list, PAGE_SIZE, ['request', 'requests'])}
+        skeletonHeight={160}
+        state={list}
+        pageSize={PAGE_SIZE}
+        noun={['request', 'requests']}
+        what="promotion requests"
         pagerLabel="Pages of promotion requests"
         rangeTestId="promotion-count"
-        gap="md"
         columns={columns}
         rowKey={(item) => item.id}
         rowProps={(item) => ({ 'data-testid': 'promotion-row', 'data-username': item.user.username })}
         label="Promotion requests"
         minWidth={860}
-        striped
         testId="promotions-table"
       />
       <ReasonDialog action={action} reasonProblem={reasonProblem} onClose={() => setAction(null)} />

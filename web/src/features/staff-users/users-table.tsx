@@ -1,6 +1,7 @@
 import { Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, CellLines, PagedTable, pagingOf, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
+import { ALL, CellLines, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
+import { StaffPagedTable } from '../officers';
 import type { Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -82,19 +83,18 @@ export function UsersTable({ label, onOpen, initialRole }: UsersTableProps) {
         />
         <Select label="Status" data={STATUS_OPTIONS} value={list.filters.status} allowDeselect={false} onChange={(value) => list.setFilter('status', value ?? ALL)} />
       </SimpleGrid>
-      <PagedTable
+      <StaffPagedTable
         query={users}
         loading={<RowsSkeleton label="Loading users" heights={[36, 200]} gap="sm" />}
-        errorTitle="The users could not be loaded"
-        {...pagingOf(list, PAGE_SIZE, ['user', 'users'])}
+        state={list}
+        pageSize={PAGE_SIZE}
+        noun={['user', 'users']}
         rangeTestId="user-count"
-        gap="md"
         columns={COLUMNS(onOpen)}
         rowKey={(user) => user.id}
         rowProps={(user) => ({ 'data-testid': 'user-row', 'data-username': user.username })}
         label={label}
         minWidth={760}
-        striped
         highlightOnHover
         testId="users-table"
       />
