@@ -3,14 +3,13 @@ import { CellLines } from '../../components/list-kit';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
 import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
+import { TicketCell, updatedColumn } from './ticket-cells';
 import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
-import { CATEGORY_LABELS } from './ticket-types';
 import type { StaffTicketSummary } from './ticket-types';
 import { useStaffPeople } from './use-staff-people';
 
@@ -84,15 +83,11 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
           {
             header: 'Ticket',
             cell: (ticket) => (
-              <>
+              <TicketCell ticket={ticket}>
                 <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
                   {ticket.subject}
                 </Anchor>
-                <Text size="xs" c="dimmed">
-                  {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
-                  {ticket.cluster ? ` · ${ticket.cluster.name}` : ''}
-                </Text>
-              </>
+              </TicketCell>
             ),
           },
           { header: 'Organisation', cell: (ticket) => <CellLines detail={ticket.requesterEmail}>{ticket.organization?.name ?? 'Visitor'}</CellLines> },
@@ -108,7 +103,7 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
                 </Badge>
               ),
           },
-          { header: 'Updated', cell: (ticket) => <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text> },
+          updatedColumn<StaffTicketSummary>(),
         ]}
       />
     </Stack>

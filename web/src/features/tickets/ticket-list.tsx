@@ -1,13 +1,12 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/router-links';
-import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ALL, CATEGORY_FILTER, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
+import { TicketCell, updatedColumn } from './ticket-cells';
 import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
-import { CATEGORY_LABELS } from './ticket-types';
 import type { TicketSummary } from './ticket-types';
 
 const PAGE_SIZE = 20;
@@ -48,19 +47,15 @@ export function TicketList() {
           {
             header: 'Ticket',
             cell: (ticket) => (
-              <>
+              <TicketCell ticket={ticket} more={ticket.requesterName}>
                 <AnchorLink to="/support/tickets/$id" params={{ id: ticket.id }} fw={600} size="sm">
                   {ticket.subject}
                 </AnchorLink>
-                <Text size="xs" c="dimmed">
-                  {ticket.reference} · {CATEGORY_LABELS[ticket.category]}
-                  {ticket.cluster ? ` · ${ticket.cluster.name}` : ''} · {ticket.requesterName}
-                </Text>
-              </>
+              </TicketCell>
             ),
           },
           ...ticketStateColumns<TicketSummary>(now),
-          { header: 'Updated', cell: (ticket) => <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text> },
+          updatedColumn<TicketSummary>(),
         ]}
       />
     </Stack>
