@@ -26,7 +26,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIconLink } from '../../components/router-links';
 import { MenuItemLink, NavLinkLink } from '../../components/menu-links';
 import { useLogout, useSessionUser } from '../auth';
@@ -173,24 +173,36 @@ function RailGroup({ group, counts }: ItemProps & { group: SidebarGroup }) {
   );
 }
 
+interface RailButtonProps {
+  /** Its name, also shown in a tooltip on the right. */
+  label: string;
+  color: 'red' | 'gray';
+  onClick: () => void;
+  disabled?: boolean;
+  'aria-expanded'?: boolean;
+  'data-testid': string;
+  children: ReactNode;
+}
+
+/** An icon button of the sidebar's rail and header, named by its tooltip's words. */
+function RailButton({ label, color, children, ...props }: RailButtonProps) {
+  return (
+    <Tooltip label={label} position="right">
+      <ActionIcon size="lg" variant="subtle" color={color} aria-label={label} {...props}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 function LogoutItem({ collapsed }: { collapsed: boolean }) {
   const { logout, isPending } = useLogout();
   const label = isPending ? 'Logging out...' : 'Logout';
   if (collapsed) {
     return (
-      <Tooltip label={label} position="right">
-        <ActionIcon
-          size="lg"
-          variant="subtle"
-          color="red"
-          aria-label={label}
-          onClick={logout}
-          disabled={isPending}
-          data-testid="sidebar-logout"
-        >
-          <IconLogout size={18} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RailButton label={label} color="red" onClick={logout} disabled={isPending} data-testid="sidebar-logout">
+        <IconLogout size={18} stroke={1.6} aria-hidden />
+      </RailButton>
     );
   }
   return (
@@ -244,19 +256,9 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, onNavigate }: D
           </Text>
         )}
         {onToggleCollapsed ? (
-          <Tooltip label={toggleLabel} position="right">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={toggleLabel}
-              aria-expanded={!collapsed}
-              onClick={onToggleCollapsed}
-              data-testid="sidebar-collapse-toggle"
-            >
-              {collapsed ? <IconLayoutSidebarLeftExpand size={18} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={18} stroke={1.6} />}
-            </ActionIcon>
-          </Tooltip>
+          <RailButton label={toggleLabel} color="gray" aria-expanded={!collapsed} onClick={onToggleCollapsed} data-testid="sidebar-collapse-toggle">
+            {collapsed ? <IconLayoutSidebarLeftExpand size={18} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={18} stroke={1.6} />}
+          </RailButton>
         ) : null}
       </div>
 
