@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryView } from '../../components/list-kit';
@@ -174,20 +174,12 @@ function PostUpdateForm({ incident }: { incident: PublicIncident }) {
     onSuccess: () => form.setFieldValue('message', ''),
   });
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Post an update to ${incident.title}`}>
-      <Stack gap="xs">
-        <Group align="flex-start" grow wrap="wrap">
-          <Select label="Status" data={OPEN_STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps('status')} />
-          <Textarea label="Update" required autosize minRows={2} maxLength={2000} {...form.getInputProps('message')} />
-        </Group>
-        <ErrorAlert>{error}</ErrorAlert>
-        <Group>
-          <Button type="submit" variant="default" loading={submitting}>
-            Post update
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <IncidentForm formRef={formRef} onSubmit={onSubmit} label={`Post an update to ${incident.title}`} error={error} submit={{ label: 'Post update', variant: 'default', submitting }}>
+      <Group align="flex-start" grow wrap="wrap">
+        <Select label="Status" data={OPEN_STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps('status')} />
+        <Textarea label="Update" required autosize minRows={2} maxLength={2000} {...form.getInputProps('message')} />
+      </Group>
+    </IncidentForm>
   );
 }
 
@@ -200,20 +192,39 @@ function ResolveForm({ incident }: { incident: PublicIncident }) {
     submit: (_checked, values) => resolve.mutateAsync({ id: incident.id, message: values.message.trim() || undefined }),
   });
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Resolve ${incident.title}`}>
+    <IncidentForm formRef={formRef} onSubmit={onSubmit} label={`Resolve ${incident.title}`} error={error} submit={{ label: 'Resolve incident', color: 'teal', submitting }}>
+      <Textarea
+        label="Resolution note"
+        description="Optional: what was fixed. Left empty, customers read that services are operating normally."
+        autosize
+        minRows={1}
+        maxLength={2000}
+        {...form.getInputProps('message')}
+      />
+    </IncidentForm>
+  );
+}
+
+interface IncidentFormProps {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** The form's accessible name: what it does to which incident. */
+  label: string;
+  error: string | null;
+  submit: { label: string; submitting: boolean; variant?: 'default'; color?: 'teal' };
+  children: ReactNode;
+}
+
+/** A short form on an open incident's card: its fields, the refusal, and its button on the left. */
+function IncidentForm({ formRef, onSubmit, label, error, submit, children }: IncidentFormProps) {
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="xs">
-        <Textarea
-          label="Resolution note"
-          description="Optional: what was fixed. Left empty, customers read that services are operating normally."
-          autosize
-          minRows={1}
-          maxLength={2000}
-          {...form.getInputProps('message')}
-        />
+        {children}
         <ErrorAlert>{error}</ErrorAlert>
         <Group>
-          <Button type="submit" color="teal" loading={submitting}>
-            Resolve incident
+          <Button type="submit" variant={submit.variant} color={submit.color} loading={submit.submitting}>
+            {submit.label}
           </Button>
         </Group>
       </Stack>
