@@ -6,6 +6,11 @@ import { decodeEstimate, emptyEstimate, encodeEstimate, estimateCustomer, estima
 import type { Estimate } from './estimate';
 import { newCluster } from './estimate-editing';
 
+const POOLS = [
+  { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
+  { name: 'gpu workers', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 5 } },
+];
+
 const ESTIMATE: Estimate = {
   clusters: [
     {
@@ -13,10 +18,7 @@ const ESTIMATE: Estimate = {
       regionId: 'fr-par-1',
       kubernetesVersion: '1.37',
       highAvailability: true,
-      pools: [
-        { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
-        { name: 'gpu workers', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 5 } },
-      ],
+      pools: POOLS,
       addonIds: ['addon_monitoring', 'addon_logging'],
     },
   ],
@@ -96,10 +98,7 @@ describe('estimate lines and customer', () => {
       regionId: 'fr-par-1',
       kubernetesVersion: '1.37',
       highAvailability: true,
-      nodePools: [
-        { name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null },
-        { name: 'gpu workers', flavorId: 'gp-8-32', count: 2, autoscale: { min: 2, max: 5 } },
-      ],
+      nodePools: POOLS,
       addonIds: ['addon_monitoring', 'addon_logging'],
     });
   });
