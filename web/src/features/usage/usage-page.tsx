@@ -2,6 +2,7 @@ import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
 import { Alert, Button, Card, Container, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { WhenInView } from '../../components/when-in-view';
 import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -31,6 +32,48 @@ const UsageChart = lazy(loadUsageChart);
 /** The chart's place while its code loads or until it scrolls into view: as tall as the chart and its legend. */
 function ChartSkeleton() {
   return <Skeleton height={330} aria-label="Loading the chart" />;
+}
+
+/** The chart, its code loaded on demand and drawn once it scrolls into view. */
+function LazyUsageChart(props: ComponentProps<typeof UsageChart>) {
+  return (
+    <WhenInView placeholder={<ChartSkeleton />}>
+      <Suspense fallback={<ChartSkeleton />}>
+        <UsageChart {...props} />
+      </Suspense>
+    </WhenInView>
+  );
+}
+
+const PERIOD_LABELS: Record<UsageGroupBy, string> = { day: 'Daily', month: 'Monthly' };
+const SPLIT_LABELS: Record<UsageBy, string> = { cluster: 'By cluster', kind: 'By resource kind' };
+
+/** A choice among a few options, each a segment, named by `label` for assistive technology. */
+function OptionSwitch<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: Record<T, string> }) {
+  return (
+    <SegmentedControl
+      aria-label={label}
+      value={value}
+      onChange={(next) => onChange(next as T)}
+      data={(Object.keys(options) as T[]).map((option) => ({ value: option, label: options[option] }))}
+    />
+  );
+}
+
+/** One figure of the summary: an amount in the display currency, in euros on hover when that is another currency. */
+function UsageFigure({ label, eurCents, showEur, testId, children }: { label: string; eurCents: number; showEur: boolean; testId?: string; children?: ReactNode }) {
+  const price = useDisplayPrice();
+  return (
+    <Card withBorder>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={testId} title={showEur ? formatMoney(eurCents / 100, 'EUR') : undefined}>
+        {price.format(eurCents)}
+      </Text>
+      {children}
+    </Card>
+  );
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -90,24 +133,8 @@ export function UsagePage() {
         <Group align="flex-end" gap="md" wrap="wrap">
           <TextInput type="date" label="From" value={range.from} max={range.to} onChange={(event) => setRange((current) => ({ ...current, from: event.currentTarget.value }))} />
           <TextInput type="date" label="To" value={range.to} min={range.from} onChange={(event) => setRange((current) => ({ ...current, to: event.currentTarget.value }))} />
-          <SegmentedControl
-            aria-label="Period"
-            value={groupBy}
-            onChange={(value) => setGroupBy(value as UsageGroupBy)}
-            data={[
-              { value: 'day', label: 'Daily' },
-              { value: 'month', label: 'Monthly' },
-            ]}
-          />
-          <SegmentedControl
-            aria-label="Split by"
-            value={by}
-            onChange={(value) => setBy(value as UsageBy)}
-            data={[
-              { value: 'cluster', label: 'By cluster' },
-              { value: 'kind', label: 'By resource kind' },
-            ]}
-          />
+          <OptionSwitch label="Period" value={groupBy} onChange={setGroupBy} options={PERIOD_LABELS} />
+          <OptionSwitch label="Split by" value={by} onChange={setBy} options={SPLIT_LABELS} />
         </Group>
         {rangeProblem && (
           <Alert color="orange" icon={<IconInfoCircle size={18} />} role="alert">
@@ -119,33 +146,13 @@ export function UsagePage() {
         {report ? (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Card withBorder>
-                <Text size="sm" c="dimmed">
-                  Total for the range
-                </Text>
-                <Text size="xl" fw={700} data-testid="usage-total" title={showEur ? formatMoney(report.totals.amountCents / 100, 'EUR') : undefined}>
-                  {price.format(report.totals.amountCents)}
-                </Text>
-              </Card>
-              <Card withBorder>
-                <Text size="sm" c="dimmed">
-                  This month so far
-                </Text>
-                <Text size="xl" fw={700} title={showEur ? formatMoney(report.forecast.monthToDateCents / 100, 'EUR') : undefined}>
-                  {price.format(report.forecast.monthToDateCents)}
-                </Text>
-              </Card>
-              <Card withBorder>
-                <Text size="sm" c="dimmed">
-                  Forecast to month end
-                </Text>
-                <Text size="xl" fw={700} data-testid="usage-forecast" title={showEur ? formatMoney(report.forecast.forecastCents / 100, 'EUR') : undefined}>
-                  {price.format(report.forecast.forecastCents)}
-                </Text>
+              <UsageFigure label="Total for the range" eurCents={report.totals.amountCents} showEur={showEur} testId="usage-total" />
+              <UsageFigure label="This month so far" eurCents={report.forecast.monthToDateCents} showEur={showEur} />
+              <UsageFigure label="Forecast to month end" eurCents={report.forecast.forecastCents} showEur={showEur} testId="usage-forecast">
                 <Text size="xs" c="dimmed">
                   Month to date × {report.forecast.daysInMonth} days ÷ {report.forecast.elapsedDays.toFixed(1)} days elapsed.
                 </Text>
-              </Card>
+              </UsageFigure>
             </SimpleGrid>
 
             <Card withBorder data-testid="usage-chart-card">
@@ -155,16 +162,12 @@ export function UsagePage() {
               {chart.length === 0 ? (
                 <Text c="dimmed">No usage was recorded in this range.</Text>
               ) : (
-                <WhenInView placeholder={<ChartSkeleton />}>
-                  <Suspense fallback={<ChartSkeleton />}>
-                    <UsageChart
-                      rows={chart}
-                      groups={report.groups}
-                      label={`${groupBy === 'day' ? 'Daily' : 'Monthly'} cost ${by === 'cluster' ? 'by cluster' : 'by resource kind'}, ${range.from} to ${range.to}; the table below lists the same amounts.`}
-                      format={(amount) => formatMoney(amount, price.currency)}
-                    />
-                  </Suspense>
-                </WhenInView>
+                <LazyUsageChart
+                  rows={chart}
+                  groups={report.groups}
+                  label={`${groupBy === 'day' ? 'Daily' : 'Monthly'} cost ${by === 'cluster' ? 'by cluster' : 'by resource kind'}, ${range.from} to ${range.to}; the table below lists the same amounts.`}
+                  format={(amount) => formatMoney(amount, price.currency)}
+                />
               )}
             </Card>
 
@@ -182,17 +185,13 @@ export function UsagePage() {
                     data={report.quantities.map((entry) => ({ value: entry.kind, label: QUANTITY_LABELS[entry.kind] }))}
                   />
                 </Group>
-                <WhenInView placeholder={<ChartSkeleton />}>
-                  <Suspense fallback={<ChartSkeleton />}>
-                    <UsageChart
-                      testId="usage-quantity-chart"
-                      rows={quantityChart}
-                      groups={quantityChartGroups}
-                      label={`${quantityTitle} (${quantityUnit}), ${range.from} to ${range.to}; the table below lists the same quantities.`}
-                      format={formatQuantity}
-                    />
-                  </Suspense>
-                </WhenInView>
+                <LazyUsageChart
+                  testId="usage-quantity-chart"
+                  rows={quantityChart}
+                  groups={quantityChartGroups}
+                  label={`${quantityTitle} (${quantityUnit}), ${range.from} to ${range.to}; the table below lists the same quantities.`}
+                  format={formatQuantity}
+                />
                 <Group justify="flex-end" mt="md" mb="xs">
                   <Button
                     variant="light"
