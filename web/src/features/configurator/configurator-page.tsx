@@ -31,17 +31,10 @@ import { TierStep } from './step-tier';
 import { VersionStep } from './step-version';
 import { STEP_COUNT, stepAt, STEPS, stepNumber } from './steps';
 import type { StepId, StepInfo } from './steps';
+import type { ConfiguratorSearch } from './search-params';
 import { useDraftPricing } from './use-draft-pricing';
 import { usePlaceOrder } from './use-place-order';
 import { firstInvalidStep, validateStep } from './validation';
-
-export interface ConfiguratorSearch {
-  step?: number;
-  /** The price estimator's encoded estimate: its first cluster is configured. */
-  estimate?: string;
-  /** A tier chosen on /cluster-selection. */
-  tier?: string;
-}
 
 export interface ConfiguratorPageProps {
   search: ConfiguratorSearch;

@@ -1,3 +1,3 @@
 // The cluster configurator's door: /configure-cluster and /clusters/configure.
-export { ConfiguratorPage, type ConfiguratorSearch } from './configurator-page';
-export { useStepNavigation } from './use-step-navigation';
+export { ConfiguratorRoute } from './configurator-route';
+export { configuratorSearch, type ConfiguratorSearch } from './search-params';
