@@ -9,7 +9,7 @@ import { type VatCheck, organizationRef } from './organizations';
  */
 
 import { USAGE_KINDS } from '@kubemarket/shared';
-import { APPROVAL_STATUSES, approvalColumns, timestamps } from './columns';
+import { APPROVAL_STATUSES, approvalColumns, timestamps, requiredRef } from './columns';
 
 export { USAGE_KINDS, type UsageKind } from '@kubemarket/shared';
 
@@ -130,9 +130,7 @@ export type Invoice = typeof invoices.$inferSelect;
 
 /** The invoice a row belongs to: required; `cascade` goes with it, `restrict` keeps it (money received, payments). */
 export function invoiceRef(onDelete: 'cascade' | 'restrict') {
-  return text('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete });
+  return requiredRef('invoice_id', () => invoices.id, onDelete);
 }
 
 /** 'purchase': what an order bought, on the order's own invoice; 'order': a prepaid order consumed on a monthly invoice. */
@@ -280,9 +278,7 @@ export const creditApplications = sqliteTable(
   'credit_applications',
   {
     id: text('id').primaryKey(),
-    creditId: text('credit_id')
-      .notNull()
-      .references(() => credits.id, { onDelete: 'cascade' }),
+    creditId: requiredRef('credit_id', () => credits.id, 'cascade'),
     invoiceId: invoiceRef('cascade'),
     amountCents: integer('amount_cents').notNull(),
     createdAt: integer('created_at').notNull(),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { clusterTiers } from './cluster-tiers';
 import { dataCenters } from './data-centers';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 import { organizationRef } from './organizations';
 import type { SealedSecret } from '../secret-box';
 
@@ -43,13 +43,9 @@ export const clusters = sqliteTable(
     id: text('id').primaryKey(),
     organizationId: organizationRef('restrict'),
     name: text('name').notNull(),
-    tierId: text('tier_id')
-      .notNull()
-      .references(() => clusterTiers.id, { onDelete: 'restrict' }),
+    tierId: requiredRef('tier_id', () => clusterTiers.id, 'restrict'),
     /** The data centre id, e.g. "fr-par-1". */
-    region: text('region')
-      .notNull()
-      .references(() => dataCenters.id, { onDelete: 'restrict' }),
+    region: requiredRef('region', () => dataCenters.id, 'restrict'),
     status: text('status', { enum: CLUSTER_STATUSES }).notNull().default('provisioning'),
     kubernetesVersion: text('kubernetes_version').notNull(),
     /** Nodes the pools ask for (sum of counts); the node rows say how many have joined. */
@@ -85,9 +81,7 @@ export type Cluster = typeof clusters.$inferSelect;
 
 /** The cluster a row belongs to (its pools, nodes, operations, history): required, and deleted with it. */
 export function clusterRef() {
-  return text('cluster_id')
-    .notNull()
-    .references(() => clusters.id, { onDelete: 'cascade' });
+  return requiredRef('cluster_id', () => clusters.id, 'cascade');
 }
 export type NewCluster = typeof clusters.$inferInsert;
 
@@ -132,9 +126,7 @@ export const clusterNodes = sqliteTable(
   {
     id: text('id').primaryKey(),
     clusterId: clusterRef(),
-    poolId: text('pool_id')
-      .notNull()
-      .references(() => nodePools.id, { onDelete: 'cascade' }),
+    poolId: requiredRef('pool_id', () => nodePools.id, 'cascade'),
     name: text('name').notNull(),
     zone: text('zone').notNull(),
     status: text('status', { enum: NODE_STATUSES }).notNull(),

@@ -1,10 +1,19 @@
-import { integer, text } from 'drizzle-orm/sqlite-core';
+import { integer, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /**
  * Columns that many tables define alike, written once and spread into the tables (drizzle's
  * reusable columns): the SQL is the same as if each table spelled them out. References to a
- * table's id sit beside that table (`organizationRef` in organizations.ts, `userRef` in users.ts).
+ * table's id sit beside that table (`organizationRef` in organizations.ts, `userRef` in users.ts),
+ * built on `requiredRef`.
  */
+
+/**
+ * A required reference to another table's row (`target`, its id), and what deleting that row does
+ * to this one: `cascade`, it goes with it; `restrict`, that row stays while this one exists.
+ */
+export function requiredRef(column: string, target: () => AnySQLiteColumn, onDelete: 'cascade' | 'restrict') {
+  return text(column).notNull().references(target, { onDelete });
+}
 
 /** When the row was created and last changed, UTC epoch ms. */
 export const timestamps = {

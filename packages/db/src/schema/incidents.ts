@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { userRef, optionalUserRef } from './users';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /** How badly customers are affected; 'none' is a notice (maintenance, a degraded internal tool). */
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
@@ -47,9 +47,7 @@ export const incidentUpdates = sqliteTable(
   'incident_updates',
   {
     id: text('id').primaryKey(),
-    incidentId: text('incident_id')
-      .notNull()
-      .references(() => incidents.id, { onDelete: 'cascade' }),
+    incidentId: requiredRef('incident_id', () => incidents.id, 'cascade'),
     status: text('status', { enum: INCIDENT_STATUSES }).notNull(),
     message: text('message').notNull(),
     authorId: optionalUserRef('author_id'),
@@ -66,9 +64,7 @@ export const incidentUpdates = sqliteTable(
 export const incidentNotices = sqliteTable(
   'incident_notices',
   {
-    incidentId: text('incident_id')
-      .notNull()
-      .references(() => incidents.id, { onDelete: 'cascade' }),
+    incidentId: requiredRef('incident_id', () => incidents.id, 'cascade'),
     userId: userRef('cascade'),
     event: text('event', { enum: INCIDENT_NOTICE_EVENTS }).notNull(),
     notificationId: text('notification_id'),

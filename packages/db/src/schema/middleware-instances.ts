@@ -3,7 +3,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import type { SealedSecret } from '../secret-box';
 import { clusters } from './clusters';
 import { middlewarePlans, middlewares } from './middlewares';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /**
  * A managed middleware a customer bought (issue 31): one per middleware line of a settled order,
@@ -33,17 +33,11 @@ export const middlewareInstances = sqliteTable(
     /** The order that bought it, and its line in that order: one instance per line. */
     orderId: text('order_id').notNull(),
     lineIndex: integer('line_index').notNull(),
-    middlewareId: text('middleware_id')
-      .notNull()
-      .references(() => middlewares.id, { onDelete: 'restrict' }),
+    middlewareId: requiredRef('middleware_id', () => middlewares.id, 'restrict'),
     /** The plan it runs now (a resize changes it; the order keeps the plan bought). */
-    planId: text('plan_id')
-      .notNull()
-      .references(() => middlewarePlans.id, { onDelete: 'restrict' }),
+    planId: requiredRef('plan_id', () => middlewarePlans.id, 'restrict'),
     /** The cluster it runs in; its region is the instance's. */
-    clusterId: text('cluster_id')
-      .notNull()
-      .references(() => clusters.id, { onDelete: 'restrict' }),
+    clusterId: requiredRef('cluster_id', () => clusters.id, 'restrict'),
     regionId: text('region_id').notNull(),
     /** A DNS label chosen by the customer, unique among the organisation's live instances. */
     name: text('name').notNull(),
@@ -85,9 +79,7 @@ export const middlewareBackups = sqliteTable(
   'middleware_backups',
   {
     id: text('id').primaryKey(),
-    instanceId: text('instance_id')
-      .notNull()
-      .references(() => middlewareInstances.id, { onDelete: 'cascade' }),
+    instanceId: requiredRef('instance_id', () => middlewareInstances.id, 'cascade'),
     kind: text('kind', { enum: MIDDLEWARE_BACKUP_KINDS }).notNull(),
     /** Size of the backup, MB. */
     sizeMb: integer('size_mb').notNull(),

@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
-import { catalogItemColumns } from './columns';
+import { catalogItemColumns, requiredRef } from './columns';
 
 export const MIDDLEWARE_CATEGORIES = ['database', 'cache', 'streaming', 'messaging', 'search', 'storage'] as const;
 export type MiddlewareCategory = (typeof MIDDLEWARE_CATEGORIES)[number];
@@ -26,9 +26,7 @@ export const middlewarePlans = sqliteTable(
   {
     id: text('id').primaryKey(),
     /** Restrict: a middleware with plans is archived, never deleted. */
-    middlewareId: text('middleware_id')
-      .notNull()
-      .references(() => middlewares.id, { onDelete: 'restrict' }),
+    middlewareId: requiredRef('middleware_id', () => middlewares.id, 'restrict'),
     name: text('name').notNull(),
     /**
      * Machines of the service (replicas or brokers) and the size of each; null for services not

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { orders } from './orders';
+import { requiredRef } from './columns';
 
 /** The steps of an order's timeline (/order-status/{id}). */
 export const ORDER_EVENT_TYPES = [
@@ -42,9 +43,7 @@ export const orderEvents = sqliteTable(
   'order_events',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
     type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
     /** What happened, in a sentence for the customer. */
     message: text('message').notNull(),

@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /**
  * Who the organisation is for tax (issue 30): the invoice's "bill to" and the VAT treatment of
@@ -72,9 +72,7 @@ export const organizations = sqliteTable('organizations', {
  * (`cascade` for what is only the organisation's, `restrict` for financial records that must stay).
  */
 export function organizationRef(onDelete: 'cascade' | 'restrict') {
-  return text('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete });
+  return requiredRef('organization_id', () => organizations.id, onDelete);
 }
 
 export type Organization = typeof organizations.$inferSelect;

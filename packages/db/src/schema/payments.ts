@@ -4,7 +4,7 @@ import { invoiceRef } from './billing';
 import { orders } from './orders';
 import { organizationRef } from './organizations';
 import { optionalUserRef } from './users';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /** sandbox and stripe are the payments port's providers; bank_transfer is an invoice we issue. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'bank_transfer'] as const;
@@ -53,9 +53,7 @@ export const payments = sqliteTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: requiredRef('order_id', () => orders.id, 'restrict'),
     organizationId: organizationRef('restrict'),
     /** Who paid; null once the account is deleted (the payment stays with the order). */
     userId: optionalUserRef('user_id'),

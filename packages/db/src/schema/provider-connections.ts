@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { organizationRef } from './organizations';
 import { optionalUserRef } from './users';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /** The clouds whose managed Kubernetes a customer can connect (issue 16). */
 export const PROVIDER_IDS = ['gke', 'eks', 'aks', 'iks', 'cce', 'ack', 'doks'] as const;
@@ -41,9 +41,7 @@ export const externalClusters = sqliteTable(
   'external_clusters',
   {
     id: text('id').primaryKey(),
-    connectionId: text('connection_id')
-      .notNull()
-      .references(() => providerConnections.id, { onDelete: 'cascade' }),
+    connectionId: requiredRef('connection_id', () => providerConnections.id, 'cascade'),
     organizationId: organizationRef('cascade'),
     provider: text('provider', { enum: PROVIDER_IDS }).notNull(),
     /** The provider's own id of the cluster (ARN, ARM id, uid...). */

@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
 import { organizations } from './organizations';
 import { optionalUserRef } from './users';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'incident'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -77,9 +77,7 @@ export const ticketMessages = sqliteTable(
   'ticket_messages',
   {
     id: text('id').primaryKey(),
-    ticketId: text('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef('ticket_id', () => tickets.id, 'cascade'),
     /** Null for a visitor's reply or a deleted account; authorName keeps who wrote it. */
     authorUserId: optionalUserRef('author_user_id'),
     authorName: text('author_name').notNull(),
@@ -96,12 +94,8 @@ export const ticketAttachments = sqliteTable(
   'ticket_attachments',
   {
     id: text('id').primaryKey(),
-    ticketId: text('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    messageId: text('message_id')
-      .notNull()
-      .references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef('ticket_id', () => tickets.id, 'cascade'),
+    messageId: requiredRef('message_id', () => ticketMessages.id, 'cascade'),
     /** Object key in the FILES bucket. */
     r2Key: text('r2_key').notNull().unique(),
     filename: text('filename').notNull(),

@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { ORGANIZATION_ROLES, PLATFORM_ROLES } from '@kubemarket/shared';
 import { organizationRef } from './organizations';
-import { timestamps } from './columns';
+import { timestamps, requiredRef } from './columns';
 
 /** 'user' is an ordinary customer; 'officer', 'admin' and 'super_admin' are staff. */
 export const USER_ROLES = PLATFORM_ROLES;
@@ -49,9 +49,7 @@ export const users = sqliteTable(
 
 /** The user a row belongs to: required; `cascade` goes with the account, `restrict` keeps the account while the row exists. */
 export function userRef(onDelete: 'cascade' | 'restrict') {
-  return text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete });
+  return requiredRef('user_id', () => users.id, onDelete);
 }
 
 /** A person the row names (who asked, decided, wrote, is assigned): null once their account is deleted, the row stays. */
