@@ -10,29 +10,17 @@ export function useNotificationActions() {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: countKey })]);
 
-  const markRead = useMutation(
-    trpc.notifications.markRead.mutationOptions({
-      onSuccess: refresh,
-      onError: (error) => notificationErrorToast(error, TEXT.markReadFailed),
-    }),
-  );
-  const markAllRead = useMutation(
-    trpc.notifications.markAllRead.mutationOptions({
-      onSuccess: async () => {
-        await refresh();
-        notificationSuccessToast(TEXT.allMarkedRead);
-      },
-      onError: (error) => notificationErrorToast(error, TEXT.markAllFailed),
-    }),
-  );
-  const trash = useMutation(
-    trpc.notifications.trash.mutationOptions({
-      onSuccess: async () => {
-        await refresh();
-        notificationSuccessToast(TEXT.movedToTrash);
-      },
-      onError: (error) => notificationErrorToast(error, TEXT.trashFailed),
-    }),
-  );
+  /** A change's outcome: the list and the count read again, then `done` said (if any); a failure says `failed`. */
+  const outcome = (done: string | null, failed: string) => ({
+    onSuccess: async () => {
+      await refresh();
+      if (done) notificationSuccessToast(done);
+    },
+    onError: (error: unknown) => notificationErrorToast(error, failed),
+  });
+
+  const markRead = useMutation(trpc.notifications.markRead.mutationOptions(outcome(null, TEXT.markReadFailed)));
+  const markAllRead = useMutation(trpc.notifications.markAllRead.mutationOptions(outcome(TEXT.allMarkedRead, TEXT.markAllFailed)));
+  const trash = useMutation(trpc.notifications.trash.mutationOptions(outcome(TEXT.movedToTrash, TEXT.trashFailed)));
   return { markRead, markAllRead, trash };
 }
