@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Select, Stack, TextInput, type NumberInputProps, type SelectProps, type TextInputProps } from '@mantine/core';
+import { NumberInput, Select, Stack, TextInput, type NumberInputProps, type SelectProps, type TextInputProps } from '@mantine/core';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { optionsOf } from './catalog-admin-options';
 
 /** The modals' close button, named for screen readers (Mantine's has only an icon). */
@@ -99,14 +100,9 @@ export function FormFooter({ generalError, saving, submitLabel, onCancel }: Form
   return (
     <Stack gap="md">
       <ErrorAlert>{generalError}</ErrorAlert>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <CancelSubmitRow onCancel={onCancel} submitting={saving}>
+        {submitLabel}
+      </CancelSubmitRow>
     </Stack>
   );
 }
