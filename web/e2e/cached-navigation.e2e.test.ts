@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
-import { useBrowser } from './fixtures';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
+import { POLL, useBrowser } from './fixtures';
 
 /** What a page shows while its data loads: Mantine's skeletons and loaders, and ours. */
 const LOADING_SELECTOR = '[data-skeleton], .mantine-Skeleton-root, [role="progressbar"], .mantine-Loader-root';

@@ -1,12 +1,9 @@
 import { formatEurCents } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import { openAsNewAccount } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, POLL, useBrowser } from './fixtures';
 import { choose, openEstimateWithCluster, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
 
 /** The estimate the browser test builds, as POST /api/quotes reads it. */
 const QUOTE_BODY = standardClusterQuote({

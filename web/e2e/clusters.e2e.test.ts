@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
@@ -13,7 +13,6 @@ import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 // a member runs on a cluster of their own, watched live. Acme's seeded clusters are only read
 // (the dashboard test counts them); every change is made on a cluster a new organisation orders.
 
-const POLL = { timeout: 15_000 } as const;
 /** An operation of the simulator at the browser tests' speed, with room for a busy machine. */
 const OPERATION = { timeout: 90_000 } as const;
 const BILLING = { companyName: 'E2E Clusters SAS', countryCode: 'FR', addressLine1: '8 rue de la Paix', postalCode: '75002', city: 'Paris' };

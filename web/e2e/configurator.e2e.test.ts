@@ -3,7 +3,7 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import {
   api,
   choose,
@@ -18,8 +18,6 @@ import {
   waitForServerMatch,
 } from './order-helpers';
 import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
-
-const POLL = { timeout: 15_000 } as const;
 
 describe('cluster configurator', () => {
   const browser = useBrowser();

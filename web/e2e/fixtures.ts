@@ -4,6 +4,12 @@ import { afterEach, beforeEach } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 
+/**
+ * How long a browser test waits for what a page should come to show (`expect.poll`, a locator's
+ * `waitFor`): longer than a cold page load or a lazy chunk's first load on a busy machine.
+ */
+export const POLL = { timeout: 15_000 } as const;
+
 // Debian's chromium, as its headless shell (package chromium-headless-shell, the same Chromium
 // version without the browser's UI layer, what Playwright itself runs headless): the browser tier
 // took 24-29 % less time than with /usr/bin/chromium (ADR 24). Playwright's own browser download

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 
 /*
  * docs/product/constants.md#layout-and-images: images load in groups. The first screen's (high) are asked for at once, the
  * medium ones only after them, the low ones only once the window has scrolled past 500 px.
  */
 
-const POLL = { timeout: 15_000 } as const;
 const HERO = '/images/hero-cluster.svg';
 const MAP = '/images/eu-data-centres.svg';
 const LOW = /\/images\/cluster-types\/[a-z]+\.svg$/;

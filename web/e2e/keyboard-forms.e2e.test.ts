@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
 /*
@@ -11,8 +11,6 @@ import { primaryRatesUnreachable } from './rates';
  * alerts say and where the focus lands after a refused submit. The mouse is used only to dismiss
  * the cookie banner before the forms are reached.
  */
-
-const POLL = { timeout: 15_000 } as const;
 
 function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement).catch(() => false);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { hasKubectl, kubeGet, readKubeconfig, TABLE_ACCEPT, type Kubeconfig } from './kubeconfig';
 import { api, choose } from './order-helpers';
 
@@ -17,7 +17,6 @@ import { api, choose } from './order-helpers';
 // downloaded from its page reaches the cluster's read-only Kubernetes API there. kubectl runs when
 // it is installed (Debian's package on our machines); otherwise Node makes the requests kubectl makes.
 
-const POLL = { timeout: 15_000 } as const;
 /** analytics-eu: Acme's running cluster of two pools, only read here (the other files read webshop-prod). */
 const CLUSTER = 'clu_demo_analytics';
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-const POLL = { timeout: 15_000 } as const;
+import { POLL } from './fixtures';
 
 /** Loaders and skeletons still showing: a page is looked at once its data is in. */
 export const PENDING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [aria-busy="true"]';

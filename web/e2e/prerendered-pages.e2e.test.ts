@@ -2,10 +2,7 @@ import { APP_LOADER_SCRIPT, PRERENDERED_PAGES } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
+import { BASE_URL, POLL, useBrowser } from './fixtures';
 
 /** The markup inside #root of an HTML answer, or '' for the empty SPA shell. */
 function rootMarkup(html: string): string {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
+import { BASE_URL, POLL, useBrowser } from './fixtures';
 
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map((match) => match[1]!);
 const appScriptsOf = (html: string) => (/data-app-scripts="([^"]*)"/.exec(html)?.[1] ?? '').split(' ');

@@ -3,12 +3,9 @@ import type { SuggestionsResult } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsDemoAccount } from './accounts';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { api } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
 
 /** POST /api/suggestions as the signed-in user of the page. */
 const serverSuggestions = (page: Page, body: unknown) => api<SuggestionsResult>(page, 'POST', '/api/suggestions', body);

@@ -2,11 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccount } from './accounts';
 import { cookieChoiceMade } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { choose } from './order-helpers';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a lazy chunk's first load. */
-const POLL = { timeout: 15_000 } as const;
 
 /** kind|zone|name of each part: the diagram's nodes and the text alternative's rows must list the same. */
 async function parts(items: Locator, name: (item: Locator) => Locator): Promise<string[]> {
