@@ -22,8 +22,8 @@ export function uniqueAccount(label: string): TestAccount {
   };
 }
 
-export async function register(page: Page, account: TestAccount): Promise<void> {
-  await page.goto('/auth?tab=register');
+/** Registers from /auth's open register form: fills it in with `account` and sends it. */
+export async function fillRegisterForm(page: Page, account: TestAccount): Promise<void> {
   const form = page.getByTestId('register-form');
   await form.getByLabel('Full name').fill(account.name);
   await form.getByLabel('Work email').fill(account.email);
@@ -32,6 +32,11 @@ export async function register(page: Page, account: TestAccount): Promise<void> 
   await form.getByLabel(/^Password/).fill(account.password);
   await form.getByLabel('Confirm password').fill(account.password);
   await form.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function register(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/auth?tab=register');
+  await fillRegisterForm(page, account);
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 

@@ -2,10 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsNewAccount } from './accounts';
-import { addressAfterPath, followMailboxLink, rejectCookies, uniqueAccount, verificationPrompt } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
-
-const POLL = { timeout: 15_000 };
+import { addressAfterPath, fillRegisterForm, followMailboxLink, rejectCookies, uniqueAccount, verificationPrompt } from './auth-helpers';
+import { BASE_URL, POLL, useBrowser } from './fixtures';
 
 /** Registration sends the new account back to the invitation; the verification prompt may cover it first. */
 async function dismissVerificationPrompt(page: Page) {
@@ -52,14 +50,7 @@ describe('customer teams', () => {
 
       await invitation.getByTestId('invitation-register').click();
       await page.waitForURL((url) => url.pathname === '/auth');
-      const register = page.getByTestId('register-form');
-      await register.getByLabel('Full name').fill(colleague.name);
-      await register.getByLabel('Work email').fill(colleague.email);
-      await register.getByLabel('Username').fill(colleague.username);
-      await register.getByLabel('Company name').fill(colleague.companyName);
-      await register.getByLabel(/^Password/).fill(colleague.password);
-      await register.getByLabel('Confirm password').fill(colleague.password);
-      await register.getByRole('button', { name: 'Create account' }).click();
+      await fillRegisterForm(page, colleague);
 
       // Back on the invitation, signed in as the invited address.
       await page.waitForURL((url) => url.pathname === '/join-team', POLL);
