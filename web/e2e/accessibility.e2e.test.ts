@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
+import { ALICE_CONSOLE_PAGES } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 import { openLoaded } from './page-loaded';
@@ -45,15 +46,7 @@ const PUBLIC_PAGES = [
 
 /** Alice's pages (a member of the seeded Acme organisation): her console, her clusters, orders, bills and tickets. */
 const SIGNED_IN_PAGES = [
-  '/dashboard',
-  '/my-clusters',
-  '/clusters/clu_demo_webshop',
-  '/orders',
-  '/billing',
-  '/usage',
-  '/support',
-  '/support/tickets/tkt_demo_acme_ingress',
-  '/configure-cluster',
+  ...ALICE_CONSOLE_PAGES,
   '/price-estimator',
   '/marketplace',
   '/settings',

@@ -1,7 +1,7 @@
 import { request as apiRequest } from 'playwright-core';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { rejectCookies } from './auth-helpers';
-import { BASE_URL } from './fixtures';
+import { cookieChoiceMade, rejectCookies } from './auth-helpers';
+import { anotherContext, BASE_URL } from './fixtures';
 
 /** Platform roles of packages/db (`user` is a customer; the others are staff). */
 export type PlatformRole = 'user' | 'officer' | 'admin' | 'super_admin';
@@ -96,6 +96,40 @@ export async function openAsDemoAccount(page: Page, username: string, path: stri
 }
 
 /**
+ * A seeded demo account at a desk of its own (a browser context beside the page's: another person),
+ * signed in with its cookie choice made: its page. The test closes the page's context.
+ */
+export async function demoAccountBeside(page: Page, username: string): Promise<Page> {
+  const context = await anotherContext(page);
+  try {
+    const other = await context.newPage();
+    await cookieChoiceMade(other);
+    await signInAsDemoAccount(other, username);
+    return other;
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * The console pages Alice (a member of the seeded Acme organisation) uses most: its lists, a
+ * cluster, a ticket and the configurator, each showing seeded data. The accessibility and layout
+ * tests check them, and a few more of hers.
+ */
+export const ALICE_CONSOLE_PAGES = [
+  '/dashboard',
+  '/my-clusters',
+  '/clusters/clu_demo_webshop',
+  '/orders',
+  '/billing',
+  '/usage',
+  '/support',
+  '/support/tickets/tkt_demo_acme_ingress',
+  '/configure-cluster',
+] as const;
+
+/**
  * Signs `context` in with the account's password over the API (POST /api/login, what the sign-in
  * form sends): a second session of the account, as another device has it. The form itself is
  * tested in auth.e2e.test.ts.
@@ -105,4 +139,19 @@ export async function signInWithPassword(context: BrowserContext, identifier: st
   if (response.status() !== 200) throw new Error(`POST /api/login answered ${response.status()}: ${await response.text()}`);
   const answer = (await response.json()) as { mfaRequired?: boolean };
   if (answer.mfaRequired) throw new Error(`${identifier} has two-step verification on: POST /api/login asked for a code`);
+}
+
+/**
+ * The account signed in with its password on another device (a browser context beside the page's,
+ * `signInWithPassword`): that device's page. The test closes the page's context.
+ */
+export async function signInOnAnotherDevice(page: Page, identifier: string, password: string): Promise<Page> {
+  const context = await anotherContext(page);
+  try {
+    await signInWithPassword(context, identifier, password);
+    return await context.newPage();
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }

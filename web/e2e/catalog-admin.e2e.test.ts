@@ -1,11 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount } from './accounts';
+import { demoAccountBeside, signInAsDemoAccount } from './accounts';
 import { cookieChoiceMade } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a lazy page's first load. */
-const POLL = { timeout: 15_000 } as const;
+import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
 
 /** Signs in as a seeded demo account through /dev-login (no second factor), then answers the cookie banner. */
 /** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts), cookie choice made. */
@@ -143,10 +140,8 @@ describe('staff catalogue editing', () => {
     await page.goto('/officers/panel');
     const waiting = page.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
     await expect.poll(() => waiting.textContent(), POLL).toContain('Another administrator decides');
-    const adamContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const adam = await demoAccountBeside(page, 'adam');
     try {
-      const adam = await adamContext.newPage();
-      await devLogin(adam, 'adam');
       await adam.goto('/officers/panel');
       const request = adam.getByTestId('change-request').filter({ hasText: `Price of ${id}` });
       expect(await request.textContent()).toContain('Matching the partner price list');
@@ -155,7 +150,7 @@ describe('staff catalogue editing', () => {
       await adam.getByText('Change approved').waitFor();
       await request.waitFor({ state: 'detached' });
     } finally {
-      await adamContext.close();
+      await adam.context().close();
     }
     expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(500);
   });
@@ -174,7 +169,7 @@ describe('staff catalogue editing', () => {
     const filed = await api(page, '/change-requests', { procedure: 'catalogAdmin.promotions.create', input: promotion, reason: 'Partner launch' });
     expect(filed.status()).toBe(200);
     const { id: createRequest } = (await filed.json()) as { id: string };
-    const adamContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const adamContext = await anotherContext(page);
     try {
       const adam = await adamContext.newPage();
       await signInAsDemoAccount(adam, 'adam');

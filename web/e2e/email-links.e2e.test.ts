@@ -1,8 +1,8 @@
 import { request as apiRequest } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createAccount, signInAsNewAccount, signInWithPassword } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { createAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
+import { anotherContext, BASE_URL, useBrowser } from './fixtures';
 import { addressAfterPath, rejectCookies, signIn, waitForMailLink } from './auth-helpers';
 
 /** Server round trips under a loaded test machine can take a few seconds. */
@@ -79,7 +79,7 @@ describe('magic links', () => {
     expect(calls.filter((call) => call === 'auth.consumeMagicLink')).toHaveLength(1);
 
     // Used once, it is dead: the server's reason and a way to get a new one.
-    const otherContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const otherContext = await anotherContext(page);
     try {
       const other = await otherContext.newPage();
       await other.goto(link);
@@ -155,11 +155,8 @@ describe('changing the email address', () => {
     const account = await signInAsNewAccount(page);
     const newEmail = `new-${account.username}@example.eu`.replace(/_/g, '-');
 
-    const otherContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const other = await signInOnAnotherDevice(page, account.username, account.password);
     try {
-      await signInWithPassword(otherContext, account.username, account.password);
-      const other = await otherContext.newPage();
-
       await page.goto('/account');
       await rejectCookies(page);
       const emailForm = page.locator('form').filter({ has: page.getByLabel('New email address') });
@@ -191,7 +188,7 @@ describe('changing the email address', () => {
       await page.goto('/account');
       await expect.poll(() => page.getByTestId('account-email').textContent(), POLL).toBe(newEmail);
     } finally {
-      await otherContext.close();
+      await other.context().close();
     }
     expect(browser.pageErrors).toEqual([]);
   });

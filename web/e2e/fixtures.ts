@@ -140,6 +140,16 @@ async function answerBuildFile(route: Route): Promise<void> {
   return route.fulfill(answer);
 }
 
+/**
+ * A browser context of its own beside the page's, in the same browser: another person, or the same
+ * person on another device. The test closes it.
+ */
+export function anotherContext(page: Page): Promise<BrowserContext> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('The page has no browser');
+  return browser.newContext({ baseURL: BASE_URL });
+}
+
 export function useBrowser(): BrowserFixture {
   let context: BrowserContext | undefined;
   let page: Page | undefined;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount } from './accounts';
+import { ALICE_CONSOLE_PAGES, signInAsDemoAccount } from './accounts';
 import { withNecessaryConsent } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 import { openLoaded } from './page-loaded';
 import { primaryRatesUnreachable } from './rates';
 
@@ -10,7 +10,6 @@ import { primaryRatesUnreachable } from './rates';
 // clipped: no text cut inside its box (a badge, a status label, a truncated cell), nothing wider
 // than the page, and every sidebar item reachable.
 
-const POLL = { timeout: 15_000 } as const;
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -21,15 +20,7 @@ const VIEWPORTS = [
  * configurator, and the page of the PostgreSQL Acme runs (issue 31).
  */
 const PAGES = [
-  '/dashboard',
-  '/my-clusters',
-  '/clusters/clu_demo_webshop',
-  '/orders',
-  '/billing',
-  '/usage',
-  '/support',
-  '/support/tickets/tkt_demo_acme_ingress',
-  '/configure-cluster',
+  ...ALICE_CONSOLE_PAGES,
   '/settings',
   '/middlewares/mwi_demo_acme_orders',
 ] as const;

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createAccount, signInAsNewAccount, signInWithPassword } from './accounts';
+import { createAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
 import { rejectCookies, sessionItem, signIn, signOutOverApi } from './auth-helpers';
 
@@ -161,14 +161,8 @@ describe('signing out the other sessions', () => {
     const { page } = browser;
     const account = await signInAsNewAccount(page);
 
-    // The same account signed in on another device.
-    const otherBrowser = page.context().browser();
-    if (!otherBrowser) throw new Error('The page has no browser');
-    const otherContext = await otherBrowser.newContext({ baseURL: BASE_URL });
+    const other = await signInOnAnotherDevice(page, account.email, account.password);
     try {
-      await signInWithPassword(otherContext, account.email, account.password);
-      const other = await otherContext.newPage();
-
       await page.goto('/settings?tab=security');
       await rejectCookies(page);
       await page.getByTestId('sessions-table').waitFor();
@@ -195,7 +189,7 @@ describe('signing out the other sessions', () => {
       await page.goto('/dashboard');
       await page.getByTestId('dashboard-welcome').waitFor();
     } finally {
-      await otherContext.close();
+      await other.context().close();
     }
     expect(browser.pageErrors).toEqual([]);
   });

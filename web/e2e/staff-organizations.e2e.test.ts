@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { insertInvoice } from '../../scripts/lib/race-scenarios.mjs';
-import { createAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
-import { cookieChoiceMade, rejectCookies } from './auth-helpers';
+import { createAccount, demoAccountBeside, signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { BASE_URL, useBrowser } from './fixtures';
-
-const POLL = { timeout: 15_000 };
+import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
 
 describe('staff: organisations', () => {
   const browser = useBrowser();
@@ -14,7 +12,7 @@ describe('staff: organisations', () => {
   it('an administrator finds an organisation, suspends it with a reason (its orders refused) and reinstates it', { timeout: 180_000 }, async () => {
     const { page } = browser;
     // The customer: a fresh organisation of its own, so no other test's counts move.
-    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const customerContext = await anotherContext(page);
     const customerPage = await customerContext.newPage();
     const customer = await signInAsNewAccount(customerPage, { organizationRole: 'owner' });
     await signInAsNewAccount(page, { role: 'admin' });
@@ -105,7 +103,7 @@ describe('staff: organisations', () => {
     await expect.poll(() => waiting.textContent(), POLL).toContain('Another administrator decides');
     expect(await seriousViolations(page)).toEqual([]);
 
-    const approverContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const approverContext = await anotherContext(page);
     try {
       const approver = await approverContext.newPage();
       await signInAsNewAccount(approver, { role: 'admin' });
@@ -168,11 +166,8 @@ describe('staff: organisations', () => {
     await detail.getByTestId('organization-outstanding').filter({ hasNotText: owedBefore ?? '' }).waitFor(POLL);
 
     // Globex's owner sees the payment received on the order's page.
-    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const customerPage = await demoAccountBeside(page, 'gabriel');
     try {
-      const customerPage = await customerContext.newPage();
-      await cookieChoiceMade(customerPage);
-      await signInAsDemoAccount(customerPage, 'gabriel');
       await customerPage.goto(`/order-status/${orderId}`);
       const payment = customerPage.getByTestId('payment-row').filter({ hasText: 'Bank transfer' });
       await payment.waitFor(POLL);
@@ -182,7 +177,7 @@ describe('staff: organisations', () => {
       await customerPage.getByText('Bank transfer received', { exact: true }).first().waitFor(POLL);
       expect(await seriousViolations(customerPage)).toEqual([]);
     } finally {
-      await customerContext.close();
+      await customerPage.context().close();
     }
   });
 
@@ -210,11 +205,8 @@ describe('staff: organisations', () => {
     await invoices.getByRole('row').filter({ hasText: number }).filter({ hasText: '€100.00' }).waitFor(POLL);
 
     // Globex's owner sees the same: the invoice still due, €100.00 received and €42.80 left, with its reference.
-    const customerContext = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const customerPage = await demoAccountBeside(page, 'gabriel');
     try {
-      const customerPage = await customerContext.newPage();
-      await cookieChoiceMade(customerPage);
-      await signInAsDemoAccount(customerPage, 'gabriel');
       await customerPage.goto('/billing');
       const invoiceRow = customerPage.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
       await invoiceRow.waitFor(POLL);
@@ -224,7 +216,7 @@ describe('staff: organisations', () => {
       expect(await reference.textContent()).toContain('received so far €100.00, still due €42.80');
       expect(await seriousViolations(customerPage)).toEqual([]);
     } finally {
-      await customerContext.close();
+      await customerPage.context().close();
     }
   });
 

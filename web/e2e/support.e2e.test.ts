@@ -1,15 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { signInAsDemoAccount } from './accounts';
+import { demoAccountBeside, signInAsDemoAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
-
-/** Server round trips under a loaded test machine can take a few seconds. */
-const POLL = { timeout: 15_000 };
+import { BASE_URL, POLL, useBrowser } from './fixtures';
 
 /** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
 async function devLogin(page: Page, username: string): Promise<void> {
@@ -91,12 +88,9 @@ describe('support tickets', () => {
     await page.evaluate(() => Object.assign(window, { supportE2eMarker: 'still-here' }));
 
     // The officer, in a browser context of their own.
-    const officerContext = await (page.context().browser() as Browser).newContext({ baseURL: BASE_URL });
+    const officer = await demoAccountBeside(page, 'olivia');
     try {
-      const officer = await officerContext.newPage();
       officer.setDefaultTimeout(15_000);
-      await cookieChoiceMade(officer);
-      await devLogin(officer, 'olivia');
       await officer.goto('/officers/incident-tickets');
       await officer.getByRole('heading', { level: 1, name: 'Incident Tickets' }).waitFor();
       const row = officer.getByTestId('queue-row').filter({ hasText: reference });
@@ -138,7 +132,7 @@ describe('support tickets', () => {
       expect(await page.getByText(noteText).count()).toBe(0);
       expect(await page.getByTestId('ticket-note').count()).toBe(0);
     } finally {
-      await officerContext.close();
+      await officer.context().close();
     }
     expect(browser.pageErrors.map(String)).toEqual([]);
   });
