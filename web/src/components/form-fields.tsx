@@ -20,14 +20,22 @@ export function SubmitRow({ submitting, disabled, testId, children }: SubmitButt
   );
 }
 
+interface CancelSubmitRowProps extends Omit<SubmitButtonProps, 'disabled'> {
+  onCancel: () => void;
+  /** Cancel waits too while the form is sent. */
+  holdCancel?: boolean;
+  /** The submit button's colour: red for what cannot be undone. */
+  color?: 'red';
+}
+
 /** A dialog's form ends with Cancel (closes it) and its submit button, on the right. */
-export function CancelSubmitRow({ onCancel, submitting, children }: SubmitButtonProps & { onCancel: () => void }) {
+export function CancelSubmitRow({ onCancel, holdCancel = false, submitting, color, testId, children }: CancelSubmitRowProps) {
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
+      <Button variant="default" onClick={onCancel} disabled={holdCancel && submitting}>
         Cancel
       </Button>
-      <Button type="submit" loading={submitting}>
+      <Button type="submit" color={color} loading={submitting} data-testid={testId}>
         {children}
       </Button>
     </Group>

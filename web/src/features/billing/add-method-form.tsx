@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import type { FormEvent, ReactNode, RefObject } from 'react';
+import { CancelSubmitRow } from '../../components/form-fields';
 
 interface AddMethodFormProps {
   formRef: RefObject<HTMLFormElement | null>;
@@ -54,14 +55,9 @@ export function FormFooter(props: { error: string | null; errorTitle: string; er
           </Alert>
         ) : null}
       </div>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel} disabled={props.working}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={props.working} data-testid={props.submitTestId}>
-          {props.submitLabel}
-        </Button>
-      </Group>
+      <CancelSubmitRow onCancel={props.onCancel} holdCancel submitting={props.working} testId={props.submitTestId}>
+        {props.submitLabel}
+      </CancelSubmitRow>
     </>
   );
 }

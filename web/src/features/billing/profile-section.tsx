@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { formatDate } from '../../lib/date-format';
 import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
@@ -113,14 +114,9 @@ function ProfileForm({ profile, onDone }: { profile: NonNullable<BillingProfile[
           </Alert>
         ) : null}
         <BillingFields form={form} disabled={submitting} taxLocked={false} countryLocked />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="billing-profile-save">
-            Save
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onDone} holdCancel submitting={submitting} testId="billing-profile-save">
+          Save
+        </CancelSubmitRow>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldRule } from '../../lib/field-rule';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
@@ -73,14 +74,9 @@ function ReasonForm({ action, reasonProblem, onClose }: { action: ReasonAction; 
           {...form.getInputProps('reason')}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color={action.danger ? 'red' : undefined} loading={submitting}>
-            {action.confirmLabel}
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting} color={action.danger ? 'red' : undefined}>
+          {action.confirmLabel}
+        </CancelSubmitRow>
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { z } from 'zod';
 import { formatDate } from '../../lib/date-format';
 import { fieldRule } from '../../lib/field-rule';
@@ -78,14 +79,9 @@ function BillingCountryForm({ organization, onClose, onChanged }: { organization
         <Select label="Country" data={COUNTRY_OPTIONS} searchable allowDeselect={false} key={form.key('countryCode')} {...form.getInputProps('countryCode')} required data-autofocus />
         <TextInput label="VAT number" description="Optional; checked with the EU register. It must be of the new country." key={form.key('vatNumber')} {...form.getInputProps('vatNumber')} />
         <TextInput label="Reason" description="The customer's request (its ticket), kept in the audit log." key={form.key('reason')} {...form.getInputProps('reason')} required />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Change country
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting}>
+          Change country
+        </CancelSubmitRow>
       </Stack>
     </form>
   );

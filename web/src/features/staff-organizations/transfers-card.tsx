@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { DataTable } from '../../components/list-kit';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { formatDate } from '../../lib/date-format';
 import { fieldRule } from '../../lib/field-rule';
 import { useTRPC } from '../../lib/trpc';
@@ -240,14 +241,9 @@ function TransferReceivedFields({
         key={form.key('receivedOn')}
         {...form.getInputProps('receivedOn')}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending} data-testid={submitTestId}>
-          Record transfer
-        </Button>
-      </Group>
+      <CancelSubmitRow onCancel={onCancel} holdCancel submitting={pending} testId={submitTestId}>
+        Record transfer
+      </CancelSubmitRow>
     </>
   );
 }
