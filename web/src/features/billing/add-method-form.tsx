@@ -3,21 +3,24 @@ import { IconFlask } from '@tabler/icons-react';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { CancelSubmitRow } from '../../components/form-fields';
 
+/** Each add form's title, the id that names the form by it, and its test ids. */
+const FORMS = {
+  card: { titleId: 'add-card-title', title: 'Add a card', testId: 'add-card-form', testNoticeId: 'test-mode-notice' },
+  sepa_debit: { titleId: 'add-sepa-title', title: 'Add a SEPA direct debit', testId: 'add-sepa-form', testNoticeId: 'sepa-test-mode-notice' },
+} as const;
+
 interface AddMethodFormProps {
+  kind: keyof typeof FORMS;
   formRef: RefObject<HTMLFormElement | null>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  /** The id of the title, which names the form. */
-  titleId: string;
-  title: string;
-  testId: string;
   /** How to try it in test mode, where no real money moves; null outside test mode. */
   testNotice: ReactNode;
-  testNoticeId: string;
   children: ReactNode;
 }
 
 /** An add form of the payment methods: named by its title, the test mode notice, then its fields and footer. */
-export function AddMethodForm({ formRef, onSubmit, titleId, title, testId, testNotice, testNoticeId, children }: AddMethodFormProps) {
+export function AddMethodForm({ kind, formRef, onSubmit, testNotice, children }: AddMethodFormProps) {
+  const { titleId, title, testId, testNoticeId } = FORMS[kind];
   return (
     <form ref={formRef} noValidate aria-labelledby={titleId} data-testid={testId} onSubmit={onSubmit}>
       <Stack gap="sm">

@@ -256,12 +256,9 @@ function AddCardForm({ data, onDone }: { data: PaymentMethods; onDone: () => voi
 
   return (
     <AddMethodForm
+      kind="card"
       formRef={formRef}
       onSubmit={onSubmit}
-      titleId="add-card-title"
-      title="Add a card"
-      testId="add-card-form"
-      testNoticeId="test-mode-notice"
       testNotice={
         data.testMode
           ? 'Cards are saved with our payments sandbox. Use one of the test cards below; any name, a future expiry date and any 3-digit security code will do.'
@@ -328,12 +325,9 @@ function StripeAddCardForm({ publishableKey, testMode, onDone }: { publishableKe
 
   return (
     <AddMethodForm
+      kind="card"
       formRef={formRef}
       onSubmit={onSubmit}
-      titleId="add-card-title"
-      title="Add a card"
-      testId="add-card-form"
-      testNoticeId="test-mode-notice"
       testNotice={testMode ? 'Stripe is in test mode: use a Stripe test card such as 4242 4242 4242 4242 with any future expiry date and any security code.' : null}
     >
       <StripeCardField
@@ -401,12 +395,9 @@ function SepaForm({ data, onDone }: { data: PaymentMethods; onDone: () => void }
 
   return (
     <AddMethodForm
+      kind="sepa_debit"
       formRef={formRef}
       onSubmit={onSubmit}
-      titleId="add-sepa-title"
-      title="Add a SEPA direct debit"
-      testId="add-sepa-form"
-      testNoticeId="sepa-test-mode-notice"
       testNotice={
         data.testMode ? (
           <Stack gap={4} align="flex-start">
