@@ -2,28 +2,28 @@ import { formatEurCents, formatMoney } from '@kubemarket/shared';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
-import { api, choose, configuratorStep, expectStep, fillBillingFields, fillCard, nextStep, PARIS_BUSINESS, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
+import { POLL, useBrowser } from './fixtures';
+import {
+  api,
+  choose,
+  configuratorStep,
+  expectStep,
+  fillBillingFields,
+  fillCard,
+  nextStep,
+  type OrderAnswer,
+  PARIS_BUSINESS,
+  readOrderInPage,
+  serverQuote,
+  standardClusterQuote,
+  waitForServerMatch,
+} from './order-helpers';
 import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
-const POLL = { timeout: 15_000 } as const;
 const SUCCESS_CARD = '4242 4242 4242 4242';
 /** What the server answers for PARIS once the organisation has made its first purchase (packages/shared/src/quote/promotion.ts). */
 const FIRST_PURCHASE_ONLY = 'Promotion code PARIS: This code is only for an organisation’s first purchase.';
-
-interface Order {
-  id: string;
-  kind: string;
-  status: string;
-  subtotalCents: number;
-  discountCents: number;
-  taxCents: number;
-  totalCents: number;
-  promotion: { code: string; applied: boolean } | null;
-  payments: { status: string; amountCents: number }[];
-  invoice: { id: string; number: string; status: string; totalCents: number; receivedCents: number } | null;
-}
 
 describe('from configurator to payment with PARIS', () => {
   const browser = useBrowser();
@@ -106,7 +106,7 @@ describe('from configurator to payment with PARIS', () => {
       await page.getByTestId('continue-to-checkout').click();
       await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', { timeout: 30_000 });
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
-      const placed = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
+      const placed = await api<OrderAnswer>(page, 'GET', `/api/orders/${orderId}`);
       expect(placed).toMatchObject({ kind: 'cluster', status: 'pending', promotion: { code: 'PARIS', applied: true } });
       expect(placed.discountCents).toBe(quoted.discount!.amountCents);
       expect(placed.discountCents).toBeGreaterThan(0);
@@ -123,7 +123,7 @@ describe('from configurator to payment with PARIS', () => {
       await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor(POLL);
 
       // The amount charged is the quote: the stored total, the succeeded payment, and what the page shows.
-      const paid = await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`, { credentials: 'include' })).json() as Promise<Order>, orderId);
+      const paid = await readOrderInPage(page, orderId);
       expect(paid.totalCents).toBe(quoted.totalCents);
       expect(paid.payments.map((payment) => payment.status)).toEqual(['succeeded']);
       expect(paid.payments[0]!.amountCents).toBe(quoted.totalCents);

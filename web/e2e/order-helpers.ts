@@ -3,10 +3,7 @@ import { clusterLine } from '@kubemarket/shared/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
-import { BASE_URL } from './fixtures';
-
-/** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
-const POLL = { timeout: 15_000 } as const;
+import { BASE_URL, POLL } from './fixtures';
 
 /** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
 export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -130,6 +127,27 @@ export async function fillCard(checkout: Locator, number: string): Promise<void>
   await checkout.getByRole('textbox', { name: 'Card number' }).fill(number);
   await checkout.getByRole('textbox', { name: 'Expiry date' }).fill('12/34');
   await checkout.getByRole('textbox', { name: 'Security code' }).fill('123');
+}
+
+/** An order as GET /api/orders/:id answers it, in what the browser tests read of it. */
+export interface OrderAnswer {
+  id: string;
+  kind: string;
+  status: string;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  promotion: { code: string; applied: boolean } | null;
+  payments: { id: string; status: string; amountCents: number; failureReason: string | null }[];
+  events: { type: string; reason: string | null }[];
+  invoice: { id: string; number: string; status: string; totalCents: number; receivedCents: number } | null;
+  createdClusterId: string | null;
+}
+
+/** The order as the page itself reads it (its own fetch, with its cookies), e.g. once a payment page has loaded. */
+export function readOrderInPage(page: Page, orderId: string): Promise<OrderAnswer> {
+  return page.evaluate(async (id) => (await fetch(`/api/orders/${id}`, { credentials: 'include' })).json() as Promise<OrderAnswer>, orderId);
 }
 
 /** The sandbox's success card, as the pay call takes it. */

@@ -3,32 +3,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsDemoAccount, openAsNewAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
-import { api, choose, fillCard } from './order-helpers';
+import { POLL, useBrowser } from './fixtures';
+import { api, choose, fillCard, type OrderAnswer, readOrderInPage } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
-const POLL = { timeout: 15_000 } as const;
 const DECLINED_CARD = '4000 0000 0000 0002';
 const SUCCESS_CARD = '4242 4242 4242 4242';
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';
-
-interface Payment {
-  id: string;
-  status: string;
-  amountCents: number;
-  failureReason: string | null;
-}
-
-interface Order {
-  id: string;
-  status: string;
-  kind: string;
-  totalCents: number;
-  discountCents: number;
-  promotion: { code: string; applied: boolean } | null;
-  payments: Payment[];
-  events: { type: string; reason: string | null }[];
-}
 
 interface OrderPage {
   items: { id: string; status: string; totalCents: number }[];
@@ -42,12 +23,12 @@ const BILLING = { companyName: 'E2E Buyer SAS', countryCode: 'FR', addressLine1:
  * A support plan order placed over REST, awaiting payment: what a new organisation can buy before it
  * has a cluster (a middleware runs in one, issue 31).
  */
-async function placeOrder(page: Page, planId: string): Promise<Order> {
-  return api<Order>(page, 'POST', '/api/orders', { lines: [{ kind: 'support', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
+async function placeOrder(page: Page, planId: string): Promise<OrderAnswer> {
+  return api<OrderAnswer>(page, 'POST', '/api/orders', { lines: [{ kind: 'support', planId }], cycle: 'monthly', billing: BILLING }, { 'Idempotency-Key': crypto.randomUUID() });
 }
 
 /** A new organisation's support-plan order awaiting payment, its page open at the checkout unless `checkout` is false. */
-async function openNewOrder(page: Page, planId: string, { checkout = true } = {}): Promise<Order> {
+async function openNewOrder(page: Page, planId: string, { checkout = true } = {}): Promise<OrderAnswer> {
   await primaryRatesUnreachable(page);
   await signInAsNewAccount(page);
   const order = await placeOrder(page, planId);
@@ -90,7 +71,7 @@ describe('ordering and paying', () => {
 
       await page.waitForURL((url) => /^\/order-status\/ord_[\w-]+$/.test(url.pathname) && url.searchParams.get('checkout') === '1', POLL);
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
-      const placed = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
+      const placed = await api<OrderAnswer>(page, 'GET', `/api/orders/${orderId}`);
       expect(placed).toMatchObject({ kind: 'support', status: 'pending', promotion: { code: 'PARIS', applied: true } });
       expect(placed.discountCents).toBeGreaterThan(0);
 
@@ -105,14 +86,14 @@ describe('ordering and paying', () => {
       await checkout.getByTestId('decline-reason').getByText('Your card was declined.').waitFor(POLL);
       expect(new URL(page.url()).pathname).toBe(`/order-status/${orderId}`);
       await page.getByTestId('timeline-reason').getByText('Your card was declined.').waitFor(POLL);
-      expect((await api<Order>(page, 'GET', `/api/orders/${orderId}`)).status).toBe('pending');
+      expect((await api<OrderAnswer>(page, 'GET', `/api/orders/${orderId}`)).status).toBe('pending');
 
       await checkout.getByRole('textbox', { name: 'Card number' }).fill(SUCCESS_CARD);
       await checkout.getByTestId('pay-button').click();
       await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === orderId, POLL);
       await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor(POLL);
 
-      const paid = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
+      const paid = await api<OrderAnswer>(page, 'GET', `/api/orders/${orderId}`);
       expect(paid.status).toBe('completed');
       const succeeded = paid.payments.filter((payment) => payment.status === 'succeeded');
       expect(succeeded).toHaveLength(1);
@@ -153,7 +134,7 @@ describe('ordering and paying', () => {
     expect(await checkout.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
     await checkout.getByTestId('pay-button').click();
     await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === second.id, POLL);
-    const paid = await api<Order>(page, 'GET', `/api/orders/${second.id}`);
+    const paid = await api<OrderAnswer>(page, 'GET', `/api/orders/${second.id}`);
     expect(paid.status).toBe('completed');
     expect(paid.payments.map((payment) => payment.status)).toEqual(['succeeded']);
     await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
@@ -174,13 +155,13 @@ describe('ordering and paying', () => {
     const reason = 'You cancelled the authentication, so the payment was not taken.';
     await checkout.getByTestId('decline-reason').getByText(reason).waitFor(POLL);
     await page.getByTestId('timeline-reason').getByText(reason).waitFor(POLL);
-    expect((await api<Order>(page, 'GET', `/api/orders/${order.id}`)).status).toBe('pending');
+    expect((await api<OrderAnswer>(page, 'GET', `/api/orders/${order.id}`)).status).toBe('pending');
 
     await checkout.getByTestId('pay-button').click();
     await modal.getByRole('button', { name: 'Complete' }).click();
     await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('order') === order.id, POLL);
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor(POLL);
-    const paid = await api<Order>(page, 'GET', `/api/orders/${order.id}`);
+    const paid = await api<OrderAnswer>(page, 'GET', `/api/orders/${order.id}`);
     expect(paid.status).toBe('completed');
     expect(paid.payments.map((payment) => payment.status)).toEqual(['declined', 'succeeded']);
     expect(paid.events.map((event) => event.type)).toContain('authentication_required');
@@ -199,7 +180,7 @@ describe('ordering and paying', () => {
     await checkout.getByTestId('pay-button').dblclick();
     await page.waitForURL((url) => url.pathname === '/payment-success', POLL);
 
-    const paid = await page.evaluate(async (id) => (await fetch(`/api/orders/${id}`, { credentials: 'include' })).json() as Promise<Order>, order.id);
+    const paid = await readOrderInPage(page, order.id);
     expect(paid.status).toBe('completed');
     expect(paid.payments).toHaveLength(1);
     expect(paid.payments[0]).toMatchObject({ status: 'succeeded', amountCents: paid.totalCents });

@@ -2,8 +2,8 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
-import { api, fillCard, orderAndPayCluster, placeClusterOrder } from './order-helpers';
+import { POLL, useBrowser } from './fixtures';
+import { api, fillCard, orderAndPayCluster, type OrderAnswer, placeClusterOrder } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, runPageTimers } from './settle';
 
@@ -12,7 +12,6 @@ import { installPageClock, runPageTimers } from './settle';
 // PROVISIONER_SPEED=15: a provisioning of two to three minutes takes about ten seconds, long enough
 // that the page opens mid-way even on a loaded CI machine.
 
-const POLL = { timeout: 15_000 } as const;
 /** A whole provisioning at speed 15, with room for a busy machine. */
 const PROVISIONING = { timeout: 90_000 } as const;
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -48,12 +47,6 @@ interface Cluster {
   readyNodes: number;
   nodePools: { id: string; name: string; count: number; readyNodes: number }[];
   nodes: { name: string; poolId: string; status: string }[];
-}
-
-interface Order {
-  id: string;
-  status: string;
-  createdClusterId: string | null;
 }
 
 /** Every cluster_progress message the page's sockets receive, in arrival order. */
@@ -174,7 +167,7 @@ describe('live provisioning', () => {
 
       await page.waitForURL((url) => url.pathname === '/cluster-provisioning' && url.searchParams.has('clusterId'), POLL);
       const clusterId = new URL(page.url()).searchParams.get('clusterId')!;
-      const order = await api<Order>(page, 'GET', `/api/orders/${orderId}`);
+      const order = await api<OrderAnswer>(page, 'GET', `/api/orders/${orderId}`);
       expect(order.createdClusterId).toBe(clusterId);
       // The address changes when the navigation starts; the page renders once its code is in.
       await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Cluster Provisioning');
