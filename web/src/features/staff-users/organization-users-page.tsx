@@ -1,7 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CellLines, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
@@ -10,6 +10,7 @@ import { useSessionUser } from '../auth';
 import { ReasonDialog, StaffPage, StaffPagedTable, type ReasonAction } from '../officers';
 import { mayActOn, PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { MemberRow } from './staff-users-types';
+import { useStaffUsersChange } from './staff-users-change';
 
 const PAGE_SIZE = 20;
 
@@ -28,7 +29,6 @@ export function OrganizationUsersPage() {
 
 function MembersList() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useSessionUser();
   const list = useListState({ organization: '' });
   const [organization] = useDebouncedValue(list.filters.organization.trim(), 300);
@@ -37,7 +37,7 @@ function MembersList() {
     ...trpc.staffUsers.organizationMembers.queryOptions({ organization: organization || undefined, q: list.q, page: list.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const options = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }) };
+  const options = useStaffUsersChange();
   const move = useMutation(trpc.staffUsers.moveMember.mutationOptions(options));
   const remove = useMutation(trpc.staffUsers.removeMember.mutationOptions(options));
 

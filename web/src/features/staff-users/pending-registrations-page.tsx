@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CellLines, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ReasonDialog, StaffPage, StaffPagedTable, type ReasonAction } from '../officers';
 import { reasonProblem } from './staff-users-format';
 import type { Registration } from './staff-users-types';
+import { useStaffUsersChange } from './staff-users-change';
 
 const PAGE_SIZE = 20;
 
@@ -22,11 +23,10 @@ export function PendingRegistrationsPage() {
 
 function RegistrationsList() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [action, setAction] = useState<ReasonAction | null>(null);
   const registrations = useQuery({ ...trpc.staffUsers.pendingRegistrations.queryOptions({ q: list.q, page: list.page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData });
-  const options = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }) };
+  const options = useStaffUsersChange();
   const approve = useMutation(trpc.staffUsers.approveRegistration.mutationOptions(options));
   const reject = useMutation(trpc.staffUsers.rejectRegistration.mutationOptions(options));
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CellLines, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
@@ -9,6 +9,7 @@ import { useSessionUser } from '../auth';
 import { ReasonDialog, StaffPagedTable, type ReasonAction } from '../officers';
 import { PLATFORM_ROLE_LABELS, reasonProblem } from './staff-users-format';
 import type { PromotionRequest } from './staff-users-types';
+import { useStaffUsersChange } from './staff-users-change';
 
 const PAGE_SIZE = 20;
 const STATUS_COLORS = { pending: 'yellow', approved: 'teal', rejected: 'gray' } as const;
@@ -20,7 +21,6 @@ type StatusFilter = PromotionRequest['status'] | 'all';
  */
 export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialStatus?: StatusFilter }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useSessionUser();
   const list = useListState<{ status: StatusFilter }>({ status: initialStatus });
   const [action, setAction] = useState<ReasonAction | null>(null);
@@ -29,7 +29,7 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
     ...trpc.staffUsers.promotionRequests.queryOptions({ status: status === 'all' ? undefined : status, page: list.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const options = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }) };
+  const options = useStaffUsersChange();
   const approve = useMutation(trpc.staffUsers.approvePromotion.mutationOptions(options));
   const reject = useMutation(trpc.staffUsers.rejectPromotion.mutationOptions(options));
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { DataTable } from '../../components/list-kit';
@@ -12,6 +12,7 @@ import { useSessionUser } from '../auth';
 import { ReasonDialog, type ReasonAction } from '../officers';
 import { ACCOUNT_STATE_LABELS, accountState, isAdminRole, mayActOn, PLATFORM_ROLE_LABELS, promotionChoices, reasonProblem } from './staff-users-format';
 import type { PromotionRole, UserDetail as Detail } from './staff-users-types';
+import { useStaffUsersChange } from './staff-users-change';
 
 /** One user's page: who they are, where they belong, how they sign in, and the staff actions on them. */
 export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
@@ -40,11 +41,9 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
 function Loaded({ user }: { user: Detail }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const me = useSessionUser();
   const [action, setAction] = useState<ReasonAction | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() });
-  const options = { onSuccess: refresh };
+  const options = useStaffUsersChange();
   const disable = useMutation(trpc.staffUsers.disable.mutationOptions(options));
   const enable = useMutation(trpc.staffUsers.enable.mutationOptions(options));
   const endSessions = useMutation(trpc.staffUsers.endSessions.mutationOptions(options));
