@@ -1,5 +1,5 @@
 import { NOTIFICATION_POLL_MS } from '@kubemarket/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../auth';
 
@@ -22,4 +22,11 @@ export function useUnreadCount() {
 export function useNotificationQueryKeys() {
   const trpc = useTRPC();
   return [trpc.notifications.list.queryKey(), trpc.notifications.count.queryKey()] as const;
+}
+
+/** Reads both notification queries again, the list and the unread count: after a socket message or a mutation. */
+export function useRefreshNotifications() {
+  const queryClient = useQueryClient();
+  const [listKey, countKey] = useNotificationQueryKeys();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: countKey })]);
 }

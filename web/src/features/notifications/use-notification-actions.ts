@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { useNotificationQueryKeys } from './notification-queries';
+import { useRefreshNotifications } from './notification-queries';
 import { NOTIFICATION_TOAST_TEXT as TEXT, notificationErrorToast, notificationSuccessToast } from './notification-toasts';
 
 export function useNotificationActions() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [listKey, countKey] = useNotificationQueryKeys();
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: countKey })]);
+  const refresh = useRefreshNotifications();
 
   /** A change's outcome: the list and the count read again, then `done` said (if any); a failure says `failed`. */
   const outcome = (done: string | null, failed: string) => ({

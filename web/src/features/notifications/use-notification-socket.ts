@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth';
 import { connectNotificationSocket, socketUrl } from './notification-socket';
-import { useNotificationQueryKeys } from './notification-queries';
+import { useRefreshNotifications } from './notification-queries';
 import { emitClusterProgress, emitReconnect } from './realtime-events';
 
 /** Connects /ws while signed in; a message for this user refreshes both notification queries. */
 export function useNotificationSocket(): void {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  const [listKey, countKey] = useNotificationQueryKeys();
+  const refresh = useRefreshNotifications();
   const userId = user?.id;
 
   useEffect(() => {
@@ -18,14 +18,12 @@ export function useNotificationSocket(): void {
       url: socketUrl(window.location),
       userId,
       onNotification: () => {
-        void queryClient.invalidateQueries({ queryKey: listKey });
-        void queryClient.invalidateQueries({ queryKey: countKey });
+        void refresh();
       },
       onClusterProgress: emitClusterProgress,
       onReconnect: () => {
         // Notifications that arrived while the socket was down are read again, like cluster steps.
-        void queryClient.invalidateQueries({ queryKey: listKey });
-        void queryClient.invalidateQueries({ queryKey: countKey });
+        void refresh();
         emitReconnect();
       },
     });
