@@ -2,7 +2,8 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GET_CACHE_MS, roleCan } from '@kubemarket/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FilterSelect, ListToolbar, optionsOf, PagedResults, PageRows, pageCount, PageSizeSelect, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { FilterSelect, ListToolbar, optionsOf, pageCount, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { ServerListResults, SortAndPageSize } from '../../components/server-list';
 import { PageLayout } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
@@ -72,17 +73,18 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
         />
         <FilterSelect label="Tier" allLabel="All tiers" options={tierOptions} value={search.tier} onChange={(tier) => change({ tier })} data-testid="clusters-tier-filter" />
         <FilterSelect label="Region" allLabel="All regions" options={regionOptions} value={search.region} onChange={(region) => change({ region })} data-testid="clusters-region-filter" />
-        <FilterSelect
-          label="Sort by"
-          options={optionsOf(CLUSTER_SORT_LABELS)}
-          value={search.sort ?? 'newest'}
-          onChange={(sort) => change({ sort })}
-          data-testid="clusters-sort"
+        <SortAndPageSize
+          sortLabels={CLUSTER_SORT_LABELS}
+          sort={search.sort ?? 'newest'}
+          onSort={(sort) => change({ sort })}
+          sizes={pageSizeOptions(pageSize)}
+          pageSize={pageSize}
+          onPageSize={(size) => change({ pageSize: size })}
+          testIds="clusters"
         />
-        <PageSizeSelect sizes={pageSizeOptions(pageSize)} value={pageSize} onChange={(size) => change({ pageSize: size })} data-testid="clusters-page-size" />
       </ListToolbar>
 
-      <PagedResults
+      <ServerListResults
         query={clusters}
         loading={
           <Stack gap="sm" aria-busy="true">
@@ -92,43 +94,30 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
         }
         errorTitle="Your clusters could not be loaded"
         range={(data) => withPageOf(clusterRangeLabel(data.page, data.pageSize, data.total), data.page, pageCount(data.total, data.pageSize))}
-        rangeTestId="clusters-range"
         pagerLabel="Pages of your organisation's clusters"
-        pagerTestId="clusters-pagination"
         pages={(data) => pageCount(data.total, data.pageSize)}
-        page={(data) => data.page}
         onPage={(page) => change({ page })}
-        busy
+        filtered={isFiltered(search)}
+        noMatch="No cluster matches these filters."
+        onClearFilters={() => onSearchChange(clusterSearch.cleared(search))}
+        empty={
+          <Card withBorder radius="md" padding="xl" data-testid="clusters-empty">
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} size="h4">
+                No clusters yet
+              </Title>
+              <Text size="sm">
+                Your organisation has no cluster.{' '}
+                {mayOrder ? 'Configure one: it is built within minutes of payment, and you can follow every step.' : 'An owner, administrator or member can order one.'}
+              </Text>
+              {configure}
+            </Stack>
+          </Card>
+        }
+        testIds="clusters"
       >
-        {(data) => (
-          <PageRows
-            total={data.total}
-            shown={data.items.length}
-            page={data.page}
-            filtered={isFiltered(search)}
-            noMatch="No cluster matches these filters."
-            noMatchTestId="clusters-none-match"
-            onClearFilters={() => onSearchChange(clusterSearch.cleared(search))}
-            empty={
-              <Card withBorder radius="md" padding="xl" data-testid="clusters-empty">
-                <Stack gap="sm" align="flex-start">
-                  <Title order={2} size="h4">
-                    No clusters yet
-                  </Title>
-                  <Text size="sm">
-                    Your organisation has no cluster.{' '}
-                    {mayOrder ? 'Configure one: it is built within minutes of payment, and you can follow every step.' : 'An owner, administrator or member can order one.'}
-                  </Text>
-                  {configure}
-                </Stack>
-              </Card>
-            }
-            onFirstPage={() => change({ page: null })}
-          >
-            <ClustersTable items={data.items} caption={CAPTION} />
-          </PageRows>
-        )}
-      </PagedResults>
+        {(data) => <ClustersTable items={data.items} caption={CAPTION} />}
+      </ServerListResults>
 
       <ExternalClustersSection />
     </PageLayout>

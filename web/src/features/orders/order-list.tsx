@@ -1,7 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FilterSelect, ListToolbar, optionsOf, PagedResults, PageRows, PageSizeSelect, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { FilterSelect, ListToolbar, optionsOf, SearchInput, useSearchBox, withPageOf } from '../../components/list-kit';
+import { ServerListResults, SortAndPageSize } from '../../components/server-list';
 import { useTRPC } from '../../lib/trpc';
 import { changeListSearch, listInput, orderSearch, pageSizeOptions, rangeLabel, readListSearch } from './list-search';
 import type { OrderListSearch, OrderListSearchParams } from './list-search';
@@ -48,45 +49,33 @@ export function OrderList({ kind, search: params, onSearchChange, caption, empty
           onChange={(status) => change({ status })}
           data-testid="orders-status-filter"
         />
-        <FilterSelect
-          label="Sort by"
-          options={optionsOf(ORDER_SORT_LABELS)}
-          value={search.sort ?? 'newest'}
-          onChange={(sort) => change({ sort })}
-          data-testid="orders-sort"
+        <SortAndPageSize
+          sortLabels={ORDER_SORT_LABELS}
+          sort={search.sort ?? 'newest'}
+          onSort={(sort) => change({ sort })}
+          sizes={pageSizeOptions(pageSize)}
+          pageSize={pageSize}
+          onPageSize={(size) => change({ pageSize: size })}
+          testIds="orders"
         />
-        <PageSizeSelect sizes={pageSizeOptions(pageSize)} value={pageSize} onChange={(size) => change({ pageSize: size })} data-testid="orders-page-size" />
       </ListToolbar>
 
-      <PagedResults
+      <ServerListResults
         query={orders}
         loading={<Skeleton height={240} radius="md" aria-label="Loading orders" />}
         errorTitle="Orders could not be loaded"
         range={(data) => withPageOf(rangeLabel(data.page, data.pageSize, data.total), data.page, data.pageCount)}
-        rangeTestId="orders-range"
         pagerLabel={`Pages of ${caption.toLowerCase()}`}
-        pagerTestId="orders-pagination"
         pages={(data) => data.pageCount}
-        page={(data) => data.page}
         onPage={(page) => change({ page })}
-        busy
+        filtered={orderSearch.isFiltered(search)}
+        noMatch="No order matches these filters."
+        onClearFilters={() => onSearchChange(orderSearch.cleared(search))}
+        empty={<div data-testid="orders-empty">{empty}</div>}
+        testIds="orders"
       >
-        {(data) => (
-          <PageRows
-            total={data.total}
-            shown={data.items.length}
-            page={data.page}
-            filtered={orderSearch.isFiltered(search)}
-            noMatch="No order matches these filters."
-            noMatchTestId="orders-none-match"
-            onClearFilters={() => onSearchChange(orderSearch.cleared(search))}
-            empty={<div data-testid="orders-empty">{empty}</div>}
-            onFirstPage={() => change({ page: null })}
-          >
-            <OrdersTable items={data.items} caption={caption} showKind={kind === undefined} />
-          </PageRows>
-        )}
-      </PagedResults>
+        {(data) => <OrdersTable items={data.items} caption={caption} showKind={kind === undefined} />}
+      </ServerListResults>
     </Stack>
   );
 }
