@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DataTable } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { useDisplayPrice } from '../currency';
 import { AddPoolModal } from './add-pool-modal';
@@ -39,69 +40,54 @@ export function NodePoolsTab({ cluster, mayWrite }: NodePoolsTabProps) {
           {blocked}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" withTableBorder data-testid="pools-table">
-          <Table.Caption>Node pools of {cluster.name}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Pool</Table.Th>
-              <Table.Th scope="col">Flavour</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Nodes ready
-              </Table.Th>
-              <Table.Th scope="col">Autoscaling</Table.Th>
-              <Table.Th scope="col">Labels and taints</Table.Th>
-              <Table.Th scope="col">Kubernetes</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Monthly
-              </Table.Th>
-              {mayWrite ? <Table.Th scope="col">Actions</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cluster.nodePools.map((pool) => (
-              <Table.Tr key={pool.id} data-testid="pool-row" data-pool-id={pool.id} data-pool-name={pool.name} data-count={pool.count}>
-                <Table.Th scope="row">{pool.name}</Table.Th>
-                <Table.Td>
-                  <Text size="sm">{pool.flavor.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {pool.flavor.vcpu} vCPU, {pool.flavor.memoryGb} GB per node
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" data-testid="pool-nodes">
-                  {pool.readyNodes} of {pool.count}
-                </Table.Td>
-                <Table.Td>{pool.autoscaling ? `${pool.autoscaling.min} to ${pool.autoscaling.max} nodes` : 'Off'}</Table.Td>
-                <Table.Td>
-                  <LabelsAndTaints pool={pool} />
-                </Table.Td>
-                <Table.Td>{pool.kubernetesVersion}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {ready ? format(pool.monthlyCents) : '…'}
-                </Table.Td>
-                {mayWrite ? (
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconArrowsVertical size={14} aria-hidden />}
-                        disabled={blocked !== null}
-                        onClick={() => setDialog({ kind: 'scale', pool })}
-                        aria-label={`Scale ${pool.name}`}
-                        data-testid="scale-pool"
-                      >
-                        Scale
-                      </Button>
-                      <RemoveButton pool={pool} lastPool={cluster.nodePools.length === 1} blocked={blocked !== null} onClick={() => setDialog({ kind: 'remove', pool })} />
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={cluster.nodePools}
+        columns={[
+          { header: 'Pool', rowHeader: true, cellProps: () => ({ fw: undefined }), cell: (pool) => pool.name },
+          {
+            header: 'Flavour',
+            cell: (pool) => (
+              <>
+                <Text size="sm">{pool.flavor.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {pool.flavor.vcpu} vCPU, {pool.flavor.memoryGb} GB per node
+                </Text>
+              </>
+            ),
+          },
+          { header: 'Nodes ready', align: 'right', cellProps: () => ({ 'data-testid': 'pool-nodes' }), cell: (pool) => `${pool.readyNodes} of ${pool.count}` },
+          { header: 'Autoscaling', cell: (pool) => (pool.autoscaling ? `${pool.autoscaling.min} to ${pool.autoscaling.max} nodes` : 'Off') },
+          { header: 'Labels and taints', cell: (pool) => <LabelsAndTaints pool={pool} /> },
+          { header: 'Kubernetes', cell: (pool) => pool.kubernetesVersion },
+          { header: 'Monthly', align: 'right', cellProps: () => ({ style: { whiteSpace: 'nowrap' } }), cell: (pool) => (ready ? format(pool.monthlyCents) : '…') },
+          mayWrite && {
+            header: 'Actions',
+            cell: (pool) => (
+              <Group gap={6} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArrowsVertical size={14} aria-hidden />}
+                  disabled={blocked !== null}
+                  onClick={() => setDialog({ kind: 'scale', pool })}
+                  aria-label={`Scale ${pool.name}`}
+                  data-testid="scale-pool"
+                >
+                  Scale
+                </Button>
+                <RemoveButton pool={pool} lastPool={cluster.nodePools.length === 1} blocked={blocked !== null} onClick={() => setDialog({ kind: 'remove', pool })} />
+              </Group>
+            ),
+          },
+        ]}
+        rowKey={(pool) => pool.id}
+        rowProps={(pool) => ({ 'data-testid': 'pool-row', 'data-pool-id': pool.id, 'data-pool-name': pool.name, 'data-count': pool.count })}
+        caption={`Node pools of ${cluster.name}`}
+        minWidth={860}
+        verticalSpacing="sm"
+        withTableBorder
+        testId="pools-table"
+      />
       {dialog?.kind === 'scale' ? <ScalePoolModal cluster={cluster} pool={dialog.pool} onClose={close} /> : null}
       {dialog?.kind === 'remove' ? <RemovePoolModal cluster={cluster} pool={dialog.pool} onClose={close} /> : null}
       {dialog?.kind === 'add' ? <AddPoolModal cluster={cluster} onClose={close} /> : null}

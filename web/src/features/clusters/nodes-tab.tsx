@@ -1,4 +1,5 @@
-import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { DataTable } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { NODE_STATUS_COLORS, NODE_STATUS_LABELS } from './cluster-types';
@@ -47,50 +48,46 @@ export function NodesTab({ cluster }: { cluster: ClusterDetail }) {
           {cluster.status === 'hibernated' ? 'The cluster is hibernated: its nodes are stopped and not billed.' : 'No node has joined the cluster yet.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" withTableBorder data-testid="nodes-table">
-            <Table.Caption>Worker nodes of {cluster.name}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Node</Table.Th>
-                <Table.Th scope="col">Pool</Table.Th>
-                <Table.Th scope="col">Zone</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Capacity</Table.Th>
-                <Table.Th scope="col">CPU use</Table.Th>
-                <Table.Th scope="col">Memory use</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cluster.nodes.map((node) => (
-                <Table.Tr key={node.name} data-testid="node-row" data-node={node.name} data-status={node.status} data-pool-id={node.poolId}>
-                  <Table.Th scope="row">
-                    <Text size="sm" ff="monospace" fw={500}>
-                      {node.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      kubelet {node.kubeletVersion}, joined {formatRelativeTime(node.createdAt, now)}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td>{pools.get(node.poolId) ?? node.poolId}</Table.Td>
-                  <Table.Td>{node.zone}</Table.Td>
-                  <Table.Td>
-                    <Badge color={NODE_STATUS_COLORS[node.status]} variant="filled" size="sm">
-                      {NODE_STATUS_LABELS[node.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{capacityLabel(node)}</Table.Td>
-                  <Table.Td>
-                    <Usage percent={node.cpuUsagePercent} what="CPU" node={node.name} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Usage percent={node.memoryUsagePercent} what="Memory" node={node.name} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={cluster.nodes}
+          columns={[
+            {
+              header: 'Node',
+              rowHeader: true,
+              cellProps: () => ({ fw: undefined }),
+              cell: (node) => (
+                <>
+                  <Text size="sm" ff="monospace" fw={500}>
+                    {node.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    kubelet {node.kubeletVersion}, joined {formatRelativeTime(node.createdAt, now)}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Pool', cell: (node) => pools.get(node.poolId) ?? node.poolId },
+            { header: 'Zone', cell: (node) => node.zone },
+            {
+              header: 'Status',
+              cell: (node) => (
+                <Badge color={NODE_STATUS_COLORS[node.status]} variant="filled" size="sm">
+                  {NODE_STATUS_LABELS[node.status]}
+                </Badge>
+              ),
+            },
+            { header: 'Capacity', cellProps: () => ({ style: { whiteSpace: 'nowrap' } }), cell: (node) => capacityLabel(node) },
+            { header: 'CPU use', cell: (node) => <Usage percent={node.cpuUsagePercent} what="CPU" node={node.name} /> },
+            { header: 'Memory use', cell: (node) => <Usage percent={node.memoryUsagePercent} what="Memory" node={node.name} /> },
+          ]}
+          rowKey={(node) => node.name}
+          rowProps={(node) => ({ 'data-testid': 'node-row', 'data-node': node.name, 'data-status': node.status, 'data-pool-id': node.poolId })}
+          caption={`Worker nodes of ${cluster.name}`}
+          minWidth={860}
+          verticalSpacing="sm"
+          withTableBorder
+          testId="nodes-table"
+        />
       )}
       <Group gap="xs">
         {cluster.nodePools.map((pool) => (
