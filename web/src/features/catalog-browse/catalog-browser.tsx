@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { CatalogError, categoryLabel, ItemPrice, SupportPlanPrice } from '../catalog';
+import { CatalogError, categoryLabel, ItemPrice, MiddlewareFromPrice, SupportPlanPrice } from '../catalog';
 import type { Catalog, CatalogQuery } from '../catalog';
 import { ItemDetail } from './item-detail';
-import { cheapestMiddlewarePlan, filterMarketItems, MARKET_KIND_LABELS, marketItems, NO_FILTERS } from './market-items';
+import { filterMarketItems, MARKET_KIND_LABELS, marketItems, NO_FILTERS } from './market-items';
 import type { MarketFilters, MarketItem, MarketKind } from './market-items';
 
 interface CatalogBrowserProps {
@@ -49,6 +49,12 @@ function LoadedBrowser({ catalog, kinds }: { catalog: Catalog; kinds: readonly M
   const [openKey, setOpenKey] = useState<string | null>(null);
   const shown = useMemo(() => filterMarketItems(items, filters), [items, filters]);
   const set = (changes: Partial<MarketFilters>) => setFilters((previous) => ({ ...previous, ...changes }));
+  /** A clearable select bound to one of the filters: cleared, it filters nothing out. */
+  const filterOf = (field: 'category' | 'tierId' | 'regionId') => ({
+    value: filters[field],
+    clearable: true,
+    onChange: (value: string | null) => set({ [field]: value }),
+  });
   const filtered = filters !== NO_FILTERS && JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
   const categories = useMemo(() => {
@@ -89,31 +95,13 @@ function LoadedBrowser({ catalog, kinds }: { catalog: Catalog; kinds: readonly M
               data-testid="market-kind"
             />
           ) : null}
-          <Select
-            label="Category"
-            placeholder="All categories"
-            data={categories}
-            value={filters.category}
-            clearable
-            onChange={(value) => set({ category: value })}
-            data-testid="market-category"
-          />
-          <Select
-            label="Compatible tier"
-            placeholder="Any tier"
-            data={catalog.tiers.map((tier) => ({ value: tier.id, label: tier.name }))}
-            value={filters.tierId}
-            clearable
-            onChange={(value) => set({ tierId: value })}
-            data-testid="market-tier"
-          />
+          <Select label="Category" placeholder="All categories" data={categories} {...filterOf('category')} data-testid="market-category" />
+          <Select label="Compatible tier" placeholder="Any tier" data={catalog.tiers.map((tier) => ({ value: tier.id, label: tier.name }))} {...filterOf('tierId')} data-testid="market-tier" />
           <Select
             label="Region"
             placeholder="Any region"
             data={catalog.regions.filter((region) => region.status !== 'planned').map((region) => ({ value: region.id, label: `${region.name} (${region.id})` }))}
-            value={filters.regionId}
-            clearable
-            onChange={(value) => set({ regionId: value })}
+            {...filterOf('regionId')}
             data-testid="market-region"
           />
         </SimpleGrid>
@@ -197,14 +185,5 @@ function ItemCardPrice({ item }: { item: MarketItem }) {
     return <ItemPrice monthlyCents={item.addon.monthlyPriceCents} yearlyCents={item.addon.yearlyPriceCents} unit="per cluster" testId="market-item-price" />;
   }
   if (item.kind === 'support') return <SupportPlanPrice plan={item.plan} testId="market-item-price" />;
-  const cheapest = cheapestMiddlewarePlan(item.middleware);
-  if (!cheapest) return null;
-  return (
-    <Group gap={4} align="baseline">
-      <Text size="xs" c="dimmed">
-        From
-      </Text>
-      <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} testId="market-item-price" />
-    </Group>
-  );
+  return <MiddlewareFromPrice middleware={item.middleware} gap={4} testId="market-item-price" />;
 }

@@ -245,6 +245,11 @@ function wholeNumber(value: string | number, fallback: number): number {
   return Number.isFinite(number) && number >= 1 ? Math.min(Math.floor(number), ESTIMATE_LIMITS.nodes) : fallback;
 }
 
+/** A pool's node count: a whole number from 1 to the estimate's limit, the value kept when the field holds none. */
+function NodeCountInput({ label, min, max, value, onCount }: { label: string; min: number; max: number; value: number; onCount: (count: number) => void }) {
+  return <NumberInput label={label} w={130} min={min} max={max} value={value} allowDecimal={false} onChange={(typed) => onCount(wholeNumber(typed, value))} />;
+}
+
 function PoolEditor({ pool, poolNumber, flavors, flavorPrice, canRemove, onChange, onRemove }: PoolEditorProps) {
   const autoscale = pool.autoscale;
   return (
@@ -262,38 +267,26 @@ function PoolEditor({ pool, poolNumber, flavors, flavorPrice, canRemove, onChang
           <Group gap="sm" align="flex-end" wrap="wrap">
             {autoscale ? (
               <>
-                <NumberInput
+                <NodeCountInput
                   label="Minimum nodes"
-                  w={130}
                   min={1}
                   max={autoscale.max}
                   value={autoscale.min}
-                  allowDecimal={false}
-                  onChange={(value) => {
-                    const min = Math.min(wholeNumber(value, autoscale.min), autoscale.max);
+                  onCount={(typed) => {
+                    const min = Math.min(typed, autoscale.max);
                     onChange({ count: min, autoscale: { min, max: autoscale.max } });
                   }}
                 />
-                <NumberInput
+                <NodeCountInput
                   label="Maximum nodes"
-                  w={130}
                   min={autoscale.min}
                   max={ESTIMATE_LIMITS.nodes}
                   value={autoscale.max}
-                  allowDecimal={false}
-                  onChange={(value) => onChange({ autoscale: { min: autoscale.min, max: Math.max(wholeNumber(value, autoscale.max), autoscale.min) } })}
+                  onCount={(typed) => onChange({ autoscale: { min: autoscale.min, max: Math.max(typed, autoscale.min) } })}
                 />
               </>
             ) : (
-              <NumberInput
-                label="Nodes"
-                w={130}
-                min={1}
-                max={ESTIMATE_LIMITS.nodes}
-                value={pool.count}
-                allowDecimal={false}
-                onChange={(value) => onChange({ count: wholeNumber(value, pool.count) })}
-              />
+              <NodeCountInput label="Nodes" min={1} max={ESTIMATE_LIMITS.nodes} value={pool.count} onCount={(count) => onChange({ count })} />
             )}
             <Switch
               label="Autoscale"
