@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEstimate } from './estimate';
-import { cheapestMiddlewarePlan, encodedEstimateFor, estimateFor, filterMarketItems, marketItems, NO_FILTERS } from './market-items';
+import { cheapestMiddlewarePlan } from '../catalog';
+import { encodedEstimateFor, estimateFor, filterMarketItems, marketItems, NO_FILTERS } from './market-items';
 import { TEST_CATALOG } from '../../testing/test-catalog';
 
 const ITEMS = marketItems(TEST_CATALOG);

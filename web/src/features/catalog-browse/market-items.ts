@@ -112,14 +112,6 @@ export function filterMarketItems(items: readonly MarketItem[], filters: MarketF
   });
 }
 
-/** The lowest monthly price of an item (a middleware's cheapest plan), for sorting and "from" prices. */
-export function cheapestMiddlewarePlan(middleware: CatalogMiddleware) {
-  return middleware.plans.reduce<CatalogMiddleware['plans'][number] | undefined>(
-    (cheapest, plan) => (!cheapest || plan.monthlyPriceCents < cheapest.monthlyPriceCents ? plan : cheapest),
-    undefined,
-  );
-}
-
 /**
  * An estimate holding one marketplace item, for "Order": an add-on on a new cluster of the first
  * tier that can run it (preferring `tierId`), with what it requires; a middleware plan; a support plan.

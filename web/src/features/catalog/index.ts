@@ -13,7 +13,7 @@ export type {
   CatalogSupportPlan,
   CatalogTier,
 } from './catalog-types';
-export { ItemPrice, periodLabel, SupportPlanPrice } from './item-price';
+export { cheapestMiddlewarePlan, ItemPrice, MiddlewareFromPrice, periodLabel, SupportPlanPrice } from './item-price';
 export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
 export { SupportPlanFacts } from './support-plan-facts';
 export { ADDON_CATEGORY_LABELS, categoryLabel, channelLabel, HA_LABELS, hoursLabel, planSpecs, responseTimeLabel, slaLabel } from './tier-facts';

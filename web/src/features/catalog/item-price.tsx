@@ -3,7 +3,7 @@ import { yearlyDiscountPercent } from '@kubemarket/shared';
 import type { BillingCycle } from '@kubemarket/shared';
 import { usePreferences } from '../preferences';
 import { useDisplayPrice } from '../currency';
-import type { CatalogSupportPlan } from './catalog-types';
+import type { CatalogMiddleware, CatalogSupportPlan } from './catalog-types';
 
 /** Monthly price and what a year costs: the yearly price, 12 months when it has none, never more than 12 months. */
 export function cyclePrice(monthlyCents: number, yearlyCents: number | null, cycle: BillingCycle) {
@@ -78,5 +78,27 @@ export function SupportPlanPrice({ plan, size = 'md', testId }: { plan: CatalogS
         at least {format(minimum)} {periodLabel(billingCycle)}
       </Text>
     </Text>
+  );
+}
+
+/** The middleware's plan with the lowest monthly price (the first of them on a tie). */
+export function cheapestMiddlewarePlan(middleware: CatalogMiddleware) {
+  return middleware.plans.reduce<CatalogMiddleware['plans'][number] | undefined>(
+    (cheapest, plan) => (!cheapest || plan.monthlyPriceCents < cheapest.monthlyPriceCents ? plan : cheapest),
+    undefined,
+  );
+}
+
+/** "From" the price of the middleware's cheapest plan; nothing for a middleware without plans. */
+export function MiddlewareFromPrice({ middleware, gap, size, testId }: { middleware: CatalogMiddleware; gap: number; size?: ItemPriceProps['size']; testId?: string }) {
+  const cheapest = cheapestMiddlewarePlan(middleware);
+  if (!cheapest) return null;
+  return (
+    <Group gap={gap} align="baseline">
+      <Text size="xs" c="dimmed">
+        From
+      </Text>
+      <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size={size} testId={testId} />
+    </Group>
   );
 }

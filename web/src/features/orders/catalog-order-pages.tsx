@@ -13,7 +13,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { categoryLabel, hoursLabel, ItemPrice, planSpecs, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog';
+import { categoryLabel, hoursLabel, ItemPrice, MiddlewareFromPrice, planSpecs, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { PlaceOrderModal } from '../checkout';
 import { OrderMiddleware, YourMiddlewares } from '../middlewares';
@@ -170,7 +170,6 @@ export function MiddlewaresPage({ search, onSearchChange }: OrderListPageProps) 
 }
 
 function MiddlewareCard({ middleware }: { middleware: Middleware }) {
-  const cheapest = [...middleware.plans].sort((a, b) => a.monthlyPriceCents - b.monthlyPriceCents)[0];
   const titleId = `middleware-${middleware.id}`;
   return (
     <CatalogCard
@@ -180,14 +179,7 @@ function MiddlewareCard({ middleware }: { middleware: Middleware }) {
       badge={<Badge variant="light">{categoryLabel(middleware.category)}</Badge>}
       footer={
         <Stack gap={6}>
-          {cheapest ? (
-            <Group gap={6} align="baseline">
-              <Text size="xs" c="dimmed">
-                From
-              </Text>
-              <ItemPrice monthlyCents={cheapest.monthlyPriceCents} yearlyCents={cheapest.yearlyPriceCents} size="sm" />
-            </Group>
-          ) : null}
+          <MiddlewareFromPrice middleware={middleware} gap={6} size="sm" />
           <ButtonLink to="/orders/products/$id" params={{ id: middleware.id }} variant="light" aria-label={`See the plans of ${middleware.name}`}>
             See the plans
           </ButtonLink>
