@@ -4,7 +4,7 @@
 // GET /api/cluster-tiers, measured in the same run. Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
 import { rmSync } from 'node:fs';
 import { passwordSession } from './lib/bench-client.mjs';
-import { benchDatabase, insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
+import { benchDatabase, insertAll, measureAgainstTiers, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
 import { startLocalWorker } from './lib/local-worker.mjs';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 10_000);
@@ -58,10 +58,7 @@ try {
     '/api/clusters?page=1&pageSize=20&q=nobody-matches-this',
     '/api/clusters?page=300&pageSize=25',
   ];
-  for (const path of ['/api/cluster-tiers', ...lists]) await measure(path, cookie);
-  const tiers = await measure('/api/cluster-tiers', cookie);
-  const rows = [tiers];
-  for (const path of lists) rows.push(await measure(path, cookie));
+  const rows = await measureAgainstTiers(measure, cookie, lists);
   console.log(`\n${stored} clusters of ${ORGANIZATION} (${CLUSTERS} inserted with ${NODES_PER_CLUSTER} nodes each, the rest seeded), ${REQUESTS} sequential requests each, Miniflare (the built Worker) on ${origin}\n`);
   printAgainstBaseline(rows);
 } finally {

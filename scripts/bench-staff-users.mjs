@@ -4,7 +4,7 @@
 // Not a test. BENCH_SKIP_BUILD=1 reuses the last build.
 import { rmSync } from 'node:fs';
 import { createSession } from './lib/bench-client.mjs';
-import { benchDatabase, insertAll, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
+import { benchDatabase, insertAll, measureAgainstTiers, measurePath, printAgainstBaseline } from './lib/bench-lists.mjs';
 import { startLocalWorker } from './lib/local-worker.mjs';
 
 const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 10_000);
@@ -65,11 +65,7 @@ try {
     '/api/staff/users?role=officer&page=1&pageSize=20',
     '/api/staff/users?page=1000&pageSize=50',
   ];
-  // Warm every path once (first-request compilation), then measure.
-  for (const path of ['/api/cluster-tiers', ...searches]) await measure(path, cookie);
-  const tiers = await measure('/api/cluster-tiers', cookie);
-  const rows = [tiers];
-  for (const path of searches) rows.push(await measure(path, cookie));
+  const rows = await measureAgainstTiers(measure, cookie, searches);
   console.log(`\n${stored.organizations} organisations and ${stored.users} users (${ORGANIZATIONS} + ${USERS} inserted, the rest seeded), ${REQUESTS} sequential requests each, Miniflare (the built Worker) on ${origin}\n`);
   printAgainstBaseline(rows);
 } finally {

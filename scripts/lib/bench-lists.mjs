@@ -52,6 +52,17 @@ export async function measurePath(origin, path, cookie, requests, counted = () =
   return { path, p50: percentile(sorted, 50), p99: percentile(sorted, 99), total };
 }
 
+/**
+ * Measures each list path after warming every path once (first-request compilation), with
+ * /api/cluster-tiers first as the baseline row `printAgainstBaseline` compares them to.
+ */
+export async function measureAgainstTiers(measure, cookie, paths) {
+  for (const path of ['/api/cluster-tiers', ...paths]) await measure(path, cookie);
+  const rows = [await measure('/api/cluster-tiers', cookie)];
+  for (const path of paths) rows.push(await measure(path, cookie));
+  return rows;
+}
+
 /** Prints each row's p50/p99 and its p50 against the baseline row's (the first), with a matches column when rows have totals. */
 export function printAgainstBaseline(rows) {
   const [baseline] = rows;
