@@ -1,6 +1,7 @@
 import type { TokenScope } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
 import { userRef } from './users';
+import { created } from './columns';
 
 /**
  * Personal API tokens for scripts (`Authorization: Bearer kmt_<id>_<secret>`). Only the SHA-256
@@ -16,7 +17,7 @@ export const apiTokens = sqliteTable(
     /** The first characters of the token, shown in lists so people can tell tokens apart. */
     prefix: text('prefix').notNull(),
     scopes: text('scopes', { mode: 'json' }).$type<TokenScope[]>().notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     expiresAt: integer('expires_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),

@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { userRef } from './users';
+import { created } from './columns';
 
 export const AUTH_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password', 'magic_link', 'mfa_challenge', 'mfa_enrollment'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
@@ -19,7 +20,7 @@ export const authTokens = sqliteTable(
     data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('auth_tokens_user_idx').on(table.userId, table.purpose)],
 );
@@ -31,7 +32,7 @@ export const recoveryCodes = sqliteTable(
     userId: userRef('cascade'),
     codeHash: text('code_hash').notNull(),
     usedAt: integer('used_at'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('recovery_codes_user_idx').on(table.userId)],
 );

@@ -9,7 +9,7 @@ import { type VatCheck, organizationRef } from './organizations';
  */
 
 import { USAGE_KINDS } from '@kubemarket/shared';
-import { APPROVAL_STATUSES, approvalColumns, timestamps, requiredRef } from './columns';
+import { APPROVAL_STATUSES, approvalColumns, timestamps, requiredRef, created } from './columns';
 
 export { USAGE_KINDS, type UsageKind } from '@kubemarket/shared';
 
@@ -36,7 +36,7 @@ export const usageRecords = sqliteTable(
     amountMillicents: integer('amount_millicents').notNull(),
     /** The order whose lines set the price. */
     orderId: text('order_id'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [
     uniqueIndex('usage_records_subject_hour_idx').on(table.subjectId, table.hour, table.kind, table.resourceId),
@@ -50,7 +50,7 @@ export type UsageRecord = typeof usageRecords.$inferSelect;
 export const meteredHours = sqliteTable('metered_hours', {
   hour: integer('hour').primaryKey(),
   records: integer('records').notNull(),
-  createdAt: integer('created_at').notNull(),
+  ...created,
 });
 
 export const INVOICE_STATUSES = ['due', 'paid', 'overdue', 'void'] as const;
@@ -194,7 +194,7 @@ export const invoiceReceipts = sqliteTable(
     bankReference: text('bank_reference').notNull(),
     receivedAt: integer('received_at').notNull(),
     recordedBy: text('recorded_by').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('invoice_receipts_bank_reference_idx').on(table.invoiceId, table.bankReference), index('invoice_receipts_organization_idx').on(table.organizationId, table.receivedAt)],
 );
@@ -216,7 +216,7 @@ export const credits = sqliteTable(
     remainingCents: integer('remaining_cents').notNull(),
     expiresAt: integer('expires_at'),
     createdBy: text('created_by'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('credits_organization_idx').on(table.organizationId, table.expiresAt)],
 );
@@ -244,7 +244,7 @@ export const creditRequests = sqliteTable(
     /** Why it exceeds the requester's limits, as the approver reads it. */
     limitReason: text('limit_reason').notNull(),
     ...approvalColumns,
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('credit_requests_status_idx').on(table.status, table.createdAt)],
 );
@@ -267,7 +267,7 @@ export const creditNoteRequests = sqliteTable(
     reason: text('reason').notNull(),
     ...approvalColumns,
     creditNoteId: text('credit_note_id'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('credit_note_requests_pending_idx').on(table.invoiceId).where(sql`status = 'pending'`)],
 );
@@ -281,7 +281,7 @@ export const creditApplications = sqliteTable(
     creditId: requiredRef('credit_id', () => credits.id, 'cascade'),
     invoiceId: invoiceRef('cascade'),
     amountCents: integer('amount_cents').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('credit_applications_credit_invoice_idx').on(table.creditId, table.invoiceId)],
 );
@@ -312,7 +312,7 @@ export const paymentMethods = sqliteTable(
     holderName: text('holder_name'),
     isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
     createdBy: text('created_by'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     removedAt: integer('removed_at'),
   },
   (table) => [
@@ -335,7 +335,7 @@ export const billingPlans = sqliteTable(
     plan: text('plan', { enum: BILLING_PLANS }).notNull(),
     startsAt: integer('starts_at').notNull(),
     createdBy: text('created_by'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('billing_plans_organization_start_idx').on(table.organizationId, table.startsAt)],
 );

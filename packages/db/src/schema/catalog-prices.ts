@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, primaryKey } from 'drizzle-orm/sqlite-core';
+import { created } from './columns';
 
 /** What a catalog_prices row prices; item_id is the id in that kind's table (a tier id for 'cluster_tier_ha'). */
 export const PRICED_ITEM_KINDS = [
@@ -31,7 +32,7 @@ export const catalogPrices = sqliteTable(
     hourlyPriceMillicents: integer('hourly_price_millicents'),
     /** 'share' support plans only, basis points. */
     percentOfSpendBasisPoints: integer('percent_of_spend_basis_points'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     /** Staff user id who scheduled it (kept as text like the audit log: people leave, prices stay); null for the seed. */
     createdBy: text('created_by'),
   },

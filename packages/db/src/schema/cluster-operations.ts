@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CLUSTER_OPERATION_STATUSES, CLUSTER_OPERATION_TYPES, type OperationStep } from '@kubemarket/shared';
 import { clusterRef } from './clusters';
-import { timestamps } from './columns';
+import { timestamps, created } from './columns';
 
 /** Long work on a cluster, run step by step by its ClusterOperator (ADR 6); its types, statuses and
  * steps are what the realtime messages carry, so they are defined with them in @kubemarket/shared. */
@@ -114,7 +114,7 @@ export const clusterEvents = sqliteTable(
     /** Who did it; null for the system. */
     actorUserId: text('actor_user_id'),
     data: text('data', { mode: 'json' }).$type<Record<string, unknown>>(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('cluster_events_cluster_idx').on(table.clusterId, table.createdAt)],
 );
@@ -132,7 +132,7 @@ export const kubeconfigIssuances = sqliteTable(
     notAfter: integer('not_after').notNull(),
     /** SHA-256 of the CA certificate that signed it: rotating the CA revokes it. */
     caFingerprint: text('ca_fingerprint').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     revokedAt: integer('revoked_at'),
   },
   (table) => [index('kubeconfig_issuances_cluster_idx').on(table.clusterId, table.createdAt)],

@@ -15,9 +15,14 @@ export function requiredRef(column: string, target: () => AnySQLiteColumn, onDel
   return text(column).notNull().references(target, { onDelete });
 }
 
+/** When the row was created, UTC epoch ms. */
+export const created = {
+  createdAt: integer('created_at').notNull(),
+};
+
 /** When the row was created and last changed, UTC epoch ms. */
 export const timestamps = {
-  createdAt: integer('created_at').notNull(),
+  ...created,
   updatedAt: integer('updated_at').notNull(),
 };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { userRef, optionalUserRef } from './users';
-import { timestamps, requiredRef } from './columns';
+import { timestamps, requiredRef, created } from './columns';
 
 /** How badly customers are affected; 'none' is a notice (maintenance, a degraded internal tool). */
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
@@ -52,7 +52,7 @@ export const incidentUpdates = sqliteTable(
     message: text('message').notNull(),
     authorId: optionalUserRef('author_id'),
     /** Epoch ms. */
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('incident_updates_incident_idx').on(table.incidentId, table.createdAt)],
 );
@@ -68,7 +68,7 @@ export const incidentNotices = sqliteTable(
     userId: userRef('cascade'),
     event: text('event', { enum: INCIDENT_NOTICE_EVENTS }).notNull(),
     notificationId: text('notification_id'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [primaryKey({ columns: [table.incidentId, table.userId, table.event] })],
 );

@@ -1,5 +1,6 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, index } from 'drizzle-orm/sqlite-core';
 import { LEAD_KINDS } from '@kubemarket/shared';
+import { created } from './columns';
 
 // The public request forms: /contact-sales, /schedule-demo, /custom-quote, /workload-migration, /contact.
 export { LEAD_KINDS, type LeadKind } from '@kubemarket/shared';
@@ -18,7 +19,7 @@ export const leads = sqliteTable(
     /** Form-specific answers (preferred date, cluster count, current provider ...). */
     details: text('details', { mode: 'json' }).$type<Record<string, string | number | boolean>>(),
     ip: text('ip'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('leads_kind_created_idx').on(table.kind, table.createdAt), index('leads_email_idx').on(table.email)],
 );

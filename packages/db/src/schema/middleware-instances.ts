@@ -3,7 +3,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import type { SealedSecret } from '../secret-box';
 import { clusters } from './clusters';
 import { middlewarePlans, middlewares } from './middlewares';
-import { timestamps, requiredRef } from './columns';
+import { timestamps, requiredRef, created } from './columns';
 
 /**
  * A managed middleware a customer bought (issue 31): one per middleware line of a settled order,
@@ -85,7 +85,7 @@ export const middlewareBackups = sqliteTable(
     sizeMb: integer('size_mb').notNull(),
     /** Who took it (manual); null for the schedule. */
     requestedBy: text('requested_by'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     expiresAt: integer('expires_at').notNull(),
   },
   (table) => [index('middleware_backups_instance_idx').on(table.instanceId, table.createdAt)],

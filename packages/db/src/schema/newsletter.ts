@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { created } from './columns';
 
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
@@ -14,7 +15,7 @@ export const newsletterSubscriptions = sqliteTable('newsletter_subscriptions', {
   tokenExpiresAt: integer('token_expires_at'),
   /** SHA-256 of the unsubscribe token, set on confirmation; it keeps working after use. */
   unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
-  createdAt: integer('created_at').notNull(),
+  ...created,
   confirmedAt: integer('confirmed_at'),
   updatedAt: integer('updated_at').notNull(),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { orders } from './orders';
-import { requiredRef } from './columns';
+import { requiredRef, created } from './columns';
 
 /** The steps of an order's timeline (/order-status/{id}). */
 export const ORDER_EVENT_TYPES = [
@@ -52,7 +52,7 @@ export const orderEvents = sqliteTable(
     /** Why a payment or the order failed, as the customer reads it. */
     reason: text('reason'),
     data: text('data', { mode: 'json' }).$type<OrderEventData>(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [
     index('order_events_order_idx').on(table.orderId, table.createdAt),

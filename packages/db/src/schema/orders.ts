@@ -4,6 +4,7 @@ import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
 import { type VatCheck, organizationRef } from './organizations';
 import { userRef } from './users';
+import { created } from './columns';
 
 export const ORDER_KINDS = ['cluster', 'addon', 'middleware', 'support'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
@@ -95,7 +96,7 @@ export const orders = sqliteTable(
     currency: text('currency').notNull().default('EUR'),
     /** `<organizationId>:<key>`: keys are the organisation's own, so two organisations never collide. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     cycle: text('cycle', { enum: BILLING_CYCLES }).$type<BillingCycle>().notNull().default('monthly'),
     subtotalCents: integer('subtotal_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { created } from './columns';
 
 /** Mail written by the development mailer, readable on the dev mailbox page and in tests. */
 export const mailOutbox = sqliteTable(
@@ -9,7 +10,7 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
 );
@@ -37,7 +38,7 @@ export const auditLog = sqliteTable(
     targetId: text('target_id'),
     ipAddress: text('ip_address'),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('audit_log_actor_idx').on(table.actorUserId, table.createdAt), index('audit_log_organization_idx').on(table.organizationId, table.createdAt)],
 );

@@ -1,6 +1,6 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, index } from 'drizzle-orm/sqlite-core';
 import { userRef, optionalUserRef } from './users';
-import { APPROVAL_STATUSES, decisionColumns } from './columns';
+import { APPROVAL_STATUSES, decisionColumns, created } from './columns';
 
 /** The staff roles a promotion can grant; 'user' is never requested (demotion is direct). */
 export const PROMOTION_ROLES = ['officer', 'admin', 'super_admin'] as const;
@@ -23,7 +23,7 @@ export const promotionRequests = sqliteTable(
     /** Null once the requester's account is gone; the audit log keeps the id. */
     requestedBy: optionalUserRef('requested_by'),
     ...decisionColumns(optionalUserRef('decided_by')),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('promotion_requests_status_idx').on(table.status, table.createdAt), index('promotion_requests_user_idx').on(table.userId)],
 );

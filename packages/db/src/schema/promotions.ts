@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, check, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { OrderKind } from './orders';
-import { APPROVAL_STATUSES, approvalColumns, timestamps } from './columns';
+import { APPROVAL_STATUSES, approvalColumns, timestamps, created } from './columns';
 
 /** 'percent': value in basis points (500 = 5 %); 'amount': value in EUR cents. */
 export const PROMOTION_KINDS = ['percent', 'amount'] as const;
@@ -59,7 +59,7 @@ export const promotionRedemptions = sqliteTable(
     promotionCode: text('promotion_code').notNull(),
     firstPurchase: integer('first_purchase', { mode: 'boolean' }).notNull(),
     discountCents: integer('discount_cents').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [
     uniqueIndex('promotion_redemptions_first_purchase_idx').on(table.organizationId).where(sql`first_purchase = 1`),
@@ -97,7 +97,7 @@ export const catalogueChangeRequests = sqliteTable(
     /** Why the requester wants it. */
     reason: text('reason').notNull(),
     ...approvalColumns,
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('catalogue_change_requests_pending_idx').on(table.subject).where(sql`status = 'pending'`)],
 );
@@ -121,7 +121,7 @@ export const catalogueAloneChanges = sqliteTable(
     ordinal: integer('ordinal').notNull(),
     /** What was changed: `promotion:PARIS`, `addon:addon_backup`. */
     subject: text('subject').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [uniqueIndex('catalogue_alone_changes_month_idx').on(table.staffUserId, table.monthStart, table.ordinal)],
 );

@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { userRef } from './users';
+import { created } from './columns';
 
 /**
  * Sessions after Lucia's current design: the cookie carries `<id>.<secret>`, only the
@@ -16,7 +17,7 @@ export const sessions = sqliteTable(
     csrfToken: text('csrf_token').notNull(),
     /** Staff sessions get shorter lifetimes. */
     elevated: integer('elevated', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at').notNull(),
+    ...created,
     lastActiveAt: integer('last_active_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     ipAddress: text('ip_address'),

@@ -2,6 +2,7 @@ import { ORGANIZATION_ROLES } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { organizationRef } from './organizations';
 import { optionalUserRef } from './users';
+import { created } from './columns';
 
 /**
  * An invitation to join an organisation, mailed as a link. Only the SHA-256 of the link's token
@@ -21,7 +22,7 @@ export const teamInvitations = sqliteTable(
     acceptedAt: integer('accepted_at'),
     acceptedBy: optionalUserRef('accepted_by'),
     revokedAt: integer('revoked_at'),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('team_invitations_organization_idx').on(table.organizationId, table.createdAt), index('team_invitations_email_idx').on(table.email)],
 );

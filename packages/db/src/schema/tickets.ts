@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { clusters } from './clusters';
 import { organizations } from './organizations';
 import { optionalUserRef } from './users';
-import { timestamps, requiredRef } from './columns';
+import { timestamps, requiredRef, created } from './columns';
 
 export const TICKET_CATEGORIES = ['technical', 'billing', 'account', 'incident'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -85,7 +85,7 @@ export const ticketMessages = sqliteTable(
     fromStaff: integer('from_staff', { mode: 'boolean' }).notNull(),
     kind: text('kind', { enum: TICKET_MESSAGE_KINDS }).notNull(),
     body: text('body').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
 );
@@ -102,7 +102,7 @@ export const ticketAttachments = sqliteTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    createdAt: integer('created_at').notNull(),
+    ...created,
   },
   (table) => [index('ticket_attachments_message_idx').on(table.messageId), index('ticket_attachments_ticket_idx').on(table.ticketId)],
 );
