@@ -1,6 +1,7 @@
 import { appRouter, logError, RateLimitedError } from '@kubemarket/api';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
+import { apiError, assignRequestId } from './api-errors';
 import { serveAsset } from './assets';
 import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
@@ -15,6 +16,7 @@ import { stripeWebhook } from './webhooks';
 
 export const app = new Hono<AppEnv>();
 
+app.use('*', assignRequestId);
 app.use('*', securityHeaders);
 // Before any other work: plain HTTP is only redirected, a misconfigured deployment serves nothing.
 app.use('*', requireHttps);
@@ -73,14 +75,14 @@ export const NO_WEBSOCKET_EXTENSIONS = 'none';
 
 app.get('/ws', async (c) => {
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
-    return c.json({ message: 'Expected a WebSocket upgrade.' }, 426);
+    return apiError(c, 426, 'Expected a WebSocket upgrade.');
   }
   const origin = c.req.header('Origin');
   if (origin && !isAllowedOrigin(origin, c.req.url, c.env)) {
     return forbidden(c, 'cross-origin-websocket', 'Cross-origin WebSocket connections are not allowed.');
   }
   const { user, session } = c.get('auth');
-  if (!user || !session) return c.json({ message: 'Please sign in to continue.' }, 401);
+  if (!user || !session) return apiError(c, 401, 'Please sign in to continue.');
   const hub = c.env.NOTIFICATION_HUB.get(c.env.NOTIFICATION_HUB.idFromName(user.id));
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Session-Id', session.id);
@@ -94,6 +96,6 @@ app.get('/ws', async (c) => {
 app.all('*', (c) => serveAsset(c.req.raw, c.env, c.get('auth').csrfToken, c.get('auth').user));
 
 app.onError((error, c) => {
-  logError('Unhandled error', error);
-  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  logError(`Unhandled error (${c.get('requestId')})`, error);
+  return apiError(c, 500, 'Something went wrong on our side. Please try again.');
 });

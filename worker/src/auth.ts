@@ -1,5 +1,6 @@
-import { authenticateBearer, validateSessionTokenCached, sessionCookieExpiry } from '@kubemarket/api';
+import { authenticateBearer, validateSessionTokenCached, sessionCookieExpiry, TOKEN_RATE_LIMIT, type RateLimitState } from '@kubemarket/api';
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { apiError } from './api-errors';
 import { isStaticFilePath } from './assets';
 import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, randomToken, readCookie, sessionCookie } from './cookies';
 import { databaseFor, environmentOf, sessionCacheFor } from './context';
@@ -68,17 +69,18 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 async function bearer(c: Context<AppEnv>, next: Next, authorization: string, now: number) {
   const [scheme, token, ...extra] = authorization.trim().split(/\s+/);
   if (scheme?.toLowerCase() !== 'bearer' || !token || extra.length > 0) {
-    return c.json({ message: 'Send the API token as "Authorization: Bearer <token>".' }, 401);
+    return apiError(c, 401, 'Send the API token as "Authorization: Bearer <token>".');
   }
   const result = await authenticateBearer(databaseFor(c.env), token, now, {
     method: c.req.method,
     path: new URL(c.req.url).pathname,
     ipAddress: c.req.header('CF-Connecting-IP') ?? null,
   });
+  if (result.rateLimit) setRateLimitHeaders(c, result.rateLimit);
   if (!result.ok) {
     if (result.retryAfterSeconds) c.header('Retry-After', String(result.retryAfterSeconds));
     c.header('WWW-Authenticate', 'Bearer');
-    return c.json({ message: result.message }, result.status);
+    return apiError(c, result.status, result.message);
   }
   c.set('auth', {
     user: result.user,
@@ -88,6 +90,19 @@ async function bearer(c: Context<AppEnv>, next: Next, authorization: string, now
     cookies: [],
   });
   return next();
+}
+
+/**
+ * Every token-authenticated answer says where the token's window stands (issue 33), in the IETF
+ * httpapi draft's RateLimit-Limit, -Remaining and -Reset (seconds), and names the policy: 600
+ * requests in a fixed 60-second window (TOKEN_RATE_LIMIT). Set before the handler runs, so the
+ * answer carries them whatever it is, an error included.
+ */
+function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState) {
+  c.header('RateLimit-Limit', String(state.limit));
+  c.header('RateLimit-Remaining', String(state.remaining));
+  c.header('RateLimit-Reset', String(state.resetSeconds));
+  c.header('RateLimit-Policy', `${TOKEN_RATE_LIMIT.limit};w=${TOKEN_RATE_LIMIT.windowMs / 1000}`);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -2,6 +2,7 @@ import { isStripeSecretKey, isStripeWebhookSecret, logError, stripePublishableKe
 import { createSecretBox, DEVELOPMENT_KEYRING, KeyringError, parseKeyring, type SecretBox } from '@kubemarket/db';
 import { DEMO_SELLER, SELLER_SETTINGS, sellerFromSettings, type SellerIdentity } from '@kubemarket/shared';
 import type { MiddlewareHandler } from 'hono';
+import { apiError } from './api-errors';
 import type { AppEnv, Env } from './env';
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
@@ -187,7 +188,7 @@ export const requireConfiguration: MiddlewareHandler<AppEnv> = async (c, next) =
     reported.add(summary);
     logError('The Worker refuses to serve: it is not configured', new Error(summary));
   }
-  return c.json({ message: UNAVAILABLE }, 503);
+  return apiError(c, 503, UNAVAILABLE);
 };
 
 const secretBoxes = new Map<string, SecretBox>();

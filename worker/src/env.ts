@@ -127,4 +127,4 @@ export interface RequestAuth {
   cookies: string[];
 }
 
-export type AppEnv = { Bindings: Env; Variables: { auth: RequestAuth } };
+export type AppEnv = { Bindings: Env; Variables: { auth: RequestAuth; requestId: string } };

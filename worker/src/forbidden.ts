@@ -1,5 +1,6 @@
 import { audit, logError } from '@kubemarket/api';
 import type { Context } from 'hono';
+import { apiError } from './api-errors';
 import { databaseFor } from './context';
 import type { AppEnv } from './env';
 
@@ -28,5 +29,5 @@ export async function forbidden(c: Context<AppEnv>, reason: ForbiddenReason, mes
   } catch (error) {
     logError('Could not audit a refused request', error);
   }
-  return c.json({ message }, 403);
+  return apiError(c, 403, message);
 }

@@ -1,32 +1,8 @@
-import {
-  coerceQueryValue,
-  createCaller,
-  inputProperties,
-  logError,
-  openApiDocument,
-  publicErrorMessage,
-  RateLimitedError,
-  restRoutes,
-  type RestRoute,
-} from '@kubemarket/api';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { coerceQueryValue, createCaller, inputProperties, openApiDocument, restRoutes, type RestRoute } from '@kubemarket/api';
 import { Hono, type Context as HonoContext } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { apiError, procedureErrorResponse } from './api-errors';
 import { APP_VERSION, contextFor } from './context';
 import type { AppEnv } from './env';
-
-/** Maps a procedure error to the HTTP status of its code and docs/product/errors.md's `{ message }` body. */
-export function errorResponse(c: HonoContext<AppEnv>, error: unknown): Response {
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode;
-    if (status >= 500) logError('REST procedure failed', error);
-    if (error.cause instanceof RateLimitedError) c.header('Retry-After', String(error.cause.retryAfterSeconds));
-    return c.json({ message: publicErrorMessage(error) }, status);
-  }
-  logError('REST handler crashed', error);
-  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
-}
 
 const routeProperties = new WeakMap<RestRoute, ReturnType<typeof inputProperties>>();
 
@@ -148,13 +124,19 @@ function answersYaml(accept: string | undefined): boolean {
 }
 
 const routes = restRoutes();
-let openApiCache: object | undefined;
+/** The document names its server: APP_URL, else the origin it was asked on (one per origin). */
+const openApiCache = new Map<string, object>();
 
 export const rest = new Hono<AppEnv>();
 
 rest.get('/openapi.json', (c) => {
-  openApiCache ??= openApiDocument(routes, { version: APP_VERSION });
-  return c.json(openApiCache);
+  const serverUrl = c.env.APP_URL?.trim() || new URL(c.req.url).origin;
+  let document = openApiCache.get(serverUrl);
+  if (!document) {
+    document = openApiDocument(routes, { version: APP_VERSION, serverUrl });
+    openApiCache.set(serverUrl, document);
+  }
+  return c.json(document);
 });
 
 // Every procedure with REST metadata, at the path (docs/product/calls.md): a thin call of the same procedure.
@@ -181,12 +163,12 @@ for (const route of routes) {
         };
         return body.base64 ? c.body(Uint8Array.from(atob(content), (char) => char.charCodeAt(0)), 200, headers) : c.body(content, 200, headers);
       }
-      return c.json(result as object);
+      return c.json(result as object, route.meta.successStatus ?? 200);
     } catch (error) {
-      if (error instanceof BadRequest) return c.json({ message: error.message }, error.status);
-      return errorResponse(c, error);
+      if (error instanceof BadRequest) return apiError(c, error.status, error.message);
+      return procedureErrorResponse(c, error);
     }
   });
 }
 
-rest.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
+rest.all('*', (c) => apiError(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`));

@@ -1,5 +1,6 @@
 import { restRoutes } from '@kubemarket/api';
 import type { MiddlewareHandler } from 'hono';
+import { apiError } from './api-errors';
 import { isDevelopment } from './config';
 import type { AppEnv } from './env';
 import { forbidden, type ForbiddenReason } from './forbidden';
@@ -23,7 +24,7 @@ export const requireHttps: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Largest request body /api and /trpc accept: far above any form or procedure input. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const TOO_LARGE = { message: 'The request body is too large (at most 64 KiB).' };
+const TOO_LARGE = 'The request body is too large (at most 64 KiB).';
 
 /** Upload routes (RestMeta.multipart) take larger bodies: their method, path pattern, cap and who may call them. */
 const UPLOAD_ROUTES = restRoutes()
@@ -79,9 +80,9 @@ export const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Only an actual form upload to an upload route is deferred: anything else there is refused at the usual size.
   if (uploadRouteOf(request)) return next();
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
-  if (declared > MAX_BODY_BYTES) return c.json(TOO_LARGE, 413);
+  if (declared > MAX_BODY_BYTES) return apiError(c, 413, TOO_LARGE);
   const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
-  if (!bytes) return c.json(TOO_LARGE, 413);
+  if (!bytes) return apiError(c, 413, TOO_LARGE);
   c.req.raw = new Request(request, { body: bytes });
   return next();
 };
@@ -104,7 +105,7 @@ export const guardUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
   const drop = () => void request.body?.cancel().catch(() => undefined);
   const refuse = (status: 401 | 413, message: string) => {
     drop();
-    return c.json({ message }, status);
+    return apiError(c, status, message);
   };
   // Audited like every 403 (procedures audit theirs).
   const forbid = (reason: ForbiddenReason, message: string) => {
@@ -119,7 +120,7 @@ export const guardUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
   if (declared > route.maxBytes) return refuse(413, tooLarge);
   const bytes = await readAtMost(request.body!, route.maxBytes);
-  if (!bytes) return c.json({ message: tooLarge }, 413);
+  if (!bytes) return apiError(c, 413, tooLarge);
   c.req.raw = new Request(request, { body: bytes });
   return next();
 };
@@ -146,9 +147,9 @@ export const limitTrpcBatches: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   if (url.searchParams.get('batch') !== '1') return next();
   const calls = batchedPaths(url.pathname).length;
-  if (calls > MAX_BATCH_CALLS) return c.json({ message: `A batch may hold at most ${MAX_BATCH_CALLS} calls.` }, 400);
+  if (calls > MAX_BATCH_CALLS) return apiError(c, 400, `A batch may hold at most ${MAX_BATCH_CALLS} calls.`);
   if (c.req.method === 'POST' && calls > 1) {
-    return c.json({ message: 'Mutations cannot be batched: send each one on its own.' }, 400);
+    return apiError(c, 400, 'Mutations cannot be batched: send each one on its own.');
   }
   return next();
 };

@@ -1,5 +1,6 @@
 import { handlePaymentWebhook } from '@kubemarket/api';
 import type { Context } from 'hono';
+import { apiError } from './api-errors';
 import { contextFor } from './context';
 import type { AppEnv } from './env';
 
@@ -10,5 +11,5 @@ import type { AppEnv } from './env';
  */
 export async function stripeWebhook(c: Context<AppEnv>): Promise<Response> {
   const answer = await handlePaymentWebhook(contextFor(c), await c.req.text(), c.req.header('Stripe-Signature') ?? null);
-  return c.json(answer.body, answer.status);
+  return 'message' in answer.body ? apiError(c, answer.status, answer.body.message) : c.json(answer.body, answer.status);
 }

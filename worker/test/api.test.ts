@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from './client';
+import { REQUEST_ID_PATTERN } from '@kubemarket/shared';
+import { apiErrorBody, TestClient } from './client';
 
 const BASE = 'http://example.com';
 const worker = exports.default;
@@ -22,10 +23,30 @@ describe('REST adapter', () => {
     expect(tiers[0]).toMatchObject({ id: 'tier_standard', name: 'Standard (Blue)' });
   });
 
-  it('maps procedure errors to HTTP statuses with a { message } body', async () => {
+  it('maps procedure errors to HTTP statuses with a { message, code, requestId } body, the id also in X-Request-Id', async () => {
     const res = await get('/api/cluster-tiers/tier_nope');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'No cluster tier with id tier_nope.' });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual(apiErrorBody('No cluster tier with id tier_nope.', 'not_found'));
+    // The console's client reads the first field, `message`.
+    expect(Object.keys(body)[0]).toBe('message');
+    expect(res.headers.get('X-Request-Id')).toBe(body.requestId);
+  });
+
+  it('lists each field of a validation error, and gives every answer its own request id', async () => {
+    const client = new TestClient('203.0.113.78');
+    await client.prime();
+    const [first, second] = await Promise.all([
+      client.request('POST', '/api/leads', { kind: 'schedule_demo', name: 'Ada', email: 'not-an-email', company: 'Ada Ltd' }),
+      client.request('POST', '/api/leads', { kind: 'schedule_demo', name: 'Ada', email: 'not-an-email', company: 'Ada Ltd' }),
+    ]);
+    expect([first.status, second.status]).toEqual([400, 400]);
+    const body = (await first.json()) as { code: string; fields: Array<{ path: string; message: string }>; requestId: string };
+    expect(body.code).toBe('validation_failed');
+    expect(body.fields.map((field) => field.path)).toEqual(expect.arrayContaining(['email']));
+    const other = (await second.json()) as { requestId: string };
+    expect(other.requestId).not.toBe(body.requestId);
+    expect((await get('/api/cluster-tiers')).headers.get('X-Request-Id')).toMatch(REQUEST_ID_PATTERN);
   });
 
   it('never puts a stack trace in a tRPC error answer', async () => {
@@ -41,7 +62,7 @@ describe('REST adapter', () => {
     await client.prime();
     const res = await client.send('POST', '/api/leads', 'kind=contact&name=Ada', { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' });
+    expect(await res.json()).toEqual(apiErrorBody('Send the request body as JSON (Content-Type: application/json).', 'unsupported_media_type'));
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
@@ -51,7 +72,7 @@ describe('REST adapter', () => {
     const cookie = primed.headers.getSetCookie()[0]!.split(';')[0]!;
     const res = await get('/api/does-not-exist', { method: 'POST', headers: { 'X-CSRF-Token': token, Cookie: cookie } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'No API route for POST /api/does-not-exist.' });
+    expect(await res.json()).toEqual(apiErrorBody('No API route for POST /api/does-not-exist.', 'not_found'));
   });
 });
 

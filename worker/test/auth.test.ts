@@ -1,7 +1,7 @@
 import { totpCode } from '@kubemarket/api';
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { json, TestClient, uniqueUser } from './client';
+import { apiErrorBody, json, TestClient, uniqueUser } from './client';
 
 /**
  * The token of the latest link mailed to `to`. Links carry it in the fragment, and most mail is
@@ -33,7 +33,7 @@ describe('GET /api/user', () => {
     const client = new TestClient();
     const anonymous = await client.get('/api/user');
     expect(anonymous.status).toBe(401);
-    expect(await json(anonymous)).toEqual({ message: 'Not signed in.' });
+    expect(await json(anonymous)).toEqual(apiErrorBody('Not signed in.', 'unauthenticated'));
 
     const { client: signedIn, details } = await registered();
     const res = await signedIn.get('/api/user');
@@ -81,7 +81,7 @@ describe('registration', () => {
     expect(dupName.status).toBe(409);
     const weak = await client.post('/api/register', { ...uniqueUser(), password: 'password123' });
     expect(weak.status).toBe(400);
-    expect(await json(weak)).toEqual({ message: 'This password is too common. Choose one that is harder to guess.' });
+    expect(await json(weak)).toEqual(apiErrorBody('This password is too common. Choose one that is harder to guess.', 'invalid_request'));
     const malformed = await client.post('/api/register', { ...uniqueUser(), email: 'not-an-email', username: 'a' });
     expect(malformed.status).toBe(400);
     expect((await json<{ message: string }>(malformed)).message).toBe(
@@ -103,7 +103,7 @@ describe('CSRF', () => {
     const client = new TestClient();
     const missing = await client.post('/api/login', { identifier: 'alice', password: 'KubeMarket-demo-2026' });
     expect(missing.status).toBe(403);
-    expect(await json(missing)).toEqual({ message: 'Invalid or missing CSRF token. Refresh the page and try again.' });
+    expect(await json(missing)).toEqual(apiErrorBody('Invalid or missing CSRF token. Refresh the page and try again.', 'forbidden'));
     await client.prime();
     const wrong = await client.post('/api/login', { identifier: 'alice', password: 'x' }, { 'X-CSRF-Token': 'forged-token-value-000000' });
     expect(wrong.status).toBe(403);
@@ -127,7 +127,7 @@ describe('CSRF', () => {
     const client = await new TestClient().prime();
     const res = await client.post('/api/login', { identifier: 'alice', password: 'x' }, { Origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(await json(res)).toEqual({ message: 'Cross-origin requests are not allowed.' });
+    expect(await json(res)).toEqual(apiErrorBody('Cross-origin requests are not allowed.', 'forbidden'));
   });
 
   it('puts the session-bound token in the served page', async () => {
@@ -173,7 +173,11 @@ describe('sign-in and sign-out', () => {
     const unknown = await client.post('/api/login', { identifier: 'nobody-here', password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await json(wrong)).toEqual(await json(unknown));
+    // The same answer but for each request's own id.
+    const [wrongBody, unknownBody] = [await json<{ requestId: string }>(wrong), await json<{ requestId: string }>(unknown)];
+    expect(wrongBody.requestId).not.toBe(unknownBody.requestId);
+    expect({ ...wrongBody, requestId: '' }).toEqual({ ...unknownBody, requestId: '' });
+    expect(wrongBody).toEqual(apiErrorBody((wrongBody as unknown as { message: string }).message, 'unauthenticated'));
   });
 
   it('rate-limits sign-in per account with 429 and Retry-After', async () => {
@@ -226,7 +230,7 @@ describe('MFA', () => {
     const second = await json<{ mfaToken: string }>(await again.post('/api/login', { identifier: 'marc', password: 'KubeMarket-demo-2026' }));
     const replay = await again.post('/api/login/mfa', { mfaToken: second.mfaToken, code });
     expect(replay.status).toBe(401);
-    expect(await json(replay)).toEqual({ message: 'This code has already been used. Wait for the next code and try again.' });
+    expect(await json(replay)).toEqual(apiErrorBody('This code has already been used. Wait for the next code and try again.', 'unauthenticated'));
     // And the used challenge token cannot be spent twice.
     const reuse = await client.post('/api/login/mfa', { mfaToken: challenge.mfaToken, code });
     expect(reuse.status).toBe(401);
@@ -265,7 +269,7 @@ describe('email flows', () => {
     expect(await json(await client.get('/api/user'))).toMatchObject({ emailVerified: true });
     const second = await client.post('/api/auth/verify-email', { token });
     expect(second.status).toBe(400);
-    expect(await json(second)).toEqual({ message: 'This confirmation link is invalid or has expired. Change your email again to get a new one.' });
+    expect(await json(second)).toEqual(apiErrorBody('This confirmation link is invalid or has expired. Change your email again to get a new one.', 'invalid_request'));
   });
 
   it('resends verification, limited to 3 per 15 minutes', async () => {

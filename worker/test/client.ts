@@ -2,6 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { app } from '../src/app';
 import type { Env } from '../src/env';
+import { REQUEST_ID_PATTERN, type ApiErrorCode, type ApiFieldError } from '@kubemarket/shared';
+import { expect } from 'vitest';
 
 export const BASE = 'https://console.example.eu';
 
@@ -112,4 +114,9 @@ export function uniqueUser(prefix = 'user') {
   counter += 1;
   const id = `${prefix}${counter}${Math.floor(Math.random() * 1e6)}`;
   return { email: `${id}@example.com`, username: id, name: `Test ${id}`, password: 'a-long-unusual-passphrase', companyName: `${id} GmbH` };
+}
+
+/** The API's error body (issue 33): the message, its code, this request's id, and the fields of a validation error. */
+export function apiErrorBody(message: string, code: ApiErrorCode, fields?: ApiFieldError[]) {
+  return { message, code, requestId: expect.stringMatching(REQUEST_ID_PATTERN), ...(fields ? { fields } : {}) };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { provisionerFor } from '../src/context';
 import { CRONS, runScheduled } from '../src/scheduled';
-import { json, TestClient } from './client';
+import { apiErrorBody, json, TestClient } from './client';
 
 /**
  * The ClusterOperator Durable Object (ADR 6) runs a paid cluster's provisioning, one step per
@@ -171,7 +171,7 @@ describe('ClusterOperator', () => {
     const { clusterId } = await paidCluster(gabriel, 'op-busy');
     const busy = await gabriel.post(`/api/clusters/${clusterId}/hibernate`, {});
     expect(busy.status).toBe(409);
-    expect(await json(busy)).toEqual({ message: 'The cluster is busy with provisioning; wait until it finishes, then try again.' });
+    expect(await json(busy)).toEqual(apiErrorBody('The cluster is busy with provisioning; wait until it finishes, then try again.', 'conflict'));
     await driveOperator(clusterId);
 
     const detail = await json<{ nodePools: Array<{ id: string; name: string }> }>(await gabriel.get(`/api/clusters/${clusterId}`));
@@ -183,7 +183,7 @@ describe('ClusterOperator', () => {
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     const refused = first.status === 409 ? first : second;
-    expect(await json(refused)).toEqual({ message: 'The cluster is busy with scaling a node pool; wait until it finishes, then try again.' });
+    expect(await json(refused)).toEqual(apiErrorBody('The cluster is busy with scaling a node pool; wait until it finishes, then try again.', 'conflict'));
     const scaled = await driveOperator(clusterId);
     expect(scaled.status).toBe('succeeded');
     const nodes = await env.DB.prepare('SELECT COUNT(*) AS n FROM cluster_nodes WHERE pool_id = ?').bind(pool.id).first<{ n: number }>();

@@ -74,7 +74,7 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
     const anonymous: Principal = { name: 'anonymous', client: await new TestClient(nextIp()).prime(), session: false, needsCheck: false, reSignIns: 0 };
     const customer: Principal = { name: 'customer', client: await registerCustomer(), session: true, reestablish: registerCustomer, needsCheck: false, reSignIns: 0 };
     const created = await customer.client.post('/api/tokens', { name: 'fuzz', expiresInDays: 30, scopes: [...TOKEN_SCOPES] });
-    const token = created.status === 200 ? ((await created.json()) as { id: string; token: string }) : (setupProblems.push(`token -> ${created.status} ${(await created.text()).slice(0, 200)}`), null);
+    const token = created.status === 201 ? ((await created.json()) as { id: string; token: string }) : (setupProblems.push(`token -> ${created.status} ${(await created.text()).slice(0, 200)}`), null);
     const bearer: Principal | null = token ? { name: 'bearer', client: new TestClient('198.51.100.20'), bearer: token.token, tokenId: token.id, session: false, needsCheck: false, reSignIns: 0 } : null;
     const staff: Principal = { name: 'staff', client: await signInStaff(), session: true, reestablish: signInStaff, needsCheck: false, reSignIns: 0 };
     const staffUser = await currentUser(staff);

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { BASE, json, TestClient } from './client';
+import { apiErrorBody, BASE, json, TestClient } from './client';
 import { flush } from './sockets';
 
 async function signedIn(username: string, ip: string) {
@@ -100,7 +100,7 @@ describe('notifications REST', () => {
     // Someone else's id: 404 and nothing changes.
     const foreign = await alice.request('PUT', `/api/notifications/${adamsOwn}/read`);
     expect(foreign.status).toBe(404);
-    expect(await json(foreign)).toEqual({ message: 'Notification not found.' });
+    expect(await json(foreign)).toEqual(apiErrorBody('Notification not found.', 'not_found'));
     expect((await alice.request('PUT', `/api/notifications/${adamsOwn}/trash`)).status).toBe(404);
     const adamsList = await json<Array<{ id: string; read: boolean; trash: boolean }>>(await adam.get('/api/notifications'));
     expect(adamsList.find((n) => n.id === adamsOwn)).toMatchObject({ read: false, trash: false });

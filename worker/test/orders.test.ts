@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BASE, fetcherWith, json, TestClient } from './client';
+import { apiErrorBody, BASE, fetcherWith, json, TestClient } from './client';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51OrdersWorker', STRIPE_WEBHOOK_SECRET: 'whsec_OrdersWorkerSecret' };
 
@@ -37,17 +37,17 @@ describe('orders over REST', () => {
     const gabriel = await signedInAs('gabriel', '203.0.113.140');
     const key = crypto.randomUUID();
     const first = await gabriel.post('/api/orders', clusterOrder('rest-edge'), { 'Idempotency-Key': key });
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
     const placed = await json<OrderBody>(first);
     const again = await gabriel.post('/api/orders', clusterOrder('rest-edge'), { 'Idempotency-Key': key });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(201);
     expect((await json<OrderBody>(again)).id).toBe(placed.id);
     const conflict = await gabriel.post('/api/orders', clusterOrder('rest-other'), { 'Idempotency-Key': key });
     expect(conflict.status).toBe(409);
-    expect(await json(conflict)).toEqual({ message: 'This Idempotency-Key was already used for a different order.' });
+    expect(await json(conflict)).toEqual(apiErrorBody('This Idempotency-Key was already used for a different order.', 'conflict'));
     const missing = await gabriel.post('/api/orders', clusterOrder('rest-edge'));
     expect(missing.status).toBe(400);
-    expect(await json(missing)).toEqual({ message: 'idempotencyKey: The Idempotency-Key is required: a unique string per attempt, e.g. a UUID.' });
+    expect(await json(missing)).toEqual(apiErrorBody('idempotencyKey: The Idempotency-Key is required: a unique string per attempt, e.g. a UUID.', 'validation_failed', [{ path: 'idempotencyKey', message: 'The Idempotency-Key is required: a unique string per attempt, e.g. a UUID.' }]));
 
     // The static paths answer themselves, not as an order id.
     expect(await json(await gabriel.get('/api/orders/counts'))).toMatchObject({ total: 1, byKind: { cluster: 1 } });
@@ -66,7 +66,7 @@ describe('orders over REST', () => {
     const alice = await signedInAs('alice', '203.0.113.141');
     const foreign = await alice.get(`/api/orders/${placed.id}`);
     expect(foreign.status).toBe(404);
-    expect(await json(foreign)).toEqual({ message: 'No order with this id in your organisation.' });
+    expect(await json(foreign)).toEqual(apiErrorBody('No order with this id in your organisation.', 'not_found'));
   });
 });
 
@@ -95,7 +95,7 @@ describe('POST /api/webhooks/stripe', () => {
 
     const forged = await deliver(await stripeSignature(body, 'whsec_SomebodyElse'));
     expect(forged.status).toBe(400);
-    expect(await json(forged)).toEqual({ message: 'The webhook signature is not valid.' });
+    expect(await json(forged)).toEqual(apiErrorBody('The webhook signature is not valid.', 'invalid_request'));
     expect((await deliver('t=1,v1=nonsense', 'not json')).status).toBe(400);
 
     const signature = await stripeSignature(body, STRIPE.STRIPE_WEBHOOK_SECRET);

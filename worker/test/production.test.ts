@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymousCsrfCookie, clearedSessionCookie, sessionCookie } from '../src/cookies';
 import type { Env } from '../src/env';
-import { BASE, fetcherWith, json, productionEnv, TestClient } from './client';
+import { apiErrorBody, BASE, fetcherWith, json, productionEnv, TestClient } from './client';
 
 const production = fetcherWith(productionEnv());
 
@@ -94,7 +94,7 @@ describe('production configuration', () => {
     vi.restoreAllMocks();
   });
 
-  const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again later.' };
+  const UNAVAILABLE = apiErrorBody('The service is temporarily unavailable. Please try again later.', 'unavailable');
 
   const broken: Array<[string, Partial<Env>, string]> = [
     ['without APP_URL', { APP_URL: undefined }, 'APP_URL is not set.'],

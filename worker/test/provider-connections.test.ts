@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cloudsFor } from '../src/context';
-import { BASE, TestClient, uniqueUser } from './client';
+import { apiErrorBody, BASE, TestClient, uniqueUser } from './client';
 import { standInDigitalOcean } from './digitalocean-stand-in';
 
 const TOKEN = 'dop_v1_resttestreader0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60';
@@ -60,14 +60,14 @@ describe('cloud connections over REST', () => {
     // A script of the owner's, with a token that may read and write clusters.
     const browser = await owner('198.51.100.60');
     const created = await browser.post('/api/tokens', { name: 'Fleet script', expiresInDays: 30, scopes: ['clusters:read', 'clusters:write'] });
-    const { token: apiToken } = await answer<{ token: string }>(created, 200);
+    const { token: apiToken } = await answer<{ token: string }>(created, 201);
 
     expect(await answer(await script(apiToken, 'GET', '/api/provider-connections'), 200)).toEqual([]);
 
     // A token DigitalOcean refuses: explained, and nothing saved.
     const refused = await answer<{ connection: Connection | null; result: TestResult }>(
       await script(apiToken, 'POST', '/api/provider-connections', { provider: 'doks', name: 'Revoked', credentials: { token: REVOKED } }),
-      200,
+      201,
     );
     expect(refused).toMatchObject({ connection: null, result: { ok: false, kind: 'bad_credentials', clusters: [] } });
     expect(provider.calls.at(-1)).toEqual({ token: REVOKED, status: 401 });
@@ -75,7 +75,7 @@ describe('cloud connections over REST', () => {
     // An accepted token: saved, with the cluster DigitalOcean listed with it.
     const saved = await answer<{ connection: Connection; result: TestResult }>(
       await script(apiToken, 'POST', '/api/provider-connections', { provider: 'doks', name: 'DigitalOcean production', credentials: { token: TOKEN } }),
-      200,
+      201,
     );
     expect(saved.result).toMatchObject({ ok: true, kind: 'ok', explanation: null, clusters: [{ name: 'doks-ams', region: 'ams3', kubernetesVersion: '1.31.1', nodeCount: 4, status: 'running' }] });
     expect(saved.connection).toMatchObject({ provider: 'doks', name: 'DigitalOcean production', hint: `token …${TOKEN.slice(-4)}`, lastResultKind: 'ok', clusterCount: 1 });
@@ -107,16 +107,16 @@ describe('cloud connections over REST', () => {
     expect(await answer(await other.get('/api/provider-connections'), 200)).toEqual([]);
     expect(await answer(await other.get('/api/external-clusters'), 200)).toEqual([]);
     const foreignTest = await other.post(`/api/provider-connections/${id}/test`);
-    expect(await answer(foreignTest, 404)).toEqual({ message: 'Connection not found.' });
+    expect(await answer(foreignTest, 404)).toEqual(apiErrorBody('Connection not found.', 'not_found'));
     const foreignDelete = await other.request('DELETE', `/api/provider-connections/${id}`);
-    expect(await answer(foreignDelete, 404)).toEqual({ message: 'Connection not found.' });
+    expect(await answer(foreignDelete, 404)).toEqual(apiErrorBody('Connection not found.', 'not_found'));
     expect(provider.calls.length).toBe(calls + 1);
 
     // The owner's script deletes it, with its clusters; a second delete finds nothing.
     expect(await answer(await script(apiToken, 'DELETE', `/api/provider-connections/${id}`), 200)).toEqual({ deleted: true, removedClusters: 1 });
     expect(await answer(await script(apiToken, 'GET', '/api/provider-connections'), 200)).toEqual([]);
     expect(await answer(await script(apiToken, 'GET', '/api/external-clusters'), 200)).toEqual([]);
-    expect(await answer(await script(apiToken, 'DELETE', `/api/provider-connections/${id}`), 404)).toEqual({ message: 'Connection not found.' });
+    expect(await answer(await script(apiToken, 'DELETE', `/api/provider-connections/${id}`), 404)).toEqual(apiErrorBody('Connection not found.', 'not_found'));
 
     // Nor in a log line or an audit entry.
     const audits = await env.DB.prepare("SELECT action, metadata FROM audit_log WHERE action LIKE 'provider_connection.%' AND target_id = ?").bind(id).all();
@@ -132,7 +132,7 @@ describe('cloud connections over REST', () => {
     const provider = standInDigitalOcean();
     const browser = await owner('198.51.100.63');
     const created = await browser.post('/api/tokens', { name: 'Read-only script', expiresInDays: 30, scopes: ['clusters:read'] });
-    const { token: readOnly } = await answer<{ token: string }>(created, 200);
+    const { token: readOnly } = await answer<{ token: string }>(created, 201);
     expect(await answer(await script(readOnly, 'GET', '/api/external-clusters'), 200)).toEqual([]);
     expect((await script(readOnly, 'POST', '/api/provider-connections', { provider: 'doks', name: 'No scope', credentials: { token: TOKEN } })).status).toBe(403);
     expect((await browser.post('/api/provider-connections', { provider: 'doks', name: 'Too short', credentials: { token: 'short' } })).status).toBe(400);

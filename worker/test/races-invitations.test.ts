@@ -39,7 +39,7 @@ describe.each([10, 50])('%i parallel invitations', (n) => {
     const tag = `org${n}x${network}`;
     const responses = await Promise.all(Array.from({ length: n }, (_, i) => client.post('/api/organization/invitations', { email: `${tag}.${i}@example.com`, role: 'member' })));
     const sent = Math.min(n, PER_ORGANIZATION);
-    expect(statuses(responses)).toEqual(n > PER_ORGANIZATION ? { 200: sent, 429: n - sent } : { 200: sent });
+    expect(statuses(responses)).toEqual(n > PER_ORGANIZATION ? { 201: sent, 429: n - sent } : { 201: sent });
     expect(await scalar('SELECT count(*) AS n FROM team_invitations WHERE organization_id = ?', organizationId)).toBe(sent);
     const mails = await outbox(`${tag}.%`, sent);
     // A pending organisation's name is not staff-approved: fixed text only, never the inviter's name.
@@ -55,7 +55,7 @@ describe.each([10, 50])('%i parallel invitations', (n) => {
     const { client } = await owner();
     const email = `target${n}x${network}@example.com`;
     const responses = await Promise.all(Array.from({ length: n }, () => client.post('/api/organization/invitations', { email, role: 'viewer' })));
-    expect(statuses(responses)).toEqual({ 200: PER_RECIPIENT, 429: n - PER_RECIPIENT });
+    expect(statuses(responses)).toEqual({ 201: PER_RECIPIENT, 429: n - PER_RECIPIENT });
     expect(await scalar('SELECT count(*) AS n FROM team_invitations WHERE email = ?', email)).toBe(PER_RECIPIENT);
     await outbox(email, PER_RECIPIENT);
   });

@@ -25,7 +25,7 @@ describe('the hourly refresh of cloud connections', () => {
     const client = await new TestClient('198.51.100.71').prime();
     expect((await client.post('/api/register', uniqueUser('cron'))).status).toBe(200);
     const saved = await client.post('/api/provider-connections', { provider: 'doks', name: 'DigitalOcean', credentials: { token: TOKEN } });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(201);
     const { connection } = await json<{ connection: { id: string } }>(saved);
     const before = await json<StoredCluster[]>(await client.get('/api/external-clusters'));
     expect(before.map((cluster) => cluster.name)).toEqual(['doks-ams']);

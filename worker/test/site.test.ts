@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { json, TestClient } from './client';
+import { apiErrorBody, json, TestClient } from './client';
 
 async function signedInAs(username: string, ip: string) {
   const client = await new TestClient(ip).prime();
@@ -66,7 +66,7 @@ describe('GET /api/sidebar-counts', () => {
   it('is 401 when anonymous', async () => {
     const res = await new TestClient().get('/api/sidebar-counts');
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ message: 'Please sign in to continue.' });
+    expect(await json(res)).toEqual(apiErrorBody('Please sign in to continue.', 'unauthenticated'));
   });
 
   it('counts the organisation’s clusters and orders', async () => {
@@ -97,7 +97,7 @@ describe('POST /api/leads', () => {
   it('stores the request and acknowledges it by email', async () => {
     const client = await new TestClient('203.0.113.130').prime();
     const res = await client.post('/api/leads', lead);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     const body = await json<{ id: string; received: boolean }>(res);
     expect(body).toEqual({ id: expect.stringMatching(/^lead_/), received: true });
     const row = await env.DB.prepare('SELECT kind, email, company, details, ip FROM leads WHERE id = ?').bind(body.id).first();
@@ -110,24 +110,27 @@ describe('POST /api/leads', () => {
     const client = await new TestClient('203.0.113.131').prime();
     const missing = await client.post('/api/leads', lead, { 'X-CSRF-Token': '' });
     expect(missing.status).toBe(403);
-    expect(await json(missing)).toEqual({ message: 'Invalid or missing CSRF token. Refresh the page and try again.' });
+    expect(await json(missing)).toEqual(apiErrorBody('Invalid or missing CSRF token. Refresh the page and try again.', 'forbidden'));
     const crossSite = await client.post('/api/leads', lead, { Origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
-    expect((await client.post('/api/leads', lead)).status).toBe(200);
+    expect((await client.post('/api/leads', lead)).status).toBe(201);
   });
 
   it('answers 400 with the field that is wrong', async () => {
     const client = await new TestClient('203.0.113.132').prime();
     const res = await client.post('/api/leads', { ...lead, email: 'lena-at-example', phone: 'abc' });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ message: 'email: Enter a valid email address.; phone: Enter a valid phone number, e.g. +33 1 23 45 67 89.' });
+    expect(await json(res)).toEqual(apiErrorBody('email: Enter a valid email address.; phone: Enter a valid phone number, e.g. +33 1 23 45 67 89.', 'validation_failed', [
+      { path: 'email', message: 'Enter a valid email address.' },
+      { path: 'phone', message: 'Enter a valid phone number, e.g. +33 1 23 45 67 89.' },
+    ]));
   });
 
   it('limits an address to 10 requests an hour with 429 and Retry-After', async () => {
     const client = await new TestClient('203.0.113.133').prime();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await client.post('/api/leads', { ...lead, email: `lead${i}@example.de` })).status);
-    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     const limited = await client.post('/api/leads', { ...lead, email: 'another@example.de' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -148,7 +151,7 @@ describe('newsletter', () => {
     expect(await json(confirm)).toEqual({ confirmed: true, email: 'news.reader@example.org' });
     const again = await client.post('/api/newsletter/confirm', { token });
     expect(again.status).toBe(400);
-    expect(await json(again)).toEqual({ message: 'This confirmation link is invalid or has expired. Subscribe again to get a new one.' });
+    expect(await json(again)).toEqual(apiErrorBody('This confirmation link is invalid or has expired. Subscribe again to get a new one.', 'invalid_request'));
 
     const unsubscribe = await client.post('/api/newsletter/unsubscribe', { token: await mailedToken('news.reader@example.org', 'unsubscribe') });
     expect(unsubscribe.status).toBe(200);
@@ -173,7 +176,7 @@ describe('newsletter', () => {
     expect((await client.post('/api/newsletter/subscribe', { email: 'x@example.org' }, { 'X-CSRF-Token': 'forged-token-forged-token' })).status).toBe(403);
     const bad = await client.post('/api/newsletter/subscribe', { email: 'nope' });
     expect(bad.status).toBe(400);
-    expect(await json(bad)).toEqual({ message: 'email: Enter a valid email address.' });
+    expect(await json(bad)).toEqual(apiErrorBody('email: Enter a valid email address.', 'validation_failed', [{ path: 'email', message: 'Enter a valid email address.' }]));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await client.post('/api/newsletter/subscribe', { email: 'flooded@example.org' })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);

@@ -11,7 +11,7 @@ import { appRouter, restRoutes } from '@kubemarket/api';
 import { DEMO_PROMOTION_REQUEST_ID } from '@kubemarket/db/seed';
 import { TOKEN_SCOPES } from '@kubemarket/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, json, TestClient } from './client';
+import { apiErrorBody, BASE, json, TestClient } from './client';
 
 type ProcedureDef = { type: 'query' | 'mutation' | 'subscription'; meta?: { staffRoles?: readonly string[] } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: ProcedureDef }> } })._def.procedures);
@@ -63,11 +63,11 @@ function headersFor(operation: Operation): Record<string, string> {
   return operation.multipart || operation.method === 'GET' || operation.method === 'DELETE' ? {} : { 'Content-Type': 'application/json' };
 }
 
-/** A refusal with no data: 403 and a body that is exactly `{ message }`. */
+/** A refusal with no data: 403 and a body that is exactly the error (`{ message, code, requestId }`). */
 async function expectRefused(label: string, response: Response, message: string) {
   const text = await response.text();
   expect({ label, status: response.status }).toEqual({ label, status: 403 });
-  expect({ label, body: JSON.parse(text) as unknown }).toEqual({ label, body: { message } });
+  expect({ label, body: JSON.parse(text) as unknown }).toEqual({ label, body: apiErrorBody(message, 'forbidden') });
 }
 
 describe('staff paths: a customer is refused everywhere', () => {
@@ -99,7 +99,7 @@ describe('staff paths: a customer is refused everywhere', () => {
     expect(signIn.status).toBe(200);
     expect(await json(await customer.get('/api/user'))).toMatchObject({ username: 'alice', role: 'user' });
     const created = await customer.post('/api/tokens', { name: 'staff probe', expiresInDays: 1, scopes: [...TOKEN_SCOPES] });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     token = (await json<{ token: string }>(created)).token;
   });
 

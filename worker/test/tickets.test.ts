@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { json, TestClient, uniqueUser } from './client';
+import { apiErrorBody, json, TestClient, uniqueUser } from './client';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
@@ -25,7 +25,7 @@ describe('tickets over REST', () => {
   it('uploads attachments as multipart into R2 and serves them as downloads, to the organisation only', async () => {
     const client = await customer('198.51.100.31');
     const created = await client.post('/api/tickets', { subject: 'Nodes NotReady', description: 'Two nodes flap every hour since Monday.', category: 'technical', severity: 'P3' });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     const ticket = await json<{ id: string; reference: string; sla: { dueKind: string } }>(created);
     expect(ticket.sla.dueKind).toBe('first_response');
 
@@ -49,7 +49,7 @@ describe('tickets over REST', () => {
     expect((await other.get(`/api/tickets/${ticket.id}`)).status).toBe(404);
     const foreign = await other.get(`/api/tickets/${ticket.id}/attachments/${attachment.id}`);
     expect(foreign.status).toBe(404);
-    expect(await json(foreign)).toEqual({ message: 'Ticket not found.' });
+    expect(await json(foreign)).toEqual(apiErrorBody('Ticket not found.', 'not_found'));
 
     // The OpenAPI document describes the upload as multipart and the download as a file.
     const document = await json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }>(await client.get('/api/openapi.json'));
@@ -69,7 +69,7 @@ describe('tickets over REST', () => {
     big.set(PNG);
     const oversized = await upload(client, ticket.id, [{ name: 'big.png', type: 'image/png', bytes: big }]);
     expect(oversized.status).toBe(413);
-    expect(await json(oversized)).toEqual({ message: 'big.png is larger than 10 MB, the limit for one attachment.' });
+    expect(await json(oversized)).toEqual(apiErrorBody('big.png is larger than 10 MB, the limit for one attachment.', 'payload_too_large'));
 
     const notMultipart = await client.post(`/api/tickets/${ticket.id}/attachments`, { files: [] });
     expect(notMultipart.status).toBe(415);
@@ -88,7 +88,7 @@ describe('tickets over REST', () => {
       expect(await res.text()).not.toContain('INTERNAL-ONLY');
     }
     const replied = await client.post(`/api/tickets/${ticket.id}/replies`, { body: 'Any news?' });
-    expect(replied.status).toBe(200);
+    expect(replied.status).toBe(201);
     expect(await replied.text()).not.toContain('INTERNAL-ONLY');
   });
 });

@@ -1,7 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { BASE, json, TestClient, uniqueUser } from './client';
+import { apiErrorBody, BASE, json, TestClient, uniqueUser } from './client';
 
 let ipCounter = 0;
 /** Registration is rate-limited per address: each test account comes from its own. */
@@ -18,7 +18,7 @@ async function signedInWithToken(scopes: string[]) {
   const client = await new TestClient(nextIp()).prime();
   expect((await client.post('/api/register', uniqueUser('tok'))).status).toBe(200);
   const created = await client.post('/api/tokens', { name: 'CI script', expiresInDays: 30, scopes });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   const body = await json<{ id: string; token: string; prefix: string; scopes: string[]; status: string }>(created);
   return { client, ...body };
 }
@@ -58,9 +58,27 @@ describe('API tokens over REST', () => {
 
     const write = await script(token, 'POST', '/api/notifications/mark-all-read');
     expect(write.status).toBe(403);
-    expect(await json(write)).toEqual({ message: 'This API token lacks the "notifications:write" scope.' });
+    expect(await json(write)).toEqual(apiErrorBody('This API token lacks the "notifications:write" scope.', 'forbidden'));
     const clusters = await script(token, 'GET', '/api/sidebar-counts');
     expect(clusters.status).toBe(403);
+  });
+
+  it('says on every token answer where its rate-limit window stands, errors included (RateLimit-*)', async () => {
+    const { token } = await signedInWithToken(['notifications:read']);
+    const answers = [];
+    for (const path of ['/api/notifications', '/api/notifications/count', '/api/sidebar-counts']) answers.push(await script(token, 'GET', path));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 403]);
+    expect(answers.map((answer) => answer.headers.get('RateLimit-Limit'))).toEqual(['600', '600', '600']);
+    expect(answers.map((answer) => answer.headers.get('RateLimit-Remaining'))).toEqual(['599', '598', '597']);
+    expect(answers.map((answer) => answer.headers.get('RateLimit-Policy'))).toEqual(['600;w=60', '600;w=60', '600;w=60']);
+    for (const answer of answers) {
+      const reset = Number(answer.headers.get('RateLimit-Reset'));
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(60);
+    }
+    // A browser session is not limited this way: no headers.
+    const { client } = await signedInWithToken(['notifications:read']);
+    expect((await client.get('/api/notifications')).headers.get('RateLimit-Limit')).toBeNull();
   });
 
   it('needs no CSRF token for a bearer write, and ignores cookies sent along', async () => {
@@ -80,7 +98,7 @@ describe('API tokens over REST', () => {
     expect(await json(revoke)).toMatchObject({ id, status: 'revoked' });
     const after = await script(token, 'GET', '/api/notifications');
     expect(after.status).toBe(401);
-    expect(await json(after)).toEqual({ message: 'This API token has been revoked. Create a new one in Settings → API tokens.' });
+    expect(await json(after)).toEqual(apiErrorBody('This API token has been revoked. Create a new one in Settings → API tokens.', 'unauthenticated'));
 
     const other = await signedInWithToken(['notifications:read']);
     await env.DB.prepare('UPDATE api_tokens SET expires_at = 1 WHERE id = ?').bind(other.id).run();
@@ -112,7 +130,7 @@ describe('API tokens over REST', () => {
     expect((await client.post('/api/register', uniqueUser('tokv'))).status).toBe(200);
     const tooLong = await client.post('/api/tokens', { name: 'x', expiresInDays: 400, scopes: ['notifications:read'] });
     expect(tooLong.status).toBe(400);
-    expect(await json(tooLong)).toEqual({ message: 'expiresInDays: A token can live at most one year (366 days).' });
+    expect(await json(tooLong)).toEqual(apiErrorBody('expiresInDays: A token can live at most one year (366 days).', 'validation_failed', [{ path: 'expiresInDays', message: 'A token can live at most one year (366 days).' }]));
     const badScope = await client.post('/api/tokens', { name: 'x', expiresInDays: 10, scopes: ['root'] });
     expect(badScope.status).toBe(400);
     const anonymous = await new TestClient().prime();

@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import { MAX_BATCH_CALLS, MAX_BODY_BYTES } from '../src/transport';
-import { BASE, fetcherWith, json, TestClient } from './client';
+import { apiErrorBody, BASE, fetcherWith, json, TestClient } from './client';
 
-const TOO_LARGE = { message: 'The request body is too large (at most 64 KiB).' };
+const TOO_LARGE = apiErrorBody('The request body is too large (at most 64 KiB).', 'payload_too_large');
 const ISSUED_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 /** A body of exactly `size` bytes that is a valid lead request (JSON padded with spaces). */
@@ -68,7 +68,7 @@ describe('request body limit', () => {
   it('accepts a body of exactly 64 KiB, with Content-Length or chunked, and the handler reads it', async () => {
     const client = await new TestClient('203.0.113.162').prime();
     const sized = await client.send('POST', '/api/leads', leadBody(MAX_BODY_BYTES, 'exact@example.de'), { 'Content-Type': 'application/json' });
-    expect(sized.status).toBe(200);
+    expect(sized.status).toBe(201);
     expect(await json(sized)).toMatchObject({ received: true });
 
     const text = new TextEncoder().encode(leadBody(MAX_BODY_BYTES, 'chunked@example.de'));
@@ -79,7 +79,7 @@ describe('request body limit', () => {
       },
     });
     const chunked = await client.send('POST', '/api/leads', stream, { 'Content-Type': 'application/json' });
-    expect(chunked.status).toBe(200);
+    expect(chunked.status).toBe(201);
     const row = await env.DB.prepare('SELECT company FROM leads WHERE email = ?').bind('chunked@example.de').first();
     expect(row).toEqual({ company: 'Vogel GmbH' });
   });
@@ -89,7 +89,7 @@ describe('request body limit', () => {
     const token = client.csrf;
     client.csrf = '';
     const res = await client.post('/api/leads', { kind: 'contact_sales', name: 'Lena Vogel', email: 'field@example.de', company: 'Vogel GmbH', _csrf: token });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
   });
 });
 
@@ -104,7 +104,7 @@ describe('tRPC batches', () => {
     expect(await json<unknown[]>(ok)).toHaveLength(MAX_BATCH_CALLS);
     const tooMany = await client.get(`/trpc/${queries(MAX_BATCH_CALLS + 1)}?batch=1&input=${input(MAX_BATCH_CALLS + 1)}`);
     expect(tooMany.status).toBe(400);
-    expect(await json(tooMany)).toEqual({ message: 'A batch may hold at most 10 calls.' });
+    expect(await json(tooMany)).toEqual(apiErrorBody('A batch may hold at most 10 calls.', 'invalid_request'));
     // Commas percent-encoded count the same: tRPC decodes the path before splitting it.
     const encoded = await client.get(`/trpc/${queries(MAX_BATCH_CALLS + 1).replace(/,/g, '%2C')}?batch=1&input=${input(MAX_BATCH_CALLS + 1)}`);
     expect(encoded.status).toBe(400);
@@ -116,7 +116,7 @@ describe('tRPC batches', () => {
       'Content-Type': 'application/json',
     });
     expect(two.status).toBe(400);
-    expect(await json(two)).toEqual({ message: 'Mutations cannot be batched: send each one on its own.' });
+    expect(await json(two)).toEqual(apiErrorBody('Mutations cannot be batched: send each one on its own.', 'invalid_request'));
     expect((await client.get('/api/user')).status).toBe(401);
 
     const one = await client.send('POST', '/trpc/dev.login?batch=1', JSON.stringify({ 0: { username: 'alice' } }), { 'Content-Type': 'application/json' });

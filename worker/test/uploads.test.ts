@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { fetcherWith, json, TestClient, uniqueUser } from './client';
+import { apiErrorBody, fetcherWith, json, TestClient, uniqueUser } from './client';
 
 const MB = 1024 * 1024;
 const CAP = 5 * 10 * MB + 256 * 1024; // MAX_UPLOAD_REQUEST_BYTES
@@ -44,7 +44,7 @@ async function customer(client: TestClient) {
   await client.prime();
   expect((await client.post('/api/register', uniqueUser('upl'))).status).toBe(200);
   const created = await client.post('/api/tickets', { subject: 'Upload checks', description: 'Files to test the upload guard.', category: 'technical', severity: 'P4' });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
   return (await json<{ id: string }>(created)).id;
 }
 
@@ -55,8 +55,8 @@ describe.each([10, 50])('%i parallel uploads of 45 MB', (n) => {
     const responses = await Promise.all(bodies.map((body, i) => anonymous.send('POST', '/api/tickets/tkt_someone/attachments', body.stream, { ...multipart(45 * MB), ...(i % 2 ? { 'X-CSRF-Token': '' } : {}) })));
     const expected = bodies.map((_, i) => (i % 2 ? 403 : 401));
     expect(responses.map((res) => res.status)).toEqual(expected);
-    expect(await json(responses[0]!)).toEqual({ message: 'Please sign in to upload files.' });
-    expect(await json(responses[1]!)).toEqual({ message: 'Invalid or missing CSRF token. Refresh the page and try again.' });
+    expect(await json(responses[0]!)).toEqual(apiErrorBody('Please sign in to upload files.', 'unauthenticated'));
+    expect(await json(responses[1]!)).toEqual(apiErrorBody('Invalid or missing CSRF token. Refresh the page and try again.', 'forbidden'));
     expect(bodies.reduce((sum, body) => sum + body.pulled(), 0)).toBe(0);
   });
 
@@ -66,7 +66,7 @@ describe.each([10, 50])('%i parallel uploads of 45 MB', (n) => {
     const declared = Array.from({ length: n }, () => lazyBody(CAP + 1));
     const refused = await Promise.all(declared.map((body) => client.send('POST', `/api/tickets/${ticket}/attachments`, body.stream, multipart(CAP + 1))));
     expect(refused.map((res) => res.status)).toEqual(Array(n).fill(413));
-    expect(await json(refused[0]!)).toEqual({ message: 'The upload is too large (at most 50 MB in one request).' });
+    expect(await json(refused[0]!)).toEqual(apiErrorBody('The upload is too large (at most 50 MB in one request).', 'payload_too_large'));
     expect(declared.reduce((sum, body) => sum + body.pulled(), 0)).toBe(0);
 
     // A chunked body declares nothing: read up to the cap (and the chunk that crossed it), no further.
@@ -83,7 +83,7 @@ describe.each([10, 50])('%i parallel uploads of 45 MB', (n) => {
     const bodies = Array.from({ length: n }, () => lazyBody(45 * MB));
     const responses = await Promise.all(bodies.map((body) => client.send('POST', `/api/admin/tickets/${ticket}/attachments`, body.stream, multipart(45 * MB))));
     expect(responses.map((res) => res.status)).toEqual(Array(n).fill(403));
-    expect(await json(responses[0]!)).toEqual({ message: 'You do not have permission to do this.' });
+    expect(await json(responses[0]!)).toEqual(apiErrorBody('You do not have permission to do this.', 'forbidden'));
     expect(bodies.reduce((sum, body) => sum + body.pulled(), 0)).toBe(0);
   });
 });

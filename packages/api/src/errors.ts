@@ -13,21 +13,25 @@ function isIssueList(value: unknown): value is IssueLike[] {
 }
 
 /**
+ * The fields of an input that failed its schema, each with its dotted path ("" for the input as a
+ * whole) and message; null for any other error. The REST API lists them in `fields` (issue 33).
+ */
+export function validationFieldsOf(error: TRPCError): Array<{ path: string; message: string }> | null {
+  const cause = error.cause as { issues?: unknown } | undefined;
+  if (error.code !== 'BAD_REQUEST' || !cause || !isIssueList(cause.issues)) return null;
+  return cause.issues.map((issue) => ({
+    path: (issue.path ?? []).map((part) => (typeof part === 'object' ? String(part.key) : String(part))).join('.'),
+    message: issue.message,
+  }));
+}
+
+/**
  * A message a person can act on. Input validation failures carry the schema's issues;
  * they become "email: Invalid email address; password: Too small" instead of raw JSON.
  */
 export function publicErrorMessage(error: TRPCError): string {
-  const cause = error.cause as { issues?: unknown } | undefined;
-  if (error.code === 'BAD_REQUEST' && cause && isIssueList(cause.issues)) {
-    return cause.issues
-      .map((issue) => {
-        const path = (issue.path ?? [])
-          .map((part) => (typeof part === 'object' ? String(part.key) : String(part)))
-          .join('.');
-        return path ? `${path}: ${issue.message}` : issue.message;
-      })
-      .join('; ');
-  }
+  const fields = validationFieldsOf(error);
+  if (fields) return fields.map(({ path, message }) => (path ? `${path}: ${message}` : message)).join('; ');
   if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong on our side. Please try again.';
   return error.message;
 }

@@ -17,7 +17,7 @@ export {
 export { consoleUserSchema } from './platform/contracts';
 export { validateSessionToken, validateSessionTokenCached, sessionCookieExpiry, SESSION_CACHE_TTL_MS, SESSION_POLICY } from './platform/sessions';
 export { endExpiredSessions, type SessionSweep } from './platform/sessions';
-export { RateLimitedError, addressKey } from './platform/rate-limit';
+export { RateLimitedError, addressKey, type RateLimitState } from './platform/rate-limit';
 export { outboxMailer, httpMailer, type Mailer } from './platform/mailer';
 export {
   sandboxPayments,
@@ -51,13 +51,14 @@ export {
 } from './modules/currency';
 export type { RatesSource } from './platform/rates';
 export { notify, notifyOrganization } from './platform/notify';
-export { publicErrorMessage } from './errors';
+export { publicErrorMessage, validationFieldsOf } from './errors';
 export type { PublicClusterTier } from './modules/catalog';
 export { memoryIsolateCache, noIsolateCache, type IsolateCache } from './platform/isolate-cache';
-export { authenticateBearer, type BearerResult } from './modules/tokens';
+export { authenticateBearer, TOKEN_RATE_LIMIT, type BearerResult } from './modules/tokens';
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
-export { restRoutes, openApiDocument, inputProperties, coerceQueryValue, type RestRoute } from './rest';
+export { restRoutes, inputProperties, coerceQueryValue, type RestRoute } from './rest';
+export { openApiDocument, errorCodesOf, tokenMayCall } from './openapi';
 export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders';
 export { logError, describeError, redact } from './platform/log';
 export { audit } from './platform/audit';

@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { coerceQueryValue, openApiDocument, restRoutes, staticFirst } from './rest';
+import { openApiDocument } from './openapi';
+import { coerceQueryValue, restRoutes, staticFirst } from './rest';
 
 describe('REST routes from procedure metadata', () => {
   const routes = restRoutes();
@@ -156,7 +157,11 @@ describe('GET /api/openapi.json document', () => {
   it('takes an order\'s idempotency key from the Idempotency-Key header, documented as such', () => {
     const createOrder = routes.find((route) => route.procedure === 'orders.create')!;
     expect(createOrder.headerParams).toEqual([{ name: 'idempotencyKey', header: 'Idempotency-Key' }]);
-    expect(routes.filter((route) => route.headerParams.length > 0).map((route) => route.procedure).sort()).toEqual(['incidents.declare', 'orders.create']);
+    // Every call that creates something or moves money takes its key as the header (issue 33).
+    expect(routes.filter((route) => route.headerParams.length > 0).map((route) => route.procedure).sort()).toEqual(['incidents.declare', 'invoices.pay', 'orders.create', 'orders.pay']);
+    for (const procedure of ['orders.pay', 'invoices.pay']) {
+      expect(routes.find((route) => route.procedure === procedure)!.headerParams).toEqual([{ name: 'paymentIdempotencyKey', header: 'Idempotency-Key' }]);
+    }
     const operation = document.paths['/api/orders']!.post as {
       parameters: Array<{ name: string; in: string; required: boolean }>;
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
@@ -165,5 +170,24 @@ describe('GET /api/openapi.json document', () => {
     const body = operation.requestBody.content['application/json']!.schema;
     expect(Object.keys(body.properties)).not.toContain('idempotencyKey');
     expect(body.required.sort()).toEqual(['billing', 'lines']);
+    // Created: 201, with the request id and the token's rate-limit window in its headers.
+    const created = (document.paths['/api/orders']!.post as { responses: Record<string, { headers: Record<string, unknown> }> }).responses;
+    expect(Object.keys(created)).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503']);
+    expect(Object.keys(created['201']!.headers)).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    expect(Object.keys(created['429']!.headers)).toContain('Retry-After');
+  });
+
+  it('documents per operation the errors it can give, with the closed set of codes in the Error schema', () => {
+    const responses = (path: string, method: string) => Object.keys((document.paths[path]![method] as { responses: Record<string, unknown> }).responses);
+    // A public read: no input, no record in the path.
+    expect(responses('/api/cluster-tiers', 'get')).toEqual(['200', '401', '429', '500', '503']);
+    // A record in the path: 404; a change of state: 409; a catalogue change: 412 (four eyes).
+    expect(responses('/api/clusters/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '429', '500', '503']);
+    expect(responses('/api/admin/catalog/cluster-tiers/{id}', 'patch')).toContain('412');
+    expect(responses('/api/admin/catalog/node-flavors/sync', 'post')).toContain('502');
+    const schema = document.components.schemas.Error as { properties: { code: { enum: string[] } }; required: string[] };
+    expect(schema.required).toEqual(['message', 'code', 'requestId']);
+    expect(schema.properties.code.enum).toContain('validation_failed');
+    expect(document.servers).toEqual([{ url: 'https://console.example.eu', description: 'This deployment.' }]);
   });
 });

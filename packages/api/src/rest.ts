@@ -36,10 +36,11 @@ type AnyRouter = { _def: { procedures: Record<string, { _def: ProcedureDef }> } 
 
 /**
  * Input fields HTTP clients send as headers by convention: the Idempotency-Key of a request that
- * creates something (as Stripe and the IETF draft spell it). A procedure whose input has the field
- * takes it from the header over REST, and from the body over tRPC.
+ * creates something or moves money (as Stripe and the IETF draft spell it), an order's or a
+ * payment's. A procedure whose input has the field takes it from the header over REST (the body
+ * field still works, as an alias: the header wins), and from the body over tRPC.
  */
-export const HEADER_INPUTS: Readonly<Record<string, string>> = { idempotencyKey: 'Idempotency-Key' };
+export const HEADER_INPUTS: Readonly<Record<string, string>> = { idempotencyKey: 'Idempotency-Key', paymentIdempotencyKey: 'Idempotency-Key' };
 
 function headerParamsOf(input: unknown): RestRoute['headerParams'] {
   const shape = (input as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
@@ -97,9 +98,9 @@ export function staticFirst<T extends { path: string }>(routes: readonly T[]): T
   });
 }
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 }
@@ -123,117 +124,4 @@ export function coerceQueryValue(schema: JsonSchema | undefined, values: string[
   if (type === 'integer' || type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
   if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
   return value;
-}
-
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid input: the message says which field and why.',
-  '401': 'Not signed in, or the API token is malformed, expired or revoked.',
-  '403': 'Signed in, but the role or the token scopes do not allow it (or a cross-site browser request).',
-  '404': 'No such record in your organisation.',
-  '413': 'The request body is too large.',
-  '429': 'Rate limited: retry after the number of seconds in Retry-After.',
-};
-
-export interface OpenApiOptions {
-  version: string;
-  serverUrl?: string;
-}
-
-/** OpenAPI 3.1 of every REST route, from the same metadata and zod schemas the adapter uses. */
-export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    if (route.meta.internal) continue;
-    const { properties, required } = inputProperties(route);
-    const inPath = new Set(route.pathParams);
-    const inHeader = new Map(route.headerParams.map(({ name, header }) => [name, header]));
-    const bodyless = route.method === 'GET' || route.method === 'DELETE';
-    const parameters = Object.entries(properties)
-      .filter(([name]) => inPath.has(name) || inHeader.has(name) || bodyless)
-      .map(([name, schema]) => ({
-        name: inHeader.get(name) ?? name,
-        in: inPath.has(name) ? 'path' : inHeader.has(name) ? 'header' : 'query',
-        required: inPath.has(name) || required.includes(name),
-        schema,
-        ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
-      }));
-    const inBody = (name: string) => !inPath.has(name) && !inHeader.has(name);
-    const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => inBody(name)));
-    const signedIn = route.scope !== undefined || route.meta.sessionOnly === true;
-    const operation: Record<string, unknown> = {
-      operationId: route.procedure,
-      summary: route.meta.summary,
-      ...(route.meta.description ? { description: route.meta.description } : {}),
-      tags: route.meta.tags,
-      ...(parameters.length ? { parameters } : {}),
-      ...(route.meta.multipart
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'multipart/form-data': {
-                  schema: {
-                    type: 'object',
-                    properties: { ...bodyProperties, [route.meta.multipart.filesField]: { type: 'array', items: { type: 'string', format: 'binary' } } },
-                    required: required.filter(inBody),
-                  },
-                },
-              },
-            },
-          }
-        : !bodyless && route.input && Object.keys(bodyProperties).length
-        ? {
-            requestBody: {
-              required: required.some(inBody),
-              content: { 'application/json': { schema: { type: 'object', properties: bodyProperties, required: required.filter(inBody) } } },
-            },
-          }
-        : {}),
-      responses: {
-        '200': {
-          description: 'OK',
-          content: route.meta.body
-            ? route.meta.body.contentTypeField
-              ? { '*/*': { schema: { type: 'string', format: 'binary', description: 'The file, with its own Content-Type.' } } }
-              : { [route.meta.body.contentType.split(';')[0]!.trim()]: { schema: { type: 'string', ...(route.meta.body.base64 ? { format: 'binary' } : {}) } } }
-            : {
-            ...(route.meta.yamlField ? { 'application/yaml': { schema: { type: 'string', description: `The ${route.meta.yamlField} YAML alone: the default answer (send Accept: application/json for the object).` } } } : {}),
-            'application/json': { schema: route.output ? jsonSchemaOf(route.output, 'output') : {} },
-          },
-        },
-        ...Object.fromEntries(
-          Object.entries(ERROR_STATUSES).map(([status, description]) => [
-            status,
-            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          ]),
-        ),
-      },
-      security: signedIn ? (route.meta.sessionOnly ? [{ cookieAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [] }]) : [{}, { cookieAuth: [] }, { bearerAuth: [] }],
-      ...(route.scope ? { 'x-token-scope': route.scope } : {}),
-      ...(route.meta.sessionOnly ? { 'x-session-only': true } : {}),
-    };
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
-  }
-  const tags = [...new Set(routes.flatMap((route) => route.meta.tags))].map((name) => ({ name }));
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'KubeMarket API',
-      version: options.version,
-      description:
-        'The same operations as the console. Browsers use the session cookie and send the X-CSRF-Token header on changes; scripts send `Authorization: Bearer <token>` with a token created in Settings → API tokens, limited to its scopes (`x-token-scope` on each operation). Errors answer `{ "message": "…" }`.',
-    },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    tags,
-    paths,
-    components: {
-      schemas: {
-        Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-      },
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token, `kmt_…`.' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: '__Host-km_session', description: 'The console session (`km_session` in local development); changes also need the X-CSRF-Token header.' },
-      },
-    },
-  };
 }

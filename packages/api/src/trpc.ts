@@ -1,4 +1,4 @@
-import { roleCan, scopeFor, scopesAllow, STAFF_ROLES, type Permission, type TokenScope } from '@kubemarket/shared';
+import { roleCan, scopeFor, scopesAllow, STAFF_ROLES, type ApiErrorCode, type Permission, type TokenScope } from '@kubemarket/shared';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context, SessionUser } from './context';
 import { publicErrorMessage } from './errors';
@@ -53,6 +53,13 @@ export interface RestMeta {
    * other input fields. The body may then be up to `maxBytes` instead of the usual cap.
    */
   multipart?: { filesField: string; maxBytes: number };
+  /** 201 for an operation that creates a record (the REST answer's status; tRPC is unchanged). */
+  successStatus?: 200 | 201;
+  /**
+   * Error codes the operation answers beyond those its kind implies (openapi.ts errorCodesOf):
+   * `precondition_failed`, `bad_gateway`.
+   */
+  errors?: ApiErrorCode[];
 }
 
 export interface Meta {

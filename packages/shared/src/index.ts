@@ -18,3 +18,4 @@ export * from './cards';
 export * from './platform-roles';
 export * from './realtime';
 export * from './cluster-progress';
+export * from './api-errors';

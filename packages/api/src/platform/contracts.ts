@@ -41,12 +41,13 @@ export const successSchema = z.object({ success: z.literal(true) });
 
 /** The page of a list a caller asks for: 1 to 10000, and 1 to 100 rows a page (`pageSize` when left out). */
 export const pageInputFields = (pageSize: number) => ({
-  page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1),
-  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(pageSize),
+  page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1).describe('The page to answer, from 1.'),
+  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(pageSize).describe(`Items per page, 1 to 100 (${pageSize} when absent).`),
 });
 
 /** A path parameter naming one record; another organisation's id is a 404. */
-export const idParam = (label: string) => z.string({ error: `${label} id is required.` }).trim().min(1, `${label} id is required.`).max(64, `${label} id is too long.`);
+export const idParam = (label: string) =>
+  z.string({ error: `${label} id is required.` }).trim().min(1, `${label} id is required.`).max(64, `${label} id is too long.`).describe(`The ${label.toLowerCase()}'s id.`);
 
 /** Visible ASCII, as HTTP header values are; long enough to be unique in practice. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;

@@ -119,13 +119,22 @@ async function countInWindow(db: Database, key: string, rule: RateLimitRule, now
   return row;
 }
 
+/** Where a key's window stands after a counted request: what the RateLimit-* headers say. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again (at least 1). */
+  resetSeconds: number;
+}
+
 /**
  * Counts one attempt, with one atomic upsert so concurrent isolates cannot both slip under the
- * limit. Throws TOO_MANY_REQUESTS (audited) when over.
+ * limit, and answers what is left of the window. Throws TOO_MANY_REQUESTS (audited) when over.
  */
-export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<void> {
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, now: number): Promise<RateLimitState> {
   const row = (await countInWindow(db, key, rule, now, false))!;
   if (row.count > rule.limit) await limited(key, row.windowStart, rule, now, db);
+  return { limit: rule.limit, remaining: Math.max(0, rule.limit - row.count), resetSeconds: Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000)) };
 }
 
 /** One slot held in a key's window: kept, it counts (a failure); given back, it never happened. */

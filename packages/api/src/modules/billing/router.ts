@@ -78,6 +78,8 @@ export const billingRouter = router({
         summary: 'Add a payment method: a test-mode card (sandbox) or bank transfer where staff allowed invoicing',
         description: 'Only the brand, last four digits and expiry of a card are kept, never its number.',
         tags: TAGS,
+        errors: ['precondition_failed'],
+        successStatus: 201,
       },
     })
     .input(addPaymentMethodInput)
@@ -92,6 +94,7 @@ export const billingRouter = router({
         summary: 'Start saving a card, or a SEPA direct debit mandate where staff allowed invoicing, for later charges',
         description: "With Stripe: a SetupIntent for the organisation's Customer, whose client secret Stripe.js confirms in the browser.",
         tags: TAGS,
+        errors: ['precondition_failed'],
       },
     })
     .input(startPaymentMethodSetupInput)
@@ -105,6 +108,7 @@ export const billingRouter = router({
         path: '/api/billing/payment-methods/setups/{setupId}/confirm',
         summary: 'Save the payment method of a confirmed setup: brand, last four digits and expiry of a card, or the bank code, last four digits and mandate of a SEPA account',
         tags: TAGS,
+        errors: ['precondition_failed'],
       },
     })
     .input(confirmPaymentMethodSetupInput)

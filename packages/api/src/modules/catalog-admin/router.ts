@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
-import { adminProcedure, officerProcedure, router, type HttpMethod, type Meta } from '../../trpc';
+import { adminProcedure, officerProcedure, router, type HttpMethod, type Meta, type RestMeta } from '../../trpc';
 import * as changeRequests from './change-requests';
 import {
   addonCreateInput,
@@ -37,10 +37,15 @@ import * as catalogAdmin from './service';
 
 const TAGS: ['Catalogue administration'] = ['Catalogue administration'];
 
-/** Staff catalogue editing stays in the console: closed to API tokens. */
-const rest = (method: HttpMethod, path: `/${string}`, summary: string): Meta => ({
-  rest: { method, path: `/api/admin/catalog${path}`, summary, tags: TAGS, sessionOnly: true },
+/**
+ * Staff catalogue editing stays in the console: closed to API tokens. A change may need a second
+ * administrator (412, four-eyes.ts); `extra` marks a creation (201) or a call to Gardener (502).
+ */
+const rest = (method: HttpMethod, path: `/${string}`, summary: string, extra: Pick<RestMeta, 'successStatus' | 'errors'> = {}): Meta => ({
+  rest: { method, path: `/api/admin/catalog${path}`, summary, tags: TAGS, sessionOnly: true, ...(method === 'GET' ? {} : { errors: ['precondition_failed'] }), ...extra },
 });
+
+const CREATED = { successStatus: 201 } as const;
 
 const byId = (label: string) => z.object({ id: idParam(label) });
 
@@ -69,7 +74,7 @@ export const catalogAdminRouter = router({
       .output(z.array(tierSchema))
       .query(({ ctx }) => catalogAdmin.listTiers(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/cluster-tiers', 'Create a cluster tier'))
+      .meta(rest('POST', '/cluster-tiers', 'Create a cluster tier', CREATED))
       .input(tierCreateInput)
       .output(tierSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createTier(ctx, input)),
@@ -96,7 +101,7 @@ export const catalogAdminRouter = router({
       .output(z.array(flavorSchema))
       .query(({ ctx }) => catalogAdmin.listFlavors(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/node-flavors', 'Create a node flavour'))
+      .meta(rest('POST', '/node-flavors', 'Create a node flavour', CREATED))
       .input(flavorCreateInput)
       .output(flavorSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createFlavor(ctx, input)),
@@ -123,7 +128,7 @@ export const catalogAdminRouter = router({
       .output(z.array(versionSchema))
       .query(({ ctx }) => catalogAdmin.listVersions(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/kubernetes-versions', 'Add a Kubernetes version'))
+      .meta(rest('POST', '/kubernetes-versions', 'Add a Kubernetes version', CREATED))
       .input(versionCreateInput)
       .output(versionSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createVersion(ctx, input)),
@@ -140,6 +145,7 @@ export const catalogAdminRouter = router({
         'POST',
         '/kubernetes-versions/sync',
         "Sync Kubernetes versions from Gardener's CloudProfile: adds and updates minors (never deletes) and lists node flavours it has no machine type for",
+        { errors: ['bad_gateway'] },
       ),
     )
     .output(versionSyncSchema)
@@ -151,6 +157,7 @@ export const catalogAdminRouter = router({
         'POST',
         '/node-flavors/sync',
         "Sync node flavours with the machine types of Gardener's CloudProfile: sizes follow the machine types (prices stay yours); flavours Gardener cannot build are listed, and archived with archiveMissing",
+        { errors: ['bad_gateway'] },
       ),
     )
     .input(z.object({ archiveMissing: z.boolean({ error: 'archiveMissing is true or false.' }).default(false) }).default({ archiveMissing: false }))
@@ -163,7 +170,7 @@ export const catalogAdminRouter = router({
       .output(z.array(addonSchema))
       .query(({ ctx }) => catalogAdmin.listAddons(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/addons', 'Create an add-on'))
+      .meta(rest('POST', '/addons', 'Create an add-on', CREATED))
       .input(addonCreateInput)
       .output(addonSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createAddon(ctx, input)),
@@ -190,7 +197,7 @@ export const catalogAdminRouter = router({
       .output(z.array(middlewareSchema))
       .query(({ ctx }) => catalogAdmin.listMiddlewares(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/middlewares', 'Create a middleware (then its plans)'))
+      .meta(rest('POST', '/middlewares', 'Create a middleware (then its plans)', CREATED))
       .input(middlewareCreateInput)
       .output(middlewareSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createMiddleware(ctx, input)),
@@ -218,7 +225,7 @@ export const catalogAdminRouter = router({
       .output(z.array(planSchema))
       .query(({ ctx, input }) => catalogAdmin.listPlans(ctx, input?.middlewareId)),
     create: officerProcedure
-      .meta(rest('POST', '/middleware-plans', 'Create a plan of a middleware'))
+      .meta(rest('POST', '/middleware-plans', 'Create a plan of a middleware', CREATED))
       .input(planCreateInput)
       .output(planSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createPlan(ctx, input)),
@@ -245,7 +252,7 @@ export const catalogAdminRouter = router({
       .output(z.array(supportSchema))
       .query(({ ctx }) => catalogAdmin.listSupportPlans(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/support-plans', 'Create a support plan'))
+      .meta(rest('POST', '/support-plans', 'Create a support plan', CREATED))
       .input(supportCreateInput)
       .output(supportSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createSupportPlan(ctx, input)),
@@ -272,7 +279,7 @@ export const catalogAdminRouter = router({
       .output(z.array(promotionSchema))
       .query(({ ctx }) => catalogAdmin.listPromotions(ctx)),
     create: officerProcedure
-      .meta(rest('POST', '/promotions', 'Create a promotion code'))
+      .meta(rest('POST', '/promotions', 'Create a promotion code', CREATED))
       .input(promotionCreateInput)
       .output(promotionSchema)
       .mutation(({ ctx, input }) => catalogAdmin.createPromotion(ctx, input)),

@@ -53,7 +53,7 @@ const pageFields = pageInputFields(20);
 export const customSolutionsRouter = router({
   // Sending a request is asking to buy something: the roles that may order.
   submit: orgProcedure('orders:write')
-    .meta({ rest: { method: 'POST', path: '/api/custom-solutions', summary: 'Ask the solutions team for something the catalogue lacks', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/custom-solutions', summary: 'Ask the solutions team for something the catalogue lacks', tags: TAGS, successStatus: 201 } })
     .input(customSolutionRequestInputSchema)
     .output(requestSchema)
     .mutation(({ ctx, input }) => customSolutions.submitRequest(ctx, input)),

@@ -19,7 +19,7 @@ export const incidentsRouter = router({
 
   // Declaring tells customers at once: staff do it from the console, never with an API token.
   declare: officerProcedure
-    .meta({ rest: { method: 'POST', path: '/api/admin/incidents', summary: 'Declare a platform incident and notify the affected organisations', tags: TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'POST', path: '/api/admin/incidents', summary: 'Declare a platform incident and notify the affected organisations', tags: TAGS, sessionOnly: true, successStatus: 201 } })
     .input(declareIncidentInputSchema)
     .output(staffIncidentResultSchema)
     .mutation(({ ctx, input }) => incidents.declareIncident(ctx, input)),

@@ -132,8 +132,9 @@ describe('invoice PDF', () => {
 
 describe('invoice PDF in the OpenAPI document', () => {
   it('advertises the PDF download as binary application/pdf', async () => {
-    const { openApiDocument, restRoutes } = await import('../../rest');
-    const document = openApiDocument(restRoutes(), { version: 'test' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const { restRoutes } = await import('../../rest');
+    const { openApiDocument } = await import('../../openapi');
+    const document = openApiDocument(restRoutes(), { version: 'test', serverUrl: 'https://console.example.eu' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
     expect(document.paths['/api/billing/invoices/{id}/pdf']!.get!.responses['200']!.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
   });
 });

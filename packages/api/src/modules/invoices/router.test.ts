@@ -175,8 +175,9 @@ describe('an approved credit note whose approval stopped half-way', () => {
 
 describe('invoices in the OpenAPI document', () => {
   it('advertises the CSV download as text/csv rather than JSON', async () => {
-    const { openApiDocument, restRoutes } = await import('../../rest');
-    const document = openApiDocument(restRoutes(), { version: 'test' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const { restRoutes } = await import('../../rest');
+    const { openApiDocument } = await import('../../openapi');
+    const document = openApiDocument(restRoutes(), { version: 'test', serverUrl: 'https://console.example.eu' }) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
     expect(Object.keys(document.paths['/api/billing/invoices/{id}/csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
     expect(Object.keys(document.paths['/api/billing/invoices']!.get!.responses['200']!.content!)).toEqual(['application/json']);
   });

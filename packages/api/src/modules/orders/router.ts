@@ -29,6 +29,7 @@ export const ordersRouter = router({
         description:
           'Send an Idempotency-Key header (a new UUID per order): repeating the request with the same key and body answers the same order, with another body 409. The lines are those of POST /api/quotes, except that a cluster line also has its name and build settings, and an add-on line names your cluster (clusterId). The server quotes the order at the catalogue prices in effect now and keeps that quote. Orders with nothing to pay are confirmed at once; the others await payment (POST /api/orders/{id}/pay).',
         tags: TAGS,
+        successStatus: 201,
       },
     })
     .input(createOrderInputSchema)

@@ -41,7 +41,7 @@ export const providerConnectionsRouter = router({
     .mutation(({ ctx, input }) => service.testCredentials(depsOf(ctx), actorOf(ctx), input)),
 
   create: manageProcedure
-    .meta({ rest: { method: 'POST', path: '/api/provider-connections', summary: 'Test credentials and, when the provider accepts them, save them sealed with the clusters found', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/provider-connections', summary: 'Test credentials and, when the provider accepts them, save them sealed with the clusters found', tags: TAGS, successStatus: 201 } })
     .input(saveConnectionInput)
     .output(saveResultSchema)
     .mutation(({ ctx, input }) => service.saveConnection(depsOf(ctx), actorOf(ctx), input)),

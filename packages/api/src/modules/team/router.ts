@@ -30,7 +30,7 @@ export const teamRouter = router({
     .query(({ ctx }) => team.listInvitations(ctx)),
 
   invite: orgProcedure('members:manage')
-    .meta({ rest: { method: 'POST', path: '/api/organization/invitations', summary: 'Invite someone by email to join the organisation with a role (the link works 7 days)', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/organization/invitations', summary: 'Invite someone by email to join the organisation with a role (the link works 7 days)', tags: TAGS, successStatus: 201 } })
     .input(inviteInputSchema)
     .output(invitationSchema)
     .mutation(({ ctx, input }) => team.invite(ctx, input)),

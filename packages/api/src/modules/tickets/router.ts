@@ -47,7 +47,7 @@ export const ticketsRouter = router({
     .query(({ ctx }) => tickets.ticketOptions(ctx, ctx.organizationId)),
 
   create: orgProcedure('support:write')
-    .meta({ rest: { method: 'POST', path: '/api/tickets', summary: 'Open a support ticket, optionally about a cluster of your organisation', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/tickets', summary: 'Open a support ticket, optionally about a cluster of your organisation', tags: TAGS, successStatus: 201 } })
     .input(createTicketInput)
     .output(ticketDetailSchema)
     .mutation(({ ctx, input }) => tickets.createTicket(ctx, ctx.user, ctx.organizationId, input)),
@@ -65,7 +65,7 @@ export const ticketsRouter = router({
     .query(({ ctx, input }) => tickets.getTicket(ctx, ctx.organizationId, input.id)),
 
   reply: orgProcedure('support:write')
-    .meta({ rest: { method: 'POST', path: '/api/tickets/{id}/replies', summary: 'Reply on a ticket', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/tickets/{id}/replies', summary: 'Reply on a ticket', tags: TAGS, successStatus: 201 } })
     .input(replyInput)
     .output(ticketDetailSchema)
     .mutation(({ ctx, input }) => tickets.replyToTicket(ctx, ctx.user, ctx.organizationId, input.id, input.body)),
@@ -104,7 +104,7 @@ export const ticketsRouter = router({
 
   // ----- Visitors (/submit-ticket, /track-ticket): the email proves who they are.
   submitPublic: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/public-tickets', summary: 'Send a support request without an account; it reaches support once confirmed from the email', tags: TAGS } })
+    .meta({ rest: { method: 'POST', path: '/api/public-tickets', summary: 'Send a support request without an account; it reaches support once confirmed from the email', tags: TAGS, successStatus: 201 } })
     .input(publicSubmitInput)
     .output(publicSubmittedSchema)
     .mutation(({ ctx, input }) => tickets.submitPublicTicket(ctx, input)),
@@ -159,7 +159,7 @@ export const ticketsRouter = router({
     .mutation(({ ctx, input }) => tickets.staffAssign(ctx, ctx.user, input.id, input.assigneeUserId)),
 
   staffReply: officerProcedure
-    .meta({ rest: { method: 'POST', path: '/api/admin/tickets/{id}/replies', summary: 'Reply to the requester (emailed and notified)', tags: STAFF_TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'POST', path: '/api/admin/tickets/{id}/replies', summary: 'Reply to the requester (emailed and notified)', tags: STAFF_TAGS, sessionOnly: true, successStatus: 201 } })
     .input(staffReplyInput)
     .output(staffTicketDetailSchema)
     .mutation(({ ctx, input }) => tickets.staffReply(ctx, ctx.user, input.id, { body: input.body, ...(input.status ? { status: input.status } : {}) })),

@@ -1,2 +1,2 @@
 // The tokens module's door: API tokens as the Worker authenticates them.
-export { authenticateBearer, createToken, type BearerResult } from './service';
+export { authenticateBearer, createToken, TOKEN_RATE_LIMIT, type BearerResult } from './service';

@@ -25,7 +25,7 @@ export const tokensRouter = router({
     .query(({ ctx }) => tokens.listTokens(ctx)),
 
   create: protectedProcedure
-    .meta({ rest: { method: 'POST', path: '/api/tokens', summary: 'Create an API token (its secret is shown once)', tags: TAGS, sessionOnly: true } })
+    .meta({ rest: { method: 'POST', path: '/api/tokens', summary: 'Create an API token (its secret is shown once)', tags: TAGS, sessionOnly: true, successStatus: 201 } })
     .input(createTokenInputSchema)
     .output(tokenSchema.extend({ token: z.string().describe('The secret: shown once, send it as "Authorization: Bearer <token>".') }))
     .mutation(({ ctx, input }) => tokens.createToken(ctx, input)),

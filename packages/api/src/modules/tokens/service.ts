@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../platform/crypto';
-import { consumeRateLimit, RateLimitedError } from '../../platform/rate-limit';
+import { consumeRateLimit, RateLimitedError, type RateLimitState } from '../../platform/rate-limit';
 import { sessionUserColumns, toSessionUser } from '../../platform/sessions';
 import type { SignedInContext } from '../../trpc';
 
@@ -85,8 +85,8 @@ export async function revokeToken(ctx: SignedIn, id: string) {
 }
 
 export type BearerResult =
-  | { ok: true; user: SessionUser; tokenId: string; scopes: readonly TokenScope[] }
-  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+  | { ok: true; user: SessionUser; tokenId: string; scopes: readonly TokenScope[]; rateLimit: RateLimitState }
+  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number; rateLimit?: RateLimitState };
 
 const BAD_TOKEN = 'The API token is malformed or unknown. Create a token in Settings → API tokens and send it as "Authorization: Bearer <token>".';
 
@@ -143,8 +143,9 @@ export async function authenticateBearer(
   if (row.token.revokedAt !== null) return { ok: false, status: 401, message: 'This API token has been revoked. Create a new one in Settings → API tokens.' };
   if (row.token.expiresAt <= now) return { ok: false, status: 401, message: 'This API token has expired. Create a new one in Settings → API tokens.' };
   if (row.user.disabledAt !== null) return { ok: false, status: 401, message: 'The account of this API token is disabled.' };
+  let rateLimit: RateLimitState;
   try {
-    await consumeRateLimit(db, `api-token:${row.token.id}`, TOKEN_RATE_LIMIT, now);
+    rateLimit = await consumeRateLimit(db, `api-token:${row.token.id}`, TOKEN_RATE_LIMIT, now);
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     if (!(cause instanceof RateLimitedError)) throw error;
@@ -153,7 +154,13 @@ export async function authenticateBearer(
       countUse(db, row.token.id, 'rateLimited', now, request.ipAddress),
       auditInsert(db, { id: hourlyAuditId(row.token.id, 'rate_limited', now), actorUserId: row.user.id, action: 'token.rate_limited', targetType: 'api_token', targetId: row.token.id, ipAddress: request.ipAddress }, now).onConflictDoNothing(),
     ]);
-    return { ok: false, status: 429, message: `Too many requests with this API token. Try again in ${retryAfterSeconds} s.`, retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many requests with this API token. Try again in ${retryAfterSeconds} s.`,
+      retryAfterSeconds,
+      rateLimit: { limit: TOKEN_RATE_LIMIT.limit, remaining: 0, resetSeconds: retryAfterSeconds },
+    };
   }
   await db.batch([
     db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.token.id)),
@@ -165,5 +172,5 @@ export async function authenticateBearer(
       now,
     ).onConflictDoNothing(),
   ]);
-  return { ok: true, user: toSessionUser(row.user, row.organization), tokenId: row.token.id, scopes: row.token.scopes };
+  return { ok: true, user: toSessionUser(row.user, row.organization), tokenId: row.token.id, scopes: row.token.scopes, rateLimit };
 }

@@ -177,13 +177,14 @@ describe('usage.get', () => {
 
 describe('GET /api/usage', () => {
   it('is a REST route whose query parameters are documented and coerced from text', async () => {
-    const { coerceQueryValue, inputProperties, openApiDocument, restRoutes } = await import('../../rest');
+    const { coerceQueryValue, inputProperties, restRoutes } = await import('../../rest');
+    const { openApiDocument } = await import('../../openapi');
     const route = restRoutes().find((candidate) => candidate.path === '/api/usage')!;
     expect(route).toMatchObject({ procedure: 'usage.get', method: 'GET' });
     const { properties, required } = inputProperties(route);
     expect(Object.keys(properties).sort()).toEqual(['by', 'from', 'groupBy', 'to']);
     expect(required).toEqual([]);
-    const document = openApiDocument(restRoutes(), { version: 'test' }) as { paths: Record<string, { get?: { summary?: string } }> };
+    const document = openApiDocument(restRoutes(), { version: 'test', serverUrl: 'https://console.example.eu' }) as { paths: Record<string, { get?: { summary?: string } }> };
     expect(document.paths['/api/usage']?.get?.summary).toMatch(/usage and cost per day or month/);
     // Text from a query string: an epoch in ms and a date both parse.
     const { alice } = await setUp();
