@@ -8,9 +8,12 @@ interface PasswordFieldNames {
   confirmation: string;
 }
 
+/** A Mantine form (useForm, useSchemaForm), for the fields to bind to by name. */
+type BoundForm = { key: (path: string) => string; getInputProps: (path: string) => GetInputPropsReturnType };
+
 interface NewPasswordFieldsProps {
   /** A Mantine form (useForm, useSchemaForm) whose schema checks the password and its confirmation. */
-  form: { key: (path: string) => string; getInputProps: (path: string) => GetInputPropsReturnType };
+  form: BoundForm;
   names?: PasswordFieldNames;
   labels: { password: string; confirmation: string };
   /** After the length rule: what else to know. */
@@ -40,4 +43,17 @@ export function NewPasswordFields({
       <PasswordInput label={labels.confirmation} autoComplete="new-password" required key={form.key(names.confirmation)} {...form.getInputProps(names.confirmation)} />
     </>
   );
+}
+
+interface CurrentPasswordInputProps {
+  form: BoundForm;
+  /** The field's name in the form's values. */
+  name?: string;
+  label?: string;
+  description?: string;
+}
+
+/** The password the person has now, asked to sign in or to confirm a change to the account. */
+export function CurrentPasswordInput({ form, name = 'currentPassword', label = 'Current password', description }: CurrentPasswordInputProps) {
+  return <PasswordInput label={label} description={description} autoComplete="current-password" required key={form.key(name)} {...form.getInputProps(name)} />;
 }

@@ -1,11 +1,11 @@
-import { Alert, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Stack, TextInput } from '@mantine/core';
 import { emailChangeInputSchema, passwordChangeFormSchema, profileUpdateInputSchema } from '@kubemarket/shared';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ErrorAlert } from '../../components/error-alert';
-import { NewPasswordFields } from '../../components/new-password-fields';
+import { CurrentPasswordInput, NewPasswordFields } from '../../components/new-password-fields';
 import { SubmitRow } from '../../components/form-fields';
 
 export function ChangeNameForm({ currentName }: { currentName: string }) {
@@ -57,7 +57,7 @@ export function ChangePasswordForm() {
     <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <ErrorAlert>{error}</ErrorAlert>
-        <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+        <CurrentPasswordInput form={form} />
         <NewPasswordFields
           form={form}
           names={{ password: 'newPassword', confirmation: 'confirmPassword' }}
@@ -96,14 +96,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         ) : null}
         <ErrorAlert>{error}</ErrorAlert>
         <TextInput label="New email address" type="email" autoComplete="email" required key={form.key('newEmail')} {...form.getInputProps('newEmail')} />
-        <PasswordInput
-          label="Current password"
-          description="We ask for it to make sure it is really you."
-          autoComplete="current-password"
-          required
-          key={form.key('currentPassword')}
-          {...form.getInputProps('currentPassword')}
-        />
+        <CurrentPasswordInput form={form} description="We ask for it to make sure it is really you." />
         <Checkbox
           label="Sign out my other sessions when the new address is confirmed"
           description="Recommended if someone else may know your password or still be signed in somewhere."

@@ -1,5 +1,6 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { signInInputSchema } from '@kubemarket/shared';
+import { CurrentPasswordInput } from '../../components/new-password-fields';
 import { AnchorLink } from '../../components/router-links';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import type { MfaChallenge } from './auth-storage';
@@ -31,13 +32,7 @@ export function SignInForm({ onChallenge }: SignInFormProps) {
           {...form.getInputProps('identifier')}
         />
         <Stack gap={6}>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
+          <CurrentPasswordInput form={form} name="password" label="Password" />
           <Group justify="flex-end">
             <AnchorLink to="/forgot-password" size="sm">
               Forgot your password?
