@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { openAsNewAccount, signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 
@@ -94,9 +94,7 @@ describe('billing', () => {
 
   it('adds and removes a sandbox card, and switches plan once the switch is explained', { timeout: 120_000 }, async () => {
     const page = browser.page;
-    await signInAsNewAccount(page, { organizationRole: 'owner' });
-    await page.goto('/billing');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/billing', { organizationRole: 'owner' });
     await page.getByTestId('payment-methods-empty').waitFor();
 
     // A number the sandbox does not know is refused with what to type instead.

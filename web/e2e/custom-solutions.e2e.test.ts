@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
+import { openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
@@ -101,9 +101,7 @@ describe('custom solutions', () => {
 
   it('shows what an empty form lacks, and sends nothing', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await signInAsNewAccount(page);
-    await page.goto('/custom-solutions');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/custom-solutions');
     await page.getByTestId('custom-solutions-empty').waitFor();
 
     const form = page.getByTestId('custom-solution-form');

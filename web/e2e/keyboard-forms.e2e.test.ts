@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
+import { openAsNewAccount } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { POLL, useBrowser } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
@@ -71,9 +71,7 @@ describe('keyboard and screen-reader use of the forms', () => {
     const { page } = browser;
     page.setDefaultTimeout(15_000);
     await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    await page.goto('/configure-cluster');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/configure-cluster');
     await page.getByTestId('configurator-step').getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
 
     // 1. "Next" with no tier: the summary is an alert naming the problem, the focus on the tier choice.

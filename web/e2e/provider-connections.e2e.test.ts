@@ -12,8 +12,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { openAsNewAccount } from './accounts';
 import { seriousViolations } from './a11y';
 import { useBrowser } from './fixtures';
 
@@ -142,9 +141,7 @@ describe('cloud connection pages', () => {
     it(`${path}: explains a wrong secret and ${failures.map((failure) => failure.kind.replace('_', ' ')).join(', ')}, lists the clusters, saves without showing a secret`, { timeout: 90_000 }, async () => {
       const { page, pageErrors } = browser;
       const credentials = fakes!.credentials[provider];
-      await signInAsNewAccount(page);
-      await page.goto(path);
-      await rejectCookies(page);
+      await openAsNewAccount(page, path);
       await page.getByTestId('least-privilege').waitFor();
 
       // A wrong secret: the provider's refusal, explained, announced to screen readers.
@@ -205,9 +202,7 @@ describe('cloud connection pages', () => {
   it('/my-clusters shows the clusters of a saved EKS connection, read-only with a provider badge, and refreshes them', { timeout: 90_000 }, async () => {
     const { page } = browser;
     const credentials = fakes!.credentials.eks;
-    await signInAsNewAccount(page);
-    await page.goto('/my-clusters');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/my-clusters');
     await page.getByTestId('clusters-range').or(page.getByTestId('clusters-empty')).first().waitFor();
     // Nothing about other clouds until a connection exists.
     expect(await page.getByRole('heading', { name: 'Clusters at other clouds' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
+import { createAccount, openAsNewAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
 import { rejectCookies, sessionItem, signIn, signOutOverApi } from './auth-helpers';
 
@@ -92,9 +92,7 @@ describe('recovery codes in /settings', () => {
 
   it('generates new codes after the password, and only the new ones sign in', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    const account = await signInAsNewAccount(page, { totp: true });
-    await page.goto('/settings?tab=security');
-    await rejectCookies(page);
+    const account = await openAsNewAccount(page, '/settings?tab=security', { totp: true });
     await expect.poll(() => page.getByTestId('totp-status').textContent(), POLL).toBe('On');
     // A customer may turn it off (the button is there); here it stays on.
     await page.getByRole('button', { name: 'Turn off' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { insertInvoice } from '../../scripts/lib/race-scenarios.mjs';
-import { createAccount, demoAccountBeside, signInAsNewAccount } from './accounts';
+import { createAccount, demoAccountBeside, openAsNewAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
 import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
@@ -89,9 +89,7 @@ describe('staff: organisations', () => {
     // A fresh customer with an unpaid invoice of a past month (no screen makes one: written in the Worker's database).
     const customer = await createAccount({ organizationRole: 'owner' });
     const invoice = await insertInvoice(await workerDatabase(), customer.organization.id, { totalCents: 120_000 });
-    await signInAsNewAccount(page, { role: 'admin' });
-    await page.goto(`/officers/organizations?id=${customer.organization.id}`);
-    await rejectCookies(page);
+    await openAsNewAccount(page, `/officers/organizations?id=${customer.organization.id}`, { role: 'admin' });
     const detail = page.getByTestId('organization-detail');
     await detail.getByRole('button', { name: `Issue credit note for ${invoice.number}` }).click(POLL);
     const ask = page.getByRole('dialog', { name: `Issue a credit note for ${invoice.number}?` });
@@ -106,9 +104,7 @@ describe('staff: organisations', () => {
     const approverContext = await anotherContext(page);
     try {
       const approver = await approverContext.newPage();
-      await signInAsNewAccount(approver, { role: 'admin' });
-      await approver.goto(`/officers/organizations?id=${customer.organization.id}`);
-      await rejectCookies(approver);
+      await openAsNewAccount(approver, `/officers/organizations?id=${customer.organization.id}`, { role: 'admin' });
       const request = approver.getByTestId('credit-note-request').filter({ hasText: invoice.number });
       expect(await request.textContent({ timeout: 15_000 })).toContain('Billed to the wrong organisation');
       await request.getByRole('button', { name: 'Approve' }).click();
@@ -128,9 +124,7 @@ describe('staff: organisations', () => {
     const { page } = browser;
     // The demo seed (scripts/seed.ts): Globex confirmed two orders by bank transfer; the support plan's is overdue.
     const orderId = 'ord_demo_globex_support';
-    await signInAsNewAccount(page, { role: 'admin' });
-    await page.goto('/officers/organizations?id=org_demo_globex');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/officers/organizations?id=org_demo_globex', { role: 'admin' });
     const detail = page.getByTestId('organization-detail');
     await detail.waitFor(POLL);
     const awaited = detail.getByTestId('awaiting-transfers');
@@ -183,9 +177,7 @@ describe('staff: organisations', () => {
 
   it('an administrator records a partial transfer against an invoice by its RF reference: the rest stays due, for staff and the customer alike', { timeout: 180_000 }, async () => {
     const { page } = browser;
-    await signInAsNewAccount(page, { role: 'admin' });
-    await page.goto('/officers/organizations?id=org_demo_globex');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/officers/organizations?id=org_demo_globex', { role: 'admin' });
     const invoices = page.getByRole('table', { name: 'Latest invoices' });
     await invoices.waitFor(POLL);
     // The seeded Valkey order's invoice (issue 30): €142.80, payable by transfer, nothing received yet.
@@ -222,9 +214,7 @@ describe('staff: organisations', () => {
 
   it('staff see what customers run across organisations, each row leading to its organisation', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await signInAsNewAccount(page, { role: 'officer' });
-    await page.goto('/officers/clusters');
-    await rejectCookies(page);
+    await openAsNewAccount(page, '/officers/clusters', { role: 'officer' });
     for (const [path, noun] of [
       ['/officers/clusters', 'cluster'],
       ['/officers/addons', 'add-on'],
