@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Te
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, Pager, pageCount, QueryView, type Column } from '../../components/list-kit';
+import { DataTable, Pager, pageCount, QueryView, useListState, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
@@ -98,9 +98,11 @@ function Downloads({ invoice }: { invoice: InvoiceSummary }) {
  */
 export function InvoicesSection() {
   const trpc = useTRPC();
-  const [status, setStatus] = useState<InvoiceStatus | null>(null);
-  const [year, setYear] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
+  // '' is every status, every year; the page goes back to the first when either changes.
+  const list = useListState({ status: '', year: '' });
+  const { page, setPage } = list;
+  const status = (list.filters.status || null) as InvoiceStatus | null;
+  const year = list.filters.year ? Number(list.filters.year) : null;
   const [openId, setOpenId] = useState<string | null>(null);
   const [years] = useState(() => invoiceYears(Date.now()).map((value) => ({ value: String(value), label: String(value) })));
   const query = useQuery({
@@ -145,10 +147,7 @@ export function InvoicesSection() {
           clearable
           data={INVOICE_STATUS_FILTERS}
           value={status}
-          onChange={(value) => {
-            setStatus(value as InvoiceStatus | null);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('status', value ?? '')}
           w={180}
           data-testid="invoices-status-filter"
         />
@@ -157,11 +156,8 @@ export function InvoicesSection() {
           placeholder="Any year"
           clearable
           data={years}
-          value={year === null ? null : String(year)}
-          onChange={(value) => {
-            setYear(value === null ? null : Number(value));
-            setPage(1);
-          }}
+          value={list.filters.year || null}
+          onChange={(value) => list.setFilter('year', value ?? '')}
           w={140}
           data-testid="invoices-year-filter"
         />
