@@ -30,3 +30,4 @@ export * from './incidents';
 export * from './provider-connections';
 export * from './team';
 export * from './promotion-requests';
+export * from './webhooks';
