@@ -1,4 +1,5 @@
-import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { DataTable } from '../../components/list-kit';
 import { formatCardNumber } from './card';
 import type { CardFormValues } from './card';
 
@@ -53,38 +54,34 @@ interface TestCardsTableProps {
 export function TestCardsTable({ cards, outcomeHeading, disabled, onUse }: TestCardsTableProps) {
   if (cards.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table verticalSpacing={4} withTableBorder data-testid="test-cards">
-        <Table.Caption>Test cards: nothing is charged</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Card number</Table.Th>
-            <Table.Th scope="col">{outcomeHeading}</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Use</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cards.map((card) => (
-            <Table.Tr key={card.number}>
-              <Table.Td>
-                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {card.number}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{card.description}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Button size="compact-xs" variant="light" disabled={disabled} onClick={() => onUse(card.number)} aria-label={`Use the test card ${card.number}`}>
-                  Use
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={cards}
+      columns={[
+        {
+          header: 'Card number',
+          cell: (card) => (
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {card.number}
+            </Text>
+          ),
+        },
+        { header: outcomeHeading, cell: (card) => <Text size="sm">{card.description}</Text> },
+        {
+          header: 'Use',
+          hideHeader: true,
+          cell: (card) => (
+            <Button size="compact-xs" variant="light" disabled={disabled} onClick={() => onUse(card.number)} aria-label={`Use the test card ${card.number}`}>
+              Use
+            </Button>
+          ),
+        },
+      ]}
+      rowKey={(card) => card.number}
+      caption="Test cards: nothing is charged"
+      minWidth={360}
+      verticalSpacing={4}
+      withTableBorder
+      testId="test-cards"
+    />
   );
 }

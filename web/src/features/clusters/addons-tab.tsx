@@ -2,6 +2,7 @@ import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { IconPuzzle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
@@ -145,55 +146,58 @@ function AddonCatalogue({ cluster, blocked }: { cluster: ClusterDetail; blocked:
       {offers.length === 0 ? (
         <Text size="sm">{cluster.name} runs every add-on on sale.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table verticalSpacing="sm" withTableBorder data-testid="addon-offers">
-            <Table.Caption>Add-ons {cluster.name} can order</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Add-on</Table.Th>
-                <Table.Th scope="col">Price</Table.Th>
-                <Table.Th scope="col">Order</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {offers.map((offer) => (
-                <Table.Tr key={offer.addon.id} data-testid="addon-offer" data-addon-id={offer.addon.id}>
-                  <Table.Th scope="row" style={{ fontWeight: 'normal' }}>
-                    <Text size="sm" fw={600}>
-                      {offer.addon.name}
+        <DataTable
+          rows={offers}
+          columns={[
+            {
+              header: 'Add-on',
+              rowHeader: true,
+              cellProps: () => ({ fw: undefined, style: { fontWeight: 'normal' } }),
+              cell: (offer) => (
+                <>
+                  <Text size="sm" fw={600}>
+                    {offer.addon.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {offer.addon.description}
+                  </Text>
+                  {offer.reason ? (
+                    <Text size="xs" c="red.9" data-testid="addon-offer-reason">
+                      {offer.reason}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {offer.addon.description}
-                    </Text>
-                    {offer.reason ? (
-                      <Text size="xs" c="red.9" data-testid="addon-offer-reason">
-                        {offer.reason}
-                      </Text>
-                    ) : offer.adds.length > 1 ? (
-                      <Text size="xs">With {names(offer.adds.filter((id) => id !== offer.addon.id)).join(' and ')}, which it requires.</Text>
-                    ) : null}
-                  </Table.Th>
-                  <Table.Td>
-                    <ItemPrice monthlyCents={offer.addon.monthlyPriceCents} yearlyCents={offer.addon.yearlyPriceCents} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconPuzzle size={14} aria-hidden />}
-                      disabled={offer.reason !== null || blocked !== null}
-                      onClick={() => setOrdering(offer)}
-                      aria-label={`Order ${offer.addon.name} for ${cluster.name}`}
-                      data-testid="order-addon"
-                    >
-                      Order
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  ) : offer.adds.length > 1 ? (
+                    <Text size="xs">With {names(offer.adds.filter((id) => id !== offer.addon.id)).join(' and ')}, which it requires.</Text>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: 'Price', cell: (offer) => <ItemPrice monthlyCents={offer.addon.monthlyPriceCents} yearlyCents={offer.addon.yearlyPriceCents} size="sm" /> },
+            {
+              header: 'Order',
+              cell: (offer) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPuzzle size={14} aria-hidden />}
+                  disabled={offer.reason !== null || blocked !== null}
+                  onClick={() => setOrdering(offer)}
+                  aria-label={`Order ${offer.addon.name} for ${cluster.name}`}
+                  data-testid="order-addon"
+                >
+                  Order
+                </Button>
+              ),
+            },
+          ]}
+          rowKey={(offer) => offer.addon.id}
+          rowProps={(offer) => ({ 'data-testid': 'addon-offer', 'data-addon-id': offer.addon.id })}
+          caption={`Add-ons ${cluster.name} can order`}
+          minWidth={560}
+          scrollType="native"
+          verticalSpacing="sm"
+          withTableBorder
+          testId="addon-offers"
+        />
       )}
       <PlaceOrderModal
         opened={ordering !== null}
