@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addonCodec, type AddonFormValues } from './addon-form-values';
-import { issuesOf, TEST_ADDON } from './test-items';
+import { checksOf, clockAt, TEST_ADDON } from './test-items';
 
-const parse = (values: AddonFormValues) => addonCodec.schema.parse(values);
-const issues = (values: AddonFormValues) => issuesOf(addonCodec.schema, values);
+const { parse, issues } = checksOf(addonCodec.schema);
 
 describe('add-on form values', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(Date.UTC(2027, 2, 10, 12));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  clockAt(Date.UTC(2027, 2, 10, 12));
 
 
   it('sends a price change in cents with its date, and nothing else', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { flavorCodec, type FlavorFormValues } from './flavor-form-values';
-import { issuesOf, TEST_FLAVOR } from './test-items';
+import { checksOf, TEST_FLAVOR } from './test-items';
 
-const parse = (values: FlavorFormValues) => flavorCodec.schema.parse(values);
-const issues = (values: FlavorFormValues) => issuesOf(flavorCodec.schema, values);
+const { parse, issues } = checksOf(flavorCodec.schema);
 
 describe('node flavour form values', () => {
 

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changedFields, euros, optionalEuros, optionalHourlyEuros, optionalPercent, optionalUtcDate, priceChangeDate, requiredText, sortOrderField, whole } from './form-fields';
+import { clockAt } from './test-items';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -63,13 +64,7 @@ describe('form fields', () => {
 });
 
 describe('the date a price change applies from', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(Date.UTC(2027, 2, 10, 15, 0));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  clockAt(Date.UTC(2027, 2, 10, 15, 0));
 
   it('applies at once when empty or today, from 00:00 UTC on a later day, and refuses an earlier day', () => {
     const date = priceChangeDate();

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { promotionCodec, type PromotionFormValues } from './promotion-form-values';
-import { issuesOf, TEST_PROMOTION } from './test-items';
+import { checksOf, TEST_PROMOTION } from './test-items';
 
-const parse = (values: PromotionFormValues) => promotionCodec.schema.parse(values);
-const issues = (values: PromotionFormValues) => issuesOf(promotionCodec.schema, values);
+const { parse, issues } = checksOf(promotionCodec.schema);
 
 describe('promotion form values', () => {
 

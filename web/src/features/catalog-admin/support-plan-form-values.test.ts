@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { supportPlanCodec, type SupportPlanFormValues } from './support-plan-form-values';
-import { issuesOf, TEST_SUPPORT_PLAN } from './test-items';
+import { checksOf, TEST_SUPPORT_PLAN } from './test-items';
 
-const parse = (values: SupportPlanFormValues) => supportPlanCodec.schema.parse(values);
-const issues = (values: SupportPlanFormValues) => issuesOf(supportPlanCodec.schema, values);
+const { parse, issues } = checksOf(supportPlanCodec.schema);
 
 describe('support plan form values', () => {
 

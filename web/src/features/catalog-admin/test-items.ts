@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { z } from 'zod';
 import type { AdminAddon, AdminFlavor, AdminMiddleware, AdminPlan, AdminPromotion, AdminSupportPlan, AdminTier, AdminVersion } from './catalog-admin-types';
 
 /** Staff catalogue items shaped like the seeded ones, as the API answers them, for unit tests. */
@@ -155,4 +157,20 @@ export const TEST_PROMOTION: AdminPromotion = {
 /** What a form schema finds wrong in these values: [field, message] pairs, in order. */
 export function issuesOf<Values>(schema: { safeParse: (values: Values) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, values: Values) {
   return schema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+}
+
+/** A form schema as its tests use it: `parse` gives what the codec sends from (it throws on a problem), `issues` what it finds wrong. */
+export function checksOf<Out, In>(schema: z.ZodType<Out, In>) {
+  return { parse: (values: In) => schema.parse(values), issues: (values: In) => issuesOf(schema, values) };
+}
+
+/** Runs each test of the enclosing block on fake timers, the clock at `at` (a day of March 2027). */
+export function clockAt(at: number) {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(at);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

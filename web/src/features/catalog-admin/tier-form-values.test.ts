@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { issuesOf, TEST_TIER } from './test-items';
+import { describe, expect, it } from 'vitest';
+import { checksOf, clockAt, TEST_TIER } from './test-items';
 import { tierCodec, type TierFormValues } from './tier-form-values';
 
-const parse = (values: TierFormValues) => tierCodec.schema.parse(values);
-const issues = (values: TierFormValues) => issuesOf(tierCodec.schema, values);
+const { parse, issues } = checksOf(tierCodec.schema);
 
 describe('cluster tier form values', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(Date.UTC(2027, 2, 10, 12));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  clockAt(Date.UTC(2027, 2, 10, 12));
 
   it('sends only what changed, in cents, with the date the price change applies from', () => {
     const values = { ...tierCodec.valuesOf(TEST_TIER), monthlyPrice: 299.99, allowedRegionIds: ['fr-par-1'], priceEffectiveDate: '2027-04-01' };
