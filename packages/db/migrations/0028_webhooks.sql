@@ -11,6 +11,7 @@ CREATE TABLE `webhook_deliveries` (
 	`last_attempt_at` integer,
 	`response_status` integer,
 	`response_excerpt` text,
+	`retry_key` text,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`endpoint_id`) REFERENCES `webhook_endpoints`(`id`) ON UPDATE no action ON DELETE cascade,

@@ -54,6 +54,8 @@ export const webhookDeliveries = sqliteTable(
     responseStatus: integer('response_status'),
     /** The first characters of the answer's body, or why there was no answer. */
     responseExcerpt: text('response_excerpt'),
+    /** The Idempotency-Key of the last manual retry: the same key again answers that retry. */
+    retryKey: text('retry_key'),
     ...timestamps,
   },
   (table) => [
