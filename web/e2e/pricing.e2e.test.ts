@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withNecessaryConsent } from './auth-helpers';
 import { useBrowser } from './fixtures';
@@ -16,6 +16,20 @@ describe('pricing', () => {
     await primaryRatesUnreachable(page);
     await serverRates(page);
     await page.goto(path);
+  }
+
+  /**
+   * What the catalogue promises for Standard (Blue), as `scope` shows it in its `${fields}-…` fields:
+   * the pricing page's tier card ('tier') or the cluster-type page's offer ('spec').
+   */
+  async function expectStandardBlueOffer(scope: Locator, fields: 'tier' | 'spec'): Promise<void> {
+    const field = (name: string) => scope.getByTestId(`${fields}-${name}`).textContent();
+    await expect.poll(() => field('sla'), POLL).toBe('99.95%');
+    expect(await field('ha')).toBe('Included');
+    expect(await field('max-nodes')).toBe('50 nodes');
+    expect(await field('max-pools')).toBe('8 pools');
+    expect(await field('regions')).toBe('Paris, Frankfurt am Main, Amsterdam, Milan');
+    expect(await field('nodes-from')).toContain('€29.00');
   }
 
   it('shows the tiers from the database and converts prices when the currency changes', async () => {
@@ -68,13 +82,7 @@ describe('pricing', () => {
     await openWithStubRates(page, '/pricing');
 
     // Each tier's promises and limits, from GET /api/cluster-tiers.
-    const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
-    await expect.poll(() => standard.getByTestId('tier-sla').textContent(), POLL).toBe('99.95%');
-    expect(await standard.getByTestId('tier-ha').textContent()).toBe('Included');
-    expect(await standard.getByTestId('tier-max-nodes').textContent()).toBe('50 nodes');
-    expect(await standard.getByTestId('tier-max-pools').textContent()).toBe('8 pools');
-    expect(await standard.getByTestId('tier-regions').textContent()).toBe('Paris, Frankfurt am Main, Amsterdam, Milan');
-    expect(await standard.getByTestId('tier-nodes-from').textContent()).toContain('€29.00');
+    await expectStandardBlueOffer(page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' }), 'tier');
     const economy = page.getByTestId('pricing-tier').filter({ hasText: 'Economy (Green)' });
     const economyHa = await economy.getByTestId('tier-ha').textContent();
     expect(economyHa).toContain('Optional at');
@@ -121,12 +129,7 @@ describe('pricing', () => {
     const { page } = browser;
     await openWithStubRates(page, '/cluster-types/blue');
     const offer = page.getByTestId('cluster-type-offer');
-    await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.95%');
-    expect(await offer.getByTestId('spec-max-nodes').textContent()).toBe('50 nodes');
-    expect(await offer.getByTestId('spec-max-pools').textContent()).toBe('8 pools');
-    expect(await offer.getByTestId('spec-ha').textContent()).toBe('Included');
-    expect(await offer.getByTestId('spec-regions').textContent()).toBe('Paris, Frankfurt am Main, Amsterdam, Milan');
-    expect(await offer.getByTestId('spec-nodes-from').textContent()).toContain('€29.00');
+    await expectStandardBlueOffer(offer, 'spec');
 
     await page.goto('/green-cluster');
     await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.5%');
