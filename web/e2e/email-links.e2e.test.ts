@@ -8,6 +8,23 @@ import { addressAfterPath, rejectCookies, signIn, waitForMailLink } from './auth
 /** Server round trips under a loaded test machine can take a few seconds. */
 const POLL = { timeout: 10_000 };
 
+/** The pages that mail a link to an address: what their form asks and says, and where the mailed link leads. */
+const MAIL_LINK_FORMS = {
+  'sign-in': { path: '/magic-link-login', button: 'Email me a sign-in link', sent: 'magic-link-sent', link: '/magic-link#token=' },
+  'password-reset': { path: '/forgot-password', button: 'Send reset link', sent: 'reset-requested', link: '/reset-password#token=' },
+} as const;
+
+/** Asks `form`'s page for a link mailed to `email`, cookie banner answered, and answers the link once the mail has come. */
+async function requestMailLink(page: Page, form: keyof typeof MAIL_LINK_FORMS, email: string): Promise<string> {
+  const { path, button, sent, link } = MAIL_LINK_FORMS[form];
+  await page.goto(path);
+  await rejectCookies(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: button }).click();
+  await page.getByTestId(sent).waitFor();
+  return waitForMailLink(page, email, link);
+}
+
 /** The tRPC procedures a page called, in order ("auth.emailLinkInfo", ...). */
 function recordProcedures(page: Page): string[] {
   const calls: string[] = [];
@@ -25,12 +42,7 @@ describe('magic links', () => {
     const { page } = browser;
     const account = await createAccount();
 
-    await page.goto('/magic-link-login');
-    await rejectCookies(page);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.getByTestId('magic-link-sent').waitFor();
-    const link = await waitForMailLink(page, account.email, '/magic-link#token=');
+    const link = await requestMailLink(page, 'sign-in', account.email);
     const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
     expect(token.length).toBeGreaterThanOrEqual(32);
 
@@ -95,12 +107,7 @@ describe('magic links', () => {
   it('continue to the code step when two-step verification is on', { timeout: 60_000 }, async () => {
     const { page } = browser;
     const account = await createAccount({ totp: true });
-    await page.goto('/magic-link-login');
-    await rejectCookies(page);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.getByTestId('magic-link-sent').waitFor();
-    await page.goto(await waitForMailLink(page, account.email, '/magic-link#token='));
+    await page.goto(await requestMailLink(page, 'sign-in', account.email));
     await page.getByRole('button', { name: `Sign in as ${account.email}` }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByTestId('mfa-form').waitFor();
@@ -117,12 +124,7 @@ describe('password reset links', () => {
     const account = await createAccount();
     const newPassword = `new sovereign passphrase ${Date.now().toString(36)}`;
 
-    await page.goto('/forgot-password');
-    await rejectCookies(page);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByTestId('reset-requested').waitFor();
-    const link = await waitForMailLink(page, account.email, '/reset-password#token=');
+    const link = await requestMailLink(page, 'password-reset', account.email);
 
     const calls = recordProcedures(page);
     await page.goto(link);
