@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDON_CATEGORY_LABELS, choicesOf } from './catalog-admin-options';
 import type { AddonCreateInput, AddonUpdateInput, AdminAddon } from './catalog-admin-types';
-import { catalogCodec, cents, field, priceDate, sortOrder } from './form-codec';
+import { catalogCodec, cents, field, idAndName, priceDate, sortOrder } from './form-codec';
 import { euros, optionalEuros, requiredText } from './form-fields';
 
 /** Minor versions compare numerically: 1.100 follows 1.99. */
@@ -15,8 +15,7 @@ function compareMinor(a: string, b: string): number {
 export const addonCodec = catalogCodec<AdminAddon, AddonCreateInput, AddonUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     category: field(z.enum(choicesOf(ADDON_CATEGORY_LABELS)), 'monitoring'),
     description: field(requiredText('Description'), ''),
     version: field(requiredText('Version'), ''),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { choicesOf, FLAVOR_CATEGORY_LABELS } from './catalog-admin-options';
 import type { AdminFlavor, FlavorCreateInput, FlavorUpdateInput } from './catalog-admin-types';
-import { catalogCodec, cents, field, millicents, optionalField, priceDate, sortOrder } from './form-codec';
-import { euros, optionalHourlyEuros, optionalText, optionalWhole, requiredText, whole } from './form-fields';
+import { catalogCodec, cents, field, idAndName, millicents, optionalField, priceDate, sortOrder } from './form-codec';
+import { euros, optionalHourlyEuros, optionalText, optionalWhole, whole } from './form-fields';
 
 /**
  * The node flavour form: prices in euros (the hourly one to 5 decimals). An update with a new
@@ -12,8 +12,7 @@ import { euros, optionalHourlyEuros, optionalText, optionalWhole, requiredText, 
 export const flavorCodec = catalogCodec<AdminFlavor, FlavorCreateInput, FlavorUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     category: field(z.enum(choicesOf(FLAVOR_CATEGORY_LABELS)), 'general'),
     vcpu: field(whole('vCPU', 1, 1024), 4),
     memoryGb: field(whole('Memory (GB)', 1, 65_536), 16),

@@ -2,7 +2,7 @@ import type { AppRouter } from '@kubemarket/api';
 import type { TRPCClient } from '@trpc/client';
 import { z } from 'zod';
 import type { ChangeRequestInput } from './catalog-admin-types';
-import { priceChangeDate, sortOrderField, changedFields, type NumberValue } from './form-fields';
+import { priceChangeDate, requiredText, sortOrderField, changedFields, type NumberValue } from './form-fields';
 import { basisPointsToPercent, centsToEuros, millicentsToEuros } from './money';
 import { fieldMap } from './server-errors';
 import { epochToUtcDate, epochToUtcDateTime, utcDateTimeToEpoch, utcDateToEpoch } from './utc-dates';
@@ -87,6 +87,9 @@ export const utcMinute = <Out>(schema: z.ZodType<Out, string>): FormField<string
   fromApi: (value: number | null) => (value === null ? '' : epochToUtcDateTime(value)),
   before: (value: number | null) => (value === null ? null : toMinute(value)),
 });
+
+/** The fields most items open with: the id, their key (a slug, fixed once created), and a required name. */
+export const idAndName = () => ({ id: field(z.string().trim(), ''), name: field(requiredText('Name'), '') });
 
 /** A position in the lists; empty keeps the current one (or puts a new item last). */
 export const sortOrder = () => field(sortOrderField(), '' as NumberValue);

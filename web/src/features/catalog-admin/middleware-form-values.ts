@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { choicesOf, MIDDLEWARE_CATEGORY_LABELS } from './catalog-admin-options';
 import type { AdminMiddleware, MiddlewareCreateInput, MiddlewareUpdateInput } from './catalog-admin-types';
-import { catalogCodec, field, sortOrder } from './form-codec';
+import { catalogCodec, field, idAndName, sortOrder } from './form-codec';
 import { requiredText } from './form-fields';
 
 /** The middleware form (its plans have their own). */
 export const middlewareCodec = catalogCodec<AdminMiddleware, MiddlewareCreateInput, MiddlewareUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     engine: field(requiredText('Engine'), ''),
     category: field(z.enum(choicesOf(MIDDLEWARE_CATEGORY_LABELS)), 'database'),
     description: field(requiredText('Description'), ''),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AdminPlan, PlanCreateInput, PlanUpdateInput } from './catalog-admin-types';
-import { catalogCodec, cents, field, optionalField, priceDate, sortOrder } from './form-codec';
-import { euros, optionalEuros, optionalWhole, requiredText, whole } from './form-fields';
+import { catalogCodec, cents, field, idAndName, optionalField, priceDate, sortOrder } from './form-codec';
+import { euros, optionalEuros, optionalWhole, whole } from './form-fields';
 
 const SIZING = ['nodes', 'vcpu', 'memoryGb'] as const;
 
@@ -9,8 +9,7 @@ const SIZING = ['nodes', 'vcpu', 'memoryGb'] as const;
 export const planCodec = catalogCodec<AdminPlan, Omit<PlanCreateInput, 'middlewareId'>, PlanUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     /** Machines, vCPU and memory: all three, or none for a service not sized in machines. */
     nodes: optionalField(optionalWhole('Machines', 1, 100), 1),
     vcpu: optionalField(optionalWhole('vCPU per machine', 1, 1024), 2),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choicesOf, SUPPORT_CHANNEL_LABELS, SUPPORT_HOURS_LABELS, SUPPORT_PRICING_LABELS } from './catalog-admin-options';
 import type { AdminSupportPlan, SupportChannel, SupportPlanCreateInput, SupportPlanUpdateInput } from './catalog-admin-types';
-import { basisPoints, catalogCodec, cents, field, optionalField, priceDate, sortOrder } from './form-codec';
+import { basisPoints, catalogCodec, cents, field, idAndName, optionalField, priceDate, sortOrder } from './form-codec';
 import { optionalEuros, optionalPercent, optionalWhole, requiredText } from './form-fields';
 
 export const SEVERITIES = ['p1', 'p2', 'p3', 'p4'] as const;
@@ -15,8 +15,7 @@ const minutes = (severity: string) => optionalField(optionalWhole(`${severity} r
 export const supportPlanCodec = catalogCodec<AdminSupportPlan, SupportPlanCreateInput, SupportPlanUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     description: field(requiredText('Description'), ''),
     /** P1 is critical. */
     p1ResponseMinutes: minutes('P1'),

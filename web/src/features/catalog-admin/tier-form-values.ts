@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { choicesOf, HA_LABELS } from './catalog-admin-options';
 import type { AdminTier, TierCreateInput, TierUpdateInput } from './catalog-admin-types';
-import { basisPoints, catalogCodec, cents, field, priceDate, sortOrder } from './form-codec';
+import { basisPoints, catalogCodec, cents, field, idAndName, priceDate, sortOrder } from './form-codec';
 import { euros, optionalEuros, optionalPercent, requiredText, whole } from './form-fields';
 
 /** The cluster tier form: prices in euros, the SLA in percent. */
 export const tierCodec = catalogCodec<AdminTier, TierCreateInput, TierUpdateInput>()({
   key: 'id',
   fields: {
-    id: field(z.string().trim(), ''),
-    name: field(requiredText('Name'), ''),
+    ...idAndName(),
     description: field(requiredText('Description'), ''),
     purpose: field(requiredText('Purpose'), ''),
     nodes: field(whole('Baseline node count', 1, 1000), 3),
