@@ -1,5 +1,6 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { DraftForm } from './draft-form';
 
 interface ChoiceCardProps {
   value: string;
@@ -39,5 +40,38 @@ export function ChoiceCard({ value, id, title, badges, spread = true, gap = 4, t
         </Stack>
       </Group>
     </Radio.Card>
+  );
+}
+
+interface StepChoicesProps {
+  form: DraftForm;
+  /** The draft's field the choice sets, and where its error is shown. */
+  field: 'tierId' | 'regionId' | 'kubernetesVersion';
+  label: string;
+  description: string;
+  /** Applies the choice to the draft; the field's error then goes. */
+  onChoose: (value: string) => void;
+  testId?: string;
+  /** The choice cards. */
+  children: ReactNode;
+}
+
+/** A step's one choice among cards (a tier, a region, a version), with its error. */
+export function StepChoices({ form, field, label, description, onChoose, testId, children }: StepChoicesProps) {
+  return (
+    <Radio.Group
+      label={label}
+      description={description}
+      value={form.values[field] || null}
+      onChange={(value) => {
+        onChoose(value);
+        form.clearFieldError(field);
+      }}
+      error={form.errors[field]}
+      data-path={field}
+      data-testid={testId}
+    >
+      {children}
+    </Radio.Group>
   );
 }

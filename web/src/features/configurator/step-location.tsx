@@ -1,7 +1,7 @@
-import { Checkbox, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CatalogRegion } from '../catalog';
 import { draftRegions, regionZones } from './draft';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard, StepChoices } from './choice-card';
 import type { StepProps } from './draft-form';
 import { SoftBadge } from './soft-badge';
 
@@ -33,16 +33,12 @@ export function LocationStep({ form, catalog, dispatch }: StepProps) {
   const zones = regionZones(catalog, draft.regionId);
   return (
     <Stack gap="lg">
-      <Radio.Group
+      <StepChoices
+        form={form}
+        field="regionId"
         label="Region"
         description="Every region is in the EU and operated by us; data stays in the region you choose."
-        value={draft.regionId || null}
-        onChange={(value) => {
-          dispatch({ type: 'setRegion', regionId: value });
-          form.clearFieldError('regionId');
-        }}
-        error={form.errors.regionId}
-        data-path="regionId"
+        onChoose={(regionId) => dispatch({ type: 'setRegion', regionId })}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
           {regions.map((region) => (
@@ -67,7 +63,7 @@ export function LocationStep({ form, catalog, dispatch }: StepProps) {
             </ChoiceCard>
           ))}
         </SimpleGrid>
-      </Radio.Group>
+      </StepChoices>
 
       {draft.regionId !== '' ? (
         zones.length > 0 ? (

@@ -1,10 +1,10 @@
-import { Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { advertisedPriceIncludes, advertisedPrices } from '@kubemarket/shared';
 import { formatInteger } from '../../lib/format';
 import { HA_LABELS, ItemPrice, slaLabel } from '../catalog';
 import type { CatalogTier } from '../catalog';
 import type { StepProps } from './draft-form';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard, StepChoices } from './choice-card';
 import { SoftBadge } from './soft-badge';
 
 function limits(tier: CatalogTier): string {
@@ -19,19 +19,14 @@ function haText(tier: CatalogTier): string {
 
 /** Step 1: the tier, which decides the SLA, the limits, the flavours and the regions. */
 export function TierStep({ form, catalog, dispatch }: StepProps) {
-  const { tierId } = form.values;
   return (
-    <Radio.Group
+    <StepChoices
+      form={form}
+      field="tierId"
       label="Cluster tier"
       description="Prices are for the managed control plane; node pools and add-ons are added to it."
-      value={tierId}
-      onChange={(value) => {
-        dispatch({ type: 'chooseTier', tierId: value });
-        form.clearFieldError('tierId');
-      }}
-      error={form.errors.tierId}
-      data-path="tierId"
-      data-testid="tier-options"
+      onChoose={(tierId) => dispatch({ type: 'chooseTier', tierId })}
+      testId="tier-options"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
         {catalog.tiers.map((tier) => (
@@ -54,7 +49,7 @@ export function TierStep({ form, catalog, dispatch }: StepProps) {
           </ChoiceCard>
         ))}
       </SimpleGrid>
-    </Radio.Group>
+    </StepChoices>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Badge, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../lib/date-format';
 import type { CatalogKubernetesVersion } from '../catalog';
 import type { StepProps } from './draft-form';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard, StepChoices } from './choice-card';
 import { SoftBadge } from './soft-badge';
 
 const CLASSIFICATIONS: Record<string, { label: string; color: string; note: string }> = {
@@ -17,18 +17,13 @@ function classification(version: CatalogKubernetesVersion) {
 
 /** Step 3: the Kubernetes minor the cluster starts on. */
 export function VersionStep({ form, catalog, dispatch }: StepProps) {
-  const draft = form.values;
   return (
-    <Radio.Group
+    <StepChoices
+      form={form}
+      field="kubernetesVersion"
       label="Kubernetes version"
       description="Patch releases of the minor you choose are applied in your maintenance window when automatic upgrades are on."
-      value={draft.kubernetesVersion || null}
-      onChange={(value) => {
-        dispatch({ type: 'setVersion', version: value });
-        form.clearFieldError('kubernetesVersion');
-      }}
-      error={form.errors.kubernetesVersion}
-      data-path="kubernetesVersion"
+      onChoose={(version) => dispatch({ type: 'setVersion', version })}
     >
       <Stack gap="sm" mt="sm">
         {catalog.kubernetesVersions.map((version) => {
@@ -62,6 +57,6 @@ export function VersionStep({ form, catalog, dispatch }: StepProps) {
           );
         })}
       </Stack>
-    </Radio.Group>
+    </StepChoices>
   );
 }
