@@ -2,7 +2,7 @@ import { MultiSelect, Select, SimpleGrid, Text, TextInput, Textarea } from '@man
 import { addonCodec } from './addon-form-values';
 import { ADDON_CATEGORY_LABELS } from './catalog-admin-options';
 import type { AdminAddon, AdminTier, AdminVersion } from './catalog-admin-types';
-import { CatalogFormShell, ChoiceSelect, EuroInput, KeyInput, PriceDateInput, slugHint, SortOrderInput } from './form-inputs';
+import { CatalogFormShell, ChoiceSelect, EuroInput, IdAndNameInputs, PriceDateInput, SortOrderInput } from './form-inputs';
 import { selectableOptions } from './select-options';
 import { useCatalogForm } from './use-catalog-form';
 
@@ -29,8 +29,7 @@ export function AddonForm({ addon, addons, tiers, versions, onDone }: AddonFormP
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="addon-form" createLabel="Create add-on">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint('addon_velero')} {...form.getInputProps('id')} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example="addon_velero" />
         <ChoiceSelect label="Category" labels={ADDON_CATEGORY_LABELS} {...form.getInputProps('category')} />
         <TextInput label="Version" description="The version installed, e.g. 2.14." required {...form.getInputProps('version')} />
       </SimpleGrid>

@@ -2,7 +2,7 @@ import { MultiSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { FLAVOR_CATEGORY_LABELS } from './catalog-admin-options';
 import type { AdminFlavor } from './catalog-admin-types';
 import { flavorCodec } from './flavor-form-values';
-import { CatalogFormShell, ChoiceSelect, EuroInput, HourlyEuroInput, KeyInput, PriceDateInput, slugHint, SortOrderInput, WholeInput } from './form-inputs';
+import { CatalogFormShell, ChoiceSelect, EuroInput, HourlyEuroInput, IdAndNameInputs, PriceDateInput, SortOrderInput, WholeInput } from './form-inputs';
 import type { SelectOption } from './select-options';
 import { useCatalogForm } from './use-catalog-form';
 
@@ -21,8 +21,7 @@ export function FlavorForm({ flavor, regionOptions, onDone }: FlavorFormProps) {
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="flavor-form" createLabel="Create flavour">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint('gp-32-128')} {...form.getInputProps('id')} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example="gp-32-128" />
         <ChoiceSelect label="Category" labels={FLAVOR_CATEGORY_LABELS} {...form.getInputProps('category')} />
         <SortOrderInput editing={state.editing} {...form.getInputProps('sortOrder')} />
       </SimpleGrid>

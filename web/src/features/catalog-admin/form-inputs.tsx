@@ -1,4 +1,5 @@
 import { NumberInput, Select, Stack, TextInput, type NumberInputProps, type SelectProps, type TextInputProps } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
@@ -58,6 +59,25 @@ interface KeyInputProps extends TextInputProps {
 /** The field naming the item (an id, a version, a code): typed on create, then fixed. */
 export function KeyInput({ editing, hint, fixed = 'Ids never change.', label = 'Id', ...props }: KeyInputProps) {
   return <TextInput label={label} description={editing ? fixed : hint} required={!editing} readOnly={editing} variant={editing ? 'filled' : 'default'} {...props} />;
+}
+
+interface IdAndNameInputsProps {
+  /** The form of a codec that opens with idAndName. */
+  form: { getInputProps: (path: string) => GetInputPropsReturnType };
+  editing: boolean;
+  /** An id such items have, for the hint: "tier_premium". */
+  example: string;
+  nameDescription?: string;
+}
+
+/** The inputs of the codecs' idAndName fields: the id, typed once, and the name. */
+export function IdAndNameInputs({ form, editing, example, nameDescription }: IdAndNameInputsProps) {
+  return (
+    <>
+      <KeyInput editing={editing} hint={slugHint(example)} {...form.getInputProps('id')} />
+      <TextInput label="Name" description={nameDescription} required {...form.getInputProps('name')} />
+    </>
+  );
 }
 
 /** One of a fixed list of choices (a category), from its label map; it cannot be left empty. */

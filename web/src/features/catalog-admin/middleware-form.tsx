@@ -1,7 +1,7 @@
 import { MultiSelect, SimpleGrid, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { MIDDLEWARE_CATEGORY_LABELS } from './catalog-admin-options';
 import type { AdminMiddleware } from './catalog-admin-types';
-import { CatalogFormShell, ChoiceSelect, KeyInput, slugHint, SortOrderInput } from './form-inputs';
+import { CatalogFormShell, ChoiceSelect, IdAndNameInputs, SortOrderInput } from './form-inputs';
 import { middlewareCodec } from './middleware-form-values';
 import type { SelectOption } from './select-options';
 import { useCatalogForm } from './use-catalog-form';
@@ -20,8 +20,7 @@ export function MiddlewareForm({ middleware, regionOptions, onDone }: Middleware
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="middleware-form" createLabel="Create middleware">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint('mw_clickhouse')} {...form.getInputProps('id')} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example="mw_clickhouse" />
         <TextInput label="Engine" description="The software, lower case, e.g. postgresql or s3." required {...form.getInputProps('engine')} />
         <ChoiceSelect label="Category" labels={MIDDLEWARE_CATEGORY_LABELS} {...form.getInputProps('category')} />
       </SimpleGrid>

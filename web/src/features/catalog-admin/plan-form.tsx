@@ -1,6 +1,6 @@
-import { SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, Text } from '@mantine/core';
 import type { AdminMiddleware, AdminPlan } from './catalog-admin-types';
-import { CatalogFormShell, EuroInput, KeyInput, PriceDateInput, slugHint, SortOrderInput, WholeInput } from './form-inputs';
+import { CatalogFormShell, EuroInput, IdAndNameInputs, PriceDateInput, SortOrderInput, WholeInput } from './form-inputs';
 import { planCodec, planCreateInput } from './plan-form-values';
 import { useCatalogForm } from './use-catalog-form';
 
@@ -18,8 +18,7 @@ export function PlanForm({ middleware, plan, onDone }: PlanFormProps) {
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="plan-form" createLabel="Create plan">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint(`mwp_${middleware.engine}_large`)} {...form.getInputProps('id')} />
-        <TextInput label="Name" description="e.g. Essential, Business." required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example={`mwp_${middleware.engine}_large`} nameDescription="e.g. Essential, Business." />
       </SimpleGrid>
       <Text fw={600} size="sm" component="h3">
         Size

@@ -1,7 +1,7 @@
-import { Checkbox, Group, SegmentedControl, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, SegmentedControl, SimpleGrid, Switch, Text, Textarea } from '@mantine/core';
 import { optionsOf, SUPPORT_CHANNEL_LABELS, SUPPORT_HOURS_LABELS, SUPPORT_PRICING_LABELS } from './catalog-admin-options';
 import type { AdminSupportPlan, SupportPricingKind } from './catalog-admin-types';
-import { CatalogFormShell, ChoiceSelect, EuroInput, KeyInput, PercentInput, PriceDateInput, slugHint, SortOrderInput, WholeInput } from './form-inputs';
+import { CatalogFormShell, ChoiceSelect, EuroInput, IdAndNameInputs, PercentInput, PriceDateInput, SortOrderInput, WholeInput } from './form-inputs';
 import { responseField, SEVERITIES, supportPlanCodec } from './support-plan-form-values';
 import { useCatalogForm } from './use-catalog-form';
 
@@ -19,8 +19,7 @@ export function SupportPlanForm({ plan, onDone }: SupportPlanFormProps) {
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="support-plan-form" createLabel="Create support plan">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint('support_premium')} {...form.getInputProps('id')} />
-        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example="support_premium" />
       </SimpleGrid>
       <Textarea label="Description" required autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
 

@@ -1,7 +1,7 @@
 import { MultiSelect, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { HA_LABELS } from './catalog-admin-options';
 import type { AdminFlavor, AdminTier } from './catalog-admin-types';
-import { CatalogFormShell, ChoiceSelect, EuroInput, KeyInput, PercentInput, PriceDateInput, slugHint, SortOrderInput, WholeInput } from './form-inputs';
+import { CatalogFormShell, ChoiceSelect, EuroInput, IdAndNameInputs, PercentInput, PriceDateInput, SortOrderInput, WholeInput } from './form-inputs';
 import { selectableOptions, type SelectOption } from './select-options';
 import { tierCodec } from './tier-form-values';
 import { useCatalogForm } from './use-catalog-form';
@@ -24,8 +24,7 @@ export function TierForm({ tier, flavors, regionOptions, onDone }: TierFormProps
   return (
     <CatalogFormShell state={state} formRef={formRef} testId="tier-form" createLabel="Create tier">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <KeyInput editing={state.editing} hint={slugHint('tier_premium')} {...form.getInputProps('id')} />
-        <TextInput label="Name" description="Its words decide the cluster type, e.g. Enterprise (Red)." required {...form.getInputProps('name')} />
+        <IdAndNameInputs form={form} editing={state.editing} example="tier_premium" nameDescription="Its words decide the cluster type, e.g. Enterprise (Red)." />
       </SimpleGrid>
       <TextInput label="Purpose" description="One line: who the tier is for." required {...form.getInputProps('purpose')} />
       <Textarea label="Description" required autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
