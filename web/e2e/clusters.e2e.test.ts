@@ -46,7 +46,10 @@ interface ClusterDetail extends ClusterSummary {
 
 interface EventPage {
   items: { type: string; actor: { name: string } | null }[];
-  nextCursor: string | null;
+  page: number;
+  pageSize: number;
+  total: number;
+  asOf: number;
 }
 
 function rowIds(page: Page): Promise<string[]> {
@@ -214,13 +217,13 @@ describe("the organisation's clusters", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await tab('activity');
-    const events = await api<EventPage>(page, 'GET', '/api/clusters/clu_demo_staging/events?limit=25');
+    const events = await api<EventPage>(page, 'GET', '/api/clusters/clu_demo_staging/events?pageSize=25');
     expect(events.items.length).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('activity-event').count(), POLL).toBe(events.items.length);
     const actors = await page.getByTestId('activity-actor').allTextContents();
     expect(actors).toEqual(events.items.map((event) => event.actor?.name ?? 'KubeMarket'));
-    if (events.nextCursor) {
-      const older = await api<EventPage>(page, 'GET', `/api/clusters/clu_demo_staging/events?limit=25&cursor=${encodeURIComponent(events.nextCursor)}`);
+    if (events.total > events.items.length) {
+      const older = await api<EventPage>(page, 'GET', `/api/clusters/clu_demo_staging/events?pageSize=25&page=2&asOf=${events.asOf}`);
       await page.getByTestId('activity-load-older').click();
       await expect.poll(() => page.getByTestId('activity-event').count(), POLL).toBe(events.items.length + older.items.length);
     }
@@ -340,12 +343,12 @@ describe('operating a cluster of your own', () => {
       expect(yaml.split('\n').map((line) => line.trim())).toEqual(expect.arrayContaining([`server: ${before.apiServer!.url}`, `tls-server-name: ${new URL(before.endpoint!).hostname}`]));
       await page.getByTestId('kubeconfig-issued').waitFor();
       expect(await page.getByTestId('kubeconfig-yaml').textContent()).toBe(yaml);
-      const issued = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?limit=5`);
+      const issued = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?pageSize=5`);
       expect(issued.items[0]?.type).toBe('kubeconfig_issued');
       await page.getByTestId('revoke-credentials').click();
       await page.getByTestId('revoke-modal').getByTestId('revoke-confirm').click();
       await page.getByTestId('revoke-modal').waitFor({ state: 'hidden', ...POLL });
-      const revoked = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?limit=5`);
+      const revoked = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?pageSize=5`);
       expect(revoked.items[0]?.type).toBe('credentials_revoked');
 
       // Scaling to two nodes shows the new monthly price before it is confirmed, then the node joins live.

@@ -1,4 +1,4 @@
-import { coerceQueryValue, createCaller, inputProperties, openApiDocument, restRoutes, type RestRoute } from '@kubemarket/api';
+import { coerceQueryValue, createCaller, inputProperties, openApiDocument, pageLinks, restRoutes, type RestRoute } from '@kubemarket/api';
 import { Hono, type Context as HonoContext } from 'hono';
 import { apiError, procedureErrorResponse } from './api-errors';
 import { APP_VERSION, contextFor } from './context';
@@ -162,6 +162,10 @@ for (const route of routes) {
           ...(filename ? { 'Content-Disposition': contentDisposition(filename, Boolean(body.contentTypeField)) } : {}),
         };
         return body.base64 ? c.body(Uint8Array.from(atob(content), (char) => char.charCodeAt(0)), 200, headers) : c.body(content, 200, headers);
+      }
+      if (route.method === 'GET') {
+        const links = pageLinks(c.req.url, input, result);
+        if (links) c.header('Link', links);
       }
       return c.json(result as object, route.meta.successStatus ?? 200);
     } catch (error) {

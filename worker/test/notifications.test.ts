@@ -89,6 +89,12 @@ describe('notifications REST', () => {
     expect(ids).toContain(second);
     expect(ids).not.toContain(adamsOwn);
     expect(Object.keys(list[0]!).sort()).toEqual(['id', 'message', 'read', 'timestamp', 'trash', 'type']);
+    // Paged like every list (ADR 34), the array kept: a full page links the next one.
+    const firstPage = await alice.get('/api/notifications?pageSize=1');
+    expect(firstPage.headers.get('Link')).toBe('</api/notifications?pageSize=1&page=2>; rel="next"');
+    const secondPage = await alice.get('/api/notifications?pageSize=1&page=2');
+    expect(await json(secondPage)).toEqual([list[1]]);
+    expect((await alice.get('/api/notifications')).headers.get('Link')).toBeNull();
     const before = (await json<{ count: number }>(await alice.get('/api/notifications/count'))).count;
     expect(before).toBeGreaterThanOrEqual(2);
 

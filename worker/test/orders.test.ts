@@ -38,6 +38,13 @@ describe('orders over REST', () => {
     const key = crypto.randomUUID();
     const first = await gabriel.post('/api/orders', clusterOrder('rest-edge'), { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
+    // Lists page with links (ADR 34): the order just placed makes at least one page of one.
+    const listed = await gabriel.get('/api/orders?pageSize=1');
+    const { total } = await json<{ total: number }>(listed);
+    expect(total).toBeGreaterThanOrEqual(1);
+    expect(listed.headers.get('Link')).toBe(
+      [`</api/orders?pageSize=1&page=1>; rel="first"`, ...(total > 1 ? [`</api/orders?pageSize=1&page=2>; rel="next"`] : []), `</api/orders?pageSize=1&page=${total}>; rel="last"`].join(', '),
+    );
     const placed = await json<OrderBody>(first);
     const again = await gabriel.post('/api/orders', clusterOrder('rest-edge'), { 'Idempotency-Key': key });
     expect(again.status).toBe(201);

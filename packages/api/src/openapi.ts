@@ -47,6 +47,7 @@ const HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the window ends and the count starts again (token requests only).', schema: { type: 'integer' } },
   'RateLimit-Policy': { description: 'The limit and its window in seconds, e.g. `600;w=60` (token requests only).', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } },
+  Link: { description: 'The other pages of the list (RFC 8288): `first`, `prev`, `next` and `last` (`next` only on a list answered as a bare array).', schema: { type: 'string' } },
 } as const;
 
 type HeaderName = keyof typeof HEADERS;
@@ -174,6 +175,7 @@ function operationOf(route: RestRoute) {
     }));
   const requestBody = requestBodyOf(route, properties, required, (name) => !inPath.has(name) && !inHeader.has(name));
   const headers = headerRefs(tokenMayCall(route) ? ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] : ['X-Request-Id']);
+  const paged = route.method === 'GET' && 'page' in properties;
   const signedIn = route.scope !== undefined || route.meta.sessionOnly === true || route.staffRoles !== undefined;
   const status = route.meta.successStatus ?? 200;
   return {
@@ -184,7 +186,7 @@ function operationOf(route: RestRoute) {
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(status)]: { description: status === 201 ? 'Created.' : 'OK.', headers, content: successContent(route) },
+      [String(status)]: { description: status === 201 ? 'Created.' : 'OK.', headers: paged ? { ...headers, ...headerRefs(['Link']) } : headers, content: successContent(route) },
       ...errorResponses(route, headers),
     },
     security: signedIn ? (tokenMayCall(route) ? [{ cookieAuth: [] }, { bearerAuth: [] }] : [{ cookieAuth: [] }]) : [{}, { cookieAuth: [] }, { bearerAuth: [] }],
@@ -224,6 +226,7 @@ export function openApiDocument(routes: RestRoute[], options: OpenApiOptions) {
       version: options.version,
       description: [
         'The same operations as the console. Browsers use the session cookie and send the X-CSRF-Token header on changes; scripts send `Authorization: Bearer <token>` with a token created in Settings → API tokens, limited to its scopes (`x-token-scope` on each operation).',
+        'Every list pages the same way: `page` (from 1) and `pageSize` in the query, `{ items, page, pageSize, total }` in the answer, and the other pages in the `Link` header (RFC 8288: `first`, `prev`, `next`, `last`). A cluster\'s activity also answers `asOf`, sent back with the next pages so that they stay put while new events arrive.',
         'Every answer carries `X-Request-Id`. Token requests carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`: 600 requests a minute per token, then 429 with Retry-After.',
         'Errors answer `{ "message", "code", "requestId" }`, and `fields` (each `{ path, message }`) when the input failed its schema. The codes are a closed set:',
         `| code | status | meaning |\n| --- | --- | --- |\n${ERROR_CODE_TABLE}`,

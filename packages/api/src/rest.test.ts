@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi';
-import { coerceQueryValue, restRoutes, staticFirst } from './rest';
+import { coerceQueryValue, pageLinks, restRoutes, staticFirst } from './rest';
 
 describe('REST routes from procedure metadata', () => {
   const routes = restRoutes();
@@ -189,5 +189,29 @@ describe('GET /api/openapi.json document', () => {
     expect(schema.required).toEqual(['message', 'code', 'requestId']);
     expect(schema.properties.code.enum).toContain('validation_failed');
     expect(document.servers).toEqual([{ url: 'https://console.example.eu', description: 'This deployment.' }]);
+  });
+});
+
+describe('page links (ADR 34)', () => {
+  const base = 'https://console.example.eu/api/orders?status=paid&page=2&pageSize=10';
+  it('links the first, previous, next and last pages of a page, keeping the filters', () => {
+    expect(pageLinks(base, {}, { items: [], page: 2, pageSize: 10, total: 35 })).toBe(
+      [
+        '</api/orders?status=paid&page=1&pageSize=10>; rel="first"',
+        '</api/orders?status=paid&page=1&pageSize=10>; rel="prev"',
+        '</api/orders?status=paid&page=3&pageSize=10>; rel="next"',
+        '</api/orders?status=paid&page=4&pageSize=10>; rel="last"',
+      ].join(', '),
+    );
+    // The last page has no next; an empty list still has a first and a last page.
+    expect(pageLinks(base, {}, { items: [], page: 4, pageSize: 10, total: 35 })).not.toContain('rel="next"');
+    expect(pageLinks('https://x.eu/api/orders', {}, { items: [], page: 1, pageSize: 20, total: 0 })).toBe('</api/orders?page=1>; rel="first", </api/orders?page=1>; rel="last"');
+  });
+
+  it('carries asOf, and links only the next page of a full bare array', () => {
+    expect(pageLinks('https://x.eu/api/clusters/c/events?pageSize=5', {}, { items: [], page: 1, pageSize: 5, total: 6, asOf: 1700 })).toContain('</api/clusters/c/events?pageSize=5&page=2&asOf=1700>; rel="next"');
+    expect(pageLinks('https://x.eu/api/notifications', { page: 1, pageSize: 2 }, [{}, {}])).toBe('</api/notifications?pageSize=2&page=2>; rel="next"');
+    expect(pageLinks('https://x.eu/api/notifications', { page: 1, pageSize: 2 }, [{}])).toBeNull();
+    expect(pageLinks('https://x.eu/api/cluster-tiers', undefined, [{}, {}])).toBeNull();
   });
 });

@@ -125,3 +125,40 @@ export function coerceQueryValue(schema: JsonSchema | undefined, values: string[
   if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
   return value;
 }
+
+const isPage = (value: unknown): value is { items: unknown[]; page: number; pageSize: number; total: number; asOf?: number } =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as { items?: unknown }).items) &&
+  ['page', 'pageSize', 'total'].every((field) => typeof (value as Record<string, unknown>)[field] === 'number');
+
+/**
+ * The `Link` header (RFC 8288) of a list's answer (ADR 34: every list pages by `page` and
+ * `pageSize`): `first`, `prev`, `next` and `last` for a page `{ items, page, pageSize, total }`,
+ * carrying its `asOf` when it has one; `next` alone for a bare array (the notifications the
+ * product's client reads as an array) when it filled its page. The links keep the request's other
+ * query parameters (filters, search, sort). Null when there is nothing to link.
+ */
+export function pageLinks(requestUrl: string, input: unknown, result: unknown): string | null {
+  const url = new URL(requestUrl);
+  const linkTo = (page: number, rel: string, asOf?: number) => {
+    const target = new URL(url);
+    target.searchParams.set('page', String(page));
+    if (asOf !== undefined) target.searchParams.set('asOf', String(asOf));
+    return `<${target.pathname}${target.search}>; rel="${rel}"`;
+  };
+  if (isPage(result)) {
+    const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+    const links = [linkTo(1, 'first', result.asOf)];
+    if (result.page > 1) links.push(linkTo(Math.min(result.page - 1, last), 'prev', result.asOf));
+    if (result.page < last) links.push(linkTo(result.page + 1, 'next', result.asOf));
+    links.push(linkTo(last, 'last', result.asOf));
+    return links.join(', ');
+  }
+  const paging = input as { page?: unknown; pageSize?: unknown } | undefined;
+  if (Array.isArray(result) && typeof paging?.pageSize === 'number' && result.length === paging.pageSize) {
+    url.searchParams.set('pageSize', String(paging.pageSize));
+    return linkTo((typeof paging.page === 'number' ? paging.page : 1) + 1, 'next');
+  }
+  return null;
+}

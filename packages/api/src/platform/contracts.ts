@@ -39,11 +39,23 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export const sentSchema = z.object({ sent: z.literal(true) });
 export const successSchema = z.object({ success: z.literal(true) });
 
-/** The page of a list a caller asks for: 1 to 10000, and 1 to 100 rows a page (`pageSize` when left out). */
-export const pageInputFields = (pageSize: number) => ({
+/** The page of a list a caller asks for: 1 to 10000, and 1 to `max` (100) rows a page (`pageSize` when left out). */
+export const pageInputFields = (pageSize: number, max = 100) => ({
   page: z.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be at least 1.').max(10_000, 'Page must be at most 10000.').default(1).describe('The page to answer, from 1.'),
-  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(100, 'Page size must be at most 100.').default(pageSize).describe(`Items per page, 1 to 100 (${pageSize} when absent).`),
+  pageSize: z.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be at least 1.').max(max, `Page size must be at most ${max}.`).default(pageSize).describe(`Items per page, 1 to ${max} (${pageSize} when absent).`),
 });
+
+/**
+ * A page of a list (ADR 34: every list pages this way): its items, which page, its size, and how
+ * many items match over every page. Over REST the answer also links the other pages (`Link`).
+ */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().describe('Items matching, over every page.'),
+    page: z.number().int().describe('This page, from 1.'),
+    pageSize: z.number().int().describe('Items per page.'),
+  });
 
 /** A path parameter naming one record; another organisation's id is a 404. */
 export const idParam = (label: string) =>

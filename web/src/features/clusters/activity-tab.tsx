@@ -4,7 +4,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { formatRelativeTime } from '../../lib/relative-time';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import type { ClusterDetail, ClusterEvent } from './cluster-types';
 import { useNow } from '../../lib/use-now';
 
@@ -32,10 +32,16 @@ const EVENT_KINDS: Record<ClusterEvent['type'], { label: string; color: string }
 /** Everything that happened to the cluster, newest first, and who did it; older pages on request. */
 export function ActivityTab({ cluster }: { cluster: ClusterDetail }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const now = useNow();
-  const events = useInfiniteQuery(
-    trpc.clusters.events.infiniteQueryOptions({ id: cluster.id, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
-  );
+  // Pages of the activity as it stood at the first page's `asOf`: older pages never repeat an event.
+  const events = useInfiniteQuery({
+    // The key tRPC gives its infinite queries, so that invalidating clusters.events reaches it.
+    queryKey: [trpc.clusters.events.pathKey()[0], { input: { id: cluster.id, pageSize: PAGE_SIZE }, type: 'infinite' }],
+    initialPageParam: { page: 1, asOf: undefined as number | undefined },
+    queryFn: ({ pageParam }) => client.clusters.events.query({ id: cluster.id, pageSize: PAGE_SIZE, ...pageParam }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? { page: last.page + 1, asOf: last.asOf } : undefined),
+  });
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

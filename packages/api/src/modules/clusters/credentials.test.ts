@@ -45,7 +45,7 @@ describe('clusters.kubeconfig and clusters.revokeCredentials', () => {
     const [row] = await t.db.select().from(kubeconfigIssuances).where(eq(kubeconfigIssuances.clusterId, clusterId));
     expect(row).toMatchObject({ userId: 'usr_demo_alice', serialNumber: client.serialNumber, notAfter: expected, createdAt: now, revokedAt: null });
     expect(row!.caFingerprint).toBe(createHash('sha256').update(Buffer.from(ca.rawData)).digest('hex'));
-    const [event] = (await alice.clusters.events({ id: clusterId, limit: 1 })).items;
+    const [event] = (await alice.clusters.events({ id: clusterId, pageSize: 1 })).items;
     expect(event).toMatchObject({ type: 'kubeconfig_issued', actor: { id: 'usr_demo_alice', name: 'Alice Martin' }, message: `Alice Martin downloaded a kubeconfig valid until ${new Date(expected).toISOString().replace('.000Z', 'Z')}.` });
     expect(JSON.stringify(await t.db.select().from(clusterEvents).where(eq(clusterEvents.clusterId, clusterId)))).not.toContain('PRIVATE KEY');
     // Audited in Acme's log: who took credentials for which cluster, from where; the certificate's serial, never the kubeconfig.
@@ -108,7 +108,7 @@ describe('clusters.kubeconfig and clusters.revokeCredentials', () => {
     expect(await fresh.client.verify({ publicKey: rotated.publicKey, signatureOnly: true })).toBe(true);
     const issuances = await t.db.select().from(kubeconfigIssuances).where(eq(kubeconfigIssuances.clusterId, clusterId)).orderBy(asc(kubeconfigIssuances.createdAt));
     expect(issuances.map((row) => row.revokedAt)).toEqual([revokedAt, revokedAt, null]);
-    const [, event] = (await alice.clusters.events({ id: clusterId, limit: 2 })).items;
+    const [, event] = (await alice.clusters.events({ id: clusterId, pageSize: 2 })).items;
     expect(event).toMatchObject({ type: 'credentials_revoked', message: "Alice Martin revoked every kubeconfig issued so far (1 still valid); the cluster's certificate authority was rotated." });
   });
 });

@@ -150,7 +150,7 @@ describe('clusters.updateMaintenance and clusters.removeAddon', () => {
     t.clock.advance(1_000);
     await expect(alice.clusters.updateMaintenance({ id: clusterId, maintenance: { day: 'saturday', startHour: 22, autoUpgrade: false } })).resolves.toEqual({ success: true });
     expect((await alice.clusters.get({ id: clusterId })).maintenance).toEqual({ day: 'saturday', startHour: 22, autoUpgrade: false });
-    expect((await alice.clusters.events({ id: clusterId, limit: 1 })).items[0]).toMatchObject({
+    expect((await alice.clusters.events({ id: clusterId, pageSize: 1 })).items[0]).toMatchObject({
       type: 'settings_changed',
       message: 'Alice Martin set the maintenance window to saturdays at 22:00 UTC, automatic upgrades off.',
     });
@@ -175,7 +175,7 @@ describe('clusters.updateMaintenance and clusters.removeAddon', () => {
     t.clock.advance(1_000);
     await expect(alice.clusters.removeAddon({ id: clusterId, addonId: 'addon_monitoring' })).resolves.toEqual({ success: true });
     expect((await alice.clusters.get({ id: clusterId })).addons.map((addon) => addon.id)).toEqual(['addon_cert_manager']);
-    expect((await alice.clusters.events({ id: clusterId, limit: 2 })).items.map((event) => [event.type, event.message])).toEqual([
+    expect((await alice.clusters.events({ id: clusterId, pageSize: 2 })).items.map((event) => [event.type, event.message])).toEqual([
       ['addon_removed', 'Alice Martin removed the Prometheus and Grafana add-on.'],
       ['addon_removed', 'Alice Martin removed the Grafana Loki add-on.'],
     ]);

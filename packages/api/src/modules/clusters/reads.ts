@@ -16,7 +16,7 @@ import {
   totalRows,
 } from '@kubemarket/db';
 import { utcMonthStart } from '@kubemarket/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiServerAddress, ProvisionerPort } from '../../platform/provisioner';
 import { compareKubernetesVersions } from '../catalog';
@@ -246,20 +246,24 @@ export async function listClusterEvents(ctx: OrgContext, input: z.output<typeof 
   await ownState(ctx, input.id);
   const filters: SQL[] = [eq(clusterEvents.clusterId, input.id)];
   if (input.operationId) filters.push(eq(clusterEvents.operationId, input.operationId));
-  if (input.cursor) {
-    const [at, id] = input.cursor.split('~') as [string, string];
-    filters.push(or(lt(clusterEvents.createdAt, Number(at)), and(eq(clusterEvents.createdAt, Number(at)), lt(clusterEvents.id, id)))!);
-  }
+  // Pages are taken as the activity stood at `asOf`: an event written meanwhile shifts nothing.
+  const asOf = input.asOf ?? ctx.ports.clock.now();
+  filters.push(lte(clusterEvents.createdAt, asOf));
   const rows = await ctx.db
-    .select({ event: clusterEvents, actorName: users.name })
+    .select({ event: clusterEvents, actorName: users.name, total: sql<number>`count(*) over ()` })
     .from(clusterEvents)
     .leftJoin(users, eq(users.id, clusterEvents.actorUserId))
     .where(and(...filters))
     .orderBy(desc(clusterEvents.createdAt), desc(clusterEvents.id))
-    .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const total = rows[0]?.total ?? (input.page === 1 ? 0 : await ctx.db.$count(clusterEvents, and(...filters)));
   return {
-    items: page.map(({ event, actorName }) => ({
+    page: input.page,
+    pageSize: input.pageSize,
+    total,
+    asOf,
+    items: rows.map(({ event, actorName }) => ({
       id: event.id,
       operationId: event.operationId,
       type: event.type,
@@ -267,7 +271,6 @@ export async function listClusterEvents(ctx: OrgContext, input: z.output<typeof 
       actor: event.actorUserId ? { id: event.actorUserId, name: actorName ?? 'A former member' } : null,
       createdAt: event.createdAt,
     })),
-    nextCursor: rows.length > input.limit && page.length > 0 ? `${page.at(-1)!.event.createdAt}~${page.at(-1)!.event.id}` : null,
   };
 }
 

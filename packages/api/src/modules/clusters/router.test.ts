@@ -197,7 +197,7 @@ describe('clusters.get', () => {
 
 
 describe('clusters.events', () => {
-  it('pages through the activity newest first with a cursor, none missed or repeated', async () => {
+  it('pages through the activity newest first, none missed or repeated while new events arrive', async () => {
     const t = await clusterTestbed();
     const alice = await t.as('alice');
     const { clusterId, operationId } = await t.running(alice);
@@ -205,27 +205,32 @@ describe('clusters.events', () => {
     expect(stored.length).toBeGreaterThan(20);
 
     const seen: Array<{ id: string; createdAt: number }> = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await alice.clusters.events({ id: clusterId, limit: 7, cursor });
-      expect(page.items.length).toBeLessThanOrEqual(7);
-      seen.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-      pages += 1;
-    } while (cursor);
-    expect(pages).toBe(Math.ceil(stored.length / 7));
+    const first = await alice.clusters.events({ id: clusterId, pageSize: 7 });
+    expect(first).toMatchObject({ page: 1, pageSize: 7, total: stored.length, asOf: t.clock.now() });
+    seen.push(...first.items);
+    // An event written between two pages shifts nothing on the pages taken as of the first.
+    t.clock.advance(1_000);
+    await alice.clusters.updateMaintenance({ id: clusterId, maintenance: { day: 'monday', startHour: 1, autoUpgrade: true } });
+    for (let page = 2; page <= Math.ceil(first.total / 7); page += 1) {
+      const next = await alice.clusters.events({ id: clusterId, pageSize: 7, page, asOf: first.asOf });
+      expect(next).toMatchObject({ page, total: stored.length, asOf: first.asOf });
+      expect(next.items.length).toBeLessThanOrEqual(7);
+      seen.push(...next.items);
+    }
     expect(seen.map((event) => event.id).sort()).toEqual(stored.map((event) => event.id).sort());
     expect(seen.map((event) => event.createdAt)).toEqual([...seen.map((event) => event.createdAt)].sort((a, b) => b - a));
-    const all = await alice.clusters.events({ id: clusterId, limit: 200 });
-    expect(all.nextCursor).toBeNull();
-    expect(all.items.map((event) => event.id)).toEqual(seen.map((event) => event.id));
-    expect(all.items.at(-1)).toMatchObject({ type: 'operation_started', actor: { id: 'usr_demo_alice', name: 'Alice Martin' } });
-    expect(all.items[0]).toMatchObject({ type: 'operation_succeeded', actor: null, operationId });
+    const past = await alice.clusters.events({ id: clusterId, pageSize: 7, page: 100, asOf: first.asOf });
+    expect(past).toMatchObject({ items: [], total: stored.length });
 
-    await alice.clusters.updateMaintenance({ id: clusterId, maintenance: { day: 'monday', startHour: 1, autoUpgrade: true } });
-    expect((await alice.clusters.events({ id: clusterId, operationId, limit: 200 })).items).toHaveLength(stored.length);
-    expect(await refusal(alice.clusters.events({ id: clusterId, cursor: 'not-a-cursor' }))).toEqual({ code: 'BAD_REQUEST', message: 'cursor: The cursor is the nextCursor of the previous page.' });
+    // Now, the new event comes first; the operation's own events are all there.
+    const now = await alice.clusters.events({ id: clusterId, pageSize: 100 });
+    expect(now.total).toBe(stored.length + 1);
+    expect(now.items[0]).toMatchObject({ type: 'settings_changed' });
+    expect(now.items.slice(1).map((event) => event.id)).toEqual(seen.map((event) => event.id));
+    expect(now.items.at(-1)).toMatchObject({ type: 'operation_started', actor: { id: 'usr_demo_alice', name: 'Alice Martin' } });
+    expect(now.items[1]).toMatchObject({ type: 'operation_succeeded', actor: null, operationId });
+    expect((await alice.clusters.events({ id: clusterId, operationId, pageSize: 100 })).items).toHaveLength(stored.length);
+    expect(await refusal(alice.clusters.events({ id: clusterId, pageSize: 101 }))).toEqual({ code: 'BAD_REQUEST', message: 'pageSize: Page size must be at most 100.' });
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { CNI_PLUGINS, hibernationSettingsSchema, orderNodePoolSchema, TAINT_EFFECTS, WEEKDAYS, maintenanceWindowSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { KUBECONFIG_DEFAULT_SECONDS, KUBECONFIG_MAX_SECONDS, KUBECONFIG_MIN_SECONDS } from '../../platform/provisioner';
-import { pageInputFields } from '../../platform/contracts';
+import { pageInputFields, pageSchema } from '../../platform/contracts';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -94,8 +94,13 @@ export const retryInputSchema = z.object({
 export const eventsInputSchema = z.object({
   id: z.string().trim().min(1, 'Cluster id is required.').max(64),
   operationId: z.string().trim().max(64).optional().describe('Only the events of this operation.'),
-  cursor: z.string().trim().max(100).regex(/^\d+~[a-z]+_[a-z0-9]+$/, 'The cursor is the nextCursor of the previous page.').optional().describe('nextCursor of the previous page.'),
-  limit: z.number().int().min(1, 'limit is at least 1.').max(200, 'limit is at most 200.').default(50),
+  ...pageInputFields(50),
+  asOf: z
+    .number({ error: 'asOf must be a number.' })
+    .int('asOf must be a whole number of milliseconds.')
+    .min(0, 'asOf must be a time in milliseconds.')
+    .optional()
+    .describe('The activity as it stood at this time (ms since 1970): later events are left out, so pages stay put while new events arrive. The first page answers it; the other pages send it back.'),
 });
 
 export const addonParamsSchema = z.object({
@@ -232,7 +237,9 @@ export const clusterEventSchema = z.object({
   createdAt: epochMs,
 });
 
-export const clusterEventsPageSchema = z.object({ items: z.array(clusterEventSchema), nextCursor: z.string().nullable().describe('Pass it as cursor for older events; null at the end.') });
+export const clusterEventsPageSchema = pageSchema(clusterEventSchema).extend({
+  asOf: z.number().int().describe('The time the pages are taken at: send it back with the next pages.'),
+});
 
 export const kubeconfigSchema = z.object({
   kubeconfig: z.string().describe('The kubeconfig YAML; shown once, never stored.'),

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES } from '@kubemarket/db';
 import { z } from 'zod';
-import { idParam } from '../../platform/contracts';
+import { idParam, pageInputFields } from '../../platform/contracts';
 import { protectedProcedure, router } from '../../trpc';
 import * as notifications from './service';
 
@@ -19,8 +19,10 @@ const idInput = z.object({ id: idParam('Notification') });
 export const notificationsRouter = router({
   list: protectedProcedure
     .meta({ scope: 'notifications:read', rest: { method: 'GET', path: '/api/notifications', summary: 'Your notifications, newest first (trashed ones left out)', tags: TAGS } })
+    // The product's client reads a bare array here (docs/product/calls.md); later pages are linked over REST (Link: rel="next").
+    .input(z.object(pageInputFields(notifications.NOTIFICATION_LIST_LIMIT, notifications.NOTIFICATION_LIST_LIMIT)).optional())
     .output(z.array(notificationSchema))
-    .query(({ ctx }) => notifications.listNotifications(ctx)),
+    .query(({ ctx, input }) => notifications.listNotifications(ctx, input)),
 
   count: protectedProcedure
     .meta({ scope: 'notifications:read', rest: { method: 'GET', path: '/api/notifications/count', summary: 'How many notifications are unread', tags: TAGS } })

@@ -13,13 +13,15 @@ export function toPublicNotification(row: Notification) {
   return { id: row.id, type: row.type, message: row.message, timestamp: row.timestamp, read: row.read, trash: row.trash };
 }
 
-export async function listNotifications(ctx: SignedIn) {
+/** A page of the user's notifications, newest first: the first NOTIFICATION_LIST_LIMIT when no page is asked for. */
+export async function listNotifications(ctx: SignedIn, page: { page: number; pageSize: number } = { page: 1, pageSize: NOTIFICATION_LIST_LIMIT }) {
   const rows = await ctx.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, ctx.user.id), eq(notifications.trash, false)))
     .orderBy(desc(notifications.timestamp), desc(notifications.id))
-    .limit(NOTIFICATION_LIST_LIMIT);
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
   return rows.map(toPublicNotification);
 }
 

@@ -59,7 +59,7 @@ export const CUSTOMER_ROWS: Record<string, Row> = {
   'clusters.list': { input: () => ({ q: 'matrix', status: 'running', sort: 'name', page: 1, pageSize: 5 }), expect: SIGNED_IN_SCOPED },
   'clusters.addonsInUse': { expect: SIGNED_IN_SCOPED },
   'clusters.get': { input: (f) => ({ id: f.clusterId }), expect: ACME_READS },
-  'clusters.events': { input: (f) => ({ id: f.clusterId, limit: 5 }), expect: ACME_READS },
+  'clusters.events': { input: (f) => ({ id: f.clusterId, pageSize: 5 }), expect: ACME_READS },
   'clusters.operation': { input: (f) => ({ id: f.clusterId, operationId: f.operationId }), expect: ACME_READS },
   'clusters.scaleNodePool': { input: (f) => ({ id: f.clusterId, poolId: f.poolId, count: 3 }), expect: ACME_WRITES },
   'clusters.addNodePool': { input: (f) => ({ id: f.clusterId, pool: { name: 'extra', flavorId: 'gp-2-4', count: 1 } }), expect: ACME_WRITES },
