@@ -34,7 +34,23 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-export function SimpleTable({ label, head, rows, empty }: { label: string; head: string[]; rows: Array<{ key: string; cells: ReactNode[] }>; empty: string }) {
+/** A section of the page that is one table, named by the section's title. */
+export function TableSection({ title, ...table }: { title: string } & Omit<SimpleTableProps, 'label'>) {
+  return (
+    <Section title={title}>
+      <SimpleTable label={title} {...table} />
+    </Section>
+  );
+}
+
+interface SimpleTableProps {
+  label: string;
+  head: string[];
+  rows: Array<{ key: string; cells: ReactNode[] }>;
+  empty: string;
+}
+
+export function SimpleTable({ label, head, rows, empty }: SimpleTableProps) {
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -22,7 +22,7 @@ import type { OrganizationDetail } from './staff-organizations-types';
 import { CreditNoteRequests, CreditRequests } from './approval-requests';
 import { BillingProfileBlock } from './billing-profile-card';
 import { CreditCard } from './credit-card';
-import { Figure, Section, SimpleTable, StatusBadge } from './detail-parts';
+import { Figure, Section, SimpleTable, StatusBadge, TableSection } from './detail-parts';
 import { SettingsCard } from './settings-card';
 import { AwaitingTransfers, InvoiceTransferForm } from './transfers-card';
 
@@ -147,48 +147,42 @@ export function Detail({ organization }: { organization: OrganizationDetail }) {
       {admin ? <CreditRequests organization={organization} currentUserId={user?.id ?? null} onDecided={refresh} /> : null}
       {admin ? <CreditNoteRequests organization={organization} currentUserId={user?.id ?? null} onDecided={refresh} /> : null}
 
-      <Section title="Members">
-        <SimpleTable
-          label="Members"
-          head={['Name', 'Email', 'Role', 'Member since']}
-          rows={organization.memberList.map((member) => ({ key: member.id, cells: [member.name, member.email, ORGANIZATION_ROLE_LABELS[member.role], formatDate(member.createdAt)] }))}
-          empty="No member."
-        />
-      </Section>
-      <Section title="Clusters">
-        <SimpleTable
-          label="Clusters"
-          head={['Name', 'Status', 'Region', 'Nodes', 'Created']}
-          rows={organization.clusterList.map((cluster) => ({
-            key: cluster.id,
-            cells: [
-              cluster.name,
-              <StatusBadge key="s" status={cluster.status} colors={CLUSTER_STATUS_COLORS} />,
-              cluster.region,
-              String(cluster.nodeCount),
-              formatDate(cluster.createdAt),
-            ],
-          }))}
-          empty="No cluster."
-        />
-      </Section>
-      <Section title="Latest orders">
-        <SimpleTable
-          label="Latest orders"
-          head={['Order', 'What', 'Status', 'Total', 'Placed']}
-          rows={organization.orderList.map((order) => ({
-            key: order.id,
-            cells: [
-              order.id,
-              order.summary || statusLabel(order.kind),
-              <StatusBadge key="s" status={order.status} colors={ORDER_STATUS_COLORS} />,
-              euros(order.totalCents),
-              formatDate(order.createdAt),
-            ],
-          }))}
-          empty="No order."
-        />
-      </Section>
+      <TableSection
+        title="Members"
+        head={['Name', 'Email', 'Role', 'Member since']}
+        rows={organization.memberList.map((member) => ({ key: member.id, cells: [member.name, member.email, ORGANIZATION_ROLE_LABELS[member.role], formatDate(member.createdAt)] }))}
+        empty="No member."
+      />
+      <TableSection
+        title="Clusters"
+        head={['Name', 'Status', 'Region', 'Nodes', 'Created']}
+        rows={organization.clusterList.map((cluster) => ({
+          key: cluster.id,
+          cells: [
+            cluster.name,
+            <StatusBadge key="s" status={cluster.status} colors={CLUSTER_STATUS_COLORS} />,
+            cluster.region,
+            String(cluster.nodeCount),
+            formatDate(cluster.createdAt),
+          ],
+        }))}
+        empty="No cluster."
+      />
+      <TableSection
+        title="Latest orders"
+        head={['Order', 'What', 'Status', 'Total', 'Placed']}
+        rows={organization.orderList.map((order) => ({
+          key: order.id,
+          cells: [
+            order.id,
+            order.summary || statusLabel(order.kind),
+            <StatusBadge key="s" status={order.status} colors={ORDER_STATUS_COLORS} />,
+            euros(order.totalCents),
+            formatDate(order.createdAt),
+          ],
+        }))}
+        empty="No order."
+      />
       <Section title="Billing profile">
         <BillingProfileBlock organization={organization} admin={admin} onChanged={refresh} />
       </Section>
@@ -252,25 +246,21 @@ export function Detail({ organization }: { organization: OrganizationDetail }) {
           {receiving ? <InvoiceTransferForm key={receiving.id} organization={organization} invoice={receiving} onClose={() => setReceiving(null)} onRecorded={refresh} /> : null}
         </Modal>
       </Section>
-      <Section title="Latest support tickets">
-        <SimpleTable
-          label="Latest support tickets"
-          head={['Reference', 'Subject', 'Severity', 'Status', 'Updated']}
-          rows={organization.ticketList.map((ticket) => ({ key: ticket.id, cells: [ticket.reference, ticket.subject, ticket.severity, statusLabel(ticket.status), formatDateTime(ticket.updatedAt)] }))}
-          empty="No ticket."
-        />
-      </Section>
-      <Section title="Status and settings history">
-        <SimpleTable
-          label="Status and settings history"
-          head={['When', 'What', 'By', 'Reason']}
-          rows={organization.statusHistory.map((entry, index) => ({
-            key: `${entry.createdAt}-${index}`,
-            cells: [formatDateTime(entry.createdAt), statusLabel(entry.action.replace('organization.', '')), entry.actorName ?? '—', entry.reason ?? '—'],
-          }))}
-          empty="No change by staff yet."
-        />
-      </Section>
+      <TableSection
+        title="Latest support tickets"
+        head={['Reference', 'Subject', 'Severity', 'Status', 'Updated']}
+        rows={organization.ticketList.map((ticket) => ({ key: ticket.id, cells: [ticket.reference, ticket.subject, ticket.severity, statusLabel(ticket.status), formatDateTime(ticket.updatedAt)] }))}
+        empty="No ticket."
+      />
+      <TableSection
+        title="Status and settings history"
+        head={['When', 'What', 'By', 'Reason']}
+        rows={organization.statusHistory.map((entry, index) => ({
+          key: `${entry.createdAt}-${index}`,
+          cells: [formatDateTime(entry.createdAt), statusLabel(entry.action.replace('organization.', '')), entry.actorName ?? '—', entry.reason ?? '—'],
+        }))}
+        empty="No change by staff yet."
+      />
       <ReasonDialog action={request} reasonProblem={(reason) => reasonProblem(reason)} onClose={() => setRequest(null)} />
     </Stack>
   );
