@@ -104,10 +104,15 @@ export async function withNecessaryConsent(page: Page, items: Record<string, str
   await page.addInitScript(storeNecessaryConsent, { key: CONSENT_KEY, items, keep: false });
 }
 
+/** Answers the cookie banner with one of its buttons and waits for it to go. */
+export async function answerCookieBanner(page: Page, answer: 'Accept All' | 'Reject All'): Promise<void> {
+  await page.getByTestId('cookie-banner').getByRole('button', { name: answer }).click();
+  await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+}
+
 /** Dismisses the cookie banner, which covers the bottom of the page (and of modals) until answered. */
 export async function rejectCookies(page: Page): Promise<void> {
-  await page.getByTestId('cookie-banner').getByRole('button', { name: 'Reject All' }).click();
-  await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+  await answerCookieBanner(page, 'Reject All');
 }
 
 interface MailboxMessage {

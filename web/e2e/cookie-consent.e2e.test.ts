@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_KEY, readConsent } from './auth-helpers';
+import { answerCookieBanner, CONSENT_KEY, readConsent, rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
@@ -17,19 +17,23 @@ async function addTrackingCookies(page: Page): Promise<void> {
   );
 }
 
+/** Opens `path` offline (the exchange-rate provider unreachable), before any cookie choice: the page's cookie banner. */
+async function openOffline(page: Page, path: string): Promise<Locator> {
+  await primaryRatesUnreachable(page);
+  await page.goto(path);
+  return page.getByTestId('cookie-banner');
+}
+
 describe('cookie consent', () => {
   const browser = useBrowser();
 
   it('shows the banner until Accept All stores every category for version 1.0.0', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/about');
-    const banner = page.getByTestId('cookie-banner');
+    const banner = await openOffline(page, '/about');
     await banner.waitFor();
     expect(await readConsent(page)).toBeNull();
 
-    await banner.getByRole('button', { name: 'Accept All' }).click();
-    await banner.waitFor({ state: 'detached' });
+    await answerCookieBanner(page, 'Accept All');
     expect(await readConsent(page)).toMatchObject({
       necessary: true,
       functional: true,
@@ -48,16 +52,13 @@ describe('cookie consent', () => {
 
   it('Reject All keeps only necessary and deletes analytics and marketing cookies', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/pricing');
-    const banner = page.getByTestId('cookie-banner');
+    const banner = await openOffline(page, '/pricing');
     await banner.waitFor();
     await addTrackingCookies(page);
     await page.context().addCookies([{ name: 'km_keep_me', value: 'necessary', url: BASE_URL }]);
     expect(await cookieNames(page)).toEqual(expect.arrayContaining(['_ga', '_fbp', 'hubspotutk']));
 
-    await banner.getByRole('button', { name: 'Reject All' }).click();
-    await banner.waitFor({ state: 'detached' });
+    await rejectCookies(page);
     expect(await readConsent(page)).toMatchObject({ necessary: true, functional: false, analytics: false, marketing: false, hasConsented: true, version: '1.0.0' });
     const remaining = await cookieNames(page);
     for (const name of ['_ga', '_gid', '_fbp', '_gcl_au', 'hubspotutk']) expect(remaining).not.toContain(name);
@@ -66,9 +67,8 @@ describe('cookie consent', () => {
 
   it('Customize opens Settings and Details tabs; Save Preferences stores the toggles', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/');
-    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Customize' }).click();
+    const banner = await openOffline(page, '/');
+    await banner.getByRole('button', { name: 'Customize' }).click();
 
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -94,15 +94,13 @@ describe('cookie consent', () => {
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await readConsent(page)).toMatchObject({ necessary: true, functional: false, analytics: true, marketing: false, hasConsented: true });
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    expect(await banner.count()).toBe(0);
   });
 
   it('opens from the openCookiePreferences event; Reset clears the record and shows the banner again', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/faq');
-    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept All' }).click();
-    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await openOffline(page, '/faq');
+    await answerCookieBanner(page, 'Accept All');
 
     await page.evaluate(() => window.dispatchEvent(new Event('openCookiePreferences')));
     const dialog = page.getByRole('dialog');
@@ -118,10 +116,8 @@ describe('cookie consent', () => {
 
   it('opens from the footer link', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/about');
-    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Reject All' }).click();
-    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await openOffline(page, '/about');
+    await rejectCookies(page);
     await page.getByTestId('footer-legal').getByRole('button', { name: 'Cookie preferences' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -143,8 +139,7 @@ describe('cookie consent', () => {
 
   it('lists the consent categories on the cookie policy page and resets from there', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/cookie-policy');
+    await openOffline(page, '/cookie-policy');
     for (const title of ['Strictly necessary', 'Functional', 'Analytics', 'Marketing']) {
       await page.getByRole('heading', { name: title, exact: true }).waitFor();
     }
