@@ -27,6 +27,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_ROWS } from './testing/authorization-matrix/rows-catalogue';
 import { CUSTOMER_ROWS } from './testing/authorization-matrix/rows-customers';
+import { WEBHOOK_ROWS } from './testing/authorization-matrix/rows-webhooks';
 import { VISITOR_AND_ACCOUNT_ROWS } from './testing/authorization-matrix/rows-visitors-and-accounts';
 import { ALL, PRINCIPALS, SCOPE_PRINCIPALS, type Fixtures, type Outcome, type Principal, type Row, type ScopePrincipal } from './testing/authorization-matrix/principals';
 import { createContext, type Context, type Credential, type SessionUser } from './context';
@@ -37,7 +38,7 @@ import { appRouter, createCaller } from './root';
 import { createTestCaller, memoryMailer, sessionUserOf } from './testing';
 
 /** Every procedure's row: who may call it, with what input, after what preparation (testing/authorization-matrix/). */
-const MATRIX: Record<string, Row> = { ...VISITOR_AND_ACCOUNT_ROWS, ...CATALOGUE_ROWS, ...CUSTOMER_ROWS };
+const MATRIX: Record<string, Row> = { ...VISITOR_AND_ACCOUNT_ROWS, ...CATALOGUE_ROWS, ...CUSTOMER_ROWS, ...WEBHOOK_ROWS };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };
 

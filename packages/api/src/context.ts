@@ -10,6 +10,7 @@ import { simulatorProvisioner, type ProvisionerPort } from './platform/provision
 import type { RealtimePort } from './platform/realtime-messages';
 import { noIsolateCache, type IsolateCache } from './platform/isolate-cache';
 import { embeddedVatValidation, type VatValidationPort } from './platform/vat';
+import { idleWebhooks, type WebhooksPort } from './platform/webhooks';
 
 export type Environment = 'development' | 'production';
 
@@ -72,6 +73,8 @@ export interface Ports {
   sessions: IsolateCache;
   /** Checks VAT numbers: VIES in production, the embedded check (format, check digits, demo registry) elsewhere. */
   vat: VatValidationPort;
+  /** Sends webhook deliveries: the organisation's WebhookDispatcher Durable Object in the Worker (ADR 36). */
+  webhooks: WebhooksPort;
 }
 
 /** Hands an operation to the cluster's operator, which runs it step by step until it ends. */
@@ -178,6 +181,7 @@ export function createContext(options: CreateContextOptions): Context {
       catalogue: options.ports?.catalogue ?? noIsolateCache,
       sessions: options.ports?.sessions ?? noIsolateCache,
       vat: options.ports?.vat ?? embeddedVatValidation(),
+      webhooks: options.ports?.webhooks ?? idleWebhooks,
     },
     user: options.user ?? null,
     session: options.session ?? null,

@@ -28,11 +28,13 @@ import { teamRouter } from './modules/team/router';
 import { ticketsRouter } from './modules/tickets/router';
 import { tokensRouter } from './modules/tokens/router';
 import { usageRouter } from './modules/usage/router';
+import { webhooksRouter } from './modules/webhooks/router';
 import { metaRouter } from './modules/meta/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   meta: metaRouter,
+  webhooks: webhooksRouter,
   catalog: catalogRouter,
   quotes: quotesRouter,
   orders: ordersRouter,

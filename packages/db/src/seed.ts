@@ -36,6 +36,7 @@ import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
 import { seedMiddlewares } from './seed-middlewares';
 import { seedIncidents } from './seed-incidents';
+import { seedWebhooks } from './seed-webhooks';
 import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoBankTransferStatements, demoBillingProfiles, demoOrderStatements } from './seed-orders';
 import { seedTickets } from './seed-tickets';
@@ -162,6 +163,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   await seedCustomSolutions(db, now);
   await seedBilling(db, now);
   await seedIncidents(db, now);
+  await seedWebhooks(db, now, box);
   await seedTickets(db, now);
   await seedStaff(db, now);
   await seedTeam(db, now);
@@ -181,6 +183,7 @@ export * from './seed-catalog';
 export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
 export { DEMO_INVITATION_ID } from './seed-team';
 export { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from './seed-middlewares';
+export { DEMO_WEBHOOK_DELIVERY_IDS, DEMO_WEBHOOK_ENDPOINT_ID, DEMO_WEBHOOK_SECRET } from './seed-webhooks';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
 export {
   DEMO_CLUSTER_STORIES,

@@ -26,6 +26,7 @@ export const SCOPE_DOMAINS = [
   'usage',
   'support',
   'audit',
+  'webhooks',
 ] as const;
 export type ScopeDomain = (typeof SCOPE_DOMAINS)[number];
 export type ScopeAccess = 'read' | 'write';
@@ -44,6 +45,7 @@ export const SCOPE_DOMAIN_LABELS: Record<ScopeDomain, string> = {
   usage: 'Usage and costs',
   support: 'Support tickets',
   audit: 'Audit log',
+  webhooks: 'Webhook endpoints and their deliveries',
 };
 
 /** Organisation permissions; `manage` is the strongest action and a token needs `write` for it. */
@@ -64,6 +66,9 @@ export const PERMISSIONS = [
   'support:read',
   'support:write',
   'audit:read',
+  // Webhook endpoints (ADR 36): where events go and their signing secrets, owners and administrators.
+  'webhooks:read',
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -11,3 +11,4 @@ export * from './middleware-instances';
 export * from './tokens';
 export * from './team';
 export * from './tickets';
+export * from './webhooks';

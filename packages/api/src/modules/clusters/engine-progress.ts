@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
+import { emitEvent, type WebhookEvent } from '../../platform/webhook-events';
 import { clusterEmails } from './emails';
 import { operationView, type ClusterProgress } from './progress';
 import { OPERATION_LABELS, type ClusterState, type EngineDeps } from './engine-state';
@@ -61,6 +62,12 @@ async function clusterProgress(deps: EngineDeps, clusterId: string, operationId:
 export async function tellEnded(deps: EngineDeps, state: ClusterState, operation: ClusterOperation, status: 'succeeded' | 'failed', reason: string | null) {
   // A schedule that works as planned twice a day is not news; only its failures are.
   if (operation.params.scheduled && status === 'succeeded') return;
+  const event = clusterEventType(operation, status);
+  if (event) {
+    const { cluster } = state;
+    const data = { clusterId: cluster.id, name: cluster.name, operationId: operation.id, operation: operation.type, ...(reason ? { reason } : {}) };
+    await emitEvent(deps, cluster.organizationId, { type: event, key: operation.id, data });
+  }
   const { db } = deps;
   const name = state.cluster.name;
   const url = `${deps.request.appUrl}/clusters/${state.cluster.id}`;
@@ -85,6 +92,16 @@ export async function tellEnded(deps: EngineDeps, state: ClusterState, operation
   for (const user of recipients) {
     mailInBackground(deps.ports, async () => clusterEmails.operationEnded({ to: user.email, name: user.name, clusterName: name, url, type: operation.type, status, reason }));
   }
+}
+
+/** The webhook event an ended operation is (ADR 36): a cluster ready, upgraded, deleted, or an operation failed. */
+function clusterEventType(operation: ClusterOperation, status: 'succeeded' | 'failed'): WebhookEvent['type'] | null {
+  if (operation.params.middlewareLabel) return null;
+  if (status === 'failed') return 'cluster.failed';
+  if (operation.type === 'provision') return 'cluster.ready';
+  if (operation.type === 'upgrade') return 'cluster.upgraded';
+  if (operation.type === 'delete') return 'cluster.deleted';
+  return null;
 }
 
 function middlewareEndedMessage(operation: ClusterOperation, label: string, clusterName: string, status: 'succeeded' | 'failed', reason: string | null): string {

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notifyMany } from '../../platform/notify';
+import { emitEvent } from '../../platform/webhook-events';
 import { incidentEmails } from './emails';
 import { RECENT_INCIDENT_DAYS, type DeclareIncidentInput, type PostIncidentUpdateInput, type PublicIncident, type ResolveIncidentInput } from './schemas';
 import type { SignedInContext } from '../../trpc';
@@ -132,6 +133,21 @@ async function affectedUsers(ctx: Context, regions: string[]) {
     .select({ id: users.id, email: users.email, name: users.name, organizationRole: users.organizationRole })
     .from(users)
     .where(and(inArray(users.organizationId, organizations), isNull(users.disabledAt)));
+}
+
+/**
+ * incident.opened or incident.resolved for each affected organisation's webhooks (ADR 36); a
+ * retry enqueues nothing twice (the event id is the incident's).
+ */
+async function emitIncidentEvent(ctx: Context, incident: Incident, event: IncidentNoticeEvent, message: string): Promise<void> {
+  if (incident.affectedRegions.length === 0) return;
+  const organizations = await ctx.db
+    .selectDistinct({ id: clusters.organizationId })
+    .from(clusters)
+    .where(and(inArray(clusters.region, incident.affectedRegions), ne(clusters.status, 'deleted'), isNull(clusters.deletedAt)));
+  const type = event === 'declared' ? 'incident.opened' : 'incident.resolved';
+  const data = { incidentId: incident.id, title: incident.title, impact: incident.impact, regions: incident.affectedRegions, services: incident.affectedServices, message };
+  for (const organization of organizations) await emitEvent(ctx, organization.id, { type, key: incident.id, data });
 }
 
 /** Users per statement when linking or releasing claims: D1 binds at most 100 parameters (3 per user, 2 shared). */
@@ -269,6 +285,7 @@ export async function declareIncident(ctx: Staff, input: DeclareIncidentInput) {
   }
   const [first] = await ctx.db.select().from(incidentUpdates).where(eq(incidentUpdates.incidentId, incident.id)).orderBy(incidentUpdates.createdAt).limit(1);
   const notifiedUsers = await tellAffected(ctx, incident, 'declared', first?.message ?? input.message);
+  await emitIncidentEvent(ctx, incident, 'declared', first?.message ?? input.message);
   return { incident: await viewOf(ctx, incident.id), notifiedUsers };
 }
 
@@ -318,5 +335,6 @@ export async function resolveIncident(ctx: Staff, input: ResolveIncidentInput) {
     resolved = row ?? (await incidentRow(ctx, incident.id));
   }
   const notifiedUsers = await tellAffected(ctx, resolved, 'resolved', message);
+  await emitIncidentEvent(ctx, resolved, 'resolved', message);
   return { incident: await viewOf(ctx, incident.id), notifiedUsers };
 }

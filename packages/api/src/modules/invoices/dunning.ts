@@ -23,12 +23,13 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
 import { sendMailSafely } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
+import { emitEvent } from '../../platform/webhook-events';
 import { MIN_CHARGE_CENTS, PaymentUnavailableError, SANDBOX_TEST_CARDS, type PaymentMethodInput } from '../../platform/payments';
 import { CARD_DUE_DAYS, DAY_MS, TRANSFER_DUE_DAYS } from './generate';
 
 export interface InvoiceDeps {
   db: Database;
-  ports: Pick<Ports, 'clock' | 'payments' | 'mailer' | 'realtime'>;
+  ports: Pick<Ports, 'clock' | 'payments' | 'mailer' | 'realtime'> & Partial<Pick<Ports, 'webhooks'>>;
   /** Origin of the console for links in mail. */
   appUrl: string;
 }
@@ -204,6 +205,10 @@ async function markOverdue(db: Database, invoice: Invoice, now: number): Promise
 }
 
 async function tellFailure(deps: InvoiceDeps, invoice: Invoice, reason: string, retryAt: number | null): Promise<void> {
+  if (retryAt === null) {
+    const data = { invoiceId: invoice.id, number: invoice.number, totalCents: invoice.totalCents, reason };
+    await emitEvent(deps, invoice.organizationId, { type: 'invoice.overdue', key: invoice.id, data });
+  }
   const what = `The charge of ${euros(invoice.totalCents)} for invoice ${invoice.number} failed: ${reason}`;
   const next =
     retryAt === null

@@ -2,6 +2,7 @@
  * The monthly invoice run (the 1st, 02:00 UTC): issues the previous month's invoice of every
  * organisation with something to bill, then charges it.
  */
+import { emitEvent } from '../../platform/webhook-events';
 import type { InvoiceStatus } from '@kubemarket/db';
 import { logError } from '../../platform/log';
 import { chargeIssuedInvoice, type InvoiceDeps } from './dunning';
@@ -32,6 +33,8 @@ export async function generateInvoices(deps: InvoiceDeps, now: number): Promise<
       run.skipped.push(organizationId);
       continue;
     }
+    const data = { invoiceId: invoice.id, number: invoice.number, totalCents: invoice.totalCents, period };
+    await emitEvent(deps, organizationId, { type: 'invoice.issued', key: invoice.id, data });
     let status = invoice.status;
     try {
       status = await chargeIssuedInvoice(deps, invoice);

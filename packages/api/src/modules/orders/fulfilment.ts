@@ -16,6 +16,7 @@ import type { Ports } from '../../context';
 import { logError } from '../../platform/log';
 import { mailInBackground, type MailMessage } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
+import { wakeWebhooks, webhookEventStatement } from '../../platform/webhook-events';
 import { handOver } from '../clusters';
 import { orderInvoiceStatements } from '../invoices';
 import { addonInstallStatements, newClusterStatements, startAddonInstall } from '../clusters';
@@ -104,7 +105,7 @@ function delivery(order: Order) {
  * the unique index, and with it the whole batch.
  */
 export function settleStatements(
-  deps: { db: Database; ports: Pick<Ports, 'provisioner' | 'clock'> },
+  deps: { db: Database; ports: Pick<Ports, 'provisioner' | 'clock' | 'webhooks'> },
   order: Order,
   settlement: Settlement,
   now: number,
@@ -148,6 +149,16 @@ export function settleStatements(
       createdAt: now,
     }),
   );
+  // order.paid, enqueued in the batch that settles the order: once per order and endpoint (ADR 36).
+  if (settlement.how === 'paid') {
+    statements.push(
+      webhookEventStatement(deps, order.organizationId, {
+        type: 'order.paid',
+        key: order.id,
+        data: { orderId: order.id, summary: order.summary, totalCents: order.totalCents, currency: order.currency, paymentMethod: settlement.method, clusterId },
+      }),
+    );
+  }
   return { statements, clusterId, operationId: built?.operationId ?? null };
 }
 
@@ -210,6 +221,7 @@ export async function startFulfilment(deps: Deps, order: Order, settlement: Sett
   if (order.kind === 'middleware') {
     await startOrderInstances(deps, order).catch((error: unknown) => logError('Starting the ordered middlewares failed', error));
   }
+  if (settlement.how === 'paid') await wakeWebhooks(deps, order.organizationId);
   // The order is settled and written: telling people about it must not turn that into an error.
   await tellSettled(deps, order, settlement, payerUserId).catch((error: unknown) => logError('Telling members about a settled order failed', error));
 }

@@ -18,6 +18,7 @@ import {
   type ChargeOutcome,
 } from '../../platform/payments';
 import { orderEmails } from './emails';
+import { emitEvent } from '../../platform/webhook-events';
 import { mailRecipients, notifyAll, orderRecipients, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
 import { euros } from '@kubemarket/shared';
 import { orderDetail, type Deps, type Member } from './views';
@@ -41,6 +42,7 @@ export function methodOf(payment: Payment): PaymentMethod {
 async function tellDeclined(deps: Deps, order: Order, payment: Payment, reason: string) {
   const recipients = await orderRecipients(deps.db, [payment.userId, order.userId]);
   await notifyAll(deps, recipients, 'error', `Payment failed for ${order.summary}: ${reason} Nothing was charged; the order still awaits payment.`);
+  await emitEvent(deps, order.organizationId, { type: 'order.payment_failed', key: payment.id, data: { orderId: order.id, paymentId: payment.id, summary: order.summary, reason } });
   mailRecipients(deps, recipients, order, (fields) => orderEmails.paymentFailed({ ...fields, reason }));
 }
 

@@ -13,6 +13,7 @@ import type { Context, SessionUser } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { logError } from '../../platform/log';
 import { notify } from '../../platform/notify';
+import { emitEvent } from '../../platform/webhook-events';
 import { TICKET_STATUS_LABELS } from './emails';
 import type {
   staffQueueInput,
@@ -118,6 +119,9 @@ export async function staffReply(ctx: Context, user: SessionUser, id: string, in
     },
   );
   await tellRequester(ctx, ticket, { kind: 'reply', body, status });
+  // A visitor's ticket (no organisation) has no webhooks.
+  const data = { ticketId: ticket.id, reference: ticket.reference, subject: ticket.subject, status, repliedAt: now };
+  if (ticket.organizationId) await emitEvent(ctx, ticket.organizationId, { type: 'ticket.replied', key: `${ticket.id}:${now}:${user.id}`, data });
   return staffGet(ctx, id);
 }
 

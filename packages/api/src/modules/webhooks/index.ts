@@ -1,0 +1,2 @@
+// The webhooks module's door: the dispatcher's run, for the Worker's WebhookDispatcher.
+export { deliverDueWebhooks, type DeliveryDeps } from './delivery';
