@@ -19,3 +19,4 @@ export * from './platform-roles';
 export * from './realtime';
 export * from './cluster-progress';
 export * from './api-errors';
+export * from './token-grants';

@@ -1,6 +1,6 @@
 import type { TokenScope } from '@kubemarket/shared';
 import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
-import { userRef } from './users';
+import { optionalUserRef, userRef } from './users';
 import { created } from './columns';
 
 /**
@@ -21,6 +21,8 @@ export const apiTokens = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),
+    /** For a service account's token: the person who created it (the token outlives their membership). */
+    createdByUserId: optionalUserRef('created_by_user_id'),
   },
   (table) => [index('api_tokens_user_idx').on(table.userId, table.createdAt)],
 );

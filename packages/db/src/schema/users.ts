@@ -7,6 +7,9 @@ import { timestamps, requiredRef } from './columns';
 export const USER_ROLES = PLATFORM_ROLES;
 export type UserRole = (typeof USER_ROLES)[number];
 
+export const USER_KINDS = ['person', 'service'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
 export const users = sqliteTable(
   'users',
   {
@@ -42,6 +45,11 @@ export const users = sqliteTable(
      */
     unclaimedEmail: text('unclaimed_email'),
     passwordChangedAt: integer('password_changed_at'),
+    /**
+     * `service`: an organisation's service account (issue 33), owned by the organisation and acting
+     * through its API tokens only: no password, never listed among members, never mailed.
+     */
+    kind: text('kind', { enum: USER_KINDS }).notNull().default('person'),
     ...timestamps,
   },
   (table) => [index('users_organization_idx').on(table.organizationId)],
