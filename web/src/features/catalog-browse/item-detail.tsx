@@ -1,9 +1,9 @@
-import { Badge, Drawer, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Drawer, Group, Select, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
 import { ButtonLink } from '../../components/router-links';
-import { addonVersionRange, categoryLabel, ItemPrice, planSpecs, SupportPlanFacts } from '../catalog';
+import { addonVersionRange, categoryLabel, ItemPrice, MiddlewarePlansTable, SupportPlanFacts } from '../catalog';
 import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from '../catalog';
 import { encodedEstimateFor, MARKET_KIND_LABELS } from './market-items';
 import type { MarketItem } from './market-items';
@@ -104,48 +104,23 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
           { label: 'Regions', value: names(catalog, middleware.regionIds, 'regions') },
         ]}
       />
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" striped withTableBorder>
-          <Table.Caption>Plans of {middleware.name}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Plan</Table.Th>
-              <Table.Th scope="col">Size</Table.Th>
-              <Table.Th scope="col">Price</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Order</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {middleware.plans.map((plan) => (
-              <Table.Tr key={plan.id} data-testid="market-plan">
-                <Table.Th scope="row" fw={600}>
-                  {plan.name}
-                </Table.Th>
-                <Table.Td>
-                  <Text size="sm">{planSpecs(plan)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ItemPrice monthlyCents={plan.monthlyPriceCents} yearlyCents={plan.yearlyPriceCents} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <ButtonLink
-                    to="/price-estimator"
-                    search={{ estimate: encodedEstimateFor(catalog, { kind: 'middleware', planId: plan.id }) }}
-                    size="xs"
-                    variant="light"
-                    aria-label={`Order ${middleware.name} ${plan.name}`}
-                    data-testid="market-order"
-                  >
-                    Order
-                  </ButtonLink>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <MiddlewarePlansTable
+        middleware={middleware}
+        orderButton={(plan) => (
+          <ButtonLink
+            to="/price-estimator"
+            search={{ estimate: encodedEstimateFor(catalog, { kind: 'middleware', planId: plan.id }) }}
+            size="xs"
+            variant="light"
+            aria-label={`Order ${middleware.name} ${plan.name}`}
+            data-testid="market-order"
+          >
+            Order
+          </ButtonLink>
+        )}
+        rowProps={() => ({ 'data-testid': 'market-plan' })}
+        minWidth={520}
+      />
       <Text size="xs" c="dimmed">
         Order opens the price estimator with this plan; you order from there.
       </Text>

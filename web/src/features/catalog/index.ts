@@ -15,6 +15,7 @@ export type {
 } from './catalog-types';
 export { cheapestMiddlewarePlan, ItemPrice, MiddlewareFromPrice, periodLabel, SupportPlanPrice } from './item-price';
 export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
+export { MiddlewarePlansTable } from './middleware-plans-table';
 export { SupportPlanFacts } from './support-plan-facts';
 export { ADDON_CATEGORY_LABELS, categoryLabel, channelLabel, HA_LABELS, hoursLabel, planSpecs, responseTimeLabel, slaLabel } from './tier-facts';
 // The tiers of the home page and the footer, read before the full catalogue.

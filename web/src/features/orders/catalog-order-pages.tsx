@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { DetailsList } from '../../components/details-list';
-import { DataTable, QueryView } from '../../components/list-kit';
+import { QueryView } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { BackLink } from '../../components/back-link';
 import { ButtonLink } from '../../components/router-links';
@@ -13,7 +13,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { categoryLabel, hoursLabel, ItemPrice, MiddlewareFromPrice, planSpecs, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog';
+import { categoryLabel, hoursLabel, MiddlewareFromPrice, MiddlewarePlansTable, responseTimeLabel, SupportPlanFacts, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { PlaceOrderModal } from '../checkout';
 import { OrderMiddleware, YourMiddlewares } from '../middlewares';
@@ -242,29 +242,19 @@ function MiddlewareDetail({ catalog, middleware }: { catalog: Catalog; middlewar
       />
       <SectionCard id="plans" title="Plans" description="Prices before VAT; your order is quoted with your billing details and promotion code before you pay.">
         {mayOrder ? null : <NotAllowedToOrder />}
-        <DataTable
-          rows={middleware.plans}
-          columns={[
-            { header: 'Plan', rowHeader: true, cell: (plan) => plan.name, cellProps: () => ({ fw: 600 }) },
-            { header: 'Size', cell: (plan) => <Text size="sm">{planSpecs(plan)}</Text> },
-            { header: 'Price', cell: (plan) => <ItemPrice monthlyCents={plan.monthlyPriceCents} yearlyCents={plan.yearlyPriceCents} size="sm" /> },
-            mayOrder && {
-              header: 'Order',
-              hideHeader: true,
-              cell: (plan) => (
-                <Button size="xs" leftSection={<IconShoppingCart size={14} aria-hidden />} onClick={() => setOrdering(plan)} aria-label={`Order ${middleware.name} ${plan.name}`} data-testid="order-plan">
-                  Order
-                </Button>
-              ),
-            },
-          ]}
-          rowKey={(plan) => plan.id}
+        <MiddlewarePlansTable
+          middleware={middleware}
+          orderButton={
+            mayOrder
+              ? (plan) => (
+                  <Button size="xs" leftSection={<IconShoppingCart size={14} aria-hidden />} onClick={() => setOrdering(plan)} aria-label={`Order ${middleware.name} ${plan.name}`} data-testid="order-plan">
+                    Order
+                  </Button>
+                )
+              : undefined
+          }
           rowProps={(plan) => ({ 'data-testid': 'middleware-plan', 'data-plan-id': plan.id })}
-          caption={`Plans of ${middleware.name}`}
           minWidth={560}
-          verticalSpacing="sm"
-          striped
-          withTableBorder
           testId="middleware-plans"
         />
       </SectionCard>
