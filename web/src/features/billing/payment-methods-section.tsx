@@ -12,6 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { AddMethodForm, FormFooter, MethodFieldset } from './add-method-form';
 import { useBillingChange } from './billing-change';
+import { KeepOrConfirm } from './dialog-buttons';
 import type { PaymentMethod, PaymentMethods } from './billing-types';
 // Stripe's card field and the one Stripe.js loader of the app come from the checkout.
 import { CardInputs, loadStripeOnce, StripeCardField, TestCardsTable, testCardValues, type StripeCardReady } from '../checkout';
@@ -220,14 +221,9 @@ export function PaymentMethodsSection({ mayChange }: { mayChange: boolean }) {
                 </Alert>
               ) : null}
             </div>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRemoving(null)}>
-                Keep it
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: removing.id })} data-testid="confirm-remove-method">
-                Remove
-              </Button>
-            </Group>
+            <KeepOrConfirm keepLabel="Keep it" onKeep={() => setRemoving(null)} color="red" pending={remove.isPending} onConfirm={() => remove.mutate({ id: removing.id })} testId="confirm-remove-method">
+              Remove
+            </KeepOrConfirm>
           </Stack>
         ) : null}
       </Modal>

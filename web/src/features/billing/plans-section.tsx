@@ -7,6 +7,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useBillingChange } from './billing-change';
+import { KeepOrConfirm } from './dialog-buttons';
 import type { BillingPlans } from './billing-types';
 import { Money } from './money';
 
@@ -144,14 +145,9 @@ export function PlansSection({ mayChange }: { mayChange: boolean }) {
           <Stack gap="md" data-testid="plan-switch-explanation">
             <Text size="sm">{choice.whatSwitchingMeans}</Text>
             {choice.effectiveAt !== null ? <Text size="sm" fw={600}>Takes effect on {formatDate(choice.effectiveAt)}. Nothing changes before then.</Text> : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setChoice(null)}>
-                Keep my plan
-              </Button>
-              <Button loading={switchPlan.isPending} onClick={() => switchPlan.mutate({ plan: choice.plan })} data-testid="confirm-plan-switch">
-                Confirm the switch
-              </Button>
-            </Group>
+            <KeepOrConfirm keepLabel="Keep my plan" onKeep={() => setChoice(null)} pending={switchPlan.isPending} onConfirm={() => switchPlan.mutate({ plan: choice.plan })} testId="confirm-plan-switch">
+              Confirm the switch
+            </KeepOrConfirm>
           </Stack>
         ) : null}
       </Modal>
