@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { ticketDescriptionSchema, ticketSubjectSchema } from '@kubemarket/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,11 +10,10 @@ import { ButtonLink } from '../../components/router-links';
 import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { fieldAlert } from './field-alert';
 import { attachmentsRule, FilePicker } from './file-picker';
-import { MarkdownField } from './markdown-field';
 import { SeverityField } from './severity-field';
 import { memberUploadUrl, uploadTicketFiles } from './ticket-rest';
+import { TicketTextFields } from './ticket-text-fields';
 import { CATEGORY_LABELS, TICKET_CATEGORIES } from './ticket-types';
 import type { TicketCategory, TicketDetail, TicketSeverity } from './ticket-types';
 
@@ -82,23 +81,10 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
           />
         </SimpleGrid>
         <SeverityField options={options.data} value={form.values.severity} onChange={(severity) => form.setFieldValue('severity', severity)} />
-        <TextInput
-          label="Subject"
-          {...form.getInputProps('subject')}
-          error={fieldAlert(form.errors.subject)}
-          withAsterisk
-          maxLength={200}
-          placeholder="Ingress returns 502 on webshop-prod"
-          data-testid="ticket-subject"
-        />
-        <MarkdownField
-          label="Description"
-          value={form.values.description}
-          onChange={(description) => form.setFieldValue('description', description)}
-          error={form.errors.description as string | undefined}
-          required
-          placeholder="What happened, since when, what is affected, and what you already tried. Paste error messages as text."
-          testId="ticket-description"
+        <TicketTextFields
+          form={form}
+          descriptionPlaceholder="What happened, since when, what is affected, and what you already tried. Paste error messages as text."
+          testIds={{ subject: 'ticket-subject', description: 'ticket-description' }}
         />
         <FilePicker files={form.values.files} onChange={(files) => form.setFieldValue('files', files)} disabled={submitting} />
         <ErrorAlert>{error}</ErrorAlert>

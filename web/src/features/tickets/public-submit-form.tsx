@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { fieldAlert } from './field-alert';
-import { MarkdownField } from './markdown-field';
+import { TicketTextFields } from './ticket-text-fields';
 import { CATEGORY_LABELS, SEVERITY_LABELS, TICKET_CATEGORIES, TICKET_SEVERITIES } from './ticket-types';
 import type { TicketCategory, TicketSeverity } from './ticket-types';
 
@@ -60,15 +60,7 @@ export function PublicSubmitForm({ initialCategory = 'technical' }: { initialCat
             <Select label="Category" data={CATEGORY_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('category')} />
             <Select label="Severity" data={SEVERITY_OPTIONS} allowDeselect={false} withAsterisk {...form.getInputProps('severity')} />
           </SimpleGrid>
-          <TextInput label="Subject" {...form.getInputProps('subject')} error={fieldAlert(form.errors.subject)} withAsterisk maxLength={200} placeholder="Ingress returns 502 on webshop-prod" />
-          <MarkdownField
-            label="Description"
-            value={form.values.description}
-            onChange={(value) => form.setFieldValue('description', value)}
-            error={form.errors.description as string | undefined}
-            required
-            placeholder="What happened, when it started, what is affected, and the steps to reproduce it."
-          />
+          <TicketTextFields form={form} descriptionPlaceholder="What happened, when it started, what is affected, and the steps to reproduce it." />
           <Alert variant="light" color="blue">
             <Text size="sm">We email you a link to confirm the request; it reaches our engineers only once confirmed. Signed-in customers can also attach files from the console.</Text>
           </Alert>
