@@ -5,11 +5,6 @@ import { openAsNewAccount, signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { useBrowser } from './fixtures';
 
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
-}
-
 async function addTestCard(page: Page, number: string): Promise<void> {
   await page.getByTestId('add-card').click();
   const form = page.getByTestId('add-card-form');
@@ -27,7 +22,7 @@ describe('billing', () => {
 
   it("shows Acme's summary, its welcome credit and its default test-mode card", { timeout: 90_000 }, async () => {
     const page = browser.page;
-    await devLogin(page, 'bruno');
+    await signInAsDemoAccount(page, 'bruno');
     await page.goto('/billing');
     await rejectCookies(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Billing');
@@ -78,7 +73,7 @@ describe('billing', () => {
 
   it('shows an organisation paying by bank transfer what it owes against its credit limit', { timeout: 60_000 }, async () => {
     const page = browser.page;
-    await devLogin(page, 'gabriel');
+    await signInAsDemoAccount(page, 'gabriel');
     await page.goto('/billing');
     await rejectCookies(page);
     const line = page.getByTestId('summary-bank-transfer');

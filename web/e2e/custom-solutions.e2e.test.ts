@@ -4,11 +4,6 @@ import { openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './acc
 import { rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
-}
-
 /** Picks an option of a Mantine Select found by its label in `scope`. */
 async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -26,7 +21,7 @@ describe('custom solutions', () => {
       const subject = `Confidential computing nodes ${Date.now().toString(36)}`;
       const response = 'We can offer AMD SEV-SNP nodes in fr-par-1 from next month. Our proposal with prices follows by email.';
 
-      await devLogin(alice, 'alice');
+      await signInAsDemoAccount(alice, 'alice');
       await alice.goto('/custom-solutions');
       await rejectCookies(alice);
       expect(await alice.getByRole('heading', { level: 1 }).textContent()).toBe('Custom Solutions');
@@ -60,7 +55,7 @@ describe('custom solutions', () => {
       const staffContext = await alice.context().browser()!.newContext({ baseURL: BASE_URL });
       try {
         const olivia = await staffContext.newPage();
-        await devLogin(olivia, 'olivia');
+        await signInAsDemoAccount(olivia, 'olivia');
         await olivia.goto('/custom-solutions');
         await rejectCookies(olivia);
         const queue = olivia.getByTestId('custom-solutions-queue');

@@ -4,11 +4,6 @@ import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { register, rejectCookies, uniqueAccount } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
 
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
-}
-
 /** A cluster order over REST as the page's user: the status and body of the answer. */
 async function orderCluster(page: Page): Promise<{ status: number; body: { message?: string; status?: string } }> {
   const request = page.context().request;
@@ -57,7 +52,7 @@ describe('staff: users, registrations and promotions', () => {
 
     const staff = await otherBrowser();
     staff.setDefaultTimeout(15_000);
-    await devLogin(staff, 'sophie');
+    await signInAsDemoAccount(staff, 'sophie');
     await staff.goto('/admin/pending-registrations');
     await rejectCookies(staff);
     expect(await staff.getByTestId('page-title').textContent()).toBe('Pending Registrations');
@@ -86,7 +81,7 @@ describe('staff: users, registrations and promotions', () => {
 
     const adam = browser.page;
     adam.setDefaultTimeout(15_000);
-    await devLogin(adam, 'adam');
+    await signInAsDemoAccount(adam, 'adam');
     await adam.goto('/officers/manage-users');
     await rejectCookies(adam);
     await adam.getByTestId('user-search').fill(user.username);
@@ -110,7 +105,7 @@ describe('staff: users, registrations and promotions', () => {
 
     const sophie = await otherBrowser();
     sophie.setDefaultTimeout(15_000);
-    await devLogin(sophie, 'sophie');
+    await signInAsDemoAccount(sophie, 'sophie');
     await sophie.goto('/admin/promotion-requests');
     await rejectCookies(sophie);
     const pending = sophie.getByTestId('promotion-row').and(sophie.locator(`[data-username="${user.username}"]`));

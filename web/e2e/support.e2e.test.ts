@@ -8,11 +8,6 @@ import { demoAccountBeside, signInAsDemoAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { BASE_URL, POLL, useBrowser } from './fixtures';
 
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts). */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await signInAsDemoAccount(page, username);
-}
-
 /** Picks an option of a Mantine Select by its visible label. */
 async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: field }).click();
@@ -38,7 +33,7 @@ describe('support tickets', () => {
     const { page } = browser;
     page.setDefaultTimeout(15_000);
     await cookieChoiceMade(page);
-    await devLogin(page, 'alice');
+    await signInAsDemoAccount(page, 'alice');
     await page.goto('/support');
     await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
     await page.getByTestId('open-ticket').click();
