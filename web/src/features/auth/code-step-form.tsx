@@ -1,6 +1,7 @@
-import { Button, Stack, TextInput, type TextInputProps } from '@mantine/core';
+import { Button, TextInput, type TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode, RefObject } from 'react';
+import { AuthForm } from './auth-form';
 
 interface CodeStepFormProps {
   /** useSchemaForm's result for a form whose one field is `code`. */
@@ -23,17 +24,20 @@ interface CodeStepFormProps {
 /** A sign-in step that asks for a code from the authenticator app, or gives up on this account. */
 export function CodeStepForm({ schemaForm: { form, formRef, onSubmit, submitting }, testId, intro, codeInput, submitLabel, onCancel }: CodeStepFormProps) {
   return (
-    <form ref={formRef} noValidate data-testid={testId} onSubmit={onSubmit}>
-      <Stack gap="md">
-        {intro}
-        <TextInput placeholder="123456" autoComplete="one-time-code" required {...codeInput} key={form.key('code')} {...form.getInputProps('code')} />
-        <Button type="submit" fullWidth loading={submitting}>
-          {submitLabel}
-        </Button>
+    <AuthForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      submitting={submitting}
+      submitLabel={submitLabel}
+      testId={testId}
+      after={
         <Button variant="subtle" color="gray" fullWidth onClick={onCancel} disabled={submitting}>
           Sign in with a different account
         </Button>
-      </Stack>
-    </form>
+      }
+    >
+      {intro}
+      <TextInput placeholder="123456" autoComplete="one-time-code" required {...codeInput} key={form.key('code')} {...form.getInputProps('code')} />
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { emailRequestInputSchema } from '@kubemarket/shared';
 import { ErrorAlert } from '../../components/error-alert';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AuthForm } from './auth-form';
 
 interface EmailRequestFormProps {
   submitLabel: string;
@@ -18,14 +19,9 @@ export function EmailRequestForm({ submitLabel, send }: EmailRequestFormProps) {
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
-        <ErrorAlert>{error}</ErrorAlert>
-        <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
-        <Button type="submit" fullWidth loading={submitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm formRef={formRef} onSubmit={onSubmit} submitting={submitting} submitLabel={submitLabel}>
+      <ErrorAlert>{error}</ErrorAlert>
+      <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
+    </AuthForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { passwordResetFormSchema } from '@kubemarket/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AuthForm } from './auth-form';
 import { AuthCard } from './auth-card';
 import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
 import { useEmailLinkToken } from './use-email-link-token';
@@ -98,31 +99,34 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
   }
 
   return (
-    <form ref={formRef} noValidate data-testid="reset-password-form" onSubmit={onSubmit}>
-      <Stack gap="md">
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        {error ? (
-          <ErrorAlert>
-            <Stack gap={4}>
-              <span>{error}</span>
-              <span>
-                Link expired or used?{' '}
-                <AnchorLink to="/forgot-password" size="sm">
-                  Ask for a new link
-                </AnchorLink>
-              </span>
-            </Stack>
-          </ErrorAlert>
-        ) : null}
-        <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Confirm new password' }} autoFocus />
-        <Button type="submit" fullWidth loading={submitting}>
-          Change password
-        </Button>
+    <AuthForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      submitting={submitting}
+      submitLabel="Change password"
+      testId="reset-password-form"
+      after={
         <Text size="xs" c="dimmed">
           Nothing changes until you press the button.
         </Text>
-      </Stack>
-    </form>
+      }
+    >
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      {error ? (
+        <ErrorAlert>
+          <Stack gap={4}>
+            <span>{error}</span>
+            <span>
+              Link expired or used?{' '}
+              <AnchorLink to="/forgot-password" size="sm">
+                Ask for a new link
+              </AnchorLink>
+            </span>
+          </Stack>
+        </ErrorAlert>
+      ) : null}
+      <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Confirm new password' }} autoFocus />
+    </AuthForm>
   );
 }

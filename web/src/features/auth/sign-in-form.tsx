@@ -1,8 +1,9 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { signInInputSchema } from '@kubemarket/shared';
 import { CurrentPasswordInput } from '../../components/new-password-fields';
 import { AnchorLink } from '../../components/router-links';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { AuthForm } from './auth-form';
 import type { MfaChallenge } from './auth-storage';
 import { useLogin } from './use-sign-in';
 
@@ -20,34 +21,37 @@ export function SignInForm({ onChallenge }: SignInFormProps) {
   });
 
   return (
-    <form ref={formRef} noValidate data-testid="sign-in-form" onSubmit={onSubmit}>
-      <Stack gap="md">
-        <TextInput
-          label="Email or username"
-          placeholder="you@company.eu"
-          autoComplete="username"
-          autoFocus
-          required
-          key={form.key('identifier')}
-          {...form.getInputProps('identifier')}
-        />
-        <Stack gap={6}>
-          <CurrentPasswordInput form={form} name="password" label="Password" />
-          <Group justify="flex-end">
-            <AnchorLink to="/forgot-password" size="sm">
-              Forgot your password?
-            </AnchorLink>
-          </Group>
-        </Stack>
-        <Button type="submit" fullWidth loading={submitting}>
-          Sign in
-        </Button>
+    <AuthForm
+      formRef={formRef}
+      onSubmit={onSubmit}
+      submitting={submitting}
+      submitLabel="Sign in"
+      testId="sign-in-form"
+      after={
         <Group justify="center">
           <AnchorLink to="/magic-link-login" size="sm">
             Email me a sign-in link instead
           </AnchorLink>
         </Group>
+      }
+    >
+      <TextInput
+        label="Email or username"
+        placeholder="you@company.eu"
+        autoComplete="username"
+        autoFocus
+        required
+        key={form.key('identifier')}
+        {...form.getInputProps('identifier')}
+      />
+      <Stack gap={6}>
+        <CurrentPasswordInput form={form} name="password" label="Password" />
+        <Group justify="flex-end">
+          <AnchorLink to="/forgot-password" size="sm">
+            Forgot your password?
+          </AnchorLink>
+        </Group>
       </Stack>
-    </form>
+    </AuthForm>
   );
 }
