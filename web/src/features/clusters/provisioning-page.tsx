@@ -1,6 +1,6 @@
 import { applyProgressToPage } from '@kubemarket/shared';
-import { Alert, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconKey, IconListDetails, IconPlus, IconServer } from '@tabler/icons-react';
+import { Alert, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconKey, IconListDetails, IconPlus, IconServer } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { PageLayout } from '../../components/page-header';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
+import { SuccessHeading } from '../../components/success-heading';
 import { httpStatusOf } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -195,37 +196,29 @@ function ReadyPanel({ cluster }: { cluster: ClusterDetail }) {
   return (
     <Card withBorder radius="md" padding="lg" role="status" data-testid="provisioning-ready">
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap" align="center">
-          <ThemeIcon size={44} radius="xl" color="teal" variant="light" aria-hidden>
-            <IconCircleCheck size={28} stroke={1.8} />
-          </ThemeIcon>
-          <Stack gap={2}>
-            <Title order={2} size="h3">
-              {cluster.name} is ready
-            </Title>
-            <Text size="sm" c="dimmed">
-              {cluster.apiServer && cluster.provisioner === 'simulator' ? (
-                // A simulated cluster, served read-only by the local API gateway (ADR 32).
-                <>
-                  It is a simulated cluster: its read-only API server answers on this machine at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>.
-                  Download a kubeconfig to reach it with kubectl.
-                </>
-              ) : cluster.apiServer ? (
-                <>
-                  Its API server answers at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>. Download a kubeconfig to reach it with kubectl.
-                </>
-              ) : cluster.endpoint ? (
-                // The simulator builds no API server of its own: the page does not claim one answers (issue 31).
-                <>
-                  Its API address is <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. It is a simulated cluster (the test environment) and has no
-                  API server, so kubectl cannot reach it; its kubeconfig, nodes and operations work as a real cluster&apos;s.
-                </>
-              ) : (
-                'Its control plane and nodes are up.'
-              )}
-            </Text>
-          </Stack>
-        </Group>
+        <SuccessHeading level="panel" title={`${cluster.name} is ready`}>
+          <Text size="sm" c="dimmed">
+            {cluster.apiServer && cluster.provisioner === 'simulator' ? (
+              // A simulated cluster, served read-only by the local API gateway (ADR 32).
+              <>
+                It is a simulated cluster: its read-only API server answers on this machine at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>.
+                Download a kubeconfig to reach it with kubectl.
+              </>
+            ) : cluster.apiServer ? (
+              <>
+                Its API server answers at <code data-testid="cluster-endpoint">{cluster.apiServer.url}</code>. Download a kubeconfig to reach it with kubectl.
+              </>
+            ) : cluster.endpoint ? (
+              // The simulator builds no API server of its own: the page does not claim one answers (issue 31).
+              <>
+                Its API address is <code data-testid="cluster-endpoint">{cluster.endpoint}</code>. It is a simulated cluster (the test environment) and has no
+                API server, so kubectl cannot reach it; its kubeconfig, nodes and operations work as a real cluster&apos;s.
+              </>
+            ) : (
+              'Its control plane and nodes are up.'
+            )}
+          </Text>
+        </SuccessHeading>
         <Group gap="sm">
           <ButtonLink to="/clusters/$id" params={{ id: cluster.id }} leftSection={<IconServer size={16} aria-hidden />} data-testid="ready-open-cluster">
             Open the cluster

@@ -1,11 +1,12 @@
-import { Alert, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { printedReference, roleCan } from '@kubemarket/shared';
-import { IconAlertCircle, IconCircleCheck, IconListDetails, IconServer } from '@tabler/icons-react';
+import { IconAlertCircle, IconListDetails, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ButtonLink } from '../../components/router-links';
 import { SectionCard } from '../../components/section-card';
+import { SuccessHeading } from '../../components/success-heading';
 import { httpStatusOf } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -111,17 +112,9 @@ function Confirmation({ order }: { order: OrderDetail }) {
 
   return (
     <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="center">
-        <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
-          <IconCircleCheck size={30} stroke={1.8} />
-        </ThemeIcon>
-        <Stack gap={2}>
-          <Title order={1} data-testid="page-title">
-            {title}
-          </Title>
-          <Text c="dimmed">Thank you. A confirmation is on its way to your mailbox.</Text>
-        </Stack>
-      </Group>
+      <SuccessHeading level="page" title={title}>
+        <Text c="dimmed">Thank you. A confirmation is on its way to your mailbox.</Text>
+      </SuccessHeading>
 
       <Card withBorder radius="md" padding="lg" role="status" data-testid="payment-confirmation">
         <Stack gap="xs">
