@@ -88,6 +88,15 @@ export async function signInAsDemoAccount(page: Page, username: string): Promise
   if (response.status() !== 200) throw new Error(`dev.login as ${username} answered ${response.status()}: ${await response.text()}`);
 }
 
+/**
+ * Signed in as a seeded demo account (`signInAsDemoAccount`), with the cookie choice made before
+ * any page loads (`cookieChoiceMade`): for tests that are not about the banner.
+ */
+export async function signInAsDemoAccountWithoutBanner(page: Page, username: string): Promise<void> {
+  await cookieChoiceMade(page);
+  await signInAsDemoAccount(page, username);
+}
+
 /** Signed in as a seeded demo account (`signInAsDemoAccount`), on `path`, the cookie banner answered "Reject All". */
 export async function openAsDemoAccount(page: Page, username: string, path: string): Promise<void> {
   await signInAsDemoAccount(page, username);
@@ -103,8 +112,7 @@ export async function demoAccountBeside(page: Page, username: string): Promise<P
   const context = await anotherContext(page);
   try {
     const other = await context.newPage();
-    await cookieChoiceMade(other);
-    await signInAsDemoAccount(other, username);
+    await signInAsDemoAccountWithoutBanner(other, username);
     return other;
   } catch (error) {
     await context.close();

@@ -1,15 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccountBeside, signInAsDemoAccount } from './accounts';
-import { cookieChoiceMade } from './auth-helpers';
+import { demoAccountBeside, signInAsDemoAccount, signInAsDemoAccountWithoutBanner } from './accounts';
 import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
-
-/** Signs in as a seeded demo account through /dev-login (no second factor), then answers the cookie banner. */
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts), cookie choice made. */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await cookieChoiceMade(page);
-  await signInAsDemoAccount(page, username);
-}
 
 /** Picks options of a Mantine MultiSelect, then leaves it by clicking `away` so its list closes. */
 async function pick(page: Page, scope: Locator, label: string, options: readonly string[], away: Locator): Promise<void> {
@@ -50,7 +42,7 @@ describe('staff catalogue editing', () => {
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const id = `addon_e2e_${suffix}`;
     const name = `E2E add-on ${suffix}`;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/manage-addons');
     await page.getByRole('heading', { level: 1, name: 'Manage Add-ons' }).waitFor();
     await page.getByRole('table', { name: 'Add-ons' }).waitFor();
@@ -112,7 +104,7 @@ describe('staff catalogue editing', () => {
 
   it('sends a large price cut for approval; another administrator applies it from the Officers Panel', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     const suffix = Date.now().toString(36);
     const id = `addon_e2e_cut_${suffix}`;
     const name = `E2E cut ${suffix}`;
@@ -157,7 +149,7 @@ describe('staff catalogue editing', () => {
 
   it('sends the restoring of a withdrawn large promotion for approval instead of failing', { timeout: 120_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     const code = `E2EBIG${Date.now().toString(36).toUpperCase()}`;
     const api = async (context: { request: Page['request'] }, path: string, data?: object) => {
       const csrf = (await context.request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'] ?? '';
@@ -197,7 +189,7 @@ describe('staff catalogue editing', () => {
 
   it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/manage-addons');
     await page.getByRole('button', { name: 'Create add-on' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create an add-on' });
@@ -224,7 +216,7 @@ describe('staff catalogue editing', () => {
 
   it('opens a cluster tier for editing with its values', { timeout: 90_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     interface Tier {
       id: string;
       name: string;
@@ -261,7 +253,7 @@ describe('staff catalogue editing', () => {
 
   it('links the Officers Panel to every staff page', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'olivia');
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/panel');
     await page.getByRole('heading', { level: 1, name: 'Officers Panel' }).waitFor();
     const links: [string, string][] = [
@@ -300,7 +292,7 @@ describe('staff catalogue editing', () => {
 
   it('tells a customer they need staff access, with no catalogue controls, and the server refuses them', { timeout: 60_000 }, async () => {
     const { page } = browser;
-    await devLogin(page, 'alice');
+    await signInAsDemoAccountWithoutBanner(page, 'alice');
     await page.goto('/officers/manage-addons');
     const refusal = page.getByTestId('staff-access-required');
     await refusal.waitFor();

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsDemoAccount } from './accounts';
-import { cookieChoiceMade } from './auth-helpers';
+import { signInAsDemoAccountWithoutBanner } from './accounts';
 import { BASE_URL, useBrowser } from './fixtures';
 import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
@@ -16,12 +15,6 @@ import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
  */
 
 const DESKTOP = { width: 1280, height: 900 };
-
-/** Signed in as a seeded demo account over the API (/dev-login's own buttons are pressed in accessibility.e2e.test.ts), cookie choice made. */
-async function devLogin(page: Page, username: string): Promise<void> {
-  await cookieChoiceMade(page);
-  await signInAsDemoAccount(page, username);
-}
 
 const statusOf = (page: Page) => page.getByTestId('system-status').getAttribute('aria-label');
 
@@ -43,13 +36,13 @@ describe('platform incidents', () => {
     let declared = false;
     try {
       await officer.setViewportSize(DESKTOP);
-      await devLogin(officer, 'olivia');
+      await signInAsDemoAccountWithoutBanner(officer, 'olivia');
       await officer.goto('/officers/panel');
       const panel = officer.getByTestId('incidents-admin-panel');
       await panel.waitFor();
 
       await countOpenSockets(alice);
-      await devLogin(alice, 'alice');
+      await signInAsDemoAccountWithoutBanner(alice, 'alice');
       const firstRead = alice.waitForResponse((response) => isTrpcCall(response.url(), 'incidents.list'));
       await alice.goto('/dashboard');
       await alice.getByTestId('dashboard-welcome').waitFor();

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { demoAccountBeside, signInAsDemoAccount } from './accounts';
-import { cookieChoiceMade, rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
+import { demoAccountBeside, signInAsDemoAccountWithoutBanner } from './accounts';
+import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { BASE_URL, POLL, useBrowser } from './fixtures';
 
 /** Picks an option of a Mantine Select by its visible label. */
@@ -32,8 +32,7 @@ describe('support tickets', () => {
   it('a customer opens a P2 ticket about a cluster with a file; an officer takes it and replies; the reply arrives without a reload', { timeout: 180_000 }, async () => {
     const { page } = browser;
     page.setDefaultTimeout(15_000);
-    await cookieChoiceMade(page);
-    await signInAsDemoAccount(page, 'alice');
+    await signInAsDemoAccountWithoutBanner(page, 'alice');
     await page.goto('/support');
     await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
     await page.getByTestId('open-ticket').click();

@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAsNewAccount, signInAsDemoAccount } from './accounts';
-import { cookieChoiceMade } from './auth-helpers';
+import { openAsNewAccount, signInAsDemoAccountWithoutBanner } from './accounts';
 import { POLL, useBrowser } from './fixtures';
 import { choose } from './order-helpers';
 
@@ -32,8 +31,7 @@ describe('cluster topology', () => {
     { timeout: 120_000 },
     async () => {
       const { page } = browser;
-      await cookieChoiceMade(page);
-      await signInAsDemoAccount(page, 'alice');
+      await signInAsDemoAccountWithoutBanner(page, 'alice');
 
       // Standard includes the HA control plane: three replicas, one in each zone of Paris.
       await page.goto('/cluster-topology?tier=tier_standard');
