@@ -2,13 +2,14 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { EmailLinkKind } from '@kubemarket/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { httpStatusOf } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useTokenAction } from '../../lib/use-token-action';
 import { AuthCard } from './auth-card';
+import { useEmailLinkToken } from './use-email-link-token';
 
 /**
  * What the link will do and for which address (`auth.emailLinkInfo`), asked once when the page
@@ -87,4 +88,10 @@ export function EmailLinkCheckFailed({ message, onRetry, pending }: { message: s
       </Stack>
     </AuthCard>
   );
+}
+
+/** A page behind an emailed link: its flow gets the link's token, and starts over with the token of a link opened again in this tab. */
+export function EmailLinkPage({ flow: Flow }: { flow: ComponentType<{ token: string | null }> }) {
+  const token = useEmailLinkToken();
+  return <Flow key={token ?? ''} token={token} />;
 }

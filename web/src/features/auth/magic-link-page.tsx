@@ -8,9 +8,8 @@ import { ErrorAlert } from '../../components/error-alert';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import { DEFAULT_SIGNED_IN_PATH } from './redirect-after-login';
-import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkPage, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
 import { useCurrentUser } from './use-current-user';
-import { useEmailLinkToken } from './use-email-link-token';
 import { useLogout } from './use-logout';
 import { useSignInAnswer } from './use-sign-in';
 
@@ -32,9 +31,7 @@ function NewLinkActions() {
  * person presses the button. Opening the link (a mail scanner does) spends nothing.
  */
 export function MagicLinkPage() {
-  const token = useEmailLinkToken();
-  // A link opened again in this tab starts over with its own token.
-  return <MagicLinkFlow key={token ?? ''} token={token} />;
+  return <EmailLinkPage flow={MagicLinkFlow} />;
 }
 
 function MagicLinkFlow({ token }: { token: string | null }) {

@@ -9,8 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { AuthForm } from './auth-form';
 import { AuthCard } from './auth-card';
-import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
-import { useEmailLinkToken } from './use-email-link-token';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkPage, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
 
 const LINK_LIFETIME_HINT = 'Password reset links work once and expire after 1 hour.';
 
@@ -27,9 +26,7 @@ function NewLinkAction() {
  * password is submitted.
  */
 export function ResetPasswordPage() {
-  const token = useEmailLinkToken();
-  // A link opened again in this tab starts over with its own token.
-  return <ResetPasswordFlow key={token ?? ''} token={token} />;
+  return <EmailLinkPage flow={ResetPasswordFlow} />;
 }
 
 function ResetPasswordFlow({ token }: { token: string | null }) {

@@ -8,10 +8,9 @@ import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
 import type { SessionUser } from './auth-types';
 import { currentUserQueryKey } from './current-user-query';
-import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
+import { EmailLinkCheckFailed, EmailLinkChecking, EmailLinkPage, EmailLinkProblem, isDeadLinkError, linkExpiry, useEmailLinkInfo } from './email-link-states';
 import { RESEND_TEXT } from './email-verification-prompt';
 import { useCurrentUser } from './use-current-user';
-import { useEmailLinkToken } from './use-email-link-token';
 
 const LINK_LIFETIME_HINT = 'Verification links expire after 24 hours and work once.';
 
@@ -21,9 +20,7 @@ const LINK_LIFETIME_HINT = 'Verification links expire after 24 hours and work on
  * link confirms and spends the link only when the person presses the button.
  */
 export function VerifyEmailPage() {
-  const token = useEmailLinkToken();
-  // A link opened again in this tab starts over with its own token.
-  return <VerifyEmailFlow key={token ?? ''} token={token} />;
+  return <EmailLinkPage flow={VerifyEmailFlow} />;
 }
 
 function VerifyEmailFlow({ token }: { token: string | null }) {
