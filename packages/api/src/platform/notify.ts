@@ -1,8 +1,8 @@
 import { newId, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
-import { eq } from 'drizzle-orm';
 import type { Ports } from '../context';
 import { insertRowsAsJson } from './json-rows';
 import { logError } from './log';
+import { peopleOf } from './people';
 
 export interface NotifyDeps {
   db: Database;
@@ -82,7 +82,7 @@ export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], i
 
 /** Organisation-wide notice: one notification per member, each member's hub told. */
 export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput) {
-  const members = await deps.db.select({ id: users.id }).from(users).where(eq(users.organizationId, organizationId));
+  const members = await deps.db.select({ id: users.id }).from(users).where(peopleOf(organizationId));
   return notifyMany(
     deps,
     members.map((member) => member.id),

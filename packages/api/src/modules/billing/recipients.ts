@@ -1,6 +1,7 @@
 import { users, type Database } from '@kubemarket/db';
 import { roleCan } from '@kubemarket/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
+import { peopleOf } from '../../platform/people';
 
 /**
  * The members who hear about the organisation's billing (failed charges, transfers received):
@@ -11,6 +12,6 @@ export async function billingRecipients(db: Database, organizationId: string) {
   const members = await db
     .select({ id: users.id, email: users.email, name: users.name, role: users.organizationRole })
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
+    .where(peopleOf(organizationId, isNull(users.disabledAt)));
   return members.filter((member) => roleCan(member.role, 'billing:write'));
 }

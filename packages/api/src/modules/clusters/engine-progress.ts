@@ -6,7 +6,7 @@ import {
   type ClusterOperation,
   type Database,
 } from '@kubemarket/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
@@ -14,6 +14,7 @@ import { emitEvent, type WebhookEvent } from '../../platform/webhook-events';
 import { clusterEmails } from './emails';
 import { operationView, type ClusterProgress } from './progress';
 import { OPERATION_LABELS, type ClusterState, type EngineDeps } from './engine-state';
+import { peopleOf } from '../../platform/people';
 
 // Telling
 
@@ -23,7 +24,7 @@ export function capitalise(text: string): string {
 
 /** Members of the organisation, who all see its clusters. */
 async function memberIds(db: Database, organizationId: string): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
+  const rows = await db.select({ id: users.id }).from(users).where(peopleOf(organizationId, isNull(users.disabledAt)));
   return rows.map((row) => row.id);
 }
 
@@ -74,7 +75,7 @@ export async function tellEnded(deps: EngineDeps, state: ClusterState, operation
   const recipients = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.organizationId, state.cluster.organizationId), isNull(users.disabledAt)));
+    .where(peopleOf(state.cluster.organizationId, isNull(users.disabledAt)));
   const label = OPERATION_LABELS[operation.type];
   const middleware = operation.params.middlewareLabel;
   const message = middleware

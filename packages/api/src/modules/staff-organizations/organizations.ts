@@ -21,6 +21,7 @@ import * as billingProfiles from '../billing';
 import type { OrganizationListInput, SettingsInput } from './schemas';
 import { awaitingTransfers } from './transfers';
 import { contains, notFound, readPage, type Staff } from './service-common';
+import { peopleOf } from '../../platform/people';
 
 /** How many of each related record the organisation page shows: the newest; the full lists have their own pages. */
 const DETAIL_ROWS = 20;
@@ -85,7 +86,7 @@ export async function getOrganization(ctx: Staff, id: string) {
   const [organization] = await ctx.db.select({ organization: organizations, members: memberCount, clusters: liveClusterCount }).from(organizations).where(eq(organizations.id, id));
   if (!organization) notFound();
   const [memberList, clusterList, orderList, invoiceList, ticketList, [nodes], [credit], supportPlan, history, outstanding, awaiting] = await Promise.all([
-    ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.organizationRole, createdAt: users.createdAt }).from(users).where(eq(users.organizationId, id)).orderBy(asc(users.name)).limit(100),
+    ctx.db.select({ id: users.id, name: users.name, email: users.email, role: users.organizationRole, createdAt: users.createdAt }).from(users).where(peopleOf(id)).orderBy(asc(users.name)).limit(100),
     ctx.db
       .select({ id: clusters.id, name: clusters.name, status: clusters.status, region: clusters.region, nodeCount: clusters.nodeCount, createdAt: clusters.createdAt })
       .from(clusters)

@@ -11,6 +11,7 @@ import { notify } from '../../platform/notify';
 import { RATE_LIMITS, reserveAll } from '../../platform/rate-limit';
 import { INVITATION_TTL_MS, type InviteInput, type MembersInput } from './schemas';
 import type { MemberContext, SignedInContext } from '../../trpc';
+import { peopleOf } from '../../platform/people';
 
 type Member = MemberContext;
 type SignedIn = SignedInContext;
@@ -40,14 +41,15 @@ async function ownerCount(db: Database, organizationId: string): Promise<number>
 }
 
 async function memberOf(ctx: Member, id: string) {
-  const [row] = await ctx.db.select().from(users).where(and(eq(users.id, id), eq(users.organizationId, ctx.organizationId)));
+  // Service accounts are not members: they are managed as tokens (Settings → API tokens).
+  const [row] = await ctx.db.select().from(users).where(and(eq(users.id, id), peopleOf(ctx.organizationId)));
   if (!row) notFound('No such member in your organisation.');
   return row;
 }
 
 export async function listMembers(ctx: Member, input: MembersInput) {
   const q = input.q?.toLowerCase();
-  const where = and(eq(users.organizationId, ctx.organizationId), q ? or(like(sql`lower(${users.name})`, `%${q}%`), like(users.email, `%${q}%`), like(users.username, `%${q}%`)) : undefined);
+  const where = peopleOf(ctx.organizationId, q ? or(like(sql`lower(${users.name})`, `%${q}%`), like(users.email, `%${q}%`), like(users.username, `%${q}%`)) : undefined);
   const [rows, [total], owners] = await Promise.all([
     ctx.db
       .select({ id: users.id, name: users.name, username: users.username, email: users.email, role: users.organizationRole, joinedAt: users.createdAt })
@@ -178,7 +180,7 @@ export async function acceptInvitation(ctx: SignedIn, token: string) {
   }
   if (ctx.user.organizationId === invitation.organizationId) conflict(`You are already a member of ${organizationName}.`);
   if (ctx.user.organizationRole === 'owner' && (await ownerCount(ctx.db, ctx.user.organizationId)) === 1) {
-    const [others] = await ctx.db.select({ value: count() }).from(users).where(and(eq(users.organizationId, ctx.user.organizationId), ne(users.id, ctx.user.id)));
+    const [others] = await ctx.db.select({ value: count() }).from(users).where(peopleOf(ctx.user.organizationId, ne(users.id, ctx.user.id)));
     if ((others?.value ?? 0) > 0) conflict(`You are the last owner of ${ctx.user.companyName ?? 'your organisation'}: make another member owner before you join ${organizationName}.`);
   }
   await ctx.db.batch([

@@ -1,5 +1,5 @@
 import { apiTokens, apiTokenUsage, newId, organizations, users, type ApiToken, type Database } from '@kubemarket/db';
-import { TOKEN_MAX_LIFETIME_DAYS, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
+import { scopesBeyondRole, TOKEN_MAX_LIFETIME_DAYS, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context';
@@ -39,31 +39,41 @@ export async function listTokens(ctx: SignedIn) {
   return rows.map((row) => toPublicToken(row, now));
 }
 
+/** A new token's row and its secret (`kmt_<id>_<secret>`): only the secret's SHA-256 is stored. */
+export async function issueToken(input: { userId: string; name: string; scopes: TokenScope[]; expiresInDays: number; createdByUserId?: string }, now: number) {
+  const id = newId('apiToken');
+  const secret = randomToken(32);
+  const token = `kmt_${id.slice('apt_'.length)}_${secret}`;
+  const row: typeof apiTokens.$inferInsert = {
+    id,
+    userId: input.userId,
+    name: input.name,
+    secretHash: await sha256Hex(secret),
+    prefix: token.slice(0, 12),
+    scopes: input.scopes,
+    createdAt: now,
+    expiresAt: now + input.expiresInDays * DAY,
+    createdByUserId: input.createdByUserId ?? null,
+  };
+  return { row, token };
+}
+
 export async function createToken(ctx: SignedIn, input: { name: string; expiresInDays: number; scopes: TokenScope[] }) {
   const now = ctx.ports.clock.now();
+  // A token acts as its person within its scopes: it may not name what their role cannot do (issue 33).
+  const beyond = scopesBeyondRole(ctx.user.organizationRole, input.scopes);
+  if (beyond.length > 0) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Your role cannot grant ${beyond.join(', ')}: a token never exceeds the role of the person who creates it.` });
+  }
   const active = await ctx.db.$count(apiTokens, and(eq(apiTokens.userId, ctx.user.id), isNull(apiTokens.revokedAt)));
   if (active >= TOKENS_PER_USER) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: `You already have ${TOKENS_PER_USER} tokens. Revoke one you no longer use first.` });
   }
-  const id = newId('apiToken');
-  const secret = randomToken(32);
-  const token = `kmt_${id.slice('apt_'.length)}_${secret}`;
   const scopes = TOKEN_SCOPES.filter((scope) => input.scopes.includes(scope));
+  const { row: values, token } = await issueToken({ userId: ctx.user.id, name: input.name, scopes, expiresInDays: input.expiresInDays }, now);
   const [row] = await ctx.db.batch([
-    ctx.db
-      .insert(apiTokens)
-      .values({
-        id,
-        userId: ctx.user.id,
-        name: input.name,
-        secretHash: await sha256Hex(secret),
-        prefix: token.slice(0, 12),
-        scopes,
-        createdAt: now,
-        expiresAt: now + input.expiresInDays * DAY,
-      })
-      .returning(),
-    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'token.created', targetType: 'api_token', targetId: id, ipAddress: ctx.request.ipAddress, metadata: { name: input.name, scopes } }, now),
+    ctx.db.insert(apiTokens).values(values).returning(),
+    auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'token.created', targetType: 'api_token', targetId: values.id, ipAddress: ctx.request.ipAddress, metadata: { name: input.name, scopes } }, now),
   ]);
   // The secret is shown once; only its hash is kept.
   return { ...toPublicToken(row[0]!, now), token };

@@ -109,6 +109,12 @@ export async function acmeInvitationForGabriel({ db, ctx }: PrepareEnv): Promise
 }
 
 /** Acme's seeded ticket about nodes, closed by Alice just now (so it may be reopened). */
+/** A service account of Acme, created by Alice (its owner). */
+export async function acmeServiceAccount({ alice }: PrepareEnv): Promise<Record<string, string>> {
+  const created = await alice.tokens.createServiceAccount({ name: 'Matrix CI', expiresInDays: 30, scopes: ['clusters:read'] });
+  return { serviceAccountId: created.id };
+}
+
 export async function acmeClosedTicket({ alice }: PrepareEnv): Promise<Record<string, string>> {
   await alice.tickets.close({ id: 'tkt_demo_acme_nodes' });
   return { ticketId: 'tkt_demo_acme_nodes' };

@@ -3,7 +3,7 @@
  * leads and the newsletter, signing in, one's account and security, staff's users, API tokens,
  * notifications, the dashboard, usage and the development helpers.
  */
-import { aliceEnrolmentStarted, authLink, marcMfaChallenge, newsletterTokens } from './fixtures';
+import { acmeServiceAccount, aliceEnrolmentStarted, authLink, marcMfaChallenge, newsletterTokens } from './fixtures';
 import { ADMINS_ONLY, ALICES_OWN, ALICES_OWN_SESSION_ONLY, ALL, DEV_ONLY, expectations, PUBLIC, ran, type Row, SESSION_ONLY, SIGNED_IN_SCOPED, STAFF_ONLY, unique } from './principals';
 
 export const VISITOR_AND_ACCOUNT_ROWS: Record<string, Row> = {
@@ -106,6 +106,14 @@ export const VISITOR_AND_ACCOUNT_ROWS: Record<string, Row> = {
   'tokens.list': { expect: SESSION_ONLY },
   'tokens.create': { input: () => ({ name: 'CI', expiresInDays: 30, scopes: ['clusters:read'] }), expect: SESSION_ONLY },
   'tokens.revoke': { input: (f) => ({ id: f.aliceTokenId }), expect: ALICES_OWN_SESSION_ONLY },
+  // Service accounts: listed to members (members:read), created and revoked by owners and admins in a session.
+  'tokens.serviceAccounts': { expect: SIGNED_IN_SCOPED },
+  'tokens.createServiceAccount': { input: () => ({ name: 'CI', expiresInDays: 30, scopes: ['clusters:read'] }), expect: expectations(['ownerA', 'customerB', 'admin', 'superAdmin']) },
+  'tokens.revokeServiceAccount': {
+    prepare: acmeServiceAccount,
+    input: (f) => ({ id: f.prepared.serviceAccountId! }),
+    expect: expectations(['ownerA'], { customerB: 'NOT_FOUND', admin: 'NOT_FOUND', superAdmin: 'NOT_FOUND' }),
+  },
 
   'notifications.list': { expect: SIGNED_IN_SCOPED },
   'notifications.count': { expect: SIGNED_IN_SCOPED },
