@@ -27,6 +27,7 @@ import {
   type Ports,
   type ProvisionerPort,
   type RealtimePort,
+  type WebhooksPort,
 } from '@kubemarket/api';
 import { createDb, type Database } from '@kubemarket/db';
 import type { Context as HonoContext } from 'hono';
@@ -201,6 +202,31 @@ export function operatorFor(env: Env, appUrl?: string): ClusterOperatorPort {
   };
 }
 
+/**
+ * DNS over HTTPS (Cloudflare's JSON API): a Worker cannot resolve names itself. Used at
+ * registration in production only, to refuse hosts that resolve to private addresses (ADR 36).
+ */
+async function resolveOverHttps(host: string): Promise<string[]> {
+  const lookup = async (type: 'A' | 'AAAA') => {
+    const response = await fetch(`https://cloudflare-dns.com/dns-query?name=${encodeURIComponent(host)}&type=${type}`, { headers: { accept: 'application/dns-json' }, signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`DNS over HTTPS answered ${response.status}`);
+    const answer = (await response.json()) as { Answer?: Array<{ type: number; data: string }> };
+    return (answer.Answer ?? []).filter((record) => record.type === (type === 'A' ? 1 : 28)).map((record) => record.data);
+  };
+  const [v4, v6] = await Promise.all([lookup('A'), lookup('AAAA')]);
+  return [...v4, ...v6];
+}
+
+/** Wakes the organisation's WebhookDispatcher Durable Object (ADR 36). */
+export function webhooksFor(env: Env): WebhooksPort {
+  return {
+    async wake(organizationId) {
+      await env.WEBHOOK_DISPATCHER.get(env.WEBHOOK_DISPATCHER.idFromName(organizationId)).wake(organizationId);
+    },
+    ...(environmentOf(env) === 'production' ? { resolveHost: resolveOverHttps } : {}),
+  };
+}
+
 export function realtimeFor(env: Env): RealtimePort {
   return {
     async publish(userId, message) {
@@ -232,6 +258,7 @@ export function operatorContext(env: Env, appUrl?: string): Context {
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
       vat: vatValidationFor(env),
+      webhooks: webhooksFor(env),
     },
     request: { appUrl: env.APP_URL?.replace(/\/$/, '') ?? appUrl ?? 'http://localhost:5173' },
   });
@@ -296,6 +323,7 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
       catalogue: catalogueCacheFor(env),
       sessions: sessionCacheFor(env),
       vat: vatValidationFor(env),
+      webhooks: webhooksFor(env),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,

@@ -18,12 +18,19 @@ export interface ClusterOperatorRpc extends Rpc.DurableObjectBranded {
   status(): Promise<{ operationId: string | null; alarmAt: number | null }>;
 }
 
+/** What the Worker calls on an organisation's webhook dispatcher (webhook-dispatcher.ts implements it). */
+export interface WebhookDispatcherRpc extends Rpc.DurableObjectBranded {
+  wake(organizationId: string): Promise<void>;
+  status(): Promise<{ organizationId: string | null; alarmAt: number | null }>;
+}
+
 /** Bindings and variables of wrangler.toml. */
 export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
   NOTIFICATION_HUB: DurableObjectNamespace<NotificationHubRpc>;
   CLUSTER_OPERATOR: DurableObjectNamespace<ClusterOperatorRpc>;
+  WEBHOOK_DISPATCHER: DurableObjectNamespace<WebhookDispatcherRpc>;
   /** Ticket attachments (issue 14). */
   FILES: R2Bucket;
   ENVIRONMENT: string;

@@ -4,6 +4,7 @@ import { runScheduled } from './scheduled';
 
 export { NotificationHub } from './notification-hub';
 export { ClusterOperator } from './cluster-operator';
+export { WebhookDispatcher } from './webhook-dispatcher';
 
 export default {
   fetch: app.fetch,

@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, lateWebhookOrganizations, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext, paymentsFor, realtimeFor } from './context';
 import type { Env } from './env';
@@ -97,6 +97,12 @@ export async function runScheduled(
         return 0;
       });
       if (started > 0) console.log(`Started ${started} pending middleware(s)`);
+      // Webhook deliveries whose dispatcher missed its wake are sent now (ADR 36).
+      const late = await lateWebhookOrganizations(context.db, now).catch((error: unknown) => {
+        logError('Finding late webhook deliveries failed', error);
+        return [];
+      });
+      for (const organizationId of late) await context.ports.webhooks.wake(organizationId).catch((error: unknown) => logError('Waking a webhook dispatcher failed', error));
       return;
     }
     case CRONS.invoices: {

@@ -80,6 +80,6 @@ export { r2Files, memoryFiles, type FilesPort, type R2BucketLike } from './platf
 export { cloudsPortFromConfig, cloudTimeoutFromConfig, CloudConfigError, type CloudsPort } from './platform/clouds';
 export { refreshAllConnections } from './modules/provider-connections';
 export { answerKubeRequest, gatewayCertificate, gatewaySecretMatches, GATEWAY_SECRET_MIN_LENGTH, type KubeSimDeps, type KubeAnswer } from './modules/kube-sim';
-export { deliverDueWebhooks, type DeliveryDeps } from './modules/webhooks';
+export { deliverDueWebhooks, lateWebhookOrganizations, type DeliveryDeps } from './modules/webhooks';
 export { emitEvent, webhookEventStatement, type WebhookEvent } from './platform/webhook-events';
 export { idleWebhooks, checkWebhookUrl, webhookHeaders, signWebhook, WEBHOOK_RETRY_DELAYS_MS, type WebhooksPort, type ResolveHost } from './platform/webhooks';

@@ -158,7 +158,7 @@ describe('GET /api/openapi.json document', () => {
     const createOrder = routes.find((route) => route.procedure === 'orders.create')!;
     expect(createOrder.headerParams).toEqual([{ name: 'idempotencyKey', header: 'Idempotency-Key' }]);
     // Every call that creates something or moves money takes its key as the header (issue 33).
-    expect(routes.filter((route) => route.headerParams.length > 0).map((route) => route.procedure).sort()).toEqual(['incidents.declare', 'invoices.pay', 'orders.create', 'orders.pay']);
+    expect(routes.filter((route) => route.headerParams.length > 0).map((route) => route.procedure).sort()).toEqual(['incidents.declare', 'invoices.pay', 'orders.create', 'orders.pay', 'webhooks.retryDelivery']);
     for (const procedure of ['orders.pay', 'invoices.pay']) {
       expect(routes.find((route) => route.procedure === procedure)!.headerParams).toEqual([{ name: 'paymentIdempotencyKey', header: 'Idempotency-Key' }]);
     }

@@ -56,9 +56,10 @@ async function claim(db: Database, delivery: WebhookDelivery, now: number): Prom
   return claimed;
 }
 
-async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery): Promise<void> {
+/** Claims and sends one attempt; false when another run had claimed it. */
+async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery): Promise<boolean> {
   const claimed = await claim(deps.db, delivery, deps.ports.clock.now());
-  if (!claimed) return;
+  if (!claimed) return false;
   const [endpoint] = await deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claimed.endpointId)).limit(1);
   let outcome: Outcome;
   let final = false;
@@ -79,6 +80,7 @@ async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery): Promise<v
     .set({ status: outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending', nextAttemptAt: next, responseStatus: outcome.status, responseExcerpt: outcome.excerpt, updatedAt: now })
     // Only this claim's attempt: a run that took a stale claim over owns the row now.
     .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.status, 'sending'), eq(webhookDeliveries.attempts, claimed.attempts)));
+  return true;
 }
 
 /**
@@ -86,6 +88,7 @@ async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery): Promise<v
  * nothing is waiting), for the dispatcher's next alarm.
  */
 export async function deliverDueWebhooks(deps: DeliveryDeps, organizationId: string): Promise<{ attempted: number; nextRunAt: number | null }> {
+  // `attempted` counts the attempts this run claimed and made.
   const now = deps.ports.clock.now();
   const waiting = and(eq(webhookDeliveries.organizationId, organizationId), inArray(webhookDeliveries.status, ['pending', 'sending']));
   const due = await deps.db
@@ -94,7 +97,29 @@ export async function deliverDueWebhooks(deps: DeliveryDeps, organizationId: str
     .where(and(waiting, lte(webhookDeliveries.nextAttemptAt, now)))
     .orderBy(webhookDeliveries.nextAttemptAt)
     .limit(DELIVERIES_PER_RUN);
-  await Promise.all(due.map((delivery) => attempt(deps, delivery).catch((error: unknown) => logError(`Webhook delivery ${delivery.id} failed unexpectedly`, error))));
+  const sent = await Promise.all(
+    due.map((delivery) =>
+      attempt(deps, delivery).catch((error: unknown) => {
+        logError(`Webhook delivery ${delivery.id} failed unexpectedly`, error);
+        return false;
+      }),
+    ),
+  );
   const [next] = await deps.db.select({ at: min(webhookDeliveries.nextAttemptAt) }).from(webhookDeliveries).where(waiting);
-  return { attempted: due.length, nextRunAt: next?.at ?? null };
+  return { attempted: sent.filter(Boolean).length, nextRunAt: next?.at ?? null };
+}
+
+/** How late a due delivery must be before the sweep wakes its dispatcher again. */
+export const LATE_AFTER_MS = 60_000;
+
+/**
+ * Organisations with a delivery over a minute late: their dispatcher missed a wake (a failed
+ * call after the event was written); the five-minute cron wakes them again.
+ */
+export async function lateWebhookOrganizations(db: Database, now: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ organizationId: webhookDeliveries.organizationId })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['pending', 'sending']), lte(webhookDeliveries.nextAttemptAt, now - LATE_AFTER_MS)));
+  return rows.map((row) => row.organizationId);
 }

@@ -1,2 +1,2 @@
 // The webhooks module's door: the dispatcher's run, for the Worker's WebhookDispatcher.
-export { deliverDueWebhooks, type DeliveryDeps } from './delivery';
+export { deliverDueWebhooks, lateWebhookOrganizations, type DeliveryDeps } from './delivery';
