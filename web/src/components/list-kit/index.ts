@@ -6,6 +6,7 @@ export { DataTable, type CellProps, type Column, type DataTableProps } from './d
 export { PageRows, PagedResults } from './paged-results';
 export { PagedTable } from './paged-table';
 export { ListSkeleton, QueryView, RowsSkeleton } from './query-view';
+export { QueryTable } from './query-table';
 export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
 export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, textSearch, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';
 export { useSearchBinding, type SearchBoundPage, type SearchChange } from './search-route';

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, QueryView, type Column } from '../../components/list-kit';
+import { QueryTable, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
@@ -75,30 +75,23 @@ export function CreditsSection() {
       description="Promotional and prepaid credits are applied to your invoices before anything is charged, the soonest expiring first."
       aside={query.data ? <Money cents={query.data.totalLeftCents} testId="credits-total-left" /> : null}
     >
-      <QueryView
+      <QueryTable
         query={query}
         loading={<TableSkeleton columns={CREDIT_COLUMNS.map((column) => column.header)} caption={CREDITS_CAPTION} minWidth={CREDITS_MIN_WIDTH} sample={CREDIT_SAMPLE} />}
         errorTitle="Credits could not be loaded"
-        isEmpty={(data) => data.items.length === 0}
         empty={
           <Text size="sm" c="dimmed" data-testid="credits-empty">
             You have no credits.
           </Text>
         }
-      >
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={CREDIT_COLUMNS}
-            rowKey={(credit) => credit.id}
-            rowProps={(credit) => ({ 'data-testid': 'credit-row', 'data-status': credit.status })}
-            caption={CREDITS_CAPTION}
-            minWidth={CREDITS_MIN_WIDTH}
-            verticalSpacing="xs"
-            testId="credits-table"
-          />
-        )}
-      </QueryView>
+        columns={CREDIT_COLUMNS}
+        rowKey={(credit) => credit.id}
+        rowProps={(credit) => ({ 'data-testid': 'credit-row', 'data-status': credit.status })}
+        caption={CREDITS_CAPTION}
+        minWidth={CREDITS_MIN_WIDTH}
+        verticalSpacing="xs"
+        testId="credits-table"
+      />
     </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mant
 import { IconDots, IconMailPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, DataTable, ListSkeleton, Pager, pageCount, QueryView, type Column } from '../../components/list-kit';
+import { CellLines, DataTable, ListSkeleton, pageCount, Pager, QueryTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -221,29 +221,22 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
 
       {manages ? (
         <SectionCard id="invitations" title="Pending invitations" description="Invitation links work for 7 days. Sending a new invitation to the same address replaces the earlier link.">
-          <QueryView
+          <QueryTable
             query={invitations}
             loading={<ListSkeleton height={80} label="Loading invitations" />}
             errorTitle="The invitations could not be loaded"
-            isEmpty={(data) => data.items.length === 0}
             empty={
               <Text size="sm" c="dimmed">
                 No invitation is waiting for an answer.
               </Text>
             }
-          >
-            {(data) => (
-              <DataTable
-                rows={data.items}
-                columns={invitationColumns}
-                rowKey={(invitation) => invitation.id}
-                rowProps={(invitation) => ({ 'data-testid': 'invitation-row', 'data-email': invitation.email })}
-                label="Pending invitations"
-                minWidth={560}
-                testId="invitations-table"
-              />
-            )}
-          </QueryView>
+            columns={invitationColumns}
+            rowKey={(invitation) => invitation.id}
+            rowProps={(invitation) => ({ 'data-testid': 'invitation-row', 'data-email': invitation.email })}
+            label="Pending invitations"
+            minWidth={560}
+            testId="invitations-table"
+          />
         </SectionCard>
       ) : null}
 
