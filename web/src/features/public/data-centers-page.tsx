@@ -3,7 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { useDataCenters } from './data-centers-query';
 import type { DataCenter } from './data-centers-query';
-import { PageSection, PublicPage } from './public-page';
+import { FactGrid, PageSection, PublicPage } from './public-page';
 
 const STATUS: Record<DataCenter['status'], { label: string; color: string }> = {
   operational: { label: 'Operational', color: 'teal' },
@@ -53,16 +53,7 @@ export function DataCentersPage() {
       )}
 
       <PageSection id="facilities" title="The same standards in every region">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-          {COMMON_FACILITIES.map((facility) => (
-            <Stack key={facility.title} gap={4}>
-              <Text fw={600}>{facility.title}</Text>
-              <Text size="sm" c="dimmed">
-                {facility.text}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <FactGrid facts={COMMON_FACILITIES} columns={4} />
       </PageSection>
     </PublicPage>
   );

@@ -17,7 +17,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert';
 import { PriorityImage } from '../../components/priority-image';
 import { CLUSTER_TYPE_IMAGE } from './cluster-type-gallery';
 import { OrderTierButton } from './order-tier-button';
-import { PageSection, PublicPage } from './public-page';
+import { FactGrid, PageSection, PublicPage } from './public-page';
 import { tierFacts } from './tier-facts';
 
 const INCLUDED_EVERYWHERE = [
@@ -156,16 +156,7 @@ export function PricingPage() {
       ) : null}
 
       <PageSection id="billing" title="How billing works">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {BILLING_FACTS.map((fact) => (
-            <Stack key={fact.title} gap={4}>
-              <Text fw={600}>{fact.title}</Text>
-              <Text size="sm" c="dimmed">
-                {fact.text}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <FactGrid facts={BILLING_FACTS} columns={2} />
       </PageSection>
 
       <Card withBorder radius="md" padding="xl">

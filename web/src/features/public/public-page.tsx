@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Container, Grid, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContainerProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -60,6 +60,22 @@ export function TextCard({ title, text }: { title: string; text: string }) {
         {text}
       </Text>
     </Card>
+  );
+}
+
+/** Short facts of a section, a bold title over a dimmed text each, side by side from `sm` up. */
+export function FactGrid({ facts, columns }: { facts: readonly { title: string; text: string }[]; columns: 2 | 4 }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: columns }} spacing="lg">
+      {facts.map((fact) => (
+        <Stack key={fact.title} gap={4}>
+          <Text fw={600}>{fact.title}</Text>
+          <Text size="sm" c="dimmed">
+            {fact.text}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
   );
 }
 
