@@ -41,7 +41,7 @@ async function clearBucket(bucket: R2Bucket) {
 }
 
 await abortAllDurableObjects();
-await Promise.all([clearDurableObjects(env.CLUSTER_OPERATOR), clearDurableObjects(env.NOTIFICATION_HUB), dropTables(), clearBucket(env.FILES)]);
+await Promise.all([clearDurableObjects(env.CLUSTER_OPERATOR), clearDurableObjects(env.NOTIFICATION_HUB), clearDurableObjects(env.WEBHOOK_DISPATCHER), dropTables(), clearBucket(env.FILES)]);
 catalogueCacheFor(env).invalidate();
 sessionCacheFor(env).invalidate();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

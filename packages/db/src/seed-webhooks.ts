@@ -12,8 +12,9 @@ export const DEMO_WEBHOOK_DELIVERY_IDS = { succeeded: 'msg_demo_acme_paid', read
 
 /**
  * One webhook endpoint of Acme with deliveries in each state (ADR 36), so the webhooks page is
- * not empty on first run. Its host is under the reserved .example domain: nothing answers there,
- * so a retry from the console fails as a real unreachable receiver would.
+ * not empty on first run. Its host is under the reserved .example domain, which the URL rules
+ * refuse: its deliveries fail at once, without a request leaving the machine (tests and demos
+ * never reach the internet). Create an endpoint on http://127.0.0.1:<port> to see one succeed.
  */
 export async function seedWebhooks(db: Database, now: number, box: SecretBox): Promise<void> {
   const sealed = await box.seal(DEMO_WEBHOOK_SECRET, `webhook-endpoint:${DEMO_WEBHOOK_ENDPOINT_ID}`);

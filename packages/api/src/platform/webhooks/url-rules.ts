@@ -31,7 +31,8 @@ const BLOCKED_V4: ReadonlyArray<[string, number]> = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 
-const BLOCKED_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/i;
+/** Names of local networks, and the top-level domains reserved never to resolve publicly (RFC 2606, RFC 6761). */
+const BLOCKED_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain|example|invalid|test)$/i;
 
 function v4Number(address: string): number | null {
   const parts = address.split('.');

@@ -61,6 +61,8 @@ describe('webhook URL rules', () => {
     ['https://printer.local/in', refused, refused],
     ['https://db.internal/in', refused, refused],
     ['https://intranet/in', refused, refused],
+    ['https://hooks.acme.example/in', refused, refused],
+    ['https://ci.invalid/in', refused, refused],
     ['https://user:pw@hooks.example.com/in', 'A webhook URL may not carry a user name or password.', 'A webhook URL may not carry a user name or password.'],
     ['ftp://hooks.example.com/in', 'A webhook URL must use https.', 'A webhook URL must use https.'],
   ];
