@@ -1,7 +1,7 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { roleCan } from '@kubemarket/shared';
 import { IconHistory, IconKey, IconPalette, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
-import { ApiTokensSection } from '../tokens';
+import { ApiTokensSection, ServiceAccountsSection } from '../tokens';
 import { useCurrentUser } from '../auth';
 import { SessionsSection, TwoFactorSection } from '../security';
 import { PreferencesSection } from '../preferences';
@@ -60,7 +60,10 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="api-tokens">
-            <ApiTokensSection />
+            <Stack gap="lg">
+              <ApiTokensSection />
+              <ServiceAccountsSection />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="team">{tab === 'team' ? <TeamSection /> : null}</Tabs.Panel>
           {readsActivity ? (
