@@ -126,13 +126,13 @@ export function raceScenarios({ origin, db }) {
       const owner = await testAccountSession(origin);
       const tag = randomUUID().slice(0, 8);
       const run = await fire(Array.from({ length: n }, (_, index) => () => owner.call('POST', '/api/organization/invitations', { email: `bench.${tag}.${index}@example.com`, role: 'member' })));
-      return { ...run, effects: run.statuses[200] ?? 0, allowed: 20, effect: 'invitations sent' };
+      return { ...run, effects: run.statuses[201] ?? 0, allowed: 20, effect: 'invitations sent' };
     },
     async 'POST /api/organization/invitations, one address'(n) {
       const owner = await testAccountSession(origin);
       const email = `bench.${randomUUID().slice(0, 8)}@example.com`;
       const run = await fire(Array.from({ length: n }, () => () => owner.call('POST', '/api/organization/invitations', { email, role: 'viewer' })));
-      return { ...run, effects: run.statuses[200] ?? 0, allowed: 3, effect: 'invitations sent' };
+      return { ...run, effects: run.statuses[201] ?? 0, allowed: 3, effect: 'invitations sent' };
     },
     async 'anonymous 45 MB uploads to /api/tickets/{id}/attachments'(n) {
       const answers = await Promise.all(Array.from({ length: n }, () => anonymousUpload(45 * 1024 * 1024)));

@@ -5,13 +5,16 @@ import { expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
 import { BASE_URL, POLL } from './fixtures';
 
-/** The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers. */
+/**
+ * The API as the signed-in user of the page: its cookies, and the CSRF token GET /api/user answers.
+ * A success is 200, or 201 for a call that creates something (ADR 34); anything else throws.
+ */
 export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const request = page.context().request;
   const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
   if (!token) throw new Error('No CSRF token from GET /api/user');
   const response = await request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-CSRF-Token': token, ...headers }, data: body });
-  if (response.status() !== 200) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 200 && response.status() !== 201) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 

@@ -5,6 +5,7 @@ import { createAccount, demoAccountBeside, openAsNewAccount, signInAsNewAccount 
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
 import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
+import { REQUEST_ID_PATTERN } from '@kubemarket/shared';
 
 describe('staff: organisations', () => {
   const browser = useBrowser();
@@ -249,7 +250,7 @@ describe('staff: organisations', () => {
       '/api/admin/organization-users',
     ]) {
       const answer = await page.context().request.get(`${BASE_URL}${path}`);
-      expect({ path, status: answer.status(), body: await answer.json() }).toEqual({ path, status: 403, body: { message: 'You do not have permission to do this.' } });
+      expect({ path, status: answer.status(), body: await answer.json() }).toEqual({ path, status: 403, body: { message: 'You do not have permission to do this.', code: 'forbidden', requestId: expect.stringMatching(REQUEST_ID_PATTERN) } });
     }
     await page.goto('/officers/organizations');
     await page.getByTestId('staff-access-required').waitFor(POLL);
