@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+
 import { useState } from 'react';
 import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
+import { DangerZoneCard } from '../../components/danger-zone';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
 import { useClusterMutation } from './cluster-queries';
@@ -16,28 +17,25 @@ export function DangerZone({ cluster }: { cluster: ClusterDetail }) {
   const [opened, setOpened] = useState(false);
   const blocked = changeBlockedReason(cluster, DELETABLE);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="danger-zone-title" style={{ borderColor: 'var(--mantine-color-red-7)' }} data-testid="danger-zone">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="danger-zone-title">
-          Danger zone
-        </Title>
-        <Text size="sm">
-          Deleting {cluster.name} drains its nodes, removes its control plane, its volumes and its load balancers, and revokes every kubeconfig. Billing
-          stops once it is deleted. This cannot be undone.
+    <DangerZoneCard
+      titleId="danger-zone-title"
+      testId="danger-zone"
+      deleteLabel="Delete cluster"
+      deleteDisabled={blocked !== null}
+      deleteTestId="delete-cluster"
+      onDelete={() => setOpened(true)}
+      modal={<DeleteClusterModal cluster={cluster} opened={opened} onClose={() => setOpened(false)} />}
+    >
+      <Text size="sm">
+        Deleting {cluster.name} drains its nodes, removes its control plane, its volumes and its load balancers, and revokes every kubeconfig. Billing
+        stops once it is deleted. This cannot be undone.
+      </Text>
+      {blocked ? (
+        <Text size="sm" c="dimmed" data-testid="delete-blocked">
+          {blocked}
         </Text>
-        {blocked ? (
-          <Text size="sm" c="dimmed" data-testid="delete-blocked">
-            {blocked}
-          </Text>
-        ) : null}
-        <Group>
-          <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled={blocked !== null} onClick={() => setOpened(true)} data-testid="delete-cluster">
-            Delete cluster
-          </Button>
-        </Group>
-      </Stack>
-      <DeleteClusterModal cluster={cluster} opened={opened} onClose={() => setOpened(false)} />
-    </Card>
+      ) : null}
+    </DangerZoneCard>
   );
 }
 

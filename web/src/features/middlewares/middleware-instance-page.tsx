@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable } from '../../components/list-kit';
-import { IconAlertCircle, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
+import { DangerZoneCard } from '../../components/danger-zone';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
 import { QueryErrorAlert } from '../../components/query-error-alert';
@@ -390,33 +391,31 @@ function DeleteCard({ instance }: { instance: MiddlewareInstance }) {
   });
   const deletable = instance.status === 'running' || instance.status === 'failed' || instance.status === 'pending';
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="middleware-danger-title" style={{ borderColor: 'var(--mantine-color-red-7)' }}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="middleware-danger-title">
-          Danger zone
-        </Title>
-        <Text size="sm">Deleting {instance.name} removes its data, its volumes and its backups. Billing stops once it is deleted. This cannot be undone.</Text>
-        <Group>
-          <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled={!deletable} onClick={() => setOpened(true)} data-testid="delete-middleware">
-            Delete {instance.name}
-          </Button>
-        </Group>
-      </Stack>
-      <ConfirmByNameModal
-        opened={opened}
-        onClose={() => {
-          remove.reset();
-          setOpened(false);
-        }}
-        name={instance.name}
-        label="Middleware name"
-        consequences="Its data and every backup are deleted."
-        keepLabel="Keep it"
-        pending={remove.isPending}
-        error={remove.error?.message}
-        onConfirm={() => remove.mutate(instance.name)}
-        testIds={{ name: 'delete-middleware-name', confirm: 'delete-middleware-confirm' }}
-      />
-    </Card>
+    <DangerZoneCard
+      titleId="middleware-danger-title"
+      deleteLabel={`Delete ${instance.name}`}
+      deleteDisabled={!deletable}
+      deleteTestId="delete-middleware"
+      onDelete={() => setOpened(true)}
+      modal={
+        <ConfirmByNameModal
+          opened={opened}
+          onClose={() => {
+            remove.reset();
+            setOpened(false);
+          }}
+          name={instance.name}
+          label="Middleware name"
+          consequences="Its data and every backup are deleted."
+          keepLabel="Keep it"
+          pending={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => remove.mutate(instance.name)}
+          testIds={{ name: 'delete-middleware-name', confirm: 'delete-middleware-confirm' }}
+        />
+      }
+    >
+      <Text size="sm">Deleting {instance.name} removes its data, its volumes and its backups. Billing stops once it is deleted. This cannot be undone.</Text>
+    </DangerZoneCard>
   );
 }
