@@ -34,6 +34,8 @@ export default tseslint.config(
       '**/.wrangler/**',
       'web/src/routeTree.gen.ts',
       'packages/db/migrations/**',
+      // The SDK's types, generated from the OpenAPI document (packages/sdk/scripts/generate.mjs, ADR 35).
+      'packages/sdk/src/generated/**',
     ],
   },
   js.configs.recommended,
@@ -44,7 +46,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.{js,mjs}', 'web/scripts/**/*.{js,mjs}', '**/*.cjs'],
+    files: ['scripts/**/*.{js,mjs}', 'web/scripts/**/*.{js,mjs}', 'packages/*/scripts/**/*.{js,mjs}', '**/*.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', module: 'writable', require: 'readonly' } },
   },
   {

@@ -21,6 +21,7 @@ const node = { environment: 'node' as const, isolate: false, maxWorkers: TEST_WO
 export const projects = [
   { test: { name: 'shared', root: './packages/shared', ...node } },
   { test: { name: 'db', root: './packages/db', ...node, setupFiles: [closeDatabases] } },
+  { test: { name: 'sdk', root: './packages/sdk', ...node } },
   { plugins: [textModules()], test: { name: 'api', root: './packages/api', ...node, setupFiles: [closeDatabases] } },
   './web/vitest.config.ts',
   './worker/vitest.config.ts',
