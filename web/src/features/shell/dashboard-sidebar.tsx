@@ -33,6 +33,7 @@ import { useLogout, useSessionUser } from '../auth';
 import { useSidebarCounts } from '../dashboard';
 import { SystemStatusDot } from '../incidents';
 import classes from './dashboard-sidebar.module.css';
+import navItem from './nav-item.module.css';
 import { SIDEBAR_FOOTER_LINKS, SIDEBAR_GROUPS_EXPANDED_BY_DEFAULT, sidebarEntriesFor } from './sidebar-items';
 import type { SidebarBadge, SidebarGroup, SidebarIcon, SidebarLink } from './sidebar-items';
 
@@ -88,7 +89,7 @@ function ExpandedLink({ link, counts, onNavigate, compact = false }: ItemProps &
       label={link.label}
       leftSection={<SidebarIconOf icon={link.icon} />}
       rightSection={<CountBadge badge={link.badge} counts={counts} />}
-      className={classes.item}
+      className={navItem.item}
       py={compact ? 5 : undefined}
       onClick={onNavigate}
     />
@@ -121,7 +122,7 @@ function ExpandedGroup({
       opened={opened}
       onChange={onToggle}
       childrenOffset={20}
-      className={classes.item}
+      className={navItem.item}
       data-testid={`sidebar-group-${group.id}`}
     >
       {group.links.map((link) => (
@@ -136,7 +137,7 @@ function RailLink({ link, counts }: ItemProps & { link: SidebarLink }) {
   return (
     <Tooltip label={link.label} position="right">
       <Indicator label={count} size={16} disabled={count === undefined} offset={4}>
-        <ActionIconLink to={link.to} size="lg" variant="subtle" color="gray" aria-label={link.label} className={classes.railItem}>
+        <ActionIconLink to={link.to} size="lg" variant="subtle" color="gray" aria-label={link.label} className={navItem.railItem}>
           <SidebarIconOf icon={link.icon} />
         </ActionIconLink>
       </Indicator>
@@ -215,7 +216,7 @@ function LogoutItem({ collapsed }: { collapsed: boolean }) {
       color="red"
       active
       variant="subtle"
-      className={classes.item}
+      className={navItem.item}
       data-testid="sidebar-logout"
     />
   );

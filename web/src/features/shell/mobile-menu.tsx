@@ -22,6 +22,7 @@ import { useOfficersAccess } from '../officers';
 import { consoleLayoutOf } from './console-layout';
 import { toggleDashboardSidebar } from './dashboard-sidebar-event';
 import classes from './mobile-menu.module.css';
+import navItem from './nav-item.module.css';
 import { MOBILE_PUBLIC_LINKS, MOBILE_SIGNED_IN_LINKS, OFFICERS_PANEL_LINK, SETTINGS_LINK } from './nav-links';
 import type { NavLink as NavLinkTarget } from './nav-links';
 import { useMobileMode } from './use-mobile-mode';
@@ -49,7 +50,7 @@ function PanelLink({ link, onNavigate }: { link: NavLinkTarget; onNavigate: () =
       label={link.label}
       leftSection={<LinkIcon size={18} stroke={1.6} aria-hidden />}
       activeOptions={{ exact: link.to === '/' }}
-      className={classes.item}
+      className={navItem.item}
       onClick={onNavigate}
     />
   );
@@ -67,7 +68,7 @@ function LogoutLink() {
       color="red"
       active
       variant="subtle"
-      className={classes.item}
+      className={navItem.item}
       onClick={logout}
       data-testid="mobile-menu-logout"
     />
