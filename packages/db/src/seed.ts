@@ -41,7 +41,7 @@ import { seedCustomSolutions } from './seed-custom-solutions';
 import { demoBankTransferStatements, demoBillingProfiles, demoOrderStatements } from './seed-orders';
 import { seedTickets } from './seed-tickets';
 import { seedStaff } from './seed-staff';
-import { seedTeam } from './seed-team';
+import { seedServiceAccounts, seedTeam } from './seed-team';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -167,6 +167,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   await seedTickets(db, now);
   await seedStaff(db, now);
   await seedTeam(db, now);
+  await seedServiceAccounts(db, now);
 }
 
 /**
@@ -181,7 +182,7 @@ export async function seedDemoBankTransfers(db: Database, now = Date.now()): Pro
 /** The seeded catalogue, whole: what the seed writes, for the tests that check it. */
 export * from './seed-catalog';
 export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
-export { DEMO_INVITATION_ID } from './seed-team';
+export { DEMO_INVITATION_ID, DEMO_SERVICE_ACCOUNT } from './seed-team';
 export { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from './seed-middlewares';
 export { DEMO_WEBHOOK_DELIVERY_IDS, DEMO_WEBHOOK_ENDPOINT_ID, DEMO_WEBHOOK_SECRET } from './seed-webhooks';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';

@@ -29,7 +29,7 @@ const DETAIL_ROWS = 20;
 // Correlated subqueries name their tables in the SQL itself: in a select from one table drizzle
 // writes its columns unqualified ("id"), which inside `from users` would mean users.id (every count
 // was 0).
-const memberCount = sql<number>`(select count(*) from users as member where member.organization_id = organizations.id)`.mapWith(Number);
+const memberCount = sql<number>`(select count(*) from users as member where member.organization_id = organizations.id and member.kind = 'person')`.mapWith(Number);
 const liveClusterCount = sql<number>`(select count(*) from clusters as cluster where cluster.organization_id = organizations.id and cluster.status != 'deleted')`.mapWith(Number);
 
 export async function listOrganizations(ctx: Staff, input: OrganizationListInput) {

@@ -49,14 +49,14 @@ describe('staff organisations: search and an organisation’s page', () => {
     expect(all.items).toHaveLength(2);
     expect(all.total).toBe((await db.select().from(organizations)).length);
     expect((await olivia.staffOrganizations.list({ q: 'km-acme', page: 1, pageSize: 10 })).items.map((row) => row.id)).toEqual(['org_demo_acme']);
-    // Each row counts the organisation's own members and live clusters (they all read 0 once).
-    const acmeMembers = await db.$count(users, eq(users.organizationId, 'org_demo_acme'));
+    // Each row counts the organisation's own members (people: not its service accounts) and live clusters (they all read 0 once).
+    const acmeMembers = await db.$count(users, and(eq(users.organizationId, 'org_demo_acme'), eq(users.kind, 'person')));
     const acmeClusters = await db.$count(clusters, and(eq(clusters.organizationId, 'org_demo_acme'), ne(clusters.status, 'deleted')));
     expect(acmeMembers).toBeGreaterThanOrEqual(4);
     expect(acmeClusters).toBeGreaterThanOrEqual(3);
     const rows = (await olivia.staffOrganizations.list({ page: 1, pageSize: 50 })).items;
     expect(rows.find((row) => row.id === 'org_demo_acme')).toMatchObject({ members: acmeMembers, clusters: acmeClusters });
-    expect(rows.find((row) => row.id === 'org_demo_globex')).toMatchObject({ members: await db.$count(users, eq(users.organizationId, 'org_demo_globex')), clusters: 0 });
+    expect(rows.find((row) => row.id === 'org_demo_globex')).toMatchObject({ members: await db.$count(users, and(eq(users.organizationId, 'org_demo_globex'), eq(users.kind, 'person'))), clusters: 0 });
     expect((await olivia.staffOrganizations.list({ status: 'pending', page: 1, pageSize: 10 })).items.map((row) => row.id)).toEqual(['org_demo_initech']);
     // % is a character to look for, not a wildcard.
     expect((await olivia.staffOrganizations.list({ q: '%', page: 1, pageSize: 10 })).total).toBe(0);
@@ -75,7 +75,8 @@ describe('staff organisations: search and an organisation’s page', () => {
     expect(acme).toMatchObject({ id: 'org_demo_acme', name: 'Acme Industries', status: 'active', invoicingAllowed: false, maxClusters: 20, maxNodes: 200, supportPlan: { id: 'support_business', name: 'Business' } });
     expect(acme.memberList.map((member) => member.email)).toEqual(expect.arrayContaining(['alice@acme.example', 'vera@acme.example']));
     expect(acme.clusterList.map((cluster) => cluster.id)).toEqual(expect.arrayContaining(['clu_demo_webshop', 'clu_demo_analytics']));
-    expect(acme.members).toBe(await db.$count(users, eq(users.organizationId, 'org_demo_acme')));
+    expect(acme.members).toBe(await db.$count(users, and(eq(users.organizationId, 'org_demo_acme'), eq(users.kind, 'person'))));
+    expect(acme.memberList.map((member) => member.name)).not.toContain('GitLab CI');
     expect(acme.clusters).toBe(await db.$count(clusters, and(eq(clusters.organizationId, 'org_demo_acme'), ne(clusters.status, 'deleted'))));
     expect(acme.members).toBeGreaterThanOrEqual(4);
     expect(acme.orderList.map((row) => row.id)).toContain('ord_demo_postgres');

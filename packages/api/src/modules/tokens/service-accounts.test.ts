@@ -1,4 +1,5 @@
 import { auditLog, users } from '@kubemarket/db';
+import { DEMO_SERVICE_ACCOUNT } from '@kubemarket/db/seed';
 import { roleGrantsScope } from '@kubemarket/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,15 @@ describe('roleGrantsScope', () => {
 });
 
 describe('organisation service accounts', () => {
+  it("are seeded for Acme: the README's demo token works as GitLab CI, listed but not a member", async () => {
+    const { db, as } = await setup();
+    // The tests' database is seeded at time 0: the demo token is valid for 345 days from then.
+    expect(await authenticateBearer(db, DEMO_SERVICE_ACCOUNT.token, 3_600_000, { method: 'GET', path: '/api/clusters', ipAddress: null })).toMatchObject({ ok: true, scopes: ['clusters:write', 'orders:read'], user: { name: 'GitLab CI', organizationId: 'org_demo_acme', organizationRole: 'admin' } });
+    const alice = await as('alice');
+    expect(await alice.tokens.serviceAccounts()).toEqual([expect.objectContaining({ id: DEMO_SERVICE_ACCOUNT.tokenId, name: 'GitLab CI', role: 'admin', createdBy: { id: 'usr_demo_alice', name: 'Alice Martin' } })]);
+    expect((await alice.team.members({})).items.map((member) => member.name)).not.toContain('GitLab CI');
+  });
+
   it("are tokens of the organisation: created by an owner within an administrator's role, listed with their last use, surviving their creator's departure", async () => {
     const { db, as, bearer } = await setup();
     const alice = await as('alice');
@@ -41,7 +51,10 @@ describe('organisation service accounts', () => {
 
     // Listed for the organisation (never its secret), with its last use; not among the members.
     const listed = await (await as('marc')).tokens.serviceAccounts();
-    expect(listed).toEqual([expect.objectContaining({ id: created.id, name: 'Terraform', lastUsedAt: NOW + 1, createdBy: { id: 'usr_demo_alice', name: 'Alice Martin' } })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: created.id, name: 'Terraform', lastUsedAt: NOW + 1, createdBy: { id: 'usr_demo_alice', name: 'Alice Martin' } }),
+      expect.objectContaining({ name: 'GitLab CI' }),
+    ]);
     expect(JSON.stringify(listed)).not.toContain(created.token.split('_')[2]);
     const members = await alice.team.members({});
     expect(members.items.map((member) => member.name)).not.toContain('Terraform');
@@ -85,6 +98,9 @@ describe('organisation service accounts', () => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(outcomes.find((outcome) => outcome.status === 'fulfilled')).toMatchObject({ value: { id: created.id, status: 'revoked' } });
     expect(await bearer(created.token)).toMatchObject({ ok: false, status: 401 });
-    expect((await alice.tokens.serviceAccounts()).map((account) => account.status)).toEqual(['revoked']);
+    expect((await alice.tokens.serviceAccounts()).map((account) => [account.name, account.status])).toEqual([
+      ['Monitoring', 'revoked'],
+      ['GitLab CI', 'expired'],
+    ]);
   });
 });
