@@ -16,7 +16,7 @@ import {
   totalRows,
 } from '@kubemarket/db';
 import { utcMonthStart } from '@kubemarket/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiServerAddress, ProvisionerPort } from '../../platform/provisioner';
 import { compareKubernetesVersions } from '../catalog';
