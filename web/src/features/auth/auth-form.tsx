@@ -1,10 +1,15 @@
 import { Button, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 
-interface AuthFormProps {
+/** What useSchemaForm gives that the form element and its button need. */
+export interface AuthFormState {
   formRef: RefObject<HTMLFormElement | null>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   submitting: boolean;
+}
+
+interface AuthFormProps {
+  schemaForm: AuthFormState;
   submitLabel: string;
   testId?: string;
   /** Under the submit button: another way, or what pressing it does. */
@@ -14,7 +19,7 @@ interface AuthFormProps {
 }
 
 /** A form of the sign-in pages: its fields, the full-width submit button, then what follows it. */
-export function AuthForm({ formRef, onSubmit, submitting, submitLabel, testId, after, children }: AuthFormProps) {
+export function AuthForm({ schemaForm: { formRef, onSubmit, submitting }, submitLabel, testId, after, children }: AuthFormProps) {
   return (
     <form ref={formRef} noValidate data-testid={testId} onSubmit={onSubmit}>
       <Stack gap="md">

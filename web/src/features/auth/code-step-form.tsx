@@ -1,16 +1,11 @@
 import { Button, TextInput, type TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import type { FormEvent, ReactNode, RefObject } from 'react';
-import { AuthForm } from './auth-form';
+import type { ReactNode } from 'react';
+import { AuthForm, type AuthFormState } from './auth-form';
 
 interface CodeStepFormProps {
   /** useSchemaForm's result for a form whose one field is `code`. */
-  schemaForm: {
-    form: { key: (path: string) => string; getInputProps: (path: string) => GetInputPropsReturnType };
-    formRef: RefObject<HTMLFormElement | null>;
-    onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-    submitting: boolean;
-  };
+  schemaForm: AuthFormState & { form: { key: (path: string) => string; getInputProps: (path: string) => GetInputPropsReturnType } };
   testId: string;
   /** Above the field: what to type. */
   intro?: ReactNode;
@@ -22,12 +17,11 @@ interface CodeStepFormProps {
 }
 
 /** A sign-in step that asks for a code from the authenticator app, or gives up on this account. */
-export function CodeStepForm({ schemaForm: { form, formRef, onSubmit, submitting }, testId, intro, codeInput, submitLabel, onCancel }: CodeStepFormProps) {
+export function CodeStepForm({ schemaForm, testId, intro, codeInput, submitLabel, onCancel }: CodeStepFormProps) {
+  const { form, submitting } = schemaForm;
   return (
     <AuthForm
-      formRef={formRef}
-      onSubmit={onSubmit}
-      submitting={submitting}
+      schemaForm={schemaForm}
       submitLabel={submitLabel}
       testId={testId}
       after={

@@ -12,14 +12,15 @@ interface EmailRequestFormProps {
 
 /** The one-field "email me a link" form of the password reset and magic link pages. */
 export function EmailRequestForm({ submitLabel, send }: EmailRequestFormProps) {
-  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: emailRequestInputSchema,
     initialValues: { email: '' },
     submit: (_parsed, values) => send(values.email.trim()),
   });
+  const { form, error } = schemaForm;
 
   return (
-    <AuthForm formRef={formRef} onSubmit={onSubmit} submitting={submitting} submitLabel={submitLabel}>
+    <AuthForm schemaForm={schemaForm} submitLabel={submitLabel}>
       <ErrorAlert>{error}</ErrorAlert>
       <TextInput label="Email" type="email" autoComplete="email" autoFocus required key={form.key('email')} {...form.getInputProps('email')} />
     </AuthForm>

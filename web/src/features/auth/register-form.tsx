@@ -11,7 +11,7 @@ const COUNTRY_OPTIONS = countryOptions();
 export function RegisterForm() {
   const register = useRegister();
   // A refusal is said by a toast (useRegister).
-  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: registrationFormSchema,
     initialValues: { name: '', email: '', username: '', companyName: '', countryCode: 'FR', vatNumber: '', password: '', confirmPassword: '' },
     submit: (_parsed, values) =>
@@ -25,9 +25,10 @@ export function RegisterForm() {
         password: values.password,
       }),
   });
+  const { form } = schemaForm;
 
   return (
-    <AuthForm formRef={formRef} onSubmit={onSubmit} submitting={submitting} submitLabel="Create account" testId="register-form">
+    <AuthForm schemaForm={schemaForm} submitLabel="Create account" testId="register-form">
       <TextInput
         label="Full name"
         autoComplete="name"

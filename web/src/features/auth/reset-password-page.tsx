@@ -75,11 +75,12 @@ function ResetPasswordFlow({ token }: { token: string | null }) {
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: passwordResetFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     submit: (_parsed, values) => reset.mutateAsync({ token, password: values.password }),
   });
+  const { form, error } = schemaForm;
 
   if (reset.isSuccess) {
     return (
@@ -97,9 +98,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
 
   return (
     <AuthForm
-      formRef={formRef}
-      onSubmit={onSubmit}
-      submitting={submitting}
+      schemaForm={schemaForm}
       submitLabel="Change password"
       testId="reset-password-form"
       after={

@@ -14,17 +14,16 @@ interface SignInFormProps {
 export function SignInForm({ onChallenge }: SignInFormProps) {
   const login = useLogin(onChallenge);
   // A refusal is said by a toast (useLogin).
-  const { form, formRef, onSubmit, submitting } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: signInInputSchema,
     initialValues: { identifier: '', password: '' },
     submit: (_parsed, values) => login.mutateAsync({ identifier: values.identifier.trim(), password: values.password }),
   });
+  const { form } = schemaForm;
 
   return (
     <AuthForm
-      formRef={formRef}
-      onSubmit={onSubmit}
-      submitting={submitting}
+      schemaForm={schemaForm}
       submitLabel="Sign in"
       testId="sign-in-form"
       after={
