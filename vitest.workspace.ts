@@ -22,6 +22,7 @@ export const projects = [
   { test: { name: 'shared', root: './packages/shared', ...node } },
   { test: { name: 'db', root: './packages/db', ...node, setupFiles: [closeDatabases] } },
   { test: { name: 'sdk', root: './packages/sdk', ...node } },
+  { test: { name: 'cli', root: './packages/cli', ...node } },
   { plugins: [textModules()], test: { name: 'api', root: './packages/api', ...node, setupFiles: [closeDatabases] } },
   './web/vitest.config.ts',
   './worker/vitest.config.ts',

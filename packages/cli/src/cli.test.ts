@@ -1,0 +1,107 @@
+import type { webcrypto } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// @peculiar/x509 needs the Reflect metadata API (as packages/api/src/platform/provisioner/pki.ts loads it).
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+import { createClient } from '@kubemarket/sdk';
+import { startFakeApi, type FakeApi } from '@kubemarket/sdk/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stringify } from 'yaml';
+import { execCredential, RENEW_BEFORE_MS } from './commands/kube.ts';
+import { table } from './kit.ts';
+import { EXIT, main } from './main.ts';
+
+const TOKEN = 'kmt_cli_test_token';
+const REQUEST_ID = 'req_abcdefghijklmnopqrstuvwxyz';
+let api: FakeApi;
+let home: string;
+const saved = { ...process.env };
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  home = mkdtempSync(join(tmpdir(), 'kubemarket-cli-test-'));
+  Object.assign(process.env, { XDG_CACHE_HOME: join(home, 'cache'), XDG_CONFIG_HOME: join(home, 'config'), KUBEMARKET_URL: api.url, KUBEMARKET_TOKEN: TOKEN });
+});
+
+afterEach(async () => {
+  process.env = { ...saved };
+  rmSync(home, { recursive: true, force: true });
+  const problems = api.problems();
+  await api.close();
+  expect(problems).toEqual([]);
+});
+
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** What POST /api/clusters/{id}/kubeconfig answers: a kubeconfig whose client certificate, signed by a CA of its own, lives until notAfter. */
+async function issued(now: number, notAfter: number) {
+  const caKeys = (await crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const ca = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '01', name: 'CN=web-ca', notBefore: new Date(now), notAfter: new Date(notAfter + 86_400_000), keys: caKeys, signingAlgorithm: ALGORITHM });
+  const keys = (await crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const certificate = await x509.X509CertificateGenerator.create({ serialNumber: '02', subject: 'CN=alice', issuer: ca.subject, notBefore: new Date(now), notAfter: new Date(notAfter), signingKey: caKeys.privateKey, publicKey: keys.publicKey, signingAlgorithm: ALGORITHM });
+  const keyPem = x509.PemConverter.encode(await crypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
+  const kubeconfig = stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [{ name: 'web', cluster: { server: 'https://127.0.0.1:6443', 'certificate-authority-data': base64(ca.toString('pem')) } }],
+    users: [{ name: 'alice', user: { 'client-certificate-data': base64(certificate.toString('pem')), 'client-key-data': base64(keyPem) } }],
+  });
+  return { kubeconfig, expiresAt: notAfter, serialNumber: '02' };
+}
+
+describe('exec-credential', () => {
+  it('issues a one-hour certificate, answers it from a 0600 cache, and renews it five minutes before it expires', async () => {
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const notAfter = now + 3_600_000;
+    const request = { method: 'POST', url: '/api/clusters/clu_1/kubeconfig', headers: { authorization: `Bearer ${TOKEN}` }, body: { expiresInSeconds: 3600 } };
+    api.expect({ ...request, answer: await issued(now, notAfter) });
+    const client = createClient({ baseUrl: api.url, token: TOKEN });
+    const first = await execCredential(client, api.url, 'clu_1', now);
+    expect(first.fromCache).toBe(false);
+    expect(first.credential.status.expirationTimestamp).toBe(new Date(notAfter).toISOString().replace('.000Z', 'Z'));
+    const directory = join(home, 'cache', 'kubemarket', 'exec-credentials');
+    expect(statSync(join(directory, readdirSync(directory)[0]!)).mode & 0o777).toBe(0o600);
+
+    // Until five minutes before the end: the cache, no request (the fake would record one).
+    expect(await execCredential(client, api.url, 'clu_1', notAfter - RENEW_BEFORE_MS - 1_000)).toEqual({ credential: first.credential, fromCache: true });
+    // Inside the last five minutes: a new certificate.
+    api.expect({ ...request, answer: await issued(now + 1_000, notAfter + 3_600_000) });
+    const renewed = await execCredential(client, api.url, 'clu_1', notAfter - RENEW_BEFORE_MS + 1_000);
+    expect(renewed.fromCache).toBe(false);
+    expect(renewed.credential.status.clientCertificateData).not.toBe(first.credential.status.clientCertificateData);
+  });
+});
+
+describe('exit codes and output', () => {
+  const quiet = () => {
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    return { err, restore: () => (err.mockRestore(), out.mockRestore()) };
+  };
+
+  it('answers 2 for a refusal, 3 for a server error, 1 for a usage mistake, with the code and request id on stderr', async () => {
+    api.expect(
+      { method: 'GET', url: '/api/orders/ord_1', status: 404, answer: { message: 'Order not found.', code: 'not_found', requestId: REQUEST_ID } },
+      { method: 'GET', url: '/api/orders/ord_2', status: 502, answer: { message: 'Gardener did not answer.', code: 'bad_gateway', requestId: REQUEST_ID } },
+    );
+    const { err, restore } = quiet();
+    try {
+      expect(await main(['orders', 'get', 'ord_1'])).toBe(EXIT.apiRefused);
+      expect(String(err.mock.calls.at(-1)?.[0])).toContain(`Error: Order not found. (HTTP 404, code not_found, request id ${REQUEST_ID})`);
+      expect(await main(['orders', 'get', 'ord_2'])).toBe(EXIT.serverOrNetwork);
+      expect(await main(['orders', 'get'])).toBe(EXIT.usage);
+      expect(await main(['clusters', 'list', '--colour'])).toBe(EXIT.usage);
+      expect(await main(['clusters', 'delete', 'web'])).toBe(EXIT.usage);
+    } finally {
+      restore();
+    }
+  });
+
+  it('aligns table columns under their headings', () => {
+    const text = table([{ id: 'clu_1', name: 'web' }, { id: 'clu_22', name: null }], [['id', (row) => row.id], ['name', (row) => row.name]]);
+    expect(text).toBe('ID      NAME\nclu_1   web\nclu_22  -\n');
+  });
+});
