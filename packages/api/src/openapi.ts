@@ -191,6 +191,7 @@ function operationOf(route: RestRoute) {
     },
     security: signedIn ? (tokenMayCall(route) ? [{ cookieAuth: [] }, { bearerAuth: [] }] : [{ cookieAuth: [] }]) : [{}, { cookieAuth: [] }, { bearerAuth: [] }],
     ...(route.scope ? { 'x-token-scope': route.scope } : {}),
+    ...(route.meta.cli ? { 'x-cli': route.meta.cli } : {}),
     ...(route.meta.sessionOnly ? { 'x-session-only': true } : {}),
   };
 }

@@ -53,6 +53,11 @@ export interface RestMeta {
    * other input fields. The body may then be up to `maxBytes` instead of the usual cap.
    */
   multipart?: { filesField: string; maxBytes: number };
+  /**
+   * The `kubemarket` CLI command that does the same (packages/cli), shown beside the curl and SDK
+   * examples of /api-reference; published as `x-cli`.
+   */
+  cli?: `kubemarket ${string}`;
   /** 201 for an operation that creates a record (the REST answer's status; tRPC is unchanged). */
   successStatus?: 200 | 201;
   /**

@@ -9,6 +9,7 @@ import classes from './api-reference.module.css';
 import { apiReferenceQueryOptions } from './api-reference-query';
 import { withInlineCode } from './inline-code';
 import { exampleOperation } from './openapi-reference';
+import { OperationExamples } from './operation-examples';
 import type { Access, ApiOperation, ApiReference, HttpMethod, TagGroup } from './openapi-reference';
 import { PageSection, PublicPage } from './public-page';
 import { ParameterTable, REFERENCE_TABLE, SchemaView } from './schema-view';
@@ -184,12 +185,16 @@ function Operations({ reference }: { reference: ApiReference }) {
       </PageSection>
 
       {reference.groups.map((group) => (
-        <OperationGroup key={group.anchor} group={group} />
+        <OperationGroup key={group.anchor} group={group} baseUrl={reference.serverUrl ?? window.location.origin} />
       ))}
 
       {reference.errors.length ? (
         <PageSection id="errors" title="Errors">
-          <Text>{withInlineCode('A failed call answers one of these statuses with a `{ "message": "…" }` body you can show to a person.')}</Text>
+          <Text>
+            {withInlineCode(
+              'A failed call answers one of these statuses with a `{ "message", "code", "requestId" }` body: show the message to a person, branch on the code, quote the request id to support. A validation error also lists `fields`, each `{ path, message }`.',
+            )}
+          </Text>
           <DataTable rows={reference.errors} columns={ERROR_COLUMNS} rowKey={(error) => error.status} minWidth={480} {...REFERENCE_TABLE} />
         </PageSection>
       ) : null}
@@ -197,7 +202,7 @@ function Operations({ reference }: { reference: ApiReference }) {
   );
 }
 
-function OperationGroup({ group }: { group: TagGroup }) {
+function OperationGroup({ group, baseUrl }: { group: TagGroup; baseUrl: string }) {
   return (
     <PageSection id={group.anchor} title={group.name}>
       {group.description ? <Text>{withInlineCode(group.description)}</Text> : null}
@@ -219,7 +224,7 @@ function OperationGroup({ group }: { group: TagGroup }) {
               </span>
             </Accordion.Control>
             <Accordion.Panel>
-              <OperationDetails operation={operation} />
+              <OperationDetails operation={operation} baseUrl={baseUrl} />
             </Accordion.Panel>
           </Accordion.Item>
         ))}
@@ -228,7 +233,7 @@ function OperationGroup({ group }: { group: TagGroup }) {
   );
 }
 
-function OperationDetails({ operation }: { operation: ApiOperation }) {
+function OperationDetails({ operation, baseUrl }: { operation: ApiOperation; baseUrl: string }) {
   const { parameters, requestBody, response } = operation;
   return (
     <Stack gap="md">
@@ -248,6 +253,7 @@ function OperationDetails({ operation }: { operation: ApiOperation }) {
           </Badge>
         ) : null}
       </Group>
+      <OperationExamples operation={operation} baseUrl={baseUrl} />
 
       {parameters.length ? (
         <Stack gap="xs">

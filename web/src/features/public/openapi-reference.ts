@@ -71,6 +71,8 @@ export interface ApiOperation {
   access: Access;
   /** The API-token scope the operation needs (`x-token-scope`). */
   scope?: string;
+  /** The `kubemarket` CLI command that does the same (`x-cli`). */
+  cli?: string;
   parameters: ApiParameter[];
   requestBody: { required: boolean; contentType: string; schema: SchemaNode } | null;
   /** The success answer; a null schema means no body (204) or an undocumented one. */
@@ -479,6 +481,7 @@ export function buildApiReference(document: OpenApiDocument): ApiReference {
         if (!errors.has(status) || errors.get(status) === undefined) errors.set(status, text(deref(document, responses[status])?.description));
       }
       const scope = text(operation['x-token-scope']);
+      const cli = text(operation['x-cli']);
       const entry: ApiOperation = {
         key: text(operation.operationId) ?? `${method} ${path}`,
         method,
@@ -488,6 +491,7 @@ export function buildApiReference(document: OpenApiDocument): ApiReference {
         deprecated: operation.deprecated === true,
         access: accessOf(operation, document),
         ...(scope ? { scope } : {}),
+        ...(cli ? { cli } : {}),
         parameters: parametersOf(pathItem, operation, document),
         requestBody: requestBodyOf(operation, document),
         response,

@@ -31,7 +31,7 @@ const BUSY = ' One operation runs at a time per cluster: while another runs, thi
 
 export const clustersRouter = router({
   list: orgProcedure('clusters:read')
-    .meta({ rest: { method: 'GET', path: '/api/clusters', summary: "Your organisation's clusters: searched, filtered by status, tier and region, sorted and paginated", tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/clusters', summary: "Your organisation's clusters: searched, filtered by status, tier and region, sorted and paginated", tags: TAGS, cli: 'kubemarket clusters list [--status <status>] [-q <text>]' } })
     .input(listClustersInputSchema)
     .output(clusterPageSchema)
     .query(({ ctx, input }) => clusters.listClusters(ctx, input)),
@@ -42,7 +42,7 @@ export const clustersRouter = router({
     .query(({ ctx }) => clusters.addonsInUse(ctx)),
 
   get: orgProcedure('clusters:read')
-    .meta({ rest: { method: 'GET', path: '/api/clusters/{id}', summary: 'One cluster: status, endpoint, pools, nodes, add-ons, costs, hibernation and the operation running now', tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/clusters/{id}', summary: 'One cluster: status, endpoint, pools, nodes, add-ons, costs, hibernation and the operation running now', tags: TAGS, cli: 'kubemarket clusters get <cluster>' } })
     .input(clusterId)
     .output(clusterDetailSchema)
     .query(({ ctx, input }) => clusters.getCluster(ctx, input.id)),
@@ -64,6 +64,7 @@ export const clustersRouter = router({
       rest: {
         method: 'PATCH',
         path: '/api/clusters/{id}/node-pools/{poolId}',
+        cli: 'kubemarket clusters scale <cluster> --nodes <n> [--pool <name>] [--wait]',
         summary: "Scale a node pool or change its autoscaling limits",
         description: `Priced by the same engine as orders; refused when the tier or the organisation's node quota does not allow it.${BUSY}`,
         tags: TAGS,
@@ -90,6 +91,7 @@ export const clustersRouter = router({
       rest: {
         method: 'POST',
         path: '/api/clusters/{id}/upgrade',
+        cli: 'kubemarket clusters upgrade <cluster> --version <x.y.z> [--wait]',
         summary: 'Upgrade Kubernetes: the control plane, then each pool node by node',
         description: `To a newer patch or the next minor version (availableUpgrades of GET /api/clusters/{id}); no downgrade.${BUSY}`,
         tags: TAGS,
@@ -104,6 +106,7 @@ export const clustersRouter = router({
       rest: {
         method: 'POST',
         path: '/api/clusters/{id}/kubeconfig',
+        cli: 'kubemarket kubeconfig <cluster> [-f <path>]',
         summary: 'A kubeconfig whose client certificate expires when you choose (1 hour to 1 year, 7 days by default)',
         description:
           'Answers the kubeconfig YAML (Content-Type application/yaml), ready to save as a file; a request that accepts application/json and not YAML gets JSON with the YAML in `kubeconfig`. It is issued once, never stored, and audited; POST /api/clusters/{id}/credentials/revoke revokes every kubeconfig issued so far.',
@@ -171,6 +174,7 @@ export const clustersRouter = router({
       rest: {
         method: 'DELETE',
         path: '/api/clusters/{id}',
+        cli: 'kubemarket clusters delete <cluster> --yes [--wait]',
         summary: "Delete the cluster: confirmName must be its exact name; deprovisioning runs live and billing stops once it is deleted",
         tags: TAGS,
       },

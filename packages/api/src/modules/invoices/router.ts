@@ -11,7 +11,7 @@ const depsOf = (ctx: Context) => ({ db: ctx.db, ports: ctx.ports, appUrl: ctx.re
 
 export const invoicesRouter = router({
   list: orgProcedure('billing:read')
-    .meta({ rest: { method: 'GET', path: '/api/billing/invoices', summary: "Your organisation's invoices and credit notes, newest first (filters: status, year; paginated)", tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/billing/invoices', summary: "Your organisation's invoices and credit notes, newest first (filters: status, year; paginated)", tags: TAGS, cli: 'kubemarket invoices list [--status <status>]' } })
     .input(invoiceListInput)
     .output(invoicePageSchema)
     .query(({ ctx, input }) => service.listInvoices(ctx.db, ctx.organizationId, input)),
@@ -41,6 +41,7 @@ export const invoicesRouter = router({
       rest: {
         method: 'GET',
         path: '/api/billing/invoices/{id}/pdf',
+        cli: 'kubemarket invoices download <invoice> [-f <file>]',
         summary: 'An invoice or credit note as PDF/A-3 (A4, Unicode text) with its Factur-X EN 16931 XML embedded',
         tags: TAGS,
         body: { field: 'pdf', contentType: 'application/pdf', filenameField: 'filename', base64: true },

@@ -25,6 +25,7 @@ export const ordersRouter = router({
       rest: {
         method: 'POST',
         path: '/api/orders',
+        cli: 'kubemarket clusters create --name <name> --test-card 4242424242424242 --wait',
         summary: 'Place an order: a cluster, add-ons for one of your clusters, middleware plans or a support plan',
         description:
           'Send an Idempotency-Key header (a new UUID per order): repeating the request with the same key and body answers the same order, with another body 409. The lines are those of POST /api/quotes, except that a cluster line also has its name and build settings, and an add-on line names your cluster (clusterId). The server quotes the order at the catalogue prices in effect now and keeps that quote. Orders with nothing to pay are confirmed at once; the others await payment (POST /api/orders/{id}/pay).',
@@ -37,7 +38,7 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => orders.createOrder(ctx, input)),
 
   list: orgProcedure('orders:read')
-    .meta({ rest: { method: 'GET', path: '/api/orders', summary: "Your organisation's orders: filtered by kind and status, searched, sorted and paginated", tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/orders', summary: "Your organisation's orders: filtered by kind and status, searched, sorted and paginated", tags: TAGS, cli: 'kubemarket orders list [--status <status>]' } })
     .input(listOrdersInputSchema)
     .output(orderPageSchema)
     .query(({ ctx, input }) => orders.listOrders(ctx, input)),
@@ -60,7 +61,7 @@ export const ordersRouter = router({
     .query(({ ctx }) => payment.paymentOptions(ctx)),
 
   get: orgProcedure('orders:read')
-    .meta({ rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order of your organisation: its lines, quote, timeline and payments', tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/orders/{id}', summary: 'One order of your organisation: its lines, quote, timeline and payments', tags: TAGS, cli: 'kubemarket orders get <order>' } })
     .input(z.object({ id: idParam('Order') }))
     .output(orderDetailSchema)
     .query(({ ctx, input }) => orders.getOrder(ctx, input.id)),

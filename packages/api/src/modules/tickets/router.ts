@@ -47,19 +47,19 @@ export const ticketsRouter = router({
     .query(({ ctx }) => tickets.ticketOptions(ctx, ctx.organizationId)),
 
   create: orgProcedure('support:write')
-    .meta({ rest: { method: 'POST', path: '/api/tickets', summary: 'Open a support ticket, optionally about a cluster of your organisation', tags: TAGS, successStatus: 201 } })
+    .meta({ rest: { method: 'POST', path: '/api/tickets', summary: 'Open a support ticket, optionally about a cluster of your organisation', tags: TAGS, successStatus: 201, cli: 'kubemarket tickets create --subject <text> --description <text> [--severity <P1-P4>]' } })
     .input(createTicketInput)
     .output(ticketDetailSchema)
     .mutation(({ ctx, input }) => tickets.createTicket(ctx, ctx.user, ctx.organizationId, input)),
 
   list: orgProcedure('support:read')
-    .meta({ rest: { method: 'GET', path: '/api/tickets', summary: "Your organisation's tickets, recently updated first (filters: status, severity, category; paginated)", tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/tickets', summary: "Your organisation's tickets, recently updated first (filters: status, severity, category; paginated)", tags: TAGS, cli: 'kubemarket tickets list [--status <status>]' } })
     .input(listTicketsInput)
     .output(ticketPageSchema)
     .query(({ ctx, input }) => tickets.listTickets(ctx, ctx.organizationId, input)),
 
   get: orgProcedure('support:read')
-    .meta({ rest: { method: 'GET', path: '/api/tickets/{id}', summary: 'A ticket with its thread and SLA timers', tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/tickets/{id}', summary: 'A ticket with its thread and SLA timers', tags: TAGS, cli: 'kubemarket tickets get <ticket>' } })
     .input(ticketIdInput)
     .output(ticketDetailSchema)
     .query(({ ctx, input }) => tickets.getTicket(ctx, ctx.organizationId, input.id)),
