@@ -1,11 +1,14 @@
 import { ActionIcon, Anchor, Button } from '@mantine/core';
 import type { ActionIconProps, AnchorProps, ButtonProps, ElementProps } from '@mantine/core';
-import { createLink } from '@tanstack/react-router';
+import { createLink, type LinkProps } from '@tanstack/react-router';
 import type { Ref } from 'react';
 
 // Mantine components rendered as router links, so that `to` stays checked against the route tree.
 // Menu items and navigation links are in menu-links.tsx: menus are not part of a page's first load.
 // The calls are marked pure so that a module using one of these links does not bring the others.
+
+/** A page of the app a link goes to, checked against the route tree. */
+export type LinkTarget = NonNullable<LinkProps['to']>;
 
 export type AnchorElementProps = ElementProps<'a', 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> };
 

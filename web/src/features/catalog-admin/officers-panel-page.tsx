@@ -1,9 +1,8 @@
 import { isAdminRole } from '@kubemarket/shared';
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBox, IconChevronRight, IconDatabase, IconLifebuoy, IconPuzzle, IconSparkles } from '@tabler/icons-react';
-import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { AnchorLink } from '../../components/router-links';
+import { AnchorLink, type LinkTarget } from '../../components/router-links';
 import { useCurrentUser } from '../auth';
 import { IncidentsAdminPanel } from '../incidents';
 import { AttentionPanel } from '../staff-organizations';
@@ -12,11 +11,10 @@ import { ChangeRequestsPanel } from './change-requests-panel';
 import { countOf } from './panel-counts';
 import { StaffPage } from '../officers';
 
-type Target = NonNullable<LinkProps['to']>;
 
 interface StaffLink {
   label: string;
-  to: Target;
+  to: LinkTarget;
   description: string;
 }
 
@@ -129,7 +127,7 @@ function PanelContent() {
 interface PanelCardProps {
   icon: ReactNode;
   title: string;
-  to: Target;
+  to: LinkTarget;
   description: string;
   /** What the screen holds, e.g. "7 tiers on sale"; null while loading. */
   counts: readonly (string | null)[];

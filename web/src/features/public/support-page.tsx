@@ -1,10 +1,9 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconCreditCard, IconHeartRateMonitor, IconSearch, IconTicket, IconTool } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import type { LinkProps } from '@tanstack/react-router';
 import { CellLines, DataTable } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
-import { AnchorLink } from '../../components/router-links';
+import { AnchorLink, type LinkTarget } from '../../components/router-links';
 import { COMPANY } from './company';
 import { MailLink, PageSection, PublicPage } from './public-page';
 import { BUSINESS_HOURS, PLAN_FEATURES, RESPONSE_TIMES, SUPPORT_PLANS } from './support-content';
@@ -13,7 +12,7 @@ interface Entry {
   icon: Icon;
   title: string;
   text: string;
-  to: NonNullable<LinkProps['to']>;
+  to: LinkTarget;
   linkLabel: string;
 }
 

@@ -1,8 +1,6 @@
 import { FALLBACK_CLUSTER_TYPE_LINKS, clusterTypeFromTierName, tierDisplayName } from '@kubemarket/shared';
 import type { ClusterType } from '@kubemarket/shared';
-import type { LinkProps } from '@tanstack/react-router';
-
-type LinkTarget = NonNullable<LinkProps['to']>;
+import type { NavLink } from './nav-links';
 
 export interface ClusterTypeLink {
   key: string;
@@ -21,10 +19,8 @@ export function clusterTypeLinks(tiers: ReadonlyArray<{ id: string; name: string
   return tiers.map((tier) => ({ key: tier.id, label: tierDisplayName(tier.name), type: clusterTypeFromTierName(tier.name) }));
 }
 
-export interface FooterLink {
-  label: string;
-  to: LinkTarget;
-}
+/** A footer link: its words and the page it opens, as the header's links. */
+export type FooterLink = NavLink;
 
 /** docs/product/screens.md#footer: the other footer links. */
 export const FOOTER_COMPANY_LINKS: readonly FooterLink[] = [

@@ -1,6 +1,4 @@
-import type { LinkProps } from '@tanstack/react-router';
-
-type LinkTarget = NonNullable<LinkProps['to']>;
+import type { LinkTarget } from '../../components/router-links';
 
 export interface NavLink {
   label: string;

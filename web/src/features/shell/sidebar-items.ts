@@ -1,7 +1,5 @@
-import type { LinkProps } from '@tanstack/react-router';
+import type { LinkTarget } from '../../components/router-links';
 import type { SessionUser } from '../auth';
-
-type LinkTarget = NonNullable<LinkProps['to']>;
 
 export type SidebarIcon =
   | 'dashboard'

@@ -1,20 +1,18 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from '../../components/query-error-alert';
-import { AnchorLink } from '../../components/router-links';
+import { AnchorLink, type LinkTarget } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { CLUSTER_STATUS_COLORS, euros, ORGANIZATION_STATUS_LABELS, statusLabel } from './staff-format';
 import type { Attention, ClusterStatus, OrganizationStatus } from './staff-organizations-types';
 
-type Target = NonNullable<LinkProps['to']>;
 
 interface Item {
   key: string;
   label: string;
   count: number;
-  to: Target;
+  to: LinkTarget;
   /** Red when it is late already; otherwise orange when something waits. */
   late?: boolean;
 }
@@ -91,7 +89,7 @@ export function AttentionPanel() {
 }
 
 /** A figure of the platform under the link to the page that lists it, and what it is made of. */
-function PlatformCard({ to, title, value, valueTestId, children }: { to: Target; title: string; value: ReactNode; valueTestId?: string; children: ReactNode }) {
+function PlatformCard({ to, title, value, valueTestId, children }: { to: LinkTarget; title: string; value: ReactNode; valueTestId?: string; children: ReactNode }) {
   return (
     <Card withBorder padding="md" radius="md">
       <AnchorLink to={to} size="sm" fw={600}>
@@ -106,7 +104,7 @@ function PlatformCard({ to, title, value, valueTestId, children }: { to: Target;
 }
 
 /** How many there are in all, then a badge a status with how many have it. */
-function StatusCountCard({ to, title, counts, badge }: { to: Target; title: string; counts: Record<string, number>; badge: (status: string) => { color: string; label: string } }) {
+function StatusCountCard({ to, title, counts, badge }: { to: LinkTarget; title: string; counts: Record<string, number>; badge: (status: string) => { color: string; label: string } }) {
   return (
     <PlatformCard to={to} title={title} value={Object.values(counts).reduce((sum, value) => sum + value, 0)}>
       <Group gap={6}>
