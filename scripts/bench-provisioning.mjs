@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@kubemarket/sdk';
 import WebSocket from 'ws';
 import { devSession, percentile, sortedNumbers } from './lib/bench-client.mjs';
 import { buildApp, offlineEnv, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
@@ -109,12 +110,13 @@ async function measure(origin) {
   state.phase = 'signing in';
   // The development sign-in: no password hashing in the way of the measurement.
   const auth = await devSession(origin, 'gabriel');
-  const api = apiClient(auth);
+  // The typed SDK with the session's cookie and CSRF token (a non-2xx answer throws its code and request id).
+  const api = createClient({ baseUrl: origin, headers: { Cookie: auth.cookie, 'X-CSRF-Token': auth.csrf, Origin: origin } });
 
   state.phase = 'opening the socket';
   socket = await openSocket(origin, auth);
 
-  const versions = await api.get('/api/catalog/kubernetes-versions');
+  const versions = await api.GET('/api/catalog/kubernetes-versions');
   const version = versions.find((entry) => entry.isDefault)?.version ?? '1.37';
 
   state.phase = 'baseline: one cluster';
@@ -127,10 +129,10 @@ async function measure(origin) {
   );
 
   state.phase = 'confirming over REST';
-  const running = await api.get('/api/clusters?status=running&pageSize=100');
+  const running = await api.GET('/api/clusters', { params: { query: { status: 'running', pageSize: 100 } } });
   const details = new Map();
   const ids = state.batches.flatMap((batch) => [...batch.clusters.keys()]);
-  await Promise.all(ids.map(async (id) => details.set(id, await api.get(`/api/clusters/${id}`))));
+  await Promise.all(ids.map(async (id) => details.set(id, await api.GET('/api/clusters/{id}', { params: { path: { id } } }))));
   await pause(500); // a message published after the last poll still has time to land
   report({ running, details });
 
@@ -139,21 +141,23 @@ async function measure(origin) {
     state.batches.push(batch);
     const orders = await Promise.all(
       names.map(async (name) => {
-        const order = await client.post(
-          '/api/orders',
-          {
+        const order = await client.POST('/api/orders', {
+          params: { header: { 'Idempotency-Key': randomUUID() } },
+          body: {
             lines: [{ kind: 'cluster', name, tierId: 'tier_devtest', regionId: 'fr-par-1', kubernetesVersion: version, nodePools: [{ name: 'default', flavorId: 'gp-2-4', count: 2 }] }],
             billing: BILLING,
           },
-          { 'Idempotency-Key': randomUUID() },
-        );
+        });
         return { name, orderId: order.id };
       }),
     );
     batch.started = performance.now();
     await Promise.all(
       orders.map(async ({ name, orderId }) => {
-        const paid = await client.post(`/api/orders/${orderId}/pay`, { paymentIdempotencyKey: randomUUID(), method: PAYMENT === 'card' ? CARD : { kind: 'bank_transfer' } });
+        const paid = await client.POST('/api/orders/{id}/pay', {
+          params: { path: { id: orderId }, header: { 'Idempotency-Key': randomUUID() } },
+          body: { method: PAYMENT === 'card' ? CARD : { kind: 'bank_transfer' } },
+        });
         const clusterId = paid.order?.createdClusterId;
         if (!['succeeded', 'invoiced'].includes(paid.result) || !clusterId) throw new Error(`paying ${name}: ${paid.result} ${paid.reason ?? ''}`);
         batch.clusters.set(clusterId, { name, orderId, readyAt: null, failed: null });
@@ -170,7 +174,7 @@ async function measure(origin) {
       if (pending.length === 0) return;
       if (performance.now() - lastPoll >= POLL_MS) {
         lastPoll = performance.now();
-        const page = await client.get(`/api/clusters?q=bench-&pageSize=100`);
+        const page = await client.GET('/api/clusters', { params: { query: { q: 'bench-', pageSize: 100 } } });
         for (const item of page.items) {
           if (!batch.clusters.has(item.id) || !['running', 'failed'].includes(item.status)) continue;
           if (!terminalSince.has(item.id)) terminalSince.set(item.id, performance.now());
@@ -191,17 +195,6 @@ function settleFromMessages(batch) {
     if (body.operation.status === 'succeeded' && cluster.readyAt === null) cluster.readyAt = perf;
     if (body.operation.status === 'failed' && cluster.failed === null) cluster.failed = body.operation.error ?? 'failed';
   }
-}
-
-/** JSON calls with the session; a non-2xx answer throws with its status and body. */
-function apiClient(session) {
-  async function call(method, path, body, headers) {
-    const res = await session.call(method, path, body, headers);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text);
-  }
-  return { get: (path) => call('GET', path), post: (path, body, headers) => call('POST', path, body, headers) };
 }
 
 function openSocket(origin, auth) {
