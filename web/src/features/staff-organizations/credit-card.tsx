@@ -32,7 +32,7 @@ const creditFormSchema = z.object({
 export function CreditCard({ organization, admin, onGranted }: { organization: OrganizationDetail; admin: boolean; onGranted: () => Promise<void> }) {
   const trpc = useTRPC();
   const grant = useMutation(trpc.billing.grantCredit.mutationOptions());
-  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: creditFormSchema,
     initialValues: { amount: '' as number | string, origin: 'goodwill' as z.infer<typeof creditFormSchema>['origin'], description: '', expiresOn: '' },
     submit: ({ amount, origin, description, expiresOn }) =>
@@ -53,6 +53,7 @@ export function CreditCard({ organization, admin, onGranted }: { organization: O
       void onGranted();
     },
   });
+  const { form, submitting } = schemaForm;
 
   return (
     <AdminFormCard
@@ -60,9 +61,7 @@ export function CreditCard({ organization, admin, onGranted }: { organization: O
       title="Grant a credit"
       adminOnly="Only administrators grant credits."
       admin={admin}
-      formRef={formRef}
-      onSubmit={onSubmit}
-      error={error}
+      schemaForm={schemaForm}
       intro={
         <Text size="sm" c="dimmed">
           Credits are deducted from the next invoices before any payment. Audited with your name. You grant up to {euros(STAFF_CREDIT_LIMITS.alonePerGrantCents)} at a time and{' '}

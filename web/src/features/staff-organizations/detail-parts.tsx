@@ -100,16 +100,15 @@ interface AdminFormCardProps {
   /** Said to staff who are not administrators, above the fields they cannot use. */
   adminOnly: string;
   admin: boolean;
-  formRef: RefObject<HTMLFormElement | null>;
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  error: string | null;
+  /** What useSchemaForm gives that the form element and its error line need. */
+  schemaForm: { formRef: RefObject<HTMLFormElement | null>; onSubmit: (event?: FormEvent<HTMLFormElement>) => void; error: string | null };
   /** What the card says before its fields. */
   intro?: ReactNode;
   children: ReactNode;
 }
 
 /** A staff form about the organisation in its own card: the title, who may use it, the form's error, then the fields. */
-export function AdminFormCard({ titleId, title, adminOnly, admin, formRef, onSubmit, error, intro, children }: AdminFormCardProps) {
+export function AdminFormCard({ titleId, title, adminOnly, admin, schemaForm: { formRef, onSubmit, error }, intro, children }: AdminFormCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
       <form ref={formRef} noValidate onSubmit={onSubmit}>

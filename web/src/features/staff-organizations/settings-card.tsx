@@ -30,7 +30,7 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
   const trpc = useTRPC();
   const save = useMutation(trpc.staffOrganizations.updateSettings.mutationOptions());
   // Controlled: the button waits for a change.
-  const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: settingsFormSchema,
     initialValues: {
       invoicingAllowed: organization.invoicingAllowed,
@@ -59,6 +59,7 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
       void onSaved();
     },
   });
+  const { form, submitting } = schemaForm;
   const { invoicingAllowed, maxClusters, maxNodes, creditLimit } = form.values;
   const creditLimitCents = creditLimitProblem(creditLimit) ? undefined : creditLimitCentsOf(creditLimit);
   const changed =
@@ -73,9 +74,7 @@ export function SettingsCard({ organization, admin, onSaved }: { organization: O
       title="Settings staff control"
       adminOnly="Only administrators change these settings."
       admin={admin}
-      formRef={formRef}
-      onSubmit={onSubmit}
-      error={error}
+      schemaForm={schemaForm}
     >
       <Switch
         label="Invoice payment allowed"
