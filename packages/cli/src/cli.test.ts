@@ -1,5 +1,6 @@
 import type { webcrypto } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @peculiar/x509 needs the Reflect metadata API (as packages/api/src/platform/provisioner/pki.ts loads it).
@@ -11,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { execCredential, RENEW_BEFORE_MS } from './commands/kube.ts';
 import { table } from './kit.ts';
-import { EXIT, main } from './main.ts';
+import { COMMANDS, EXIT, main } from './main.ts';
 
 const TOKEN = 'kmt_cli_test_token';
 const REQUEST_ID = 'req_abcdefghijklmnopqrstuvwxyz';
@@ -103,5 +104,25 @@ describe('exit codes and output', () => {
   it('aligns table columns under their headings', () => {
     const text = table([{ id: 'clu_1', name: 'web' }, { id: 'clu_22', name: null }], [['id', (row) => row.id], ['name', (row) => row.name]]);
     expect(text).toBe('ID      NAME\nclu_1   web\nclu_22  -\n');
+  });
+});
+
+describe('the API reference', () => {
+  it('shows only commands the CLI has (x-cli), with options it takes', () => {
+    // Written by `pnpm typecheck` (which `pnpm test` runs before this tier); generated here when absent.
+    const file = join(import.meta.dirname, '../../sdk/openapi.json');
+    if (!existsSync(file)) expect(spawnSync(process.execPath, [join(import.meta.dirname, '../../sdk/scripts/generate.mjs')]).status).toBe(0);
+    const document = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, { 'x-cli'?: string }>> };
+    const shown = Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => (operation['x-cli'] ? [operation['x-cli']] : [])));
+    expect(shown.length).toBeGreaterThanOrEqual(10);
+    for (const line of shown) {
+      const words = line.split(' ');
+      expect(words[0], line).toBe('kubemarket');
+      const command = COMMANDS.find((candidate) => words.slice(1, 1 + candidate.name.split(' ').length).join(' ') === candidate.name);
+      expect(command, line).toBeDefined();
+      const options = Object.entries(command!.options ?? {});
+      for (const [, flag] of line.matchAll(/(?:^| |\[)--([a-z-]+)/g)) expect(options.map(([name]) => name), `${line}: --${flag}`).toContain(flag);
+      for (const [, flag] of line.matchAll(/(?:^| |\[)-([a-z])\b/g)) expect(options.map(([, spec]) => ('short' in spec ? spec.short : null)), `${line}: -${flag}`).toContain(flag);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { USER_AGENT, VERSION } from './version.ts';
 /** Exit codes, as `kubemarket --help` and docs/adr/0035-sdk-and-cli.md list them. */
 export const EXIT = { ok: 0, usage: 1, apiRefused: 2, serverOrNetwork: 3, timeout: 4, failed: 5 } as const;
 
-const COMMANDS: Command[] = [...clusterCommands, ...billingCommands, ...ticketCommands, ...kubeCommands, ...loginCommands];
+export const COMMANDS: Command[] = [...clusterCommands, ...billingCommands, ...ticketCommands, ...kubeCommands, ...loginCommands];
 
 const HELP = `kubemarket ${VERSION}: the KubeMarket console from the command line.
 

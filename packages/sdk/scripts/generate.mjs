@@ -5,6 +5,7 @@
 // openapi-typescript then writes the types. Both files are committed; sdk.test.ts fails when
 // either differs from what this script would write now (ADR 35).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +29,17 @@ const base64Modules = {
   },
 };
 
+/**
+ * Packages with native bindings (libsql, the SQLite driver @kubemarket/db may load) cannot be
+ * bundled: they stay imports of their installed files, resolved from the importing package.
+ */
+const nativePackages = {
+  name: 'native-packages',
+  setup(context) {
+    context.onResolve({ filter: /^(@libsql\/client|libsql)$/ }, (args) => ({ path: createRequire(join(args.resolveDir, 'index.js')).resolve(args.path), external: true }));
+  },
+};
+
 /** The OpenAPI document of every REST route, as the Worker builds it (version: the app's). */
 export async function buildDocument() {
   const directory = mkdtempSync(join(tmpdir(), 'kubemarket-sdk-'));
@@ -46,7 +58,7 @@ export async function buildDocument() {
       outfile,
       logLevel: 'error',
       loader: { '.txt': 'text' },
-      plugins: [base64Modules],
+      plugins: [base64Modules, nativePackages],
       // Bundled CommonJS dependencies may still call require().
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
@@ -66,7 +78,8 @@ export async function typesOf(document) {
   return BANNER + astToString(await openapiTS(document, { alphabetize: true, exportType: false }));
 }
 
-if (import.meta.main) {
+// Run as a script (any Node: not import.meta.main, which Node 22 before 22.18 lacks), not imported.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
   const document = await buildDocument();
   writeFileSync(DOCUMENT_FILE, documentText(document));
