@@ -116,6 +116,7 @@ import { Route as AuthenticatedDashboardOfficersSupportPlansRouteImport } from '
 import { Route as AuthenticatedDashboardOrdersIndexRouteImport } from './routes/_authenticated/_dashboard/orders/index'
 import { Route as AuthenticatedDashboardOrdersAddonsRouteImport } from './routes/_authenticated/_dashboard/orders/addons'
 import { Route as AuthenticatedDashboardOrdersClustersRouteImport } from './routes/_authenticated/_dashboard/orders/clusters'
+import { Route as AuthenticatedDashboardSettingsWebhooksRouteImport } from './routes/_authenticated/_dashboard/settings_.webhooks'
 import { Route as AuthenticatedPlainOrderStatusIndexRouteImport } from './routes/_authenticated/_plain/order-status/index'
 import { Route as AuthenticatedPlainOrderStatusIdRouteImport } from './routes/_authenticated/_plain/order-status/$id'
 import { Route as AuthenticatedDashboardClustersIdIndexRouteImport } from './routes/_authenticated/_dashboard/clusters/$id/index'
@@ -706,6 +707,12 @@ const AuthenticatedDashboardOrdersClustersRoute =
     path: '/orders/clusters',
     getParentRoute: () => AuthenticatedDashboardRoute,
   } as any)
+const AuthenticatedDashboardSettingsWebhooksRoute =
+  AuthenticatedDashboardSettingsWebhooksRouteImport.update({
+    id: '/settings_/webhooks',
+    path: '/settings/webhooks',
+    getParentRoute: () => AuthenticatedDashboardRoute,
+  } as any)
 const AuthenticatedPlainOrderStatusIndexRoute =
   AuthenticatedPlainOrderStatusIndexRouteImport.update({
     id: '/order-status/',
@@ -870,6 +877,7 @@ export interface FileRoutesByFullPath {
   '/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
   '/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
   '/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
+  '/settings/webhooks': typeof AuthenticatedDashboardSettingsWebhooksRoute
   '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
   '/orders/': typeof AuthenticatedDashboardOrdersIndexRoute
   '/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
@@ -985,6 +993,7 @@ export interface FileRoutesByTo {
   '/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
   '/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
   '/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
+  '/settings/webhooks': typeof AuthenticatedDashboardSettingsWebhooksRoute
   '/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
   '/orders': typeof AuthenticatedDashboardOrdersIndexRoute
   '/order-status': typeof AuthenticatedPlainOrderStatusIndexRoute
@@ -1105,6 +1114,7 @@ export interface FileRoutesById {
   '/_authenticated/_dashboard/officers/support-plans': typeof AuthenticatedDashboardOfficersSupportPlansRoute
   '/_authenticated/_dashboard/orders/addons': typeof AuthenticatedDashboardOrdersAddonsRoute
   '/_authenticated/_dashboard/orders/clusters': typeof AuthenticatedDashboardOrdersClustersRoute
+  '/_authenticated/_dashboard/settings_/webhooks': typeof AuthenticatedDashboardSettingsWebhooksRoute
   '/_authenticated/_plain/order-status/$id': typeof AuthenticatedPlainOrderStatusIdRoute
   '/_authenticated/_dashboard/orders/': typeof AuthenticatedDashboardOrdersIndexRoute
   '/_authenticated/_plain/order-status/': typeof AuthenticatedPlainOrderStatusIndexRoute
@@ -1222,6 +1232,7 @@ export interface FileRouteTypes {
     | '/officers/support-plans'
     | '/orders/addons'
     | '/orders/clusters'
+    | '/settings/webhooks'
     | '/order-status/$id'
     | '/orders/'
     | '/order-status/'
@@ -1337,6 +1348,7 @@ export interface FileRouteTypes {
     | '/officers/support-plans'
     | '/orders/addons'
     | '/orders/clusters'
+    | '/settings/webhooks'
     | '/order-status/$id'
     | '/orders'
     | '/order-status'
@@ -1456,6 +1468,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_dashboard/officers/support-plans'
     | '/_authenticated/_dashboard/orders/addons'
     | '/_authenticated/_dashboard/orders/clusters'
+    | '/_authenticated/_dashboard/settings_/webhooks'
     | '/_authenticated/_plain/order-status/$id'
     | '/_authenticated/_dashboard/orders/'
     | '/_authenticated/_plain/order-status/'
@@ -2280,6 +2293,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardOrdersClustersRouteImport
       parentRoute: typeof AuthenticatedDashboardRoute
     }
+    '/_authenticated/_dashboard/settings_/webhooks': {
+      id: '/_authenticated/_dashboard/settings_/webhooks'
+      path: '/settings/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof AuthenticatedDashboardSettingsWebhooksRouteImport
+      parentRoute: typeof AuthenticatedDashboardRoute
+    }
     '/_authenticated/_plain/order-status/': {
       id: '/_authenticated/_plain/order-status/'
       path: '/order-status'
@@ -2410,6 +2430,7 @@ interface AuthenticatedDashboardRouteChildren {
   AuthenticatedDashboardOfficersSupportPlansRoute: typeof AuthenticatedDashboardOfficersSupportPlansRoute
   AuthenticatedDashboardOrdersAddonsRoute: typeof AuthenticatedDashboardOrdersAddonsRoute
   AuthenticatedDashboardOrdersClustersRoute: typeof AuthenticatedDashboardOrdersClustersRoute
+  AuthenticatedDashboardSettingsWebhooksRoute: typeof AuthenticatedDashboardSettingsWebhooksRoute
   AuthenticatedDashboardOrdersIndexRoute: typeof AuthenticatedDashboardOrdersIndexRoute
   AuthenticatedDashboardClustersIdTopologyRoute: typeof AuthenticatedDashboardClustersIdTopologyRoute
   AuthenticatedDashboardOrdersProductsIdRoute: typeof AuthenticatedDashboardOrdersProductsIdRoute
@@ -2479,6 +2500,8 @@ const AuthenticatedDashboardRouteChildren: AuthenticatedDashboardRouteChildren =
       AuthenticatedDashboardOrdersAddonsRoute,
     AuthenticatedDashboardOrdersClustersRoute:
       AuthenticatedDashboardOrdersClustersRoute,
+    AuthenticatedDashboardSettingsWebhooksRoute:
+      AuthenticatedDashboardSettingsWebhooksRoute,
     AuthenticatedDashboardOrdersIndexRoute:
       AuthenticatedDashboardOrdersIndexRoute,
     AuthenticatedDashboardClustersIdTopologyRoute:

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../auth';
 import { SessionsSection, TwoFactorSection } from '../security';
 import { PreferencesSection } from '../preferences';
 import { ActivityLog, TeamSection } from '../team';
+import { WebhooksLink } from '../webhooks';
 
 import { SETTINGS_TABS, type SettingsTab } from './settings-tabs';
 
@@ -26,6 +27,7 @@ export function SettingsPage({ tab, onTabChange }: SettingsPageProps) {
         <Stack gap={4}>
           <Title order={1}>Settings</Title>
           <Text c="dimmed">How you sign in, where you are signed in, the tokens your scripts use, your team and its activity, and how prices and the console are shown.</Text>
+          <WebhooksLink />
         </Stack>
         <Tabs
           value={tab}
