@@ -102,8 +102,8 @@ describe('the kubemarket CLI and its SDK', () => {
 
   it('orders, pays and follows a cluster until it runs, then gives kubectl an exec plugin whose certificates chain to its CA and are cached', async () => {
     const created = await kubemarket(token, 'clusters', 'create', '--name', name, '--nodes', '1', '--test-card', '4242424242424242', '--billing-company', 'CLI E2E SAS', '--billing-address', '12 rue de la Paix', '--billing-postal-code', '75002', '--billing-city', 'Paris', '--wait', '--timeout', '120', '-o', 'json');
-    expect(created.stderr).toMatch(/^Order ord_\w+ paid/m);
     expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toMatch(/^Order ord_\w+ paid/m);
     const cluster = JSON.parse(created.stdout) as { id: string; name: string; status: string };
     expect(cluster).toMatchObject({ name, status: 'running' });
     // stderr is a pipe here: plain progress lines (no bar redrawn with \r), the provisioning's steps among them.
