@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { execCredential, RENEW_BEFORE_MS } from './commands/kube.ts';
 import { table } from './kit.ts';
+import { clusterProgressReporter } from './progress.ts';
 import { COMMANDS, EXIT, main } from './main.ts';
 
 const TOKEN = 'kmt_cli_test_token';
@@ -99,6 +100,29 @@ describe('exit codes and output', () => {
     } finally {
       restore();
     }
+  });
+
+  it('draws --wait progress as one bar redrawn on a terminal, and as plain lines when each thing changes elsewhere', () => {
+    const progress = (percent: number, step: number) => ({ status: 'provisioning' as const, operation: { type: 'provision', status: 'running' as const, progressPercent: percent, step: { key: `s${step}`, label: `Step ${step}`, index: step - 1, count: 4 }, remainingMs: 9_500, error: null } });
+    const stream = (isTTY: boolean) => {
+      const written: string[] = [];
+      return { written, stream: { isTTY, columns: 200, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+    };
+    const terminal = stream(true);
+    const bar = clusterProgressReporter(terminal.stream, 'web');
+    bar.report(progress(25, 1));
+    bar.report(progress(50, 2));
+    bar.end();
+    expect(terminal.written).toEqual([
+      '\r\u001b[2K[######------------------]  25%  web provisioning · provision · Step 1 (1/4) · ~10 s left',
+      '\r\u001b[2K[############------------]  50%  web provisioning · provision · Step 2 (2/4) · ~10 s left',
+      '\n',
+    ]);
+    const pipe = stream(false);
+    const lines = clusterProgressReporter(pipe.stream, 'web');
+    for (const [percent, step] of [[25, 1], [25, 1], [50, 2]] as const) lines.report(progress(percent, step));
+    lines.end();
+    expect(pipe.written).toEqual(['web provisioning · provision · Step 1 (1/4) 25%\n', 'web provisioning · provision · Step 2 (2/4) 50%\n']);
   });
 
   it('aligns table columns under their headings', () => {
