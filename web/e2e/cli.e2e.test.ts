@@ -164,15 +164,21 @@ describe('the kubemarket CLI and its SDK', () => {
     }
   });
 
-  it("saves an invoice's PDF, and says an API refusal with its code, request id and exit code 2", async () => {
+  it("logs in, saves an invoice's PDF, and says an API refusal with its code, request id and exit code 2", async () => {
     const alice = await apiToken({ path: '/api/login', body: { identifier: 'alice', password: 'KubeMarket-demo-2026' } }, ['billing:read', 'orders:read']);
-    const invoices = await kubemarket(alice, 'invoices', 'list', '-o', 'json');
+    // `kubemarket login` checks the token and saves it (0600); the next commands run without KUBEMARKET_*.
+    const login = await run('pnpm', ['-s', 'kubemarket', 'login', '--url', BASE_URL, '--token', alice], {});
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('as alice (Acme Industries)');
+    expect(statSync(join(XDG.XDG_CONFIG_HOME, 'kubemarket', 'config.json')).mode & 0o777).toBe(0o600);
+    const saved = (...args: string[]) => run('pnpm', ['-s', 'kubemarket', ...args], {});
+    const invoices = await saved('invoices', 'list', '-o', 'json');
     expect(invoices.code, invoices.stderr).toBe(0);
     const invoice = (JSON.parse(invoices.stdout) as Array<{ id: string; kind: string; number: string }>).find((item) => item.kind === 'invoice');
     expect(invoice?.number).toMatch(/^KM-\d{4}-\d{6}$/);
     const pdf = join(home, 'invoice.pdf');
-    const saved = await kubemarket(alice, 'invoices', 'download', invoice!.id, '-f', pdf);
-    expect(saved.code, saved.stderr).toBe(0);
+    const download = await saved('invoices', 'download', invoice!.id, '-f', pdf);
+    expect(download.code, download.stderr).toBe(0);
     expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const missing = await kubemarket(alice, 'orders', 'get', 'ord_does_not_exist');
