@@ -126,8 +126,8 @@ describe('exit codes and output', () => {
   });
 
   it('aligns table columns under their headings', () => {
-    const text = table([{ id: 'clu_1', name: 'web' }, { id: 'clu_22', name: null }], [['id', (row) => row.id], ['name', (row) => row.name]]);
-    expect(text).toBe('ID      NAME\nclu_1   web\nclu_22  -\n');
+    const text = table([{ id: 'clu_1', name: 'web', upgrades: ['1.38.0', '1.38.1'] }, { id: 'clu_22', name: null, upgrades: [] }], [['id', (row) => row.id], ['name', (row) => row.name], ['upgrades', (row) => row.upgrades]]);
+    expect(text).toBe('ID      NAME  UPGRADES\nclu_1   web   1.38.0,1.38.1\nclu_22  -     -\n');
   });
 });
 

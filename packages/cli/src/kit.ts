@@ -83,7 +83,10 @@ export function integer(values: Context['values'], name: string, fallback?: numb
 /** A column of a table: its heading and how to read it from a row. */
 export type Column<Row> = [heading: string, read: (row: Row) => unknown];
 
-const cell = (value: unknown): string => (value === null || value === undefined || value === '' ? '-' : Array.isArray(value) ? value.join(',') : String(value));
+const cell = (value: unknown): string => {
+  const text = Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+  return text === '' ? '-' : text;
+};
 
 /** Rows as aligned columns (two spaces between), headings in capitals as kubectl prints them. */
 export function table<Row>(rows: readonly Row[], columns: ReadonlyArray<Column<Row>>): string {
