@@ -4,10 +4,10 @@
 // Text modules), so esbuild bundles a two-line entry into a temporary ES module that Node imports.
 // openapi-typescript then writes the types. Both files are committed; sdk.test.ts fails when
 // either differs from what this script would write now (ADR 35).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -82,6 +82,8 @@ export async function typesOf(document) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
   const document = await buildDocument();
+  // A fresh clone has no src/generated/ (it is ignored): make it.
+  mkdirSync(dirname(TYPES_FILE), { recursive: true });
   writeFileSync(DOCUMENT_FILE, documentText(document));
   writeFileSync(TYPES_FILE, await typesOf(document));
   console.log(`Wrote ${Object.keys(document.paths).length} paths to packages/sdk/openapi.json and src/generated/api.ts in ${((performance.now() - started) / 1000).toFixed(1)} s`);

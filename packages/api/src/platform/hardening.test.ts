@@ -1,6 +1,6 @@
 import { apiTokens, authTokens, rateLimits, sessions, users } from '@kubemarket/db';
 import { createTestDb } from '@kubemarket/db/testing';
-import { seed } from '@kubemarket/db/seed';
+import { DEMO_SERVICE_ACCOUNT, seed } from '@kubemarket/db/seed';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from './db-errors';
@@ -33,7 +33,8 @@ describe('purge (cron)', () => {
     expect((await db.select().from(sessions)).map((row) => row.id)).toEqual(['live']);
     expect((await db.select().from(authTokens)).map((row) => row.id)).toEqual(['t-live']);
     expect((await db.select().from(rateLimits)).map((row) => row.key)).toEqual(['fresh']);
-    expect((await db.select().from(apiTokens)).map((row) => row.id).sort()).toEqual(['a-live', 'a-recent']);
+    // The seeded service account's token (valid 345 days) stays too.
+    expect((await db.select().from(apiTokens)).map((row) => row.id).sort()).toEqual(['a-live', 'a-recent', DEMO_SERVICE_ACCOUNT.tokenId].sort());
   });
 });
 

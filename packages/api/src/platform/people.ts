@@ -7,5 +7,8 @@ import { and, eq, type SQL } from 'drizzle-orm';
  * only through their API tokens.
  */
 export function peopleOf(organizationId: string, ...more: Array<SQL | undefined>): SQL {
-  return and(eq(users.organizationId, organizationId), eq(users.kind, 'person'), ...more)!;
+  return and(eq(users.organizationId, organizationId), isPerson, ...more)!;
 }
+
+/** A user who is a person, not a service account: for queries over several organisations. */
+export const isPerson = eq(users.kind, 'person');

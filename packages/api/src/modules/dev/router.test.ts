@@ -1,5 +1,5 @@
 import { notifications, users } from '@kubemarket/db';
-import { eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '../../context';
 import { callerAs, createTestCaller, sessionUserOf } from '../../testing';
@@ -26,7 +26,9 @@ describe('dev router', () => {
       },
     });
     const alice = await sessionUserOf(db, 'alice');
-    const members = await db.select({ id: users.id }).from(users).where(eq(users.organizationId, alice.organizationId));
+    // The people of Acme: its service account (GitLab CI) is no one to notify.
+    const members = await db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, alice.organizationId), eq(users.kind, 'person')));
+    expect(await db.$count(users, and(eq(users.organizationId, alice.organizationId), eq(users.kind, 'service')))).toBe(1);
     const before = await db.select({ id: notifications.id }).from(notifications);
 
     const answer = await callerAs(ctx, alice).dev.notifyOrganization({ type: 'system', message: 'Planned maintenance' });

@@ -24,6 +24,7 @@ import { emitEvent } from '../../platform/webhook-events';
 import { incidentEmails } from './emails';
 import { RECENT_INCIDENT_DAYS, type DeclareIncidentInput, type PostIncidentUpdateInput, type PublicIncident, type ResolveIncidentInput } from './schemas';
 import type { SignedInContext } from '../../trpc';
+import { isPerson } from '../../platform/people';
 
 /**
  * Platform incidents: staff declare one, post its updates and resolve it; anyone reads the active
@@ -132,7 +133,7 @@ async function affectedUsers(ctx: Context, regions: string[]) {
   return ctx.db
     .select({ id: users.id, email: users.email, name: users.name, organizationRole: users.organizationRole })
     .from(users)
-    .where(and(inArray(users.organizationId, organizations), isNull(users.disabledAt)));
+    .where(and(inArray(users.organizationId, organizations), isPerson, isNull(users.disabledAt)));
 }
 
 /**

@@ -30,6 +30,7 @@ import { verificationMail } from '../auth';
 import { staffMails } from './mails';
 import { escapeLike } from '../../platform/sql-like';
 import type { SignedInContext } from '../../trpc';
+import { isPerson } from '../../platform/people';
 
 type Staff = SignedInContext;
 
@@ -312,7 +313,7 @@ export async function pendingRegistrations(ctx: Staff, input: { q?: string; page
   const [members, registrations] = ids.length === 0
     ? [[], []]
     : await Promise.all([
-        ctx.db.select().from(users).where(inArray(users.organizationId, ids)).orderBy(users.createdAt),
+        ctx.db.select().from(users).where(and(inArray(users.organizationId, ids), isPerson)).orderBy(users.createdAt),
         ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.register'), eq(auditLog.targetType, 'organization'), inArray(auditLog.targetId, ids))),
       ]);
   const items = rows.map((organization) => {
@@ -515,7 +516,8 @@ export async function rejectPromotion(ctx: Staff, input: { id: string; reason: s
 // Organisation members (/admin/organization-users)
 
 export async function organizationMembers(ctx: Staff, input: { organization?: string; q?: string; page: number; pageSize: number }) {
-  const filters: SQL[] = [];
+  // People: an organisation's service accounts are listed with its tokens, not among its members.
+  const filters: SQL[] = [isPerson];
   if (input.organization) {
     const text = input.organization;
     filters.push(or(eq(organizations.id, text), contains(organizations.name, text), contains(organizations.billingId, text))!);
