@@ -1,16 +1,11 @@
 import { ORGANIZATION_ROLE_LABELS, PERSONAL_SCOPE_DOMAINS, roleCan, roleGrantsScope, SCOPE_DOMAINS } from '@kubemarket/shared';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRobot } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { QueryView, RowsSkeleton } from '../../components/list-kit';
-import { SectionCard } from '../../components/section-card';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { CreateTokenModal } from './create-token-modal';
-import { NewSecretModal } from './new-secret-modal';
-import { TokenTable } from './token-table';
+import { TokensCard } from './tokens-card';
 
 const SERVICE_DOMAINS = SCOPE_DOMAINS.filter((domain) => !PERSONAL_SCOPE_DOMAINS.includes(domain));
 
@@ -24,9 +19,7 @@ export function ServiceAccountsSection() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const accounts = useQuery(trpc.tokens.serviceAccounts.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tokens.serviceAccounts.queryKey() });
-  const [creating, setCreating] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.tokens.serviceAccounts.queryKey() });
   const manages = roleCan(user.organizationRole, 'members:manage');
   // An owner's service account acts as an administrator (it cannot rename or delete the organisation).
   const actingRole = user.organizationRole === 'owner' ? 'admin' : user.organizationRole;
@@ -34,64 +27,39 @@ export function ServiceAccountsSection() {
   const revoke = useMutation(
     trpc.tokens.revokeServiceAccount.mutationOptions({
       onSuccess(account) {
-        void refresh();
+        refresh();
         notifications.show({ message: `The service account "${account.name}" has been revoked.`, color: 'green' });
       },
     }),
   );
-
   return (
-    <SectionCard
+    <TokensCard
       id="service-accounts"
       title="Service accounts"
       description="Tokens of the organisation rather than of a person: they keep working when their creator leaves, and act with the creator's role (an owner's as an administrator), within their scopes."
-      aside={
-        manages ? (
-          <Button size="xs" leftSection={<IconRobot size={16} />} onClick={() => setCreating(true)}>
-            Create service account
-          </Button>
-        ) : undefined
+      noun="service accounts"
+      empty="Your organisation has no service accounts yet."
+      tokens={accounts}
+      tableLabel="Service accounts of your organisation"
+      extraColumns={[
+        { header: 'Acts as', cell: (account) => <Text size="sm">{ORGANIZATION_ROLE_LABELS[account.role]}</Text> },
+        { header: 'Created by', cell: (account) => <Text size="sm">{account.createdBy?.name ?? 'A deleted account'}</Text> },
+      ]}
+      create={
+        manages
+          ? {
+              label: 'Create service account',
+              icon: <IconRobot size={16} />,
+              title: 'Create a service account',
+              domains: SERVICE_DOMAINS,
+              grants: (scope) => roleGrantsScope(actingRole, scope),
+              submit: (input) => create.mutateAsync(input),
+            }
+          : undefined
       }
-    >
-      <QueryView
-        query={accounts}
-        loading={<RowsSkeleton label="Loading service accounts" />}
-        errorTitle="Service accounts could not be loaded"
-        isEmpty={(data) => data.length === 0}
-        empty={
-          <Text size="sm" c="dimmed">
-            Your organisation has no service accounts yet.
-          </Text>
-        }
-      >
-        {(data) => (
-          <TokenTable
-            rows={data}
-            label="Service accounts of your organisation"
-            extraColumns={[
-              { header: 'Acts as', cell: (account) => <Text size="sm">{ORGANIZATION_ROLE_LABELS[account.role]}</Text> },
-              { header: 'Created by', cell: (account) => <Text size="sm">{account.createdBy?.name ?? 'A deleted account'}</Text> },
-            ]}
-            revoke={manages ? (id) => revoke.mutateAsync({ id }) : undefined}
-            revokeConsequence="Every script and pipeline that uses it gets 401 from now on."
-          />
-        )}
-      </QueryView>
-      <CreateTokenModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="Create a service account"
-        submitLabel="Create service account"
-        domains={SERVICE_DOMAINS}
-        grants={(scope) => roleGrantsScope(actingRole, scope)}
-        submit={(input) => create.mutateAsync(input)}
-        onCreated={(token) => {
-          setCreating(false);
-          setSecret(token);
-          void refresh();
-        }}
-      />
-      <NewSecretModal secret={secret} onClose={() => setSecret(null)} />
-    </SectionCard>
+      revoke={manages ? (id) => revoke.mutateAsync({ id }) : undefined}
+      revokeConsequence="Every script and pipeline that uses it gets 401 from now on."
+      onCreated={refresh}
+    />
   );
 }
