@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, lateWebhookOrganizations, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, emitExpiringKubeconfigs, lateWebhookOrganizations, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext, paymentsFor, realtimeFor } from './context';
 import type { Env } from './env';
@@ -69,6 +69,14 @@ export async function runScheduled(
         if (backups.taken + backups.expired > 0) console.log('Middleware backups', backups);
       } catch (error) {
         logError('Taking middleware backups failed', error);
+      }
+      // Kubeconfigs ending within a week, announced once each to the webhooks that want it (ADR 36).
+      try {
+        const context = operatorContext(env);
+        const announced = await emitExpiringKubeconfigs(context, now);
+        if (announced > 0) console.log(`Enqueued ${announced} kubeconfig.expiring webhook deliveries`);
+      } catch (error) {
+        logError('Announcing expiring kubeconfigs failed', error);
       }
       // Clusters at other clouds, listed again with each saved connection (issue 16).
       try {

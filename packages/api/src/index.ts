@@ -70,7 +70,7 @@ export { quoteInputSchema, quoteSchema, orderLineSchema, type QuoteInput } from 
 export { gardenerProvisioner, simulatorProvisioner, syncCloudProfile, type ProvisionerPort } from './platform/provisioner';
 export { advanceOperation, stalledOperations, type AdvanceResult } from './modules/clusters';
 export type { ClusterProgress, OperationView } from './platform/realtime-messages';
-export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters';
+export { applyHibernationSchedules, emitExpiringKubeconfigs, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters';
 export { startPendingAfter, startPendingInstances, takeScheduledBackups } from './modules/middlewares';
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage';
 export { generateInvoices, type GenerationRun } from './modules/invoices';

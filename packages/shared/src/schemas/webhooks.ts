@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The events an organisation can subscribe a webhook endpoint to (ADR 36). `kubeconfig.expiring`
- * is listed for subscriptions but not emitted yet (no daily job looks at kubeconfig expiry);
- * `webhook.test` is what "Send test event" sends.
+ * The events an organisation can subscribe a webhook endpoint to (ADR 36); `webhook.test` is what
+ * "Send test event" sends.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'order.paid',
@@ -29,7 +28,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'cluster.failed': "A cluster's operation failed",
   'cluster.upgraded': 'A cluster was upgraded',
   'cluster.deleted': 'A cluster was deleted',
-  'kubeconfig.expiring': 'A kubeconfig expires soon (not emitted yet)',
+  'kubeconfig.expiring': 'A kubeconfig expires within a week',
   'invoice.issued': 'An invoice was issued',
   'invoice.overdue': 'An invoice is overdue',
   'ticket.replied': 'Support replied to a ticket',

@@ -16,6 +16,7 @@ export {
   type EngineDeps,
 } from './engine';
 export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './hibernation';
+export { emitExpiringKubeconfigs, KUBECONFIG_WARNING_MS } from './kubeconfig-expiry';
 export { BACKUP_RETENTION_MS, backupSizeMb } from './middleware-operations';
 export { operationView } from './progress';
 export { addonInstallStatements, newClusterStatements, startAddonInstall } from './provisioning';

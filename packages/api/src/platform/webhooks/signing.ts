@@ -32,7 +32,13 @@ export async function signWebhook(secret: string, id: string, timestampSeconds: 
 }
 
 /** The three Standard Webhooks headers; during a rotation's overlap, one signature per secret, space-separated. */
-export async function webhookHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Promise<Record<string, string>> {
+export interface WebhookHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+export async function webhookHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Promise<WebhookHeaders> {
   const signatures = await Promise.all(secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)));
   return { 'webhook-id': id, 'webhook-timestamp': String(timestampSeconds), 'webhook-signature': signatures.join(' ') };
 }
