@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, TestClient } from './client';
+import { webhooksFor } from '../src/context';
+import { json, productionEnv, TestClient } from './client';
 
 /**
  * The WebhookDispatcher Durable Object (ADR 36): woken by an event, it sends the organisation's
@@ -98,5 +99,23 @@ describe('WebhookDispatcher', () => {
 
     const deliveries = await json<Array<{ id: string; status: string; attempts: number }>>(await client.get(`/api/webhook-endpoints/${endpoint.id}/deliveries`));
     expect(deliveries).toMatchObject([{ id, status: 'succeeded', attempts: 3 }]);
+  });
+
+  it('resolves a host over DNS over HTTPS at registration in production, A and AAAA, and not in development', async () => {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      asked.push(`${request.url} ${request.headers.get('accept')}`);
+      const type = new URL(request.url).searchParams.get('type');
+      const answer = type === 'A' ? [{ type: 5, data: 'edge.example.net.' }, { type: 1, data: '93.184.215.14' }] : [{ type: 28, data: '2606:2800:21f:cb07:6820:80da:af6b:8b2c' }];
+      return Response.json({ Status: 0, Answer: answer });
+    });
+    const resolve = webhooksFor(productionEnv()).resolveHost!;
+    expect(await resolve('hooks.example.com')).toEqual(['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+    expect(asked.sort()).toEqual([
+      'https://cloudflare-dns.com/dns-query?name=hooks.example.com&type=A application/dns-json',
+      'https://cloudflare-dns.com/dns-query?name=hooks.example.com&type=AAAA application/dns-json',
+    ]);
+    expect(webhooksFor(env).resolveHost).toBeUndefined();
   });
 });
