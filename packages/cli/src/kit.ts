@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import type { KubeMarketClient } from '@kubemarket/sdk';
+import { listAll, type ItemOf, type KubeMarketClient, type ListPath } from '@kubemarket/sdk';
 import { stringify } from 'yaml';
 
 /** What a command gets: its parsed flags and positionals, the client, and where to write. */
@@ -102,6 +102,23 @@ export function print<Row>(context: Context, data: unknown, rows: readonly Row[]
   else if (format === 'yaml') context.out.write(stringify(data));
   else if (format === 'table') context.out.write(table(rows, columns));
   else throw new UsageError(`-o ${String(format)}: choose table, json or yaml.`);
+}
+
+/** `<things> list [--status <status>]`: every item of a list path, of one status if given, in the columns given. */
+export function listByStatusCommand<P extends ListPath>(spec: { name: string; summary: string; statuses: string; path: P; columns: ReadonlyArray<Column<ItemOf<P>>> }): Command {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: '[--status <status>]',
+    options: { status: { type: 'string', description: spec.statuses }, output: OUTPUT_OPTION },
+    async run(context) {
+      const status = context.values.status;
+      // One status filter on any of these paths: the shape listAll cannot see through a generic path.
+      const list = listAll as unknown as (client: KubeMarketClient, path: P, options: { query: { status?: unknown } }) => Promise<Array<ItemOf<P>>>;
+      const items = await list(context.client(), spec.path, { query: status ? { status } : {} });
+      print(context, items, items, spec.columns);
+    },
+  };
 }
 
 /** A record as two columns, field and value, for `get` in table form. */

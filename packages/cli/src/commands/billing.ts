@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { listAll } from '@kubemarket/sdk';
-import { date, euros, FIELD_COLUMNS, fieldRows, OUTPUT_OPTION, print, type Column, type Command } from '../kit.ts';
+import type { ItemOf } from '@kubemarket/sdk';
+import { date, euros, FIELD_COLUMNS, fieldRows, listByStatusCommand, OUTPUT_OPTION, print, type Column, type Command } from '../kit.ts';
 
-type OrderItem = Awaited<ReturnType<typeof listAll<'/api/orders'>>>[number];
-type InvoiceItem = Awaited<ReturnType<typeof listAll<'/api/billing/invoices'>>>[number];
+type OrderItem = ItemOf<'/api/orders'>;
+type InvoiceItem = ItemOf<'/api/billing/invoices'>;
 
 const ORDER_COLUMNS: Array<Column<OrderItem>> = [
   ['id', (o) => o.id],
@@ -25,17 +25,7 @@ const INVOICE_COLUMNS: Array<Column<InvoiceItem>> = [
 ];
 
 export const billingCommands: Command[] = [
-  {
-    name: 'orders list',
-    summary: "your organisation's orders, newest first",
-    usage: '[--status <status>]',
-    options: { status: { type: 'string', description: 'pending, paid, provisioning, completed, cancelled or failed.' }, output: OUTPUT_OPTION },
-    async run(context) {
-      const status = context.values.status as OrderItem['status'] | undefined;
-      const orders = await listAll(context.client(), '/api/orders', { query: status ? { status } : {} });
-      print(context, orders, orders, ORDER_COLUMNS);
-    },
-  },
+  listByStatusCommand({ name: 'orders list', summary: "your organisation's orders, newest first", statuses: 'pending, paid, provisioning, completed, cancelled or failed.', path: '/api/orders', columns: ORDER_COLUMNS }),
   {
     name: 'orders get',
     summary: 'one order with its lines and payments',
@@ -57,17 +47,7 @@ export const billingCommands: Command[] = [
       ]), FIELD_COLUMNS);
     },
   },
-  {
-    name: 'invoices list',
-    summary: 'invoices and credit notes, newest first',
-    usage: '[--status <status>]',
-    options: { status: { type: 'string', description: 'due, paid, overdue or void.' }, output: OUTPUT_OPTION },
-    async run(context) {
-      const status = context.values.status as InvoiceItem['status'] | undefined;
-      const invoices = await listAll(context.client(), '/api/billing/invoices', { query: status ? { status } : {} });
-      print(context, invoices, invoices, INVOICE_COLUMNS);
-    },
-  },
+  listByStatusCommand({ name: 'invoices list', summary: 'invoices and credit notes, newest first', statuses: 'due, paid, overdue or void.', path: '/api/billing/invoices', columns: INVOICE_COLUMNS }),
   {
     name: 'invoices download',
     summary: "save an invoice's PDF",

@@ -1,8 +1,8 @@
-import { listAll } from '@kubemarket/sdk';
-import { date, FIELD_COLUMNS, fieldRows, OUTPUT_OPTION, print, required, type Column, type Command } from '../kit.ts';
+import type { ItemOf } from '@kubemarket/sdk';
+import { date, FIELD_COLUMNS, fieldRows, listByStatusCommand, OUTPUT_OPTION, print, required, type Column, type Command } from '../kit.ts';
 import { resolveCluster } from './clusters.ts';
 
-type TicketItem = Awaited<ReturnType<typeof listAll<'/api/tickets'>>>[number];
+type TicketItem = ItemOf<'/api/tickets'>;
 type Ticket = TicketItem & { description?: string };
 
 const COLUMNS: Array<Column<TicketItem>> = [
@@ -30,17 +30,7 @@ const ticketRows = (ticket: Ticket) =>
   ]);
 
 export const ticketCommands: Command[] = [
-  {
-    name: 'tickets list',
-    summary: "your organisation's support tickets",
-    usage: '[--status <status>]',
-    options: { status: { type: 'string', description: 'open, awaiting_customer, awaiting_support, resolved or closed.' }, output: OUTPUT_OPTION },
-    async run(context) {
-      const status = context.values.status as TicketItem['status'] | undefined;
-      const tickets = await listAll(context.client(), '/api/tickets', { query: status ? { status } : {} });
-      print(context, tickets, tickets, COLUMNS);
-    },
-  },
+  listByStatusCommand({ name: 'tickets list', summary: "your organisation's support tickets", statuses: 'open, awaiting_customer, awaiting_support, resolved or closed.', path: '/api/tickets', columns: COLUMNS }),
   {
     name: 'tickets get',
     summary: 'one ticket with its description',
