@@ -43,6 +43,14 @@ async function waitAndPrint(context: Context, cluster: Cluster, status: Cluster[
   printCluster(context, cluster);
 }
 
+/** A change to the cluster named by the first argument: made, then (with --wait) followed until `status`, and the cluster printed. */
+async function changeCluster(context: Context, status: Cluster['status'], change: (client: KubeMarketClient, cluster: Cluster) => Promise<unknown>): Promise<void> {
+  const client = context.client();
+  const cluster = await resolveCluster(client, context.positionals[0]!);
+  await change(client, cluster);
+  await waitAndPrint(context, await client.GET('/api/clusters/{id}', { params: { path: { id: cluster.id } } }), status);
+}
+
 function printCluster(context: Context, cluster: Cluster): void {
   const operation = cluster.currentOperation;
   print(context, cluster, fieldRows([
@@ -157,13 +165,12 @@ export const clusterCommands: Command[] = [
     positionals: [1, 1],
     options: { nodes: { type: 'string', description: 'The new node count.' }, pool: { type: 'string', description: 'The pool name or id (default: the only pool).' }, ...WAIT_OPTIONS, output: OUTPUT_OPTION },
     async run(context) {
-      const client = context.client();
-      const cluster = await resolveCluster(client, context.positionals[0]!);
-      const wanted = context.values.pool;
-      const pools = cluster.nodePools.filter((pool) => wanted === undefined || pool.name === wanted || pool.id === wanted);
-      if (pools.length !== 1) throw new UsageError(wanted === undefined ? `${cluster.name} has ${cluster.nodePools.length} pools (${cluster.nodePools.map((pool) => pool.name).join(', ')}): give --pool.` : `${cluster.name} has no pool ${String(wanted)}.`);
-      await client.PATCH('/api/clusters/{id}/node-pools/{poolId}', { params: { path: { id: cluster.id, poolId: pools[0]!.id } }, body: { count: integer(context.values, 'nodes') } });
-      await waitAndPrint(context, await client.GET('/api/clusters/{id}', { params: { path: { id: cluster.id } } }), 'running');
+      await changeCluster(context, 'running', async (client, cluster) => {
+        const wanted = context.values.pool;
+        const pools = cluster.nodePools.filter((pool) => wanted === undefined || pool.name === wanted || pool.id === wanted);
+        if (pools.length !== 1) throw new UsageError(wanted === undefined ? `${cluster.name} has ${cluster.nodePools.length} pools (${cluster.nodePools.map((pool) => pool.name).join(', ')}): give --pool.` : `${cluster.name} has no pool ${String(wanted)}.`);
+        await client.PATCH('/api/clusters/{id}/node-pools/{poolId}', { params: { path: { id: cluster.id, poolId: pools[0]!.id } }, body: { count: integer(context.values, 'nodes') } });
+      });
     },
   },
   {
@@ -173,10 +180,7 @@ export const clusterCommands: Command[] = [
     positionals: [1, 1],
     options: { version: { type: 'string', description: 'The version to move to, e.g. 1.37.2.' }, ...WAIT_OPTIONS, output: OUTPUT_OPTION },
     async run(context) {
-      const client = context.client();
-      const cluster = await resolveCluster(client, context.positionals[0]!);
-      await client.POST('/api/clusters/{id}/upgrade', { params: { path: { id: cluster.id } }, body: { version: required(context.values, 'version') } });
-      await waitAndPrint(context, await client.GET('/api/clusters/{id}', { params: { path: { id: cluster.id } } }), 'running');
+      await changeCluster(context, 'running', (client, cluster) => client.POST('/api/clusters/{id}/upgrade', { params: { path: { id: cluster.id } }, body: { version: required(context.values, 'version') } }));
     },
   },
   {
@@ -187,10 +191,7 @@ export const clusterCommands: Command[] = [
     options: { yes: { type: 'boolean', description: 'Required: you mean it.' }, ...WAIT_OPTIONS, output: OUTPUT_OPTION },
     async run(context) {
       if (!context.values.yes) throw new UsageError('Deleting a cluster cannot be undone: add --yes.');
-      const client = context.client();
-      const cluster = await resolveCluster(client, context.positionals[0]!);
-      await client.DELETE('/api/clusters/{id}', { params: { path: { id: cluster.id }, query: { confirmName: cluster.name } } });
-      await waitAndPrint(context, await client.GET('/api/clusters/{id}', { params: { path: { id: cluster.id } } }), 'deleted');
+      await changeCluster(context, 'deleted', (client, cluster) => client.DELETE('/api/clusters/{id}', { params: { path: { id: cluster.id }, query: { confirmName: cluster.name } } }));
     },
   },
 ];
