@@ -7,6 +7,14 @@ import { ErrorAlert } from './error-alert';
 
 const typedNameSchema = z.object({ typed: z.string() });
 
+/** The part of a mutation (variables: the confirmed name) the modal drives. */
+export interface NameDeletion {
+  mutate: (name: string) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: { message: string } | null;
+}
+
 interface ConfirmByNameModalProps {
   opened: boolean;
   onClose: () => void;
@@ -18,9 +26,8 @@ interface ConfirmByNameModalProps {
   consequences: ReactNode;
   /** "Keep the cluster". */
   keepLabel: string;
-  pending: boolean;
-  error: string | null | undefined;
-  onConfirm: () => void;
+  /** The deletion, sent the confirmed name; it is reset when the modal closes. */
+  deletion: NameDeletion;
   testIds: { name: string; confirm: string; modal?: string };
 }
 
@@ -28,20 +35,22 @@ interface ConfirmByNameModalProps {
  * A deletion confirmed by typing the exact name of what goes (a cluster, a middleware): the button
  * stays disabled until the name matches, and Enter submits once it does.
  */
-export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, pending, error, onConfirm, testIds }: ConfirmByNameModalProps) {
+export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, deletion, testIds }: ConfirmByNameModalProps) {
+  const pending = deletion.isPending;
   // Controlled: the button follows the name as it is typed.
   const { form, formRef, onSubmit } = useSchemaForm({
     schema: typedNameSchema,
     initialValues: { typed: '' },
     mode: 'controlled',
     submit: ({ typed }) => {
-      if (deleteConfirmationMatches(typed, name) && !pending) onConfirm();
+      if (deleteConfirmationMatches(typed, name) && !pending) deletion.mutate(name);
     },
   });
   const matches = deleteConfirmationMatches(form.values.typed, name);
   // Closed (deleted, or kept), it opens empty again: cleared once it has gone.
   const close = () => {
     if (pending) return;
+    deletion.reset();
     onClose();
   };
   return (
@@ -56,7 +65,7 @@ export function ConfirmByNameModal({ opened, onClose, name, label, consequences,
             , to confirm.
           </Text>
           <TextInput label={label} {...form.getInputProps('typed')} autoComplete="off" spellCheck={false} data-autofocus data-testid={testIds.name} />
-          <ErrorAlert>{error}</ErrorAlert>
+          <ErrorAlert>{deletion.error?.message}</ErrorAlert>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
               {keepLabel}

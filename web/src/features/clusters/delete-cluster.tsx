@@ -52,17 +52,12 @@ function DeleteClusterModal({ cluster, opened, onClose }: { cluster: ClusterDeta
   return (
     <ConfirmByNameModal
       opened={opened}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      onClose={onClose}
       name={cluster.name}
       label="Cluster name"
       consequences="Every workload, volume and load balancer of the cluster is removed, and its kubeconfigs stop working."
       keepLabel="Keep the cluster"
-      pending={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => remove.mutate(cluster.name)}
+      deletion={remove}
       testIds={{ name: 'delete-confirm-name', confirm: 'delete-confirm', modal: 'delete-cluster-modal' }}
     />
   );

@@ -400,17 +400,12 @@ function DeleteCard({ instance }: { instance: MiddlewareInstance }) {
       modal={
         <ConfirmByNameModal
           opened={opened}
-          onClose={() => {
-            remove.reset();
-            setOpened(false);
-          }}
+          onClose={() => setOpened(false)}
           name={instance.name}
           label="Middleware name"
           consequences="Its data and every backup are deleted."
           keepLabel="Keep it"
-          pending={remove.isPending}
-          error={remove.error?.message}
-          onConfirm={() => remove.mutate(instance.name)}
+          deletion={remove}
           testIds={{ name: 'delete-middleware-name', confirm: 'delete-middleware-confirm' }}
         />
       }
