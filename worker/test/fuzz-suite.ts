@@ -15,7 +15,7 @@
  * ./fuzz-sender.ts. On failure the offending cases are printed with the error the
  * Worker logged (each is replayed alone to attribute its log lines).
  */
-import { TOKEN_SCOPES } from '@kubemarket/shared';
+import { API_ERROR_CODES, REQUEST_ID_PATTERN, TOKEN_SCOPES } from '@kubemarket/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient, uniqueUser } from './client';
 import { fillPath, type FuzzRequest } from './fuzz-cases';
@@ -210,6 +210,21 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
 
     // Replay each distinct failure alone to attribute what the Worker logged.
     const failures = results.filter(isFailure);
+    // ADR 34: every error of /api is `{ message, code, requestId }`, message first, whatever refused it
+    // (an answer cut at 300 characters is not JSON any more and is not judged).
+    const offConvention = results
+      .filter((r) => typeof r.status === 'number' && r.status >= 400 && r.path.startsWith('/api/'))
+      .filter((r) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(r.message);
+        } catch {
+          return false;
+        }
+        const { message, code, requestId } = (body ?? {}) as Record<string, unknown>;
+        return Object.keys(body ?? {})[0] !== 'message' || typeof message !== 'string' || typeof code !== 'string' || !(code in API_ERROR_CODES) || typeof requestId !== 'string' || !REQUEST_ID_PATTERN.test(requestId);
+      })
+      .map((r) => `${r.status} ${r.method} ${r.path.slice(0, 80)} [${r.kind}: ${r.label}] — ${r.message.slice(0, 120)}`);
     const distinct = new Map<string, Result & { principals: Set<string>; count: number; log?: string }>();
     for (const failure of failures) {
       const key = `${failure.target} | ${failure.kind} | ${failure.label} | ${failure.status}/${failure.embedded ?? ''}`;
@@ -271,6 +286,7 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
       productionPass,
       slowest: results.sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => `${r.ms} ms ${r.principal} ${r.method} ${r.path.slice(0, 80)} [${r.kind}: ${r.label}]`),
       failures: failures.length,
+      errorsOffConvention: offConvention.length,
       distinctFailures: distinct.size,
       setupProblems,
     };
@@ -286,6 +302,7 @@ describe(`fuzz (${part}): malformed input never answers 5xx`, () => {
     expect(missingProcedures).toEqual([]);
     expect(results.length).toBeGreaterThan(1000);
     expect(fiveHundreds).toEqual([]);
+    expect(offConvention.slice(0, 20)).toEqual([]);
   });
 });
 }
