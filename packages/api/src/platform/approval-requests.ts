@@ -3,6 +3,7 @@ import { type Database } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import type { Ports } from '../context';
 import { auditInsert, type AuditEvent } from './audit';
+import { isUniqueViolation } from './db-errors';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 /**
@@ -25,6 +26,19 @@ export interface RequestNames {
 /** The columns of a request filed now: pending, undecided. */
 export function pendingRequestRow(requestedBy: string, now: number) {
   return { requestedBy, status: 'pending' as const, decidedBy: null, decidedAt: null, decisionReason: null, createdAt: now };
+}
+
+/** Who asked for a request and how it was decided, as staff read it. */
+export function decisionView<Row extends Pick<RequestTable['$inferSelect'], 'requestedBy' | 'status' | 'decidedBy' | 'decidedAt' | 'decisionReason' | 'createdAt'> & { requesterName?: string | null }>(row: Row) {
+  return {
+    requestedBy: row.requestedBy,
+    requesterName: row.requesterName ?? null,
+    status: row.status as Row['status'],
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt,
+    decisionReason: row.decisionReason,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The order staff read requests in: pending first, newest first. */
@@ -60,7 +74,7 @@ export const pendingWithId = (table: RequestTable, id: string) => and(eq(table.i
 /** The refusal when another decision claimed the request first. */
 export const decidedMeanwhile = (names: RequestNames) => new TRPCError({ code: 'CONFLICT', message: `This ${names.request} was decided meanwhile.` });
 
-/** Who decides: an administrator's request. */
+/** Who files or decides: an administrator's request. */
 interface Decider {
   db: Database;
   ports: Pick<Ports, 'clock'>;
@@ -86,4 +100,19 @@ export async function rejectRequest<T extends RequestTable>(
   const claimed = await claimDecision(ctx.db, table, names, request.id, { status: 'rejected', decidedBy: ctx.user.id, decidedAt: now, decisionReason: input.reason });
   await ctx.db.batch([auditInsert(ctx.db, { actorUserId: ctx.user.id, ...audit(request, input.reason), ipAddress: ctx.request.ipAddress }, now)]);
   return claimed;
+}
+
+/**
+ * Files a request: its pending row and the audit event of who asked, in one batch. When the table
+ * allows one pending request per subject (a unique index), a second is a 409 saying `conflict`.
+ */
+export async function fileRequest<T extends RequestTable>(ctx: Decider, table: T, request: T['$inferInsert'], now: number, audit: Omit<AuditEvent, 'actorUserId' | 'ipAddress'>, conflict?: string): Promise<void> {
+  // The request tables are inserted alike: one table's builder types the statement.
+  const requests = table as typeof creditRequests;
+  try {
+    await ctx.db.batch([ctx.db.insert(requests).values(request as typeof creditRequests.$inferInsert), auditInsert(ctx.db, { actorUserId: ctx.user.id, ...audit, ipAddress: ctx.request.ipAddress }, now)]);
+  } catch (error) {
+    if (conflict === undefined || !isUniqueViolation(error)) throw error;
+    throw new TRPCError({ code: 'CONFLICT', message: conflict });
+  }
 }

@@ -13,7 +13,7 @@ import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { decidedMeanwhile, pendingFirst, pendingRequestRow, pendingWithId, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
+import { decidedMeanwhile, decisionView, fileRequest, pendingFirst, pendingRequestRow, pendingWithId, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
 import { euros } from '@kubemarket/shared';
 import type { decideCreditRequestInput, grantCreditInput } from './schemas';
@@ -36,13 +36,7 @@ export function requestView(row: CreditRequest & { organizationName?: string | n
     amountCents: row.amountCents,
     expiresAt: row.expiresAt,
     limitReason: row.limitReason,
-    requestedBy: row.requestedBy,
-    requesterName: row.requesterName ?? null,
-    status: row.status,
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt,
-    decisionReason: row.decisionReason,
-    createdAt: row.createdAt,
+    ...decisionView(row),
   };
 }
 
@@ -95,14 +89,7 @@ export async function grantCredit(ctx: Staff, input: GrantCreditInput) {
     limitReason,
     ...pendingRequestRow(ctx.user.id, now),
   };
-  await ctx.db.batch([
-    ctx.db.insert(creditRequests).values(request),
-    auditInsert(
-      ctx.db,
-      { actorUserId: ctx.user.id, action: 'billing.credit_requested', targetType: 'organization', targetId: organization.id, ipAddress: ctx.request.ipAddress, metadata: { requestId: request.id, limitReason, ...what } },
-      now,
-    ),
-  ]);
+  await fileRequest(ctx, creditRequests, request, now, { action: 'billing.credit_requested', targetType: 'organization', targetId: organization.id, metadata: { requestId: request.id, limitReason, ...what } });
   return { status: 'awaiting_approval' as const, credit: null, request: requestView({ ...request, organizationName: organization.name, requesterName: ctx.user.name }) };
 }
 

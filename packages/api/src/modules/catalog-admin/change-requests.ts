@@ -11,9 +11,8 @@ import { catalogueChangeRequests, newId, users, type CatalogueChangeKind, type C
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { claimDecision, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
+import { claimDecision, decisionView, fileRequest, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { auditInsert } from '../../platform/audit';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { ApprovalProbe, readOnly, type Approval } from './four-eyes';
 import {
   addonUpdateInput,
@@ -75,14 +74,8 @@ export function changeRequestView(row: CatalogueChangeRequest & { requesterName?
     summary: row.summary,
     limitReason: row.limitReason,
     reason: row.reason,
-    requestedBy: row.requestedBy,
-    requesterName: row.requesterName ?? null,
-    status: row.status,
-    decidedBy: row.decidedBy,
+    ...decisionView(row),
     deciderName: row.deciderName ?? null,
-    decidedAt: row.decidedAt,
-    decisionReason: row.decisionReason,
-    createdAt: row.createdAt,
   };
 }
 
@@ -117,26 +110,19 @@ export async function requestChange(ctx: Staff, input: z.output<typeof changeReq
     reason: input.reason,
     ...pendingRequestRow(ctx.user.id, now),
   };
-  try {
-    await ctx.db.batch([
-      ctx.db.insert(catalogueChangeRequests).values(request),
-      auditInsert(
-        ctx.db,
-        {
-          actorUserId: ctx.user.id,
-          action: 'catalog.change_requested',
-          targetType: 'catalogue_change_request',
-          targetId: request.id,
-          ipAddress: ctx.request.ipAddress,
-          metadata: { procedure: request.procedure, subject: request.subject, summary: request.summary, limitReason: request.limitReason, reason: request.reason },
-        },
-        now,
-      ),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'A change of this item already awaits approval: have it decided first.' });
-    throw error;
-  }
+  await fileRequest(
+    ctx,
+    catalogueChangeRequests,
+    request,
+    now,
+    {
+      action: 'catalog.change_requested',
+      targetType: 'catalogue_change_request',
+      targetId: request.id,
+      metadata: { procedure: request.procedure, subject: request.subject, summary: request.summary, limitReason: request.limitReason, reason: request.reason },
+    },
+    'A change of this item already awaits approval: have it decided first.',
+  );
   return changeRequestView({ ...request, requesterName: ctx.user.name });
 }
 

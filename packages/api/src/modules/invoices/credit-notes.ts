@@ -8,10 +8,8 @@ import { creditNoteRequests, invoices, newId, users, type CreditNoteRequest } fr
 import { STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
-import { claimDecision, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
-import { auditInsert } from '../../platform/audit';
+import { claimDecision, decisionView, fileRequest, pendingFirst, pendingRequestRow, rejectRequest, type RequestNames, requestToDecide } from '../../platform/approval-requests';
 import { euros } from '@kubemarket/shared';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { getInvoice, invoiceView, issueCreditNote } from './service';
 import type { SignedInContext } from '../../trpc';
 
@@ -25,14 +23,8 @@ function requestView(row: CreditNoteRequest & { number?: string | null; requeste
     organizationId: row.organizationId,
     amountCents: row.amountCents,
     reason: row.reason,
-    requestedBy: row.requestedBy,
-    requesterName: row.requesterName ?? null,
-    status: row.status,
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt,
-    decisionReason: row.decisionReason,
+    ...decisionView(row),
     creditNoteId: row.creditNoteId,
-    createdAt: row.createdAt,
   };
 }
 
@@ -55,27 +47,20 @@ export async function correctInvoice(ctx: Staff, input: { id: string; reason: st
     ...pendingRequestRow(ctx.user.id, now),
     creditNoteId: null,
   };
-  try {
-    await ctx.db.batch([
-      ctx.db.insert(creditNoteRequests).values(request),
-      auditInsert(
-        ctx.db,
-        {
-          actorUserId: ctx.user.id,
-          action: 'invoice.credit_note_requested',
-          organizationId: invoice.organizationId,
-          targetType: 'invoice',
-          targetId: invoice.id,
-          ipAddress: ctx.request.ipAddress,
-          metadata: { requestId: request.id, number: invoice.number, amountCents: invoice.totalCents, reason: input.reason },
-        },
-        now,
-      ),
-    ]);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw new TRPCError({ code: 'CONFLICT', message: `A credit note for invoice ${invoice.number} already awaits approval.` });
-  }
+  await fileRequest(
+    ctx,
+    creditNoteRequests,
+    request,
+    now,
+    {
+      action: 'invoice.credit_note_requested',
+      organizationId: invoice.organizationId,
+      targetType: 'invoice',
+      targetId: invoice.id,
+      metadata: { requestId: request.id, number: invoice.number, amountCents: invoice.totalCents, reason: input.reason },
+    },
+    `A credit note for invoice ${invoice.number} already awaits approval.`,
+  );
   return {
     status: 'awaiting_approval' as const,
     creditNote: null,
