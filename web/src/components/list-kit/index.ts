@@ -10,6 +10,7 @@ export { QueryTable } from './query-table';
 export { matchRangeLabel, rangeLabel, withPageOf, type RangeWords } from './range-label';
 export { listSearchRules, listSearchShapes, MAX_PAGE, MAX_PAGE_SIZE, textSearch, wholeNumberIn, type FieldRule, type ListSearchRules, type ListSearchSpec, type PageParams } from './search-params';
 export { useSearchBinding, type SearchBoundPage, type SearchChange } from './search-route';
+export { ListFilter, ListSearchInput } from './state-inputs';
 export { ALL, FilterSelect, ListToolbar, optionsOf, PageSizeSelect, SearchInput, useSearchBox } from './toolbar';
 export { pagingOf, useListState, type ListState } from './use-list-state';
 export { Pager, pageCount } from '../pager';

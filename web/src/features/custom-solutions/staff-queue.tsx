@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DetailsList } from '../../components/details-list';
 import { ErrorAlert } from '../../components/error-alert';
-import { ALL, FilterSelect, PagedResults, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
+import { ALL, FilterSelect, ListSearchInput, PagedResults, RowsSkeleton, useListState } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -47,7 +47,7 @@ export function StaffQueue() {
           value={status}
           onChange={(value) => state.setFilter('status', (value as CustomSolutionStatus | null) ?? ALL)}
         />
-        <SearchInput placeholder="Subject, organisation, requester or reference" value={state.search} onChange={(event) => state.setSearch(event.currentTarget.value)} />
+        <ListSearchInput state={state} placeholder="Subject, organisation, requester or reference" />
       </SimpleGrid>
       <PagedResults
         query={queue}

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { ALL, CellLines, FilterSelect, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, CellLines, FilterSelect, ListSearchInput, useListState, type Column } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
@@ -20,7 +20,7 @@ type ListState = ReturnType<typeof useListState<{ status: string }>>;
 function Filters({ state, placeholder, statuses, allLabel }: { state: ListState; placeholder: string; statuses: readonly string[]; allLabel: string }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={720}>
-      <SearchInput placeholder={placeholder} value={state.search} onChange={(event) => state.setSearch(event.currentTarget.value)} />
+      <ListSearchInput state={state} placeholder={placeholder} />
       <FilterSelect
         label="Status"
         allLabel={allLabel}
@@ -142,7 +142,7 @@ export function StaffAddonsPage() {
   return (
     <StaffPage title="Add-ons" description="The add-ons installed on the clusters of every organisation.">
       <Stack gap="md">
-        <SearchInput placeholder="Add-on, cluster or organisation" value={state.search} maw={360} onChange={(event) => state.setSearch(event.currentTarget.value)} />
+        <ListSearchInput state={state} placeholder="Add-on, cluster or organisation" maw={360} />
         <Results<StaffAddon>
           list={list}
           state={state}

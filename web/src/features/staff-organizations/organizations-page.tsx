@@ -1,7 +1,7 @@
 import type { OrganizationsTab } from './organizations-tabs';
-import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, SearchInput, useListState, type Column } from '../../components/list-kit';
+import { ALL, ListFilter, ListSearchInput, useListState, type Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { ActivityLog } from '../team';
@@ -111,10 +111,10 @@ function OrganizationList({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-        <SearchInput placeholder="Name or billing id" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
-        <Select label="Status" data={STATUS_OPTIONS} value={status} allowDeselect={false} onChange={(value) => value && list.setFilter('status', value)} />
-        <Select label="Payment" data={OVERDUE_OPTIONS} value={overdue} allowDeselect={false} onChange={(value) => value && list.setFilter('overdue', value)} />
-        <Select label="Sort by" data={SORT_OPTIONS} value={sort} allowDeselect={false} onChange={(value) => value && list.setFilter('sort', value)} />
+        <ListSearchInput state={list} placeholder="Name or billing id" />
+        <ListFilter state={list} name="status" label="Status" data={STATUS_OPTIONS} />
+        <ListFilter state={list} name="overdue" label="Payment" data={OVERDUE_OPTIONS} />
+        <ListFilter state={list} name="sort" label="Sort by" data={SORT_OPTIONS} />
       </SimpleGrid>
       <StaffPagedTable
         query={organizations}

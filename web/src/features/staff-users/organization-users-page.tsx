@@ -3,7 +3,7 @@ import { ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, ListSearchInput, SearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
@@ -105,7 +105,7 @@ function MembersList() {
           onChange={(event) => list.setFilter('organization', event.currentTarget.value)}
           data-testid="member-organization-search"
         />
-        <SearchInput label="Member" placeholder="Name, email or username" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} />
+        <ListSearchInput state={list} label="Member" placeholder="Name, email or username" />
       </SimpleGrid>
       <StaffPagedTable
         query={members}

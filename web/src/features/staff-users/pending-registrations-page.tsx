@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, SearchInput, useListState } from '../../components/list-kit';
+import { CellLines, ListSearchInput, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -103,7 +103,7 @@ function RegistrationsList() {
 
   return (
     <Stack gap="md">
-      <SearchInput placeholder="Organisation name or billing id" value={list.search} maw={420} onChange={(event) => list.setSearch(event.currentTarget.value)} />
+      <ListSearchInput state={list} placeholder="Organisation name or billing id" maw={420} />
       <StaffPagedTable
         query={registrations}
         state={list}

@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CellLines, useListState } from '../../components/list-kit';
+import { CellLines, ListFilter, useListState } from '../../components/list-kit';
 import type { Column } from '../../components/list-kit';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
@@ -89,7 +89,9 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
 
   return (
     <Stack gap="md">
-      <Select
+      <ListFilter
+        state={list}
+        name="status"
         label="Status"
         maw={240}
         data={[
@@ -98,9 +100,6 @@ export function PromotionRequestsTable({ initialStatus = 'pending' }: { initialS
           { value: 'rejected', label: 'Rejected' },
           { value: 'all', label: 'All' },
         ]}
-        value={list.filters.status}
-        allowDeselect={false}
-        onChange={(value) => list.setFilter('status', (value as StatusFilter | null) ?? 'pending')}
       />
       <StaffPagedTable
         query={requests}

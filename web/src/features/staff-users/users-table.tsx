@@ -1,6 +1,6 @@
-import { Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL, CellLines, RowsSkeleton, SearchInput, useListState } from '../../components/list-kit';
+import { ALL, CellLines, ListFilter, ListSearchInput, RowsSkeleton, useListState } from '../../components/list-kit';
 import { StaffPagedTable } from '../officers';
 import type { Column } from '../../components/list-kit';
 import { formatDate } from '../../lib/date-format';
@@ -73,15 +73,14 @@ export function UsersTable({ label, onOpen, initialRole }: UsersTableProps) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <SearchInput placeholder="Name, email or username" value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} data-testid="user-search" />
-        <Select
+        <ListSearchInput state={list} placeholder="Name, email or username" data-testid="user-search" />
+        <ListFilter
+          state={list}
+          name="role"
           label="Platform role"
           data={[{ value: ALL, label: 'Any role' }, ...PLATFORM_ROLES.map((value) => ({ value, label: PLATFORM_ROLE_LABELS[value] }))]}
-          value={list.filters.role}
-          allowDeselect={false}
-          onChange={(value) => list.setFilter('role', value ?? ALL)}
         />
-        <Select label="Status" data={STATUS_OPTIONS} value={list.filters.status} allowDeselect={false} onChange={(value) => list.setFilter('status', value ?? ALL)} />
+        <ListFilter state={list} name="status" label="Status" data={STATUS_OPTIONS} />
       </SimpleGrid>
       <StaffPagedTable
         query={users}

@@ -1,5 +1,5 @@
 import { Anchor, Badge, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CellLines } from '../../components/list-kit';
+import { CellLines, ListFilter } from '../../components/list-kit';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } fro
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
 import { TicketCell, updatedColumn } from './ticket-cells';
-import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
+import { ticketFilterInput, useTicketListState } from './ticket-filters';
 import type { StaffTicketSummary } from './ticket-types';
 import { useStaffPeople } from './use-staff-people';
 
@@ -54,11 +54,11 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        <TicketFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="queue-status" />
-        <TicketFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} />
-        <TicketFilter state={state} name="sla" label="SLA" data={SLA_FILTER} />
-        <TicketFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} />
-        <TicketFilter
+        <ListFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="queue-status" />
+        <ListFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} />
+        <ListFilter state={state} name="sla" label="SLA" data={SLA_FILTER} />
+        <ListFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} />
+        <ListFilter
           state={state}
           name="organization"
           label="Organisation"
@@ -68,7 +68,7 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
           onSearchChange={setOrganizationSearch}
           nothingFoundMessage="No organisation matches"
         />
-        <TicketFilter state={state} name="assignee" label="Assignee" data={assigneeOptions} data-testid="queue-assignee" />
+        <ListFilter state={state} name="assignee" label="Assignee" data={assigneeOptions} data-testid="queue-assignee" />
       </SimpleGrid>
       <TicketPagedTable
         query={queue}

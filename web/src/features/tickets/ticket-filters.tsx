@@ -1,5 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
-import { useListState, type ListState } from '../../components/list-kit';
+import { useListState } from '../../components/list-kit';
 import { ALL, filterValue } from './filter-options';
 import type { TicketCategory, TicketSeverity, TicketStatus } from './ticket-types';
 
@@ -20,15 +19,4 @@ export function ticketFilterInput(filters: TicketFilters) {
     severity: filterValue<TicketSeverity>(filters.severity),
     category: filterValue<TicketCategory>(filters.category),
   };
-}
-
-interface TicketFilterProps<F extends Record<string, string>, K extends keyof F & string> extends Omit<SelectProps, 'value' | 'onChange'> {
-  state: ListState<F>;
-  name: K;
-  'data-testid'?: string;
-}
-
-/** One filter of a list of tickets: a choice among `data`, one of which is every value. */
-export function TicketFilter<F extends Record<string, string>, K extends keyof F & string>({ state, name, ...props }: TicketFilterProps<F, K>) {
-  return <Select value={state.filters[name]} allowDeselect={false} onChange={(value) => state.setFilter(name, (value ?? ALL) as F[K])} {...props} />;
 }

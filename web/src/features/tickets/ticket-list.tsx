@@ -1,12 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ListFilter } from '../../components/list-kit';
 import { AnchorLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { ALL, CATEGORY_FILTER, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
 import { TicketCell, updatedColumn } from './ticket-cells';
-import { TicketFilter, ticketFilterInput, useTicketListState } from './ticket-filters';
+import { ticketFilterInput, useTicketListState } from './ticket-filters';
 import type { TicketSummary } from './ticket-types';
 
 const PAGE_SIZE = 20;
@@ -30,9 +31,9 @@ export function TicketList() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TicketFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="filter-status" />
-        <TicketFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} data-testid="filter-severity" />
-        <TicketFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} data-testid="filter-category" />
+        <ListFilter state={state} name="status" label="Status" data={STATUS_FILTER} data-testid="filter-status" />
+        <ListFilter state={state} name="severity" label="Severity" data={SEVERITY_FILTER} data-testid="filter-severity" />
+        <ListFilter state={state} name="category" label="Category" data={CATEGORY_FILTER} data-testid="filter-category" />
       </SimpleGrid>
       <TicketPagedTable
         query={list}
