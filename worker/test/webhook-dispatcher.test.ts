@@ -97,8 +97,8 @@ describe('WebhookDispatcher', () => {
     for (const call of calls) expect(call.signature).toBe(await expectedSignature(endpoint.secret, call.id, call.timestamp, call.body));
     expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
 
-    const deliveries = await json<Array<{ id: string; status: string; attempts: number }>>(await client.get(`/api/webhook-endpoints/${endpoint.id}/deliveries`));
-    expect(deliveries).toMatchObject([{ id, status: 'succeeded', attempts: 3 }]);
+    const deliveries = await json<{ items: Array<{ id: string; status: string; attempts: number }>; total: number }>(await client.get(`/api/webhook-endpoints/${endpoint.id}/deliveries?pageSize=5`));
+    expect(deliveries).toMatchObject({ items: [{ id, status: 'succeeded', attempts: 3 }], total: 1 });
   });
 
   it('resolves a host over DNS over HTTPS at registration in production, A and AAAA, and not in development', async () => {

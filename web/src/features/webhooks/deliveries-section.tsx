@@ -1,8 +1,8 @@
 import { Button, Code, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { DataTable, QueryView, RowsSkeleton, type Column } from '../../components/list-kit';
+import { useEffect, useState } from 'react';
+import { PagedTable, pageCount, rangeLabel, RowsSkeleton, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
@@ -11,22 +11,25 @@ import { DeliveryStatusBadge, inProgress } from './delivery-status';
 
 /** While a delivery is queued, sending or waiting for a retry due soon, the list is read again this often. */
 const LIVE_REFRESH_MS = 2_000;
+const PAGE_SIZE = 20;
 
 /** An endpoint's latest deliveries: state, attempts, answer, next retry, and Retry. */
 export function DeliveriesSection({ endpointId, url }: { endpointId: string; url: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
   const deliveries = useQuery({
-    ...trpc.webhooks.deliveries.queryOptions({ id: endpointId }),
-    refetchInterval: (query) => (query.state.data?.some((delivery) => inProgress(delivery.status) && (delivery.nextAttemptAt ?? 0) < Date.now() + 60_000) ? LIVE_REFRESH_MS : false),
+    ...trpc.webhooks.deliveries.queryOptions({ id: endpointId, page, pageSize: PAGE_SIZE }),
+    placeholderData: (previous) => previous,
+    refetchInterval: (query) => (query.state.data?.items.some((delivery) => inProgress(delivery.status) && (delivery.nextAttemptAt ?? 0) < Date.now() + 60_000) ? LIVE_REFRESH_MS : false),
   });
   // A delivery that changes state changes the endpoint's "last delivery" in the list above.
-  const states = deliveries.data?.map((delivery) => delivery.status).join() ?? '';
+  const states = deliveries.data?.items.map((delivery) => delivery.status).join() ?? '';
   useEffect(() => {
     if (states) void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   }, [states, queryClient, trpc]);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: endpointId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   };
   const retry = useMutation(
@@ -39,7 +42,7 @@ export function DeliveriesSection({ endpointId, url }: { endpointId: string; url
     }),
   );
 
-  type Delivery = NonNullable<typeof deliveries.data>[number];
+  type Delivery = NonNullable<typeof deliveries.data>['items'][number];
   const columns: Column<Delivery>[] = [
     {
       header: 'Event',
@@ -90,20 +93,29 @@ export function DeliveriesSection({ endpointId, url }: { endpointId: string; url
   ];
 
   return (
-    <SectionCard id="webhook-deliveries" title="Deliveries" description={`The latest 50 deliveries to ${url}, newest first. A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h.`}>
-      <QueryView
+    <SectionCard id="webhook-deliveries" title="Deliveries" description={`What was sent to ${url}, newest first. A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h.`}>
+      <PagedTable
         query={deliveries}
         loading={<RowsSkeleton label="Loading deliveries" />}
         errorTitle="Deliveries could not be loaded"
-        isEmpty={(data) => data.length === 0}
         empty={
           <Text size="sm" c="dimmed">
             Nothing was sent to this endpoint yet. Send a test event to try it.
           </Text>
         }
-      >
-        {(data) => <DataTable rows={data} columns={columns} rowKey={(delivery) => delivery.id} label={`Deliveries to ${url}`} minWidth={760} verticalSpacing="sm" testId="webhook-deliveries" />}
-      </QueryView>
+        range={(data) => rangeLabel(data.page, data.pageSize, data.total, { none: 'No deliveries', many: 'Deliveries' })}
+        pages={(data) => pageCount(data.total, data.pageSize)}
+        page={(data) => data.page}
+        onPage={setPage}
+        pagerLabel="Pages of deliveries"
+        busy={deliveries.isPlaceholderData}
+        columns={columns}
+        rowKey={(delivery) => delivery.id}
+        label={`Deliveries to ${url}`}
+        minWidth={760}
+        verticalSpacing="sm"
+        testId="webhook-deliveries"
+      />
     </SectionCard>
   );
 }

@@ -54,7 +54,8 @@ describe('signed webhooks, end to end', () => {
       ['order.paid', expect.objectContaining({ orderId: ordered.orderId, clusterId: ordered.clusterId })],
       ['cluster.ready', expect.objectContaining({ clusterId: ordered.clusterId, operationId: ordered.operationId })],
     ]);
-    const deliveries = await gabriel.webhooks.deliveries({ id: endpoint.id });
+    const { items: deliveries, total } = await gabriel.webhooks.deliveries({ id: endpoint.id });
+    expect(total).toBe(2);
     expect(deliveries.map((delivery) => [delivery.eventType, delivery.status, delivery.attempts, delivery.responseStatus])).toEqual([
       ['cluster.ready', 'succeeded', 1, 204],
       ['order.paid', 'succeeded', 1, 204],

@@ -103,6 +103,6 @@ describe('webhook endpoints', () => {
     receiver.received.length = 0;
     await deliverDueWebhooks(createContext({ db: t.db, config: t.ctx.config, ports: t.ctx.ports }), GLOBEX);
     expect(receiver.received).toEqual([]);
-    expect(await gabriel.webhooks.deliveries({ id: endpoint.id })).toMatchObject([{ status: 'failed', attempts: 1, responseExcerpt: 'Not sent: the endpoint is disabled.' }]);
+    expect((await gabriel.webhooks.deliveries({ id: endpoint.id })).items).toMatchObject([{ status: 'failed', attempts: 1, responseExcerpt: 'Not sent: the endpoint is disabled.' }]);
   });
 });

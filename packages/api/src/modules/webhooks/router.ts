@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@kubemarket/shared';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { orgProcedure, router } from '../../trpc';
-import { createEndpointInput, deletedSchema, deliverySchema, endpointIdInput, endpointSchema, endpointWithSecretSchema, eventTypesSchema, retryDeliveryInput, updateEndpointInput } from './schemas';
+import { createEndpointInput, deletedSchema, deliveriesInput, deliveriesPageSchema, deliverySchema, endpointIdInput, endpointSchema, endpointWithSecretSchema, eventTypesSchema, retryDeliveryInput, updateEndpointInput } from './schemas';
 import * as service from './service';
 
 const TAGS: ['Webhooks'] = ['Webhooks'];
@@ -82,10 +82,10 @@ export const webhooksRouter = router({
     .mutation(({ ctx, input }) => service.sendTestEvent(depsOf(ctx), actorOf(ctx), input.id)),
 
   deliveries: readProcedure
-    .meta({ rest: { method: 'GET', path: '/api/webhook-endpoints/{id}/deliveries', summary: "An endpoint's latest deliveries, newest first", tags: TAGS } })
-    .input(endpointIdInput)
-    .output(z.array(deliverySchema))
-    .query(({ ctx, input }) => service.listDeliveries(depsOf(ctx), ctx.organizationId, input.id)),
+    .meta({ rest: { method: 'GET', path: '/api/webhook-endpoints/{id}/deliveries', summary: "An endpoint's deliveries, newest first, a page at a time", tags: TAGS } })
+    .input(deliveriesInput)
+    .output(deliveriesPageSchema)
+    .query(({ ctx, input }) => service.listDeliveries(depsOf(ctx), ctx.organizationId, input)),
 
   retryDelivery: manageProcedure
     .meta({

@@ -1,9 +1,11 @@
 import { createWebhookEndpointSchema, updateWebhookEndpointSchema, WEBHOOK_EVENT_TYPES, webhookEventTypeSchema } from '@kubemarket/shared';
 import { WEBHOOK_DELIVERY_STATUSES } from '@kubemarket/db';
 import { z } from 'zod';
-import { idempotencyKeySchema, idParam } from '../../platform/contracts';
+import { idempotencyKeySchema, idParam, pageInputFields, pageSchema } from '../../platform/contracts';
 
 export const endpointIdInput = z.object({ id: idParam('Webhook endpoint') });
+/** Deliveries newest first, 20 a page by default. */
+export const deliveriesInput = endpointIdInput.extend(pageInputFields(20));
 export const createEndpointInput = createWebhookEndpointSchema;
 export const updateEndpointInput = updateWebhookEndpointSchema.extend({ id: idParam('Webhook endpoint') });
 export const retryDeliveryInput = z.object({
@@ -28,6 +30,7 @@ export const deliverySchema = z.object({
   createdAt: z.number().int(),
 });
 export type DeliveryView = z.output<typeof deliverySchema>;
+export const deliveriesPageSchema = pageSchema(deliverySchema);
 
 export const endpointSchema = z.object({
   id: z.string(),

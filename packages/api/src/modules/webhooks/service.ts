@@ -6,7 +6,7 @@
 import { randomString, webhookDeliveries, webhookEndpoints, type Database, type WebhookDelivery, type WebhookEndpoint } from '@kubemarket/db';
 import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput, WebhookEventType } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppConfig, Ports } from '../../context';
 import { auditInsert } from '../../platform/audit';
 import { wakeWebhooks, webhookBody, webhookEventId } from '../../platform/webhook-events';
@@ -29,8 +29,6 @@ export interface Actor {
 export const MAX_ENDPOINTS = 20;
 /** How long deliveries are also signed with the secret a rotation replaced. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
-/** Deliveries one list shows, newest first. */
-export const DELIVERIES_SHOWN = 50;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Webhook endpoint not found.' });
 const secretContext = (endpointId: string) => `webhook-endpoint:${endpointId}`;
@@ -204,15 +202,20 @@ export async function sendTestEvent(deps: WebhookDeps, actor: Actor, id: string)
   return deliveryView(row!);
 }
 
-export async function listDeliveries(deps: WebhookDeps, organizationId: string, id: string): Promise<DeliveryView[]> {
-  await endpointRow(deps.db, organizationId, id);
-  const rows = await deps.db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, id))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(DELIVERIES_SHOWN);
-  return rows.map(deliveryView);
+export async function listDeliveries(deps: WebhookDeps, organizationId: string, input: { id: string; page: number; pageSize: number }) {
+  await endpointRow(deps.db, organizationId, input.id);
+  const ofEndpoint = eq(webhookDeliveries.endpointId, input.id);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(ofEndpoint)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    deps.db.select({ total: count() }).from(webhookDeliveries).where(ofEndpoint),
+  ]);
+  return { items: rows.map(deliveryView), total: counted?.total ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
 /**
