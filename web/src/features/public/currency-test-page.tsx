@@ -1,9 +1,9 @@
-import { Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { CURRENCIES, CURRENCY_SYMBOLS, formatMoney, formatRate } from '@kubemarket/shared';
 import type { Currency } from '@kubemarket/shared';
 import { useState } from 'react';
 import { CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice, useExchangeRates } from '../currency';
+import { PriceSettingsCard, useExchangeRates } from '../currency';
 import { convertAmount } from '@kubemarket/shared';
 import { PageSection, PublicPage } from './public-page';
 
@@ -28,15 +28,10 @@ export function CurrencyTestPage() {
       title="Currency rates and converter"
       description="The exchange rates this site uses to show prices in your currency, where they come from, and a converter between the four display currencies."
     >
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="wrap" gap="md">
-            <Text fw={600}>Display currency</Text>
-            <CurrencyControl />
-          </Group>
-          <RatesNotice />
-        </Stack>
-      </Card>
+      <PriceSettingsCard spacious>
+        <Text fw={600}>Display currency</Text>
+        <CurrencyControl />
+      </PriceSettingsCard>
 
       <PageSection id="rates" title="Current rates" description={result ? `Rates of ${result.date}, against the euro.` : 'Loading rates...'}>
         <Table withTableBorder striped verticalSpacing="sm" data-testid="rates-table">

@@ -5,7 +5,7 @@ import { useDeferredValue } from 'react';
 import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog, CatalogAddon, CatalogFlavor, CatalogMiddleware, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
-import { RatesNotice, TierPrice, useDisplayPrice } from '../currency';
+import { PriceSettingsCard, TierPrice, useDisplayPrice } from '../currency';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { CheckList } from '../../components/check-list';
 import { DetailsList } from '../../components/details-list';
@@ -53,15 +53,10 @@ export function PricingPage() {
       title="Simple pricing for sovereign Kubernetes"
       description="Every tier includes a managed control plane, EU-only hosting and support from engineers who run Kubernetes every day. Pick a currency to read prices in, choose monthly or yearly billing, and order when you are ready."
     >
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="md">
-          <Group justify="space-between" gap="md" wrap="wrap">
-            <CurrencyControl />
-            <BillingCycleSwitch maxDiscountPercent={maxDiscount} />
-          </Group>
-          <RatesNotice />
-        </Stack>
-      </Card>
+      <PriceSettingsCard spacious>
+        <CurrencyControl />
+        <BillingCycleSwitch maxDiscountPercent={maxDiscount} />
+      </PriceSettingsCard>
 
       {featuredPromotion ? <PromotionNote promotion={featuredPromotion} /> : null}
 
