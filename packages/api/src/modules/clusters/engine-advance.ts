@@ -18,7 +18,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { ProvisionerError, type ClusterChanges, type StepOutcome } from '../../platform/provisioner';
 import { middlewareFailureStatements, middlewareSuccessStatements } from './middleware-operations';
-import { capitalise, publishProgress, tellEnded } from './engine-progress';
+import { capitalise, endedWebhookStatements, publishProgress, tellEnded } from './engine-progress';
 import { caKeyContext } from './engine-start';
 import { MAX_STEP_ATTEMPTS, OPERATION_LABELS, RETRY_BACKOFF_MS, STATUS_AFTER, STATUS_ON_FAILURE, eventStatement, loadClusterState, nodeState, type ClusterState, type EngineDeps, type Statement } from './engine-state';
 
@@ -230,6 +230,7 @@ export async function advanceOperation(deps: EngineDeps, operationId: string): P
   // The activity lists events by time, then id: ids rising in the order written keep "step done"
   // before "next step started" and "operation finished" among events of the same millisecond.
   const eventIds = events.map(() => newId('clusterEvent')).sort();
+  if (status !== 'running') statements.push(...endedWebhookStatements(deps, state, operation, status, error));
   await db.batch([update, ...statements, ...events.map((event, position) => eventStatement(db, { id: eventIds[position]!, clusterId: state.cluster.id, operationId, ...event, now }))]);
 
   await publishProgress(deps, state.cluster.id, operationId).catch((cause: unknown) => logError('Publishing cluster progress failed', cause));

@@ -10,7 +10,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
-import { emitEvent, type WebhookEvent } from '../../platform/webhook-events';
+import { wakeWebhooks, webhookEventStatement, type WebhookEvent } from '../../platform/webhook-events';
 import { clusterEmails } from './emails';
 import { operationView, type ClusterProgress } from './progress';
 import { OPERATION_LABELS, type ClusterState, type EngineDeps } from './engine-state';
@@ -63,12 +63,8 @@ async function clusterProgress(deps: EngineDeps, clusterId: string, operationId:
 export async function tellEnded(deps: EngineDeps, state: ClusterState, operation: ClusterOperation, status: 'succeeded' | 'failed', reason: string | null) {
   // A schedule that works as planned twice a day is not news; only its failures are.
   if (operation.params.scheduled && status === 'succeeded') return;
-  const event = clusterEventType(operation, status);
-  if (event) {
-    const { cluster } = state;
-    const data = { clusterId: cluster.id, name: cluster.name, operationId: operation.id, operation: operation.type, ...(reason ? { reason } : {}) };
-    await emitEvent(deps, cluster.organizationId, { type: event, key: operation.id, data });
-  }
+  // The webhook event was written by the batch that ended the operation (endedWebhookStatements).
+  if (clusterEventType(operation, status)) await wakeWebhooks(deps, state.cluster.organizationId);
   const { db } = deps;
   const name = state.cluster.name;
   const url = `${deps.request.appUrl}/clusters/${state.cluster.id}`;
@@ -93,6 +89,15 @@ export async function tellEnded(deps: EngineDeps, state: ClusterState, operation
   for (const user of recipients) {
     mailInBackground(deps.ports, async () => clusterEmails.operationEnded({ to: user.email, name: user.name, clusterName: name, url, type: operation.type, status, reason }));
   }
+}
+
+/** For the batch that ends an operation: its webhook event (ADR 36), enqueued once per endpoint (the operation's id is its key). */
+export function endedWebhookStatements(deps: EngineDeps, state: ClusterState, operation: ClusterOperation, status: 'succeeded' | 'failed', reason: string | null) {
+  const type = clusterEventType(operation, status);
+  if (!type) return [];
+  const { cluster } = state;
+  const data = { clusterId: cluster.id, name: cluster.name, operationId: operation.id, operation: operation.type, ...(reason ? { reason } : {}) };
+  return [webhookEventStatement(deps, cluster.organizationId, { type, key: operation.id, data })];
 }
 
 /** The webhook event an ended operation is (ADR 36): a cluster ready, upgraded, deleted, or an operation failed. */
