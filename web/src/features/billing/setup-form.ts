@@ -1,4 +1,5 @@
 import type { ConfirmCardSetupData, ConfirmSepaDebitSetupData, SetupIntentResult, StripeCardElement, StripeError } from '@stripe/stripe-js';
+import { stripeErrorSentence } from '../../lib/stripe-error';
 
 /**
  * Saving a payment method for later charges (a setup): with the sandbox our server takes the test
@@ -72,15 +73,9 @@ export function stripeCardSetupData(card: StripeCardElement, holderName: string)
 export const SETUP_UNREACHABLE = 'We could not reach Stripe, so nothing was saved. Check your connection and save again.';
 export const SETUP_UNAVAILABLE = 'Stripe could not take the details right now; nothing was saved. Try again in a few minutes.';
 
-/**
- * The sentence to show for an error of Stripe.js. Card and validation errors are written for the
- * customer ("Your card was declined."); the others are about our integration or Stripe's service.
- */
+/** The sentence to show for an error of Stripe.js while saving a payment method (nothing was saved). */
 export function setupErrorMessage(error: Pick<StripeError, 'type' | 'message'> | undefined | null): string {
-  if (!error) return SETUP_UNAVAILABLE;
-  if ((error.type === 'card_error' || error.type === 'validation_error') && error.message) return error.message;
-  if (error.type === 'api_connection_error') return SETUP_UNREACHABLE;
-  return SETUP_UNAVAILABLE;
+  return stripeErrorSentence(error, { unreachable: SETUP_UNREACHABLE, unavailable: SETUP_UNAVAILABLE });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CreatePaymentMethodCardData, Stripe, StripeError } from '@stripe/stripe-js';
+import { stripeErrorSentence } from '../../lib/stripe-error';
 import type { AttemptKey } from './attempt-key';
 import type { CheckoutMethod, CheckoutOrder, PaymentMethodRequest, PaymentOptions } from './checkout-types';
 import type { PayOutcome } from './outcome';
@@ -49,16 +50,9 @@ export function stripeKeyFor(options: Pick<PaymentOptions, 'provider' | 'publish
 export const STRIPE_UNREACHABLE = 'We could not reach Stripe, so nothing was charged. Check your connection and press Pay again.';
 export const STRIPE_UNAVAILABLE = 'Stripe could not take the card details right now; nothing was charged. Try again in a few minutes.';
 
-/**
- * The sentence to show for an error of Stripe.js. Stripe writes card and validation errors for the
- * customer ("Your card number is incomplete."); its other errors are about our integration or its
- * service, and their text is not meant for the customer.
- */
+/** The sentence to show for an error of Stripe.js while paying (nothing was charged). */
 export function stripeErrorMessage(error: Pick<StripeError, 'type' | 'message'> | undefined | null): string {
-  if (!error) return STRIPE_UNAVAILABLE;
-  if ((error.type === 'card_error' || error.type === 'validation_error') && error.message) return error.message;
-  if (error.type === 'api_connection_error') return STRIPE_UNREACHABLE;
-  return STRIPE_UNAVAILABLE;
+  return stripeErrorSentence(error, { unreachable: STRIPE_UNREACHABLE, unavailable: STRIPE_UNAVAILABLE });
 }
 
 /** The billing details sent with the card: the name on it and the order's billing address (for the issuer's checks). */
