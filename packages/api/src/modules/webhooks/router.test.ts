@@ -6,7 +6,7 @@ import { createContext } from '../../context';
 import { emitEvent } from '../../platform/webhook-events';
 import { callerAs, createTestCaller, manualClock, refusal, sessionUserOf } from '../../testing/callers';
 import { webhookReceiver } from '../../testing/webhook-receiver';
-import { deliverDueWebhooks } from '.';
+import { deliverDueWebhooks, lateWebhookOrganizations } from '.';
 
 const GLOBEX = 'org_demo_globex';
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -104,5 +104,15 @@ describe('webhook endpoints', () => {
     await deliverDueWebhooks(createContext({ db: t.db, config: t.ctx.config, ports: t.ctx.ports }), GLOBEX);
     expect(receiver.received).toEqual([]);
     expect((await gabriel.webhooks.deliveries({ id: endpoint.id })).items).toMatchObject([{ status: 'failed', attempts: 1, responseExcerpt: 'Not sent: the endpoint is disabled.' }]);
+  });
+
+  it('finds, for the five-minute sweep, the organisations with a delivery over a minute late, not one just due', async () => {
+    const t = await bed();
+    const gabriel = await t.as('gabriel');
+    await gabriel.webhooks.create({ url: receiver.url, events: ['order.paid'] });
+    expect(await emitEvent(t.ctx, GLOBEX, { type: 'order.paid', key: 'ord_late', data: {} })).toBe(1);
+    // (Acme's seeded delivery waiting for its retry is late too, at the test's time.)
+    expect(await lateWebhookOrganizations(t.db, NOW + 30_000)).not.toContain(GLOBEX);
+    expect(await lateWebhookOrganizations(t.db, NOW + 61_000)).toContain(GLOBEX);
   });
 });
