@@ -21,7 +21,9 @@ import {
 } from '@kubemarket/db';
 import { PRODUCT_NAME, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, sum, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { SelectedFields, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { audit, auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { plainMail } from '../../platform/emails';
@@ -327,58 +329,44 @@ function subscriptionsWhere(kind: 'middleware' | 'support', input: SubscriptionL
   );
 }
 
-export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
-  const where = subscriptionsWhere('middleware', input, [middlewares.name, middlewarePlans.name]);
+type Join = [table: SQLiteTable, on: SQL | undefined];
+
+/** A dynamic select with its fields named, inner joined: its rows keep their type (no table becomes nullable). */
+function innerJoined<Q extends SQLiteSelect>(query: Q, joins: Join[]): Q {
+  let joined: SQLiteSelect = query;
+  for (const [table, on] of joins) joined = joined.innerJoin(table, on) as unknown as SQLiteSelect;
+  return joined as Q;
+}
+
+/**
+ * A page of purchased subscriptions: what `plan` reads of the plan `planJoins` join to each order,
+ * then SUBSCRIPTION_ORDER; newest first.
+ */
+function readSubscriptions<Plan extends SelectedFields>(ctx: Staff, input: SubscriptionListInput, where: SQL | undefined, plan: Plan, planJoins: Join[]) {
+  const joins: Join[] = [[organizations, eq(organizations.id, orders.organizationId)], ...planJoins];
+  const fields = { orderId: orders.id, ...plan, ...SUBSCRIPTION_ORDER };
   return readPage(
     input,
     ({ limit, offset }) =>
-      ctx.db
-        .select({
-          orderId: orders.id,
-          planId: middlewarePlans.id,
-          planName: middlewarePlans.name,
-          productName: middlewares.name,
-          ...SUBSCRIPTION_ORDER,
-        })
-        .from(orders)
-        .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-        .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
-        .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
+      // The dynamic select knows only `orders`; every other table is inner joined, so each field is as its column says.
+      innerJoined(ctx.db.select(fields).from(orders).$dynamic(), joins)
         .where(where)
         .orderBy(desc(orders.createdAt), asc(orders.id))
         .limit(limit)
-        .offset(offset),
-    ctx.db
-      .select({ value: count() })
-      .from(orders)
-      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-      .innerJoin(middlewarePlans, eq(middlewarePlans.id, planIdOf))
-      .innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId))
-      .where(where),
+        .offset(offset) as PromiseLike<Array<SelectResultFields<typeof fields>>>,
+    innerJoined(ctx.db.select({ value: count() }).from(orders).$dynamic(), joins).where(where),
   );
 }
 
+export async function listMiddlewares(ctx: Staff, input: SubscriptionListInput) {
+  return readSubscriptions(ctx, input, subscriptionsWhere('middleware', input, [middlewares.name, middlewarePlans.name]), { planId: middlewarePlans.id, planName: middlewarePlans.name, productName: middlewares.name }, [
+    [middlewarePlans, eq(middlewarePlans.id, planIdOf)],
+    [middlewares, eq(middlewares.id, middlewarePlans.middlewareId)],
+  ]);
+}
+
 export async function listSupportPlans(ctx: Staff, input: SubscriptionListInput) {
-  const where = subscriptionsWhere('support', input, [supportPlans.name]);
-  const page = await readPage(
-    input,
-    ({ limit, offset }) =>
-      ctx.db
-        .select({
-          orderId: orders.id,
-          planId: supportPlans.id,
-          planName: supportPlans.name,
-          ...SUBSCRIPTION_ORDER,
-        })
-        .from(orders)
-        .innerJoin(organizations, eq(organizations.id, orders.organizationId))
-        .innerJoin(supportPlans, eq(supportPlans.id, planIdOf))
-        .where(where)
-        .orderBy(desc(orders.createdAt), asc(orders.id))
-        .limit(limit)
-        .offset(offset),
-    ctx.db.select({ value: count() }).from(orders).innerJoin(organizations, eq(organizations.id, orders.organizationId)).innerJoin(supportPlans, eq(supportPlans.id, planIdOf)).where(where),
-  );
+  const page = await readSubscriptions(ctx, input, subscriptionsWhere('support', input, [supportPlans.name]), { planId: supportPlans.id, planName: supportPlans.name }, [[supportPlans, eq(supportPlans.id, planIdOf)]]);
   return { ...page, items: page.items.map((row) => ({ ...row, productName: null })) };
 }
 
