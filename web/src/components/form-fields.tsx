@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import type { MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface SubmitButtonProps {
@@ -20,22 +21,24 @@ export function SubmitRow({ submitting, disabled, testId, children }: SubmitButt
   );
 }
 
-interface CancelSubmitRowProps extends Omit<SubmitButtonProps, 'disabled'> {
+interface CancelSubmitRowProps extends SubmitButtonProps {
   onCancel: () => void;
   /** Cancel waits too while the form is sent. */
   holdCancel?: boolean;
   /** The submit button's colour: red for what cannot be undone. */
-  color?: 'red';
+  color?: MantineColor;
+  /** The two buttons closer together, as in the dialogs whose form is dense. */
+  gap?: 'sm';
 }
 
 /** A dialog's form ends with Cancel (closes it) and its submit button, on the right. */
-export function CancelSubmitRow({ onCancel, holdCancel = false, submitting, color, testId, children }: CancelSubmitRowProps) {
+export function CancelSubmitRow({ onCancel, holdCancel = false, submitting, disabled, color, gap, testId, children }: CancelSubmitRowProps) {
   return (
-    <Group justify="flex-end">
+    <Group justify="flex-end" gap={gap}>
       <Button variant="default" onClick={onCancel} disabled={holdCancel && submitting}>
         Cancel
       </Button>
-      <Button type="submit" color={color} loading={submitting} data-testid={testId}>
+      <Button type="submit" color={color} disabled={disabled} loading={submitting} data-testid={testId}>
         {children}
       </Button>
     </Group>

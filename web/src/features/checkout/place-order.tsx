@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { billingInputSchema, quoteCustomerSchema } from '@kubemarket/shared';
 import { IconDiscount, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -199,14 +200,9 @@ function PlaceOrderForm({ lines, quoteLines, onClose, initial, taxLocked }: Plac
 
         <ErrorAlert>{general}</ErrorAlert>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} data-testid="place-order-submit">
-            {free ? 'Confirm, nothing to pay' : 'Place order and pay'}
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting} gap="sm" testId="place-order-submit">
+          {free ? 'Confirm, nothing to pay' : 'Place order and pay'}
+        </CancelSubmitRow>
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { orderNodePoolSchema, TAINT_EFFECTS } from '@kubemarket/shared';
 import type { TaintEffect } from '@kubemarket/shared';
 import { IconX } from '@tabler/icons-react';
@@ -191,14 +192,9 @@ export function AddPoolModal({ cluster, onClose }: { cluster: ClusterDetail; onC
             </Text>
           )}
           <ErrorAlert>{sendError}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting} disabled={change !== null && priced?.kind !== 'priced'} data-testid="add-pool-confirm">
-              Add the pool
-            </Button>
-          </Group>
+          <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting} disabled={change !== null && priced?.kind !== 'priced'} gap="sm" testId="add-pool-confirm">
+            Add the pool
+          </CancelSubmitRow>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
@@ -116,14 +117,9 @@ export function ScalePoolModal({ cluster, pool, onClose }: { cluster: ClusterDet
           )}
           {change ? <PriceChangeView change={priced} error={error} onRetry={refetch} /> : <Text size="sm" c="dimmed">Change the nodes or the limits to see the new price.</Text>}
           <ErrorAlert>{sendError}</ErrorAlert>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!change || priced?.kind !== 'priced'} loading={submitting} data-testid="scale-confirm">
-              Apply the change
-            </Button>
-          </Group>
+          <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting} disabled={!change || priced?.kind !== 'priced'} gap="sm" testId="scale-confirm">
+            Apply the change
+          </CancelSubmitRow>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { CancelSubmitRow } from '../../components/form-fields';
 import { middlewarePlacementSchema } from '@kubemarket/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -115,14 +116,9 @@ function PlacementForm({ middleware, onCancel, onNext }: { middleware: OrderMidd
         {middleware.versions.length > 0 ? (
           <Select label="Version" data={middleware.versions.map((value) => ({ value, label: value === middleware.versions[0] ? `${value} (newest)` : value }))} key={form.key('version')} {...form.getInputProps('version')} allowDeselect={false} data-testid="middleware-version" />
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" data-testid="middleware-placement-next">
-            Next: billing
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onCancel} submitting={false} gap="sm" testId="middleware-placement-next">
+          Next: billing
+        </CancelSubmitRow>
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { CancelSubmitRow } from '../../components/form-fields';
 import type { MantineColor } from '@mantine/core';
 import { passwordConfirmationInputSchema } from '@kubemarket/shared';
 import type { ReactNode } from 'react';
@@ -74,14 +75,9 @@ function PasswordForm({ children, confirmLabel, confirmColor, onConfirm, onCance
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color={confirmColor} loading={submitting}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <CancelSubmitRow onCancel={onCancel} holdCancel submitting={submitting} color={confirmColor} gap="sm">
+          {confirmLabel}
+        </CancelSubmitRow>
       </Stack>
     </form>
   );
