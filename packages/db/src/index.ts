@@ -6,3 +6,4 @@ export { splitMigration } from './migrations';
 export * from './secret-box';
 export * from './catalog-prices';
 export * from './pages';
+export * from './cluster-settings';

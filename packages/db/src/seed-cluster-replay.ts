@@ -17,6 +17,7 @@ import {
   type OperationStep,
   type OrderClusterLine,
 } from './schema';
+import { clusterSettingsColumns } from './cluster-settings';
 import { NODE_FLAVOR_SEED } from './seed-catalog';
 import { DEMO_ACCOUNTS } from './seed-data';
 import { DEMO_ORDERS, seedPriceBook } from './seed-orders';
@@ -108,8 +109,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     nodeCount: 0,
     zones: settings.zones,
     highAvailability: line.highAvailability,
-    networking: { cni: settings.cni, podCidr: settings.podCidr, serviceCidr: settings.serviceCidr, apiAllowList: settings.apiAllowList },
-    maintenance: { day: settings.maintenanceWindow.day, startHour: settings.maintenanceWindow.startHour, autoUpgrade: settings.autoUpgrade },
+    ...clusterSettingsColumns(settings),
     hibernation: null,
     endpoint: null,
     monthlyCents: 0,

@@ -1,4 +1,4 @@
-import { clusterAddons, clusters, newId, nodePools, type ClusterOperation, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
+import { clusterAddons, clusters, clusterSettingsColumns, newId, nodePools, type ClusterOperation, type Database, type Order, type OrderAddonLine, type OrderClusterLine } from '@kubemarket/db';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Ports } from '../../context';
 import { poolInputs, type ClusterSpec } from '../../platform/provisioner';
@@ -26,8 +26,7 @@ function plannedSpec(order: Order, line: OrderClusterLine, clusterId: string, po
     purpose: 'production',
     kubernetesVersion: line.kubernetesVersion,
     highAvailability: line.highAvailability,
-    networking: { cni: settings.cni, podCidr: settings.podCidr, serviceCidr: settings.serviceCidr, apiAllowList: settings.apiAllowList },
-    maintenance: { day: settings.maintenanceWindow.day, startHour: settings.maintenanceWindow.startHour, autoUpgrade: settings.autoUpgrade },
+    ...clusterSettingsColumns(settings),
     hibernation: null,
     providerRef: null,
     endpoint: null,
