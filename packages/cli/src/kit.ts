@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { listAll, type ItemOf, type KubeMarketClient, type ListPath } from '@kubemarket/sdk';
+import { listAll, type ItemOf, type KubeMarketClient, type ListPath, type Paths } from '@kubemarket/sdk';
 import { stringify } from 'yaml';
 
 /** What a command gets: its parsed flags and positionals, the client, and where to write. */
@@ -124,6 +124,27 @@ export function listByStatusCommand<P extends ListPath>(spec: { name: string; su
 /** A record as two columns, field and value, for `get` in table form. */
 export const fieldRows = (pairs: Array<[string, unknown]>) => pairs.map(([field, value]) => ({ field, value }));
 export const FIELD_COLUMNS: Array<Column<{ field: string; value: unknown }>> = [['field', (row) => row.field], ['value', (row) => row.value]];
+
+/** The paths that GET one record by its id, and the record each answers. */
+type RecordPath = { [P in keyof Paths]: Paths[P] extends { get: { parameters: { path: { id: string } } } } ? P : never }[keyof Paths];
+type RecordOf<P extends RecordPath> = Paths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer Json } } } } ? Json : never;
+
+/** `<thing> get <id>`: one record of a path by its id, in table form as the field rows `rows` reads of it. */
+export function getByIdCommand<P extends RecordPath>(spec: { name: string; summary: string; usage: string; path: P; rows: (record: RecordOf<P>) => Array<{ field: string; value: unknown }> }): Command {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: spec.usage,
+    positionals: [1, 1],
+    options: { output: OUTPUT_OPTION },
+    async run(context) {
+      // Every one of these paths takes its id alike: the shape GET cannot see through a generic path.
+      const get = context.client().GET as unknown as (path: P, init: { params: { path: { id: string } } }) => Promise<RecordOf<P>>;
+      const record = await get(spec.path, { params: { path: { id: context.positionals[0]! } } });
+      print(context, record, spec.rows(record), FIELD_COLUMNS);
+    },
+  };
+}
 
 export const euros = (cents: number | null | undefined): string => (typeof cents === 'number' ? `€${(cents / 100).toFixed(2)}` : '-');
 export const date = (ms: number | null | undefined): string => (typeof ms === 'number' ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '-');

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { ItemOf } from '@kubemarket/sdk';
-import { date, euros, FIELD_COLUMNS, fieldRows, listByStatusCommand, OUTPUT_OPTION, print, type Column, type Command } from '../kit.ts';
+import { date, euros, fieldRows, getByIdCommand, listByStatusCommand, type Column, type Command } from '../kit.ts';
 
 type OrderItem = ItemOf<'/api/orders'>;
 type InvoiceItem = ItemOf<'/api/billing/invoices'>;
@@ -26,15 +26,13 @@ const INVOICE_COLUMNS: Array<Column<InvoiceItem>> = [
 
 export const billingCommands: Command[] = [
   listByStatusCommand({ name: 'orders list', summary: "your organisation's orders, newest first", statuses: 'pending, paid, provisioning, completed, cancelled or failed.', path: '/api/orders', columns: ORDER_COLUMNS }),
-  {
+  getByIdCommand({
     name: 'orders get',
     summary: 'one order with its lines and payments',
     usage: '<order>',
-    positionals: [1, 1],
-    options: { output: OUTPUT_OPTION },
-    async run(context) {
-      const order = await context.client().GET('/api/orders/{id}', { params: { path: { id: context.positionals[0]! } } });
-      print(context, order, fieldRows([
+    path: '/api/orders/{id}',
+    rows: (order) =>
+      fieldRows([
         ['id', order.id],
         ['status', order.status],
         ['summary', order.summary],
@@ -44,9 +42,8 @@ export const billingCommands: Command[] = [
         ['failure', order.failureReason],
         ['created', date(order.createdAt)],
         ['paid', date(order.paidAt)],
-      ]), FIELD_COLUMNS);
-    },
-  },
+      ]),
+  }),
   listByStatusCommand({ name: 'invoices list', summary: 'invoices and credit notes, newest first', statuses: 'due, paid, overdue or void.', path: '/api/billing/invoices', columns: INVOICE_COLUMNS }),
   {
     name: 'invoices download',

@@ -1,5 +1,5 @@
 import type { ItemOf } from '@kubemarket/sdk';
-import { date, FIELD_COLUMNS, fieldRows, listByStatusCommand, OUTPUT_OPTION, print, required, type Column, type Command } from '../kit.ts';
+import { date, FIELD_COLUMNS, fieldRows, getByIdCommand, listByStatusCommand, OUTPUT_OPTION, print, required, type Column, type Command } from '../kit.ts';
 import { resolveCluster } from './clusters.ts';
 
 type TicketItem = ItemOf<'/api/tickets'>;
@@ -31,17 +31,7 @@ const ticketRows = (ticket: Ticket) =>
 
 export const ticketCommands: Command[] = [
   listByStatusCommand({ name: 'tickets list', summary: "your organisation's support tickets", statuses: 'open, awaiting_customer, awaiting_support, resolved or closed.', path: '/api/tickets', columns: COLUMNS }),
-  {
-    name: 'tickets get',
-    summary: 'one ticket with its description',
-    usage: '<ticket>',
-    positionals: [1, 1],
-    options: { output: OUTPUT_OPTION },
-    async run(context) {
-      const ticket = await context.client().GET('/api/tickets/{id}', { params: { path: { id: context.positionals[0]! } } });
-      print(context, ticket, ticketRows(ticket), FIELD_COLUMNS);
-    },
-  },
+  getByIdCommand({ name: 'tickets get', summary: 'one ticket with its description', usage: '<ticket>', path: '/api/tickets/{id}', rows: ticketRows }),
   {
     name: 'tickets create',
     summary: 'open a support ticket',
