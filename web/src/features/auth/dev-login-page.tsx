@@ -1,7 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { httpStatusOf } from '../../lib/api-errors';
+import { DevOnlyAlert } from '../../components/dev-only-alert';
 import { AnchorLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { AuthCard } from './auth-card';
@@ -34,20 +33,14 @@ export function DevLoginPage() {
   );
 
   if (accounts.error) {
-    const unavailable = httpStatusOf(accounts.error) === 404;
     return (
       <AuthCard title="Development sign-in" footer={footer}>
-        <Alert
-          color={unavailable ? 'gray' : 'red'}
-          variant="light"
-          icon={unavailable ? <IconInfoCircle size={18} /> : <IconAlertCircle size={18} />}
-          title={unavailable ? 'Not available on this server' : 'Demo accounts could not be loaded'}
-          data-testid="dev-login-unavailable"
-        >
-          {unavailable
-            ? 'Demo accounts only exist on development servers. Sign in with your own account instead.'
-            : accounts.error.message}
-        </Alert>
+        <DevOnlyAlert
+          error={accounts.error}
+          notHere="Demo accounts only exist on development servers. Sign in with your own account instead."
+          failedTitle="Demo accounts could not be loaded"
+          testId="dev-login-unavailable"
+        />
       </AuthCard>
     );
   }

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { AppRouter } from '@kubemarket/api';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Fragment, useState } from 'react';
-import { httpStatusOf } from '../../lib/api-errors';
+import { DevOnlyAlert } from '../../components/dev-only-alert';
 import { formatDateTime } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { linkify } from './linkify';
@@ -64,17 +64,8 @@ interface MailListProps {
 
 function MailList({ mails, error }: MailListProps) {
   if (error) {
-    const unavailable = httpStatusOf(error) === 404;
     return (
-      <Alert
-        color={unavailable ? 'gray' : 'red'}
-        variant="light"
-        icon={unavailable ? <IconInfoCircle size={18} /> : <IconAlertCircle size={18} />}
-        title={unavailable ? 'Not available on this server' : 'The mailbox could not be loaded'}
-        data-testid="mailbox-unavailable"
-      >
-        {unavailable ? 'Only development servers keep a copy of the emails they send.' : error.message}
-      </Alert>
+      <DevOnlyAlert error={error} notHere="Only development servers keep a copy of the emails they send." failedTitle="The mailbox could not be loaded" testId="mailbox-unavailable" />
     );
   }
 
