@@ -1,4 +1,4 @@
-import { credits, invoiceReceipts, invoices, orderEvents, payments } from '@kubemarket/db';
+import { credits, invoiceReceipts, invoices, orderEvents, payments, webhookDeliveries } from '@kubemarket/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing';
@@ -58,6 +58,23 @@ describe('bank transfers matched by RF reference (issue 30)', () => {
     expect((await gabriel.billing.summary()).balanceDueCents).toBe(before.balanceDueCents);
     // The old per-payment recording now finds the transfer already received.
     await expect(adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId, reference: 'BNP-0002' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('tells webhooks the order is paid when its transfer arrives, by RF reference or by payment, once (order.paid)', async () => {
+    const { db, gabriel, adam, confirmed } = await setup();
+    await gabriel.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['order.paid'] });
+    const paidEvents = () => db.select({ eventId: webhookDeliveries.eventId, payload: webhookDeliveries.payload }).from(webhookDeliveries).where(and(eq(webhookDeliveries.organizationId, GLOBEX), eq(webhookDeliveries.eventType, 'order.paid')));
+    const byReference = await confirmed();
+    // Confirmed for a transfer is not paid: nothing yet.
+    expect(await paidEvents()).toEqual([]);
+    await adam.staffOrganizations.recordInvoiceTransfer({ reference: byReference.invoice.paymentReference!, amountCents: 23_880, bankReference: 'BNP-0100' });
+    const byPayment = await confirmed();
+    await adam.staffOrganizations.recordBankTransfer({ organizationId: GLOBEX, paymentId: byPayment.paymentId, reference: 'BNP-0101' });
+    // A second transfer on the paid invoice (an excess) tells nothing new.
+    await adam.staffOrganizations.recordInvoiceTransfer({ reference: byReference.invoice.paymentReference!, amountCents: 1_000, bankReference: 'BNP-0102' });
+    const events = await paidEvents();
+    expect(events.map((event) => event.eventId).sort()).toEqual([`order.paid:${byReference.orderId}`, `order.paid:${byPayment.orderId}`].sort());
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: 'order.paid', data: { paymentMethod: 'bank_transfer', totalCents: 23_880, currency: 'EUR' } });
   });
 
   it('returns what a transfer pays beyond the invoice as a credit, and records the same transfer once', async () => {

@@ -7,7 +7,7 @@
  * SQLite (D1): increments in SQL, the same transfer refused twice by a unique index, the excess
  * computed after this receipt's own increment, so receipts recorded at once add up exactly.
  */
-import { credits, invoiceReceipts, invoices, newId, orderEvents, payments, type Database } from '@kubemarket/db';
+import { credits, invoiceReceipts, invoices, newId, orderEvents, orders, payments, type Database } from '@kubemarket/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -15,6 +15,7 @@ import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { notify } from '../../platform/notify';
+import { emitEvent } from '../../platform/webhook-events';
 import { isCreditorReference, printedReference } from '../invoices';
 import { clearOverdueUnlessAny } from '../invoices';
 import { euros } from '@kubemarket/shared';
@@ -122,6 +123,18 @@ export async function recordInvoiceTransfer(ctx: Staff, input: InvoiceTransferIn
   }
 
   const [after] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoice.id)).limit(1);
+  if (invoice.orderId && after?.status === 'paid') {
+    // The order's invoice is paid: order.paid (ADR 36). Its id is the order's, so an order already
+    // told paid (by card, or by an earlier transfer) is not told again.
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, invoice.orderId)).limit(1);
+    if (order) {
+      await emitEvent(ctx, invoice.organizationId, {
+        type: 'order.paid',
+        key: order.id,
+        data: { orderId: order.id, summary: order.summary, totalCents: order.totalCents, currency: order.currency, paymentMethod: 'bank_transfer', clusterId: order.createdClusterId },
+      });
+    }
+  }
   const [receipt] = await ctx.db.select().from(invoiceReceipts).where(eq(invoiceReceipts.id, receiptId)).limit(1);
   const excessCents = receipt?.excessCents ?? 0;
   const left = Math.max(0, after!.totalCents - after!.receivedCents);

@@ -39,6 +39,7 @@ import { AHEAD_OF_UTC_MS, utcDay } from './receipts';
 import * as billingProfiles from '../billing';
 import type { AddonListInput, BillingCountryInput, ClusterListInput, RecordInvoiceTransferInput, RecordTransferInput, SubscriptionListInput } from './schemas';
 import { contains, notFound, readPage, type Staff } from './service-common';
+import { wakeWebhooks, webhookEventStatement } from '../../platform/webhook-events';
 
 // Bank transfers: orders confirmed by transfer (orders/payment.ts, `invoice`) are delivered at
 // once; their payment stays `processing`, owed (billing/credit-limit.ts), until staff see the money on our
@@ -95,7 +96,7 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
   const [organization] = await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!organization) notFound();
   const [row] = await ctx.db
-    .select({ payment: payments, order: { id: orders.id, status: orders.status, summary: orders.summary } })
+    .select({ payment: payments, order: { id: orders.id, status: orders.status, summary: orders.summary, totalCents: orders.totalCents, currency: orders.currency, createdClusterId: orders.createdClusterId } })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.id, input.paymentId), eq(payments.organizationId, organization.id)))
@@ -142,6 +143,12 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
         .set({ status: 'paid', receivedCents: sql`${invoices.totalCents}`, paidAt: receivedAt, nextChargeAt: null, updatedAt: now })
         .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice'), ne(invoices.status, 'paid'))),
       clearOverdueUnlessAny(ctx.db, organization.id, now),
+      // The order is paid now (it was delivered on credit): order.paid, once per order and endpoint (ADR 36).
+      webhookEventStatement(ctx, organization.id, {
+        type: 'order.paid',
+        key: order.id,
+        data: { orderId: order.id, summary: order.summary, totalCents: order.totalCents, currency: order.currency, paymentMethod: 'bank_transfer', clusterId: order.createdClusterId },
+      }),
       auditInsert(
         ctx.db,
         {
@@ -162,6 +169,7 @@ export async function recordBankTransfer(ctx: Staff, input: RecordTransferInput)
     alreadyRecorded(recorded ?? payment);
   }
 
+  await wakeWebhooks(ctx, organization.id);
   // Recorded: telling the customer must not turn that into an error.
   const message = `We received your bank transfer of ${amount} for ${order.summary} (reference ${input.reference}, ${receivedOn}). Thank you: the order is paid.`;
   const orderUrl = `${ctx.request.appUrl}/order-status/${order.id}`;
