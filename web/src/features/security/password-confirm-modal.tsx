@@ -6,6 +6,12 @@ import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
+/** The part of a mutation taking the account password (variables: { password }) the dialog drives. */
+export interface PasswordConfirmedChange {
+  isPending: boolean;
+  mutateAsync: (input: { password: string }) => Promise<unknown>;
+}
+
 interface PasswordConfirmModalProps {
   opened: boolean;
   title: string;
@@ -13,10 +19,11 @@ interface PasswordConfirmModalProps {
   children: ReactNode;
   confirmLabel: string;
   confirmColor?: MantineColor;
-  /** While the change is sent: the dialog does not close. */
-  pending: boolean;
-  /** Sends the change; rejects with the server's answer (wrong password, unverified email, ...), shown in the dialog. */
-  onConfirm: (password: string) => Promise<unknown>;
+  /**
+   * The change, sent the password; it rejects with the server's answer (wrong password, unverified
+   * email, ...), shown in the dialog, and the dialog does not close while it is sent.
+   */
+  change: PasswordConfirmedChange;
   onClose: () => void;
   testId?: string;
 }
@@ -25,12 +32,12 @@ interface PasswordConfirmModalProps {
  * Asks for the account password again before a sensitive change (the server checks it): a session
  * left open on a shared computer is not enough to change how the account signs in.
  */
-export function PasswordConfirmModal({ opened, title, children, confirmLabel, confirmColor, pending, onConfirm, onClose, testId }: PasswordConfirmModalProps) {
+export function PasswordConfirmModal({ opened, title, children, confirmLabel, confirmColor, change, onClose, testId }: PasswordConfirmModalProps) {
   return (
     <Modal
       opened={opened}
       onClose={() => {
-        if (!pending) onClose();
+        if (!change.isPending) onClose();
       }}
       title={title}
       centered
@@ -39,7 +46,7 @@ export function PasswordConfirmModal({ opened, title, children, confirmLabel, co
     >
       {/* Mounted only while open: every opening starts with an empty field. */}
       {opened ? (
-        <PasswordForm confirmLabel={confirmLabel} confirmColor={confirmColor} onConfirm={onConfirm} onCancel={onClose}>
+        <PasswordForm confirmLabel={confirmLabel} confirmColor={confirmColor} onConfirm={(password) => change.mutateAsync({ password })} onCancel={onClose}>
           {children}
         </PasswordForm>
       ) : null}

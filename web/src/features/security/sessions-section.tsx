@@ -132,8 +132,7 @@ export function SessionsSection() {
         title="Sign out other sessions"
         confirmLabel="Sign out other sessions"
         confirmColor="red"
-        pending={revokeOthers.isPending}
-        onConfirm={(password) => revokeOthers.mutateAsync({ password })}
+        change={revokeOthers}
         onClose={() => setConfirmingRevokeOthers(false)}
         testId="revoke-others-dialog"
       >

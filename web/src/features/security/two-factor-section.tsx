@@ -151,8 +151,7 @@ export function TwoFactorSection() {
         opened={dialog === 'setup'}
         title="Set up two-step verification"
         confirmLabel="Continue"
-        pending={start.isPending}
-        onConfirm={(password) => start.mutateAsync({ password })}
+        change={start}
         onClose={() => setDialog(null)}
         testId="totp-setup-dialog"
       >
@@ -163,8 +162,7 @@ export function TwoFactorSection() {
         title="Turn off two-step verification"
         confirmLabel="Turn off two-step verification"
         confirmColor="red"
-        pending={disable.isPending}
-        onConfirm={(password) => disable.mutateAsync({ password })}
+        change={disable}
         onClose={() => setDialog(null)}
         testId="totp-disable-dialog"
       >
@@ -175,8 +173,7 @@ export function TwoFactorSection() {
         opened={dialog === 'regenerate'}
         title="Generate new recovery codes"
         confirmLabel="Generate new codes"
-        pending={regenerate.isPending}
-        onConfirm={(password) => regenerate.mutateAsync({ password })}
+        change={regenerate}
         onClose={() => setDialog(null)}
         testId="regenerate-codes-dialog"
       >
