@@ -52,18 +52,20 @@ function VerifyEmailFlow({ token }: { token: string | null }) {
   );
   // A signed-in user whose address is still unverified can get a new link right here.
   const newLink = user && !user.emailVerified ? <ResendVerification email={user.email} /> : null;
+  // A link that cannot be used: a new one when the signed-in account still waits for it, and the way on.
+  const problemActions = (
+    <Stack gap="sm">
+      {newLink}
+      {next}
+    </Stack>
+  );
 
   if (!token) {
     return (
       <EmailLinkProblem
         title="Verify your email address"
         message="This link is incomplete. Open the link from the email again, or ask for a new one from the prompt shown after you sign in."
-        actions={
-          <Stack gap="sm">
-            {newLink}
-            {next}
-          </Stack>
-        }
+        actions={problemActions}
       />
     );
   }
@@ -92,12 +94,7 @@ function VerifyEmailFlow({ token }: { token: string | null }) {
               ? LINK_LIFETIME_HINT
               : `${LINK_LIFETIME_HINT} Sign in to ask for a new one.`
         }
-        actions={
-          <Stack gap="sm">
-            {newLink}
-            {next}
-          </Stack>
-        }
+        actions={problemActions}
       />
     );
   }
