@@ -34,6 +34,7 @@ import {
   versionUpdateInput,
 } from './schemas';
 import * as catalogAdmin from './service';
+import type { Staff } from './service';
 
 const TAGS: ['Catalogue administration'] = ['Catalogue administration'];
 
@@ -48,6 +49,57 @@ const rest = (method: HttpMethod, path: `/${string}`, summary: string, extra: Pi
 const CREATED = { successStatus: 201 } as const;
 
 const byId = (label: string) => z.object({ id: idParam(label) });
+
+/** What the calls of a catalogue item kind sold until archived do, in ./service. */
+interface SaleItemCalls<Out, Create, Update> {
+  list(ctx: Staff): Promise<Out[]>;
+  create(ctx: Staff, input: Create): Promise<Out>;
+  update(ctx: Staff, input: Update): Promise<Out>;
+  archive(ctx: Staff, id: string): Promise<Out>;
+  restore(ctx: Staff, id: string): Promise<Out>;
+}
+
+/**
+ * The five calls of a catalogue item kind sold until archived, under `path`: list (archived ones
+ * included), create (201), update, archive and restore, each with its summary; `label` names its
+ * id in refusals. The calls are checked against the schemas where they are given; tRPC's types
+ * cannot follow a generic schema, so inside, their inputs and answers are passed on as they are.
+ */
+function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: {
+  path: `/${string}`;
+  label: string;
+  schemas: { output: Out; create: Create; update: Update };
+  summaries: { list: string; create: string; update: string; archive: string; restore: string };
+  calls: SaleItemCalls<z.input<Out>, z.output<Create>, z.output<Update>>;
+}) {
+  const { path, label, schemas, summaries, calls } = spec;
+  return {
+    list: officerProcedure
+      .meta(rest('GET', path, summaries.list))
+      .output(z.array(schemas.output))
+      .query(({ ctx }) => calls.list(ctx) as Promise<never>),
+    create: officerProcedure
+      .meta(rest('POST', path, summaries.create, CREATED))
+      .input(schemas.create)
+      .output(schemas.output)
+      .mutation(({ ctx, input }) => calls.create(ctx, input as z.output<Create>) as Promise<never>),
+    update: officerProcedure
+      .meta(rest('PATCH', `${path}/{id}`, summaries.update))
+      .input(schemas.update)
+      .output(schemas.output)
+      .mutation(({ ctx, input }) => calls.update(ctx, input as z.output<Update>) as Promise<never>),
+    archive: officerProcedure
+      .meta(rest('POST', `${path}/{id}/archive`, summaries.archive))
+      .input(byId(label))
+      .output(schemas.output)
+      .mutation(({ ctx, input }) => calls.archive(ctx, input.id) as Promise<never>),
+    restore: officerProcedure
+      .meta(rest('POST', `${path}/{id}/restore`, summaries.restore))
+      .input(byId(label))
+      .output(schemas.output)
+      .mutation(({ ctx, input }) => calls.restore(ctx, input.id) as Promise<never>),
+  };
+}
 
 const versionSyncSchema = z.object({
   added: z.array(z.string()).describe('Minor versions added to the catalogue, e.g. "1.39".'),
@@ -68,59 +120,37 @@ const flavorSyncSchema = z.object({
 });
 
 export const catalogAdminRouter = router({
-  clusterTiers: router({
-    list: officerProcedure
-      .meta(rest('GET', '/cluster-tiers', 'Cluster tiers, archived ones included, with the clusters using each'))
-      .output(z.array(tierSchema))
-      .query(({ ctx }) => catalogAdmin.listTiers(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/cluster-tiers', 'Create a cluster tier', CREATED))
-      .input(tierCreateInput)
-      .output(tierSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createTier(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/cluster-tiers/{id}', 'Edit a cluster tier; a price change applies from a date and never alters an order'))
-      .input(tierUpdateInput)
-      .output(tierSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updateTier(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/cluster-tiers/{id}/archive', 'Take a cluster tier off sale (its clusters keep it)'))
-      .input(byId('Tier'))
-      .output(tierSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archiveTier(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/cluster-tiers/{id}/restore', 'Put an archived cluster tier back on sale'))
-      .input(byId('Tier'))
-      .output(tierSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restoreTier(ctx, input.id)),
-  }),
+  clusterTiers: router(
+    saleItemProcedures({
+      path: '/cluster-tiers',
+      label: 'Tier',
+      schemas: { output: tierSchema, create: tierCreateInput, update: tierUpdateInput },
+      summaries: {
+        list: 'Cluster tiers, archived ones included, with the clusters using each',
+        create: 'Create a cluster tier',
+        update: 'Edit a cluster tier; a price change applies from a date and never alters an order',
+        archive: 'Take a cluster tier off sale (its clusters keep it)',
+        restore: 'Put an archived cluster tier back on sale',
+      },
+      calls: { list: catalogAdmin.listTiers, create: catalogAdmin.createTier, update: catalogAdmin.updateTier, archive: catalogAdmin.archiveTier, restore: catalogAdmin.restoreTier },
+    }),
+  ),
 
-  nodeFlavors: router({
-    list: officerProcedure
-      .meta(rest('GET', '/node-flavors', 'Node flavours, archived ones included, with the tiers offering each'))
-      .output(z.array(flavorSchema))
-      .query(({ ctx }) => catalogAdmin.listFlavors(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/node-flavors', 'Create a node flavour', CREATED))
-      .input(flavorCreateInput)
-      .output(flavorSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createFlavor(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/node-flavors/{id}', 'Edit a node flavour; a price change applies from a date and never alters an order'))
-      .input(flavorUpdateInput)
-      .output(flavorSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updateFlavor(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/node-flavors/{id}/archive', 'Take a node flavour off sale'))
-      .input(byId('Node flavour'))
-      .output(flavorSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archiveFlavor(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/node-flavors/{id}/restore', 'Put an archived node flavour back on sale'))
-      .input(byId('Node flavour'))
-      .output(flavorSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restoreFlavor(ctx, input.id)),
-  }),
+  nodeFlavors: router(
+    saleItemProcedures({
+      path: '/node-flavors',
+      label: 'Node flavour',
+      schemas: { output: flavorSchema, create: flavorCreateInput, update: flavorUpdateInput },
+      summaries: {
+        list: 'Node flavours, archived ones included, with the tiers offering each',
+        create: 'Create a node flavour',
+        update: 'Edit a node flavour; a price change applies from a date and never alters an order',
+        archive: 'Take a node flavour off sale',
+        restore: 'Put an archived node flavour back on sale',
+      },
+      calls: { list: catalogAdmin.listFlavors, create: catalogAdmin.createFlavor, update: catalogAdmin.updateFlavor, archive: catalogAdmin.archiveFlavor, restore: catalogAdmin.restoreFlavor },
+    }),
+  ),
 
   kubernetesVersions: router({
     list: officerProcedure
@@ -164,59 +194,37 @@ export const catalogAdminRouter = router({
     .output(flavorSyncSchema)
     .mutation(({ ctx, input }) => catalogAdmin.syncFlavorsFromGardener(ctx, input)),
 
-  addons: router({
-    list: officerProcedure
-      .meta(rest('GET', '/addons', 'Add-ons, archived ones included'))
-      .output(z.array(addonSchema))
-      .query(({ ctx }) => catalogAdmin.listAddons(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/addons', 'Create an add-on', CREATED))
-      .input(addonCreateInput)
-      .output(addonSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createAddon(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/addons/{id}', 'Edit an add-on; a price change applies from a date and never alters an order'))
-      .input(addonUpdateInput)
-      .output(addonSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updateAddon(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/addons/{id}/archive', 'Take an add-on off sale'))
-      .input(byId('Add-on'))
-      .output(addonSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archiveAddon(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/addons/{id}/restore', 'Put an archived add-on back on sale'))
-      .input(byId('Add-on'))
-      .output(addonSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restoreAddon(ctx, input.id)),
-  }),
+  addons: router(
+    saleItemProcedures({
+      path: '/addons',
+      label: 'Add-on',
+      schemas: { output: addonSchema, create: addonCreateInput, update: addonUpdateInput },
+      summaries: {
+        list: 'Add-ons, archived ones included',
+        create: 'Create an add-on',
+        update: 'Edit an add-on; a price change applies from a date and never alters an order',
+        archive: 'Take an add-on off sale',
+        restore: 'Put an archived add-on back on sale',
+      },
+      calls: { list: catalogAdmin.listAddons, create: catalogAdmin.createAddon, update: catalogAdmin.updateAddon, archive: catalogAdmin.archiveAddon, restore: catalogAdmin.restoreAddon },
+    }),
+  ),
 
-  middlewares: router({
-    list: officerProcedure
-      .meta(rest('GET', '/middlewares', 'Middlewares, archived ones included'))
-      .output(z.array(middlewareSchema))
-      .query(({ ctx }) => catalogAdmin.listMiddlewares(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/middlewares', 'Create a middleware (then its plans)', CREATED))
-      .input(middlewareCreateInput)
-      .output(middlewareSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createMiddleware(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/middlewares/{id}', 'Edit a middleware'))
-      .input(middlewareUpdateInput)
-      .output(middlewareSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updateMiddleware(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/middlewares/{id}/archive', 'Take a middleware and its plans off sale'))
-      .input(byId('Middleware'))
-      .output(middlewareSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archiveMiddleware(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/middlewares/{id}/restore', 'Put an archived middleware back on sale'))
-      .input(byId('Middleware'))
-      .output(middlewareSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restoreMiddleware(ctx, input.id)),
-  }),
+  middlewares: router(
+    saleItemProcedures({
+      path: '/middlewares',
+      label: 'Middleware',
+      schemas: { output: middlewareSchema, create: middlewareCreateInput, update: middlewareUpdateInput },
+      summaries: {
+        list: 'Middlewares, archived ones included',
+        create: 'Create a middleware (then its plans)',
+        update: 'Edit a middleware',
+        archive: 'Take a middleware and its plans off sale',
+        restore: 'Put an archived middleware back on sale',
+      },
+      calls: { list: catalogAdmin.listMiddlewares, create: catalogAdmin.createMiddleware, update: catalogAdmin.updateMiddleware, archive: catalogAdmin.archiveMiddleware, restore: catalogAdmin.restoreMiddleware },
+    }),
+  ),
 
   middlewarePlans: router({
     list: officerProcedure
@@ -246,32 +254,21 @@ export const catalogAdminRouter = router({
       .mutation(({ ctx, input }) => catalogAdmin.restorePlan(ctx, input.id)),
   }),
 
-  supportPlans: router({
-    list: officerProcedure
-      .meta(rest('GET', '/support-plans', 'Support plans, archived ones included'))
-      .output(z.array(supportSchema))
-      .query(({ ctx }) => catalogAdmin.listSupportPlans(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/support-plans', 'Create a support plan', CREATED))
-      .input(supportCreateInput)
-      .output(supportSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createSupportPlan(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/support-plans/{id}', 'Edit a support plan; a price change applies from a date and never alters an order'))
-      .input(supportUpdateInput)
-      .output(supportSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updateSupportPlan(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/support-plans/{id}/archive', 'Take a support plan off sale'))
-      .input(byId('Support plan'))
-      .output(supportSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archiveSupportPlan(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/support-plans/{id}/restore', 'Put an archived support plan back on sale'))
-      .input(byId('Support plan'))
-      .output(supportSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restoreSupportPlan(ctx, input.id)),
-  }),
+  supportPlans: router(
+    saleItemProcedures({
+      path: '/support-plans',
+      label: 'Support plan',
+      schemas: { output: supportSchema, create: supportCreateInput, update: supportUpdateInput },
+      summaries: {
+        list: 'Support plans, archived ones included',
+        create: 'Create a support plan',
+        update: 'Edit a support plan; a price change applies from a date and never alters an order',
+        archive: 'Take a support plan off sale',
+        restore: 'Put an archived support plan back on sale',
+      },
+      calls: { list: catalogAdmin.listSupportPlans, create: catalogAdmin.createSupportPlan, update: catalogAdmin.updateSupportPlan, archive: catalogAdmin.archiveSupportPlan, restore: catalogAdmin.restoreSupportPlan },
+    }),
+  ),
 
   promotions: router({
     list: officerProcedure
