@@ -50,34 +50,35 @@ const CREATED = { successStatus: 201 } as const;
 
 const byId = (label: string) => z.object({ id: idParam(label) });
 
-/** What the calls of a catalogue item kind sold until archived do, in ./service. */
-interface SaleItemCalls<Out, Create, Update> {
-  list(ctx: Staff): Promise<Out[]>;
-  create(ctx: Staff, input: Create): Promise<Out>;
-  update(ctx: Staff, input: Update): Promise<Out>;
-  archive(ctx: Staff, id: string): Promise<Out>;
-  restore(ctx: Staff, id: string): Promise<Out>;
-}
-
-/**
- * The five calls of a catalogue item kind sold until archived, under `path`: list (archived ones
- * included), create (201), update, archive and restore, each with its summary; `label` names its
- * id in refusals. The calls are checked against the schemas where they are given; tRPC's types
- * cannot follow a generic schema, so inside, their inputs and answers are passed on as they are.
- */
-function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: {
+/** A catalogue item kind sold until archived: its paths, schemas, summaries and calls (in ./service). */
+interface SaleItemChangesSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
   path: `/${string}`;
   label: string;
   schemas: { output: Out; create: Create; update: Update };
-  summaries: { list: string; create: string; update: string; archive: string; restore: string };
-  calls: SaleItemCalls<z.input<Out>, z.output<Create>, z.output<Update>>;
-}) {
+  summaries: { create: string; update: string; archive: string; restore: string };
+  calls: {
+    create(ctx: Staff, input: z.output<Create>): Promise<z.input<Out>>;
+    update(ctx: Staff, input: z.output<Update>): Promise<z.input<Out>>;
+    archive(ctx: Staff, id: string): Promise<z.input<Out>>;
+    restore(ctx: Staff, id: string): Promise<z.input<Out>>;
+  };
+}
+
+/** The same with the list of all of them. */
+interface SaleItemSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> extends SaleItemChangesSpec<Out, Create, Update> {
+  summaries: SaleItemChangesSpec<Out, Create, Update>['summaries'] & { list: string };
+  calls: SaleItemChangesSpec<Out, Create, Update>['calls'] & { list(ctx: Staff): Promise<Array<z.input<Out>>> };
+}
+
+/**
+ * The four changes of a catalogue item kind sold until archived, under `path`: create (201),
+ * update, archive and restore, each with its summary; `label` names its id in refusals. The calls
+ * are checked against the schemas where they are given; tRPC's types cannot follow a generic
+ * schema, so inside, their inputs and answers are passed on as they are.
+ */
+function saleItemChanges<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: SaleItemChangesSpec<Out, Create, Update>) {
   const { path, label, schemas, summaries, calls } = spec;
   return {
-    list: officerProcedure
-      .meta(rest('GET', path, summaries.list))
-      .output(z.array(schemas.output))
-      .query(({ ctx }) => calls.list(ctx) as Promise<never>),
     create: officerProcedure
       .meta(rest('POST', path, summaries.create, CREATED))
       .input(schemas.create)
@@ -98,6 +99,17 @@ function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Upd
       .input(byId(label))
       .output(schemas.output)
       .mutation(({ ctx, input }) => calls.restore(ctx, input.id) as Promise<never>),
+  };
+}
+
+/** The five calls of a catalogue item kind sold until archived: the list of all of them (archived ones included), then its changes. */
+function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: SaleItemSpec<Out, Create, Update>) {
+  return {
+    list: officerProcedure
+      .meta(rest('GET', spec.path, spec.summaries.list))
+      .output(z.array(spec.schemas.output))
+      .query(({ ctx }) => spec.calls.list(ctx) as Promise<never>),
+    ...saleItemChanges(spec),
   };
 }
 
@@ -232,26 +244,18 @@ export const catalogAdminRouter = router({
       .input(planListInput)
       .output(z.array(planSchema))
       .query(({ ctx, input }) => catalogAdmin.listPlans(ctx, input?.middlewareId)),
-    create: officerProcedure
-      .meta(rest('POST', '/middleware-plans', 'Create a plan of a middleware', CREATED))
-      .input(planCreateInput)
-      .output(planSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createPlan(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/middleware-plans/{id}', 'Edit a middleware plan; a price change applies from a date and never alters an order'))
-      .input(planUpdateInput)
-      .output(planSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updatePlan(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/middleware-plans/{id}/archive', 'Take a middleware plan off sale'))
-      .input(byId('Plan'))
-      .output(planSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archivePlan(ctx, input.id)),
-    restore: officerProcedure
-      .meta(rest('POST', '/middleware-plans/{id}/restore', 'Put an archived middleware plan back on sale'))
-      .input(byId('Plan'))
-      .output(planSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restorePlan(ctx, input.id)),
+    ...saleItemChanges({
+      path: '/middleware-plans',
+      label: 'Plan',
+      schemas: { output: planSchema, create: planCreateInput, update: planUpdateInput },
+      summaries: {
+        create: 'Create a plan of a middleware',
+        update: 'Edit a middleware plan; a price change applies from a date and never alters an order',
+        archive: 'Take a middleware plan off sale',
+        restore: 'Put an archived middleware plan back on sale',
+      },
+      calls: { create: catalogAdmin.createPlan, update: catalogAdmin.updatePlan, archive: catalogAdmin.archivePlan, restore: catalogAdmin.restorePlan },
+    }),
   }),
 
   supportPlans: router(
