@@ -1,6 +1,7 @@
-import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconHeartbeat, IconLock, IconServer2 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
+import { LandingSection } from '../../components/landing-section';
 import { PriorityImage } from '../../components/priority-image';
 
 interface Highlight {
@@ -38,40 +39,33 @@ const HIGHLIGHTS: readonly Highlight[] = [
 
 export function SovereigntyHighlights() {
   return (
-    <Container size="lg" py={{ base: 48, sm: 72 }} component="section" id="sovereignty" aria-labelledby="sovereignty-title">
-      <Stack gap="xl">
-        <Stack gap="xs" maw={640}>
-          <Title order={2} id="sovereignty-title">
-            Sovereignty you can show your auditors
-          </Title>
-          <Text c="dimmed">
-            Compliance is part of the platform, not an option you add later. Every tier inherits the same
-            guarantees.
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
-          {HIGHLIGHTS.map(({ icon: HighlightIcon, title, description }) => (
-            <Stack key={title} gap="xs">
-              <ThemeIcon size={40} radius="md" variant="light">
-                <HighlightIcon size={22} stroke={1.6} />
-              </ThemeIcon>
-              <Text fw={600}>{title}</Text>
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-        {/* Below the first screen: the medium group, once the hero is in. */}
-        <PriorityImage
-          src="/images/eu-data-centres.svg"
-          alt="Map of our European regions: Paris, Frankfurt, Amsterdam, Warsaw, Milan, Madrid and Stockholm, linked to one another"
-          width={640}
-          height={400}
-          priority="medium"
-          style={{ marginInline: 'auto' }}
-        />
-      </Stack>
-    </Container>
+    <LandingSection
+      id="sovereignty"
+      title="Sovereignty you can show your auditors"
+      intro="Compliance is part of the platform, not an option you add later. Every tier inherits the same guarantees."
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+        {HIGHLIGHTS.map(({ icon: HighlightIcon, title, description }) => (
+          <Stack key={title} gap="xs">
+            <ThemeIcon size={40} radius="md" variant="light">
+              <HighlightIcon size={22} stroke={1.6} />
+            </ThemeIcon>
+            <Text fw={600}>{title}</Text>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {/* Below the first screen: the medium group, once the hero is in. */}
+      <PriorityImage
+        src="/images/eu-data-centres.svg"
+        alt="Map of our European regions: Paris, Frankfurt, Amsterdam, Warsaw, Milan, Madrid and Stockholm, linked to one another"
+        width={640}
+        height={400}
+        priority="medium"
+        style={{ marginInline: 'auto' }}
+      />
+    </LandingSection>
   );
 }
