@@ -139,7 +139,16 @@ export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput
     if (existing.some((method) => method.kind === 'bank_transfer')) throw new TRPCError({ code: 'CONFLICT', message: 'Bank transfer is already one of your payment methods.' });
     row = { id: newId('paymentMethod'), organizationId: ctx.organizationId, kind: 'bank_transfer', provider: 'bank', createdBy: ctx.user.id, createdAt: now };
   }
-  const becomesDefault = existing.length === 0 || input.makeDefault === true;
+  return insertMethod(ctx, existing, row, input.makeDefault === true, now);
+}
+
+/**
+ * Saves a new payment method, the default when it is the first or when asked (the old default
+ * gives way in the same batch), audited with its kind, last four digits, whether it is the default
+ * and `details`. Answers it as the API shows it.
+ */
+async function insertMethod(ctx: Member, existing: SavedPaymentMethod[], row: typeof paymentMethods.$inferInsert, makeDefault: boolean, now: number, details: Record<string, unknown> = {}) {
+  const becomesDefault = existing.length === 0 || makeDefault;
   const previousDefault = existing.find((method) => method.isDefault);
   await runBatch(ctx, [
     // The old default goes first: the partial unique index allows one default at a time.
@@ -147,7 +156,14 @@ export async function addPaymentMethod(ctx: Member, input: AddPaymentMethodInput
     ctx.db.insert(paymentMethods).values({ ...row, isDefault: becomesDefault }),
     auditInsert(
       ctx.db,
-      { actorUserId: ctx.user.id, action: 'billing.payment_method_added', targetType: 'payment_method', targetId: row.id, ipAddress: ctx.request.ipAddress, metadata: { kind: row.kind, last4: row.last4 ?? null, isDefault: becomesDefault } },
+      {
+        actorUserId: ctx.user.id,
+        action: 'billing.payment_method_added',
+        targetType: 'payment_method',
+        targetId: row.id,
+        ipAddress: ctx.request.ipAddress,
+        metadata: { kind: row.kind, last4: row.last4 ?? null, isDefault: becomesDefault, ...details },
+      },
       now,
     ),
   ]);
@@ -345,25 +361,5 @@ async function storeSavedMethod(ctx: Member, saved: KeptMethod, makeDefault: boo
       ? { brand: method.brand, expMonth: method.expMonth, expYear: method.expYear }
       : { bankCode: method.bankCode, mandateRef: method.mandateRef }),
   };
-  const becomesDefault = existing.length === 0 || makeDefault;
-  const previousDefault = existing.find((candidate) => candidate.isDefault);
-  await runBatch(ctx, [
-    // The old default goes first: the partial unique index allows one default at a time.
-    ...(becomesDefault && previousDefault ? [ctx.db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.id, previousDefault.id))] : []),
-    ctx.db.insert(paymentMethods).values({ ...row, isDefault: becomesDefault }),
-    auditInsert(
-      ctx.db,
-      {
-        actorUserId: ctx.user.id,
-        action: 'billing.payment_method_added',
-        targetType: 'payment_method',
-        targetId: row.id,
-        ipAddress: ctx.request.ipAddress,
-        metadata: { kind: row.kind, last4: row.last4 ?? null, isDefault: becomesDefault, provider: row.provider, mandateRef: row.mandateRef ?? null },
-      },
-      now,
-    ),
-  ]);
-  const [stored] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, row.id));
-  return methodView(stored!);
+  return insertMethod(ctx, existing, row, makeDefault, now, { provider: row.provider, mandateRef: row.mandateRef ?? null });
 }
