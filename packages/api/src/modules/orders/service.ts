@@ -29,6 +29,7 @@ import { sha256Hex } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { mailInBackground } from '../../platform/mailer';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { organizationRow } from '../../platform/organization-rows';
 import { checkNewClusterQuota } from '../clusters';
 import type { QuoteInput } from '../quotes';
 import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes';
@@ -123,15 +124,7 @@ export async function installedAddonIds(db: Database, organizationId: string, cl
   return [...installed];
 }
 
-async function clusterOf(db: Database, organizationId: string, id: string): Promise<Cluster> {
-  const [row] = await db
-    .select()
-    .from(clusters)
-    .where(and(eq(clusters.id, id), eq(clusters.organizationId, organizationId)))
-    .limit(1);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: CLUSTER_NOT_FOUND });
-  return row;
-}
+const clusterOf = (db: Database, organizationId: string, id: string): Promise<Cluster> => organizationRow(db, clusters, organizationId, id, CLUSTER_NOT_FOUND);
 
 /** Pending orders of the organisation whose lines match `condition` (a JSON test on orders.lines). */
 async function pendingOrderWith(db: Database, organizationId: string, condition: SQL): Promise<string | null> {

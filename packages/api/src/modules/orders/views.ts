@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { Context } from '../../context';
 import type { MemberContext } from '../../trpc';
+import { organizationRow } from '../../platform/organization-rows';
 
 /** A signed-in member acting for their organisation (orgProcedure's context). */
 export type Member = MemberContext;
@@ -116,15 +117,7 @@ export function summaryQuery<Extra extends SelectedFields>(db: Database, extra?:
 }
 
 /** An order of the organisation, or the 404 another organisation's id gets. */
-export async function orderOf(db: Database, organizationId: string, id: string): Promise<Order> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.organizationId, organizationId)))
-    .limit(1);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
-  return row;
-}
+export const orderOf = (db: Database, organizationId: string, id: string): Promise<Order> => organizationRow(db, orders, organizationId, id, ORDER_NOT_FOUND);
 
 /** Everything /order-status/{id} shows: lines, the quote, the timeline and the payments (never a card number). */
 export async function orderDetail(db: Database, organizationId: string, id: string) {

@@ -13,6 +13,7 @@ import { audit } from '../../platform/audit';
 import { cloudClients, FAILURE_EXPLANATIONS, type CloudCredentials, type CloudsPort, type ListClustersResult, type SupportedCloudProvider } from '../../platform/clouds';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
+import { organizationRow } from '../../platform/organization-rows';
 import type { ConnectionView, CredentialsInput, StoredClusterView, TestResult } from './schemas';
 
 export interface ConnectionDeps {
@@ -35,7 +36,8 @@ async function runBatch(db: Database, statements: Statement[]) {
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' });
+const CONNECTION_NOT_FOUND = 'Connection not found.';
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: CONNECTION_NOT_FOUND });
 const newConnectionId = () => `pcn_${randomString(20)}`;
 const newClusterId = () => `xcl_${randomString(20)}`;
 
@@ -135,15 +137,7 @@ function replaceClusters(db: Database, row: Pick<ProviderConnection, 'id' | 'org
   return [db.delete(externalClusters).where(eq(externalClusters.connectionId, row.id)), ...(rows.length > 0 ? [db.insert(externalClusters).values(rows)] : [])];
 }
 
-async function connectionRow(db: Database, organizationId: string, id: string): Promise<ProviderConnection> {
-  const [row] = await db
-    .select()
-    .from(providerConnections)
-    .where(and(eq(providerConnections.id, id), eq(providerConnections.organizationId, organizationId)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
+const connectionRow = (db: Database, organizationId: string, id: string): Promise<ProviderConnection> => organizationRow(db, providerConnections, organizationId, id, CONNECTION_NOT_FOUND);
 
 export async function listConnections(db: Database, organizationId: string): Promise<ConnectionView[]> {
   const rows = await db
