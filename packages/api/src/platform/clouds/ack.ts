@@ -4,7 +4,7 @@
  * are listed; a region is checked against Alibaba Cloud's list before any call.
  */
 import { toHex } from './hmac';
-import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, stateOf, versionOf } from './http';
 import { signAcs3Request } from './acs3-signer';
 import { ackCredentialsSchema, type AckCredentials, type ExternalCluster } from './port';
 
@@ -42,9 +42,9 @@ function toCluster(raw: AckCluster): ExternalCluster | null {
     name: raw.name,
     region: typeof raw.region_id === 'string' ? raw.region_id : '',
     // ACK appends its build: "1.31.1-aliyun.1".
-    kubernetesVersion: typeof raw.current_version === 'string' ? raw.current_version.replace(/-aliyun\.\d+$/, '') : '',
+    kubernetesVersion: versionOf(raw.current_version, /-aliyun\.\d+$/),
     nodeCount: typeof raw.size === 'number' ? raw.size : null,
-    status: typeof raw.state === 'string' ? raw.state.toLowerCase() : 'unknown',
+    status: stateOf(raw.state),
   };
 }
 

@@ -3,7 +3,7 @@
  * scope `management.azure.com/.default`), then the ARM list of managedClusters in the subscription,
  * following `nextLink` only while it stays on the configured ARM host (the token must not travel).
  */
-import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, versionOf, poolNodeTotal } from './http';
 import { aksCredentialsSchema, type AksCredentials, type ExternalCluster } from './port';
 
 export interface AksBaseUrls {
@@ -63,7 +63,7 @@ function toCluster(raw: ManagedCluster): ExternalCluster | null {
   if (typeof raw.id !== 'string' || typeof raw.name !== 'string') return null;
   const properties = raw.properties ?? {};
   const pools = Array.isArray(properties.agentPoolProfiles) ? properties.agentPoolProfiles : null;
-  const nodeCount = pools && pools.every((pool) => typeof pool.count === 'number') ? pools.reduce((sum, pool) => sum + (pool.count as number), 0) : null;
+  const nodeCount = poolNodeTotal(pools);
   const provisioning = typeof properties.provisioningState === 'string' ? properties.provisioningState : 'Unknown';
   const power = typeof properties.powerState?.code === 'string' ? properties.powerState.code : null;
   const version = properties.currentKubernetesVersion ?? properties.kubernetesVersion;
@@ -71,7 +71,7 @@ function toCluster(raw: ManagedCluster): ExternalCluster | null {
     providerId: raw.id,
     name: raw.name,
     region: typeof raw.location === 'string' ? raw.location : '',
-    kubernetesVersion: typeof version === 'string' ? version : '',
+    kubernetesVersion: versionOf(version),
     nodeCount,
     // A cluster that is provisioned reports whether it runs; otherwise the provisioning state says more.
     status: (provisioning === 'Succeeded' && power ? power : provisioning).toLowerCase(),

@@ -4,7 +4,7 @@
  * annotations. CCE endpoints are per region, so an unknown region would only show as a DNS failure:
  * the region is checked against Huawei Cloud's list first.
  */
-import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, stateOf, versionOf } from './http';
 import { signHuaweiRequest } from './huawei-signer';
 import { cceCredentialsSchema, type CceCredentials, type ExternalCluster } from './port';
 
@@ -44,9 +44,9 @@ function toCluster(raw: CceCluster, region: string): ExternalCluster | null {
     name,
     region,
     // CCE names versions without the patch, prefixed: "v1.29".
-    kubernetesVersion: typeof raw.spec?.version === 'string' ? raw.spec.version.replace(/^v/, '') : '',
+    kubernetesVersion: versionOf(raw.spec?.version, /^v/),
     nodeCount,
-    status: typeof raw.status?.phase === 'string' ? raw.status.phase.toLowerCase() : 'unknown',
+    status: stateOf(raw.status?.phase),
   };
 }
 

@@ -1,5 +1,5 @@
 /** DOKS: the personal access token as a Bearer token on GET /v2/kubernetes/clusters, page by page. */
-import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, stateOf, versionOf, poolNodeTotal } from './http';
 import { doksCredentialsSchema, type DoksCredentials, type ExternalCluster } from './port';
 
 export interface DoksBaseUrls {
@@ -28,9 +28,9 @@ function toCluster(raw: DoksCluster): ExternalCluster | null {
     name: raw.name,
     region: typeof raw.region === 'string' ? raw.region : '',
     // DOKS versions carry its own suffix: "1.31.1-do.3".
-    kubernetesVersion: typeof raw.version === 'string' ? raw.version.replace(/-do\.\d+$/, '') : '',
-    nodeCount: pools && pools.every((pool) => typeof pool.count === 'number') ? pools.reduce((sum, pool) => sum + (pool.count as number), 0) : null,
-    status: typeof raw.status?.state === 'string' ? raw.status.state.toLowerCase() : 'unknown',
+    kubernetesVersion: versionOf(raw.version, /-do\.\d+$/),
+    nodeCount: poolNodeTotal(pools),
+    status: stateOf(raw.status?.state),
   };
 }
 

@@ -9,7 +9,7 @@
  * endpoints, and an unknown region would only show as a DNS failure of eks.<region>.amazonaws.com.
  */
 import { AwsClient } from 'aws4fetch';
-import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, type ProviderResponse } from './http';
+import { cloudClient, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, type ProviderResponse, stateOf, versionOf } from './http';
 import { eksCredentialsSchema, type EksCredentials, type ExternalCluster } from './port';
 
 export interface EksBaseUrls {
@@ -151,9 +151,9 @@ async function listRegion(context: CallContext, key: AwsKey, urls: EksBaseUrls, 
       providerId: typeof raw.arn === 'string' ? raw.arn : `${region}/${raw.name}`,
       name: raw.name,
       region,
-      kubernetesVersion: typeof raw.version === 'string' ? raw.version : '',
+      kubernetesVersion: versionOf(raw.version),
       nodeCount: await nodeCount(context, key, root, region, raw.name),
-      status: typeof raw.status === 'string' ? raw.status.toLowerCase() : 'unknown',
+      status: stateOf(raw.status),
     });
   }
   return clusters;

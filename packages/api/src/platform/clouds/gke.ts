@@ -5,7 +5,7 @@
  * `token_uri`: a pasted file must not choose where we send a signed assertion.
  */
 import { toBase64Url } from '../crypto';
-import { cloudClient, knownClusters, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, baseUrl, type CallContext } from './http';
+import { cloudClient, knownClusters, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, baseUrl, type CallContext, stateOf, versionOf } from './http';
 import { gkeCredentialsSchema, type ExternalCluster, type GcpServiceAccountKey, type GkeCredentials } from './port';
 
 export interface GkeBaseUrls {
@@ -90,9 +90,9 @@ function toCluster(raw: GkeCluster, project: string): ExternalCluster | null {
     providerId: `projects/${project}/locations/${raw.location}/clusters/${raw.name}`,
     name: raw.name,
     region: raw.location,
-    kubernetesVersion: typeof raw.currentMasterVersion === 'string' ? raw.currentMasterVersion : '',
+    kubernetesVersion: versionOf(raw.currentMasterVersion),
     nodeCount,
-    status: typeof raw.status === 'string' ? raw.status.toLowerCase() : 'unknown',
+    status: stateOf(raw.status),
   };
 }
 

@@ -178,6 +178,17 @@ export function text(value: unknown, ...path: string[]): string | null {
   return typeof found === 'string' && found.length > 0 ? found : null;
 }
 
+/** A cluster's state as a provider names it, in lower case; `unknown` when it names none. */
+export const stateOf = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : 'unknown');
+
+/** A cluster's Kubernetes version without what the provider adds to it (`added`); '' when it gives none. */
+export const versionOf = (value: unknown, added?: RegExp): string => (typeof value !== 'string' ? '' : added ? value.replace(added, '') : value);
+
+/** The nodes of a cluster's pools added up; null when a pool does not say its count. */
+export function poolNodeTotal(pools: Array<{ count?: unknown }> | null): number | null {
+  return pools && pools.every((pool) => typeof pool.count === 'number') ? pools.reduce((sum, pool) => sum + (pool.count as number), 0) : null;
+}
+
 export function malformed(context: CallContext, what: string): ProviderFailure {
   return new ProviderFailure('unexpected', `${context.label} answered with a ${what} we could not read.`);
 }

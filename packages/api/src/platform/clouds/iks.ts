@@ -3,7 +3,7 @@
  * `urn:ibm:params:oauth:grant-type:apikey`), then the Kubernetes Service v2 API lists the
  * account's clusters across regions and infrastructures (classic and VPC).
  */
-import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext } from './http';
+import { cloudClient, knownClusters, baseUrl, call, failureForStatus, malformed, ProviderFailure, rateLimited, text, type CallContext, stateOf, versionOf } from './http';
 import { iksCredentialsSchema, type ExternalCluster, type IksCredentials } from './port';
 
 export interface IksBaseUrls {
@@ -51,9 +51,9 @@ function toCluster(raw: IksCluster): ExternalCluster | null {
     name: raw.name,
     region: typeof raw.region === 'string' ? raw.region : typeof raw.location === 'string' ? raw.location : '',
     // IKS appends its patch level to the Kubernetes version: "1.30.4_1532".
-    kubernetesVersion: typeof raw.masterKubeVersion === 'string' ? raw.masterKubeVersion.replace(/_\d+$/, '') : '',
+    kubernetesVersion: versionOf(raw.masterKubeVersion, /_\d+$/),
     nodeCount: typeof raw.workerCount === 'number' ? raw.workerCount : null,
-    status: typeof raw.state === 'string' ? raw.state.toLowerCase() : 'unknown',
+    status: stateOf(raw.state),
   };
 }
 
