@@ -68,7 +68,7 @@ describe('staff: users, registrations and promotions', () => {
     await expect.poll(() => staff.getByTestId('registration-count').textContent()).toBe('No registration matches.');
 
     const placed = await orderCluster(owner);
-    expect(placed.status).toBe(200);
+    expect(placed.status).toBe(201);
     expect(placed.body.status).toBe('pending');
     expect(browser.pageErrors).toEqual([]);
   });
