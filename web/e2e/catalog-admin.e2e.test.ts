@@ -112,7 +112,7 @@ describe('staff catalogue editing', () => {
       headers: { 'X-CSRF-Token': await csrfOf(page) },
       data: { id, name, category: 'monitoring', description: 'An add-on whose price the browser tests cut.', version: '1.0', monthlyPriceCents: 2_000, compatibleTierIds: ['tier_standard'] },
     });
-    expect(created.status()).toBe(200);
+    expect(created.status()).toBe(201);
 
     // A cut from €20.00 to €5.00 is more than one person makes alone: the form offers to send it.
     await page.goto('/officers/manage-addons');
