@@ -48,36 +48,41 @@ const rest = (method: HttpMethod, path: `/${string}`, summary: string, extra: Pi
 
 const CREATED = { successStatus: 201 } as const;
 
-const byId = (label: string) => z.object({ id: idParam(label) });
+type ItemKey = 'id' | 'code';
 
 /** A catalogue item kind sold until archived: its paths, schemas, summaries and calls (in ./service). */
-interface SaleItemChangesSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
+interface SaleItemChangesSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Key extends ItemKey = 'id'> {
   path: `/${string}`;
+  /** The path parameter naming one item: its id unless said (a promotion is named by its code). */
+  key?: Key;
   label: string;
   schemas: { output: Out; create: Create; update: Update };
   summaries: { create: string; update: string; archive: string; restore: string };
   calls: {
     create(ctx: Staff, input: z.output<Create>): Promise<z.input<Out>>;
     update(ctx: Staff, input: z.output<Update>): Promise<z.input<Out>>;
-    archive(ctx: Staff, id: string): Promise<z.input<Out>>;
-    restore(ctx: Staff, id: string): Promise<z.input<Out>>;
+    archive(ctx: Staff, key: string): Promise<z.input<Out>>;
+    restore(ctx: Staff, key: string): Promise<z.input<Out>>;
   };
 }
 
 /** The same with the list of all of them. */
-interface SaleItemSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> extends SaleItemChangesSpec<Out, Create, Update> {
-  summaries: SaleItemChangesSpec<Out, Create, Update>['summaries'] & { list: string };
-  calls: SaleItemChangesSpec<Out, Create, Update>['calls'] & { list(ctx: Staff): Promise<Array<z.input<Out>>> };
+interface SaleItemSpec<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Key extends ItemKey = 'id'> extends SaleItemChangesSpec<Out, Create, Update, Key> {
+  summaries: SaleItemChangesSpec<Out, Create, Update, Key>['summaries'] & { list: string };
+  calls: SaleItemChangesSpec<Out, Create, Update, Key>['calls'] & { list(ctx: Staff): Promise<Array<z.input<Out>>> };
 }
 
 /**
  * The four changes of a catalogue item kind sold until archived, under `path`: create (201),
- * update, archive and restore, each with its summary; `label` names its id in refusals. The calls
+ * update, archive and restore, each with its summary; `label` names its key in refusals. The calls
  * are checked against the schemas where they are given; tRPC's types cannot follow a generic
  * schema, so inside, their inputs and answers are passed on as they are.
  */
-function saleItemChanges<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: SaleItemChangesSpec<Out, Create, Update>) {
+function saleItemChanges<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Key extends ItemKey = 'id'>(spec: SaleItemChangesSpec<Out, Create, Update, Key>) {
   const { path, label, schemas, summaries, calls } = spec;
+  const key = spec.key ?? 'id';
+  const named = () => z.object({ [key]: idParam(label) } as { [K in Key]: ReturnType<typeof idParam> });
+  const keyOf = (input: unknown) => (input as Record<ItemKey, string>)[key];
   return {
     create: officerProcedure
       .meta(rest('POST', path, summaries.create, CREATED))
@@ -85,25 +90,25 @@ function saleItemChanges<Out extends z.ZodType, Create extends z.ZodType, Update
       .output(schemas.output)
       .mutation(({ ctx, input }) => calls.create(ctx, input as z.output<Create>) as Promise<never>),
     update: officerProcedure
-      .meta(rest('PATCH', `${path}/{id}`, summaries.update))
+      .meta(rest('PATCH', `${path}/{${key}}`, summaries.update))
       .input(schemas.update)
       .output(schemas.output)
       .mutation(({ ctx, input }) => calls.update(ctx, input as z.output<Update>) as Promise<never>),
     archive: officerProcedure
-      .meta(rest('POST', `${path}/{id}/archive`, summaries.archive))
-      .input(byId(label))
+      .meta(rest('POST', `${path}/{${key}}/archive`, summaries.archive))
+      .input(named())
       .output(schemas.output)
-      .mutation(({ ctx, input }) => calls.archive(ctx, input.id) as Promise<never>),
+      .mutation(({ ctx, input }) => calls.archive(ctx, keyOf(input)) as Promise<never>),
     restore: officerProcedure
-      .meta(rest('POST', `${path}/{id}/restore`, summaries.restore))
-      .input(byId(label))
+      .meta(rest('POST', `${path}/{${key}}/restore`, summaries.restore))
+      .input(named())
       .output(schemas.output)
-      .mutation(({ ctx, input }) => calls.restore(ctx, input.id) as Promise<never>),
+      .mutation(({ ctx, input }) => calls.restore(ctx, keyOf(input)) as Promise<never>),
   };
 }
 
 /** The five calls of a catalogue item kind sold until archived: the list of all of them (archived ones included), then its changes. */
-function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(spec: SaleItemSpec<Out, Create, Update>) {
+function saleItemProcedures<Out extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType, Key extends ItemKey = 'id'>(spec: SaleItemSpec<Out, Create, Update, Key>) {
   return {
     list: officerProcedure
       .meta(rest('GET', spec.path, spec.summaries.list))
@@ -274,32 +279,22 @@ export const catalogAdminRouter = router({
     }),
   ),
 
-  promotions: router({
-    list: officerProcedure
-      .meta(rest('GET', '/promotions', 'Promotion codes, archived ones included'))
-      .output(z.array(promotionSchema))
-      .query(({ ctx }) => catalogAdmin.listPromotions(ctx)),
-    create: officerProcedure
-      .meta(rest('POST', '/promotions', 'Create a promotion code', CREATED))
-      .input(promotionCreateInput)
-      .output(promotionSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.createPromotion(ctx, input)),
-    update: officerProcedure
-      .meta(rest('PATCH', '/promotions/{code}', 'Edit a promotion; featuring it moves the banner to it'))
-      .input(promotionUpdateInput)
-      .output(promotionSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.updatePromotion(ctx, input)),
-    archive: officerProcedure
-      .meta(rest('POST', '/promotions/{code}/archive', 'Withdraw a promotion code'))
-      .input(z.object({ code: idParam('Promotion') }))
-      .output(promotionSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.archivePromotion(ctx, input.code)),
-    restore: officerProcedure
-      .meta(rest('POST', '/promotions/{code}/restore', 'Bring back a withdrawn promotion code'))
-      .input(z.object({ code: idParam('Promotion') }))
-      .output(promotionSchema)
-      .mutation(({ ctx, input }) => catalogAdmin.restorePromotion(ctx, input.code)),
-  }),
+  promotions: router(
+    saleItemProcedures({
+      path: '/promotions',
+      key: 'code',
+      label: 'Promotion',
+      schemas: { output: promotionSchema, create: promotionCreateInput, update: promotionUpdateInput },
+      summaries: {
+        list: 'Promotion codes, archived ones included',
+        create: 'Create a promotion code',
+        update: 'Edit a promotion; featuring it moves the banner to it',
+        archive: 'Withdraw a promotion code',
+        restore: 'Bring back a withdrawn promotion code',
+      },
+      calls: { list: catalogAdmin.listPromotions, create: catalogAdmin.createPromotion, update: catalogAdmin.updatePromotion, archive: catalogAdmin.archivePromotion, restore: catalogAdmin.restorePromotion },
+    }),
+  ),
 
   /** Four eyes (ADR 27): a change a catalogue call refused with 412 waits here for another administrator. */
   changeRequests: router({
