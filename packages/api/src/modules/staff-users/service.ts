@@ -8,7 +8,6 @@ import {
   recoveryCodes,
   sessions,
   users,
-  type Organization,
   type PromotionRequest,
   type PromotionRequestStatus,
   type PromotionRole,
@@ -18,119 +17,32 @@ import {
 import { isStaffRole, type OrganizationRole } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { SessionUser } from '../../context';
-import { auditInsert } from '../../platform/audit';
-import { revokeUserTokens } from '../../platform/auth-tokens';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
-import { deleteUserSessions } from '../../platform/sessions';
 import * as admin from '../admin';
 import { verificationMail } from '../auth';
 import { staffMails } from './mails';
-import { escapeLike } from '../../platform/sql-like';
-import type { SignedInContext } from '../../trpc';
 import { isPerson } from '../../platform/people';
-
-type Staff = SignedInContext;
-
-const RANK: Record<UserRole, number> = { user: 0, officer: 1, admin: 2, super_admin: 3 };
-const ROLE_NAMES: Record<UserRole, string> = { user: 'customer', officer: 'officer', admin: 'admin', super_admin: 'super admin' };
-
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
-const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
-
-function paged<T>(items: T[], total: number, input: { page: number; pageSize: number }) {
-  return { items, total, page: input.page, pageSize: input.pageSize };
-}
-
-/** `%text%` for LIKE with the wildcards of the text itself escaped (see `contains`). */
-function containsPattern(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
-
-/** Case-insensitive substring match (SQLite's LIKE folds ASCII case). */
-function contains(column: SQL | AnySQLiteColumn, text: string): SQL {
-  return sql`${column} like ${containsPattern(text)} escape '\\'`;
-}
-
-async function targetUser(ctx: Staff, userId: string): Promise<User> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('This user does not exist.');
-  return user;
-}
-
-/**
- * Staff act on accounts below their own rank; a super admin on anyone else. Nobody acts on their
- * own account here: locking oneself out, or granting oneself, goes through a colleague.
- */
-export function assertMayActOn(actor: SessionUser, target: Pick<User, 'id' | 'role'>, what: string): void {
-  if (actor.id === target.id) throw badRequest(`You cannot ${what} your own account. Ask another staff member.`);
-  if (actor.role === 'super_admin') return;
-  if (target.role === 'super_admin') throw forbidden(`Only a super admin can ${what} a super admin's account.`);
-  if (RANK[actor.role] <= RANK[target.role]) {
-    throw forbidden(`Only a staff member senior to this ${ROLE_NAMES[target.role]} can ${what} their account.`);
-  }
-}
-
-/** Ends every session and outstanding email link of a user, in the caller's batch; sockets close after. */
-function signOutEverywhere(ctx: Staff, userId: string, now: number) {
-  return [deleteUserSessions(ctx.db, userId), revokeUserTokens(ctx.db, userId, now)] as const;
-}
-
-async function closeSockets(ctx: Staff, userId: string, ended: Array<{ id: string }>) {
-  if (ended.length > 0) await ctx.ports.realtime.closeSessions(userId, ended.map((session) => session.id));
-}
-
-function auditEntry(ctx: Staff, action: string, target: { type: string; id: string; organizationId?: string | null }, metadata?: Record<string, unknown>) {
-  return auditInsert(
-    ctx.db,
-    { actorUserId: ctx.user.id, action, targetType: target.type, targetId: target.id, organizationId: target.organizationId, ipAddress: ctx.request.ipAddress, metadata },
-    ctx.ports.clock.now(),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Users (/officers/manage-users)
-
-const userColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  email: users.email,
-  unclaimedEmail: users.unclaimedEmail,
-  role: users.role,
-  organizationRole: users.organizationRole,
-  emailVerifiedAt: users.emailVerifiedAt,
-  totpEnabledAt: users.totpEnabledAt,
-  disabledAt: users.disabledAt,
-  createdAt: users.createdAt,
-  organization: { id: organizations.id, name: organizations.name, billingId: organizations.billingId, status: organizations.status },
-};
-
-type UserRowData = { [K in keyof typeof userColumns]: K extends 'organization' ? Pick<Organization, 'id' | 'name' | 'billingId' | 'status'> : User[Exclude<K, 'organization'>] };
-
-function toUserRow(row: UserRowData) {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    // The address the user typed and sees, as the session user shows it.
-    email: row.unclaimedEmail ?? row.email,
-    role: row.role,
-    organizationRole: row.organizationRole,
-    organization: row.organization,
-    emailVerified: row.emailVerifiedAt !== null,
-    mfaEnabled: row.totpEnabledAt !== null,
-    disabledAt: row.disabledAt,
-    createdAt: row.createdAt,
-  };
-}
-
-function userMatches(q: string): SQL {
-  return or(contains(users.name, q), contains(users.email, q), contains(users.username, q), contains(sql`coalesce(${users.unclaimedEmail}, '')`, q))!;
-}
+import type {
+  Staff} from './common';
+import {
+  RANK,
+  ROLE_NAMES,
+  assertMayActOn,
+  auditEntry,
+  badRequest,
+  closeSockets,
+  contains,
+  forbidden,
+  notFound,
+  paged,
+  signOutEverywhere,
+  targetUser,
+  toUserRow,
+  userColumns,
+  userMatches,
+} from './common';
 
 export interface UserSearch {
   q?: string;
@@ -139,7 +51,6 @@ export interface UserSearch {
   page: number;
   pageSize: number;
 }
-
 export async function searchUsers(ctx: Staff, input: UserSearch) {
   const filters: SQL[] = [];
   if (input.q) filters.push(userMatches(input.q));
