@@ -1,12 +1,12 @@
 import { createWebhookEndpointSchema, updateWebhookEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@kubemarket/shared';
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Checkbox, Code, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { SecretOnceModal } from '../../components/secret-once-modal';
 
 /** The events to choose from, each with the sentence a customer reads. */
 function EventChoices({ value, onChange, error }: { value: WebhookEventType[]; onChange: (value: WebhookEventType[]) => void; error?: React.ReactNode }) {
@@ -96,28 +96,14 @@ export function EditEndpointModal({ endpoint, onClose, onSaved }: { endpoint: Ed
 /** A signing secret, shown once after creating an endpoint or rotating its secret. */
 export function SecretModal({ secret, rotated, onClose }: { secret: string | null; rotated: boolean; onClose: () => void }) {
   return (
-    <Modal opened={secret !== null} onClose={onClose} title="Copy the signing secret now" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Alert color="yellow" variant="light" title="Shown only once">
-          Your receiver verifies each delivery's webhook-signature header with this secret (Standard Webhooks). Store it in your secret manager: it cannot be shown again; rotate it if it is lost.
-          {rotated ? ' The previous secret still signs deliveries, beside this one, for 24 hours.' : ''}
-        </Alert>
-        <Code block data-testid="webhook-secret">
-          {secret}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />} color={copied ? 'green.9' : undefined} onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <SecretOnceModal
+      secret={secret}
+      onClose={onClose}
+      title="Copy the signing secret now"
+      noticeTitle="Shown only once"
+      notice={`Your receiver verifies each delivery's webhook-signature header with this secret (Standard Webhooks). Store it in your secret manager: it cannot be shown again; rotate it if it is lost.${rotated ? ' The previous secret still signs deliveries, beside this one, for 24 hours.' : ''}`}
+      copyLabel="Copy secret"
+      testId="webhook-secret"
+    />
   );
 }
