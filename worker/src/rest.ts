@@ -124,19 +124,19 @@ function answersYaml(accept: string | undefined): boolean {
 }
 
 const routes = restRoutes();
-/** The document names its server: APP_URL, else the origin it was asked on (one per origin). */
-const openApiCache = new Map<string, object>();
+/**
+ * The document names its server: APP_URL, else the origin it was asked on. One document is kept,
+ * for the last server named: the Host header is the caller's to choose, so a cache per origin
+ * could be grown without end (production always has APP_URL).
+ */
+let openApiCache: { serverUrl: string; document: object } | undefined;
 
 export const rest = new Hono<AppEnv>();
 
 rest.get('/openapi.json', (c) => {
   const serverUrl = c.env.APP_URL?.trim() || new URL(c.req.url).origin;
-  let document = openApiCache.get(serverUrl);
-  if (!document) {
-    document = openApiDocument(routes, { version: APP_VERSION, serverUrl });
-    openApiCache.set(serverUrl, document);
-  }
-  return c.json(document);
+  if (openApiCache?.serverUrl !== serverUrl) openApiCache = { serverUrl, document: openApiDocument(routes, { version: APP_VERSION, serverUrl }) };
+  return c.json(openApiCache.document);
 });
 
 // Every procedure with REST metadata, at the path (docs/product/calls.md): a thin call of the same procedure.

@@ -58,7 +58,7 @@ export { authenticateBearer, TOKEN_RATE_LIMIT, type BearerResult } from './modul
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
 export { restRoutes, inputProperties, coerceQueryValue, pageLinks, type RestRoute } from './rest';
-export { openApiDocument, errorCodesOf, tokenMayCall } from './openapi';
+export { openApiDocument } from './openapi';
 export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders';
 export { logError, describeError, redact } from './platform/log';
 export { audit } from './platform/audit';

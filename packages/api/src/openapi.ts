@@ -56,7 +56,7 @@ const headerRefs = (names: readonly HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** Whether an API token can call the route at all: it declares a scope and is not session-only. */
-export function tokenMayCall(route: RestRoute): boolean {
+function tokenMayCall(route: RestRoute): boolean {
   return route.scope !== undefined && route.meta.sessionOnly !== true;
 }
 

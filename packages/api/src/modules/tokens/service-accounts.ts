@@ -93,20 +93,17 @@ export async function createServiceAccount(ctx: MemberContext, input: { name: st
 }
 
 /**
- * Revokes a service account's token and disables the account, in one conditional batch: a second
- * revocation (or another organisation's id) matches nothing and is a 404.
+ * Revokes a service account's token by one conditional update, so a second revocation (or another
+ * organisation's id) matches nothing and is a 404; then disables the account and audits it.
  */
 export async function revokeServiceAccount(ctx: MemberContext, id: string) {
   const now = ctx.ports.clock.now();
   const own = ctx.db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, ctx.organizationId), eq(users.kind, 'service')));
-  const [revoked] = await ctx.db.batch([
-    ctx.db
-      .update(apiTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt), inArray(apiTokens.userId, own)))
-      .returning(),
-  ]);
-  const token = revoked[0];
+  const [token] = await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt), inArray(apiTokens.userId, own)))
+    .returning();
   if (!token) throw new TRPCError({ code: 'NOT_FOUND', message: 'No active service account with this id in your organisation.' });
   const [service] = await ctx.db.batch([
     ctx.db.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, token.userId)).returning({ role: users.organizationRole }),
