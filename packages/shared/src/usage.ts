@@ -17,7 +17,7 @@ export const STORAGE_GB_HOUR_MILLICENTS = 14;
 export const EGRESS_GB_MILLICENTS = 1_000;
 
 /** What the hourly metering records (packages/db's usage_records.kind takes these). */
-export const USAGE_KINDS = ['control_plane', 'node', 'hibernated_node', 'addon', 'middleware', 'storage', 'egress'] as const;
+export const USAGE_KINDS = ['control_plane', 'node', 'hibernated_node', 'addon', 'middleware', 'storage', 'egress', 'leftover'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /** Each resource kind as the usage answer, the /usage page and its CSV name it. */
@@ -29,4 +29,17 @@ export const USAGE_KIND_LABELS: Record<UsageKind, string> = {
   middleware: 'Middlewares',
   storage: 'Storage',
   egress: 'Egress traffic',
+  leftover: 'Kept after cluster deletion',
+};
+
+/** The unit each kind's quantity is counted in (the usage answer, its CSV and the invoice lines). */
+export const USAGE_KIND_UNITS: Record<UsageKind, string> = {
+  control_plane: 'hours',
+  node: 'node-hours',
+  hibernated_node: 'node-hours',
+  addon: 'hours',
+  middleware: 'hours',
+  storage: 'GB-hours',
+  egress: 'GB',
+  leftover: 'hours',
 };

@@ -21,6 +21,21 @@ export const dataCenters = sqliteTable('data_centers', {
    * or node pool spread "across zones" needs as many. Added by migration 0005, hence the default.
    */
   zones: text('zones', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  /**
+   * Jurisdiction (issue 34): who operates the data centre, the law it is under, and whether only
+   * people in the EU can reach customer data there (support and operations staff included).
+   */
+  operator: text('operator').notNull().default(''),
+  jurisdiction: text('jurisdiction').notNull().default(''),
+  euOnlyAccess: integer('eu_only_access', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * Carbon (issue 34): the data centre's power usage effectiveness in thousandths (1350 = PUE 1.35),
+   * and the grid's carbon intensity in g CO₂e per kWh with its public source and year.
+   */
+  pueMilli: integer('pue_milli').notNull().default(1400),
+  gridGramsPerKwh: integer('grid_grams_per_kwh').notNull().default(0),
+  gridSource: text('grid_source').notNull().default(''),
+  gridYear: integer('grid_year').notNull().default(2024),
 });
 
 export type DataCenter = typeof dataCenters.$inferSelect;

@@ -31,3 +31,4 @@ export * from './provider-connections';
 export * from './team';
 export * from './promotion-requests';
 export * from './webhooks';
+export * from './cost-control';

@@ -64,6 +64,8 @@ export const organizations = sqliteTable('organizations', {
   vatCheck: text('vat_check', { mode: 'json' }).$type<VatCheck>(),
   /** Set after the last failed charge of an invoice (dunning); paying clears it. */
   overdueSince: integer('overdue_since'),
+  /** The organisation orders only in regions where only people in the EU reach its data (issue 34). */
+  euOnlyRegions: integer('eu_only_regions', { mode: 'boolean' }).notNull().default(false),
   ...timestamps,
 });
 

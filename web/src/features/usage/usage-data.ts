@@ -66,6 +66,7 @@ export const QUANTITY_LABELS: Record<UsageKind, string> = {
   middleware: 'Middleware hours',
   storage: 'Storage GB-hours',
   egress: 'Egress GB',
+  leftover: 'Kept-resource hours',
 };
 
 /** The resource kinds as the API names them when it splits by kind (the CSV's kind column). */

@@ -43,6 +43,7 @@ import {
   orders,
   organizations,
   usageRecords,
+  USAGE_KINDS,
   type Credit,
   type Database,
   type Invoice,
@@ -52,7 +53,7 @@ import {
   type UsageKind,
   type VatCheck,
 } from '@kubemarket/db';
-import { convertFromEurCents, formatMoney, vatRateFor } from '@kubemarket/shared';
+import { convertFromEurCents, formatMoney, USAGE_KIND_UNITS, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { vatNumberVerified } from '../billing';
 import { invoiceReference } from './creditor-reference';
@@ -75,15 +76,20 @@ export function previousMonth(now: number): BillingPeriod {
   return { start: Date.UTC(year, month - 1, 1), end: Date.UTC(year, month, 1) };
 }
 
-const KIND_LABELS: Record<UsageKind, { label: string; unit: string }> = {
-  control_plane: { label: 'Control plane', unit: 'hours' },
-  node: { label: 'Nodes', unit: 'node-hours' },
-  hibernated_node: { label: 'Hibernated nodes', unit: 'node-hours' },
-  addon: { label: 'Add-on', unit: 'hours' },
-  middleware: { label: 'Managed service', unit: 'hours' },
-  storage: { label: 'Storage', unit: 'GB-hours' },
-  egress: { label: 'Egress', unit: 'GB' },
+/** How an invoice line names each kind (singular, as a line prices one resource); units are the usage page's. */
+const INVOICE_KIND_LABELS: Record<UsageKind, string> = {
+  control_plane: 'Control plane',
+  node: 'Nodes',
+  hibernated_node: 'Hibernated nodes',
+  addon: 'Add-on',
+  middleware: 'Managed service',
+  storage: 'Storage',
+  egress: 'Egress',
+  leftover: 'Kept after cluster deletion',
 };
+const KIND_LABELS = Object.fromEntries(
+  USAGE_KINDS.map((kind) => [kind, { label: INVOICE_KIND_LABELS[kind], unit: USAGE_KIND_UNITS[kind] }]),
+) as Record<UsageKind, { label: string; unit: string }>;
 /** Resources metered under a fixed id rather than a catalogue entry. */
 const FIXED_RESOURCE_NAMES: Record<string, string> = { 'block-storage': 'block storage', egress: 'to the internet' };
 

@@ -1,20 +1,12 @@
 import { clusters, middlewareInstances, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
-import { monthForecast, USAGE_KIND_LABELS, utcMonthStart } from '@kubemarket/shared';
+import { monthForecast, USAGE_KIND_LABELS, USAGE_KIND_UNITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { MAX_RANGE_DAYS, type UsageInput, type UsageOutput } from './schemas';
 
 const DAY_MS = 86_400_000;
 
-const UNITS: Record<UsageKind, string> = {
-  control_plane: 'hours',
-  node: 'node-hours',
-  hibernated_node: 'node-hours',
-  addon: 'hours',
-  middleware: 'hours',
-  storage: 'GB-hours',
-  egress: 'GB',
-};
+const UNITS = USAGE_KIND_UNITS;
 
 const KIND_LABELS = USAGE_KIND_LABELS;
 
