@@ -20,3 +20,4 @@ export * from './realtime';
 export * from './cluster-progress';
 export * from './api-errors';
 export * from './token-grants';
+export * from './carbon';
