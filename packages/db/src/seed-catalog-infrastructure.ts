@@ -6,10 +6,14 @@ import type {
 } from './schema';
 import { HOURS_PER_MONTH } from './schema';
 import { type Seed, type Timestamps, yearly } from './seed-catalog-common';
+import { regionSovereignty } from './seed-catalog-carbon';
 
 // Regions
 
 type DataCenterSeed = Omit<NewDataCenter, 'sortOrder' | 'zones'> & { zones: string[] };
+
+/** A region with its operator, law, access and carbon figures (seed-catalog-carbon.ts). */
+const region = (site: Omit<DataCenterSeed, keyof ReturnType<typeof regionSovereignty>>): DataCenterSeed => ({ ...site, ...regionSovereignty(site.id) });
 
 const zonesOf = (region: string, count: number) => ['a', 'b', 'c'].slice(0, count).map((zone) => `${region}${zone}`);
 
@@ -19,12 +23,12 @@ const zonesOf = (region: string, count: number) => ['a', 'b', 'c'].slice(0, coun
  * audited ones yet (ISO 27001, ENS), only the company-wide commitments (GDPR, CISPE).
  */
 export const DATA_CENTER_SEED: readonly DataCenterSeed[] = [
-  { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2019, zones: zonesOf('fr-par-1', 3) },
-  { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt am Main', country: 'Germany', countryCode: 'DE', certifications: ['ISO 27001', 'BSI C5', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2020, zones: zonesOf('de-fra-1', 3) },
-  { id: 'nl-ams-1', name: 'Amsterdam AMS1', city: 'Amsterdam', country: 'Netherlands', countryCode: 'NL', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2021, zones: zonesOf('nl-ams-1', 3) },
-  { id: 'it-mil-1', name: 'Milan MIL1', city: 'Milan', country: 'Italy', countryCode: 'IT', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2023, zones: zonesOf('it-mil-1', 3) },
-  { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: ['ISO 27001', 'GDPR'], status: 'maintenance', openedYear: 2024, zones: zonesOf('pl-waw-1', 2) },
-  { id: 'es-mad-1', name: 'Madrid MAD1', city: 'Madrid', country: 'Spain', countryCode: 'ES', certifications: ['GDPR', 'CISPE'], status: 'planned', openedYear: 2027, zones: zonesOf('es-mad-1', 3) },
+  region({ id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2019, zones: zonesOf('fr-par-1', 3) }),
+  region({ id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt am Main', country: 'Germany', countryCode: 'DE', certifications: ['ISO 27001', 'BSI C5', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2020, zones: zonesOf('de-fra-1', 3) }),
+  region({ id: 'nl-ams-1', name: 'Amsterdam AMS1', city: 'Amsterdam', country: 'Netherlands', countryCode: 'NL', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2021, zones: zonesOf('nl-ams-1', 3) }),
+  region({ id: 'it-mil-1', name: 'Milan MIL1', city: 'Milan', country: 'Italy', countryCode: 'IT', certifications: ['ISO 27001', 'GDPR', 'CISPE'], status: 'operational', openedYear: 2023, zones: zonesOf('it-mil-1', 3) }),
+  region({ id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: ['ISO 27001', 'GDPR'], status: 'maintenance', openedYear: 2024, zones: zonesOf('pl-waw-1', 2) }),
+  region({ id: 'es-mad-1', name: 'Madrid MAD1', city: 'Madrid', country: 'Spain', countryCode: 'ES', certifications: ['GDPR', 'CISPE'], status: 'planned', openedYear: 2027, zones: zonesOf('es-mad-1', 3) }),
 ];
 
 /** Every region that has opened (Madrid is planned: nothing is sold there yet). */

@@ -10,6 +10,7 @@ import {
   middlewarePlans,
   middlewares,
   nodeFlavors,
+  powerFactors,
   promotions,
   supportPlans,
 } from './schema';
@@ -57,6 +58,23 @@ describe('seed: catalogue', () => {
     expect(regions.filter((region) => region.certifications.includes('SecNumCloud')).map((region) => region.id)).toEqual(['fr-par-1']);
     const planned = regions.filter((region) => region.status === 'planned');
     expect(planned.flatMap((region) => region.certifications).filter((name) => name !== 'GDPR' && name !== 'CISPE')).toEqual([]);
+  });
+
+  it('gives every region its operator, law, PUE and grid intensity with a source, and every GPU model a power factor', async () => {
+    const db = await seeded();
+    const regions = await db.select().from(dataCenters).orderBy(asc(dataCenters.sortOrder));
+    for (const region of regions) {
+      expect(region.operator, region.id).not.toBe('');
+      expect(region.jurisdiction, region.id).toMatch(/law/);
+      expect(region.pueMilli, region.id).toBeGreaterThan(1_000);
+      expect(region.gridGramsPerKwh, region.id).toBeGreaterThan(0);
+      expect(region.gridSource, region.id).toMatch(/Ember/);
+    }
+    expect(regions.filter((region) => region.euOnlyAccess).map((region) => region.id)).toEqual(['fr-par-1', 'de-fra-1', 'nl-ams-1']);
+    expect(Object.fromEntries(regions.map((region) => [region.id, region.gridGramsPerKwh]))).toMatchObject({ 'fr-par-1': 56, 'de-fra-1': 381, 'pl-waw-1': 662 });
+    const factors = new Set((await db.select().from(powerFactors)).map((factor) => factor.id));
+    const gpuModels = (await db.select().from(nodeFlavors)).flatMap((flavor) => (flavor.gpuModel ? [`gpu:${flavor.gpuModel}`] : []));
+    expect([...factors]).toEqual(expect.arrayContaining(['vcpu', 'memory_gb', ...gpuModels]));
   });
 
   it('describes the tiers with limits, flavours and regions that exist and agree', async () => {

@@ -15,6 +15,7 @@ import {
   middlewares,
   nodeFlavors,
   organizations,
+  powerFactors,
   promotions,
   supportPlans,
   users,
@@ -28,6 +29,7 @@ import {
   MIDDLEWARE_PLAN_SEED,
   MIDDLEWARE_SEED,
   NODE_FLAVOR_SEED,
+  POWER_FACTOR_SEED,
   promotionSeed,
   SUPPORT_PLAN_SEED,
 } from './seed-catalog';
@@ -98,6 +100,7 @@ function catalogStatements(db: Database, now: number): Statement[] {
     ...listed(MIDDLEWARE_SEED).map(upsertInto(db, middlewares, middlewares.id)),
     ...listed(MIDDLEWARE_PLAN_SEED).map(upsertInto(db, middlewarePlans, middlewarePlans.id)),
     ...listed(SUPPORT_PLAN_SEED).map(upsertInto(db, supportPlans, supportPlans.id)),
+    ...POWER_FACTOR_SEED.map(stamped).map(upsertInto(db, powerFactors, powerFactors.id)),
     // A promotion stays valid from when it was first seeded.
     ...promotionSeed(now).map(stamped).map(upsertInto(db, promotions, promotions.code, ['validFrom'])),
     ...CATALOG_PRICE_SEED.map((price) => ({ ...price, createdAt: now, createdBy: null })).map(
