@@ -64,6 +64,8 @@ describe('billing.summary', () => {
     await db.insert(usageRecords).values([
       usage('use_1', Date.UTC(2026, 10, 1, 0), 1_000_000),
       usage('use_2', Date.UTC(2026, 10, 20, 5), 1_234_567),
+      // The last metered hour (11:00, the hour under way is not metered yet): the last day's run rate.
+      usage('use_5', Date.UTC(2026, 10, 23, 11), 12_000),
       // Last month, and another organisation: not this month's bill.
       usage('use_3', Date.UTC(2026, 9, 31, 23), 9_000_000),
       usage('use_4', Date.UTC(2026, 10, 20, 5), 9_000_000, GLOBEX),
@@ -78,14 +80,15 @@ describe('billing.summary', () => {
     ]);
 
     const summary = await (await as('bruno')).billing.summary();
-    // 22.5 days (540 hours, the current one counted) cost 2,234,567 millicents = €22.35 (rounded);
-    // November has 720 hours: 2,234,567 / 540 × 720 = 2,979,422.67 millicents = €29.79.
+    // 540 metered hours (22 days and 12 hours) cost 2,246,567 millicents = €22.47 (rounded). The
+    // last day had usage in one hour, 12,000 millicents: the run rate. November has 720 hours, 180
+    // left: 2,246,567 + 12,000 × 180 = 4,406,567 millicents = €44.07.
     expect(summary).toEqual({
       currency: 'EUR',
       periodStart: Date.UTC(2026, 10, 1),
       periodEnd: Date.UTC(2026, 11, 1),
-      monthToDateCents: 2_235,
-      forecastCents: 2_979,
+      monthToDateCents: 2_247,
+      forecastCents: 4_407,
       // Acme paid no order at checkout in November (its seeded orders are older).
       checkoutThisMonth: { paidCents: 0, payments: 0, refundedCents: 0 },
       lastInvoice: { id: last.id, number: last.number, status: 'due', totalCents: 34_500, issuedAt: Date.UTC(2026, 10, 1), dueAt: Date.UTC(2026, 10, 15) },

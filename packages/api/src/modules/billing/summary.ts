@@ -3,10 +3,10 @@ import {
   invoices,
   organizations,
   payments as paymentsTable,
-  usageRecords,
 } from '@kubemarket/db';
-import { monthForecast, utcMonthStart, utcNextMonthStart } from '@kubemarket/shared';
-import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql, sum } from 'drizzle-orm';
+import { utcMonthStart, utcNextMonthStart } from '@kubemarket/shared';
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql, sum } from 'drizzle-orm';
+import { forecastOf } from '../usage';
 import { outstandingCents, unpaidInvoicesCents } from './credit-limit';
 import { type Member } from './service-common';
 
@@ -20,11 +20,9 @@ export async function getSummary(ctx: Member) {
   const from = utcMonthStart(now);
   const until = utcNextMonthStart(now);
 
-  const [[usage], [last], [due], [left], [organization], [checkout]] = await Promise.all([
-    ctx.db
-      .select({ millicents: sum(usageRecords.amountMillicents) })
-      .from(usageRecords)
-      .where(and(eq(usageRecords.organizationId, ctx.organizationId), gte(usageRecords.hour, from), lte(usageRecords.hour, now))),
+  const [forecast, [last], [due], [left], [organization], [checkout]] = await Promise.all([
+    // The month to date and its forecast, read as /usage reads them (one reader, one formula).
+    forecastOf(ctx.db, { organizationId: ctx.organizationId }, now),
     ctx.db
       .select()
       .from(invoices)
@@ -55,10 +53,6 @@ export async function getSummary(ctx: Member) {
       .from(paymentsTable)
       .where(and(eq(paymentsTable.organizationId, ctx.organizationId), inArray(paymentsTable.status, ['succeeded', 'refunded']), gte(paymentsTable.updatedAt, from))),
   ]);
-
-  const monthToDateMillicents = Number(usage?.millicents ?? 0);
-  // The same projection as /usage's (one formula in @kubemarket/shared).
-  const forecast = monthForecast(monthToDateMillicents, now);
 
   return {
     currency: 'EUR' as const,

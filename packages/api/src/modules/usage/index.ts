@@ -1,2 +1,5 @@
-// The usage module's door: the hourly metering the crons and the seed run.
+// The usage module's door: the hourly metering the crons and the seed run, and the month's forecast
+// every screen (and budgets) reads.
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './metering';
+export { forecastOf, forecastView, type ForecastScope } from './forecast';
+export { forecastOutput } from './schemas';

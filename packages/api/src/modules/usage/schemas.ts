@@ -23,6 +23,26 @@ export type UsageInput = z.infer<typeof usageInput>;
 
 const cents = z.number().int().describe('EUR cents.');
 
+/**
+ * The month's forecast as every answer carries it (monthForecast in @kubemarket/shared): its
+ * figures and the formula's inputs, so a screen shows how it was reached.
+ */
+export const forecastOutput = z
+  .object({
+    monthStart: z.number().int(),
+    monthEnd: z.number().int(),
+    monthToDateCents: cents.describe('What the metered hours of the month cost so far.'),
+    hoursElapsed: z.number().int().describe('Hours of the month metered so far (an hour is metered once it has ended).'),
+    hoursInMonth: z.number().int(),
+    hoursLeft: z.number().int().describe('hoursInMonth − hoursElapsed.'),
+    runRateMillicentsPerHour: z.number().describe('The current run rate: what the last metered day cost ÷ its hours, thousandths of a cent per hour.'),
+    runRateHours: z.number().int().describe('How many metered hours the run rate averages (at most 24).'),
+    elapsedDays: z.number().describe('hoursElapsed ÷ 24.'),
+    daysInMonth: z.number().int(),
+    forecastCents: cents.describe('Month to date + run rate × hours left.'),
+  })
+  .describe('The month-end forecast: month to date + the last day’s hourly run rate × the hours left in the month.');
+
 export const usageOutput = z.object({
   from: z.number().int().describe('UTC epoch ms, inclusive.'),
   to: z.number().int().describe('UTC epoch ms, exclusive.'),
@@ -57,14 +77,7 @@ export const usageOutput = z.object({
     )
     .describe('Quantities per period, the same periods as series. Quantities add up within one resource kind only (hours, GB-hours and GB do not).'),
   totals: z.object({ amountCents: cents, byGroup: z.record(z.string(), z.number().int()) }),
-  forecast: z.object({
-    monthStart: z.number().int(),
-    monthEnd: z.number().int(),
-    monthToDateCents: cents,
-    elapsedDays: z.number(),
-    daysInMonth: z.number().int(),
-    forecastCents: cents.describe('Month to date × days in the month ÷ days elapsed.'),
-  }),
+  forecast: forecastOutput,
 });
 
 export type UsageOutput = z.infer<typeof usageOutput>;

@@ -121,18 +121,28 @@ describe('usage.get', () => {
     expect((await olivia.usage.get({ from: '2026-11-01', to: '2026-11-30' })).quantitySeries).toEqual([]);
   });
 
-  it('forecasts the month from month to date × days in month ÷ elapsed days', async () => {
-    const { alice } = await setUp();
+  it('forecasts the month as the month to date plus the last day’s hourly run rate for each hour left', async () => {
+    const { alice, db } = await setUp();
+    // The last metered day (10:00 and 11:00 of the 10th; 12:00 is under way): 24 cents an hour.
+    await record(db, { hour: Date.UTC(2026, 10, 10, 10), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 24_000 });
+    await record(db, { hour: Date.UTC(2026, 10, 10, 11), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 24_000 });
     // The range asked for does not change the forecast: it is always the current month's.
     const report = await alice.usage.get({ from: '2026-10-01', to: '2026-10-31' });
     expect(report.forecast).toEqual({
       monthStart: Date.UTC(2026, 10, 1),
       monthEnd: Date.UTC(2026, 11, 1),
-      monthToDateCents: 660,
+      // 660.4 + 48 cents.
+      monthToDateCents: 708,
+      // 9 days and 12 hours metered, 720 − 228 = 492 left.
+      hoursElapsed: 228,
+      hoursInMonth: 720,
+      hoursLeft: 492,
+      runRateMillicentsPerHour: 24_000,
+      runRateHours: 2,
       elapsedDays: 9.5,
       daysInMonth: 30,
-      // 660.4 cents × 30 ÷ 9.5 days = 2085.47…
-      forecastCents: 2085,
+      // 708.4 + 24 × 492 = 708.4 + 11,808 = 12,516.4 cents.
+      forecastCents: 12_516,
     });
   });
 
@@ -142,6 +152,7 @@ describe('usage.get', () => {
       const { ctx, db } = await createTestCaller({ ports: { clock } });
       await record(db, { hour: Date.UTC(2026, 10, 1), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 123_456 });
       await record(db, { hour: Date.UTC(2026, 10, 3, 22), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 654_321 });
+      await record(db, { hour: Date.UTC(2026, 9, 31, 23), kind: 'node', cluster: 'clu_demo_webshop', amountMillicents: 5_000 });
       const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
       const [summary, report] = await Promise.all([alice.billing.summary(), alice.usage.get({})]);
       expect(report.forecast.forecastCents, new Date(at).toISOString()).toBe(summary.forecastCents);

@@ -1,7 +1,8 @@
 import { clusters, middlewareInstances, middlewarePlans, middlewares, usageRecords, USAGE_KINDS, type Database, type UsageKind } from '@kubemarket/db';
-import { monthForecast, USAGE_KIND_LABELS, USAGE_KIND_UNITS, utcMonthStart } from '@kubemarket/shared';
+import { USAGE_KIND_LABELS, USAGE_KIND_UNITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { forecastOf, forecastView } from './forecast';
 import { MAX_RANGE_DAYS, type UsageInput, type UsageOutput } from './schemas';
 
 const DAY_MS = 86_400_000;
@@ -34,8 +35,8 @@ export function usageRange(input: Pick<UsageInput, 'from' | 'to'>, now: number):
  * per kind are added up here. Amounts are summed in millicents and rounded to the cent per period and
  * group, so a total may differ by a cent from the sum of its rounded cells.
  *
- * The forecast is the current month's, by the formula /billing uses too (`monthForecast` in
- * @kubemarket/shared): a straight line through what the elapsed hours cost, to the month's end.
+ * The forecast is the current month's, read as /billing reads it (forecastOf): the month to date
+ * plus the last day's hourly run rate for each hour left.
  */
 export async function usageReport(db: Database, organizationId: string, input: UsageInput, now: number): Promise<UsageOutput> {
   const { from, to } = usageRange(input, now);
@@ -43,19 +44,14 @@ export async function usageReport(db: Database, organizationId: string, input: U
   const group = input.by === 'cluster' ? sql<string>`coalesce(${usageRecords.clusterId}, ${usageRecords.subjectId})` : sql<string>`${usageRecords.kind}`;
   const inRange = (start: number, end: number) => and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, start), lt(usageRecords.hour, end));
 
-  const monthStart = utcMonthStart(now);
-  const [cells, monthToDate] = await Promise.all([
+  const [cells, forecast] = await Promise.all([
     db
       .select({ period, group, kind: usageRecords.kind, quantityMilli: sql<number>`sum(${usageRecords.quantityMilli})`, millicents: sql<number>`sum(${usageRecords.amountMillicents})` })
       .from(usageRecords)
       .where(inRange(from, to))
       .groupBy(period, group, usageRecords.kind)
       .orderBy(period),
-    // The month so far: what /billing sums too (hours up to now).
-    db
-      .select({ millicents: sql<number | null>`sum(${usageRecords.amountMillicents})` })
-      .from(usageRecords)
-      .where(and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, monthStart), lte(usageRecords.hour, now))),
+    forecastOf(db, { organizationId }, now),
   ]);
 
   // Per period (in order): millicents per group, and thousandths per kind and per kind and group.
@@ -98,7 +94,6 @@ export async function usageReport(db: Database, organizationId: string, input: U
   const keys = [...groupMillicents.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => key);
   const labels = await groupLabels(db, input.by, keys);
 
-  const forecast = monthForecast(Number(monthToDate[0]?.millicents ?? 0), now);
   return {
     from,
     to,
@@ -113,14 +108,7 @@ export async function usageReport(db: Database, organizationId: string, input: U
     }),
     quantitySeries,
     totals: { amountCents: Math.round(totalMillicents / 1000), byGroup: Object.fromEntries(keys.map((key) => [key, Math.round(groupMillicents.get(key)! / 1000)])) },
-    forecast: {
-      monthStart: forecast.monthStart,
-      monthEnd: forecast.monthEnd,
-      monthToDateCents: forecast.monthToDateCents,
-      elapsedDays: Math.round((forecast.elapsedHours / 24) * 1000) / 1000,
-      daysInMonth: forecast.monthHours / 24,
-      forecastCents: forecast.forecastCents,
-    },
+    forecast: forecastView(forecast),
   };
 }
 
