@@ -31,6 +31,7 @@ import { AUTHENTICATION_API_VERSION, CLUSTER_ID_LABEL, CONFIRM_DELETION_ANNOTATI
 import { GardenerApiError, clientFor, cloudProfileSync, offerProblem, readCloudProfile, shootsPath, syncCloudProfile } from './gardener-client';
 import { type GardenerConfig } from './gardener-common';
 import { decodeBase64, kubeconfigCredentials, signingCaFingerprint } from './gardener-kubeconfig';
+import { shootLeftovers } from './gardener-leftovers';
 import { desiredPools, labelValue, mergedWorkers, sameWorkers, shootFor, shootNameFor } from './gardener-shoot';
 import { endpointOf, failureOf, hasObservedSpec, isReconciled, lastOperationOf, poolNodes, progressDetail, progressOf, type GardenerFailure, type MachineLookup, unhealthyCondition, withStatus } from './gardener-status';
 
@@ -414,6 +415,8 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
     usageMetrics(): null {
       return null;
     },
+
+    leftovers: (scope) => shootLeftovers(client, config, scope),
 
     syncCatalog(): Promise<CloudProfileSync> {
       return syncCloudProfile(config);

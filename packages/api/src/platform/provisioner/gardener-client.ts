@@ -10,7 +10,7 @@ import { classificationOf, parseQuantity } from './gardener-status';
 
 // The HTTP client
 
-interface GardenerClient {
+export interface GardenerClient {
   request<T>(method: string, path: string, what: string, options?: { body?: unknown; contentType?: string; notFound?: 'null' }): Promise<T | null>;
 }
 

@@ -18,4 +18,18 @@ export interface GardenerConfig {
   secretBindingName?: string;
   /** The CloudProfile offering the regions, versions and machine types the shop sells. */
   cloudProfileName?: string;
+  /**
+   * A fetch that presents a shoot admin kubeconfig's client certificate to the shoot's API server
+   * (mutual TLS), for reading what a cluster would leave billable (issue 34). Absent: the shoot's
+   * objects cannot be read from this runtime, and the adapter says so instead of listing nothing.
+   */
+  shootFetch?: (access: ShootAccess) => typeof fetch;
+}
+
+/** Where a shoot's API server answers and the credentials of a kubeconfig Gardener issued for it (PEM). */
+export interface ShootAccess {
+  server: string;
+  caPem: string;
+  certificatePem: string;
+  privateKeyPem: string;
 }

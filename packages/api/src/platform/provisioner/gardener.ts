@@ -11,3 +11,4 @@ export * from './gardener-shoot';
 export * from './gardener-client';
 export * from './gardener-kubeconfig';
 export * from './gardener-adapter';
+export * from './gardener-leftovers';

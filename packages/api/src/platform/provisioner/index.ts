@@ -10,6 +10,8 @@ export {
   type ClusterSpec,
   type IssuedKubeconfig,
   type KubeconfigRequest,
+  type Leftover,
+  type LeftoverScope,
   type MachineType,
   type NodeState,
   type OperationInput,
@@ -24,4 +26,5 @@ export {
 } from './port';
 export { planOperation, STEP_SECONDS } from './steps';
 export { endpointOf, nodeName, simulatorProvisioner, type SimulatorOptions } from './simulator';
+export { simulatedLeftovers, simulatedVolumes } from './simulator-leftovers';
 export { gardenerProvisioner, syncCloudProfile, type CloudProfileSync, type GardenerConfig } from './gardener';

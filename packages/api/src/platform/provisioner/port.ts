@@ -167,6 +167,31 @@ export interface CloudProfileSync {
   regions: Array<{ name: string; zones: string[] }>;
 }
 
+/**
+ * Something a cluster holds that its provider would go on billing once the cluster is deleted
+ * (issue 34): a Service of type LoadBalancer, a persistent volume, a backup or a volume snapshot.
+ */
+export interface Leftover {
+  /** Stable while the resource exists: `<kind>:<name>`, what a delete request names to keep it. */
+  id: string;
+  kind: 'load_balancer' | 'volume' | 'backup' | 'snapshot';
+  /** As the cluster names it: "<namespace>/<name>" for a Service or a claim. */
+  name: string;
+  /** The provider's id for it (a PersistentVolume's name, a load balancer's IP, a snapshot handle). */
+  providerRef: string | null;
+  /** GB, whole; null for a load balancer. */
+  sizeGb: number | null;
+  /** EUR cents a month if kept (packages/shared/src/usage.ts). */
+  monthlyCents: number;
+}
+
+/** What the provisioner needs besides the cluster's build to tell its leftovers: what we installed in it. */
+export interface LeftoverScope {
+  cluster: ClusterSpec;
+  /** The add-ons installed (the simulator derives their load balancers and snapshots from them). */
+  addonIds: string[];
+}
+
 export interface ProvisionerPort {
   readonly kind: ProvisionerKind;
   /** Multiplier of real time for waits the engine adds (retry back-off): 1/speed in the simulator; 1 when absent. */
@@ -195,6 +220,11 @@ export interface ProvisionerPort {
    * the usage metering; null (or absent): the provider does not report it, and nothing is metered.
    */
   usageMetrics?(cluster: ClusterSpec, hourStart: number): { storageGb: number; egressGb: number } | null;
+  /**
+   * What deleting the cluster would leave billable if kept: its load balancers, volumes and
+   * snapshots, as the cluster reports them now, priced per month. Absent: the provider cannot tell.
+   */
+  leftovers?(scope: LeftoverScope): Promise<Leftover[]>;
   /** What the provider offers now, for the catalogue; absent where nothing is offered (the simulator). */
   syncCatalog?(): Promise<CloudProfileSync>;
 }

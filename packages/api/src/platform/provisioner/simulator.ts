@@ -1,6 +1,7 @@
 import { clusterEndpoint, clusterNodeName, fnv1a } from '@kubemarket/shared';
 import { createClusterCa, simulatorKubeconfig } from './pki';
 import type { ClusterSpec, NodeState, PoolSpec, ProvisionerPort, StepContext, StepOutcome } from './port';
+import { simulatedLeftovers, simulatedVolumes } from './simulator-leftovers';
 import { planOperation } from './steps';
 
 /**
@@ -240,13 +241,15 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
     },
     usageMetrics(cluster, hourStart) {
       // Deterministic per cluster and hour, so a repeated or late metering run reads the same figures:
-      // 20–40 GB of volumes per node, and 0–2 GB of egress per node each hour (less at night, UTC).
+      // the cluster's volumes (20–40 GB per node), and 0–2 GB of egress per node each hour (less at night, UTC).
       const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
-      const perNodeGb = 20 + (fnv1a(`${cluster.id}/storage`) % 21);
+      const storageGb = simulatedVolumes(cluster).reduce((sum, volume) => sum + volume.sizeGb, 0);
       const hourOfDay = new Date(hourStart).getUTCHours();
       const dayFactor = hourOfDay >= 7 && hourOfDay < 20 ? 1 : 0.25;
       const egressPerNode = ((fnv1a(`${cluster.id}/egress/${hourStart}`) % 2001) / 1000) * dayFactor;
-      return { storageGb: nodes * perNodeGb, egressGb: Math.round(nodes * egressPerNode * 1000) / 1000 };
+      return { storageGb, egressGb: Math.round(nodes * egressPerNode * 1000) / 1000 };
     },
+
+    leftovers: async (scope) => simulatedLeftovers(scope),
   };
 }

@@ -19,7 +19,10 @@ import type { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { stringify as toYaml } from 'yaml';
 import { admit, applyDefaults, AUTH_API_VERSION, CONFIRM_DELETION, CORE, forbidden, forbiddenShoot, invalid, invalidShoot, isInteger, isObject, isString, json, MAX_UINT32, mergePatch, MIN_EXPIRATION_SECONDS, notFound, OPERATION, Refusal, SHOOT_API_VERSION, statusBody, validateShoot, validateUpdate, type Json } from './gardener-rules';
-import type { CloudProfile, LastError, LastOperation, Shoot, ShootStatus } from '../../platform/provisioner/gardener';
+import type { CloudProfile, LastError, LastOperation, Shoot, ShootAccess, ShootStatus } from '../../platform/provisioner/gardener';
+import { shootApiFetch, type FakeShootObjects } from './gardener-shoot-api';
+
+export type { FakeShootObjects } from './gardener-shoot-api';
 
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 type CryptoKey = webcrypto.CryptoKey;
@@ -113,6 +116,10 @@ export interface FakeGardener {
   failNext(count?: number, failure?: number | 'network'): void;
   /** The cluster CA bundle of a Shoot as kubeconfigs carry it (PEM, oldest first). */
   caBundle(name: string): string[];
+  /** What each shoot cluster holds (by Shoot name), served by its own API server (gardener-shoot-api.ts). */
+  shootObjects: Map<string, FakeShootObjects>;
+  /** Pass as the adapter's `shootFetch`: reaches the shoots' API servers with a kubeconfig's client certificate. */
+  shootFetch(access: ShootAccess): typeof fetch;
   close(): void;
 }
 
@@ -166,6 +173,7 @@ export function startFakeGardener(options: FakeGardenerOptions): FakeGardener {
   const cloudProfiles = new Map((options.cloudProfiles ?? [fakeCloudProfile()]).map((profile) => [profile.metadata.name, profile]));
   const requests: FakeRequest[] = [];
   const violations: string[] = [];
+  const shootObjects = new Map<string, FakeShootObjects>();
   const failures: Array<number | 'network'> = [];
   let resourceVersion = 1000;
   let closed = false;
@@ -520,6 +528,16 @@ export function startFakeGardener(options: FakeGardenerOptions): FakeGardener {
 
     failNext(count = 1, failure = 503) {
       for (let i = 0; i < count; i += 1) failures.push(failure);
+    },
+
+    shootObjects,
+
+    shootFetch(access) {
+      const secretsOf = (name: string) => {
+        const found = secrets.get(name);
+        return found && shoots.has(name) ? { clientCa: found.clientCa.certificate, clusterCas: found.clusterCas } : null;
+      };
+      return shootApiFetch({ now, project, objects: shootObjects, secretsOf, requests, violations }, access);
     },
 
     caBundle(name) {
