@@ -114,6 +114,16 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: TRPCEr
 }
 
 /**
+ * The message of a 400, as REST and tRPC clients read a refused input. Fails the test on success
+ * or on any other refusal.
+ */
+export async function badRequestMessage(promise: Promise<unknown>): Promise<string> {
+  const { code, message } = await refusal(promise);
+  if (code !== 'BAD_REQUEST') throw new Error(`Expected a 400 (BAD_REQUEST), got ${code}: ${message}`);
+  return message;
+}
+
+/**
  * A running cluster of an organisation, with no pools or history: somewhere to place a middleware
  * in tests (a middleware runs in a cluster of its organisation, issue 31). Returns its id.
  */

@@ -1,11 +1,10 @@
 import { addons, catalogPrices, clusterTiers, orders, promotions } from '@kubemarket/db';
 import { PARIS_ENDS_AT } from '@kubemarket/db/seed';
-import type { inferRouterInputs, TRPCError } from '@trpc/server';
+import type { inferRouterInputs } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { publicErrorMessage } from '../../errors';
 import type { AppRouter } from '../../root';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { badRequestMessage, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 import { ECONOMY_QUOTE_LINE } from '../../testing/orders-bed';
 
 type QuoteRequest = inferRouterInputs<AppRouter>['quotes']['create'];
@@ -42,18 +41,6 @@ async function quoteCaller(now = NOW) {
 async function callerFor(username: string, now = NOW) {
   const setup = await quoteCaller(now);
   return { ...setup, caller: callerAs(setup.ctx, await sessionUserOf(setup.db, username)) };
-}
-
-/** The 400 a request gets, as REST and tRPC clients read it. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => {
-      throw new Error('Expected the quote to be refused');
-    },
-    (caught: unknown) => caught as TRPCError,
-  );
-  expect(error.code).toBe('BAD_REQUEST');
-  return publicErrorMessage(error);
 }
 
 describe('quotes.create', () => {
@@ -130,7 +117,7 @@ describe('quotes.create', () => {
 
   it('refuses PARIS, with the reason, to an organisation that already purchased (seeded Acme)', async () => {
     const { caller } = await callerFor('alice');
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toBe(
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toBe(
       'Promotion code PARIS: This code is only for an organisation’s first purchase.',
     );
     // The same order without the code is quoted as usual.
@@ -152,16 +139,16 @@ describe('quotes.create', () => {
     await db.insert(orders).values([order('pending'), order('cancelled'), order('failed')]);
     await expect(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' })).resolves.toMatchObject({ promotion: { applied: true } });
     await db.insert(orders).values(order('provisioning'));
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toMatch(/first purchase/);
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toMatch(/first purchase/);
   });
 
   it('refuses an unknown, expired or not yet valid promotion code', async () => {
     const { caller, db } = await quoteCaller();
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'nope' }))).toBe('Unknown promotion code "NOPE".');
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'nope' }))).toBe('Unknown promotion code "NOPE".');
     await db.insert(promotions).values({ code: 'SPRING', description: 'Spring', kind: 'amount', value: 1_000, validFrom: NOW + DAY_MS, createdAt: NOW, updatedAt: NOW });
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'spring' }))).toBe('Promotion code SPRING: This code is not valid yet.');
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'spring' }))).toBe('Promotion code SPRING: This code is not valid yet.');
     const later = await quoteCaller(PARIS_ENDS_AT);
-    expect(await refusal(later.caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toBe('Promotion code PARIS: This code has expired.');
+    expect(await badRequestMessage(later.caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toBe('Promotion code PARIS: This code has expired.');
   });
 
   it('answers, rather than refuses, a code the order does not qualify for yet', async () => {
@@ -175,48 +162,48 @@ describe('quotes.create', () => {
     const { caller } = await quoteCaller();
     const withPools = (nodePools: Extract<QuoteRequest['lines'][number], { kind: 'cluster' }>['nodePools']) =>
       caller.quotes.create({ lines: [{ kind: 'middleware', planId: 'mwp_valkey_small' }, { ...CLUSTER, nodePools }] });
-    expect(await refusal(withPools([{ name: 'a', flavorId: 'gp-99-999', count: 1 }]))).toBe('Order line 2: The node flavour "gp-99-999" does not exist.');
-    expect(await refusal(withPools([{ name: 'a', flavorId: 'm-4-32', count: 1 }]))).toBe(
+    expect(await badRequestMessage(withPools([{ name: 'a', flavorId: 'gp-99-999', count: 1 }]))).toBe('Order line 2: The node flavour "gp-99-999" does not exist.');
+    expect(await badRequestMessage(withPools([{ name: 'a', flavorId: 'm-4-32', count: 1 }]))).toBe(
       'Order line 2: The Economy (Green) tier does not offer the Memory optimised 4 vCPU, 32 GB flavour.',
     );
-    expect(await refusal(withPools([{ name: 'a', flavorId: 'gp-2-8', count: 11 }]))).toBe(
+    expect(await badRequestMessage(withPools([{ name: 'a', flavorId: 'gp-2-8', count: 11 }]))).toBe(
       'Order line 2: Economy (Green) clusters have at most 10 nodes; this configuration has 11.',
     );
-    expect(await refusal(withPools([{ name: 'a', flavorId: 'gp-2-8', count: 2, autoscale: { min: 2, max: 12 } }]))).toBe(
+    expect(await badRequestMessage(withPools([{ name: 'a', flavorId: 'gp-2-8', count: 2, autoscale: { min: 2, max: 12 } }]))).toBe(
       'Order line 2: Economy (Green) clusters have at most 10 nodes; this configuration can grow to 12.',
     );
   });
 
   it('refuses what the catalogue does not sell: a version not offered, a flavour outside its regions, an archived add-on', async () => {
     const { caller, db } = await quoteCaller();
-    expect(await refusal(caller.quotes.create({ lines: [{ ...CLUSTER, kubernetesVersion: '1.20' }] }))).toBe(
+    expect(await badRequestMessage(caller.quotes.create({ lines: [{ ...CLUSTER, kubernetesVersion: '1.20' }] }))).toBe(
       'Order line 1: Kubernetes 1.20 is not offered for new clusters; choose 1.38, 1.37, 1.36 or 1.35.',
     );
-    expect(await refusal(caller.quotes.create({ lines: [{ ...CLUSTER, kubernetesVersion: '1.37.9' }] }))).toBe(
+    expect(await badRequestMessage(caller.quotes.create({ lines: [{ ...CLUSTER, kubernetesVersion: '1.37.9' }] }))).toBe(
       'Order line 1: Kubernetes 1.37.9 is not available yet; the latest 1.37 patch is 1.37.1.',
     );
     const gpu = { ...CLUSTER, tierId: 'tier_ai', regionId: 'nl-ams-1', highAvailability: false, addonIds: [], nodePools: [{ name: 'gpu', flavorId: 'gpu-h100-2', count: 1 }] };
-    expect(await refusal(caller.quotes.create({ lines: [gpu] }))).toBe('Order line 1: The GPU 2 × NVIDIA H100 flavour is not available in the nl-ams-1 region.');
+    expect(await badRequestMessage(caller.quotes.create({ lines: [gpu] }))).toBe('Order line 1: The GPU 2 × NVIDIA H100 flavour is not available in the nl-ams-1 region.');
     await expect(caller.quotes.create({ lines: [{ ...gpu, regionId: 'fr-par-1' }] })).resolves.toMatchObject({ subtotalCents: 249_900 + 394_900 });
     await db.update(addons).set({ archivedAt: NOW }).where(eq(addons.id, 'addon_logging'));
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER] }))).toBe('Order line 1: The add-on "addon_logging" does not exist.');
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER] }))).toBe('Order line 1: The add-on "addon_logging" does not exist.');
   });
 
   it('sells an optional HA control plane only with a price, and never on a tier without one', async () => {
     const { caller, db } = await quoteCaller();
-    expect(await refusal(caller.quotes.create({ lines: [{ ...CLUSTER, tierId: 'tier_devtest', addonIds: [] }] }))).toBe(
+    expect(await badRequestMessage(caller.quotes.create({ lines: [{ ...CLUSTER, tierId: 'tier_devtest', addonIds: [] }] }))).toBe(
       'Order line 1: Dev/Test (Orange) clusters do not offer a high-availability control plane.',
     );
     await db.update(clusterTiers).set({ haMonthlyPriceCents: null, haYearlyPriceCents: null }).where(eq(clusterTiers.id, 'tier_economy'));
     await db.delete(catalogPrices).where(and(eq(catalogPrices.itemKind, 'cluster_tier_ha'), eq(catalogPrices.itemId, 'tier_economy')));
-    expect(await refusal(caller.quotes.create({ lines: [CLUSTER] }))).toBe('Order line 1: Economy (Green) clusters do not offer a high-availability control plane.');
+    expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER] }))).toBe('Order line 1: Economy (Green) clusters do not offer a high-availability control plane.');
     const economy = (await caller.catalog.clusterTiers()).find((tier) => tier.id === 'tier_economy')!;
     expect(economy.haControlPlane).toEqual({ mode: 'unavailable', monthlyPriceCents: null, yearlyPriceCents: null });
   });
 
   it('refuses malformed orders with messages that name the field', async () => {
     const { caller } = await quoteCaller();
-    const send = (input: unknown) => refusal(caller.quotes.create(input as QuoteRequest));
+    const send = (input: unknown) => badRequestMessage(caller.quotes.create(input as QuoteRequest));
     expect(await send({ lines: [] })).toBe('lines: Add at least one line to quote.');
     expect(await send({ lines: Array.from({ length: 21 }, () => ({ kind: 'support', planId: 'support_basic' })) })).toBe('lines: A quote has at most 20 lines.');
     expect(await send({ lines: [{ kind: 'rocket' }] })).toBe('lines.0.kind: Each line needs a kind: cluster, middleware, addon, support.');
@@ -244,7 +231,7 @@ describe('quotes.create', () => {
 
   it('refuses a country that does not exist, or a VAT number of another country', async () => {
     const { caller } = await quoteCaller();
-    const send = (customer: unknown) => refusal(caller.quotes.create({ lines: [CLUSTER], customer } as QuoteRequest));
+    const send = (customer: unknown) => badRequestMessage(caller.quotes.create({ lines: [CLUSTER], customer } as QuoteRequest));
     const badCountry = 'customer.countryCode: Use the two-letter ISO code of a country, e.g. FR, DE or US.';
     expect(await send({ countryCode: 'XX' })).toBe(badCountry);
     expect(await send({ countryCode: 'FRA' })).toBe(badCountry);

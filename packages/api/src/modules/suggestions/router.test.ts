@@ -1,10 +1,9 @@
 import { addons, catalogPrices, clusterTiers } from '@kubemarket/db';
-import type { inferRouterInputs, TRPCError } from '@trpc/server';
+import type { inferRouterInputs } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { publicErrorMessage } from '../../errors';
 import type { AppRouter } from '../../root';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { badRequestMessage, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
 
 type Answers = inferRouterInputs<AppRouter>['suggestions']['rank'];
 
@@ -17,18 +16,6 @@ const AI_HEALTH: Answers = { workload: 'ai', environments: ['production'], expec
 async function suggestionsCaller(now = NOW) {
   const clock = manualClock(now);
   return { clock, ...(await createTestCaller({ ports: { clock } })) };
-}
-
-/** The 400 an answer gets, as REST and tRPC clients read it. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => {
-      throw new Error('Expected the answers to be refused');
-    },
-    (caught: unknown) => caught as TRPCError,
-  );
-  expect(error.code).toBe('BAD_REQUEST');
-  return publicErrorMessage(error);
 }
 
 describe('suggestions.rank against the seeded catalogue', () => {
@@ -157,7 +144,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
 
   it('refuses answers it cannot use with a message for each field', async () => {
     const { caller } = await suggestionsCaller();
-    const send = (input: unknown) => refusal(caller.suggestions.rank(input as Answers));
+    const send = (input: unknown) => badRequestMessage(caller.suggestions.rank(input as Answers));
     expect(await send({ ...WEB, expectedNodes: 0 })).toBe('expectedNodes: Expect at least 1 node.');
     expect(await send({ ...WEB, expectedNodes: 501 })).toBe('expectedNodes: Suggestions go up to 500 nodes; for more, ask us for a custom solution.');
     expect(await send({ ...WEB, expectedNodes: 2.5 })).toBe('expectedNodes: The number of nodes is a whole number.');
