@@ -12,21 +12,29 @@ interface Page<T> {
   pageCount: number;
 }
 
-interface TicketPagedTableProps<T> {
+interface TicketRow {
+  id: string;
+  reference: string;
+}
+
+interface TicketPagedTableProps<T extends TicketRow> {
   query: UseQueryResult<Page<T>, { message: string }>;
   /** The table's accessible name, also said while loading and on failure. */
   label: string;
   columns: readonly Column<T>[];
   minWidth: number;
-  rowKey: (item: T) => string;
-  rowProps: (item: T) => Record<`data-${string}`, string>;
+  /** Each row's data-testid; the row also carries its ticket's reference (data-reference). */
+  rowTestId: string;
   empty: string;
   onPage: (page: number) => void;
   testId: string;
 }
 
-/** A page of tickets from the server (the list kit's paged table): loading, failure, the range shown, the rows and the pager. */
-export function TicketPagedTable<T>({ query, label, empty, testId, ...table }: TicketPagedTableProps<T>) {
+/**
+ * A page of tickets from the server (the list kit's paged table): loading, failure, the range shown,
+ * the rows (keyed by ticket, named by reference) and the pager.
+ */
+export function TicketPagedTable<T extends TicketRow>({ query, label, empty, testId, rowTestId, ...table }: TicketPagedTableProps<T>) {
   return (
     <PagedTable
       query={query}
@@ -42,6 +50,8 @@ export function TicketPagedTable<T>({ query, label, empty, testId, ...table }: T
       highlightOnHover
       testId={`${testId}-table`}
       empty={<Text size="sm">{empty}</Text>}
+      rowKey={(ticket) => ticket.id}
+      rowProps={(ticket) => ({ 'data-testid': rowTestId, 'data-reference': ticket.reference })}
       {...table}
     />
   );

@@ -8,7 +8,7 @@ import { useSessionUser } from '../auth';
 import { ALL, CATEGORY_FILTER, filterValue, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
-import { TicketCell, updatedColumn } from './ticket-cells';
+import { subjectColumn, updatedColumn } from './ticket-cells';
 import { ticketFilterInput, useTicketListState } from './ticket-filters';
 import type { StaffTicketSummary } from './ticket-types';
 import { useStaffPeople } from './use-staff-people';
@@ -77,19 +77,13 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
         testId="queue"
         empty="No ticket matches these filters."
         onPage={state.setPage}
-        rowKey={(ticket) => ticket.id}
-        rowProps={(ticket) => ({ 'data-testid': 'queue-row', 'data-reference': ticket.reference })}
+        rowTestId="queue-row"
         columns={[
-          {
-            header: 'Ticket',
-            cell: (ticket) => (
-              <TicketCell ticket={ticket}>
-                <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
-                  {ticket.subject}
-                </Anchor>
-              </TicketCell>
-            ),
-          },
+          subjectColumn<StaffTicketSummary>((ticket) => (
+            <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>
+              {ticket.subject}
+            </Anchor>
+          )),
           { header: 'Organisation', cell: (ticket) => <CellLines detail={ticket.requesterEmail}>{ticket.organization?.name ?? 'Visitor'}</CellLines> },
           ...ticketStateColumns<StaffTicketSummary>(now),
           {

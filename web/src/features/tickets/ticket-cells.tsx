@@ -26,6 +26,18 @@ export function TicketCell({ ticket, more, children }: TicketCellProps) {
   );
 }
 
+/** A ticket table's first column: the subject, drawn by `subject` as a way to open the ticket, in its TicketCell. */
+export function subjectColumn<T extends TicketCellProps['ticket'] & { subject: string }>(subject: (ticket: T) => ReactNode, more?: (ticket: T) => string): Column<T> {
+  return {
+    header: 'Ticket',
+    cell: (ticket) => (
+      <TicketCell ticket={ticket} more={more?.(ticket)}>
+        {subject(ticket)}
+      </TicketCell>
+    ),
+  };
+}
+
 /** A ticket table's last column: when the ticket last changed. */
 export function updatedColumn<T extends { updatedAt: number }>(): Column<T> {
   return { header: 'Updated', cell: (ticket) => <Text size="sm">{formatDateTime(ticket.updatedAt)}</Text> };

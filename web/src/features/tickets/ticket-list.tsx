@@ -6,7 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ALL, CATEGORY_FILTER, SEVERITY_FILTER, STATUS_FILTER } from './filter-options';
 import { TicketPagedTable } from './paged-table';
 import { ticketStateColumns, useMinuteClock } from './ticket-badges';
-import { TicketCell, updatedColumn } from './ticket-cells';
+import { subjectColumn, updatedColumn } from './ticket-cells';
 import { ticketFilterInput, useTicketListState } from './ticket-filters';
 import type { TicketSummary } from './ticket-types';
 
@@ -42,19 +42,16 @@ export function TicketList() {
         testId="ticket"
         empty={status === ALL && severity === ALL && category === ALL ? 'Your organisation has no tickets yet.' : 'No ticket matches these filters.'}
         onPage={state.setPage}
-        rowKey={(ticket) => ticket.id}
-        rowProps={(ticket) => ({ 'data-testid': 'ticket-row', 'data-reference': ticket.reference })}
+        rowTestId="ticket-row"
         columns={[
-          {
-            header: 'Ticket',
-            cell: (ticket) => (
-              <TicketCell ticket={ticket} more={ticket.requesterName}>
-                <AnchorLink to="/support/tickets/$id" params={{ id: ticket.id }} fw={600} size="sm">
-                  {ticket.subject}
-                </AnchorLink>
-              </TicketCell>
+          subjectColumn<TicketSummary>(
+            (ticket) => (
+              <AnchorLink to="/support/tickets/$id" params={{ id: ticket.id }} fw={600} size="sm">
+                {ticket.subject}
+              </AnchorLink>
             ),
-          },
+            (ticket) => ticket.requesterName,
+          ),
           ...ticketStateColumns<TicketSummary>(now),
           updatedColumn<TicketSummary>(),
         ]}
