@@ -28,7 +28,7 @@ import { allowanceSpent, isAllowanceSpent, type Approval } from './four-eyes';
 /** The caller; `approval` is set when an approved change request is carried out, or probed (./four-eyes.ts). */
 export type Staff = Context & { user: SessionUser; approval?: Approval };
 export type Statement = BatchItem<'sqlite'>;
-export type Entity = 'cluster_tier' | 'node_flavor' | 'kubernetes_version' | 'addon' | 'middleware' | 'middleware_plan' | 'support_plan' | 'promotion';
+export type Entity = 'cluster_tier' | 'node_flavor' | 'kubernetes_version' | 'addon' | 'middleware' | 'middleware_plan' | 'support_plan' | 'promotion' | 'region' | 'power_factor';
 type Event = 'created' | 'updated' | 'archived' | 'restored';
 
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 import { adminProcedure, officerProcedure, router, type HttpMethod, type Meta, type RestMeta } from '../../trpc';
+import { powerFactorAdminSchema, powerFactorCreateInput, powerFactorUpdateInput, regionAdminSchema, regionUpdateInput } from './carbon-schemas';
 import * as changeRequests from './change-requests';
 import {
   addonCreateInput,
@@ -295,6 +296,33 @@ export const catalogAdminRouter = router({
       calls: { list: catalogAdmin.listPromotions, create: catalogAdmin.createPromotion, update: catalogAdmin.updatePromotion, archive: catalogAdmin.archivePromotion, restore: catalogAdmin.restorePromotion },
     }),
   ),
+
+  /** A region's operator, law, certifications and carbon figures (issue 34); its name and zones are the provisioner's. */
+  regions: router({
+    update: officerProcedure
+      .meta(rest('PATCH', '/regions/{id}', "Edit a region's operator, law, EU-only access, certifications, PUE and grid intensity (with its source and year)"))
+      .input(regionUpdateInput)
+      .output(regionAdminSchema)
+      .mutation(({ ctx, input }) => catalogAdmin.updateRegion(ctx, input)),
+  }),
+
+  /** The carbon model's power factors (ADR 39), each with its source and year. */
+  powerFactors: router({
+    list: officerProcedure
+      .meta(rest('GET', '/power-factors', 'Power factors of the carbon model (W per vCPU, per GB, per GPU card), with the flavours each applies to'))
+      .output(z.array(powerFactorAdminSchema))
+      .query(({ ctx }) => catalogAdmin.listPowerFactors(ctx)),
+    create: officerProcedure
+      .meta(rest('POST', '/power-factors', 'Add a power factor, e.g. for a new GPU model, with its source', CREATED))
+      .input(powerFactorCreateInput)
+      .output(powerFactorAdminSchema)
+      .mutation(({ ctx, input }) => catalogAdmin.createPowerFactor(ctx, input)),
+    update: officerProcedure
+      .meta(rest('PATCH', '/power-factors/{id}', 'Edit a power factor; a new figure needs its new source or year'))
+      .input(powerFactorUpdateInput)
+      .output(powerFactorAdminSchema)
+      .mutation(({ ctx, input }) => catalogAdmin.updatePowerFactor(ctx, input)),
+  }),
 
   /** Four eyes (ADR 27): a change a catalogue call refused with 412 waits here for another administrator. */
   changeRequests: router({

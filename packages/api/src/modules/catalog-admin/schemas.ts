@@ -38,14 +38,14 @@ const newSlug = (label: string, example: string) =>
     .max(64, `${label} id must be at most 64 characters.`)
     .regex(SLUG, `${label} id must be a lower-case slug: letters a-z and digits, with single - or _ between them (e.g. ${example}).`);
 
-const text = (label: string, max: number, min = 1) =>
+export const text = (label: string, max: number, min = 1) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(min, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
-const whole = (label: string, min: number, max: number) =>
+export const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number.` })
     .int(`${label} must be a whole number.`)

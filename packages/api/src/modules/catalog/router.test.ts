@@ -138,7 +138,16 @@ describe('catalog.clusterTier', () => {
 
 /** The regions in display order, and what /data-centers and /regions both say of Paris. */
 const REGION_IDS = ['fr-par-1', 'de-fra-1', 'nl-ams-1', 'it-mil-1', 'pl-waw-1', 'es-mad-1'];
-const PARIS = { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational' };
+const PARIS = { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['ISO 27001', 'HDS', 'SecNumCloud', 'GDPR', 'CISPE'], status: 'operational',
+  // Its operator, law and carbon figures (issue 34).
+  operator: 'KubeMarket Demo SAS',
+  jurisdiction: 'French law',
+  euOnlyAccess: true,
+  pueMilli: 1_580,
+  gridGramsPerKwh: 56,
+  gridSource: 'Ember, Yearly Electricity Data (lifecycle g CO₂e/kWh of generation), via Our World in Data',
+  gridYear: 2023,
+};
 
 describe('catalog.dataCenters', () => {
   it('lists every region in display order with its certifications', async () => {

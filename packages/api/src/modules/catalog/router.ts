@@ -51,6 +51,25 @@ const clusterTierSchema = z.object({
     .describe("What the tier's default cluster (the one the configurator opens on) costs, priced as an order is; null when the tier has no flavour or region on sale."),
 });
 
+/** Who runs a region, under which law, and the figures of its carbon footprint (issue 34, ADR 39). */
+const sovereigntyFields = {
+  operator: z.string().describe('The company that operates the data centre.'),
+  jurisdiction: z.string().describe('The law the site and its operator are under, e.g. "French law".'),
+  euOnlyAccess: z.boolean().describe('Only people in the EU (support and operations included) can reach customer data there.'),
+  pueMilli: z.number().int().describe("The data centre's power usage effectiveness in thousandths (1580 = PUE 1.58)."),
+  gridGramsPerKwh: z.number().int().describe("The grid's carbon intensity, g CO₂e per kWh."),
+  gridSource: z.string().describe('Where the grid intensity comes from.'),
+  gridYear: z.number().int().describe('The year the grid intensity describes.'),
+};
+
+const powerFactorSchema = z.object({
+  id: z.string().describe("'vcpu' (per vCPU), 'memory_gb' (per GB of memory) or 'gpu:<model>' (per card, e.g. gpu:NVIDIA L4)."),
+  label: z.string(),
+  milliwatts: z.number().int().describe('Average draw per unit, milliwatts.'),
+  source: z.string().describe('The public source of the figure.'),
+  year: z.number().int().describe('The year of the source.'),
+});
+
 const dataCenterSchema = z.object({
   id: z.string().describe('Region code, e.g. fr-par-1.'),
   name: z.string(),
@@ -60,6 +79,7 @@ const dataCenterSchema = z.object({
   certifications: z.array(z.string()),
   status: z.enum(DATA_CENTER_STATUSES),
   openedYear: z.number().int(),
+  ...sovereigntyFields,
 });
 
 const regionSchema = z.object({
@@ -71,6 +91,7 @@ const regionSchema = z.object({
   zones: ids('Availability zones, e.g. fr-par-1a.'),
   certifications: z.array(z.string()).describe('Certifications of the site, e.g. ISO 27001, HDS, SecNumCloud.'),
   status: z.enum(DATA_CENTER_STATUSES),
+  ...sovereigntyFields,
 });
 
 const kubernetesVersionSchema = z.object({
@@ -192,9 +213,14 @@ export const catalogRouter = router({
     .query(({ ctx }) => catalog.listDataCenters(ctx.db)),
 
   regions: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/catalog/regions', summary: 'Regions with their zones and certifications', tags: TAGS } })
+    .meta({ rest: { method: 'GET', path: '/api/catalog/regions', summary: 'Regions with their zones, certifications, operator, law and carbon figures', tags: TAGS } })
     .output(z.array(regionSchema))
     .query(({ ctx }) => catalog.listRegions(ctx.db)),
+
+  powerFactors: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/catalog/power-factors', summary: "The carbon model's power factors (W per vCPU, per GB, per GPU card) with their sources", tags: TAGS } })
+    .output(z.array(powerFactorSchema))
+    .query(({ ctx }) => catalog.listPowerFactors(ctx.db)),
 
   kubernetesVersions: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/catalog/kubernetes-versions', summary: 'Kubernetes versions for new clusters, newest first', tags: TAGS } })

@@ -3,6 +3,7 @@ import {
   catalogPrices,
   clusterTiers,
   dataCenters,
+  powerFactors,
   kubernetesVersions,
   middlewarePlans,
   middlewares,
@@ -91,7 +92,14 @@ export async function getClusterTier(db: Database, id: string, now: number, cach
 
 /** What /data-centers and /regions both say of a region. */
 function regionView(row: typeof dataCenters.$inferSelect) {
-  return { id: row.id, name: row.name, city: row.city, country: row.country, countryCode: row.countryCode, certifications: row.certifications, status: row.status };
+  const { id, name, city, country, countryCode, certifications, status, operator, jurisdiction, euOnlyAccess, pueMilli, gridGramsPerKwh, gridSource, gridYear } = row;
+  return { id, name, city, country, countryCode, certifications, status, operator, jurisdiction, euOnlyAccess, pueMilli, gridGramsPerKwh, gridSource, gridYear };
+}
+
+/** The carbon model's power factors, for the configurator's footprint per region (ADR 39). */
+export async function listPowerFactors(db: Database) {
+  const rows = await db.select().from(powerFactors).orderBy(asc(powerFactors.id));
+  return rows.map(({ id, label, milliwatts, source, year }) => ({ id, label, milliwatts, source, year }));
 }
 
 /** Every region, planned ones included, for /data-centers and the region picker. */

@@ -13,6 +13,7 @@ export const VISITOR_AND_ACCOUNT_ROWS: Record<string, Row> = {
   'catalog.clusterTier': { input: (f) => ({ id: f.tierId }), expect: PUBLIC },
   'catalog.dataCenters': { expect: PUBLIC },
   'catalog.regions': { expect: PUBLIC },
+  'catalog.powerFactors': { expect: PUBLIC },
   'catalog.kubernetesVersions': { expect: PUBLIC },
   'catalog.flavors': { input: (f) => ({ tierId: f.tierId, regionId: 'fr-par-1', category: 'general' }), expect: PUBLIC },
   'catalog.addons': { input: (f) => ({ tierId: f.tierId, category: 'monitoring', q: 'grafana' }), expect: PUBLIC },
