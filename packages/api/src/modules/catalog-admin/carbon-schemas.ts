@@ -45,7 +45,7 @@ export const regionAdminSchema = z.object({
 });
 
 /** 'vcpu', 'memory_gb', or 'gpu:' and the GPU model exactly as node flavours name it. */
-const POWER_FACTOR_ID = /^(vcpu|memory_gb|gpu:[A-Za-z0-9][A-Za-z0-9 .\-]{0,58})$/;
+const POWER_FACTOR_ID = /^(vcpu|memory_gb|gpu:[A-Za-z0-9][A-Za-z0-9 .-]{0,58})$/;
 
 const powerFactorFields = {
   label: text('Label', 80),
