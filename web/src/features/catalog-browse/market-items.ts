@@ -29,50 +29,27 @@ export type MarketItem =
   | (MarketItemBase & { kind: 'middleware'; middleware: CatalogMiddleware })
   | (MarketItemBase & { kind: 'support'; plan: CatalogSupportPlan });
 
+/** What an item takes from its catalogue entry as it is: its key (kind and id), name and description. */
+function listed<K extends MarketKind>(kind: K, entry: { id: string; name: string; description: string }) {
+  return { kind, key: `${kind}:${entry.id}`, id: entry.id, name: entry.name, description: entry.description };
+}
+
 /** Everything the marketplace lists: add-ons, middlewares and support plans, in catalogue order. */
 export function marketItems(catalog: Catalog): MarketItem[] {
   const tierRegions = new Map(catalog.tiers.map((tier) => [tier.id, tier.regionIds]));
   return [
     ...catalog.addons.map(
       (addon): MarketItem => ({
-        kind: 'addon',
-        key: `addon:${addon.id}`,
-        id: addon.id,
-        name: addon.name,
+        ...listed('addon', addon),
         category: addon.category,
-        description: addon.description,
         tierIds: addon.compatibleTierIds,
         // An add-on runs wherever a tier that can run it is placed.
         regionIds: [...new Set(addon.compatibleTierIds.flatMap((id) => tierRegions.get(id) ?? []))],
         addon,
       }),
     ),
-    ...catalog.middlewares.map(
-      (middleware): MarketItem => ({
-        kind: 'middleware',
-        key: `middleware:${middleware.id}`,
-        id: middleware.id,
-        name: middleware.name,
-        category: middleware.category,
-        description: middleware.description,
-        tierIds: null,
-        regionIds: middleware.regionIds,
-        middleware,
-      }),
-    ),
-    ...catalog.supportPlans.map(
-      (plan): MarketItem => ({
-        kind: 'support',
-        key: `support:${plan.id}`,
-        id: plan.id,
-        name: plan.name,
-        category: 'support',
-        description: plan.description,
-        tierIds: null,
-        regionIds: null,
-        plan,
-      }),
-    ),
+    ...catalog.middlewares.map((middleware): MarketItem => ({ ...listed('middleware', middleware), category: middleware.category, tierIds: null, regionIds: middleware.regionIds, middleware })),
+    ...catalog.supportPlans.map((plan): MarketItem => ({ ...listed('support', plan), category: 'support', tierIds: null, regionIds: null, plan })),
   ];
 }
 
