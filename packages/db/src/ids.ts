@@ -53,6 +53,10 @@ export const ID_PREFIXES = {
   creditApplication: 'cap',
   paymentMethod: 'pmt',
   billingPlan: 'bpl',
+  leftover: 'lft',
+  clusterQuote: 'cqt',
+  budget: 'bdg',
+  budgetAlert: 'bda',
 } as const;
 
 /** Prefixed ids as docs/architecture.md#conventions asks: `usr_…`, `org_…`. */

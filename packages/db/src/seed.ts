@@ -36,6 +36,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD_HASH, EXCHANGE_RATE_SEED } from './seed-data';
 import { demoClusterRows, seedClusterHistories } from './seed-clusters';
 import { seedBilling } from './seed-billing';
+import { seedLeftovers } from './seed-leftovers';
 import { seedMiddlewares } from './seed-middlewares';
 import { seedIncidents } from './seed-incidents';
 import { seedWebhooks } from './seed-webhooks';
@@ -163,6 +164,7 @@ export async function seed(db: Database, now: number = Date.now(), keyring: stri
   // Then what the clusters went through, timed by their orders as stored.
   await seedClusterHistories(db, now);
   await seedMiddlewares(db, now, box);
+  await seedLeftovers(db, now);
   await seedCustomSolutions(db, now);
   await seedBilling(db, now);
   await seedIncidents(db, now);
@@ -187,6 +189,7 @@ export * from './seed-catalog';
 export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
 export { DEMO_INVITATION_ID, DEMO_SERVICE_ACCOUNT } from './seed-team';
 export { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from './seed-middlewares';
+export { DEMO_DELETED_CLUSTER, DEMO_LEFTOVER, DEMO_LEFTOVER_ID } from './seed-leftovers';
 export { DEMO_WEBHOOK_DELIVERY_IDS, DEMO_WEBHOOK_ENDPOINT_ID, DEMO_WEBHOOK_SECRET } from './seed-webhooks';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
 export {
