@@ -4,7 +4,7 @@
  * notifications, the dashboard, usage and the development helpers.
  */
 import { acmeServiceAccount, aliceEnrolmentStarted, authLink, marcMfaChallenge, newsletterTokens } from './fixtures';
-import { ADMINS_ONLY, ALICES_OWN, ALICES_OWN_SESSION_ONLY, ALL, DEV_ONLY, expectations, PUBLIC, ran, type Row, SESSION_ONLY, SIGNED_IN_SCOPED, STAFF_ONLY, unique } from './principals';
+import { ACME_READS, ADMINS_ONLY, ALICES_OWN, ALICES_OWN_SESSION_ONLY, ALL, DEV_ONLY, expectations, PUBLIC, ran, type Row, SESSION_ONLY, SIGNED_IN_SCOPED, STAFF_ONLY, unique } from './principals';
 
 export const VISITOR_AND_ACCOUNT_ROWS: Record<string, Row> = {
   'meta.versionSummary': { expect: PUBLIC },
@@ -126,6 +126,9 @@ export const VISITOR_AND_ACCOUNT_ROWS: Record<string, Row> = {
   'dashboard.sidebarCounts': { expect: SIGNED_IN_SCOPED },
   // Every organisation role may read its usage; a token needs usage:read.
   'usage.get': { expect: SIGNED_IN_SCOPED },
+  'usage.carbon': { expect: SIGNED_IN_SCOPED },
+  // A cluster's footprint: every Acme role reads it; another organisation's cluster is a 404.
+  'usage.clusterCarbon': { input: (f) => ({ id: f.clusterId }), expect: ACME_READS },
 
   'dev.demoAccounts': { expect: DEV_ONLY },
   'dev.login': { input: () => ({ username: 'alice' }), expect: DEV_ONLY },
