@@ -4,6 +4,7 @@ import {
   customSolutionRequestInputSchema,
   customSolutionStaffUpdateInputSchema,
   earliestDesiredDate,
+  EMPTY_CUSTOM_SOLUTION_FORM,
   toCustomSolutionRequestInput,
   type CustomSolutionRequestFormValues,
 } from './custom-solutions';
@@ -24,17 +25,7 @@ const valid = {
   description: 'We need dedicated bare-metal worker nodes for a latency-sensitive trading engine.',
 };
 
-const emptyForm: CustomSolutionRequestFormValues = {
-  subject: '',
-  category: '',
-  description: '',
-  scaleDetails: '',
-  expectedNodes: '',
-  monthlyBudgetEuros: '',
-  desiredDate: '',
-  contactPreference: 'email',
-  contactPhone: '',
-};
+const emptyForm = EMPTY_CUSTOM_SOLUTION_FORM;
 
 describe('customSolutionRequestInputSchema', () => {
   it('accepts a minimal request, trims it and contacts by email unless told otherwise', () => {

@@ -183,6 +183,19 @@ export interface CustomSolutionRequestFormValues {
   contactPhone: string;
 }
 
+/** A new request's form: nothing written yet, contact by email. */
+export const EMPTY_CUSTOM_SOLUTION_FORM: Readonly<CustomSolutionRequestFormValues> = {
+  subject: '',
+  category: '',
+  description: '',
+  scaleDetails: '',
+  expectedNodes: '',
+  monthlyBudgetEuros: '',
+  desiredDate: '',
+  contactPreference: 'email',
+  contactPhone: '',
+};
+
 /** The input the form's values make: trimmed, blanks left out, the budget in cents. */
 export function toCustomSolutionRequestInput(values: CustomSolutionRequestFormValues): CustomSolutionRequestInput {
   const optional = (value: string) => value.trim() || undefined;

@@ -10,6 +10,7 @@ import {
   CUSTOM_SOLUTION_REPLY_PROMISE,
   CUSTOM_SOLUTION_SCALE_DETAILS_MAX,
   customSolutionRequestFormSchema,
+  EMPTY_CUSTOM_SOLUTION_FORM,
   toCustomSolutionRequestInput,
   type CustomSolutionRequestFormValues,
 } from '@kubemarket/shared';
@@ -22,18 +23,6 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { SubmitRow } from '../../components/form-fields';
 
 const CATEGORY_OPTIONS = CUSTOM_SOLUTION_CATEGORIES.map((value) => ({ value, label: CUSTOM_SOLUTION_CATEGORY_LABELS[value] }));
-
-const EMPTY: CustomSolutionRequestFormValues = {
-  subject: '',
-  category: '',
-  description: '',
-  scaleDetails: '',
-  expectedNodes: '',
-  monthlyBudgetEuros: '',
-  desiredDate: '',
-  contactPreference: 'email',
-  contactPhone: '',
-};
 
 /** Today in the browser's calendar, the earliest day the date picker offers. */
 function localToday(): string {
@@ -54,7 +43,7 @@ export function RequestForm() {
   );
   const { form, formRef, onSubmit, submitting, error } = useSchemaForm({
     schema: customSolutionRequestFormSchema,
-    initialValues: { ...EMPTY },
+    initialValues: { ...EMPTY_CUSTOM_SOLUTION_FORM },
     onValuesChange: (values, previous) => {
       if (values.contactPreference !== previous.contactPreference) setWantsCall(values.contactPreference === 'phone');
     },
