@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { clusterTypeFromTierName, FALLBACK_CLUSTER_TYPE_LINKS, tierDisplayName } from './cluster-types';
 
+/** The seven tiers of the seed, each with the type its name maps to. */
+const SEEDED_TIERS = [
+  ['Standard (Blue)', 'blue'],
+  ['Enterprise (Red)', 'red'],
+  ['Economy (Green)', 'green'],
+  ['Data Analytics', 'data'],
+  ['AI/ML (Violet)', 'ai'],
+  ['Dev/Test (Orange)', 'orange'],
+  ['Sandbox (Gray)', 'sandbox'],
+] as const;
+
 describe('clusterTypeFromTierName', () => {
   it.each([
-    ['Standard (Blue)', 'blue'],
-    ['Enterprise (Red)', 'red'],
-    ['Economy (Green)', 'green'],
-    ['Data Analytics', 'data'],
-    ['AI/ML (Violet)', 'ai'],
-    ['Dev/Test (Orange)', 'orange'],
-    ['Sandbox (Gray)', 'sandbox'],
+    ...SEEDED_TIERS,
     ['Something Else', 'blue'],
     ['', 'blue'],
   ] as const)('maps %s to %s', (name, type) => {
@@ -25,6 +30,10 @@ describe('clusterTypeFromTierName', () => {
     for (const link of FALLBACK_CLUSTER_TYPE_LINKS) {
       expect(clusterTypeFromTierName(link.label)).toBe(link.type);
     }
+  });
+
+  it('falls back to the seven tiers of the seed, in their order', () => {
+    expect(FALLBACK_CLUSTER_TYPE_LINKS.map((link) => [link.label, link.type])).toEqual(SEEDED_TIERS);
   });
 });
 

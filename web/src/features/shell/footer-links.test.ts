@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_CLUSTER_TYPE_LINKS } from '@kubemarket/shared';
 import { clusterTypeLinks } from './footer-links';
 
 describe('clusterTypeLinks', () => {
   it('falls back to the seven fixed links while no tiers are loaded', () => {
-    const expected = [
-      ['Standard (Blue)', 'blue'],
-      ['Enterprise (Red)', 'red'],
-      ['Economy (Green)', 'green'],
-      ['Data Analytics', 'data'],
-      ['AI/ML (Violet)', 'ai'],
-      ['Dev/Test (Orange)', 'orange'],
-      ['Sandbox (Gray)', 'sandbox'],
-    ];
+    // The seven links themselves are pinned in packages/shared (cluster-types.test.ts).
+    const expected = FALLBACK_CLUSTER_TYPE_LINKS.map((link) => [link.label, link.type]);
+    expect(expected).toHaveLength(7);
     expect(clusterTypeLinks(undefined).map((link) => [link.label, link.type])).toEqual(expected);
     expect(clusterTypeLinks([]).map((link) => [link.label, link.type])).toEqual(expected);
   });
