@@ -1,4 +1,4 @@
-import { applyHibernationSchedules, ecbRatesSource, emitExpiringKubeconfigs, lateWebhookOrganizations, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
+import { applyHibernationSchedules, ecbRatesSource, evaluateBudgets, emitExpiringKubeconfigs, lateWebhookOrganizations, endExpiredSessions, meterUpTo, generateInvoices, stalledOperations, logError, purgeExpired, refreshAllConnections, refreshExchangeRates, runDunning, sealStoredTotpSecrets, startPendingInstances, takeScheduledBackups } from '@kubemarket/api';
 import { secretBoxFor } from './config';
 import { databaseFor, operatorContext, paymentsFor, realtimeFor } from './context';
 import type { Env } from './env';
@@ -62,6 +62,13 @@ export async function runScheduled(
         if (metered.hours.length > 0) console.log(`Metered ${metered.hours.length} hour(s), ${metered.records} usage record(s)`);
       } catch (error) {
         logError('Usage metering failed', error);
+      }
+      // Budgets against the spend just metered: each threshold alerted once per month (issue 34).
+      try {
+        const budgets = await evaluateBudgets(operatorContext(env), now);
+        if (budgets.alerts + budgets.hibernated.length > 0) console.log('Budgets', budgets);
+      } catch (error) {
+        logError('Evaluating budgets failed', error);
       }
       // Daily backups of running middlewares, and expired ones removed (issue 31).
       try {

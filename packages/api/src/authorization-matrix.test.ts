@@ -25,8 +25,11 @@ import { closeTestDb } from '@kubemarket/db/testing';
 import { DEMO_SELLER, scopesAllow, TOKEN_SCOPES, type TokenScope } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { BUDGET_ROWS } from './testing/authorization-matrix/rows-budgets';
 import { CATALOGUE_ROWS } from './testing/authorization-matrix/rows-catalogue';
+import { COST_ROWS } from './testing/authorization-matrix/rows-costs';
 import { CUSTOMER_ROWS } from './testing/authorization-matrix/rows-customers';
+import { LEFTOVER_ROWS } from './testing/authorization-matrix/rows-leftovers';
 import { WEBHOOK_ROWS } from './testing/authorization-matrix/rows-webhooks';
 import { VISITOR_AND_ACCOUNT_ROWS } from './testing/authorization-matrix/rows-visitors-and-accounts';
 import { ALL, PRINCIPALS, SCOPE_PRINCIPALS, type Fixtures, type Outcome, type Principal, type Row, type ScopePrincipal } from './testing/authorization-matrix/principals';
@@ -38,7 +41,7 @@ import { appRouter, createCaller } from './root';
 import { createTestCaller, memoryMailer, sessionUserOf } from './testing';
 
 /** Every procedure's row: who may call it, with what input, after what preparation (testing/authorization-matrix/). */
-const MATRIX: Record<string, Row> = { ...VISITOR_AND_ACCOUNT_ROWS, ...CATALOGUE_ROWS, ...CUSTOMER_ROWS, ...WEBHOOK_ROWS };
+const MATRIX: Record<string, Row> = { ...VISITOR_AND_ACCOUNT_ROWS, ...CATALOGUE_ROWS, ...CUSTOMER_ROWS, ...WEBHOOK_ROWS, ...COST_ROWS, ...BUDGET_ROWS, ...LEFTOVER_ROWS };
 
 const failingRates = { async latest(): Promise<never> { throw new Error('offline in tests'); } };
 

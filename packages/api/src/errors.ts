@@ -36,4 +36,12 @@ export function publicErrorMessage(error: TRPCError): string {
   return error.message;
 }
 
+/**
+ * A refusal of one input field by a rule the schema cannot check (it reads the database): the same
+ * 400 as a schema failure, so REST lists it in `fields` and a form puts it under its field.
+ */
+export function fieldRefusal(path: string, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: Object.assign(new Error(message), { issues: [{ path: path.split('.'), message }] }) });
+}
+
 export { TRPCError };

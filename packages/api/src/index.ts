@@ -73,6 +73,7 @@ export type { ClusterProgress, OperationView } from './platform/realtime-message
 export { applyHibernationSchedules, emitExpiringKubeconfigs, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './modules/clusters';
 export { startPendingAfter, startPendingInstances, takeScheduledBackups } from './modules/middlewares';
 export { meterHour, meterUpTo, type MeteringDeps, type MeteringResult } from './modules/usage';
+export { evaluateBudgets, type BudgetRun } from './modules/budgets';
 export { generateInvoices, type GenerationRun } from './modules/invoices';
 export { embeddedVatValidation, viesVatValidation, type VatValidationPort } from './platform/vat';
 export { runDunning, type DunningRun, type InvoiceDeps } from './modules/invoices';

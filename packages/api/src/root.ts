@@ -3,8 +3,10 @@ import { activityRouter } from './modules/activity/router';
 import { adminRouter } from './modules/admin/router';
 import { authRouter } from './modules/auth/router';
 import { billingRouter } from './modules/billing/router';
+import { budgetsRouter } from './modules/budgets/router';
 import { catalogRouter } from './modules/catalog/router';
 import { catalogAdminRouter } from './modules/catalog-admin/router';
+import { costsRouter } from './modules/costs/router';
 import { currencyRouter } from './modules/currency/router';
 import { customSolutionsRouter } from './modules/custom-solutions/router';
 import { dashboardRouter } from './modules/dashboard/router';
@@ -12,6 +14,7 @@ import { devRouter } from './modules/dev/router';
 import { incidentsRouter } from './modules/incidents/router';
 import { invoicesRouter } from './modules/invoices/router';
 import { leadsRouter } from './modules/leads/router';
+import { leftoversRouter } from './modules/leftovers/router';
 import { newsletterRouter } from './modules/newsletter/router';
 import { notificationsRouter } from './modules/notifications/router';
 import { officersRouter } from './modules/officers/router';
@@ -39,6 +42,7 @@ export const appRouter = router({
   quotes: quotesRouter,
   orders: ordersRouter,
   clusters: clustersRouter,
+  costs: costsRouter,
   middlewares: middlewaresRouter,
   suggestions: suggestionsRouter,
   auth: authRouter,
@@ -58,6 +62,8 @@ export const appRouter = router({
   invoices: invoicesRouter,
   usage: usageRouter,
   billing: billingRouter,
+  leftovers: leftoversRouter,
+  budgets: budgetsRouter,
   incidents: incidentsRouter,
   providerConnections: providerConnectionsRouter,
   tickets: ticketsRouter,

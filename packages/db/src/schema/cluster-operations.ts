@@ -37,6 +37,8 @@ export interface OperationParams {
   addonNames?: string[];
   /** Hibernation or wake started by the schedule rather than a person. */
   scheduled?: boolean;
+  /** Hibernation started because this budget was reached (issue 34). */
+  budgetId?: string;
   /** middleware_*: the instance, and how the steps name it ("PostgreSQL orders-db"). */
   middlewareInstanceId?: string;
   middlewareLabel?: string;

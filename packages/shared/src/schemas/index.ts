@@ -12,3 +12,4 @@ export * from './tokens';
 export * from './team';
 export * from './tickets';
 export * from './webhooks';
+export * from './budgets';

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.replied',
   'incident.opened',
   'incident.resolved',
+  'budget.threshold_reached',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -34,6 +35,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'ticket.replied': 'Support replied to a ticket',
   'incident.opened': 'A platform incident was opened',
   'incident.resolved': 'A platform incident was resolved',
+  'budget.threshold_reached': 'A budget threshold was reached',
   'webhook.test': 'Test events',
 };
 

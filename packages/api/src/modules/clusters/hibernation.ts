@@ -191,3 +191,31 @@ export async function applyHibernationSchedules(deps: EngineDeps, now: number, l
   }
   return run;
 }
+
+/**
+ * Puts a running Dev/Test or Sandbox cluster to sleep because a budget with "hibernate when
+ * reached" was reached (issue 34): the same hibernate operation as a schedule's, by the system, its
+ * audit entry naming the budget. Anything else (another tier, not running, busy) is left as it is
+ * and answered with the reason.
+ */
+export async function hibernateForBudget(deps: EngineDeps, clusterId: string, budget: { id: string; name: string }): Promise<{ operationId: string } | { reason: SkipReason }> {
+  const state = await loadClusterState(deps.db, clusterId);
+  if (!state) return { reason: 'handled' };
+  const [tier] = await deps.db.select({ name: clusterTiers.name }).from(clusterTiers).where(eq(clusterTiers.id, state.cluster.tierId));
+  if (!tier || !tierHibernates(tier.name)) return { reason: 'tier' };
+  if (state.cluster.status !== 'running') return { reason: 'busy' };
+  try {
+    const operation = await startOperation(deps, state, {
+      clusterId,
+      type: 'hibernate',
+      params: { budgetId: budget.id },
+      requestedBy: null,
+      message: `The budget "${budget.name}" was reached: ${state.cluster.name} was put to sleep.`,
+      change: { before: { status: state.cluster.status }, after: { status: 'hibernated' } },
+    });
+    return { operationId: operation.id };
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'CONFLICT') return { reason: 'busy' };
+    throw error;
+  }
+}

@@ -15,7 +15,8 @@ export {
   type AdvanceResult,
   type EngineDeps,
 } from './engine';
-export { applyHibernationSchedules, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './hibernation';
+export { applyHibernationSchedules, hibernateForBudget, HIBERNATION_CATCH_UP_MS, type HibernationRun } from './hibernation';
+export { tierHibernates } from './reads';
 export { emitExpiringKubeconfigs, KUBECONFIG_WARNING_MS } from './kubeconfig-expiry';
 export { BACKUP_RETENTION_MS, backupSizeMb } from './middleware-operations';
 export { operationView } from './progress';

@@ -1,15 +1,16 @@
 import { meteredHours, usageRecords, type Database } from '@kubemarket/db';
 import { FORECAST_RUN_RATE_HOURS, monthForecast, utcMonthStart, type MonthForecast } from '@kubemarket/shared';
-import { and, eq, gte, lt, max, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { forecastOutput } from './schemas';
 
 const HOUR_MS = 3_600_000;
 
-/** Whose spend is forecast: an organisation's, or one of its clusters'. */
+/** Whose spend is forecast: an organisation's, one of its clusters', or a set of them (a budget's tier or label). */
 export interface ForecastScope {
   organizationId: string;
   clusterId?: string;
+  clusterIds?: readonly string[];
 }
 
 /**
@@ -27,7 +28,8 @@ export async function forecastOf(db: Database, scope: ForecastScope, now: number
   const meteredUntil = latest?.hour != null ? Math.min(latest.hour + HOUR_MS, currentHour) : currentHour;
   const monthStart = utcMonthStart(now);
   const recentFrom = meteredUntil - FORECAST_RUN_RATE_HOURS * HOUR_MS;
-  const owned = scope.clusterId ? and(eq(usageRecords.organizationId, scope.organizationId), eq(usageRecords.clusterId, scope.clusterId)) : eq(usageRecords.organizationId, scope.organizationId);
+  const clusterIds = scope.clusterId ? [scope.clusterId] : scope.clusterIds;
+  const owned = clusterIds ? and(eq(usageRecords.organizationId, scope.organizationId), inArray(usageRecords.clusterId, [...clusterIds])) : eq(usageRecords.organizationId, scope.organizationId);
   const [row] = await db
     .select({
       monthToDate: sql<number>`coalesce(sum(CASE WHEN ${usageRecords.hour} >= ${monthStart} THEN ${usageRecords.amountMillicents} ELSE 0 END), 0)`,
