@@ -12,6 +12,7 @@ import { auditInsert } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { logError } from '../../platform/log';
 import { middlewareRetryStatements } from './middleware-operations';
+import { quoteStatement } from './quotes';
 import { capitalise, publishProgress } from './engine-progress';
 import { OPERATION_LABELS, STATUS_DURING, busyMessage, eventStatement, runningOperation, type ClusterState, type EngineDeps, type StartOperationInput, type Statement } from './engine-state';
 
@@ -58,6 +59,9 @@ export function operationStatements(deps: EngineDeps, state: ClusterState, input
         updatedAt: now,
       }),
       ...(input.with ?? []),
+      ...(input.requote
+        ? [quoteStatement(db, { clusterId: state.cluster.id, organizationId: state.cluster.organizationId, ...input.requote, operationId: id, at: now })]
+        : []),
       db.update(clusters).set({ status: STATUS_DURING[input.type], updatedAt: now }).where(eq(clusters.id, state.cluster.id)),
       eventStatement(db, { clusterId: state.cluster.id, operationId: id, type: 'operation_started', message: input.message, actorUserId: input.requestedBy, now }),
       // Every operation is in the organisation's audit log, whoever started it (a member, staff or a schedule).

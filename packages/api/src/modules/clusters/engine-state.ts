@@ -14,6 +14,7 @@ import {
   type ClusterNode,
   type ClusterOperation,
   type ClusterOperationType,
+  type ClusterQuoteReason,
   type ClusterStatus,
   type Database,
   type NodePool,
@@ -198,6 +199,8 @@ export interface StartOperationInput {
   message: string;
   /** What the change moves, for the audit entry: the values before and after (counts, versions, status). */
   change?: { before: Record<string, unknown>; after: Record<string, unknown> };
+  /** A change that reprices the cluster: its new monthly price, recorded as a quote (cluster_quotes) with the operation. */
+  requote?: { monthlyCents: number; reason: ClusterQuoteReason };
 }
 
 /** The operation running on a cluster now, if any. */

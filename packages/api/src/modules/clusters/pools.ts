@@ -144,6 +144,7 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
       after: { pool: pool.name, count, autoscaling, nodeCount, monthlyCents },
     },
     spec: state.spec,
+    requote: { monthlyCents, reason: 'pool_resized' },
     with: [
       ctx.db.update(nodePools).set({ count, autoscaling, updatedAt: now }).where(eq(nodePools.id, pool.id)),
       ctx.db.update(clusters).set({ nodeCount, monthlyCents, updatedAt: now }).where(eq(clusters.id, state.cluster.id)),
@@ -192,6 +193,7 @@ export async function addNodePool(ctx: OrgContext, input: z.output<typeof addNod
       after: { pools: pools.map((pool) => pool.name), nodeCount, monthlyCents },
     },
     spec,
+    requote: { monthlyCents, reason: 'pool_added' },
     with: [
       ctx.db.insert(nodePools).values({
         id: poolId,
@@ -230,6 +232,7 @@ export async function removeNodePool(ctx: OrgContext, input: { id: string; poolI
       before: { pools: state.pools.map((candidate) => candidate.name), nodeCount: state.cluster.nodeCount, monthlyCents: state.cluster.monthlyCents },
       after: { pools: pools.map((shape) => shape.name), nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents },
     },
+    requote: { monthlyCents, reason: 'pool_removed' },
     with: [ctx.db.update(clusters).set({ nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents, updatedAt: now }).where(eq(clusters.id, state.cluster.id))],
   });
   return operationView(operation, now);

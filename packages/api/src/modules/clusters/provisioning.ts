@@ -4,6 +4,7 @@ import type { Ports } from '../../context';
 import { poolInputs, type ClusterSpec } from '../../platform/provisioner';
 import { TRPCError } from '@trpc/server';
 import { loadClusterState, operationStatements, runningOperation, startOperation, type EngineDeps } from './engine';
+import { quoteStatement } from './quotes';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -74,6 +75,8 @@ export function newClusterStatements(
   };
   const statements: Statement[] = [
     db.insert(clusters).values(cluster),
+    // The price it was sold at: the quote in force until a change reprices it.
+    quoteStatement(db, { clusterId, organizationId: order.organizationId, monthlyCents: cluster.monthlyCents, reason: 'order', orderId: order.id, at: now }),
     ...poolInputs(spec).map((pool) => db.insert(nodePools).values({ ...pool, clusterId, createdAt: now, updatedAt: now })),
   ];
   const state = { cluster: { ...cluster, hibernation: null, endpoint: null, caCertificate: null, caPrivateKey: null, providerRef: null, deletedAt: null }, pools: [], nodes: [], spec };
