@@ -34,6 +34,7 @@ import { checkNewClusterQuota } from '../clusters';
 import type { QuoteInput } from '../quotes';
 import { createQuote, PURCHASED_ORDER_STATUSES } from '../quotes';
 import { profileForOrder, taxCustomerOf } from '../billing';
+import { assertRegionAllowed } from '../team';
 import { orderEmails } from './emails';
 import { claimRedemption } from './redemptions';
 import { notifyAll, orderRecipients, orderUrl, settleStatements, startFulfilment, type Settlement, type Statement } from './fulfilment';
@@ -207,10 +208,11 @@ async function resolveLines(ctx: Member, lines: readonly OrderLineInput[]): Prom
 }
 
 /**
- * After the quote accepted the cluster line: its name is free in the organisation, its zones are
- * the region's, and its Kubernetes version is stored with the patch it gets ("1.37" → "1.37.1").
+ * After the quote accepted the cluster line: its region is one the organisation allows (EU-only
+ * regions, issue 34), its name is free in the organisation, its zones are the region's, and its Kubernetes version is stored with the patch it gets ("1.37" → "1.37.1").
  */
 async function clusterRecord(ctx: Member, line: Extract<OrderLineInput, { kind: 'cluster' }>): Promise<OrderLineRecord> {
+  await assertRegionAllowed(ctx.db, ctx.organizationId, line.regionId);
   const [[existing], pending, [region], versions] = await Promise.all([
     ctx.db
       .select({ id: clusters.id })

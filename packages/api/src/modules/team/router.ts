@@ -13,6 +13,8 @@ import {
   membersSchema,
   okSchema,
 } from './schemas';
+import { regionPolicySchema } from '@kubemarket/shared';
+import { regionPolicy, setRegionPolicy } from './region-policy';
 import * as team from './service';
 
 const TAGS: ['Team'] = ['Team'];
@@ -78,4 +80,16 @@ export const teamRouter = router({
     .meta({ rest: { method: 'POST', path: '/api/organization/leave', summary: 'Leave the organisation (its last owner cannot)', tags: TAGS, sessionOnly: true } })
     .output(okSchema)
     .mutation(({ ctx }) => team.leave(ctx)),
+
+  // Where the organisation's clusters may run (issue 34): every role reads it, owners and administrators set it.
+  regionPolicy: orgProcedure('organization:read')
+    .meta({ rest: { method: 'GET', path: '/api/organization/region-policy', summary: 'Whether the organisation orders clusters only in regions with EU-only access', tags: TAGS } })
+    .output(regionPolicySchema)
+    .query(({ ctx }) => regionPolicy(ctx)),
+
+  setRegionPolicy: orgProcedure('clusters:manage')
+    .meta({ rest: { method: 'PUT', path: '/api/organization/region-policy', summary: 'Restrict the organisation to regions with EU-only access, or lift it (existing clusters stay where they are)', tags: TAGS } })
+    .input(regionPolicySchema)
+    .output(regionPolicySchema)
+    .mutation(({ ctx, input }) => setRegionPolicy(ctx, input)),
 });

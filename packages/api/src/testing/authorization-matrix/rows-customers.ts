@@ -179,6 +179,9 @@ export const CUSTOMER_ROWS: Record<string, Row> = {
   // Leaving is the user's own decision, by session; the last owner of an organisation (Alice of
   // Acme, Gabriel of Globex, Sophie of staff's) is refused with a 409.
   'team.leave': { expect: ran(SESSION_ONLY, 'CONFLICT', ['ownerA', 'customerB', 'superAdmin']) },
+  // The region policy: every role reads its organisation's; owners and administrators (clusters:manage) set it.
+  'team.regionPolicy': { expect: SIGNED_IN_SCOPED },
+  'team.setRegionPolicy': { input: () => ({ euOnlyRegions: false }), expect: CONNECTION_MANAGERS },
   // A live invitation to Acme mailed to Gabriel: anyone may read what the link offers; only its
   // invitee accepts it, by session (the link proves his mailbox).
   'team.invitationInfo': { prepare: acmeInvitationForGabriel, input: (f) => ({ token: f.prepared.invitationToken }), expect: PUBLIC },
