@@ -8,7 +8,7 @@
  * path prefix (`${url}/eks/{region}`) since a local server cannot answer per-region host names.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { opaqueToken, startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
+import { opaqueToken, parseSigningDate, startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
 
 export interface FakeAwsKey {
   accessKeyId: string;
@@ -129,13 +129,6 @@ export function sigV4Signature(canonical: string, datetime: string, scope: strin
   return createHmac('sha256', signingKey).update(stringToSign).digest('hex');
 }
 
-function parseAmzDate(value: string | undefined): number | null {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, s);
-}
-
 interface Principal {
   accountId: string;
   arn: string;
@@ -166,7 +159,7 @@ export async function startFakeAws(options: FakeAwsOptions): Promise<FakeAws> {
       return { ok: false, answer: error(403, service === 'sts' ? 'SignatureDoesNotMatch' : 'InvalidSignatureException', `Credential should be scoped to a valid region. Wrong region: '${scopeRegion}', expected '${region}'.`) };
     }
     const datetime = request.headers['x-amz-date'];
-    const at = parseAmzDate(datetime);
+    const at = parseSigningDate(datetime);
     if (at === null || datetime?.slice(0, 8) !== date) {
       violation(`X-Amz-Date ${datetime ?? '(none)'} does not match the credential date ${date}`);
       return { ok: false, answer: error(400, 'IncompleteSignature', 'Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP.') };

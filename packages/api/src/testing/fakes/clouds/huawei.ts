@@ -6,7 +6,7 @@
  * prefix (`${url}/{region}`) since a local server cannot answer per-region host names.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
+import { parseSigningDate, startFakeServer, type FakeHttpRequest, type FakeHttpResponse, type FakeServer } from './server';
 
 export interface FakeHuaweiAccount {
   accessKey: string;
@@ -66,13 +66,6 @@ function expectedSignature(request: FakeHttpRequest, signedHeaders: string[], se
   return createHmac('sha256', secretKey).update(stringToSign).digest('hex');
 }
 
-function parseSdkDate(value: string | undefined): number | null {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, s);
-}
-
 export async function startFakeHuawei(options: FakeHuaweiOptions): Promise<FakeHuawei> {
   const now = options.now ?? Date.now;
 
@@ -94,7 +87,7 @@ export async function startFakeHuawei(options: FakeHuaweiOptions): Promise<FakeH
     const sorted = [...signedHeaders].sort();
     if (signedHeaders.join(';') !== sorted.join(';')) violation('SignedHeaders not sorted');
     if (!signedHeaders.includes('host') || !signedHeaders.includes('x-sdk-date')) violation('host and x-sdk-date must be signed');
-    const date = parseSdkDate(request.headers['x-sdk-date']);
+    const date = parseSigningDate(request.headers['x-sdk-date']);
     if (date === null) {
       violation(`X-Sdk-Date ${request.headers['x-sdk-date'] ?? '(none)'}`);
       return apigError(401, 'APIGW.0301', 'Incorrect IAM authentication information: x-sdk-date format is incorrect');

@@ -158,6 +158,24 @@ export async function closedUrl(): Promise<string> {
   throw new Error('No closed port found on 127.0.0.1 between 29170 and 32000');
 }
 
+/**
+ * The time a signed request says it was made, in the basic ISO 8601 form AWS (x-amz-date) and
+ * Huawei Cloud (X-Sdk-Date) both sign, 20260315T101500Z; null when it is not that form.
+ */
+export function parseSigningDate(value: string | undefined): number | null {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, s);
+}
+
+/** A provider that accepts the connection and never answers: only the caller's signal ends the wait. */
+export const silentProvider: typeof fetch = (_input, init) =>
+  new Promise((_resolve, reject) => {
+    const signal = init?.signal;
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
 /** A random opaque token, the way providers issue access tokens. */
 export function opaqueToken(prefix: string): string {
   return `${prefix}${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')}`;
