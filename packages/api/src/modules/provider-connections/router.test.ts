@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from '../../context';
 import { FAILURE_EXPLANATIONS, type SupportedCloudProvider } from '../../platform/clouds';
-import { callerAs, createTestCaller, type FakeClouds, sessionUserOf, startFakeClouds } from '../../testing';
+import { callerAs, createTestCaller, type FakeClouds, sessionUserOf, silentProvider, startFakeClouds } from '../../testing';
 import type { z } from 'zod';
 import type { credentialsInput } from './schemas';
 import { refreshAllConnections } from './service';
@@ -251,16 +251,9 @@ describe('no credential leaves the server', () => {
 describe('the connection timeout', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** A provider that accepts the connection and never answers: only the listing's signal ends the wait. */
-  const silent: typeof fetch = (_input, init) =>
-    new Promise((_resolve, reject) => {
-      const signal = init?.signal;
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-
   it('is 10 s when none is configured: the test gives up at 10 s, not before, and answers the timeout explanation', async () => {
     // The clouds port of a deployment without CLOUD_TIMEOUT_MS: no timeoutMs.
-    const { ctx, db } = await createTestCaller({ ports: { clouds: { baseUrls: {}, fetch: silent } } });
+    const { ctx, db } = await createTestCaller({ ports: { clouds: { baseUrls: {}, fetch: silentProvider } } });
     const owner = callerAs(ctx, await sessionUserOf(db, 'alice'));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let settled = false;

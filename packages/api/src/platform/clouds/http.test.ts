@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentProvider } from '../../testing/fakes/clouds/server';
 import { doksClient } from './doks';
 import { iksClient } from './iks';
 import { scrub } from './http';
@@ -57,20 +58,13 @@ describe('the default fetch', () => {
 describe('the default deadline', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** A provider that accepts the connection and never answers: only the caller's signal ends the wait. */
-  const silent: typeof fetch = (_input, init) =>
-    new Promise((_resolve, reject) => {
-      const signal = init?.signal;
-      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-
   it('is 10 s: a listing with no timeout override gives up at 10 s, not before, and says so with the timeout explanation', async () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(10_000);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let settled: ListClustersResult | undefined;
     const started = Date.now();
     // No `timeoutMs`: the listing's deadline is the default one.
-    const listing = doksClient.listClusters({ token: 'dop_v1_whatever0123456789abcdef' }, { fetch: silent }).then((result) => (settled = result));
+    const listing = doksClient.listClusters({ token: 'dop_v1_whatever0123456789abcdef' }, { fetch: silentProvider }).then((result) => (settled = result));
 
     await vi.advanceTimersByTimeAsync(9_999);
     expect(settled).toBeUndefined();

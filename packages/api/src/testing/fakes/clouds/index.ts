@@ -17,7 +17,7 @@ import { fakeCceCluster, startFakeHuawei, type FakeHuawei } from './huawei';
 import { fakeIksCluster, startFakeIbm, type FakeIbm } from './ibm';
 
 export { startFakeAlibaba, startFakeAws, startFakeAzure, startFakeDigitalOcean, startFakeGcp, startFakeHuawei, startFakeIbm };
-export { closedUrl, type FakeServer, type InjectedFailure } from './server';
+export { closedUrl, silentProvider, type FakeServer, type InjectedFailure } from './server';
 
 /**
  * Form input (what a customer types), per provider: `ok` lists clusters, `denied` lacks the
