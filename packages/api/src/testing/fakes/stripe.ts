@@ -437,26 +437,17 @@ export async function startFakeStripe(options: { secretKey: string; apiVersion: 
       return send(res, status, payload);
     }
 
-    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    // GET /v1/payment_intents/{id} and /v1/setup_intents/{id}: the stored intent, its charge expanded on request.
+    const retrieve = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && retrieve) {
       if (body !== '') return refuse(res, 400, 'invalid_request_error', 'A GET has no body.');
       const unknown = Object.keys(fields).find((name) => name !== 'expand[0]');
       if (unknown) return refuse(res, 400, 'invalid_request_error', `Received unknown parameter: ${unknown}`);
-      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      const [, collection, id] = retrieve as unknown as [string, 'payment_intents' | 'setup_intents', string];
+      const intent = (collection === 'payment_intents' ? intents : setupIntents).get(decodeURIComponent(id));
       if (!intent) {
-        return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` } });
-      }
-      return send(res, 200, view(intent, fields['expand[0]']));
-    }
-
-    const setupRetrieve = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && setupRetrieve) {
-      if (body !== '') return refuse(res, 400, 'invalid_request_error', 'A GET has no body.');
-      const unknown = Object.keys(fields).find((name) => name !== 'expand[0]');
-      if (unknown) return refuse(res, 400, 'invalid_request_error', `Received unknown parameter: ${unknown}`);
-      const intent = setupIntents.get(decodeURIComponent(setupRetrieve[1]!));
-      if (!intent) {
-        return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such setupintent: '${setupRetrieve[1]}'` } });
+        const noun = collection === 'payment_intents' ? 'payment_intent' : 'setupintent';
+        return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such ${noun}: '${id}'` } });
       }
       return send(res, 200, view(intent, fields['expand[0]']));
     }
