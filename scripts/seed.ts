@@ -5,7 +5,7 @@
  */
 import { createClient } from '@libsql/client';
 import { createDb, DEVELOPMENT_KEYRING, type Database } from '@kubemarket/db';
-import { seed, seedDemoBankTransfers } from '@kubemarket/db/seed';
+import { seed, seedDemoBankTransfers, seedDemoBudget } from '@kubemarket/db/seed';
 import { applyD1Migrations, applyLibsqlMigrations } from './lib/migrations.ts';
 // packages/db cannot depend on the API: the usage history is metered and last month invoiced here,
 // by the API's own metering and invoicing.
@@ -50,6 +50,8 @@ async function seedUsageAndInvoices(db: Database): Promise<void> {
   const late = await runDunning({ ...deps, ports: { ...deps.ports, clock: { now: () => now } } }, now);
   if (late.overdue.length > 0) console.log(`Overdue: ${late.overdue.length} invoice(s).`);
   await seedCreditNote(db, now);
+  // Acme's budget is set from the month's metered usage, so it stands at 85 % on a first run (issue 34).
+  await seedDemoBudget(db, now);
 }
 
 /**

@@ -190,6 +190,7 @@ export { DEMO_PROMOTION_REQUEST_ID } from './seed-staff';
 export { DEMO_INVITATION_ID, DEMO_SERVICE_ACCOUNT } from './seed-team';
 export { DEMO_MIDDLEWARE_ID, DEMO_MIDDLEWARE_PASSWORD } from './seed-middlewares';
 export { DEMO_DELETED_CLUSTER, DEMO_LEFTOVER, DEMO_LEFTOVER_ID } from './seed-leftovers';
+export { DEMO_BUDGET_ID, DEMO_BUDGET_PERCENT, seedDemoBudget } from './seed-budgets';
 export { DEMO_WEBHOOK_DELIVERY_IDS, DEMO_WEBHOOK_ENDPOINT_ID, DEMO_WEBHOOK_SECRET } from './seed-webhooks';
 export { DEMO_ACCOUNTS, DEMO_CLUSTERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, EXCHANGE_RATE_SEED } from './seed-data';
 export {

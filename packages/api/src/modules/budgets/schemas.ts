@@ -48,7 +48,7 @@ export const budgetListSchema = z.object({
   budgets: z.array(budgetSchema),
   /** What a budget can watch: live clusters (with their tier), tiers, and the labels the pools carry; `hibernates` is Dev/Test or Sandbox. */
   choices: z.object({
-    clusters: z.array(choiceSchema.extend({ tierId: z.string() })),
+    clusters: z.array(choiceSchema.extend({ tierId: z.string(), labels: z.array(z.string()) })),
     tiers: z.array(choiceSchema),
     labels: z.array(z.string()),
   }),

@@ -75,7 +75,7 @@ export async function listBudgets(ctx: MemberContext) {
     month,
     budgets: views,
     choices: {
-      clusters: live.map((cluster) => ({ id: cluster.id, name: cluster.name, tierId: cluster.tierId, hibernates: tierHibernates(cluster.tierName) })).sort((a, b) => a.name.localeCompare(b.name)),
+      clusters: live.map((cluster) => ({ id: cluster.id, name: cluster.name, tierId: cluster.tierId, hibernates: tierHibernates(cluster.tierName), labels: [...cluster.labels].sort() })).sort((a, b) => a.name.localeCompare(b.name)),
       tiers: tiers.map((tier) => ({ id: tier.id, name: tier.name, hibernates: tierHibernates(tier.name) })),
       labels: [...new Set(live.flatMap((cluster) => [...cluster.labels]))].sort(),
     },
