@@ -115,9 +115,9 @@ export const TEST_CATALOG: Catalog = {
     }),
   ],
   regions: [
-    { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['HDS'], status: 'operational', zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'] },
-    { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', certifications: [], status: 'operational', zones: ['de-fra-1a', 'de-fra-1b', 'de-fra-1c'] },
-    { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: [], status: 'maintenance', zones: ['pl-waw-1a', 'pl-waw-1b'] },
+    { id: 'fr-par-1', name: 'Paris PAR1', city: 'Paris', country: 'France', countryCode: 'FR', certifications: ['HDS'], status: 'operational', zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'], operator: 'KubeMarket Demo SAS', jurisdiction: 'French law', euOnlyAccess: true, pueMilli: 1_580, gridGramsPerKwh: 56, gridSource: 'Ember', gridYear: 2023 },
+    { id: 'de-fra-1', name: 'Frankfurt FRA1', city: 'Frankfurt', country: 'Germany', countryCode: 'DE', certifications: [], status: 'operational', zones: ['de-fra-1a', 'de-fra-1b', 'de-fra-1c'], operator: 'KubeMarket Demo SAS', jurisdiction: 'German law (site), French law (operator)', euOnlyAccess: true, pueMilli: 1_580, gridGramsPerKwh: 381, gridSource: 'Ember', gridYear: 2023 },
+    { id: 'pl-waw-1', name: 'Warsaw WAW1', city: 'Warsaw', country: 'Poland', countryCode: 'PL', certifications: [], status: 'maintenance', zones: ['pl-waw-1a', 'pl-waw-1b'], operator: 'KubeMarket Demo SAS', jurisdiction: 'Polish law (site), French law (operator)', euOnlyAccess: false, pueMilli: 1_580, gridGramsPerKwh: 662, gridSource: 'Ember', gridYear: 2023 },
   ],
   kubernetesVersions: [
     { version: '1.38', patch: 0, classification: 'preview', endOfSupportAt: null, isDefault: false },
@@ -189,5 +189,9 @@ export const TEST_CATALOG: Catalog = {
   ],
   promotions: [
     { code: 'PARIS', kind: 'percent', value: 500, validFrom: null, validUntil: Date.UTC(2027, 3, 1), firstPurchaseOnly: true, minimumSubtotalCents: 0, appliesTo: null },
+  ],
+  powerFactors: [
+    { id: 'vcpu', label: 'Per vCPU', milliwatts: 2_120, source: 'Cloud Carbon Footprint', year: 2021 },
+    { id: 'memory_gb', label: 'Per GB of memory', milliwatts: 392, source: 'Cloud Carbon Footprint', year: 2021 },
   ],
 };

@@ -164,7 +164,8 @@ export function useCatalog(): CatalogQuery {
   const middlewares = useQuery(trpc.catalog.middlewares.queryOptions({}, options));
   const supportPlans = useQuery(trpc.catalog.supportPlans.queryOptions(undefined, options));
   const promotion = useQuery(trpc.catalog.featuredPromotion.queryOptions(undefined, options));
-  const results = [tiers, regions, versions, flavors, addons, middlewares, supportPlans, promotion];
+  const powerFactors = useQuery(trpc.catalog.powerFactors.queryOptions(undefined, options));
+  const results = [tiers, regions, versions, flavors, addons, middlewares, supportPlans, promotion, powerFactors];
   const error = results.find((result) => result.error)?.error ?? null;
   const failed = results.filter((result) => result.error);
   const refetch = () => {
@@ -180,6 +181,7 @@ export function useCatalog(): CatalogQuery {
       !addons.data ||
       !middlewares.data ||
       !supportPlans.data ||
+      !powerFactors.data ||
       promotion.data === undefined
     ) {
       return undefined;
@@ -196,6 +198,13 @@ export function useCatalog(): CatalogQuery {
           certifications: region.certifications,
           status: region.status,
           zones: region.zones,
+          operator: region.operator,
+          jurisdiction: region.jurisdiction,
+          euOnlyAccess: region.euOnlyAccess,
+          pueMilli: region.pueMilli,
+          gridGramsPerKwh: region.gridGramsPerKwh,
+          gridSource: region.gridSource,
+          gridYear: region.gridYear,
         }),
       ),
       kubernetesVersions: versions.data.map((version): CatalogKubernetesVersion => ({ ...version })),
@@ -204,8 +213,9 @@ export function useCatalog(): CatalogQuery {
       middlewares: middlewares.data.map(toCatalogMiddleware),
       supportPlans: supportPlans.data.map(toCatalogSupportPlan),
       promotions: promotion.data ? [toPromotion(promotion.data)] : [],
+      powerFactors: powerFactors.data,
     };
-  }, [tiers.data, regions.data, versions.data, flavors.data, addons.data, middlewares.data, supportPlans.data, promotion.data]);
+  }, [tiers.data, regions.data, versions.data, flavors.data, addons.data, middlewares.data, supportPlans.data, promotion.data, powerFactors.data]);
 
   return {
     catalog,

@@ -42,6 +42,24 @@ export interface CatalogRegion {
   certifications: readonly string[];
   status: string;
   zones: readonly string[];
+  /** Jurisdiction (issue 34): who operates it, the law it is under, whether only people in the EU reach its data. */
+  operator: string;
+  jurisdiction: string;
+  euOnlyAccess: boolean;
+  /** Carbon (ADR 39): PUE in thousandths and the grid's g CO₂e/kWh, with its source and year. */
+  pueMilli: number;
+  gridGramsPerKwh: number;
+  gridSource: string;
+  gridYear: number;
+}
+
+/** A power factor of the carbon model: 'vcpu', 'memory_gb' or 'gpu:<model>', milliwatts per unit. */
+export interface CatalogPowerFactor {
+  id: string;
+  label: string;
+  milliwatts: number;
+  source: string;
+  year: number;
 }
 
 export interface CatalogKubernetesVersion {
@@ -136,6 +154,8 @@ export interface Catalog {
   supportPlans: readonly CatalogSupportPlan[];
   /** The promotions the screen can evaluate itself (the featured one); the server knows them all. */
   promotions: readonly Promotion[];
+  /** The carbon model's factors, for the footprint beside each region's price. */
+  powerFactors: readonly CatalogPowerFactor[];
 }
 
 /** The add-on categories the server knows (the catalogue's add-ons carry one). */

@@ -9,6 +9,7 @@ export type {
   CatalogKubernetesVersion,
   CatalogMiddleware,
   CatalogMiddlewarePlan,
+  CatalogPowerFactor,
   CatalogRegion,
   CatalogSupportPlan,
   CatalogTier,
@@ -17,6 +18,8 @@ export { cheapestMiddlewarePlan, ItemPrice, MiddlewareFromPrice, periodLabel, Su
 export { addonSupportsVersion, addonVersionRange, buildPriceBook, compatibleAddons } from './price-book';
 export { MiddlewarePlansTable } from './middleware-plans-table';
 export { SupportPlanFacts } from './support-plan-facts';
+// A region's operator, law, certifications and EU-only access (issue 34).
+export { EuOnlyBadge, RegionJurisdiction } from './region-jurisdiction';
 export { ADDON_CATEGORY_LABELS, categoryLabel, channelLabel, HA_LABELS, hoursLabel, planSpecs, responseTimeLabel, slaLabel } from './tier-facts';
 // The tiers of the home page and the footer, read before the full catalogue.
 export { ClusterTiersSection } from './cluster-tiers-section';

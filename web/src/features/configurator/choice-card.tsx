@@ -12,19 +12,21 @@ interface ChoiceCardProps {
   spread?: boolean;
   gap?: number;
   testId?: string;
+  /** Not on offer to this customer; the facts say why. */
+  disabled?: boolean;
   /** Under the title: the price, and the facts (`<id>-facts`). */
   children: ReactNode;
 }
 
 /** One choice of a configuration step (a tier, a region, a version, a network plugin): a radio card named by its title, described by its facts. */
-export function ChoiceCard({ value, id, title, badges, spread = true, gap = 4, testId, children }: ChoiceCardProps) {
+export function ChoiceCard({ value, id, title, badges, spread = true, gap = 4, testId, disabled, children }: ChoiceCardProps) {
   const name = (
     <Text fw={700} id={`${id}-name`}>
       {title}
     </Text>
   );
   return (
-    <Radio.Card value={value} radius="md" p="md" aria-labelledby={`${id}-name`} aria-describedby={`${id}-facts`} data-testid={testId}>
+    <Radio.Card value={value} radius="md" p="md" aria-labelledby={`${id}-name`} aria-describedby={`${id}-facts`} data-testid={testId} disabled={disabled} style={disabled ? { cursor: 'not-allowed' } : undefined}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={4} />
         <Stack gap={gap} style={{ flexGrow: 1 }}>
