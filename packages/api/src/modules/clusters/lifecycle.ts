@@ -16,6 +16,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import { assertMayGrow } from '../../platform/growth';
 import { compareKubernetesVersions } from '../catalog';
+import { keepStatements, reportLeftovers } from '../leftovers';
 import { retryOperation, startOperation, type ClusterState } from './engine';
 import { operationView, type OperationView } from './progress';
 import { describeActor } from './pools';
@@ -64,7 +65,13 @@ export async function updateMaintenance(ctx: OrgContext, input: { id: string; ma
   return { success: true };
 }
 
-export async function deleteCluster(ctx: OrgContext, input: { id: string; confirmName: string }): Promise<OperationView> {
+/**
+ * Deletes the cluster with what it holds, but for `keep`: ids of what it would leave billable
+ * (clusters.leftovers), each checked against what the provisioner reports now and kept as a
+ * cluster_leftovers row written in the same batch as the delete operation, so a refused or
+ * repeated request keeps nothing twice.
+ */
+export async function deleteCluster(ctx: OrgContext, input: { id: string; confirmName: string; keep?: string[] }): Promise<OperationView> {
   const state = await changeableState(ctx, input.id, ['running', 'failed', 'hibernated']);
   if (input.confirmName !== state.cluster.name) badRequest(`Type the cluster's name, ${state.cluster.name}, exactly to confirm its deletion.`);
   // Managed middlewares run inside it (issue 31): their data goes first, deliberately.
@@ -77,15 +84,27 @@ export async function deleteCluster(ctx: OrgContext, input: { id: string; confir
     const names = hosted.map((row) => row.name);
     badRequest(`${state.cluster.name} runs the middleware${names.length > 1 ? 's' : ''} ${names.join(', ')}; delete ${names.length > 1 ? 'them' : 'it'} from ${names.length > 1 ? 'their pages' : 'its page'} first.`);
   }
+  const keep = [...new Set(input.keep ?? [])];
+  const kept = await keepStatements(ctx, state.cluster, state.spec, keep);
   const now = ctx.ports.clock.now();
   const operation = await startOperation(ctx, state, {
     clusterId: state.cluster.id,
     type: 'delete',
     requestedBy: ctx.user.id,
-    message: `${describeActor(ctx)} deleted the cluster ${state.cluster.name}.`,
+    message: `${describeActor(ctx)} deleted the cluster ${state.cluster.name}${keep.length > 0 ? `, keeping ${keep.length === 1 ? 'one resource' : `${keep.length} resources`} it held` : ''}.`,
+    with: kept,
   });
-  await audit(ctx.db, { actorUserId: ctx.user.id, action: 'cluster.delete', targetType: 'cluster', targetId: state.cluster.id, ipAddress: ctx.request.ipAddress, metadata: { name: state.cluster.name } }, now);
+  await audit(ctx.db, { actorUserId: ctx.user.id, action: 'cluster.delete', targetType: 'cluster', targetId: state.cluster.id, ipAddress: ctx.request.ipAddress, metadata: { name: state.cluster.name, ...(keep.length > 0 ? { kept: keep } : {}) } }, now);
   return operationView(operation, now);
+}
+
+/** What deleting the cluster would leave billable if kept, with each item's monthly price, for the delete dialog. */
+export async function leftoverReport(ctx: OrgContext, id: string) {
+  const state = await ownState(ctx, id);
+  if (state.cluster.status === 'deleted' || state.cluster.status === 'deleting') {
+    throw new TRPCError({ code: 'CONFLICT', message: `The cluster ${state.cluster.name} is ${state.cluster.status === 'deleted' ? 'deleted' : 'being deleted'}; what it kept is on the billing page.` });
+  }
+  return reportLeftovers(ctx, state.cluster, state.spec);
 }
 
 /** Whether retrying would add nodes: a provisioning, a new pool, a wake-up, or a scale-up still short of its nodes. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, successSchema } from '../../platform/contracts';
 import { orgProcedure, router } from '../../trpc';
+import { clusterLeftoversSchema } from '../leftovers';
 import {
   addNodePoolInputSchema,
   addonParamsSchema,
@@ -169,13 +170,29 @@ export const clustersRouter = router({
     .output(operationSchema)
     .mutation(({ ctx, input }) => clusters.retryClusterOperation(ctx, input)),
 
+  leftovers: orgProcedure('clusters:read')
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/clusters/{id}/leftovers',
+        summary: 'What deleting the cluster would leave billable if kept (load balancers, volumes, backups, snapshots), each with its monthly price',
+        description: 'Name the ids to keep in keep when deleting the cluster; the rest is deleted with it. unavailable says why the provider could not be asked, if so.',
+        tags: TAGS,
+        errors: ['conflict'],
+      },
+    })
+    .input(clusterId)
+    .output(clusterLeftoversSchema)
+    .query(({ ctx, input }) => clusters.leftoverReport(ctx, input.id)),
+
   delete: orgProcedure('clusters:write')
     .meta({
       rest: {
         method: 'DELETE',
         path: '/api/clusters/{id}',
         cli: 'kubemarket clusters delete <cluster> --yes [--wait]',
-        summary: "Delete the cluster: confirmName must be its exact name; deprovisioning runs live and billing stops once it is deleted",
+        summary: "Delete the cluster: confirmName must be its exact name; deprovisioning runs live and billing stops once it is deleted, but for what keep names",
+        description: 'keep lists ids of GET /api/clusters/{id}/leftovers to keep after the deletion (repeat the query parameter for each); they are billed hourly until removed (DELETE /api/leftovers/{id}). An id the cluster does not report now answers 400.',
         tags: TAGS,
       },
     })

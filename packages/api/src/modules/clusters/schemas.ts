@@ -10,6 +10,7 @@ import { CNI_PLUGINS, hibernationSettingsSchema, orderNodePoolSchema, TAINT_EFFE
 import { z } from 'zod';
 import { KUBECONFIG_DEFAULT_SECONDS, KUBECONFIG_MAX_SECONDS, KUBECONFIG_MIN_SECONDS } from '../../platform/provisioner';
 import { pageInputFields, pageSchema } from '../../platform/contracts';
+import { keepListSchema } from '../leftovers';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -75,6 +76,7 @@ export const kubeconfigInputSchema = z.object({
 export const deleteClusterInputSchema = z.object({
   id: z.string().trim().min(1, 'Cluster id is required.').max(64),
   confirmName: z.string({ error: "Type the cluster's name to confirm." }).trim().min(1, "Type the cluster's name to confirm.").max(64),
+  keep: keepListSchema,
 });
 
 export const maintenanceInputSchema = z.object({

@@ -30,6 +30,7 @@
  */
 import {
   addons,
+  clusterLeftovers,
   clusterTiers,
   clusters,
   creditApplications,
@@ -53,7 +54,7 @@ import {
   type UsageKind,
   type VatCheck,
 } from '@kubemarket/db';
-import { convertFromEurCents, formatMoney, USAGE_KIND_UNITS, vatRateFor } from '@kubemarket/shared';
+import { convertFromEurCents, formatMoney, LEFTOVER_KIND_LABELS, USAGE_KIND_UNITS, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { vatNumberVerified } from '../billing';
 import { invoiceReference } from './creditor-reference';
@@ -98,11 +99,13 @@ const FIXED_RESOURCE_NAMES: Record<string, string> = { 'block-storage': 'block s
  * managed-service plans), never our ids. Archived entries keep their names, so old months still read.
  */
 export async function catalogueNames(db: Database): Promise<Map<string, string>> {
-  const [tiers, flavors, addonRows, plans] = await Promise.all([
+  const [tiers, flavors, addonRows, plans, leftovers] = await Promise.all([
     db.select({ id: clusterTiers.id, name: clusterTiers.name }).from(clusterTiers),
     db.select({ id: nodeFlavors.id, name: nodeFlavors.name }).from(nodeFlavors),
     db.select({ id: addons.id, name: addons.name }).from(addons),
     db.select({ id: middlewarePlans.id, name: middlewarePlans.name, service: middlewares.name }).from(middlewarePlans).innerJoin(middlewares, eq(middlewares.id, middlewarePlans.middlewareId)),
+    // What deleted clusters left and were kept is metered under its own id (issue 34).
+    db.select({ id: clusterLeftovers.id, kind: clusterLeftovers.kind, name: clusterLeftovers.name, sizeGb: clusterLeftovers.sizeGb }).from(clusterLeftovers),
   ]);
   const names = new Map<string, string>(Object.entries(FIXED_RESOURCE_NAMES));
   for (const tier of tiers) {
@@ -112,6 +115,7 @@ export async function catalogueNames(db: Database): Promise<Map<string, string>>
   for (const flavor of flavors) names.set(flavor.id, flavor.name);
   for (const addon of addonRows) names.set(addon.id, addon.name);
   for (const plan of plans) names.set(plan.id, `${plan.service} ${plan.name}`);
+  for (const leftover of leftovers) names.set(leftover.id, `${LEFTOVER_KIND_LABELS[leftover.kind].toLowerCase()} ${leftover.name}${leftover.sizeGb === null ? '' : `, ${leftover.sizeGb} GB`}`);
   return names;
 }
 

@@ -32,6 +32,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { ClusterSpec, ProvisionerPort } from '../../platform/provisioner';
 import { insertRowsAsJson } from '../../platform/json-rows';
 import { purposeOf } from '../clusters';
+import { leftoverRows, loadLeftovers, type MeteredLeftover } from './metering-leftovers';
 
 /**
  * Hourly metering (issue 13). Each UTC hour, every cluster alive during it (created before its end,
@@ -158,6 +159,8 @@ interface MeteringState {
   addonCatalogue: Map<string, number>;
   tierCatalogue: Map<string, number>;
   catalogue: Map<string, CatalogPrice[]>;
+  /** What deleted clusters left and their organisations kept (issue 34). */
+  leftovers: MeteredLeftover[];
 }
 
 const groupBy = <T, K>(items: readonly T[], key: (item: T) => K) => {
@@ -206,6 +209,7 @@ async function loadState(db: Database, from: number, to: number): Promise<Meteri
   ]);
   const orderIds = [...new Set([...clusterRows.map((cluster) => cluster.orderId), ...addonRows.map((addon) => addon.orderId)].filter((id): id is string => id !== null))];
   const orderRows = orderIds.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.id, orderIds));
+  const leftovers = await loadLeftovers(db, from, to);
 
   const sizeChanges = new Map<string, Array<{ at: number; count: number }>>();
   const sortedOperations = [...operationRows].sort((a, b) => (a.finishedAt ?? a.updatedAt) - (b.finishedAt ?? b.updatedAt));
@@ -232,6 +236,7 @@ async function loadState(db: Database, from: number, to: number): Promise<Meteri
     addonCatalogue: new Map(addonRowsCatalogue.map((addon) => [addon.id, fromMonthlyCents(addon.monthlyPriceCents)])),
     tierCatalogue: new Map(tiers.map((tier) => [tier.id, fromMonthlyCents(tier.monthlyPriceCents)])),
     catalogue: groupBy(priceRows, (row) => `${row.itemKind}:${row.itemId}`),
+    leftovers,
   };
 }
 
@@ -416,6 +421,7 @@ function hourRows(deps: MeteringDeps, state: MeteringState, hourStart: number, n
       });
     }
   }
+  rows.push(...leftoverRows(state.leftovers, hourStart, now));
   return rows;
 }
 
