@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
 import { useDisplayPrice } from '../currency';
+import { ClusterFootprint } from '../usage';
 import { useClusterMutation } from './cluster-queries';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import { OPERATION_LABELS } from './cluster-types';
@@ -93,6 +94,8 @@ export function OverviewTab({ cluster, mayWrite }: OverviewTabProps) {
           }
         />
       </SectionCard>
+
+      <ClusterFootprint clusterId={cluster.id} regionId={cluster.region.id} deleted={cluster.deletedAt !== null} />
 
       {mayWrite && cluster.status !== 'deleted' ? <DangerZone cluster={cluster} /> : null}
     </Stack>
