@@ -23,6 +23,7 @@ import {
   type UsageGroupBy,
   type UsageKind,
 } from './usage-data';
+import { UsageCarbon } from './usage-carbon';
 import { useUsage } from './usage-query';
 
 // @mantine/charts and recharts load with this page only, keeping them out of the first bundle.
@@ -277,6 +278,8 @@ export function UsagePage() {
         ) : (
           !usage.error && rangeProblem === null && <Skeleton height={300} aria-label="Loading usage" />
         )}
+
+        <UsageCarbon from={range.from} to={range.to} groupBy={groupBy} enabled={rangeProblem === null} chart={(props) => <LazyUsageChart {...props} />} />
       </Stack>
     </Container>
   );
