@@ -93,6 +93,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'organization.billing_country_changed': 'Billing country changed',
   'organization.suspended': 'Organisation suspended',
   'organization.reinstated': 'Organisation reinstated',
+  'organization.region_policy_changed': 'Changed the regions clusters may run in (EU-only access)',
   'organization.settings_changed': 'Organisation settings changed',
   'provider_connection.created': 'Connected a cloud account',
   'provider_connection.credentials_replaced': 'Replaced cloud account credentials',

@@ -12,6 +12,7 @@ import { ConfirmDialog, type ConfirmAction } from './confirm-dialog';
 import { InviteDialog } from './invite-dialog';
 import { assignableRoles, mayLeave, memberActions } from './team-format';
 import type { Invitation, Member } from './team-types';
+import { RegionPolicyCard } from './region-policy-card';
 
 const PAGE_SIZE = 25;
 
@@ -239,6 +240,8 @@ function Team({ role, companyName }: { role: OrganizationRole; companyName: stri
           />
         </SectionCard>
       ) : null}
+
+      <RegionPolicyCard role={role} />
 
       <InviteDialog opened={inviting} actorRole={role} companyName={companyName} onClose={() => setInviting(false)} onInvited={refresh} />
       <ConfirmDialog action={action} onClose={() => setAction(null)} />
