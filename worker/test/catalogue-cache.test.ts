@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, TestClient } from './client';
+import { json, signedIn, TestClient } from './client';
 
 // The Worker keeps the public catalogue in its isolate (context.ts catalogueCacheFor): what a
 // visitor reads must still be what a signed-in customer reads, and a staff edit must show at once.
-
-async function signedIn(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
 
 type Tier = { id: string; purpose: string };
 

@@ -75,7 +75,7 @@ export class TestClient {
   /** Like request(), with the body as given (a stream, raw bytes). */
   async send(method: string, path: string, body?: BodyInit, extraHeaders: Record<string, string> = {}) {
     const headers = new Headers({ Origin: BASE, 'CF-Connecting-IP': this.ip, 'User-Agent': 'TestClient/1.0', ...extraHeaders });
-    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size) headers.set('Cookie', this.cookieHeader());
     if (method !== 'GET' && this.csrf && !('X-CSRF-Token' in extraHeaders)) headers.set('X-CSRF-Token', this.csrf);
     const res = await this.fetcher(new Request(`${BASE}${path}`, { method, headers, body }));
     for (const cookie of res.headers.getSetCookie()) {
@@ -98,11 +98,23 @@ export class TestClient {
     return this.request('POST', path, body ?? {}, headers);
   }
 
+  /** The Cookie header the client sends: its cookies, as a browser joins them. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   /** Fetches a CSRF token the way the SPA does (GET /api/user refreshes it). */
   async prime() {
     await this.get('/api/user');
     return this;
   }
+}
+
+/** A demo account signed in through the development sign-in, as one browser. */
+export async function signedIn(username: string, ip: string, fetcher: Fetcher = workerFetch) {
+  const client = await new TestClient(ip, fetcher).prime();
+  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
+  return client;
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { provisionerFor } from '../src/context';
 import { CRONS, runScheduled } from '../src/scheduled';
-import { apiErrorBody, json, TestClient } from './client';
+import { apiErrorBody, json, signedIn, type TestClient } from './client';
 
 /**
  * The ClusterOperator Durable Object (ADR 6) runs a paid cluster's provisioning, one step per
@@ -29,12 +29,6 @@ interface OperationRow {
   error: string | null;
   revision: number;
   next_run_at: number | null;
-}
-
-async function signedIn(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
 }
 
 /** Orders and pays a two-pool Dev/Test cluster for Globex; answers its id. */

@@ -70,7 +70,7 @@ export const nextIp = () => `192.0.2.${(ipCounter += 1) % 250}`;
 function headersFor(principal: Principal, request: FuzzRequest): Headers {
   const headers = new Headers({ Origin: BASE, 'CF-Connecting-IP': principal.client.ip, 'User-Agent': 'FuzzClient/1.0' });
   const client = principal.client;
-  if (!request.omitCookies && client.cookies.size) headers.set('Cookie', [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+  if (!request.omitCookies && client.cookies.size) headers.set('Cookie', client.cookieHeader());
   if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && client.csrf && !request.omitCsrf) headers.set('X-CSRF-Token', client.csrf);
   if (principal.bearer) headers.set('Authorization', `Bearer ${principal.bearer}`);
   if (request.body !== undefined && request.contentType !== null) headers.set('Content-Type', request.contentType ?? 'application/json');

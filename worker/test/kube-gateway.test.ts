@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Env } from '../src/env';
 import { CLIENT_CERTIFICATE_HEADER, GATEWAY_SECRET_HEADER } from '../src/kube-gateway';
-import { BASE, fetcherWith, json, productionEnv, TestClient, type Fetcher } from './client';
+import { BASE, type Fetcher, fetcherWith, json, productionEnv, signedIn } from './client';
 
 // The internal side of the local API gateway of simulated clusters (ADR 32): what the Worker
 // answers the gateway, and to whom. The gateway itself (TLS, SNI) is tested against the built
@@ -18,12 +18,6 @@ const withGateway: Env = { ...env, KUBE_GATEWAY_URL: GATEWAY_URL, KUBE_GATEWAY_S
 
 function internal(fetcher: Fetcher, path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
   return fetcher(new Request(`${BASE}/internal/kube-gateway${path}`, { ...init, headers }));
-}
-
-async function signedIn(fetcher: Fetcher, username: string, ip: string) {
-  const client = await new TestClient(ip, fetcher).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
 }
 
 async function gatewayPublicKeyPem(): Promise<string> {
@@ -60,7 +54,7 @@ describe('the internal route of the local API gateway', () => {
 
   it("points a downloaded kubeconfig at the gateway, certifies the gateway's key for the cluster, and serves the cluster's nodes to its client certificate", async () => {
     const fetcher = fetcherWith(withGateway);
-    const alice = await signedIn(fetcher, 'alice', '203.0.113.190');
+    const alice = await signedIn('alice', '203.0.113.190', fetcher);
     const detail = await json<{ endpoint: string; nodes: Array<{ name: string }>; apiServer: { url: string; tlsServerName: string } | null }>(await alice.get('/api/clusters/clu_demo_webshop'));
     const serverName = new URL(detail.endpoint).hostname;
     expect(detail.apiServer).toEqual({ url: GATEWAY_URL, tlsServerName: serverName });

@@ -1,8 +1,8 @@
 import { env, evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, json, TestClient } from './client';
-import { flush } from './sockets';
+import { BASE, json, signedIn, type TestClient } from './client';
+import { acceptedSocket, flush } from './sockets';
 
 const worker = exports.default;
 
@@ -12,12 +12,7 @@ async function openSocket(userId: string, sessionId: string): Promise<{ socket: 
     headers: { Upgrade: 'websocket', 'X-Session-Id': sessionId },
   });
   expect(res.status).toBe(101);
-  const socket = res.webSocket!;
-  const messages: string[] = [];
-  socket.addEventListener('message', (event) => {
-    messages.push(String(event.data));
-  });
-  socket.accept();
+  const { socket, messages } = acceptedSocket(res);
   return { socket, messages };
 }
 
@@ -90,26 +85,13 @@ describe('/ws on the Worker', () => {
   });
 });
 
-/** A demo account signed in through the development sign-in, as one browser. */
-async function signedIn(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
-
 /** A socket on the Worker's /ws with the client's session, recording what it receives. */
 async function workerSocket(client: TestClient) {
-  const headers = new Headers({ Upgrade: 'websocket', Origin: BASE, Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+  const headers = new Headers({ Upgrade: 'websocket', Origin: BASE, Cookie: client.cookieHeader() });
   const res = await worker.fetch(new Request(`${BASE}/ws`, { headers }));
   expect(res.status).toBe(101);
-  const socket = res.webSocket!;
-  const messages: Array<{ type: string; userId: string; notificationId: string }> = [];
-  socket.addEventListener('message', (event) => {
-    // The answer to flush()'s ping, not a notice.
-    if (event.data === 'pong') return;
-    messages.push(JSON.parse(String(event.data)));
-  });
-  socket.accept();
+  // The answer to flush()'s ping is not a notice.
+  const { socket, messages } = acceptedSocket(res, (text): { type: string; userId: string; notificationId: string } | undefined => (text === 'pong' ? undefined : JSON.parse(text)));
   return { socket, messages };
 }
 

@@ -1,35 +1,14 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorBody, BASE, json, TestClient } from './client';
-import { flush } from './sockets';
-
-async function signedIn(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  const res = await client.post('/trpc/dev.login', { username });
-  expect(res.status).toBe(200);
-  return client;
-}
-
-function cookieHeader(client: TestClient) {
-  return [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-}
+import { apiErrorBody, BASE, json, signedIn, TestClient } from './client';
+import { acceptedSocket, flush } from './sockets';
 
 async function openSocket(client: TestClient | null, origin = BASE) {
   const headers = new Headers({ Upgrade: 'websocket', Origin: origin });
-  if (client) headers.set('Cookie', cookieHeader(client));
+  if (client) headers.set('Cookie', client.cookieHeader());
   const res = await exports.default.fetch(new Request(`${BASE}/ws`, { headers }));
   if (res.status !== 101) return { res, socket: null, messages: [] as string[], closes: [] as number[] };
-  const socket = res.webSocket!;
-  const messages: string[] = [];
-  const closes: number[] = [];
-  socket.addEventListener('message', (event) => {
-    messages.push(String(event.data));
-  });
-  socket.addEventListener('close', (event) => {
-    closes.push(event.code);
-  });
-  socket.accept();
-  return { res, socket, messages, closes };
+  return { res, ...acceptedSocket(res) };
 }
 
 async function sendNotification(client: TestClient, message: string, type = 'info') {

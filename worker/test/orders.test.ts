@@ -1,14 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody, BASE, fetcherWith, json, TestClient } from './client';
+import { apiErrorBody, BASE, fetcherWith, json, signedIn } from './client';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51OrdersWorker', STRIPE_WEBHOOK_SECRET: 'whsec_OrdersWorkerSecret' };
-
-async function signedInAs(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
 
 const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' };
 
@@ -34,7 +28,7 @@ async function stripeSignature(payload: string, secret: string, timestamp = Math
 
 describe('orders over REST', () => {
   it('places one order for two requests with the same Idempotency-Key header, then pays it', async () => {
-    const gabriel = await signedInAs('gabriel', '203.0.113.140');
+    const gabriel = await signedIn('gabriel', '203.0.113.140');
     const key = crypto.randomUUID();
     const first = await gabriel.post('/api/orders', clusterOrder('rest-edge'), { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
@@ -70,7 +64,7 @@ describe('orders over REST', () => {
     const { results } = await env.DB.prepare('SELECT status FROM payments WHERE order_id = ?').bind(placed.id).all<{ status: string }>();
     expect(results).toEqual([{ status: 'succeeded' }]);
 
-    const alice = await signedInAs('alice', '203.0.113.141');
+    const alice = await signedIn('alice', '203.0.113.141');
     const foreign = await alice.get(`/api/orders/${placed.id}`);
     expect(foreign.status).toBe(404);
     expect(await json(foreign)).toEqual(apiErrorBody('No order with this id in your organisation.', 'not_found'));
@@ -80,7 +74,7 @@ describe('orders over REST', () => {
 describe('POST /api/webhooks/stripe', () => {
   it('marks the order paid once, ignores a replay and refuses a bad signature, with no session or CSRF token', async () => {
     // Placed through the development Worker (sandbox); its Stripe payment awaits 3-D Secure in the browser.
-    const gabriel = await signedInAs('gabriel', '203.0.113.142');
+    const gabriel = await signedIn('gabriel', '203.0.113.142');
     const placed = await json<OrderBody>(await gabriel.post('/api/orders', clusterOrder('hook-edge'), { 'Idempotency-Key': crypto.randomUUID() }));
     await env.DB.prepare(
       `INSERT INTO payments (id, order_id, organization_id, user_id, provider, provider_payment_id, idempotency_key, amount_cents, status, created_at, updated_at)

@@ -4,31 +4,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { NO_WEBSOCKET_EXTENSIONS } from '../src/app';
 import { MAX_SOCKETS_PER_SESSION } from '../src/notification-hub';
 import { CRONS } from '../src/scheduled';
-import { BASE, json, TestClient } from './client';
+import { BASE, json, signedIn, type TestClient } from './client';
 import { runCron } from './cron';
-import { flush } from './sockets';
-
-async function signedIn(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
+import { acceptedSocket, flush } from './sockets';
 
 function sessionIdOf(client: TestClient): string {
   return client.cookies.get('km_session')!.split('.')[0]!;
 }
 
 async function openSocket(client: TestClient, extraHeaders: Record<string, string> = {}) {
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const res = await exports.default.fetch(new Request(`${BASE}/ws`, { headers: { Upgrade: 'websocket', Origin: BASE, Cookie: cookie, ...extraHeaders } }));
-  const closes: number[] = [];
-  if (res.status === 101) {
-    res.webSocket!.addEventListener('close', (event) => {
-      closes.push(event.code);
-    });
-    res.webSocket!.accept();
-  }
-  return { res, closes, socket: res.webSocket };
+  const res = await exports.default.fetch(new Request(`${BASE}/ws`, { headers: { Upgrade: 'websocket', Origin: BASE, Cookie: client.cookieHeader(), ...extraHeaders } }));
+  if (res.status !== 101) return { res, closes: [] as number[], socket: res.webSocket };
+  const { socket, closes } = acceptedSocket(res);
+  return { res, closes, socket };
 }
 
 const hubOf = (userId: string) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));

@@ -25,3 +25,22 @@ export function flush(socket: WebSocket, record?: string[]): Promise<void> {
     }
   });
 }
+
+/**
+ * The socket a 101 answer upgraded to, accepted, recording what it receives (as `read` makes of
+ * each message's text; undefined leaves it out) and the codes it closes with.
+ */
+export function acceptedSocket<T = string>(res: Response, read: (text: string) => T | undefined = (text) => text as T) {
+  const socket = res.webSocket!;
+  const messages: T[] = [];
+  const closes: number[] = [];
+  socket.addEventListener('message', (event) => {
+    const message = read(String(event.data));
+    if (message !== undefined) messages.push(message);
+  });
+  socket.addEventListener('close', (event) => {
+    closes.push(event.code);
+  });
+  socket.accept();
+  return { socket, messages, closes };
+}
