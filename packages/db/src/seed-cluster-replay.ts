@@ -5,12 +5,14 @@ import {
   clusterHibernations,
   clusterNodes,
   clusterOperations,
+  clusterQuotes,
   type clusters,
   kubeconfigIssuances,
   nodePools,
   type ClusterEventType,
   type ClusterHibernation,
   type ClusterOperationType,
+  type ClusterQuoteReason,
   type ClusterStatus,
   type NodeStatus,
   type OperationParams,
@@ -35,6 +37,7 @@ export const CLUSTER_HISTORY_TABLES = {
   addons: clusterAddons,
   hibernations: clusterHibernations,
   kubeconfigs: kubeconfigIssuances,
+  quotes: clusterQuotes,
 };
 type HistoryTables = typeof CLUSTER_HISTORY_TABLES;
 type HistoryRow<K extends keyof HistoryTables> = HistoryTables[K]['$inferInsert'];
@@ -87,6 +90,7 @@ export interface ClusterHistory {
   addons: Array<HistoryRow<'addons'>>;
   hibernations: Array<HistoryRow<'hibernations'>>;
   kubeconfigs: Array<HistoryRow<'kubeconfigs'>>;
+  quotes: Array<HistoryRow<'quotes'>>;
 }
 
 /**
@@ -123,6 +127,21 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
   const addons: ClusterHistory['addons'] = [];
   const hibernations: ClusterHistory['hibernations'] = [];
   const kubeconfigs: ClusterHistory['kubeconfigs'] = [];
+  const quotes: ClusterHistory['quotes'] = [];
+
+  /** The price the cluster is quoted from `at`, as the clusters service prices an order or a change (cluster_quotes). */
+  const requote = (reason: ClusterQuoteReason, at: number, operationId: string | null) =>
+    quotes.push({
+      id: `cqt_demo_${slug}_${quotes.length + 1}`,
+      clusterId: story.clusterId,
+      organizationId: base.organizationId,
+      effectiveAt: at,
+      monthlyCents: clusterMonthlyCents(line, pools, addons.map((addon) => addon.addonId), cluster.kubernetesVersion, priceBook, now, order.cycle),
+      reason,
+      orderId: reason === 'order' ? order.id : null,
+      operationId,
+      createdAt: at,
+    });
 
   const event = (type: ClusterEventType, message: string, at: number, extra: { operationId?: string | null; actorUserId?: string | null; data?: Record<string, unknown> | null } = {}) =>
     events.push({ clusterId: story.clusterId, operationId: extra.operationId ?? null, type, message, actorUserId: extra.actorUserId ?? null, data: extra.data ?? null, createdAt: at });
@@ -133,7 +152,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     return pool;
   };
 
-  function newPool(seed: PoolSeed & { autoscaling?: { min: number; max: number } | null }, at: number): PoolRow {
+  function newPool(seed: Omit<PoolSeed, 'autoscaling'> & { autoscaling?: { min: number; max: number } | null }, at: number): PoolRow {
     const pool: PoolRow = {
       id: `npl_demo_${slug}_${seed.name}`,
       clusterId: story.clusterId,
@@ -305,8 +324,14 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     endAt: provisionEnd,
     steps: provisionSteps,
   });
+  // Quoted from the start of its provisioning (when the cluster row is created), with the ordered add-ons.
+  requote('order', provisionStart, null);
 
   for (const change of story.changes) {
+    if (change.kind === 'autoscale') {
+      autoscale(change.pool, change.to, Math.round(now - change.daysBeforeSeed * DAY));
+      continue;
+    }
     const at = Math.round(orderCreatedAt + change.afterDays * DAY);
     const actor = userName(change.by);
     switch (change.kind) {
@@ -314,7 +339,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
         const pool = newPool(change.pool, at);
         runOperation({
           type: 'add_pool',
-          params: { pool: { id: pool.id, name: pool.name, flavorId: pool.flavorId, count: pool.count, autoscaling: null, labels: change.pool.labels, taints: change.pool.taints } },
+          params: { pool: { id: pool.id, name: pool.name, flavorId: pool.flavorId, count: pool.count, autoscaling: pool.autoscaling, labels: change.pool.labels, taints: change.pool.taints } },
           requestedBy: change.by,
           message: `${actor} added the node pool ${pool.name} (${pool.count} × ${flavorOf(pool.flavorId).name}).`,
           startAt: at,
@@ -324,6 +349,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
             { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
           ],
         });
+        requote('pool_added', at, operations.at(-1)!.id);
         break;
       }
       case 'scale_pool': {
@@ -344,6 +370,7 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
             { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
           ],
         });
+        requote('pool_resized', at, operations.at(-1)!.id);
         break;
       }
       case 'upgrade': {
@@ -404,6 +431,31 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
         break;
       }
     }
+  }
+
+  /**
+   * The autoscaler growing a pool within its bounds: a scale operation of the system's (no one
+   * asked), which the metering reads like any other, and no new quote, so the node-hours above
+   * the quoted count show on the cluster's cost card.
+   */
+  function autoscale(poolName: string, to: number, at: number) {
+    const pool = poolNamed(poolName);
+    const from = pool.count;
+    if (!pool.autoscaling || to <= from || to > pool.autoscaling.max) throw new Error(`The seed autoscales ${poolName} up within its bounds`);
+    pool.count = to;
+    pool.updatedAt = at;
+    runOperation({
+      type: 'scale_pool',
+      params: { poolId: pool.id, count: to, autoscaling: pool.autoscaling },
+      requestedBy: null,
+      message: `The autoscaler scaled ${pool.name} from ${from} to ${to} nodes (between ${pool.autoscaling.min} and ${pool.autoscaling.max}).`,
+      startAt: at,
+      pace: LATER_OPERATION_PACE,
+      steps: [
+        { key: `pool:${pool.id}`, label: `Node pool ${pool.name}: ${from} → ${plural(to, 'node')}`, estimateMs: seconds(CLUSTER_STEP_SECONDS.nodeJoin * (to - from)), apply: (start, end) => joinNodes(pool, to, start, end) },
+        { key: 'health', label: 'Running health checks', estimateMs: seconds(CLUSTER_STEP_SECONDS.health) },
+      ],
+    });
   }
 
   /**
@@ -472,11 +524,15 @@ export async function replayClusterStory(story: ClusterStory, orderCreatedAt: nu
     addons,
     hibernations,
     kubeconfigs,
+    quotes,
   };
 }
 
-/** What the cluster costs per month as it runs, priced as the clusters service prices a change. */
-function clusterMonthlyCents(line: OrderClusterLine, pools: PoolRow[], addonIds: string[], kubernetesVersion: string, priceBook: PriceBook, now: number): number {
+/**
+ * What the cluster costs per month as it runs, priced as the clusters service prices a change:
+ * billed monthly, or (`cycle` given) per month for the cycle its order was paid for, as its quotes record it.
+ */
+function clusterMonthlyCents(line: OrderClusterLine, pools: PoolRow[], addonIds: string[], kubernetesVersion: string, priceBook: PriceBook, now: number, cycle?: 'monthly' | 'yearly'): number {
   const priced = quote(
     [
       {
@@ -489,8 +545,8 @@ function clusterMonthlyCents(line: OrderClusterLine, pools: PoolRow[], addonIds:
         addonIds,
       },
     ],
-    { cycle: 'monthly', now, customer: { countryCode: 'FR', vatNumber: null, isBusiness: true, hasPurchased: true } },
+    { cycle: cycle ?? 'monthly', now, customer: { countryCode: 'FR', vatNumber: null, isBusiness: true, hasPurchased: true } },
     priceBook,
   );
-  return priced.lines[0]!.monthlyPriceCents;
+  return cycle ? priced.lines[0]!.monthlyEquivalentCents : priced.lines[0]!.monthlyPriceCents;
 }

@@ -104,6 +104,8 @@ export interface PoolSeed {
   count: number;
   labels: Record<string, string>;
   taints: NodeTaint[];
+  /** The autoscaler's bounds; the quote prices `count`. */
+  autoscaling?: { min: number; max: number };
 }
 
 /** What happened to a cluster after its provisioning; `afterDays` counts from its order. */
@@ -112,7 +114,9 @@ export type Change =
   | { kind: 'scale_pool'; afterDays: number; by: UserId; pool: string; to: number }
   | { kind: 'upgrade'; afterDays: number; by: UserId; to: string }
   | { kind: 'kubeconfig'; afterDays: number; by: UserId; validDays: number }
-  | { kind: 'hibernation_schedule'; afterDays: number; by: UserId; hibernation: ClusterHibernation };
+  | { kind: 'hibernation_schedule'; afterDays: number; by: UserId; hibernation: ClusterHibernation }
+  /** The autoscaler grew a pool within its bounds, `daysBeforeSeed` before the seed ran: no one asked, nothing was requoted (issue 34). */
+  | { kind: 'autoscale'; daysBeforeSeed: number; pool: string; to: number };
 
 export interface ClusterStory {
   clusterId: string;
@@ -136,9 +140,11 @@ export const DEMO_CLUSTER_STORIES: readonly ClusterStory[] = [
     clusterId: 'clu_demo_analytics',
     orderId: 'ord_demo_analytics',
     changes: [
-      { kind: 'add_pool', afterDays: 31.4, by: 'usr_demo_alice', pool: { name: 'system', flavorId: 'gp-4-16', count: 2, labels: { role: 'system' }, taints: [] } },
+      { kind: 'add_pool', afterDays: 31.4, by: 'usr_demo_alice', pool: { name: 'system', flavorId: 'gp-4-16', count: 2, labels: { role: 'system' }, taints: [], autoscaling: { min: 2, max: 5 } } },
       { kind: 'scale_pool', afterDays: 52.2, by: 'usr_demo_alice', pool: 'memory', to: 5 },
       { kind: 'upgrade', afterDays: 70.1, by: 'usr_demo_alice', to: '1.36.4' },
+      // Over its quote this month: the system pool, quoted at 2 nodes, has run 4 for the last 6 days.
+      { kind: 'autoscale', daysBeforeSeed: 6, pool: 'system', to: 4 },
     ],
   },
   {

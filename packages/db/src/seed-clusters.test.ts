@@ -8,6 +8,7 @@ import {
   clusterHibernations,
   clusterNodes,
   clusterOperations,
+  clusterQuotes,
   clusters,
   clusterTiers,
   kubeconfigIssuances,
@@ -18,7 +19,7 @@ import {
   orderEvents,
 } from './schema';
 import { scheduledSleep, WEEKNIGHTS_HIBERNATION } from './seed-clusters';
-import { CLUSTER_TIER_SEED, DEMO_CLUSTERS, DEMO_ORDERS, seed, seedPriceBook } from './seed';
+import { CLUSTER_TIER_SEED, DEMO_CLUSTERS, DEMO_ORDERS, demoOrderQuote, seed, seedPriceBook } from './seed';
 import { createTestDb, createTestDbSeededAt } from './testing';
 
 const HOUR = 60 * 60_000;
@@ -129,7 +130,7 @@ describe('seed: clusters', () => {
     }
     expect(shapes).toEqual({
       'webshop-prod': ['default: 3 × gp-4-16'],
-      'analytics-eu': ['memory: 5 × m-8-64', 'system: 2 × gp-4-16'],
+      'analytics-eu': ['memory: 5 × m-8-64', 'system: 4 × gp-4-16'],
       staging: ['default: 2 × gp-2-8'],
     });
   });
@@ -235,7 +236,7 @@ describe('seed: clusters', () => {
     }
   });
 
-  it('gives analytics-eu a second pool, a scaled pool and an upgrade from 1.35.8 to 1.36.4, done by alice', async () => {
+  it('gives analytics-eu a second pool, a scaled pool and an upgrade from 1.35.8 to 1.36.4, done by alice, then the autoscaler growing the second pool', async () => {
     const db = await seeded();
     const { operations, events, pools } = await stateOf(db, 'clu_demo_analytics');
     expect(operations.map((operation) => [operation.type, operation.status, operation.requestedBy])).toEqual([
@@ -243,6 +244,7 @@ describe('seed: clusters', () => {
       ['add_pool', 'succeeded', 'usr_demo_alice'],
       ['scale_pool', 'succeeded', 'usr_demo_alice'],
       ['upgrade', 'succeeded', 'usr_demo_alice'],
+      ['scale_pool', 'succeeded', null],
     ]);
     expect(creatingOrder('clu_demo_analytics').line.kubernetesVersion).toBe('1.35.8');
     const memory = pools.find((pool) => pool.name === 'memory')!;
@@ -255,7 +257,13 @@ describe('seed: clusters', () => {
       'Alice Martin added the node pool system (2 × General purpose 4 vCPU, 16 GB).',
       'Alice Martin scaled memory from 4 to 5 nodes.',
       'Alice Martin started the upgrade from 1.35.8 to 1.36.4.',
+      'The autoscaler scaled system from 2 to 4 nodes (between 2 and 5).',
     ]);
+    // Six days before the seed, within the pool's bounds.
+    const system = pools.find((pool) => pool.name === 'system')!;
+    expect(system).toMatchObject({ count: 4, autoscaling: { min: 2, max: 5 } });
+    expect(operations[4]!.params).toEqual({ poolId: system.id, count: 4, autoscaling: { min: 2, max: 5 } });
+    expect(operations[4]!.createdAt).toBe(NOW - 6 * 24 * 60 * MINUTE);
     // Both versions are offered, and 1.36 is the next minor: an upgrade the service allows.
     const offered = (await db.select().from(kubernetesVersions)).map((version) => `${version.version}.${version.patch}`);
     expect(offered).toEqual(expect.arrayContaining(['1.35.8', '1.36.4']));
@@ -314,13 +322,36 @@ describe('seed: clusters', () => {
     expect(hibernations.at(-1)).toMatchObject({ endedAt: null, startedAt: hibernate.finishedAt });
   });
 
+  it('quotes every cluster at its order, and analytics-eu again after each pool change Alice made, not after the autoscaler', async () => {
+    const db = await seeded();
+    for (const expected of SEEDED) {
+      const { cluster, operations } = await stateOf(db, expected.id);
+      const quotes = await db.select().from(clusterQuotes).where(eq(clusterQuotes.clusterId, expected.id)).orderBy(asc(clusterQuotes.effectiveAt));
+      // Quoted from the moment the cluster was created, by the engine that priced its order.
+      expect(quotes[0], cluster.name).toMatchObject({ reason: 'order', orderId: cluster.orderId, effectiveAt: cluster.createdAt, organizationId: cluster.organizationId, operationId: null });
+      const repriced = operations.filter((operation) => operation.requestedBy !== null && (operation.type === 'add_pool' || operation.type === 'scale_pool'));
+      expect(quotes.slice(1).map((row) => [row.reason, row.operationId, row.effectiveAt]), cluster.name).toEqual(
+        repriced.map((operation) => [operation.type === 'add_pool' ? 'pool_added' : 'pool_resized', operation.id, operation.createdAt]),
+      );
+    }
+    const analytics = await db.select().from(clusterQuotes).where(eq(clusterQuotes.clusterId, 'clu_demo_analytics')).orderBy(asc(clusterQuotes.effectiveAt));
+    // Ordered yearly: the order's price per month, its yearly discount kept; then + 2 × gp-4-16 at 5 700 (the
+    // system pool), then + 1 × m-8-64 at 16 500 (memory from 4 to 5 nodes).
+    const ordered = demoOrderQuote(DEMO_ORDERS.find((order) => order.id === 'ord_demo_analytics')!, NOW).lines[0]!.monthlyEquivalentCents;
+    expect(analytics.map((row) => row.monthlyCents)).toEqual([ordered, ordered + 2 * 5_700, ordered + 2 * 5_700 + 16_500]);
+    // The engine prices an autoscaled pool at its minimum: the autoscaler's 2 more nodes change
+    // neither the quote nor the monthly price (billed monthly: the last quote without the yearly discount); only the metering sees them.
+    const { cluster } = await stateOf(db, 'clu_demo_analytics');
+    expect(cluster.monthlyCents - (ordered + 2 * 5_700 + 16_500)).toBe(demoOrderQuote(DEMO_ORDERS.find((order) => order.id === 'ord_demo_analytics')!, NOW).lines[0]!.monthlyPriceCents - ordered);
+  });
+
   it('writes the histories once: seeding again adds nothing and leaves what changed through the app', async () => {
     const db = await createTestDb();
     await seed(db, NOW);
-    const tables = { nodePools, clusterNodes, clusterOperations, clusterEvents, clusterAddons, clusterHibernations, kubeconfigIssuances };
+    const tables = { nodePools, clusterNodes, clusterOperations, clusterEvents, clusterAddons, clusterHibernations, kubeconfigIssuances, clusterQuotes };
     const count = async () => Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([name, table]) => [name, await db.$count(table)] as const)));
     const first = await count();
-    expect(first).toMatchObject({ nodePools: 4, clusterNodes: 12, clusterOperations: 7, clusterAddons: 5, kubeconfigIssuances: 1 });
+    expect(first).toMatchObject({ nodePools: 4, clusterNodes: 14, clusterOperations: 8, clusterAddons: 5, kubeconfigIssuances: 1, clusterQuotes: 5 });
     // A day later, after the customer removed analytics-eu's system pool.
     await db.delete(nodePools).where(eq(nodePools.id, 'npl_demo_analytics_system'));
     await seed(db, NOW + 24 * 60 * MINUTE);

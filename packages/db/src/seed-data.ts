@@ -44,12 +44,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The clusters of the demo customer Acme as they stand after their history (seed-clusters.ts):
- * analytics-eu got a second pool, a bigger memory pool and an upgrade; staging sleeps on weeknights.
+ * analytics-eu got a second pool (autoscaled from 2 to 4 nodes lately), a bigger memory pool and an
+ * upgrade; staging sleeps on weeknights.
  * `ageMs`: how long before the first seed their order was placed.
  */
 export const DEMO_CLUSTERS = [
   { id: 'clu_demo_webshop', name: 'webshop-prod', tierId: 'tier_standard', region: 'fr-par-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 3, ageMs: 180 * DAY_MS },
-  { id: 'clu_demo_analytics', name: 'analytics-eu', tierId: 'tier_data', region: 'de-fra-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 7, ageMs: 95 * DAY_MS },
+  { id: 'clu_demo_analytics', name: 'analytics-eu', tierId: 'tier_data', region: 'de-fra-1', status: 'running' as const, kubernetesVersion: '1.36.4', nodeCount: 9, ageMs: 95 * DAY_MS },
   { id: 'clu_demo_staging', name: 'staging', tierId: 'tier_devtest', region: 'fr-par-1', status: 'hibernated' as const, kubernetesVersion: '1.37.1', nodeCount: 2, ageMs: 21 * DAY_MS },
 ] as const;
 

@@ -4,6 +4,7 @@ import {
   newId,
   nodeFlavors,
   nodePools,
+  orders,
   organizations,
   type Database,
   type NodePool,
@@ -34,12 +35,17 @@ interface PoolShape {
 
 /**
  * What the cluster would cost per month with these pools, by the same engine that priced its order;
- * the engine also refuses what the tier does not allow (node limits, flavours, pools).
+ * the engine also refuses what the tier does not allow (node limits, flavours, pools). `monthlyCents`
+ * is billed monthly (clusters.monthly_cents); `quotedCents` per month for the cycle its order was
+ * paid for (a yearly order's discount kept), the price its new quote records (cluster_quotes).
  */
-export async function priceWithPools(ctx: OrgContext, state: ClusterState, pools: PoolShape[]): Promise<number> {
+export async function priceWithPools(ctx: OrgContext, state: ClusterState, pools: PoolShape[]): Promise<{ monthlyCents: number; quotedCents: number }> {
   const now = ctx.ports.clock.now();
-  const priceBook = await loadPriceBook(ctx.db, now);
-  const installed = await ctx.db.select({ addonId: clusterAddons.addonId }).from(clusterAddons).where(eq(clusterAddons.clusterId, state.cluster.id));
+  const [priceBook, installed, [order]] = await Promise.all([
+    loadPriceBook(ctx.db, now),
+    ctx.db.select({ addonId: clusterAddons.addonId }).from(clusterAddons).where(eq(clusterAddons.clusterId, state.cluster.id)),
+    state.cluster.orderId ? ctx.db.select({ cycle: orders.cycle }).from(orders).where(eq(orders.id, state.cluster.orderId)) : Promise.resolve([]),
+  ]);
   const line = {
     kind: 'cluster',
     tierId: state.cluster.tierId,
@@ -50,8 +56,9 @@ export async function priceWithPools(ctx: OrgContext, state: ClusterState, pools
     addonIds: installed.map((row) => row.addonId),
   } as OrderLine;
   try {
-    const result = quote([line], { cycle: 'monthly', now, customer: { countryCode: 'FR', vatNumber: null, isBusiness: true, hasPurchased: true } }, priceBook);
-    return result.lines[0]?.monthlyPriceCents ?? state.cluster.monthlyCents;
+    const result = quote([line], { cycle: order?.cycle ?? 'monthly', now, customer: { countryCode: 'FR', vatNumber: null, isBusiness: true, hasPurchased: true } }, priceBook);
+    const priced = result.lines[0];
+    return { monthlyCents: priced?.monthlyPriceCents ?? state.cluster.monthlyCents, quotedCents: priced?.monthlyEquivalentCents ?? state.cluster.monthlyCents };
   } catch (error) {
     if (isQuoteError(error)) badRequest(error.message);
     throw error;
@@ -126,7 +133,7 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
   // More nodes now, or room for more (a larger autoscaling maximum), is growth: an active organisation's.
   if (count > pool.count || (autoscaling?.max ?? count) > (pool.autoscaling?.max ?? pool.count)) await assertMayGrow(ctx.db, state.cluster.organizationId);
   const pools = poolShapes(state.pools).map((shape) => (shape.name === pool.name ? { ...shape, count, autoscaling } : shape));
-  const monthlyCents = await priceWithPools(ctx, state, pools);
+  const { monthlyCents, quotedCents } = await priceWithPools(ctx, state, pools);
   const nodeCount = pools.reduce((sum, shape) => sum + shape.count, 0);
   await checkNodeQuota(ctx, state, nodeCount);
   const now = ctx.ports.clock.now();
@@ -144,7 +151,7 @@ export async function scaleNodePool(ctx: OrgContext, input: z.output<typeof scal
       after: { pool: pool.name, count, autoscaling, nodeCount, monthlyCents },
     },
     spec: state.spec,
-    requote: { monthlyCents, reason: 'pool_resized' },
+    requote: { monthlyCents: quotedCents, reason: 'pool_resized' },
     with: [
       ctx.db.update(nodePools).set({ count, autoscaling, updatedAt: now }).where(eq(nodePools.id, pool.id)),
       ctx.db.update(clusters).set({ nodeCount, monthlyCents, updatedAt: now }).where(eq(clusters.id, state.cluster.id)),
@@ -160,7 +167,7 @@ export async function addNodePool(ctx: OrgContext, input: z.output<typeof addNod
   const autoscaling = input.pool.autoscale ?? null;
   const newPool = { name: input.pool.name, flavorId: input.pool.flavorId, count: input.pool.count, autoscaling };
   const pools = [...poolShapes(state.pools), newPool];
-  const monthlyCents = await priceWithPools(ctx, state, pools);
+  const { monthlyCents, quotedCents } = await priceWithPools(ctx, state, pools);
   const nodeCount = pools.reduce((sum, shape) => sum + shape.count, 0);
   await checkNodeQuota(ctx, state, nodeCount);
   const now = ctx.ports.clock.now();
@@ -193,7 +200,7 @@ export async function addNodePool(ctx: OrgContext, input: z.output<typeof addNod
       after: { pools: pools.map((pool) => pool.name), nodeCount, monthlyCents },
     },
     spec,
-    requote: { monthlyCents, reason: 'pool_added' },
+    requote: { monthlyCents: quotedCents, reason: 'pool_added' },
     with: [
       ctx.db.insert(nodePools).values({
         id: poolId,
@@ -220,7 +227,7 @@ export async function removeNodePool(ctx: OrgContext, input: { id: string; poolI
   if (!pool) notFound('No node pool with this id in this cluster.');
   if (state.pools.length === 1) badRequest(`${pool.name} is the cluster's only node pool; a cluster needs at least one. Delete the cluster instead.`);
   const pools = poolShapes(state.pools).filter((shape) => shape.name !== pool.name);
-  const monthlyCents = await priceWithPools(ctx, state, pools);
+  const { monthlyCents, quotedCents } = await priceWithPools(ctx, state, pools);
   const now = ctx.ports.clock.now();
   const operation = await startOperation(ctx, state, {
     clusterId: state.cluster.id,
@@ -232,7 +239,7 @@ export async function removeNodePool(ctx: OrgContext, input: { id: string; poolI
       before: { pools: state.pools.map((candidate) => candidate.name), nodeCount: state.cluster.nodeCount, monthlyCents: state.cluster.monthlyCents },
       after: { pools: pools.map((shape) => shape.name), nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents },
     },
-    requote: { monthlyCents, reason: 'pool_removed' },
+    requote: { monthlyCents: quotedCents, reason: 'pool_removed' },
     with: [ctx.db.update(clusters).set({ nodeCount: pools.reduce((sum, shape) => sum + shape.count, 0), monthlyCents, updatedAt: now }).where(eq(clusters.id, state.cluster.id))],
   });
   return operationView(operation, now);

@@ -75,8 +75,8 @@ export function newClusterStatements(
   };
   const statements: Statement[] = [
     db.insert(clusters).values(cluster),
-    // The price it was sold at: the quote in force until a change reprices it.
-    quoteStatement(db, { clusterId, organizationId: order.organizationId, monthlyCents: cluster.monthlyCents, reason: 'order', orderId: order.id, at: now }),
+    // The price it was sold at, per month for the cycle paid (a yearly order's discount kept): the quote in force until a change reprices it.
+    quoteStatement(db, { clusterId, organizationId: order.organizationId, monthlyCents: order.quote?.lines[0]?.monthlyEquivalentCents ?? cluster.monthlyCents, reason: 'order', orderId: order.id, at: now }),
     ...poolInputs(spec).map((pool) => db.insert(nodePools).values({ ...pool, clusterId, createdAt: now, updatedAt: now })),
   ];
   const state = { cluster: { ...cluster, hibernation: null, endpoint: null, caCertificate: null, caPrivateKey: null, providerRef: null, deletedAt: null }, pools: [], nodes: [], spec };

@@ -45,14 +45,22 @@ describe('the seeded clusters and the simulator', () => {
       const operations = await db.select().from(clusterOperations).where(eq(clusterOperations.clusterId, story.clusterId)).orderBy(asc(clusterOperations.createdAt));
       for (const operation of operations) {
         // The cluster as it stood when the operation started: provisioning built the ordered pools
-        // at the ordered version; analytics-eu's memory pool was scaled from its ordered size.
+        // at the ordered version; later, each pool has the size its last change gave it (analytics-eu's
+        // memory pool was scaled from its ordered size, its system pool added, then grown by the autoscaler).
         const ordered = (name: string) => line.nodePools.find((pool) => pool.name === name);
+        const sizeThen = (pool: ClusterSpec['pools'][number]) => {
+          let count = ordered(pool.name)?.count ?? pool.count;
+          for (const earlier of operations) {
+            if (earlier.params.pool?.id === pool.id) count = earlier.params.pool.count;
+            if (earlier === operation) break;
+            if (earlier.params.poolId === pool.id && earlier.params.count !== undefined) count = earlier.params.count;
+          }
+          return count;
+        };
         const pools: ClusterSpec['pools'] =
           operation.type === 'provision'
             ? state.spec.pools.filter((pool) => ordered(pool.name)).map((pool) => ({ ...pool, count: ordered(pool.name)!.count, kubernetesVersion: line.kubernetesVersion }))
-            : operation.type === 'scale_pool'
-              ? state.spec.pools.map((pool) => ({ ...pool, count: ordered(pool.name)?.count ?? pool.count }))
-              : state.spec.pools;
+            : state.spec.pools.map((pool) => ({ ...pool, count: sizeThen(pool) }));
         const spec: ClusterSpec = { ...state.spec, kubernetesVersion: operation.params.fromVersion ?? state.spec.kubernetesVersion, pools };
         const planned = planOperation(spec, { id: operation.id, type: operation.type, params: operation.params }, 1);
         expect(operation.steps.map(({ key, label, estimateMs }) => ({ key, label, estimateMs })), `${story.clusterId} ${operation.type}`).toEqual(planned);
@@ -129,9 +137,10 @@ describe('the seeded clusters in use', () => {
     const memory = state.spec.pools.find((pool) => pool.name === 'memory')!;
     expect(state.nodes.filter((node) => node.poolId === memory.id).map((node) => node.name).sort()).toEqual(Array.from({ length: 6 }, (_, index) => nodeName(state.spec, memory, index)).sort());
     expect(state.nodes.every((node) => node.status === 'ready' && node.kubeletVersion === '1.36.4')).toBe(true);
-    expect(state.cluster).toMatchObject({ status: 'running', nodeCount: 8 });
+    // 6 memory nodes and the 4 the autoscaler runs in the system pool.
+    expect(state.cluster).toMatchObject({ status: 'running', nodeCount: 10 });
     const detail = await alice.clusters.get({ id: 'clu_demo_analytics' });
-    expect(detail).toMatchObject({ readyNodes: 8, availableUpgrades: ['1.37.1'], lastOperation: { type: 'scale_pool', status: 'succeeded' } });
+    expect(detail).toMatchObject({ readyNodes: 10, availableUpgrades: ['1.37.1'], lastOperation: { type: 'scale_pool', status: 'succeeded' } });
   });
 
   it("wake staging for marc, ending the night it was in", async () => {

@@ -1,8 +1,13 @@
 import { clusterOperations, clusterQuotes, nodePools, orders, type Cluster, type ClusterQuoteReason, type Database, type OrderClusterLine } from '@kubemarket/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-/** Node pools a quote priced, by pool name: each with its flavour and the count quoted. */
-export type QuotedPools = Map<string, { flavorId: string; count: number }>;
+type Autoscaling = { min: number; max: number } | null;
+
+/** Node pools a quote priced, by pool name: each with its flavour, its nodes and bounds, and the count priced. */
+export type QuotedPools = Map<string, { flavorId: string; nodes: number; autoscaling: Autoscaling; count: number }>;
+
+/** The pricing engine prices an autoscaled pool at its minimum, any other at its count. */
+const quotedPool = (flavorId: string, nodes: number, autoscaling: Autoscaling | undefined) => ({ flavorId, nodes, autoscaling: autoscaling ?? null, count: autoscaling ? autoscaling.min : nodes });
 
 /** A price the cluster was quoted, with the nodes it priced. */
 export interface QuoteInForce {
@@ -18,8 +23,8 @@ const POOL_STEP_LABEL = /^Node pool (.+?):/;
 /**
  * The cluster's quotes, oldest first, each with the node counts it priced. The counts start from
  * the order's cluster line and follow the operations that carried a quote (a pool resized, added,
- * removed); a pool the autoscaler grew, which no quote repriced, keeps its quoted count, so the
- * metered node-hours above it are the autoscaling line. A cluster from before quotes were recorded
+ * removed); an autoscaled pool is priced at its minimum, and the autoscaler's nodes above it, which
+ * no quote reprices, are metered: the autoscaling line. A cluster from before quotes were recorded
  * (no row) is quoted as its order priced it, else at its monthly price, from its creation.
  */
 export async function quoteTimeline(db: Database, cluster: Cluster): Promise<QuoteInForce[]> {
@@ -29,7 +34,7 @@ export async function quoteTimeline(db: Database, cluster: Cluster): Promise<Quo
       .select()
       .from(clusterOperations)
       .where(and(eq(clusterOperations.clusterId, cluster.id), inArray(clusterOperations.type, ['provision', 'scale_pool', 'add_pool', 'remove_pool']))),
-    db.select({ id: nodePools.id, name: nodePools.name, flavorId: nodePools.flavorId, count: nodePools.count }).from(nodePools).where(eq(nodePools.clusterId, cluster.id)),
+    db.select({ id: nodePools.id, name: nodePools.name, flavorId: nodePools.flavorId, count: nodePools.count, autoscaling: nodePools.autoscaling }).from(nodePools).where(eq(nodePools.clusterId, cluster.id)),
     cluster.orderId ? db.select().from(orders).where(eq(orders.id, cluster.orderId)) : Promise.resolve([]),
   ]);
   // Pool ids to names: the pools there now, the pools added, and the pools the provisioning created (its steps name them).
@@ -43,7 +48,7 @@ export async function quoteTimeline(db: Database, cluster: Cluster): Promise<Quo
   }
   const line = order?.lines.find((candidate): candidate is OrderClusterLine => candidate.kind === 'cluster' && candidate.name === cluster.name) ?? order?.lines.find((candidate): candidate is OrderClusterLine => candidate.kind === 'cluster');
   let current: QuotedPools = new Map(
-    line ? line.nodePools.map((pool) => [pool.name, { flavorId: pool.flavorId, count: pool.count }]) : pools.map((pool) => [pool.name, { flavorId: pool.flavorId, count: pool.count }]),
+    line ? line.nodePools.map((pool) => [pool.name, quotedPool(pool.flavorId, pool.count, pool.autoscale)]) : pools.map((pool) => [pool.name, quotedPool(pool.flavorId, pool.count, pool.autoscaling)]),
   );
   const byId = new Map(operations.map((operation) => [operation.id, operation]));
   const quotes = rows.length > 0 ? rows : [{ effectiveAt: cluster.createdAt, monthlyCents: order?.quote?.lines[0]?.monthlyPriceCents ?? cluster.monthlyCents, reason: 'order' as const, operationId: null }];
@@ -53,8 +58,9 @@ export async function quoteTimeline(db: Database, cluster: Cluster): Promise<Quo
       current = new Map(current);
       const { params } = operation;
       const name = params.poolId ? poolNames.get(params.poolId) : undefined;
-      if (operation.type === 'scale_pool' && name && params.count !== undefined) current.set(name, { flavorId: current.get(name)?.flavorId ?? '', count: params.count });
-      if (operation.type === 'add_pool' && params.pool) current.set(params.pool.name, { flavorId: params.pool.flavorId, count: params.pool.count });
+      const before = name ? current.get(name) : undefined;
+      if (operation.type === 'scale_pool' && name && before) current.set(name, quotedPool(before.flavorId, params.count ?? before.nodes, params.autoscaling === undefined ? before.autoscaling : params.autoscaling));
+      if (operation.type === 'add_pool' && params.pool) current.set(params.pool.name, quotedPool(params.pool.flavorId, params.pool.count, params.pool.autoscaling));
       if (operation.type === 'remove_pool' && name) current.delete(name);
     }
     return { effectiveAt: row.effectiveAt, monthlyCents: row.monthlyCents, reason: row.reason, pools: current };

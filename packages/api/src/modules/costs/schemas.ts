@@ -24,7 +24,7 @@ const costQuote = z.object({
   effectiveAt: z.number().int().describe('From when this price applies, epoch ms.'),
   monthlyCents: cents.describe('The whole cluster per month, as quoted.'),
   reason: z.enum(CLUSTER_QUOTE_REASONS).describe('order: the price at order; the others: the change that repriced the cluster.'),
-  nodeCount: z.number().int().describe('Nodes the quote priced (the pools’ counts, not their autoscaling maxima).'),
+  nodeCount: z.number().int().describe('Nodes the quote priced: each pool’s count, or its autoscaling minimum (as the pricing engine prices it).'),
 });
 
 export const clusterCostsOutput = z.object({
