@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../testing/field-messages';
 import {
   customSolutionRequestFormSchema,
   customSolutionRequestInputSchema,
@@ -8,13 +9,6 @@ import {
   toCustomSolutionRequestInput,
   type CustomSolutionRequestFormValues,
 } from './custom-solutions';
-
-/** The first message of each field, as a form shows it. */
-function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
-  const byField: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
-  return byField;
-}
 
 const DAY_MS = 24 * 60 * 60_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
@@ -42,7 +36,7 @@ describe('customSolutionRequestInputSchema', () => {
 
   it('explains each mistake in a sentence', () => {
     expect(
-      messages(
+      fieldMessages(
         customSolutionRequestInputSchema.safeParse({
           subject: 'GPU',
           category: 'spaceship',
@@ -62,16 +56,16 @@ describe('customSolutionRequestInputSchema', () => {
       desiredDate: 'Desired date cannot be in the past.',
       contactPreference: 'Choose how we should contact you: email, phone or meeting.',
     });
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, subject: 'x'.repeat(121), description: 'y'.repeat(5001) }))).toEqual({
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, subject: 'x'.repeat(121), description: 'y'.repeat(5001) }))).toEqual({
       subject: 'Subject must be at most 120 characters.',
       description: 'Description must be at most 5000 characters.',
     });
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, monthlyBudgetCents: 1_000_000_001, expectedNodes: 0 }))).toEqual({
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, monthlyBudgetCents: 1_000_000_001, expectedNodes: 0 }))).toEqual({
       monthlyBudgetCents: 'Monthly budget must be at most €10,000,000.',
       expectedNodes: 'Expected nodes must be at least 1.',
     });
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: '2027-02-30' }))).toEqual({ desiredDate: 'Desired date must be a date (YYYY-MM-DD).' });
-    expect(messages(customSolutionRequestInputSchema.safeParse({}))).toMatchObject({ subject: 'Subject is required.', description: 'Description is required.' });
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: '2027-02-30' }))).toEqual({ desiredDate: 'Desired date must be a date (YYYY-MM-DD).' });
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({}))).toMatchObject({ subject: 'Subject is required.', description: 'Description is required.' });
   });
 
   it('accepts today wherever the customer is, and nothing earlier than yesterday in UTC', () => {
@@ -79,14 +73,14 @@ describe('customSolutionRequestInputSchema', () => {
     expect(earliestDesiredDate(now)).toBe('2026-11-22');
     expect(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: inDays(0) }).success).toBe(true);
     expect(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: inDays(-1) }).success).toBe(true);
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: inDays(-2) }))).toEqual({ desiredDate: 'Desired date cannot be in the past.' });
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, desiredDate: inDays(-2) }))).toEqual({ desiredDate: 'Desired date cannot be in the past.' });
   });
 
   it('needs a phone number to call back', () => {
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, contactPreference: 'phone' }))).toEqual({
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, contactPreference: 'phone' }))).toEqual({
       contactPhone: 'Give a phone number so that we can call you, or choose another way to be contacted.',
     });
-    expect(messages(customSolutionRequestInputSchema.safeParse({ ...valid, contactPreference: 'phone', contactPhone: '12' }))).toEqual({
+    expect(fieldMessages(customSolutionRequestInputSchema.safeParse({ ...valid, contactPreference: 'phone', contactPhone: '12' }))).toEqual({
       contactPhone: 'Enter a valid phone number, e.g. +33 1 23 45 67 89.',
     });
   });
@@ -94,7 +88,7 @@ describe('customSolutionRequestInputSchema', () => {
 
 describe('customSolutionRequestFormSchema', () => {
   it('says what an empty form lacks', () => {
-    expect(messages(customSolutionRequestFormSchema.safeParse(emptyForm))).toEqual({
+    expect(fieldMessages(customSolutionRequestFormSchema.safeParse(emptyForm))).toEqual({
       subject: 'Subject is required.',
       category: 'Choose what kind of solution you need.',
       description: 'Description is required.',
@@ -102,21 +96,21 @@ describe('customSolutionRequestFormSchema', () => {
   });
 
   it('lists a missing phone number with the other mistakes', () => {
-    expect(messages(customSolutionRequestFormSchema.safeParse({ ...emptyForm, contactPreference: 'phone' }))).toEqual({
+    expect(fieldMessages(customSolutionRequestFormSchema.safeParse({ ...emptyForm, contactPreference: 'phone' }))).toEqual({
       subject: 'Subject is required.',
       category: 'Choose what kind of solution you need.',
       description: 'Description is required.',
       contactPhone: 'Give a phone number so that we can call you, or choose another way to be contacted.',
     });
     // A malformed number gets its own message, not both.
-    expect(messages(customSolutionRequestFormSchema.safeParse({ ...emptyForm, ...valid, contactPreference: 'phone', contactPhone: '12' }))).toEqual({
+    expect(fieldMessages(customSolutionRequestFormSchema.safeParse({ ...emptyForm, ...valid, contactPreference: 'phone', contactPhone: '12' }))).toEqual({
       contactPhone: 'Enter a valid phone number, e.g. +33 1 23 45 67 89.',
     });
   });
 
   it('takes blank numbers as absent and checks the budget in euros', () => {
     const form = { ...emptyForm, ...valid, monthlyBudgetEuros: 10_000_001 };
-    expect(messages(customSolutionRequestFormSchema.safeParse(form))).toEqual({ monthlyBudgetEuros: 'Monthly budget must be at most €10,000,000.' });
+    expect(fieldMessages(customSolutionRequestFormSchema.safeParse(form))).toEqual({ monthlyBudgetEuros: 'Monthly budget must be at most €10,000,000.' });
     expect(customSolutionRequestFormSchema.safeParse({ ...form, monthlyBudgetEuros: '' }).success).toBe(true);
   });
 
@@ -153,7 +147,7 @@ describe('customSolutionStaffUpdateInputSchema', () => {
       response: 'Looking into it.',
       assignToMe: true,
     });
-    expect(messages(customSolutionStaffUpdateInputSchema.safeParse({ id: 'csr_1', status: 'done', response: 'x'.repeat(5001) }))).toEqual({
+    expect(fieldMessages(customSolutionStaffUpdateInputSchema.safeParse({ id: 'csr_1', status: 'done', response: 'x'.repeat(5001) }))).toEqual({
       status: 'Status must be one of: submitted, in_review, proposal_sent, declined, closed.',
       response: 'Response must be at most 5000 characters.',
     });

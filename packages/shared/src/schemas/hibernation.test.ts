@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../testing/field-messages';
 import { WEEKDAYS, type Weekday } from './cluster-spec';
 import {
   HIBERNATION_PRESETS,
@@ -20,12 +21,7 @@ const MINUTE = 60_000;
 const { weeknights, weekends } = { weeknights: HIBERNATION_PRESETS.weeknights.period, weekends: HIBERNATION_PRESETS.weekends.period };
 
 /** The first message of each field, as a form shows it. */
-function messages(input: unknown) {
-  const result = hibernationSettingsSchema.safeParse(input);
-  const byField: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
-  return byField;
-}
+const messages = (input: unknown) => fieldMessages(hibernationSettingsSchema.safeParse(input));
 
 describe('hibernationSettingsSchema', () => {
   it('takes a form as the UI sends it: days in week order without repeats, the zone spelled as IANA does', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../testing/field-messages';
 import {
   emailRequestInputSchema,
   passwordChangeFormSchema,
@@ -10,26 +11,19 @@ import {
 import { emailSchema, newPasswordSchema, passwordProblem, usernameSchema } from './fields';
 import { leadInputSchema } from './leads';
 
-/** The first message of each field, as a form shows it. */
-function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
-  const byField: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
-  return byField;
-}
-
 describe('field rules', () => {
   it('normalises and checks email addresses', () => {
     expect(emailSchema.parse('  Ada@Example.EU ')).toBe('ada@example.eu');
-    expect(messages(emailSchema.safeParse('not-an-email'))).toEqual({ '': 'Enter a valid email address.' });
-    expect(messages(emailSchema.safeParse(`${'a'.repeat(250)}@x.eu`))).toEqual({ '': 'Email must be at most 254 characters.' });
-    expect(messages(emailSchema.safeParse(undefined))).toEqual({ '': 'Email is required.' });
+    expect(fieldMessages(emailSchema.safeParse('not-an-email'))).toEqual({ '': 'Enter a valid email address.' });
+    expect(fieldMessages(emailSchema.safeParse(`${'a'.repeat(250)}@x.eu`))).toEqual({ '': 'Email must be at most 254 characters.' });
+    expect(fieldMessages(emailSchema.safeParse(undefined))).toEqual({ '': 'Email is required.' });
   });
 
   it('lower-cases usernames and allows letters, digits, dots, dashes and underscores', () => {
     expect(usernameSchema.parse(' Ada.L ')).toBe('ada.l');
-    expect(messages(usernameSchema.safeParse('-x'))).toEqual({ '': 'Username must be at least 3 characters.' });
-    expect(messages(usernameSchema.safeParse('-ada'))).toEqual({ '': 'Username may only contain letters, digits, dots, dashes and underscores.' });
-    expect(messages(usernameSchema.safeParse('a'.repeat(33)))).toEqual({ '': 'Username must be at most 32 characters.' });
+    expect(fieldMessages(usernameSchema.safeParse('-x'))).toEqual({ '': 'Username must be at least 3 characters.' });
+    expect(fieldMessages(usernameSchema.safeParse('-ada'))).toEqual({ '': 'Username may only contain letters, digits, dots, dashes and underscores.' });
+    expect(fieldMessages(usernameSchema.safeParse('a'.repeat(33)))).toEqual({ '': 'Username must be at most 32 characters.' });
   });
 
   it('explains why a password cannot be chosen', () => {
@@ -51,7 +45,7 @@ describe('field rules', () => {
 
 describe('signInInputSchema', () => {
   it('asks for both fields', () => {
-    expect(messages(signInInputSchema.safeParse({ identifier: ' ', password: '' }))).toEqual({
+    expect(fieldMessages(signInInputSchema.safeParse({ identifier: ' ', password: '' }))).toEqual({
       identifier: 'Enter your email or username.',
       password: 'Password is required.',
     });
@@ -86,7 +80,7 @@ describe('registration', () => {
       password: 'short',
       confirmPassword: 'other',
     });
-    expect(messages(result)).toMatchObject({
+    expect(fieldMessages(result)).toMatchObject({
       email: 'Enter a valid email address.',
       username: 'Username must be at least 3 characters.',
       companyName: 'Company name must be at least 2 characters.',
@@ -95,14 +89,14 @@ describe('registration', () => {
   });
 
   it('requires the confirmation to match', () => {
-    expect(messages(registrationFormSchema.safeParse({ ...valid, confirmPassword: 'something else' }))).toEqual({
+    expect(fieldMessages(registrationFormSchema.safeParse({ ...valid, confirmPassword: 'something else' }))).toEqual({
       confirmPassword: 'Passwords do not match.',
     });
   });
 
   it('refuses a password containing the username or the email name', () => {
     const password = 'lovelace-engines-1843';
-    expect(messages(registrationFormSchema.safeParse({ ...valid, email: 'lovelace@example.eu', password, confirmPassword: password }))).toEqual({
+    expect(fieldMessages(registrationFormSchema.safeParse({ ...valid, email: 'lovelace@example.eu', password, confirmPassword: password }))).toEqual({
       password: 'Password must not contain your username or email address.',
     });
   });
@@ -110,20 +104,20 @@ describe('registration', () => {
 
 describe('password reset and change forms', () => {
   it('checks the new password and its confirmation', () => {
-    expect(messages(passwordResetFormSchema.safeParse({ password: 'short', confirmPassword: 'short' }))).toEqual({
+    expect(fieldMessages(passwordResetFormSchema.safeParse({ password: 'short', confirmPassword: 'short' }))).toEqual({
       password: 'Password must be at least 10 characters.',
     });
-    expect(messages(passwordResetFormSchema.safeParse({ password: 'correct horse battery', confirmPassword: 'other' }))).toEqual({
+    expect(fieldMessages(passwordResetFormSchema.safeParse({ password: 'correct horse battery', confirmPassword: 'other' }))).toEqual({
       confirmPassword: 'Passwords do not match.',
     });
   });
 
   it('wants a new password different from the current one', () => {
     const same = 'correct horse battery';
-    expect(messages(passwordChangeFormSchema.safeParse({ currentPassword: same, newPassword: same, confirmPassword: same }))).toEqual({
+    expect(fieldMessages(passwordChangeFormSchema.safeParse({ currentPassword: same, newPassword: same, confirmPassword: same }))).toEqual({
       newPassword: 'Choose a password different from your current one.',
     });
-    expect(messages(passwordChangeFormSchema.safeParse({ currentPassword: '', newPassword: 'correct horse battery', confirmPassword: 'correct horse battery' }))).toEqual({
+    expect(fieldMessages(passwordChangeFormSchema.safeParse({ currentPassword: '', newPassword: 'correct horse battery', confirmPassword: 'correct horse battery' }))).toEqual({
       currentPassword: 'Password is required.',
     });
   });
@@ -149,7 +143,7 @@ describe('leadInputSchema', () => {
   });
 
   it('explains each problem', () => {
-    expect(messages(leadInputSchema.safeParse({ kind: 'other', name: '', email: 'camille@', phone: '12' }))).toEqual({
+    expect(fieldMessages(leadInputSchema.safeParse({ kind: 'other', name: '', email: 'camille@', phone: '12' }))).toEqual({
       kind: 'Kind must be one of: contact_sales, schedule_demo, custom_quote, workload_migration, contact.',
       name: 'Name is required.',
       email: 'Enter a valid email address.',

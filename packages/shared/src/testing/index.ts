@@ -2,3 +2,4 @@
 export * from './quote';
 export * from './operations';
 export * from './cluster-line';
+export * from './field-messages';
