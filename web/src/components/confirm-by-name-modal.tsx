@@ -24,6 +24,8 @@ interface ConfirmByNameModalProps {
   label: string;
   /** What goes, above the field; the sentence asking to type the name follows it. */
   consequences: ReactNode;
+  /** More to decide before confirming, under the consequences (a cluster's leftovers to keep). */
+  details?: ReactNode;
   /** "Keep the cluster". */
   keepLabel: string;
   /** The deletion, sent the confirmed name; it is reset when the modal closes. */
@@ -35,7 +37,7 @@ interface ConfirmByNameModalProps {
  * A deletion confirmed by typing the exact name of what goes (a cluster, a middleware): the button
  * stays disabled until the name matches, and Enter submits once it does.
  */
-export function ConfirmByNameModal({ opened, onClose, name, label, consequences, keepLabel, deletion, testIds }: ConfirmByNameModalProps) {
+export function ConfirmByNameModal({ opened, onClose, name, label, consequences, details, keepLabel, deletion, testIds }: ConfirmByNameModalProps) {
   const pending = deletion.isPending;
   // Controlled: the button follows the name as it is typed.
   const { form, formRef, onSubmit } = useSchemaForm({
@@ -64,6 +66,7 @@ export function ConfirmByNameModal({ opened, onClose, name, label, consequences,
             </Text>
             , to confirm.
           </Text>
+          {details}
           <TextInput label={label} {...form.getInputProps('typed')} autoComplete="off" spellCheck={false} data-autofocus data-testid={testIds.name} />
           <ErrorAlert>{deletion.error?.message}</ErrorAlert>
           <Group justify="flex-end" gap="sm">

@@ -5,6 +5,7 @@ import { ConfirmByNameModal } from '../../components/confirm-by-name-modal';
 import { DangerZoneCard } from '../../components/danger-zone';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { KeepLeftoversChoice } from '../leftovers';
 import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
@@ -41,21 +42,29 @@ export function DangerZone({ cluster }: { cluster: ClusterDetail }) {
 
 function DeleteClusterModal({ cluster, opened, onClose }: { cluster: ClusterDetail; opened: boolean; onClose: () => void }) {
   const client = useTRPCClient();
+  // What the cluster leaves that is kept rather than deleted with it (issue 34); the rest goes.
+  const [keep, setKeep] = useState<string[]>([]);
   const remove = useClusterMutation(
     cluster.id,
-    (confirmName: string) => client.clusters.delete.mutate({ id: cluster.id, confirmName }),
+    (confirmName: string) => client.clusters.delete.mutate({ id: cluster.id, confirmName, keep }),
     () => {
-      toast({ title: 'Deleting the cluster', description: `${cluster.name} is being deleted; follow each step on this page.`, variant: 'warning' });
+      const kept = keep.length === 0 ? '' : ` What you kept is on the billing page.`;
+      toast({ title: 'Deleting the cluster', description: `${cluster.name} is being deleted; follow each step on this page.${kept}`, variant: 'warning' });
+      setKeep([]);
       onClose();
     },
   );
   return (
     <ConfirmByNameModal
       opened={opened}
-      onClose={onClose}
+      onClose={() => {
+        setKeep([]);
+        onClose();
+      }}
       name={cluster.name}
       label="Cluster name"
-      consequences="Every workload, volume and load balancer of the cluster is removed, and its kubeconfigs stop working."
+      consequences="Every workload of the cluster is removed, and its kubeconfigs stop working."
+      details={opened ? <KeepLeftoversChoice clusterId={cluster.id} keep={keep} onChange={setKeep} /> : null}
       keepLabel="Keep the cluster"
       deletion={remove}
       testIds={{ name: 'delete-confirm-name', confirm: 'delete-confirm', modal: 'delete-cluster-modal' }}
