@@ -405,7 +405,8 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
     const pdfDownload = await t.owner.invoices.pdf({ id: invoice!.id });
     expect(pdfDownload.filename).toBe(`${invoice!.number}.pdf`);
     const pages = await pdfText(Buffer.from(pdfDownload.pdf, 'base64'));
-    expect(pages).toHaveLength(1);
+    // The invoice, then its carbon annex (issue 34).
+    expect(pages).toHaveLength(2);
     const strings = pages[0]!;
     const text = strings.join('\n');
     const flat = strings.join(' ');
@@ -422,7 +423,18 @@ describe.each(CUSTOMERS)('a month of metering for $label, then its invoice', (cu
     const reverseChargeMention = 'Reverse charge: VAT is accounted for by the customer (Article 196, Council Directive 2006/112/EC).';
     if (customer.invoice.reverseCharge) expect(flat).toContain(reverseChargeMention);
     else expect(text).not.toContain('Reverse charge');
-    expect(strings.at(-1)).toBe(`${invoice!.number} · Page 1 of 1`);
+    expect(strings.at(-1)).toBe(`${invoice!.number} · Page 1 of 2`);
+    // The annex, by hand: analytics ran 3 000 node-hours of gp-2-8 and 744 control-plane hours in Paris.
+    // gp-2-8 = 2 × 2.12 + 8 × 0.392 = 7.376 W, the control plane's share too: 7.376 × (3 000 + 744) = 27 615.744 Wh
+    // = 27.615744 kWh; × PUE 1.58 = 43.63287552 kWh; × 56 g/kWh ÷ 1000 = 2.443441029 kg.
+    const annex = pages[1]!.join(' ');
+    expect(annex).toContain('Estimated carbon footprint');
+    expect(annex).toContain('not a measurement and not part of the amount due');
+    expect(annex).toContain('analytics (fr-par-1) 3,000.0 43.6 2.44');
+    expect(annex).toMatch(/staging \(fr-par-1\) [\d,.]+ [\d,.]+ [\d,.]+/);
+    expect(annex).toContain('Cloud Carbon Footprint');
+    expect(annex).toContain('Paris PAR1 (fr-par-1): grid 56 g CO₂e/kWh, Ember');
+    expect(pages[1]!.at(-1)).toBe(`${invoice!.number} · Page 2 of 2`);
 
     // The CSV of its lines: one row per line, then the VAT row; the amount column sums to the total.
     const csvDownload = await t.owner.invoices.csv({ id: invoice!.id });

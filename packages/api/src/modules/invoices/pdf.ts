@@ -157,7 +157,7 @@ class Layout {
  * The invoice or credit note as a PDF: the seller (legal name, address, VAT id, registration), the
  * customer, the dates and payment terms, every line, the totals, and how to pay by transfer.
  */
-export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller: SellerIdentity, options: Omit<FacturXContext, 'seller'> = {}): Promise<Uint8Array> {
+export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller: SellerIdentity, options: Omit<FacturXContext, 'seller'> & { carbon?: CarbonAnnex | null } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(dejaVuSans(), { subset: true });
@@ -333,6 +333,7 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
   }
   layout.y = y;
 
+  if (options.carbon) carbonAnnexPages(layout, options.carbon);
 
   const pageCount = layout.pages.length;
   const legal = `${seller.legalName} · VAT ID: ${seller.vatId} · ${seller.registration}`;
@@ -344,6 +345,71 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
 
   await makeFacturX(doc, invoice, facturXml(invoice, lines, { seller, ...options }));
   return doc.save({ useObjectStreams: false });
+}
+
+/** The monthly invoice's carbon annex (issue 34, ADR 39): each cluster's metered hours turned into an estimate. */
+export interface CarbonAnnex {
+  clusters: Array<{ name: string; regionId: string; nodeHours: number; facilityKwh: number; kgCo2e: number }>;
+  totalKgCo2e: number;
+  /** The model's figures and where they come from, one line each. */
+  sources: string[];
+}
+
+const ANNEX_COLUMNS = { cluster: MARGIN + 4, nodeHours: 330, kwh: 430, kg: RIGHT - 4 };
+const decimal = (value: number, digits: number) => new Intl.NumberFormat('en-IE', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+/**
+ * "Estimated carbon footprint": a page after the invoice (never part of the amount due) listing each
+ * cluster's node-hours, kWh and kg CO₂e for the period, the method and the sources of its figures.
+ */
+function carbonAnnexPages(layout: Layout, annex: CarbonAnnex) {
+  const { font } = layout;
+  layout.newPage(false);
+  let y = layout.y;
+  layout.text('Estimated carbon footprint', MARGIN, y, 16);
+  y -= 18;
+  const intro =
+    'An estimate for the period of this invoice, not a measurement and not part of the amount due: each cluster’s metered node-hours and control-plane hours × the average power of its nodes × the data centre’s PUE × the grid’s carbon intensity. Storage, network and the manufacture of the hardware are not counted.';
+  for (const line of wrapText(intro, font, 9, RIGHT - MARGIN)) {
+    layout.text(line, MARGIN, y, 9, MUTED);
+    y -= 12;
+  }
+  layout.y = y - 8;
+  const header = () => {
+    const top = layout.y;
+    layout.page.drawRectangle({ x: MARGIN, y: top - 18, width: RIGHT - MARGIN, height: 18, color: HEADER_FILL });
+    const baseline = top - 12.5;
+    layout.text('Cluster (region)', ANNEX_COLUMNS.cluster, baseline, 8.5, MUTED);
+    layout.textRight('Node-hours', ANNEX_COLUMNS.nodeHours, baseline, 8.5, MUTED);
+    layout.textRight('kWh (with PUE)', ANNEX_COLUMNS.kwh, baseline, 8.5, MUTED);
+    layout.textRight('kg CO₂e', ANNEX_COLUMNS.kg, baseline, 8.5, MUTED);
+    layout.y = top - 18;
+  };
+  header();
+  const row = (label: string, nodeHours: string, kwh: string, kg: string, size = TABLE_SIZE) => {
+    layout.ensure(TABLE_LEADING + 2 * ROW_PADDING, header);
+    const baseline = layout.y - ROW_PADDING - size;
+    layout.text(label, ANNEX_COLUMNS.cluster, baseline, size);
+    layout.textRight(nodeHours, ANNEX_COLUMNS.nodeHours, baseline, size);
+    layout.textRight(kwh, ANNEX_COLUMNS.kwh, baseline, size);
+    layout.textRight(kg, ANNEX_COLUMNS.kg, baseline, size);
+    layout.y -= TABLE_LEADING + 2 * ROW_PADDING;
+    layout.rule(layout.y);
+  };
+  for (const cluster of annex.clusters) row(`${cluster.name} (${cluster.regionId})`, decimal(cluster.nodeHours, 1), decimal(cluster.facilityKwh, 1), decimal(cluster.kgCo2e, 2));
+  if (annex.clusters.length === 0) row('No cluster ran in this period.', '', '', '');
+  row('Total', '', '', decimal(annex.totalKgCo2e, 2), 10);
+  layout.y -= 14;
+  layout.ensure(14);
+  layout.text('Sources', MARGIN, layout.y, 9);
+  layout.y -= 13;
+  for (const source of annex.sources) {
+    for (const line of wrapText(source, font, 8, RIGHT - MARGIN)) {
+      layout.ensure(11);
+      layout.text(line, MARGIN, layout.y, 8, MUTED);
+      layout.y -= 11;
+    }
+  }
 }
 
 const XMP_DATE = (epoch: number) => new Date(epoch).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -4,13 +4,14 @@
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
 import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
-import type { SellerIdentity } from '@kubemarket/shared';
+import { pueText, type SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
 import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
 import { invoiceCsv } from './csv';
-import { bytesToBase64, invoicePdf } from './pdf';
+import { meteredCarbon } from '../usage';
+import { bytesToBase64, invoicePdf, type CarbonAnnex } from './pdf';
 import { getInvoice, invoiceView, lineView } from './views';
 
 // The monthly run and credit notes live in their own files so scripts (the seed) can run them without the PDF code's font.
@@ -58,7 +59,28 @@ export async function invoicePdfFile(db: Database, organizationId: string | null
   const [corrects] = invoice.correctsInvoiceId
     ? await db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.id, invoice.correctsInvoiceId)).limit(1)
     : [];
-  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null })) };
+  // A monthly invoice carries its period's estimated footprint as an annex (issue 34).
+  const carbon = invoice.kind === 'invoice' && invoice.orderId === null ? await carbonAnnex(db, invoice.organizationId, invoice.periodStart, invoice.periodEnd) : null;
+  return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null, carbon })) };
+}
+
+const watts = (milliwatts: number) => `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: 3 }).format(milliwatts / 1000)} W`;
+
+/** Each cluster's node-hours, kWh and kg CO₂e over the invoiced period, and the sources of the model's figures. */
+async function carbonAnnex(db: Database, organizationId: string, from: number, to: number): Promise<CarbonAnnex> {
+  const metered = await meteredCarbon(db, organizationId, { from, to, groupBy: 'month' });
+  const regionIds = new Set(metered.clusters.map((cluster) => cluster.regionId));
+  return {
+    clusters: metered.clusters.map((cluster) => ({ name: cluster.name, regionId: cluster.regionId, nodeHours: cluster.nodeHours, facilityKwh: cluster.footprint.facilityKwh, kgCo2e: cluster.footprint.kgCo2e })),
+    totalKgCo2e: metered.clusters.reduce((sum, cluster) => sum + cluster.footprint.kgCo2e, 0),
+    sources: [
+      ...metered.model.factorRows.map((factor) => `${factor.label}: ${watts(factor.milliwatts)}. ${factor.source} (${factor.year}).`),
+      'Control plane: counted as 2 vCPU and 8 GB for each hour a cluster runs, replicas included (an assumption of the model).',
+      ...[...metered.model.regions]
+        .filter(([id]) => regionIds.has(id))
+        .map(([id, region]) => `${region.name} (${id}): grid ${region.gridGramsPerKwh} g CO₂e/kWh, ${region.gridSource} (${region.gridYear}); PUE ${pueText(region.pueMilli)}.`),
+    ],
+  };
 }
 
 export type PayWith = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardDetails };
