@@ -117,6 +117,13 @@ export async function signedIn(username: string, ip: string, fetcher: Fetcher = 
   return client;
 }
 
+/** A Stripe-Signature header for `payload`, signed with the webhook secret as Stripe signs (at `timestamp`, seconds; now by default). */
+export async function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${payload}`)));
+  return `t=${timestamp},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }

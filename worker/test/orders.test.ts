@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody, BASE, fetcherWith, json, signedIn } from './client';
+import { apiErrorBody, BASE, fetcherWith, json, signedIn, stripeSignature } from './client';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51OrdersWorker', STRIPE_WEBHOOK_SECRET: 'whsec_OrdersWorkerSecret' };
 
@@ -20,12 +20,6 @@ interface OrderBody {
 }
 
 /** Stripe's v1 signature scheme, computed here with Web Crypto. */
-async function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${payload}`)));
-  return `t=${timestamp},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
 describe('orders over REST', () => {
   it('places one order for two requests with the same Idempotency-Key header, then pays it', async () => {
     const gabriel = await signedIn('gabriel', '203.0.113.140');

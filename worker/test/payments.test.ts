@@ -3,17 +3,11 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configurationProblems } from '../src/config';
 import { paymentsFor } from '../src/context';
-import { BASE, fetcherWith, json, productionEnv } from './client';
+import { BASE, fetcherWith, json, productionEnv, stripeSignature } from './client';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_51ExampleLiveKey', STRIPE_WEBHOOK_SECRET: 'whsec_ExampleSigningSecret', STRIPE_PUBLISHABLE_KEY: 'pk_live_51ExampleLiveKey' };
 
 /** Stripe's v1 scheme, computed here with Web Crypto rather than by the SDK under test. */
-async function stripeSignature(payload: string, secret: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${payload}`)));
-  return `t=${timestamp},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -5,17 +5,11 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { json, TestClient } from './client';
+import { json, signedIn, TestClient } from './client';
 
 const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' };
 const CARD = { kind: 'card', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', holderName: 'Gabriel Roux' } };
 const SUPPORT = { lines: [{ kind: 'support', planId: 'support_business' }], billing: BILLING };
-
-async function signedInAs(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
 
 async function count(query: string, ...bindings: unknown[]): Promise<number> {
   const row = await env.DB.prepare(query).bind(...bindings).first<{ n: number }>();
@@ -24,7 +18,7 @@ async function count(query: string, ...bindings: unknown[]): Promise<number> {
 
 describe('10 requests at once over HTTP', () => {
   it('pays an order once when each request brings its own payment key', async () => {
-    const gabriel = await signedInAs('gabriel', '203.0.113.201');
+    const gabriel = await signedIn('gabriel', '203.0.113.201');
     const placed = await json<{ id: string }>(await gabriel.post('/api/orders', SUPPORT, { 'Idempotency-Key': crypto.randomUUID() }));
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => gabriel.post(`/api/orders/${placed.id}/pay`, { paymentIdempotencyKey: crypto.randomUUID(), method: CARD })),
@@ -43,7 +37,7 @@ describe('10 requests at once over HTTP', () => {
   });
 
   it('confirms bank transfers only up to the credit limit', async () => {
-    const gabriel = await signedInAs('gabriel', '203.0.113.202');
+    const gabriel = await signedIn('gabriel', '203.0.113.202');
     // Globex pays by bank transfer; room for two support plans (€238.80 each) beyond what it owes now.
     const owed = await count(
       `SELECT (SELECT coalesce(sum(total_cents), 0) FROM invoices WHERE organization_id = 'org_demo_globex' AND kind = 'invoice' AND status IN ('due', 'overdue'))

@@ -4,16 +4,10 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { json, TestClient } from './client';
+import { json, signedIn, type TestClient } from './client';
 
 const BILLING = { companyName: 'Globex Logistics', countryCode: 'FR', addressLine1: '8 quai de la Loire', postalCode: '75019', city: 'Paris' };
 const SUPPORT = { lines: [{ kind: 'support', planId: 'support_business' }], billing: BILLING };
-
-async function signedInAs(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
 
 interface InvoiceRow {
   id: string;
@@ -36,8 +30,8 @@ const invoiceRow = (id: string) => env.DB.prepare('SELECT id, number, status, to
 
 describe('bank transfers matched by RF reference, on D1', () => {
   it('records a partial transfer, then the rest, and pays the order once', async () => {
-    const gabriel = await signedInAs('gabriel', '203.0.113.221');
-    const adam = await signedInAs('adam', '203.0.113.222');
+    const gabriel = await signedIn('gabriel', '203.0.113.221');
+    const adam = await signedIn('adam', '203.0.113.222');
     const { orderId, invoice } = await confirmedInvoice(gabriel);
     expect(invoice).toMatchObject({ status: 'due', total_cents: 23_880, received_cents: 0 });
     expect(invoice.payment_reference).toMatch(/^RF\d{2}[A-Z0-9]+$/);
@@ -60,8 +54,8 @@ describe('bank transfers matched by RF reference, on D1', () => {
   });
 
   it('adds up ten transfers recorded at once, and returns the excess once as a credit', async () => {
-    const gabriel = await signedInAs('gabriel', '203.0.113.223');
-    const adam = await signedInAs('adam', '203.0.113.224');
+    const gabriel = await signedIn('gabriel', '203.0.113.223');
+    const adam = await signedIn('adam', '203.0.113.224');
     const { invoice } = await confirmedInvoice(gabriel);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) => adam.post('/api/admin/invoice-transfers', { reference: invoice.payment_reference, amountCents: 3_000, bankReference: `D1-PAR-${index}` })),

@@ -1,12 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { apiErrorBody, json, TestClient } from './client';
-
-async function signedInAs(username: string, ip: string) {
-  const client = await new TestClient(ip).prime();
-  expect((await client.post('/trpc/dev.login', { username })).status).toBe(200);
-  return client;
-}
+import { apiErrorBody, json, signedIn, TestClient } from './client';
 
 async function mailedToken(to: string, param: 'token' | 'unsubscribe'): Promise<string> {
   const row = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
@@ -70,11 +64,11 @@ describe('GET /api/sidebar-counts', () => {
   });
 
   it('counts the organisation’s clusters and orders', async () => {
-    const alice = await signedInAs('alice', '203.0.113.120');
+    const alice = await signedIn('alice', '203.0.113.120');
     const res = await alice.get('/api/sidebar-counts');
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ clusters: 3, orders: { total: 9 } });
-    const olivia = await signedInAs('olivia', '203.0.113.121');
+    const olivia = await signedIn('olivia', '203.0.113.121');
     expect(await json(await olivia.get('/api/sidebar-counts'))).toEqual({ clusters: 0, orders: { total: 0 } });
   });
 });
@@ -85,9 +79,9 @@ describe('GET /api/officers/check-access', () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get('Content-Type')).toContain('application/json');
     expect(await anonymous.text()).toBe('false');
-    expect(await (await (await signedInAs('alice', '203.0.113.122')).get('/api/officers/check-access')).text()).toBe('false');
-    expect(await (await (await signedInAs('olivia', '203.0.113.123')).get('/api/officers/check-access')).text()).toBe('true');
-    expect(await (await (await signedInAs('sophie', '203.0.113.124')).get('/api/officers/check-access')).text()).toBe('true');
+    expect(await (await (await signedIn('alice', '203.0.113.122')).get('/api/officers/check-access')).text()).toBe('false');
+    expect(await (await (await signedIn('olivia', '203.0.113.123')).get('/api/officers/check-access')).text()).toBe('true');
+    expect(await (await (await signedIn('sophie', '203.0.113.124')).get('/api/officers/check-access')).text()).toBe('true');
   });
 });
 
