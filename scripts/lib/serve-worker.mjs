@@ -39,6 +39,10 @@ const miniflare = new Miniflare(
     port,
     // No request to Cloudflare for a real `request.cf`: placeholder values, as `wrangler dev` offline.
     cf: false,
+    // GET /cdn-cgi/local/scheduled?cron=<cron> runs the Worker's scheduled handler with that cron
+    // (Miniflare's trigger endpoint, local only): browser tests run a cron for real, e.g. the hourly
+    // metering and the budgets it alerts (web/e2e/budgets.e2e.test.ts).
+    unsafeTriggerHandlers: true,
     // The same layout as `wrangler dev --persist-to`: a database prepared for one serves the other.
     resourcePersistencePath: resolve(persistTo, 'v3'),
     log: new Log(quiet ? LogLevel.WARN : LogLevel.INFO),

@@ -1,30 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAsNewAccount } from './accounts';
 import { POLL, useBrowser } from './fixtures';
-
-/** A receiver on 127.0.0.1 that records each delivery and answers the status the test sets. */
-async function receiver() {
-  let status = 500;
-  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'Receiver down for the test');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    answer: (next: number) => void (status = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { webhookReceiver } from './webhook-receiver';
 
 /** Standard Webhooks: v1, then the base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" keyed with the secret's bytes. */
 const signatureOf = (secret: string, id: string, timestamp: string, body: string) =>
@@ -32,9 +10,9 @@ const signatureOf = (secret: string, id: string, timestamp: string, body: string
 
 describe('Webhooks in /settings/webhooks', () => {
   const browser = useBrowser();
-  let hooks: Awaited<ReturnType<typeof receiver>>;
+  let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
   beforeAll(async () => {
-    hooks = await receiver();
+    hooks = await webhookReceiver();
   });
   afterAll(async () => {
     await hooks.close();

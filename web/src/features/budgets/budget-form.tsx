@@ -11,6 +11,7 @@ import {
 import { Alert, Autocomplete, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldMap } from '../../lib/server-errors';
@@ -53,6 +54,20 @@ function initialValues(budget: Budget | null): BudgetFormValues {
   return { name: budget.name, scope: budget.scope, clusterId: budget.clusterId, tierId: budget.tierId, label: budget.label, amount: budget.amountCents / 100, thresholds: budget.thresholds, hibernateOnReach: budget.hibernateOnReach };
 }
 
+/** The cluster or tier a budget watches; nothing chosen is null. */
+function TargetSelect({ label, options, value, error, onChange }: { label: string; options: Array<{ value: string; label: string }>; value: string | null; error: ReactNode; onChange: (id: string | null) => void }) {
+  return (
+    <NativeSelect
+      label={label}
+      required
+      data={[{ value: '', label: `Choose a ${label.toLowerCase()}` }, ...options]}
+      value={value ?? ''}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+    />
+  );
+}
+
 const FORM_FIELDS = ['name', 'scope', 'clusterId', 'tierId', 'label', 'thresholds', 'hibernateOnReach'];
 
 /** Adding (budget null) or changing a budget, checked by the schema the server uses. */
@@ -90,24 +105,10 @@ export function BudgetFormModal({ budget, choices, onClose }: { budget: Budget |
             {...form.getInputProps('scope')}
           />
           {values.scope === 'cluster' ? (
-            <NativeSelect
-              label="Cluster"
-              required
-              data={[{ value: '', label: 'Choose a cluster' }, ...choices.clusters.map((cluster) => ({ value: cluster.id, label: cluster.name }))]}
-              {...form.getInputProps('clusterId')}
-              value={values.clusterId ?? ''}
-              onChange={(event) => form.setFieldValue('clusterId', event.currentTarget.value || null)}
-            />
+            <TargetSelect label="Cluster" options={choices.clusters.map((cluster) => ({ value: cluster.id, label: cluster.name }))} value={values.clusterId} error={form.errors.clusterId} onChange={(id) => form.setFieldValue('clusterId', id)} />
           ) : null}
           {values.scope === 'tier' ? (
-            <NativeSelect
-              label="Tier"
-              required
-              data={[{ value: '', label: 'Choose a tier' }, ...choices.tiers.map((tier) => ({ value: tier.id, label: tierDisplayName(tier.name) }))]}
-              {...form.getInputProps('tierId')}
-              value={values.tierId ?? ''}
-              onChange={(event) => form.setFieldValue('tierId', event.currentTarget.value || null)}
-            />
+            <TargetSelect label="Tier" options={choices.tiers.map((tier) => ({ value: tier.id, label: tierDisplayName(tier.name) }))} value={values.tierId} error={form.errors.tierId} onChange={(id) => form.setFieldValue('tierId', id)} />
           ) : null}
           {values.scope === 'label' ? (
             <Autocomplete

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsDemoAccountWithoutBanner } from './accounts';
+import { workerDatabase } from './database';
+import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { webhookReceiver } from './webhook-receiver';
+
+/** A REST call of the signed-in page, with its CSRF token. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const user = await fetch('/api/user', { credentials: 'include' });
+      const token = user.headers.get('X-CSRF-Token') ?? '';
+      const response = await fetch(path, { method, credentials: 'include', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, json: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+  return answer.json as T;
+}
+
+/** The hourly housekeeping cron of worker/src/scheduled.ts (CRONS.housekeeping), metering included. */
+const HOUSEKEEPING_CRON = '17 * * * *';
+
+describe('Budgets on /billing', () => {
+  const browser = useBrowser();
+  let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+  beforeAll(async () => {
+    hooks = await webhookReceiver(200);
+  });
+  afterAll(async () => {
+    await hooks.close();
+  });
+
+  it('sets a budget as Alice; the metering cron meters past 80 % and she gets the notification, the email and the webhook', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    const db = await workerDatabase();
+    // Acme's cluster that cost the most in the last metered hour: that hour is taken back out of the
+    // metering (its records and its metered mark), so the cron's next run meters it again for real.
+    const latest = (await db.prepare('SELECT max(hour) AS hour FROM metered_hours').bind().first()) as { hour: number } | null;
+    const hour = latest!.hour;
+    const top = (await db
+      .prepare(
+        "SELECT u.cluster_id AS id, c.name AS name, sum(u.amount_millicents) AS millicents FROM usage_records u JOIN clusters c ON c.id = u.cluster_id WHERE u.organization_id = 'org_demo_acme' AND u.hour = ? AND c.status = 'running' GROUP BY u.cluster_id ORDER BY millicents DESC LIMIT 1",
+      )
+      .bind(hour)
+      .first()) as { id: string; name: string; millicents: number } | null;
+    const cluster = top!;
+    expect(cluster.millicents).toBeGreaterThan(10_000);
+    await db.prepare('DELETE FROM usage_records WHERE cluster_id = ? AND hour = ?').bind(cluster.id, hour).run();
+    await db.prepare('DELETE FROM metered_hours WHERE hour = ?').bind(hour).run();
+
+    await signInAsDemoAccountWithoutBanner(page, 'alice');
+    await page.goto('/billing');
+    const section = page.locator('section#budgets');
+    await section.getByRole('heading', { name: 'Budgets', level: 2 }).waitFor();
+    const endpoint = await api<{ id: string }>(page, 'POST', '/api/webhook-endpoints', { url: hooks.url, events: ['budget.threshold_reached'], description: 'Budgets browser test' });
+
+    // The budget, added in the form with a generous amount first.
+    const name = `Webshop ${Date.now()}`;
+    await section.getByTestId('budget-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add a budget' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('combobox', { name: 'What it watches' }).selectOption('cluster');
+    await dialog.getByRole('combobox', { name: 'Cluster' }).selectOption(cluster.id);
+    await dialog.getByRole('textbox', { name: /Amount per month/ }).fill('100000');
+    await dialog.getByRole('button', { name: 'Add budget' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = section.getByTestId('budget').filter({ hasText: name });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('No alert this month.');
+
+    // Then an amount that the hour about to be metered takes past 80 %: 80 % of it is half an hour's spend above the month so far.
+    const listed = await api<{ budgets: Array<{ id: string; name: string; actualCents: number }> }>(page, 'GET', '/api/budgets');
+    const budget = listed.budgets.find((candidate) => candidate.name === name)!;
+    const amountCents = Math.round((budget.actualCents + cluster.millicents / 2000) / 0.8);
+    expect(budget.actualCents * 100).toBeLessThan(80 * amountCents);
+    await card.getByRole('button', { name: `Edit the budget ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit the budget ${name}` });
+    await edit.getByRole('textbox', { name: /Amount per month/ }).fill((amountCents / 100).toFixed(2));
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The hourly cron, as Cloudflare runs it: metering, then budgets.
+    const run = await page.context().request.get(`${BASE_URL}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(HOUSEKEEPING_CRON)}`);
+    expect(run.status()).toBe(200);
+
+    // The notification, in the bell.
+    await page.getByTestId('notification-bell').click();
+    const notification = page.getByTestId('notification-item').filter({ hasText: `Budget "${name}"` });
+    await expect.poll(() => notification.count(), { timeout: 30_000 }).toBe(1);
+    expect(await notification.textContent()).toContain('spend so far passed 80 %');
+    await page.keyboard.press('Escape');
+
+    // The alerts on the budget's card, once the page reads the list again.
+    await page.reload();
+    await expect.poll(() => card.getByTestId('budget-alerts').textContent(), POLL).toContain('80 % of the spend so far reached');
+
+    // The email, in the development mailbox.
+    await page.goto('/dev/mailbox');
+    await page.getByLabel('Recipient').fill('alice@acme.example');
+    const mail = page.getByTestId('mail-message').filter({ hasText: `Budget alert: ${name}` });
+    await expect.poll(() => mail.count(), POLL).toBe(1);
+    expect(await mail.textContent()).toContain('spend so far passed 80 %');
+
+    // The webhook, delivered to the endpoint subscribed to budget.threshold_reached.
+    const ours = () => hooks.events().filter((event) => event.data.name === name && event.data.basis === 'actual' && event.data.threshold === 80);
+    await expect.poll(() => ours().length, { timeout: 30_000 }).toBe(1);
+    const delivered = ours()[0]!;
+    expect(delivered).toMatchObject({ type: 'budget.threshold_reached', data: { budgetId: budget.id, budgetCents: amountCents, scope: { type: 'cluster', clusterId: cluster.id } } });
+    expect(Number(delivered.data.spendCents) * 100).toBeGreaterThanOrEqual(80 * amountCents);
+
+    // Deleted, with its confirmation; the endpoint too.
+    await page.goto('/billing');
+    await card.getByRole('button', { name: `Delete the budget ${name}` }).click();
+    await page.getByRole('button', { name: 'Delete budget' }).click();
+    await card.waitFor({ state: 'detached' });
+    await api(page, 'DELETE', `/api/webhook-endpoints/${endpoint.id}`);
+  });
+});
