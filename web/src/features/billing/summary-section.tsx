@@ -28,7 +28,7 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-const FORECAST_HINT = "At this month's pace so far";
+const FORECAST_HINT = 'So far, plus the last day’s hourly rate to month end (as on Usage)';
 const CREDITS_HINT = 'Applied to invoices before any charge';
 
 /**

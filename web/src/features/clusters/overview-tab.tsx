@@ -8,6 +8,7 @@ import { SectionCard } from '../../components/section-card';
 import { formatDateTime } from '../../lib/date-format';
 import { toast } from '../../lib/toast';
 import { useTRPCClient } from '../../lib/trpc';
+import { ClusterCostCard } from '../costs';
 import { useDisplayPrice } from '../currency';
 import { ClusterFootprint } from '../usage';
 import { useClusterMutation } from './cluster-queries';
@@ -94,6 +95,8 @@ export function OverviewTab({ cluster, mayWrite }: OverviewTabProps) {
           }
         />
       </SectionCard>
+
+      <ClusterCostCard clusterId={cluster.id} clusterName={cluster.name} />
 
       <ClusterFootprint clusterId={cluster.id} regionId={cluster.region.id} deleted={cluster.deletedAt !== null} />
 

@@ -24,7 +24,7 @@ const report: UsageReport = {
     { period: '2026-11-02', quantities: { node: 24 }, byGroup: { node: { clu_a: 24 } } },
   ],
   totals: { amountCents: 1_750, byGroup: { clu_a: 1_500, clu_b: 250 } },
-  forecast: { monthStart: 0, monthEnd: 0, monthToDateCents: 0, elapsedDays: 1, daysInMonth: 30, forecastCents: 0 },
+  forecast: { monthStart: 0, monthEnd: 0, monthToDateCents: 0, hoursElapsed: 24, hoursInMonth: 720, hoursLeft: 696, runRateMillicentsPerHour: 0, runRateHours: 24, elapsedDays: 1, daysInMonth: 30, forecastCents: 0 },
 };
 
 describe('usage data', () => {

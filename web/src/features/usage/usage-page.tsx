@@ -6,6 +6,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { WhenInView } from '../../components/when-in-view';
 import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
+import { ForecastFormula, UsageClusterCosts } from '../costs';
 import { useDisplayPrice, useExchangeRates } from '../currency';
 import {
   chartRows,
@@ -150,9 +151,7 @@ export function UsagePage() {
               <UsageFigure label="Total for the range" eurCents={report.totals.amountCents} showEur={showEur} testId="usage-total" />
               <UsageFigure label="This month so far" eurCents={report.forecast.monthToDateCents} showEur={showEur} />
               <UsageFigure label="Forecast to month end" eurCents={report.forecast.forecastCents} showEur={showEur} testId="usage-forecast">
-                <Text size="xs" c="dimmed">
-                  Month to date × {report.forecast.daysInMonth} days ÷ {report.forecast.elapsedDays.toFixed(1)} days elapsed.
-                </Text>
+                <ForecastFormula forecast={report.forecast} format={price.format} testId="usage-forecast-formula" />
               </UsageFigure>
             </SimpleGrid>
 
@@ -171,6 +170,8 @@ export function UsagePage() {
                 />
               )}
             </Card>
+
+            {by === 'cluster' ? <UsageClusterCosts clusters={report.groups.filter((group) => group.key.startsWith('clu_'))} /> : null}
 
             {quantityKind && (
               <Card withBorder data-testid="usage-quantity-card">

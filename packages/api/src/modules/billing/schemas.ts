@@ -10,7 +10,7 @@ export const summarySchema = z.object({
   periodStart: epochMs('Start of this month'),
   periodEnd: epochMs('Start of next month'),
   monthToDateCents: cents("This month's usage so far"),
-  forecastCents: cents('This month at the pace so far, to month end'),
+  forecastCents: cents('Month to date + the last day’s hourly run rate × the hours left in the month (the forecast /api/usage explains)'),
   checkoutThisMonth: z
     .object({
       paidCents: cents('Paid at checkout this month (orders paid by card or transfer as they were placed)'),
