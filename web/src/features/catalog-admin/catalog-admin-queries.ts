@@ -23,6 +23,11 @@ export function useAdminVersions() {
   return useQuery(trpc.catalogAdmin.kubernetesVersions.list.queryOptions());
 }
 
+export function useAdminPowerFactors() {
+  const trpc = useTRPC();
+  return useQuery(trpc.catalogAdmin.powerFactors.list.queryOptions());
+}
+
 export function useAdminAddons() {
   const trpc = useTRPC();
   return useQuery(trpc.catalogAdmin.addons.list.queryOptions());

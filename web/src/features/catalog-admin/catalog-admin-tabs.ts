@@ -1,5 +1,5 @@
 /** The tabs of the staff catalogue pages, kept apart from the pages so the routes' search validation stays small. */
-export const MANAGE_CLUSTERS_TABS = ['tiers', 'flavors', 'versions'] as const;
+export const MANAGE_CLUSTERS_TABS = ['tiers', 'flavors', 'versions', 'regions'] as const;
 export type ManageClustersTab = (typeof MANAGE_CLUSTERS_TABS)[number];
 
 export const MANAGE_SUPPORT_TABS = ['plans', 'promotions'] as const;

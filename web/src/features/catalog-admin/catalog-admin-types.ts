@@ -13,6 +13,12 @@ export type AdminMiddleware = Outputs['middlewares']['list'][number];
 export type AdminPlan = Outputs['middlewarePlans']['list'][number];
 export type AdminSupportPlan = Outputs['supportPlans']['list'][number];
 export type AdminPromotion = Outputs['promotions']['list'][number];
+/** A region as the public catalogue lists it: its jurisdiction and carbon figures are what staff edit. */
+export type AdminRegion = inferRouterOutputs<AppRouter>['catalog']['regions'][number];
+export type AdminPowerFactor = Outputs['powerFactors']['list'][number];
+export type RegionUpdateInput = Inputs['regions']['update'];
+export type PowerFactorCreateInput = Inputs['powerFactors']['create'];
+export type PowerFactorUpdateInput = Inputs['powerFactors']['update'];
 export type ScheduledPrice = AdminTier['scheduledPrices'][number];
 export type ChangeRequest = Outputs['changeRequests']['list'][number];
 export type ChangeRequestInput = Inputs['changeRequests']['create'];

@@ -1,5 +1,6 @@
-import { IconBox, IconCpu, IconVersions } from '@tabler/icons-react';
+import { IconBox, IconCpu, IconLeaf, IconVersions } from '@tabler/icons-react';
 import type { ManageClustersTab } from './catalog-admin-tabs';
+import { CarbonPanel } from './carbon-panel';
 import { FlavorsPanel } from './flavors-panel';
 import { StaffTabsPage, type StaffTab } from './staff-tabs-page';
 import { TiersPanel } from './tiers-panel';
@@ -9,6 +10,13 @@ const TABS: readonly StaffTab<ManageClustersTab>[] = [
   { value: 'tiers', label: 'Cluster tiers', icon: IconBox, text: 'Each tier is a baseline cluster with its SLA, limits, node flavours, regions and price.', panel: <TiersPanel /> },
   { value: 'flavors', label: 'Node flavours', icon: IconCpu, text: 'The machine types of node pools, with their hourly and monthly prices per node.', panel: <FlavorsPanel /> },
   { value: 'versions', label: 'Kubernetes versions', icon: IconVersions, text: 'The versions new clusters can run; the default is preselected.', panel: <VersionsPanel /> },
+  {
+    value: 'regions',
+    label: 'Regions and carbon',
+    icon: IconLeaf,
+    text: "Each region's operator, law and EU-only access, and the carbon model's figures (PUE, grid intensity, power per vCPU, GB and GPU card) with their sources.",
+    panel: <CarbonPanel />,
+  },
 ];
 
 interface ManageClustersPageProps {
@@ -16,7 +24,7 @@ interface ManageClustersPageProps {
   onTabChange: (tab: ManageClustersTab) => void;
 }
 
-/** Staff editing of what clusters are made of: tiers, node flavours and Kubernetes versions. */
+/** Staff editing of what clusters are made of: tiers, node flavours, Kubernetes versions, and the regions' jurisdiction and carbon figures. */
 export function ManageClustersPage({ tab, onTabChange }: ManageClustersPageProps) {
   return (
     <StaffTabsPage
