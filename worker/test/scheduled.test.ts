@@ -104,6 +104,29 @@ describe('scheduled housekeeping', () => {
   });
 });
 
+describe('scheduled budgets', () => {
+  it('alerts a budget after metering, once however often the cron runs', async () => {
+    const hour = 3_600_000;
+    const now = Date.now();
+    // €10 of Acme's spend an hour ago, against a €1 budget alerting at 50 %.
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO usage_records (id, organization_id, subject_id, cluster_id, hour, kind, resource_id, quantity_milli, unit_price_millicents, amount_millicents, order_id, created_at) VALUES ('use_cron_budget', 'org_demo_acme', 'clu_cron_budget', 'clu_cron_budget', ?, 'egress', 'egress', 1000, 1000000, 1000000, NULL, 0)",
+      ).bind(Math.floor(now / hour) * hour - hour),
+      env.DB.prepare("INSERT INTO budgets (id, organization_id, name, scope, amount_cents, thresholds, hibernate_on_reach, created_at, updated_at) VALUES ('bdg_cron', 'org_demo_acme', 'Cron budget', 'organization', 100, '[50]', 0, 0, 0)"),
+    ]);
+    await runCron(CRONS.housekeeping, now);
+    await runCron(CRONS.housekeeping, now + 60_000);
+    const alerts = await env.DB.prepare("SELECT basis, threshold_percent AS threshold FROM budget_alerts WHERE budget_id = 'bdg_cron' ORDER BY basis").all<{ basis: string; threshold: number }>();
+    expect(alerts.results).toEqual([
+      { basis: 'actual', threshold: 50 },
+      { basis: 'forecast', threshold: 50 },
+    ]);
+    const told = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = 'usr_demo_alice' AND message LIKE 'Budget \"Cron budget\"%'").first<{ n: number }>();
+    expect(told?.n).toBe(1);
+  });
+});
+
 describe('scheduled hibernation', () => {
   const operation = () =>
     env.DB.prepare("SELECT id, type, status, params, requested_by FROM cluster_operations WHERE cluster_id = 'clu_cron_dev' ORDER BY created_at DESC LIMIT 1").first<{
