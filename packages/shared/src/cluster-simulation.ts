@@ -57,6 +57,12 @@ export function fnv1a(text: string): number {
   return value;
 }
 
+/** A UUID-shaped id, the same for the same seed: a simulated object's uid, a volume's name. */
+export function stableUid(seed: string): string {
+  const hex = [0, 1, 2, 3].map((part) => fnv1a(`${seed}/${part}`).toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** The nth node of a pool: the same name every time it exists, e.g. "webshop-prod-default-k3x9q". */
 export function clusterNodeName(clusterName: string, pool: { id: string; name: string }, index: number): string {
   const suffix = fnv1a(`${pool.id}/${index}`).toString(36).padStart(5, '0').slice(-5);

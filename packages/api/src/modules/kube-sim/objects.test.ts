@@ -20,7 +20,7 @@ function cluster(nodes: SimulatedNode[]): SimulatedCluster {
     networking: { cni: 'calico', podCidr: '10.244.0.0/16' },
     createdAt: NOW - 3 * DAY,
     updatedAt: NOW - HOUR,
-    pools: [{ id: 'npl_1', name: 'workers', flavorId: 'gp-4-16', labels: { tier: 'web' }, taints: [] }],
+    pools: [{ id: 'npl_1', name: 'workers', flavorId: 'gp-4-16', count: nodes.length, labels: { tier: 'web' }, taints: [] }],
     nodes,
     addons: [{ id: 'addon_cert_manager', name: 'cert-manager', installedAt: NOW - DAY }],
   };

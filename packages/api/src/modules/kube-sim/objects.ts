@@ -6,13 +6,15 @@
  * Names, addresses and uids are derived from stable hashes, so every read answers the same.
  */
 import type { ClusterEventType, ClusterNetworking, ClusterNode, NodeStatus, NodeTaint } from '@kubemarket/db';
-import { fnv1a } from '@kubemarket/shared';
+import { fnv1a, stableUid } from '@kubemarket/shared';
 import { humanDuration, kubeTime, type KubeObject, type KubeResource, type TableColumn } from './kubernetes';
 
 export interface SimulatedPool {
   id: string;
   name: string;
   flavorId: string;
+  /** Nodes the pool asks for (its volumes follow it: storage-objects.ts). */
+  count: number;
   labels: Record<string, string>;
   taints: NodeTaint[];
 }
@@ -40,11 +42,6 @@ export interface SimulatedEvent {
   createdAt: number;
 }
 
-/** A stable UUID-shaped id for an object of a cluster. */
-function uidOf(seed: string): string {
-  const hex = [0, 1, 2, 3].map((part) => fnv1a(`${seed}/${part}`).toString(16).padStart(8, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /** The letters Kubernetes draws generated name suffixes from (no vowels, no look-alikes). */
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
@@ -132,7 +129,7 @@ export function nodeObject(cluster: SimulatedCluster, node: SimulatedNode, now: 
     apiVersion: 'v1',
     metadata: {
       name: node.name,
-      uid: uidOf(`${cluster.id}/node/${node.name}`),
+      uid: stableUid(`${cluster.id}/node/${node.name}`),
       resourceVersion: resourceVersion(node.updatedAt),
       creationTimestamp: kubeTime(node.createdAt),
       labels: {
@@ -172,9 +169,9 @@ export function nodeObject(cluster: SimulatedCluster, node: SimulatedNode, now: 
         { type: 'Hostname', address: node.name },
       ],
       nodeInfo: {
-        machineID: uidOf(`${cluster.id}/machine/${node.name}`).replaceAll('-', ''),
-        systemUUID: uidOf(`${cluster.id}/system/${node.name}`),
-        bootID: uidOf(`${cluster.id}/boot/${node.name}/${node.createdAt}`),
+        machineID: stableUid(`${cluster.id}/machine/${node.name}`).replaceAll('-', ''),
+        systemUUID: stableUid(`${cluster.id}/system/${node.name}`),
+        bootID: stableUid(`${cluster.id}/boot/${node.name}/${node.createdAt}`),
         kernelVersion: '6.12.44-cloud-amd64',
         osImage: 'Garden Linux 1877.3',
         containerRuntimeVersion: 'containerd://2.1.4',
@@ -273,7 +270,7 @@ function podObject(cluster: SimulatedCluster, workload: Workload, name: string, 
     metadata: {
       name,
       namespace: workload.namespace,
-      uid: uidOf(`${cluster.id}/pod/${workload.namespace}/${name}`),
+      uid: stableUid(`${cluster.id}/pod/${workload.namespace}/${name}`),
       resourceVersion: resourceVersion(Math.max(created, node?.updatedAt ?? 0)),
       creationTimestamp: kubeTime(created),
       labels: { ...workload.labels, 'pod-template-hash': suffixOf(`${cluster.id}/${workload.name}/template`, 10) },
@@ -405,7 +402,7 @@ export function namespaceObjects(cluster: SimulatedCluster): NamespaceObject[] {
   const namespace = (name: string, since: number): NamespaceObject => ({
     kind: 'Namespace',
     apiVersion: 'v1',
-    metadata: { name, uid: uidOf(`${cluster.id}/namespace/${name}`), resourceVersion: resourceVersion(since), creationTimestamp: kubeTime(since), labels: { 'kubernetes.io/metadata.name': name } },
+    metadata: { name, uid: stableUid(`${cluster.id}/namespace/${name}`), resourceVersion: resourceVersion(since), creationTimestamp: kubeTime(since), labels: { 'kubernetes.io/metadata.name': name } },
     spec: { finalizers: ['kubernetes'] },
     status: { phase: 'Active' },
   });
@@ -456,7 +453,7 @@ export function eventObject(cluster: Pick<SimulatedCluster, 'id' | 'name'>, even
       // The API server names an event after its object and a hex timestamp-like suffix.
       name: `${cluster.name}.${fnv1a(event.id).toString(16).padStart(8, '0')}${fnv1a(`${event.id}/2`).toString(16).padStart(8, '0')}`,
       namespace: EVENTS_NAMESPACE,
-      uid: uidOf(`${cluster.id}/event/${event.id}`),
+      uid: stableUid(`${cluster.id}/event/${event.id}`),
       resourceVersion: resourceVersion(event.createdAt),
       creationTimestamp: at,
     },

@@ -82,6 +82,10 @@ describe('the simulated Kubernetes API of a cluster', () => {
       ['nodes', false, ['get', 'list']],
       ['pods', true, ['get', 'list']],
       ['events', true, ['get', 'list']],
+      // What deleting the cluster would leave billable (issue 34): its claims, volumes and services.
+      ['persistentvolumeclaims', true, ['get', 'list']],
+      ['persistentvolumes', false, ['get', 'list']],
+      ['services', true, ['get', 'list']],
     ]);
 
     // Nodes: as stored, with their pool and zone, readiness, capacity and kubelet version.
@@ -132,6 +136,15 @@ describe('the simulated Kubernetes API of a cluster', () => {
     expect(events).toHaveLength(activity.length);
     expect(events.at(-1)).toMatchObject({ reason: 'KubeconfigIssued', type: 'Normal', involvedObject: { name: 'webshop-prod' } });
     expect(new Set(events.map((event) => event.message))).toEqual(new Set(activity.map((event) => event.message)));
+
+    // Volumes: a claim per node the pools ask for, each bound to its volume, as the delete dialog lists them (issue 34).
+    const claims = (await read<{ kind: string; items: Array<{ metadata: { name: string; namespace: string }; spec: { volumeName: string }; status: { phase: string } }> }>('clu_demo_webshop', certificate, '/api/v1/persistentvolumeclaims')).body;
+    expect(claims.kind).toBe('PersistentVolumeClaimList');
+    expect(claims.items.map((claim) => `${claim.metadata.namespace}/${claim.metadata.name} ${claim.status.phase}`)).toEqual(stored.map((_, index) => `default/data-webshop-prod-${index} Bound`));
+    const volumes = (await read<{ items: Array<{ metadata: { name: string } }> }>('clu_demo_webshop', certificate, '/api/v1/persistentvolumes')).body.items;
+    expect(volumes.map((volume) => volume.metadata.name)).toEqual(claims.items.map((claim) => claim.spec.volumeName));
+    const services = (await read<{ items: Array<{ metadata: { name: string } }> }>('clu_demo_webshop', certificate, '/api/v1/namespaces/default/services')).body.items;
+    expect(services.map((service) => service.metadata.name)).toEqual(['kubernetes']);
   });
 
   it('refuses every change and what it does not serve with a Kubernetes Status', async () => {

@@ -31,6 +31,7 @@ import {
   type KubeResource,
 } from './kubernetes';
 import { EVENTS, eventObject, NAMESPACES, namespaceObjects, nodeObject, NODES, podObjects, PODS, type SimulatedCluster } from './objects';
+import { CLAIMS, serviceObjects, SERVICES, storageObjects, VOLUMES } from './storage-objects';
 
 /** The shortest secret the gateway may prove itself with: the launchers generate 32 random bytes. */
 export const GATEWAY_SECRET_MIN_LENGTH = 32;
@@ -132,7 +133,7 @@ async function loadCluster(db: Database, cluster: Cluster): Promise<SimulatedClu
     networking: cluster.networking ?? { cni: 'cilium', podCidr: '10.244.0.0/16' },
     createdAt: cluster.createdAt,
     updatedAt: cluster.updatedAt,
-    pools: pools.map((pool) => ({ id: pool.id, name: pool.name, flavorId: pool.flavorId, labels: pool.labels, taints: pool.taints })),
+    pools: pools.map((pool) => ({ id: pool.id, name: pool.name, flavorId: pool.flavorId, count: pool.count, labels: pool.labels, taints: pool.taints })),
     nodes,
     addons: installed,
   };
@@ -186,7 +187,7 @@ export async function answerKubeRequest(deps: KubeSimDeps, request: KubeRequest)
   if (['/healthz', '/livez', '/readyz'].includes(path)) return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'ok' };
   if (path === '/api') return jsonAnswer(coreVersions(request.serverAddress));
   if (path === '/apis') return jsonAnswer(API_GROUPS);
-  if (path === '/api/v1') return jsonAnswer(coreResources([NAMESPACES, NODES, PODS, EVENTS]));
+  if (path === '/api/v1') return jsonAnswer(coreResources([NAMESPACES, NODES, PODS, EVENTS, CLAIMS, VOLUMES, SERVICES]));
   if (segments[0] !== 'api' || segments[1] !== 'v1') return notFound();
 
   // /api/v1/<resource>[/<name>[/<sub>]] or /api/v1/namespaces/<ns>/<resource>[/<name>[/<sub>]]
@@ -225,6 +226,12 @@ export async function answerKubeRequest(deps: KubeSimDeps, request: KubeRequest)
       return serve(NAMESPACES, namespaceObjects(simulated));
     case 'events':
       return serve(EVENTS, await loadEvents(deps.db, cluster));
+    case 'persistentvolumeclaims':
+      return serve(CLAIMS, storageObjects(simulated).claims);
+    case 'persistentvolumes':
+      return serve(VOLUMES, storageObjects(simulated).volumes);
+    case 'services':
+      return serve(SERVICES, serviceObjects(simulated));
     default:
       return notFound();
   }

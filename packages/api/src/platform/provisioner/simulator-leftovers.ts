@@ -1,4 +1,4 @@
-import { fnv1a, leftoverMonthlyCents } from '@kubemarket/shared';
+import { fnv1a, leftoverMonthlyCents, stableUid } from '@kubemarket/shared';
 import type { ClusterSpec, Leftover, LeftoverScope } from './port';
 
 /**
@@ -26,19 +26,17 @@ const LOAD_BALANCED_ADDONS: Record<string, string> = {
 /** Velero's add-on: with it, every volume has its restore points as CSI snapshots. */
 const SNAPSHOT_ADDON = 'addon_backup';
 
-/** A UUID-shaped id, stable for a seed (as the Kubernetes objects of kube-sim derive theirs). */
-function uidOf(seed: string): string {
-  const hex = [0, 1, 2, 3].map((part) => fnv1a(`${seed}/${part}`).toString(16).padStart(8, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+
+/** What the derivation reads of a cluster: its id and name, and how many nodes each pool asks for. */
+type SimulatedBuild = Pick<ClusterSpec, 'id' | 'name'> & { pools: ReadonlyArray<{ count: number }> };
 
 /** One claim of 20–40 GB per node (the size is the cluster's own), in the default namespace. */
-export function simulatedVolumes(cluster: Pick<ClusterSpec, 'id' | 'name' | 'pools'>): SimulatedVolume[] {
+export function simulatedVolumes(cluster: SimulatedBuild): SimulatedVolume[] {
   const nodes = cluster.pools.reduce((sum, pool) => sum + pool.count, 0);
   const perNodeGb = 20 + (fnv1a(`${cluster.id}/storage`) % 21);
   return Array.from({ length: nodes }, (_, index) => ({
     claim: `default/data-${cluster.name}-${index}`,
-    volumeName: `pvc-${uidOf(`${cluster.id}/volume/${index}`)}`,
+    volumeName: `pvc-${stableUid(`${cluster.id}/volume/${index}`)}`,
     sizeGb: perNodeGb,
   }));
 }
@@ -48,7 +46,7 @@ function leftover(kind: Leftover['kind'], name: string, providerRef: string | nu
 }
 
 /** The simulated cluster's load balancers, volumes and snapshots, in that order. */
-export function simulatedLeftovers({ cluster, addonIds }: LeftoverScope): Leftover[] {
+export function simulatedLeftovers({ cluster, addonIds }: Omit<LeftoverScope, 'cluster'> & { cluster: SimulatedBuild }): Leftover[] {
   const volumes = simulatedVolumes(cluster);
   const balancers = addonIds.flatMap((addonId) => {
     const service = LOAD_BALANCED_ADDONS[addonId];
@@ -58,7 +56,7 @@ export function simulatedLeftovers({ cluster, addonIds }: LeftoverScope): Leftov
     return [leftover('load_balancer', service, `51.159.${(address >>> 8) % 256}.${(address % 254) + 1}`, null)];
   });
   const snapshots = addonIds.includes(SNAPSHOT_ADDON)
-    ? volumes.map((volume) => leftover('snapshot', `velero/${volume.claim.split('/')[1]}-snapshots`, `snapshot-${uidOf(`${cluster.id}/snapshot/${volume.volumeName}`)}`, volume.sizeGb))
+    ? volumes.map((volume) => leftover('snapshot', `velero/${volume.claim.split('/')[1]}-snapshots`, `snapshot-${stableUid(`${cluster.id}/snapshot/${volume.volumeName}`)}`, volume.sizeGb))
     : [];
   return [...balancers.sort((a, b) => a.name.localeCompare(b.name)), ...volumes.map((volume) => leftover('volume', volume.claim, volume.volumeName, volume.sizeGb)), ...snapshots];
 }
