@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 
 /** What a command gets: its parsed flags and positionals, the client, and where to write. */
 export interface Context {
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
   /** The API client, made from the credentials on first use (login needs none). */
   client(): KubeMarketClient;

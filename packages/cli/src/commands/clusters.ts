@@ -184,14 +184,39 @@ export const clusterCommands: Command[] = [
     },
   },
   {
-    name: 'clusters delete',
-    summary: 'delete a cluster and everything in it',
-    usage: '<cluster> --yes [--wait]',
+    name: 'clusters leftovers',
+    summary: 'what deleting a cluster would leave billable (load balancers, volumes, backups, snapshots) and what keeping each costs',
+    usage: '<cluster>',
     positionals: [1, 1],
-    options: { yes: { type: 'boolean', description: 'Required: you mean it.' }, ...WAIT_OPTIONS, output: OUTPUT_OPTION },
+    options: { output: OUTPUT_OPTION },
+    async run(context) {
+      const client = context.client();
+      const cluster = await resolveCluster(client, context.positionals[0]!);
+      const report = await client.GET('/api/clusters/{id}/leftovers', { params: { path: { id: cluster.id } } });
+      if (report.unavailable) context.err.write(`${report.unavailable}\n`);
+      print(context, report, report.items, [
+        ['id', (item) => item.id],
+        ['kind', (item) => item.kind],
+        ['size', (item) => (item.sizeGb === null ? '' : `${item.sizeGb} GB`)],
+        ['monthly', (item) => euros(item.monthlyCents)],
+      ]);
+    },
+  },
+  {
+    name: 'clusters delete',
+    summary: 'delete a cluster and everything in it, but for what --keep names',
+    usage: '<cluster> --yes [--keep <leftover id>]... [--wait]',
+    positionals: [1, 1],
+    options: {
+      yes: { type: 'boolean', description: 'Required: you mean it.' },
+      keep: { type: 'string', multiple: true, description: 'An id `clusters leftovers` lists, kept after the deletion and billed until removed; repeat for each.' },
+      ...WAIT_OPTIONS,
+      output: OUTPUT_OPTION,
+    },
     async run(context) {
       if (!context.values.yes) throw new UsageError('Deleting a cluster cannot be undone: add --yes.');
-      await changeCluster(context, 'deleted', (client, cluster) => client.DELETE('/api/clusters/{id}', { params: { path: { id: cluster.id }, query: { confirmName: cluster.name } } }));
+      const keep = Array.isArray(context.values.keep) ? context.values.keep : [];
+      await changeCluster(context, 'deleted', (client, cluster) => client.DELETE('/api/clusters/{id}', { params: { path: { id: cluster.id }, query: { confirmName: cluster.name, ...(keep.length > 0 ? { keep } : {}) } } }));
     },
   },
 ];

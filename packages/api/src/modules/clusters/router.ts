@@ -175,6 +175,7 @@ export const clustersRouter = router({
       rest: {
         method: 'GET',
         path: '/api/clusters/{id}/leftovers',
+        cli: 'kubemarket clusters leftovers <cluster>',
         summary: 'What deleting the cluster would leave billable if kept (load balancers, volumes, backups, snapshots), each with its monthly price',
         description: 'Name the ids to keep in keep when deleting the cluster; the rest is deleted with it. unavailable says why the provider could not be asked, if so.',
         tags: TAGS,
@@ -190,7 +191,7 @@ export const clustersRouter = router({
       rest: {
         method: 'DELETE',
         path: '/api/clusters/{id}',
-        cli: 'kubemarket clusters delete <cluster> --yes [--wait]',
+        cli: 'kubemarket clusters delete <cluster> --yes [--keep <leftover id>]... [--wait]',
         summary: "Delete the cluster: confirmName must be its exact name; deprovisioning runs live and billing stops once it is deleted, but for what keep names",
         description: 'keep lists ids of GET /api/clusters/{id}/leftovers to keep after the deletion (repeat the query parameter for each); they are billed hourly until removed (DELETE /api/leftovers/{id}). An id the cluster does not report now answers 400.',
         tags: TAGS,
