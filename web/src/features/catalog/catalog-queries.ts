@@ -4,6 +4,7 @@ import type { Promotion } from '@kubemarket/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo } from 'react';
+import { pick } from '../../lib/pick';
 import { useTRPC } from '../../lib/trpc';
 import { clusterTiersQueryOptions } from './cluster-tiers-query';
 import type {
@@ -33,74 +34,35 @@ export function toCatalogTier(tier: ApiTier): CatalogTier {
   // An optional HA control plane without a price cannot be sold (the server prices it so too).
   const haMode = ha.mode === 'optional' && ha.monthlyPriceCents === null ? 'unavailable' : ha.mode;
   return {
-    id: tier.id,
-    name: tier.name,
-    description: tier.description,
-    purpose: tier.purpose,
-    nodes: tier.nodes,
-    vcpu: tier.vcpu,
-    memoryGb: tier.memoryGb,
-    storageGb: tier.storageGb,
-    monthlyPriceCents: tier.monthlyPriceCents,
-    yearlyPriceCents: tier.yearlyPriceCents,
-    slaBasisPoints: tier.slaBasisPoints,
+    ...pick(tier, ['id', 'name', 'description', 'purpose', 'nodes', 'vcpu', 'memoryGb', 'storageGb', 'monthlyPriceCents', 'yearlyPriceCents', 'slaBasisPoints', 'maxNodes', 'maxPools', 'flavorIds', 'regionIds', 'startingPrice']),
     haControlPlane: haMode,
     haMonthlyPriceCents: haMode === 'optional' ? ha.monthlyPriceCents : null,
     haYearlyPriceCents: haMode === 'optional' ? ha.yearlyPriceCents : null,
-    maxNodes: tier.maxNodes,
-    maxPools: tier.maxPools,
-    flavorIds: tier.flavorIds,
-    regionIds: tier.regionIds,
-    startingPrice: tier.startingPrice,
   };
 }
 
 function toCatalogFlavor(flavor: ApiFlavor): CatalogFlavor {
   return {
-    id: flavor.id,
-    name: flavor.name,
-    category: flavor.category,
-    vcpu: flavor.vcpu,
-    memoryGb: flavor.memoryGb,
+    ...pick(flavor, ['id', 'name', 'category', 'vcpu', 'memoryGb', 'localDiskGb', 'hourlyPriceMillicents', 'monthlyPriceCents', 'regionIds']),
     gpuModel: flavor.gpu?.model ?? null,
     gpuCount: flavor.gpu?.count ?? 0,
     gpuMemoryGb: flavor.gpu?.memoryGb ?? null,
-    localDiskGb: flavor.localDiskGb,
-    hourlyPriceMillicents: flavor.hourlyPriceMillicents,
-    monthlyPriceCents: flavor.monthlyPriceCents,
     // Node flavours are sold by the month; the yearly cycle costs twelve months.
     yearlyPriceCents: null,
-    regionIds: flavor.regionIds,
   };
 }
 
 function toCatalogAddon(addon: ApiAddon): CatalogAddon {
   return {
-    id: addon.id,
-    name: addon.name,
-    category: addon.category,
-    description: addon.description,
-    version: addon.version,
-    monthlyPriceCents: addon.monthlyPriceCents,
-    yearlyPriceCents: addon.yearlyPriceCents,
+    ...pick(addon, ['id', 'name', 'category', 'description', 'version', 'monthlyPriceCents', 'yearlyPriceCents', 'minKubernetesVersion', 'maxKubernetesVersion', 'requires', 'conflicts']),
     compatibleTierIds: addon.tierIds,
-    minKubernetesVersion: addon.minKubernetesVersion,
-    maxKubernetesVersion: addon.maxKubernetesVersion,
     kubernetesVersions: null,
-    requires: addon.requires,
-    conflicts: addon.conflicts,
   };
 }
 
 function toCatalogMiddleware(middleware: ApiMiddleware): CatalogMiddleware {
   return {
-    id: middleware.id,
-    name: middleware.name,
-    engine: middleware.engine,
-    category: middleware.category,
-    description: middleware.description,
-    versions: middleware.versions,
-    regionIds: middleware.regionIds,
+    ...pick(middleware, ['id', 'name', 'engine', 'category', 'description', 'versions', 'regionIds']),
     plans: middleware.plans.map((plan) => ({ ...plan, middlewareId: middleware.id })),
   };
 }
@@ -108,13 +70,8 @@ function toCatalogMiddleware(middleware: ApiMiddleware): CatalogMiddleware {
 function toCatalogSupportPlan(plan: ApiSupportPlan): CatalogSupportPlan {
   const { p1, p2, p3, p4 } = plan.responseMinutes;
   return {
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
+    ...pick(plan, ['id', 'name', 'description', 'channels', 'hours', 'namedEngineer']),
     responseMinutes: [p1, p2, p3, p4],
-    channels: plan.channels,
-    hours: plan.hours,
-    namedEngineer: plan.namedEngineer,
     pricing:
       plan.pricing.kind === 'fixed'
         ? { kind: 'fixed', monthlyCents: plan.pricing.monthlyPriceCents, yearlyCents: plan.pricing.yearlyPriceCents }
@@ -125,12 +82,8 @@ function toCatalogSupportPlan(plan: ApiSupportPlan): CatalogSupportPlan {
 /** The featured promotion as the engine reads it; it is valid now (the server only answers a valid one). */
 function toPromotion(promotion: ApiPromotion): Promotion {
   return {
-    code: promotion.code,
-    kind: promotion.kind,
-    value: promotion.value,
+    ...pick(promotion, ['code', 'kind', 'value', 'validUntil', 'firstPurchaseOnly']),
     validFrom: null,
-    validUntil: promotion.validUntil,
-    firstPurchaseOnly: promotion.firstPurchaseOnly,
     minimumSubtotalCents: 0,
     appliesTo: null,
   };
