@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulatedClusterAt } from './fixtures';
 import { humanDuration, tableVersionOf } from './kubernetes';
 import { NODES, nodeObject, PODS, podObjects, type SimulatedCluster, type SimulatedNode } from './objects';
 
@@ -12,18 +13,11 @@ function node(name: string, status: SimulatedNode['status']): SimulatedNode {
 }
 
 function cluster(nodes: SimulatedNode[]): SimulatedCluster {
-  return {
-    id: 'clu_objects',
-    name: 'shop',
-    region: 'fr-par-1',
-    kubernetesVersion: '1.36.4',
-    networking: { cni: 'calico', podCidr: '10.244.0.0/16' },
-    createdAt: NOW - 3 * DAY,
-    updatedAt: NOW - HOUR,
+  return simulatedClusterAt(NOW, {
     pools: [{ id: 'npl_1', name: 'workers', flavorId: 'gp-4-16', count: nodes.length, labels: { tier: 'web' }, taints: [] }],
     nodes,
     addons: [{ id: 'addon_cert_manager', name: 'cert-manager', installedAt: NOW - DAY }],
-  };
+  });
 }
 
 describe('Kubernetes shapes', () => {

@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedLeftovers } from '../../platform/provisioner';
-import type { SimulatedCluster } from './objects';
+import { simulatedClusterAt } from './fixtures';
 import { CLAIMS, serviceObjects, SERVICES, storageObjects, VOLUMES } from './storage-objects';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY = 24 * 3_600_000;
 
-const cluster: SimulatedCluster = {
+const cluster = simulatedClusterAt(NOW, {
   id: 'clu_storage',
-  name: 'shop',
-  region: 'fr-par-1',
-  kubernetesVersion: '1.36.4',
   networking: { cni: 'cilium', podCidr: '10.244.0.0/16' },
-  createdAt: NOW - 3 * DAY,
   updatedAt: NOW - DAY,
   pools: [{ id: 'npl_1', name: 'workers', flavorId: 'gp-4-16', count: 2, labels: {}, taints: [] }],
-  nodes: [],
   addons: [{ id: 'addon_traefik', name: 'Traefik ingress', installedAt: NOW - 2 * DAY }],
-};
+});
 
 describe("a simulated cluster's volumes and services", () => {
   it('serves as claims, bound volumes and a LoadBalancer Service exactly what deleting the cluster would leave', () => {
