@@ -1,4 +1,5 @@
 import type { PriceBook, PriceBookAddon } from '@kubemarket/shared';
+import { pick } from '../../lib/pick';
 import type { Catalog, CatalogAddon, CatalogKubernetesVersion, CatalogTier } from './catalog-types';
 
 /** "1.37" -> [1, 37]; a leading "v" and a patch are ignored. Minors compare numerically: 1.100 follows 1.99. */
@@ -62,15 +63,10 @@ function tierHa(tier: CatalogTier): PriceBook['tiers'][number]['haControlPlane']
 export function buildPriceBook(catalog: Catalog): PriceBook {
   return {
     tiers: catalog.tiers.map((tier) => ({
-      id: tier.id,
-      name: tier.name,
+      ...pick(tier, ['id', 'name', 'maxNodes', 'maxPools', 'flavorIds', 'regionIds']),
       monthlyCents: tier.monthlyPriceCents,
       yearlyCents: tier.yearlyPriceCents,
       haControlPlane: tierHa(tier),
-      maxNodes: tier.maxNodes,
-      maxPools: tier.maxPools,
-      flavorIds: tier.flavorIds,
-      regionIds: tier.regionIds,
     })),
     flavors: catalog.flavors.map((flavor) => ({
       id: flavor.id,
@@ -81,14 +77,11 @@ export function buildPriceBook(catalog: Catalog): PriceBook {
     })),
     addons: catalog.addons.map(
       (addon): PriceBookAddon => ({
-        id: addon.id,
-        name: addon.name,
+        ...pick(addon, ['id', 'name', 'requires', 'conflicts']),
         monthlyCents: addon.monthlyPriceCents,
         yearlyCents: addon.yearlyPriceCents,
         tierIds: addon.compatibleTierIds,
         kubernetesVersions: addonVersions(addon, catalog.kubernetesVersions),
-        requires: addon.requires,
-        conflicts: addon.conflicts,
       }),
     ),
     middlewarePlans: catalog.middlewares.flatMap((middleware) =>
