@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
 import { signInAsDemoAccountWithoutBanner } from './accounts';
 import { workerDatabase } from './database';
 import { BASE_URL, POLL, useBrowser } from './fixtures';
@@ -33,6 +34,22 @@ describe('Budgets on /billing', () => {
     await hooks.close();
   });
 
+  it("shows Acme's budgets to Vera, a viewer, without a way to change them", async () => {
+    const { page } = browser;
+    await signInAsDemoAccountWithoutBanner(page, 'vera');
+    await page.goto('/billing');
+    await page.getByTestId('billing-not-allowed').waitFor();
+    const section = page.locator('section#budgets');
+    // The seed's organisation-wide budget, set at 85 % of what Acme was metered this month.
+    const seeded = section.getByTestId('budget').filter({ hasText: 'Acme monthly' });
+    await seeded.waitFor();
+    expect(await seeded.getByTestId('budget-actual').textContent()).toMatch(/ · 85 %$/);
+    expect(await seeded.getByTestId('budget-alerts').textContent()).toMatch(/50 % of the spend so far reached on .*80 % of the spend so far reached on/);
+    expect(await section.getByTestId('budget-add').count()).toBe(0);
+    expect(await section.getByRole('button', { name: /Edit the budget|Delete the budget/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('sets a budget as Alice; the metering cron meters past 80 % and she gets the notification, the email and the webhook', { timeout: 120_000 }, async () => {
     const { page } = browser;
     const db = await workerDatabase();
@@ -62,6 +79,15 @@ describe('Budgets on /billing', () => {
     await section.getByTestId('budget-add').click();
     const dialog = page.getByRole('dialog', { name: 'Add a budget' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    // "Hibernate when reached", with its warning, is offered for Dev/Test and Sandbox only.
+    await dialog.getByRole('combobox', { name: 'What it watches' }).selectOption('tier');
+    const tier = dialog.getByRole('combobox', { name: 'Tier' });
+    await tier.selectOption('tier_devtest');
+    await dialog.getByTestId('budget-hibernate-warning').waitFor();
+    expect(await dialog.getByTestId('budget-hibernate-warning').textContent()).toContain('their workloads stop until someone wakes them up');
+    expect(await seriousViolations(page)).toEqual([]);
+    await tier.selectOption('tier_standard');
+    await dialog.getByTestId('budget-hibernate-warning').waitFor({ state: 'detached' });
     await dialog.getByRole('combobox', { name: 'What it watches' }).selectOption('cluster');
     await dialog.getByRole('combobox', { name: 'Cluster' }).selectOption(cluster.id);
     await dialog.getByRole('textbox', { name: /Amount per month/ }).fill('100000');

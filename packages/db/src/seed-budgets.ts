@@ -25,7 +25,8 @@ export async function seedDemoBudget(db: Database, now = Date.now()): Promise<vo
     .where(and(eq(usageRecords.organizationId, organizationId), gte(usageRecords.hour, month)));
   const actualCents = Math.round(Number(row?.millicents ?? 0) / 1000);
   if (actualCents === 0) return;
-  const amountCents = Math.round((actualCents * 100) / DEMO_BUDGET_PERCENT);
+  // Rounded down, so the actual is never below 85 % of it (85 % exactly, as the list rounds down too).
+  const amountCents = Math.floor((actualCents * 100) / DEMO_BUDGET_PERCENT);
   const createdAt = month;
   const inserted = await db
     .insert(budgets)
