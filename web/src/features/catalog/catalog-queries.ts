@@ -1,10 +1,9 @@
 import type { AppRouter } from '@kubemarket/api';
-import { GET_CACHE_MS } from '@kubemarket/shared';
+import { GET_CACHE_MS, pick } from '@kubemarket/shared';
 import type { Promotion } from '@kubemarket/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo } from 'react';
-import { pick } from '../../lib/pick';
 import { useTRPC } from '../../lib/trpc';
 import { clusterTiersQueryOptions } from './cluster-tiers-query';
 import type {

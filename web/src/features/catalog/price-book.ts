@@ -1,5 +1,5 @@
 import type { PriceBook, PriceBookAddon } from '@kubemarket/shared';
-import { pick } from '../../lib/pick';
+import { pick } from '@kubemarket/shared';
 import type { Catalog, CatalogAddon, CatalogKubernetesVersion, CatalogTier } from './catalog-types';
 
 /** "1.37" -> [1, 37]; a leading "v" and a patch are ignored. Minors compare numerically: 1.100 follows 1.99. */
