@@ -17,6 +17,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'API tokens': 'Tokens scripts authenticate with, each limited to its scopes and lifetime.',
   Authentication: 'Registration, sign-in (with two-step verification), email links and sign-out.',
   Billing: 'Billing profile, payment methods, plans, credits and invoices with their PDF and CSV.',
+  Budgets: 'Monthly spending limits over the organisation, a cluster, a tier or a node-pool label, alerted once a month per threshold against actual and forecast spend.',
   Catalogue: 'What is on sale: cluster tiers, node flavours, Kubernetes versions, add-ons, middlewares, support plans and data centres.',
   'Catalogue administration': 'Staff editing of the catalogue: prices apply from a date, large changes need a second administrator.',
   'Cloud connections': 'Credentials for clusters you run at other clouds, sealed at rest, and the clusters they see.',

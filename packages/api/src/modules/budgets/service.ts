@@ -36,16 +36,21 @@ function targetOf(budget: Pick<Budget, 'scope' | 'clusterId' | 'tierId' | 'label
   return BUDGET_SCOPE_LABELS.organization;
 }
 
-/** The organisation's budgets with this month's actual, forecast and alerts, and what a new one can watch. */
-export async function listBudgets(ctx: MemberContext) {
+/**
+ * The organisation's budgets (or the one `onlyId`) with this month's actual, forecast and alerts,
+ * and what a new one can watch.
+ */
+export async function listBudgets(ctx: MemberContext, onlyId?: string) {
   const now = ctx.ports.clock.now();
   const month = utcMonthStart(now);
+  const own = onlyId ? and(eq(budgets.organizationId, ctx.organizationId), eq(budgets.id, onlyId)) : eq(budgets.organizationId, ctx.organizationId);
+  const ownAlerts = onlyId ? eq(budgetAlerts.budgetId, onlyId) : undefined;
   const [rows, alerts, spend, tiers] = await Promise.all([
-    ctx.db.select().from(budgets).where(eq(budgets.organizationId, ctx.organizationId)).orderBy(asc(budgets.name)),
+    ctx.db.select().from(budgets).where(own).orderBy(asc(budgets.name)),
     ctx.db
       .select()
       .from(budgetAlerts)
-      .where(and(eq(budgetAlerts.organizationId, ctx.organizationId), eq(budgetAlerts.month, month)))
+      .where(and(eq(budgetAlerts.organizationId, ctx.organizationId), eq(budgetAlerts.month, month), ownAlerts))
       .orderBy(asc(budgetAlerts.createdAt), asc(budgetAlerts.thresholdPercent)),
     organizationSpend(ctx.db, ctx.organizationId),
     ctx.db.select({ id: clusterTiers.id, name: clusterTiers.name }).from(clusterTiers).orderBy(asc(clusterTiers.sortOrder)),
@@ -125,7 +130,7 @@ function nameTaken(name: string) {
 }
 
 async function viewOf(ctx: MemberContext, id: string): Promise<BudgetView> {
-  const view = (await listBudgets(ctx)).budgets.find((budget) => budget.id === id);
+  const [view] = (await listBudgets(ctx, id)).budgets;
   if (!view) throw notFound();
   return view;
 }
