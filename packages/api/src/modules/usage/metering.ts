@@ -38,7 +38,8 @@ import { leftoverRows, loadLeftovers, type MeteredLeftover } from './metering-le
  * Hourly metering (issue 13). Each UTC hour, every cluster alive during it (created before its end,
  * not deleted before its start) records what it ran: control-plane hours by tier, node-hours by
  * flavour, add-on hours, storage GB-hours and egress GB; every completed middleware order records
- * its plan hours. Prices are those agreed in the order (its quote's component unit price for the
+ * its plan hours; what deleted clusters left and their organisations kept is metered too
+ * (metering-leftovers.ts). Prices are those agreed in the order (its quote's component unit price for the
  * order's cycle, per hour: monthly ÷ 730, yearly ÷ 12 ÷ 730, in millicents), never today's
  * catalogue. Something the order did not price (a pool added or re-flavoured later, an add-on
  * installed without an order) takes the catalogue price in effect when it was added.
