@@ -10,6 +10,7 @@ import {
 import {
   CUSTOM_SOLUTION_STATUS_LABELS,
   CUSTOM_SOLUTION_STATUSES,
+  pick,
   type customSolutionRequestInputSchema,
   type customSolutionStaffUpdateInputSchema,
 } from '@kubemarket/shared';
@@ -68,22 +69,8 @@ const STATUS_NOTIFICATION: Record<CustomSolutionStatus, NotificationType> = {
 
 function customerView(row: CustomSolutionRequest, requestedBy: { id: string; name: string } | null) {
   return {
-    id: row.id,
-    subject: row.subject,
-    category: row.category,
-    description: row.description,
-    scaleDetails: row.scaleDetails,
-    expectedNodes: row.expectedNodes,
-    monthlyBudgetCents: row.monthlyBudgetCents,
-    desiredDate: row.desiredDate,
-    contactPreference: row.contactPreference,
-    contactPhone: row.contactPhone,
-    status: row.status,
-    staffResponse: row.staffResponse,
-    respondedAt: row.respondedAt,
+    ...pick(row, ['id', 'subject', 'category', 'description', 'scaleDetails', 'expectedNodes', 'monthlyBudgetCents', 'desiredDate', 'contactPreference', 'contactPhone', 'status', 'staffResponse', 'respondedAt', 'createdAt', 'updatedAt']),
     requestedBy,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   users,
   type Database,
 } from '@kubemarket/db';
+import { pick } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import { auditInsert } from '../../platform/audit';
@@ -141,20 +142,10 @@ export async function getOrganization(ctx: Staff, id: string) {
   ]);
   const org = organization.organization;
   return {
-    id: org.id,
-    name: org.name,
-    billingId: org.billingId,
-    status: org.status,
-    overdueSince: org.overdueSince,
+    ...pick(org, ['id', 'name', 'billingId', 'status', 'overdueSince', 'createdAt', 'invoicingAllowed', 'creditLimitCents', 'maxClusters', 'maxNodes', 'timezone']),
     members: organization.members,
     clusters: organization.clusters,
-    createdAt: org.createdAt,
-    invoicingAllowed: org.invoicingAllowed,
-    creditLimitCents: org.creditLimitCents,
     outstandingCents: outstanding,
-    maxClusters: org.maxClusters,
-    maxNodes: org.maxNodes,
-    timezone: org.timezone,
     nodesInUse: nodes?.value ?? 0,
     creditBalanceCents: credit?.value ?? 0,
     billing: billingProfiles.profileView({ profile: org.billingProfile, vatCheck: org.vatCheck }),
