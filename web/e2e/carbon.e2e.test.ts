@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { openAsDemoAccount, signInAsNewAccount } from './accounts';
+import { rejectCookies } from './auth-helpers';
+import { POLL, useBrowser } from './fixtures';
+import { configuratorStep, expectStep, nextStep } from './order-helpers';
+
+/**
+ * Carbon and jurisdiction (issue 34, ADR 39, docs/product/jurisdiction.md): each region's footprint
+ * beside it at configure time with its operator, law and EU-only access; an organisation restricted
+ * to EU-only regions; a cluster's region and footprint on its page.
+ */
+describe('carbon footprint and jurisdiction', () => {
+  const browser = useBrowser();
+
+  it(
+    'shows each region’s footprint for the configuration and its jurisdiction, and offers only EU-only regions once the organisation asks for them',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = browser;
+      // A new organisation: the restriction must not reach the seeded Acme.
+      await signInAsNewAccount(page);
+      await page.goto('/configure-cluster');
+      await rejectCookies(page);
+      await configuratorStep(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
+      await page.getByRole('radio', { name: 'Economy (Green)' }).click();
+      await page.getByTestId('estimate-total').waitFor();
+      await nextStep(page);
+      await expectStep(page, 'Region and zones', 2);
+
+      const card = (name: string) => page.getByTestId('region-option').filter({ hasText: name });
+      // Economy's default pool is 2 × gp-2-8: 2 × 7.376 W + the control plane's 7.376 W = 22.128 W;
+      // × 730 h = 16.15344 kWh; × PUE 1.58 = 25.5224352 kWh. Paris × 56 g = 1.43 kg; Frankfurt × 381 g = 9.72 kg.
+      // Warsaw (PUE 1.40): 16.15344 × 1.4 = 22.614816 kWh × 662 g = 14.97 kg.
+      await expect.poll(() => card('Paris PAR1').getByTestId('region-footprint').textContent(), POLL).toContain('≈ 1.4 kg CO₂e a month');
+      expect(await card('Frankfurt FRA1').getByTestId('region-footprint').textContent()).toContain('≈ 9.7 kg CO₂e a month');
+      expect(await card('Warsaw WAW1').getByTestId('region-footprint').textContent()).toContain('≈ 15 kg CO₂e a month');
+      expect(await card('Paris PAR1').getByTestId('region-footprint').textContent()).toContain('grid 56 g/kWh (2023), PUE 1.58');
+      // The jurisdiction: operator, country, law, certifications, and the EU-only badge where it holds.
+      const paris = await card('Paris PAR1').getByTestId('region-jurisdiction').textContent();
+      expect(paris).toContain('Operated by KubeMarket Demo SAS in France · French law');
+      expect(paris).toContain('SecNumCloud');
+      expect(paris).toContain('EU-only access');
+      expect(await card('Warsaw WAW1').getByTestId('region-jurisdiction').textContent()).not.toContain('EU-only access');
+      expect(await page.getByRole('radio', { name: /Warsaw WAW1/ }).isDisabled()).toBe(false);
+
+      // The owner restricts the organisation to EU-only regions in Settings → Team.
+      await page.goto('/settings?tab=team');
+      const form = page.getByTestId('region-policy-form');
+      await form.getByRole('switch', { name: 'Only regions with EU-only access' }).check();
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('New clusters go only to regions with EU-only access.').waitFor();
+
+      // The configurator (the draft kept) now disables the others, with the reason.
+      await page.goto('/configure-cluster?step=2');
+      await expectStep(page, 'Region and zones', 2, { focused: false });
+      await expect.poll(() => page.getByRole('radio', { name: /Warsaw WAW1/ }).isDisabled(), POLL).toBe(true);
+      expect(await card('Warsaw WAW1').getByTestId('region-refused').textContent()).toBe(
+        'Your organisation orders only in regions with EU-only access; people outside the EU can reach data in this region.',
+      );
+      expect(await page.getByRole('radio', { name: /Frankfurt FRA1/ }).isDisabled()).toBe(false);
+    },
+  );
+
+  it('shows a cluster’s region, its law and EU-only access, and its footprint this month and for a month as it is', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAsDemoAccount(page, 'alice', '/clusters/clu_demo_webshop');
+    const section = page.locator('#footprint');
+    await section.getByRole('heading', { name: 'Region and footprint' }).waitFor();
+    expect(await section.getByTestId('region-jurisdiction').textContent()).toContain('Operated by KubeMarket Demo SAS in France · French law');
+    await expect.poll(() => section.getByTestId('footprint-month-estimate').textContent(), POLL).toMatch(/kg CO₂e \([\d.,]+ kWh, [\d.,]+ W on average\)/);
+    expect(await section.getByTestId('footprint-month-to-date').textContent()).toMatch(/CO₂e \([\d.,]+ kWh, [\d.,]+ node-hours\)/);
+    expect(await section.getByTestId('footprint-region-figures').textContent()).toContain('Grid 56 g CO₂e/kWh (Ember');
+  });
+
+  it('charts each cluster’s estimated kg CO₂e on /usage, with a table per cluster and the sources', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openAsDemoAccount(page, 'alice', '/usage');
+    const section = page.getByTestId('usage-carbon');
+    await section.getByRole('heading', { name: 'Estimated carbon footprint' }).waitFor();
+    // The chart is drawn once it scrolls into view.
+    await section.evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await section.getByTestId('usage-carbon-chart').getByTestId('usage-chart-legend').getByText('webshop-prod').waitFor();
+    const table = section.getByTestId('usage-carbon-table');
+    await expect.poll(() => table.getByRole('row').filter({ hasText: 'webshop-prod' }).count(), POLL).toBe(1);
+    expect(await table.getByRole('row').filter({ hasText: 'analytics-eu' }).textContent()).toContain('de-fra-1');
+    const sources = await section.getByTestId('usage-carbon-sources').textContent();
+    expect(sources).toContain('Cloud Carbon Footprint');
+    expect(sources).toContain('Frankfurt FRA1: 381 g CO₂e/kWh');
+  });
+});
