@@ -13,6 +13,8 @@ export interface OperationEndedFacts {
   type: ClusterOperationType;
   status: 'succeeded' | 'failed';
   reason: string | null;
+  /** A deletion that kept resources: ", but for the resource you kept, listed on the billing page" (issue 34); else empty. */
+  stillBilled?: string;
 }
 
 export const clusterEmails = {
@@ -25,7 +27,7 @@ export const clusterEmails = {
     }
     if (facts.type === 'delete' && facts.status === 'succeeded') {
       return plainMail(facts.to, `Cluster ${facts.clusterName} deleted — ${PRODUCT_NAME}`, [
-        `Hello ${facts.name}, the cluster ${facts.clusterName} was deleted and billing for it has stopped.`,
+        `Hello ${facts.name}, the cluster ${facts.clusterName} was deleted and billing for it has stopped${facts.stillBilled ?? ''}.`,
       ]);
     }
     const what = facts.type === 'provision' ? `Provisioning of your cluster ${facts.clusterName}` : `An operation on your cluster ${facts.clusterName}`;

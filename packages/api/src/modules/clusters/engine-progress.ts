@@ -1,4 +1,5 @@
 import {
+  clusterLeftovers,
   clusterNodes,
   clusterOperations,
   clusters,
@@ -6,7 +7,7 @@ import {
   type ClusterOperation,
   type Database,
 } from '@kubemarket/db';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { logError } from '../../platform/log';
 import { mailInBackground } from '../../platform/mailer';
 import { notify } from '../../platform/notify';
@@ -74,20 +75,23 @@ export async function tellEnded(deps: EngineDeps, state: ClusterState, operation
     .where(peopleOf(state.cluster.organizationId, isNull(users.disabledAt)));
   const label = OPERATION_LABELS[operation.type];
   const middleware = operation.params.middlewareLabel;
+  // What the deletion kept is still billed (issue 34): the message says so rather than "stopped".
+  const kept = operation.type === 'delete' && status === 'succeeded' && !middleware ? await db.$count(clusterLeftovers, and(eq(clusterLeftovers.clusterId, state.cluster.id), eq(clusterLeftovers.status, 'kept'))) : 0;
+  const stillBilled = kept === 0 ? '' : `, but for the ${kept === 1 ? 'resource' : `${kept} resources`} you kept, listed on the billing page`;
   const message = middleware
     ? middlewareEndedMessage(operation, middleware, name, status, reason)
     : status === 'succeeded'
       ? operation.type === 'provision'
         ? `Your cluster ${name} is ready.`
         : operation.type === 'delete'
-          ? `The cluster ${name} was deleted; billing for it has stopped.`
+          ? `The cluster ${name} was deleted; billing for it has stopped${stillBilled}.`
           : `${capitalise(label)} of ${name} finished.`
       : `${capitalise(label)} of ${name} failed: ${reason}`;
   await Promise.all(recipients.map((user) => notify(deps, user.id, { type: status === 'succeeded' ? 'success' : 'error', message }).catch((error: unknown) => logError('Notifying failed', error))));
   // Mail for what people wait for: a new cluster (ready or failed) and failures of anything else.
   if (operation.type !== 'provision' && status === 'succeeded' && (operation.type !== 'delete' || middleware)) return;
   for (const user of recipients) {
-    mailInBackground(deps.ports, async () => clusterEmails.operationEnded({ to: user.email, name: user.name, clusterName: name, url, type: operation.type, status, reason }));
+    mailInBackground(deps.ports, async () => clusterEmails.operationEnded({ to: user.email, name: user.name, clusterName: name, url, type: operation.type, status, reason, stillBilled }));
   }
 }
 

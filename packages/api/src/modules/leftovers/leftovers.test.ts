@@ -8,7 +8,7 @@ import { DEMO_LEFTOVER_ID } from '@kubemarket/db/seed';
 import { leftoverHourlyMillicents } from '@kubemarket/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clusterRow, clusterTestbed, devtest, refusal, type ClusterTestbed } from '../../testing';
+import { clusterRow, clusterTestbed, devtest, notificationsOf, refusal, type ClusterTestbed } from '../../testing';
 import { draftInvoice, previousMonth } from '../invoices';
 import { meterHour } from '../usage';
 
@@ -46,6 +46,11 @@ describe('leftovers of a deleted cluster', () => {
     await t.drive(operationId);
     const { deletedAt } = await clusterRow(t, clusterId);
     expect(deletedAt).not.toBeNull();
+    // Its billing has not wholly stopped, and the notice and the email say so.
+    expect((await notificationsOf(t, 'usr_demo_vera')).at(-1)).toEqual({ type: 'success', message: 'The cluster dev-keep was deleted; billing for it has stopped, but for the resource you kept, listed on the billing page.' });
+    expect((await t.outboxTo('alice@acme.example')).find((mail) => mail.subject.startsWith('Cluster dev-keep deleted'))?.text).toContain(
+      'the cluster dev-keep was deleted and billing for it has stopped, but for the resource you kept, listed on the billing page.',
+    );
     const list = await vera.leftovers.list();
     expect(list.items).toContainEqual({
       id: rows[0]!.id,
