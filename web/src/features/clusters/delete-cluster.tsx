@@ -28,8 +28,9 @@ export function DangerZone({ cluster }: { cluster: ClusterDetail }) {
       modal={<DeleteClusterModal cluster={cluster} opened={opened} onClose={() => setOpened(false)} />}
     >
       <Text size="sm">
-        Deleting {cluster.name} drains its nodes, removes its control plane, its volumes and its load balancers, and revokes every kubeconfig. Billing
-        stops once it is deleted. This cannot be undone.
+        Deleting {cluster.name} drains its nodes, removes its control plane and revokes every kubeconfig. Its volumes, load balancers, backups and
+        snapshots go with it, but for those you choose to keep, which are billed until you remove them. Billing for the rest stops once it is
+        deleted. This cannot be undone.
       </Text>
       {blocked ? (
         <Text size="sm" c="dimmed" data-testid="delete-blocked">
