@@ -131,6 +131,30 @@ describe('exit codes and output', () => {
   });
 });
 
+describe('budgets', () => {
+  it('creates a budget on a cluster named, its thresholds as given, and lists budgets with their spend and alerts', async () => {
+    const budget = { id: 'bdg_1', name: 'Web', scope: 'cluster', clusterId: 'clu_web', tierId: null, label: null, target: 'web', amountCents: 150_000, thresholds: [80, 100], hibernateOnReach: false, actualCents: 90_000, forecastCents: 160_000, actualPercent: 60, forecastPercent: 106, alerts: [{ thresholdPercent: 100, basis: 'forecast', spendCents: 160_000, budgetCents: 150_000, createdAt: 0 }], createdAt: 0, updatedAt: 0 };
+    api.expect(
+      { method: 'GET', url: '/api/clusters/clu_web', answer: { id: 'clu_web', name: 'web' } },
+      { method: 'POST', url: '/api/budgets', body: { name: 'Web', scope: 'cluster', amountCents: 150_000, thresholds: [80, 100], clusterId: 'clu_web' }, status: 201, answer: budget },
+      { method: 'GET', url: '/api/budgets', answer: { month: 0, budgets: [budget], choices: { clusters: [], tiers: [], labels: [] } } },
+    );
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['budgets', 'create', '--name', 'Web', '--amount', '1500', '--cluster', 'clu_web', '--thresholds', '80,100', '-o', 'json'])).toBe(EXIT.ok);
+      expect(JSON.parse(String(out.mock.calls.at(-1)?.[0]))).toMatchObject({ id: 'bdg_1' });
+      expect(await main(['budgets', 'list'])).toBe(EXIT.ok);
+      expect(String(out.mock.calls.at(-1)?.[0])).toContain('web      €1500.00  €900.00 (60 %)  €1600.00 (106 %)  forecast 100 %');
+      expect(await main(['budgets', 'create', '--name', 'X', '--amount', '10', '--thresholds', 'half'])).toBe(EXIT.usage);
+      expect(err.mock.calls.map(([text]) => String(text)).join('')).toContain('--thresholds takes whole percents separated by commas');
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  });
+});
+
 describe('the API reference', () => {
   it('shows only commands the CLI has (x-cli), with options it takes', () => {
     // Written by `pnpm typecheck` (which `pnpm test` runs before this tier); generated here when absent.

@@ -3,6 +3,7 @@
 // TypeScript it is written in (Node strips the types; erasable syntax only, imports with .ts).
 import { createClient, KubeMarketApiError, KubeMarketNetworkError, KubeMarketStateError, KubeMarketTimeoutError, type KubeMarketClient } from '@kubemarket/sdk';
 import { billingCommands } from './commands/billing.ts';
+import { budgetCommands } from './commands/budgets.ts';
 import { clusterCommands } from './commands/clusters.ts';
 import { kubeCommands } from './commands/kube.ts';
 import { loginCommands } from './commands/login.ts';
@@ -14,7 +15,7 @@ import { USER_AGENT, VERSION } from './version.ts';
 /** Exit codes, as `kubemarket --help` and docs/adr/0035-sdk-and-cli.md list them. */
 export const EXIT = { ok: 0, usage: 1, apiRefused: 2, serverOrNetwork: 3, timeout: 4, failed: 5 } as const;
 
-export const COMMANDS: Command[] = [...clusterCommands, ...billingCommands, ...ticketCommands, ...kubeCommands, ...loginCommands];
+export const COMMANDS: Command[] = [...clusterCommands, ...billingCommands, ...budgetCommands, ...ticketCommands, ...kubeCommands, ...loginCommands];
 
 const HELP = `kubemarket ${VERSION}: the KubeMarket console from the command line.
 

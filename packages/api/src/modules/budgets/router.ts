@@ -21,6 +21,7 @@ export const budgetsRouter = router({
         summary: "Your organisation's monthly budgets, each with this month's actual and forecast spend and the alerts it raised",
         description: 'Actual is the metered spend of the current UTC month; the forecast projects it to the end of the month by the formula /billing and /usage show.',
         tags: TAGS,
+        cli: 'kubemarket budgets list',
       },
     })
     .output(budgetListSchema)
@@ -36,6 +37,7 @@ export const budgetsRouter = router({
         tags: TAGS,
         successStatus: 201,
         errors: ['conflict'],
+        cli: 'kubemarket budgets create --name <text> --amount <euros> [--cluster <cluster>] [--thresholds <50,80,100>]',
       },
     })
     .input(budgetInputSchema)
@@ -49,7 +51,7 @@ export const budgetsRouter = router({
     .mutation(({ ctx, input: { id, ...change } }) => service.updateBudget(ctx, id, change)),
 
   delete: manageProcedure
-    .meta({ rest: { method: 'DELETE', path: '/api/budgets/{id}', summary: 'Delete a budget and its alerts', tags: TAGS } })
+    .meta({ rest: { method: 'DELETE', path: '/api/budgets/{id}', summary: 'Delete a budget and its alerts', tags: TAGS, cli: 'kubemarket budgets delete <budget id>' } })
     .input(budgetIdInput)
     .output(deletedBudgetSchema)
     .mutation(({ ctx, input }) => service.deleteBudget(ctx, input.id)),
