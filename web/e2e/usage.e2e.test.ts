@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
 import { signInAsDemoAccount } from './accounts';
-import { useBrowser } from './fixtures';
+import { POLL, useBrowser } from './fixtures';
 
 /** The parts of GET /api/usage this test compares with the page. */
 interface UsageAnswer {
@@ -99,5 +100,45 @@ describe('usage', () => {
     expect(lines[0]).toBe('Period,Resource kind,Amount (EUR)');
     expect(lines.slice(1).some((line) => /^\d{4}-\d{2},Control plane,\d+\.\d{2}$/.test(line))).toBe(true);
     expect(lines.length - 1).toBe(await table.locator('tbody tr').count());
+  });
+  it('shows analytics-eu over its quote this month by the autoscaling line, on its page and per cluster on /usage', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await signInAsDemoAccount(page, 'alice');
+    /** An amount as shown in euros, e.g. "€1,383.39 (568 hours)" → 138339 cents. */
+    const cents = (text: string | null) => Math.round(Number(/€([\d,]+\.\d{2})/.exec(text ?? '')![1]!.replace(/,/g, '')) * 100);
+
+    // The seed ran analytics-eu's system pool (quoted at its autoscaling minimum, 2 nodes) at 4 for the last six days.
+    await page.goto('/clusters/clu_demo_analytics');
+    const card = page.getByTestId('cost-card');
+    await page.getByTestId('overview-monthly-cost').waitFor();
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    const quoted = cents(await card.getByTestId('cost-quoted').textContent());
+    const actual = cents(await card.getByTestId('cost-actual').textContent());
+    expect(actual).toBeGreaterThan(quoted);
+    const autoscaling = card.getByTestId('cost-line-autoscaling');
+    expect(await autoscaling.locator('td').first().textContent()).toBe('Nodes above the quoted count (autoscaling)');
+    expect(await autoscaling.locator('td').nth(1).textContent()).toMatch(/node-hours metered against [\d,]+ quoted: [\d,.]+ more/);
+    expect(await autoscaling.locator('td').nth(2).textContent()).toMatch(/^\+€[\d,]+\.\d{2}$/);
+    // The difference is the lines' sum, and the forecast says how it is reached.
+    expect(cents(await card.getByTestId('cost-difference').textContent())).toBe(actual - quoted);
+    expect(await card.getByTestId('cost-forecast-formula').textContent()).toMatch(/^Month to date \+ hourly run rate × hours left: €[\d,]+\.\d{2} over \d+ metered hours \+ €[\d,.]+ an hour \(the last \d+ metered hours' average\) × \d+ hours left = €[\d,]+\.\d{2}\.$/);
+    expect(await card.getByTestId('cost-quotes').textContent()).toMatch(/Node pool resized/);
+    const chart = card.getByTestId('cost-chart');
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^Quoted, actual and forecast cost of analytics-eu per month, in EUR/);
+    await chart.getByTestId('cost-chart-legend').getByText('Forecast to month end').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // /usage: the same figures per cluster for the month chosen (this one by default).
+    await page.goto('/usage');
+    const section = page.getByTestId('usage-cluster-costs');
+    await section.scrollIntoViewIfNeeded();
+    const row = section.getByTestId('usage-cost-table').locator('tbody tr', { hasText: 'analytics-eu' });
+    await row.waitFor();
+    await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1, 3).map(cents), POLL).toEqual([quoted, actual]);
+    await section.getByTestId('usage-cost-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await page.getByTestId('usage-forecast-formula').textContent()).toMatch(/^Month to date \+ hourly run rate × hours left: /);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

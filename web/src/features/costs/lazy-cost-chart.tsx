@@ -6,7 +6,7 @@ import { WhenInView } from '../../components/when-in-view';
 const CostChart = lazy(() => import('./cost-chart'));
 
 function ChartSkeleton() {
-  return <Skeleton height={290} aria-label="Loading the chart" />;
+  return <Skeleton height={290} role="status" aria-label="Loading the chart" />;
 }
 
 /** The cost chart, its code loaded on demand and drawn once it scrolls into view. */

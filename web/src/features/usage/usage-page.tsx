@@ -33,7 +33,7 @@ const UsageChart = lazy(loadUsageChart);
 
 /** The chart's place while its code loads or until it scrolls into view: as tall as the chart and its legend. */
 function ChartSkeleton() {
-  return <Skeleton height={330} aria-label="Loading the chart" />;
+  return <Skeleton height={330} role="status" aria-label="Loading the chart" />;
 }
 
 /** The chart, its code loaded on demand and drawn once it scrolls into view. */
