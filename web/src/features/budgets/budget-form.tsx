@@ -17,6 +17,7 @@ import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { scopeHibernates } from './budget-scope';
 import type { Budget, BudgetChoices } from './budget-types';
 
 interface BudgetFormValues {
@@ -28,25 +29,6 @@ interface BudgetFormValues {
   amount: number | string;
   thresholds: number[];
   hibernateOnReach: boolean;
-}
-
-/**
- * Whether every cluster the scope names is Dev/Test or Sandbox, the only clusters a budget may put
- * to sleep (the server checks the same; this only decides whether the option and its warning show).
- */
-export function scopeHibernates(values: Pick<BudgetFormValues, 'scope' | 'clusterId' | 'tierId' | 'label'>, choices: BudgetChoices): boolean {
-  switch (values.scope) {
-    case 'cluster':
-      return choices.clusters.some((cluster) => cluster.id === values.clusterId && cluster.hibernates);
-    case 'tier':
-      return choices.tiers.some((tier) => tier.id === values.tierId && tier.hibernates);
-    case 'label': {
-      const labelled = choices.clusters.filter((cluster) => values.label && cluster.labels.includes(values.label));
-      return labelled.length > 0 && labelled.every((cluster) => cluster.hibernates);
-    }
-    case 'organization':
-      return choices.clusters.length > 0 && choices.clusters.every((cluster) => cluster.hibernates);
-  }
 }
 
 function initialValues(budget: Budget | null): BudgetFormValues {
