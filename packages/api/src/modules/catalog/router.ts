@@ -70,29 +70,21 @@ const powerFactorSchema = z.object({
   year: z.number().int().describe('The year of the source.'),
 });
 
-const dataCenterSchema = z.object({
-  id: z.string().describe('Region code, e.g. fr-par-1.'),
-  name: z.string(),
-  city: z.string(),
-  country: z.string(),
-  countryCode: z.string(),
-  certifications: z.array(z.string()),
-  status: z.enum(DATA_CENTER_STATUSES),
-  openedYear: z.number().int(),
-  ...sovereigntyFields,
-});
-
-const regionSchema = z.object({
+/** What /data-centers and /regions both say of a region (service.ts's regionView). */
+const regionViewSchema = z.object({
   id: z.string().describe('Region code, e.g. fr-par-1.'),
   name: z.string(),
   city: z.string(),
   country: z.string(),
   countryCode: z.string().describe('ISO 3166-1 alpha-2.'),
-  zones: ids('Availability zones, e.g. fr-par-1a.'),
   certifications: z.array(z.string()).describe('Certifications of the site, e.g. ISO 27001, HDS, SecNumCloud.'),
   status: z.enum(DATA_CENTER_STATUSES),
   ...sovereigntyFields,
 });
+
+const dataCenterSchema = regionViewSchema.extend({ openedYear: z.number().int() });
+
+const regionSchema = regionViewSchema.extend({ zones: ids('Availability zones, e.g. fr-par-1a.') });
 
 const kubernetesVersionSchema = z.object({
   version: z.string().describe('Minor version, e.g. 1.37.'),

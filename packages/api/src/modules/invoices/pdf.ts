@@ -145,6 +145,16 @@ class Layout {
     this.page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.6, color: RULE });
   }
 
+  /** A table's header band: the first column's label from its left edge, the others' to their right edges. */
+  tableHeader(first: [label: string, left: number], others: Array<[label: string, right: number]>) {
+    const top = this.y;
+    this.page.drawRectangle({ x: MARGIN, y: top - 18, width: RIGHT - MARGIN, height: 18, color: HEADER_FILL });
+    const baseline = top - 12.5;
+    this.text(first[0], first[1], baseline, 8.5, MUTED);
+    for (const [label, right] of others) this.textRight(label, right, baseline, 8.5, MUTED);
+    this.y = top - 18;
+  }
+
   /** Starts a new page when `height` no longer fits above the footer. */
   ensure(height: number, onNewPage?: () => void) {
     if (this.y - height >= BODY_BOTTOM) return;
@@ -242,16 +252,15 @@ export async function invoicePdf(invoice: Invoice, lines: InvoiceLine[], seller:
   layout.y = Math.min(leftBottom, y) - 16;
 
   // Lines.
-  const tableHeader = () => {
-    const top = layout.y;
-    layout.page.drawRectangle({ x: MARGIN, y: top - 18, width: RIGHT - MARGIN, height: 18, color: HEADER_FILL });
-    const baseline = top - 12.5;
-    layout.text('Description', COLUMNS.description, baseline, 8.5, MUTED);
-    layout.textRight('Quantity', COLUMNS.quantity, baseline, 8.5, MUTED);
-    layout.textRight('Unit price', COLUMNS.unitPrice, baseline, 8.5, MUTED);
-    layout.textRight('Amount', COLUMNS.amount, baseline, 8.5, MUTED);
-    layout.y = top - 18;
-  };
+  const tableHeader = () =>
+    layout.tableHeader(
+      ['Description', COLUMNS.description],
+      [
+        ['Quantity', COLUMNS.quantity],
+        ['Unit price', COLUMNS.unitPrice],
+        ['Amount', COLUMNS.amount],
+      ],
+    );
   tableHeader();
   for (const line of lines) {
     const wrapped = wrapText(line.description, font, TABLE_SIZE, DESCRIPTION_WIDTH);
@@ -375,16 +384,15 @@ function carbonAnnexPages(layout: Layout, annex: CarbonAnnex) {
     y -= 12;
   }
   layout.y = y - 8;
-  const header = () => {
-    const top = layout.y;
-    layout.page.drawRectangle({ x: MARGIN, y: top - 18, width: RIGHT - MARGIN, height: 18, color: HEADER_FILL });
-    const baseline = top - 12.5;
-    layout.text('Cluster (region)', ANNEX_COLUMNS.cluster, baseline, 8.5, MUTED);
-    layout.textRight('Node-hours', ANNEX_COLUMNS.nodeHours, baseline, 8.5, MUTED);
-    layout.textRight('kWh (with PUE)', ANNEX_COLUMNS.kwh, baseline, 8.5, MUTED);
-    layout.textRight('kg CO₂e', ANNEX_COLUMNS.kg, baseline, 8.5, MUTED);
-    layout.y = top - 18;
-  };
+  const header = () =>
+    layout.tableHeader(
+      ['Cluster (region)', ANNEX_COLUMNS.cluster],
+      [
+        ['Node-hours', ANNEX_COLUMNS.nodeHours],
+        ['kWh (with PUE)', ANNEX_COLUMNS.kwh],
+        ['kg CO₂e', ANNEX_COLUMNS.kg],
+      ],
+    );
   header();
   const row = (label: string, nodeHours: string, kwh: string, kg: string, size = TABLE_SIZE) => {
     layout.ensure(TABLE_LEADING + 2 * ROW_PADDING, header);
