@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { ColorSwatch, getThemeColor, Group, Text, useMantineTheme } from '@mantine/core';
+import { ChartLegend } from '../../components/chart-legend';
 import { COST_SERIES } from './cost-data';
 
 export interface CostChartProps {
@@ -18,20 +18,11 @@ export interface CostChartProps {
  * The colours are the 7th and 8th shades, which hold 3:1 against the card's white (WCAG 1.4.11).
  */
 export default function CostChart({ rows, label, format, testId = 'cost-chart', dataKey = 'period' }: CostChartProps) {
-  const theme = useMantineTheme();
   const series = COST_SERIES.filter((entry) => rows.some((row) => row[entry.name] !== undefined)).map((entry) => ({ ...entry }));
   return (
     <div role="img" aria-label={label} data-testid={testId}>
       <BarChart h={260} data={rows} dataKey={dataKey} valueFormatter={format} yAxisProps={{ interval: 0 }} series={series} />
-      {/* The legend beside the chart, as on /usage: recharts' own measures itself and renders the chart twice. */}
-      <Group gap="md" justify="center" mt="xs" data-testid={`${testId}-legend`}>
-        {series.map((item) => (
-          <Group key={item.name} gap={6} wrap="nowrap">
-            <ColorSwatch color={getThemeColor(item.color, theme)} size={12} withShadow={false} />
-            <Text size="xs">{item.label}</Text>
-          </Group>
-        ))}
-      </Group>
+      <ChartLegend series={series} testId={`${testId}-legend`} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { ColorSwatch, getThemeColor, Group, Text, useMantineTheme } from '@mantine/core';
+import { ChartLegend } from '../../components/chart-legend';
 
 /** Labels along the bottom axis: six fit a phone's width. */
 const MAX_X_LABELS = 6;
@@ -19,7 +19,6 @@ export interface UsageChartProps {
 
 /** Stacked bars of cost or of one kind's quantity per period and group (loaded with the usage page only). */
 export default function UsageChart({ rows, groups, label, format, testId = 'usage-chart' }: UsageChartProps) {
-  const theme = useMantineTheme();
   const series = groups.map((group, index) => ({ name: group.key, label: group.label, color: COLORS[index % COLORS.length]! }));
   return (
     <div role="img" aria-label={label} data-testid={testId}>
@@ -35,16 +34,7 @@ export default function UsageChart({ rows, groups, label, format, testId = 'usag
         yAxisProps={{ interval: 0 }}
         series={series}
       />
-      {/* The legend beside the chart rather than recharts' own, which measures itself and renders
-          the whole chart a second time (about a third of the chart's rendering time). */}
-      <Group gap="md" justify="center" mt="xs" data-testid="usage-chart-legend">
-        {series.map((item) => (
-          <Group key={item.name} gap={6} wrap="nowrap">
-            <ColorSwatch color={getThemeColor(item.color, theme)} size={12} withShadow={false} />
-            <Text size="xs">{item.label}</Text>
-          </Group>
-        ))}
-      </Group>
+      <ChartLegend series={series} testId="usage-chart-legend" />
     </div>
   );
 }

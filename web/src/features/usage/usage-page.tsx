@@ -1,9 +1,9 @@
 import { convertFromEurCents, formatMoney } from '@kubemarket/shared';
 import { Alert, Button, Card, Container, Group, NativeSelect, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
-import { WhenInView } from '../../components/when-in-view';
+import { LazyChart } from '../../components/lazy-chart';
 import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ForecastFormula, UsageClusterCosts } from '../costs';
@@ -31,19 +31,12 @@ import { useUsage } from './usage-query';
 const loadUsageChart = () => import('./usage-chart');
 const UsageChart = lazy(loadUsageChart);
 
-/** The chart's place while its code loads or until it scrolls into view: as tall as the chart and its legend. */
-function ChartSkeleton() {
-  return <Skeleton height={330} role="status" aria-label="Loading the chart" />;
-}
-
 /** The chart, its code loaded on demand and drawn once it scrolls into view. */
 function LazyUsageChart(props: ComponentProps<typeof UsageChart>) {
   return (
-    <WhenInView placeholder={<ChartSkeleton />}>
-      <Suspense fallback={<ChartSkeleton />}>
-        <UsageChart {...props} />
-      </Suspense>
-    </WhenInView>
+    <LazyChart height={330}>
+      <UsageChart {...props} />
+    </LazyChart>
   );
 }
 
@@ -277,7 +270,7 @@ export function UsagePage() {
             </Card>
           </>
         ) : (
-          !usage.error && rangeProblem === null && <Skeleton height={300} aria-label="Loading usage" />
+          !usage.error && rangeProblem === null && <Skeleton height={300} role="status" aria-label="Loading usage" />
         )}
 
         <UsageCarbon from={range.from} to={range.to} groupBy={groupBy} enabled={rangeProblem === null} chart={(props) => <LazyUsageChart {...props} />} />
