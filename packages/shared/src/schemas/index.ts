@@ -13,3 +13,4 @@ export * from './team';
 export * from './tickets';
 export * from './webhooks';
 export * from './budgets';
+export * from './carbon';

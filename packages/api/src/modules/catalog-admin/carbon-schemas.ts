@@ -1,4 +1,5 @@
 import { DATA_CENTER_STATUSES } from '@kubemarket/db';
+import { powerFactorSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 import { text, whole } from './schemas';
@@ -63,14 +64,8 @@ export const powerFactorCreateInput = z.object({
 });
 export const powerFactorUpdateInput = z.object(powerFactorFields).partial().extend({ id: idParam('Power factor') });
 
-export const powerFactorAdminSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  milliwatts: z.number().int(),
-  source: z.string(),
-  year: z.number().int(),
-  /** GPU flavours whose model it prices: a card figure nobody uses is still listed. */
-  flavorIds: z.array(z.string()).describe('Node flavours the factor applies to.'),
+export const powerFactorAdminSchema = powerFactorSchema.extend({
+  flavorIds: z.array(z.string()).describe('Node flavours the factor applies to (every one for vCPU and memory, the flavours of its GPU model for a card).'),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -9,6 +9,7 @@ import {
   SUPPORT_CHANNELS,
   SUPPORT_HOURS,
 } from '@kubemarket/db';
+import { powerFactorSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { publicProcedure, router } from '../../trpc';
 import * as catalog from './service';
@@ -61,14 +62,6 @@ const sovereigntyFields = {
   gridSource: z.string().describe('Where the grid intensity comes from.'),
   gridYear: z.number().int().describe('The year the grid intensity describes.'),
 };
-
-const powerFactorSchema = z.object({
-  id: z.string().describe("'vcpu' (per vCPU), 'memory_gb' (per GB of memory) or 'gpu:<model>' (per card, e.g. gpu:NVIDIA L4)."),
-  label: z.string(),
-  milliwatts: z.number().int().describe('Average draw per unit, milliwatts.'),
-  source: z.string().describe('The public source of the figure.'),
-  year: z.number().int().describe('The year of the source.'),
-});
 
 /** What /data-centers and /regions both say of a region (service.ts's regionView). */
 const regionViewSchema = z.object({

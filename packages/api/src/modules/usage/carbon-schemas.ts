@@ -1,3 +1,4 @@
+import { powerFactorSchema } from '@kubemarket/shared';
 import { z } from 'zod';
 import { idParam } from '../../platform/contracts';
 import { usageInput } from './schemas';
@@ -21,8 +22,6 @@ const regionSource = z.object({
   gridYear: z.number().int(),
 });
 
-const factorSource = z.object({ id: z.string(), label: z.string(), milliwatts: z.number().int(), source: z.string(), year: z.number().int() });
-
 export const carbonOutput = z.object({
   from: z.number().int().describe('UTC epoch ms, inclusive.'),
   to: z.number().int().describe('UTC epoch ms, exclusive.'),
@@ -41,7 +40,7 @@ export const carbonOutput = z.object({
     .describe('Each cluster over the range, largest footprint first.'),
   series: z.array(z.object({ period: z.string().describe('YYYY-MM-DD or YYYY-MM (UTC).'), kgCo2e: z.record(z.string(), z.number()).describe('kg CO₂e per cluster id.') })),
   totalKgCo2e: z.number(),
-  sources: z.object({ factors: z.array(factorSource), regions: z.array(regionSource).describe('The regions of the clusters listed.') }),
+  sources: z.object({ factors: z.array(powerFactorSchema), regions: z.array(regionSource).describe('The regions of the clusters listed.') }),
 });
 
 export const clusterCarbonInput = z.object({ id: idParam('Cluster') });
