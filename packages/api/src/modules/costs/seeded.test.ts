@@ -41,6 +41,13 @@ describe('the seeded clusters’ costs', () => {
     for (const id of ['clu_demo_webshop', 'clu_demo_staging']) {
       const [month] = (await alice.costs.cluster({ id })).months;
       expect(month!.lines.find((line) => line.key === 'autoscaling'), id).toBeUndefined();
+      expect(month!.lines.reduce((sum, line) => sum + line.cents, 0), id).toBe(month!.differenceCents);
     }
+    // staging sleeps on weeknights: its asleep node-hours at 10 % of the price are a saving against its quote.
+    const [staging] = (await alice.costs.cluster({ id: 'clu_demo_staging' })).months;
+    const hibernation = staging!.lines.find((line) => line.key === 'hibernation')!;
+    expect(hibernation.cents).toBeLessThan(0);
+    expect(hibernation.detail).toMatch(/^[\d,.]+ node-hours asleep at 10 % of the node-hour price instead of the full price\.$/);
+    expect(staging!.actualCents).toBeLessThan(staging!.quotedCents);
   });
 });
