@@ -52,7 +52,7 @@ export function PageLoadError({ query, title, notFoundTitle, notFound, notFoundT
           {notFound(query.error.message)}
         </Alert>
       ) : (
-        <QueryErrorAlert title={errorTitle} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <QueryErrorAlert title={errorTitle} query={query} />
       )}
       <Group>{back}</Group>
     </Stack>

@@ -26,7 +26,7 @@ export function QueryView<D>({ query, loading, errorTitle, errorTestId, isEmpty,
   if (query.isPending) return <>{loading}</>;
   // Past the first answer there is data, or an error and nothing to show (a query never answers undefined).
   const { data, error } = query;
-  if (data === undefined) return error ? <QueryErrorAlert title={errorTitle} error={error} retrying={query.isFetching} onRetry={() => void query.refetch()} testId={errorTestId} /> : <>{loading}</>;
+  if (data === undefined) return error ? <QueryErrorAlert title={errorTitle} query={query} testId={errorTestId} /> : <>{loading}</>;
   if (isEmpty?.(data)) return <>{empty}</>;
   return <>{children(data)}</>;
 }

@@ -33,7 +33,7 @@ export function AccountPage() {
             <Skeleton height={160} radius="md" />
           </Stack>
         ) : profile.error ? (
-          <QueryErrorAlert title="Your account could not be loaded" error={profile.error} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
+          <QueryErrorAlert title="Your account could not be loaded" query={profile} />
         ) : (
           <>
             <SectionCard title="Your details">

@@ -42,7 +42,7 @@ export function AddOnsPage() {
         {inUse.isPending ? (
           <Skeleton height={60} aria-label="Loading your clusters' add-ons" />
         ) : inUse.error ? (
-          <QueryErrorAlert title="Your clusters' add-ons could not be loaded" error={inUse.error} retrying={inUse.isFetching} onRetry={() => void inUse.refetch()} />
+          <QueryErrorAlert title="Your clusters' add-ons could not be loaded" query={inUse} />
         ) : inUse.data.length > 0 ? (
           <Table verticalSpacing="sm" withTableBorder data-testid="installed-addons">
             <Table.Caption>The add-ons your clusters run</Table.Caption>

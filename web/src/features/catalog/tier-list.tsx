@@ -7,7 +7,8 @@ const SKELETON_COUNT = 6;
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
 export function TierList() {
-  const { data: tiers, error, isPending, isFetching, refetch } = useClusterTiers();
+  const tierQuery = useClusterTiers();
+  const { data: tiers, error, isPending } = tierQuery;
 
   if (isPending) {
     return (
@@ -27,15 +28,7 @@ export function TierList() {
   }
 
   if (error) {
-    return (
-      <QueryErrorAlert
-        title="Cluster tiers could not be loaded"
-        error={error}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-        testId="tier-list-error"
-      />
-    );
+    return <QueryErrorAlert title="Cluster tiers could not be loaded" query={tierQuery} testId="tier-list-error" />;
   }
 
   if (tiers.length === 0) {

@@ -108,7 +108,7 @@ export function Checkout({ order, onClose }: CheckoutProps) {
             ) : options.isPending ? (
               <Skeleton height={220} radius="md" aria-label="Loading payment methods" />
             ) : options.error ? (
-              <QueryErrorAlert title="Payment methods could not be loaded" error={options.error} retrying={options.isFetching} onRetry={() => void options.refetch()} />
+              <QueryErrorAlert title="Payment methods could not be loaded" query={options} />
             ) : (
               <PaymentForm order={order} options={options.data} />
             )}

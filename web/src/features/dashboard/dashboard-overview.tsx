@@ -38,7 +38,7 @@ export function DashboardOverview({ middlewares }: { middlewares: ReactNode }) {
             <Skeleton height={200} radius="md" />
           </SimpleGrid>
         ) : profile.error ? (
-          <QueryErrorAlert title="Your overview could not be loaded" error={profile.error} retrying={profile.isFetching} onRetry={() => void profile.refetch()} />
+          <QueryErrorAlert title="Your overview could not be loaded" query={profile} />
         ) : (
           <>
             {organization && organization.status !== 'active' ? (

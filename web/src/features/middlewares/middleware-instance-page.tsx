@@ -83,7 +83,7 @@ export function MiddlewareInstancePage({ instanceId }: { instanceId: string }) {
               Your organisation has no middleware <code>{instanceId}</code>.
             </Alert>
           ) : (
-            <QueryErrorAlert title="The middleware could not be loaded" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+            <QueryErrorAlert title="The middleware could not be loaded" query={query} />
           )
         ) : null}
         {query.data ? <InstanceView instance={query.data} /> : null}

@@ -30,7 +30,7 @@ type SupportPlan = Catalog['supportPlans'][number];
 function CatalogGate({ children }: { children: (catalog: Catalog) => ReactNode }) {
   const query = useCatalog();
   if (query.catalog) return <>{children(query.catalog)}</>;
-  if (query.error) return <QueryErrorAlert title="The catalogue could not be loaded" error={query.error} retrying={query.isFetching} onRetry={query.refetch} />;
+  if (query.error) return <QueryErrorAlert title="The catalogue could not be loaded" query={query} />;
   return <Skeleton height={220} radius="md" aria-label="Loading the catalogue" />;
 }
 

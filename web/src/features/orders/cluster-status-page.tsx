@@ -39,7 +39,7 @@ export function ClusterStatusPage({ clusterId }: { clusterId: string }) {
         {creator.isPending ? (
           <Skeleton height={200} radius="md" aria-label="Loading the cluster's order" />
         ) : creator.error ? (
-          <QueryErrorAlert title="The cluster's order could not be loaded" error={creator.error} retrying={creator.isFetching} onRetry={() => void creator.refetch()} />
+          <QueryErrorAlert title="The cluster's order could not be loaded" query={creator} />
         ) : (
           <>
             <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="cluster-order-not-found">

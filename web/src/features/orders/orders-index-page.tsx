@@ -30,7 +30,7 @@ export function OrdersIndexPage() {
           {counts.isPending ? (
             <Skeleton height={120} radius="md" aria-label="Loading the order counts" />
           ) : counts.error ? (
-            <QueryErrorAlert title="The order counts could not be loaded" error={counts.error} retrying={counts.isFetching} onRetry={() => void counts.refetch()} />
+            <QueryErrorAlert title="The order counts could not be loaded" query={counts} />
           ) : (
             <CountCards counts={counts.data} />
           )}
@@ -50,7 +50,7 @@ export function OrdersIndexPage() {
           {recent.isPending ? (
             <Skeleton height={200} radius="md" aria-label="Loading the recent orders" />
           ) : recent.error ? (
-            <QueryErrorAlert title="Recent orders could not be loaded" error={recent.error} retrying={recent.isFetching} onRetry={() => void recent.refetch()} />
+            <QueryErrorAlert title="Recent orders could not be loaded" query={recent} />
           ) : recent.data.items.length === 0 ? (
             <Text size="sm" data-testid="recent-orders-empty">
               Your organisation has not ordered anything yet. Browse the marketplace or configure a cluster to get started.

@@ -68,7 +68,7 @@ function PaidOrder({ orderId }: { orderId: string }) {
     if (httpStatusOf(order.error) === 404) {
       return <Problem title="Order not found">Your organisation has no order {orderId}, so there is no payment to confirm. Check the link.</Problem>;
     }
-    return <QueryErrorAlert title="The payment could not be loaded" error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />;
+    return <QueryErrorAlert title="The payment could not be loaded" query={order} />;
   }
   const data = order.data;
   if (data.status === 'pending') {

@@ -58,12 +58,7 @@ export function ApiReferencePage() {
         {reference.isPending ? (
           <ReferenceSkeleton />
         ) : reference.error ? (
-          <QueryErrorAlert
-            title="The API reference could not be loaded"
-            error={reference.error}
-            retrying={reference.isFetching}
-            onRetry={() => void reference.refetch()}
-          />
+          <QueryErrorAlert title="The API reference could not be loaded" query={reference} />
         ) : (
           <Operations reference={reference.data} />
         )}

@@ -89,12 +89,7 @@ interface TierOfferProps {
 function TierOffer({ catalogQuery, tier, color }: TierOfferProps) {
   if (catalogQuery.error) {
     return (
-      <QueryErrorAlert
-        title="This tier could not be loaded"
-        error={catalogQuery.error}
-        retrying={catalogQuery.isFetching}
-        onRetry={catalogQuery.refetch}
-      />
+      <QueryErrorAlert title="This tier could not be loaded" query={catalogQuery} />
     );
   }
   if (!catalogQuery.catalog) {

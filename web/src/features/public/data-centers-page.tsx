@@ -38,12 +38,7 @@ export function DataCentersPage() {
           ))}
         </SimpleGrid>
       ) : dataCenters.error ? (
-        <QueryErrorAlert
-          title="Data centres could not be loaded"
-          error={dataCenters.error}
-          retrying={dataCenters.isFetching}
-          onRetry={() => void dataCenters.refetch()}
-        />
+        <QueryErrorAlert title="Data centres could not be loaded" query={dataCenters} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {dataCenters.data.map((dataCenter) => (

@@ -40,7 +40,7 @@ export function AttentionPanel() {
       {attention.isPending ? (
         <Skeleton height={160} aria-busy="true" aria-label="Loading what needs attention" />
       ) : attention.error ? (
-        <QueryErrorAlert title="What needs attention could not be loaded" error={attention.error} retrying={attention.isFetching} onRetry={() => void attention.refetch()} />
+        <QueryErrorAlert title="What needs attention could not be loaded" query={attention} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

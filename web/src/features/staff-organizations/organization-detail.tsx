@@ -40,7 +40,7 @@ export function OrganizationDetailView({ id, onBack }: { id: string; onBack: () 
       {detail.isPending ? (
         <Skeleton height={320} aria-busy="true" aria-label="Loading the organisation" />
       ) : detail.error ? (
-        <QueryErrorAlert title="The organisation could not be loaded" error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />
+        <QueryErrorAlert title="The organisation could not be loaded" query={detail} />
       ) : (
         <Detail organization={detail.data} />
       )}

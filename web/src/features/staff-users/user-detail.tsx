@@ -31,7 +31,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <Skeleton height={200} />
         </Stack>
       ) : user.error ? (
-        <QueryErrorAlert title="This user could not be loaded" error={user.error} retrying={user.isFetching} onRetry={() => void user.refetch()} />
+        <QueryErrorAlert title="This user could not be loaded" query={user} />
       ) : (
         <Loaded user={user.data} />
       )}

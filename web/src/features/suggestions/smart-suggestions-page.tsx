@@ -78,13 +78,7 @@ export function SmartSuggestionsPage({ search, onSearchChange }: SmartSuggestion
                     : 'Answer the questions to see the clusters that fit your workload, ranked, with their prices.'}
                 </Text>
               ) : query.error ? (
-                <QueryErrorAlert
-                  title="No suggestions could be made"
-                  error={query.error}
-                  retrying={query.isFetching}
-                  onRetry={() => void query.refetch()}
-                  testId="suggestions-error"
-                />
+                <QueryErrorAlert title="No suggestions could be made" query={query} testId="suggestions-error" />
               ) : !query.data ? (
                 <Stack gap="md" aria-label="Finding the clusters that fit">
                   <Skeleton height={320} radius="md" />

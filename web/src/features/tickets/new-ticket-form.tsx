@@ -62,7 +62,7 @@ export function NewTicketForm({ initialCategory, onCancel }: { initialCategory: 
   });
 
   if (options.error) {
-    return <QueryErrorAlert title="The ticket form could not be loaded" error={options.error} retrying={options.isFetching} onRetry={() => void options.refetch()} />;
+    return <QueryErrorAlert title="The ticket form could not be loaded" query={options} />;
   }
 
   return (

@@ -44,7 +44,7 @@ export function StaffTicketView({ id, onBack, onOpen }: { id: string; onBack: ()
       {ticket.isPending ? (
         <Skeleton height={320} aria-busy="true" aria-label="Loading the ticket" />
       ) : ticket.error ? (
-        <QueryErrorAlert title="The ticket could not be loaded" error={ticket.error} retrying={ticket.isFetching} onRetry={() => void ticket.refetch()} />
+        <QueryErrorAlert title="The ticket could not be loaded" query={ticket} />
       ) : (
         <StaffTicketBody ticket={ticket.data} now={now} store={store} onOpen={onOpen} />
       )}

@@ -56,7 +56,7 @@ export function TicketPage({ id }: { id: string }) {
               This ticket does not exist, or it belongs to another organisation.
             </Alert>
           ) : (
-            <QueryErrorAlert title="The ticket could not be loaded" error={ticket.error} retrying={ticket.isFetching} onRetry={() => void ticket.refetch()} />
+            <QueryErrorAlert title="The ticket could not be loaded" query={ticket} />
           )
         ) : (
           <TicketBody
