@@ -9,11 +9,11 @@ import { TableSkeleton } from '../../components/table-skeleton';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { useSessionUser } from '../auth';
-import { describeKind, type KeptLeftover } from './leftover-types';
+import type { KeptLeftover } from './leftover-types';
 
 const CAPTION = 'Resources kept after their cluster was deleted, billed every hour until removed';
 const MIN_WIDTH = 760;
-const SAMPLE = ['legacy-shop', 'Volume, 40 GB', 'default/data-legacy-shop-0', '€4.00', '28 November 2026', 'Remove'];
+const SAMPLE = ['legacy-shop', 'Volume', 'default/data-legacy-shop-0', '40 GB', '€4.00', '28 November 2026', 'Remove'];
 
 function RemoveLeftoverModal({ leftover, onClose }: { leftover: KeptLeftover; onClose: () => void }) {
   const trpc = useTRPC();
@@ -57,8 +57,9 @@ export function LeftoversSection() {
   const [removing, setRemoving] = useState<KeptLeftover | null>(null);
   const columns: Array<Column<KeptLeftover> | false> = [
     { header: 'Cluster', rowHeader: true, cell: (leftover) => leftover.clusterName },
-    { header: 'Kind', cell: (leftover) => describeKind(leftover) },
+    { header: 'Kind', cell: (leftover) => LEFTOVER_KIND_LABELS[leftover.kind] },
     { header: 'Name', cell: (leftover) => <Text span size="sm" ff="monospace">{leftover.name}</Text> },
+    { header: 'Size', align: 'right', cell: (leftover) => (leftover.sizeGb === null ? '—' : `${leftover.sizeGb} GB`) },
     { header: 'Monthly price', align: 'right', cell: (leftover) => euros(leftover.monthlyCents), cellProps: () => ({ 'data-testid': 'leftover-price' }) },
     { header: 'Billed since', cell: (leftover) => (leftover.billedSince === null ? 'Once its cluster is deleted' : formatDate(leftover.billedSince)) },
     mayRemove && {
@@ -81,7 +82,7 @@ export function LeftoversSection() {
     >
       <QueryTable
         query={query}
-        loading={<TableSkeleton columns={shown.map((column) => column.header)} caption={CAPTION} minWidth={MIN_WIDTH} sample={SAMPLE} />}
+        loading={<TableSkeleton columns={shown.map((column) => column.header)} caption={CAPTION} minWidth={MIN_WIDTH} sample={SAMPLE.slice(0, shown.length)} />}
         errorTitle="What deleted clusters left could not be loaded"
         empty={
           <Text size="sm" c="dimmed" data-testid="leftovers-empty">
