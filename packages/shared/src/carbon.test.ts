@@ -6,6 +6,7 @@ import {
   flavourWatts,
   footprintOf,
   formatKgCo2e,
+  formatWatts,
   monthlyClusterFootprint,
   powerFactorsOf,
   pueText,
@@ -77,5 +78,7 @@ describe('the carbon model, checked by hand', () => {
     expect(formatKgCo2e(123.4)).toBe('123 kg CO₂e');
     expect(formatKgCo2e(1_250)).toBe('1.3 t CO₂e');
     expect(pueText(1_580)).toBe('1.58');
+    expect(formatWatts(2_120)).toBe('2.12 W');
+    expect(formatWatts(700_000)).toBe('700 W');
   });
 });

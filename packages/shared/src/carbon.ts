@@ -123,5 +123,8 @@ export function formatKgCo2e(kg: number): string {
   return `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(kg)} kg CO₂e`;
 }
 
+/** "2.12 W" from 2120 milliwatts (a power factor). */
+export const formatWatts = (milliwatts: number) => `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: 3 }).format(milliwatts / 1000)} W`;
+
 /** "1.58" from 1580. */
 export const pueText = (pueMilli: number) => (pueMilli / 1000).toFixed(2);

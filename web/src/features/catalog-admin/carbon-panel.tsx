@@ -1,12 +1,10 @@
-import { pueText } from '@kubemarket/shared';
+import { formatWatts, pueText } from '@kubemarket/shared';
 import { Stack, Title } from '@mantine/core';
 import { useAdminPowerFactors, useRegions } from './catalog-admin-queries';
 import type { AdminPowerFactor, AdminRegion } from './catalog-admin-types';
 import { PowerFactorForm, RegionForm } from './carbon-forms';
 import { CatalogList } from './catalog-list';
 import type { Column } from './catalog-table';
-
-const watts = (milliwatts: number) => `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: 3 }).format(milliwatts / 1000)} W`;
 
 const REGION_COLUMNS: readonly Column<AdminRegion>[] = [
   { header: 'Region', td: { fw: 600 }, cell: (region) => `${region.name} (${region.id})` },
@@ -19,7 +17,7 @@ const REGION_COLUMNS: readonly Column<AdminRegion>[] = [
 
 const FACTOR_COLUMNS: readonly Column<AdminPowerFactor>[] = [
   { header: 'Factor', td: { fw: 600 }, cell: (factor) => factor.label },
-  { header: 'Average power', cell: (factor) => watts(factor.milliwatts) },
+  { header: 'Average power', cell: (factor) => formatWatts(factor.milliwatts) },
   { header: 'Source', cell: (factor) => `${factor.source} (${factor.year})` },
   { header: 'Flavours', cell: (factor) => (factor.flavorIds.length > 3 ? `${factor.flavorIds.length} flavours` : factor.flavorIds.join(', ') || 'None yet') },
 ];

@@ -1,4 +1,4 @@
-import { formatKgCo2e, pueText } from '@kubemarket/shared';
+import { formatKgCo2e, formatWatts, pueText } from '@kubemarket/shared';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -31,7 +31,7 @@ export function UsageCarbon({ from, to, groupBy, enabled, chart }: UsageCarbonPr
   const rows = useMemo(() => (report ? report.series.map((entry) => ({ period: entry.period, ...entry.kgCo2e })) : []), [report]);
   const groups = useMemo(() => (report ? report.clusters.map((cluster) => ({ key: cluster.clusterId, label: cluster.name })) : []), [report]);
   if (!report) return null;
-  const factors = report.sources.factors.map((factor) => `${factor.label} ${number(factor.milliwatts / 1000, 3)} W (${factor.source}, ${factor.year})`);
+  const factors = report.sources.factors.map((factor) => `${factor.label} ${formatWatts(factor.milliwatts)} (${factor.source}, ${factor.year})`);
   const regions = report.sources.regions.map((region) => `${region.name}: ${region.gridGramsPerKwh} g CO₂e/kWh (${region.gridSource}, ${region.gridYear}), PUE ${pueText(region.pueMilli)}`);
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="usage-carbon-title" data-testid="usage-carbon">

@@ -4,7 +4,7 @@
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
 import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
-import { pueText, type SellerIdentity } from '@kubemarket/shared';
+import { formatWatts, pueText, type SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
@@ -64,8 +64,6 @@ export async function invoicePdfFile(db: Database, organizationId: string | null
   return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null, carbon })) };
 }
 
-const watts = (milliwatts: number) => `${new Intl.NumberFormat('en-IE', { maximumFractionDigits: 3 }).format(milliwatts / 1000)} W`;
-
 /** Each cluster's node-hours, kWh and kg CO₂e over the invoiced period, and the sources of the model's figures. */
 async function carbonAnnex(db: Database, organizationId: string, from: number, to: number): Promise<CarbonAnnex> {
   const metered = await meteredCarbon(db, organizationId, { from, to, groupBy: 'month' });
@@ -74,7 +72,7 @@ async function carbonAnnex(db: Database, organizationId: string, from: number, t
     clusters: metered.clusters.map((cluster) => ({ name: cluster.name, regionId: cluster.regionId, nodeHours: cluster.nodeHours, facilityKwh: cluster.footprint.facilityKwh, kgCo2e: cluster.footprint.kgCo2e })),
     totalKgCo2e: metered.clusters.reduce((sum, cluster) => sum + cluster.footprint.kgCo2e, 0),
     sources: [
-      ...metered.model.factorRows.map((factor) => `${factor.label}: ${watts(factor.milliwatts)}. ${factor.source} (${factor.year}).`),
+      ...metered.model.factorRows.map((factor) => `${factor.label}: ${formatWatts(factor.milliwatts)}. ${factor.source} (${factor.year}).`),
       'Control plane: counted as 2 vCPU and 8 GB for each hour a cluster runs, replicas included (an assumption of the model).',
       ...[...metered.model.regions]
         .filter(([id]) => regionIds.has(id))
