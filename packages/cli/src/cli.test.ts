@@ -155,6 +155,24 @@ describe('budgets', () => {
   });
 });
 
+describe('clusters costs', () => {
+  it('prints a cluster named by its id per month: quoted, actual, forecast, difference and its lines', async () => {
+    const month = (overrides: object) => ({ month: '2026-11', monthStart: 0, monthEnd: 0, current: false, hours: 720, quotedCents: 100_000, quotedMonthCents: 100_000, actualCents: 102_249, forecast: null, quotes: [], differenceCents: 2_249, lines: [{ key: 'autoscaling', label: 'Nodes above the quoted count (autoscaling)', detail: '', cents: 2_249 }], ...overrides });
+    const costs = { clusterId: 'clu_web', clusterName: 'web', currency: 'EUR', quotes: [], months: [month({ month: '2026-12', current: true, forecast: { forecastCents: 130_000 } }), month({})] };
+    api.expect({ method: 'GET', url: '/api/clusters/clu_web', answer: { id: 'clu_web', name: 'web' } }, { method: 'GET', url: '/api/clusters/clu_web/costs?months=2', answer: costs });
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['clusters', 'costs', 'clu_web', '--months', '2'])).toBe(EXIT.ok);
+      const lines = String(out.mock.calls.at(-1)?.[0]).trim().split('\n');
+      expect(lines[0]).toMatch(/^MONTH +QUOTED +ACTUAL +FORECAST +DIFFERENCE +LINES$/);
+      expect(lines[1]).toMatch(/^2026-12 +€1000\.00 +€1022\.49 +€1300\.00 +€22\.49 +Nodes above the quoted count \(autoscaling\) €22\.49$/);
+      expect(lines[2]).toMatch(/^2026-11 +€1000\.00 +€1022\.49 +- +€22\.49 +Nodes above/);
+    } finally {
+      out.mockRestore();
+    }
+  });
+});
+
 describe('the API reference', () => {
   it('shows only commands the CLI has (x-cli), with options it takes', () => {
     // Written by `pnpm typecheck` (which `pnpm test` runs before this tier); generated here when absent.

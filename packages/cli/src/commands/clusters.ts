@@ -116,6 +116,34 @@ export const clusterCommands: Command[] = [
     },
   },
   {
+    name: 'clusters costs',
+    summary: 'a cluster per month: quoted, metered actual, this month’s forecast, and the difference explained by line',
+    usage: '<cluster> [--months <n>]',
+    positionals: [1, 1],
+    options: { months: { type: 'string', default: '6', description: 'Months back, this one included (1 to 12).' }, output: OUTPUT_OPTION },
+    async run(context) {
+      const client = context.client();
+      const cluster = await resolveCluster(client, context.positionals[0]!);
+      const costs = await client.GET('/api/clusters/{id}/costs', { params: { path: { id: cluster.id }, query: { months: integer(context.values, 'months') } } });
+      const rows = costs.months.map((month) => ({
+        month: month.month,
+        quoted: euros(month.quotedCents),
+        actual: euros(month.actualCents),
+        forecast: euros(month.forecast?.forecastCents),
+        difference: euros(month.differenceCents),
+        lines: month.lines.map((line) => `${line.label} ${euros(line.cents)}`).join('; '),
+      }));
+      print(context, costs, rows, [
+        ['month', (row) => row.month],
+        ['quoted', (row) => row.quoted],
+        ['actual', (row) => row.actual],
+        ['forecast', (row) => row.forecast],
+        ['difference', (row) => row.difference],
+        ['lines', (row) => row.lines],
+      ]);
+    },
+  },
+  {
     name: 'clusters create',
     summary: 'order a cluster, pay the order, and (with --wait) follow its provisioning until it runs',
     usage: '--name <name> [--tier <id>] [--region <id>] [--flavor <id>] [--nodes <n>] (--payment-method <pm_…> | --test-card <number> | --bank-transfer) [--wait]',

@@ -12,6 +12,7 @@ export const costsRouter = router({
         description:
           'Quoted: the quotes in force (at order, then after each change that repriced the cluster) prorated over the hours the cluster ran, at monthly price ÷ 730 per hour. Actual: the metered usage of those hours. Forecast (this month): month to date + the last day’s hourly run rate × the hours left. Lines: nodes above the quoted count (autoscaling), hibernation savings, egress, storage, add-ons outside the quote, prices and rounding; they add up to actual − quoted.',
         tags: ['Usage'],
+        cli: 'kubemarket clusters costs <cluster> [--months <n>]',
       },
     })
     .input(clusterCostsInput)
