@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openAsDemoAccount, signInAsNewAccount } from './accounts';
 import { seriousViolations } from './a11y';
 import { rejectCookies } from './auth-helpers';
+import { workerDatabase } from './database';
 import { POLL, useBrowser } from './fixtures';
 import { api, orderAndPayCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
@@ -32,6 +33,14 @@ describe('leftovers before delete', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(['Volume', 'default/data-legacy-shop-0', '40 GB', '€4.00', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), 'Remove']);
     expect(await row.getByTestId('leftover-price').textContent()).toBe('€4.00');
     await row.getByRole('button', { name: 'Remove default/data-legacy-shop-0 of legacy-shop' }).waitFor();
+    // The seed's metering billed it every hour since legacy-shop's deletion, nine days ago, and not before.
+    const billed = (await (await workerDatabase())
+      .prepare("SELECT count(*) AS n, min(u.hour) AS first, min(c.deleted_at) AS deletedAt FROM usage_records u JOIN clusters c ON c.id = u.cluster_id WHERE u.subject_id = ? AND u.kind = 'leftover'")
+      .bind('lft_demo_legacy_db_volume')
+      .first()) as { n: number; first: number; deletedAt: number };
+    expect(billed.n).toBeGreaterThanOrEqual(8 * 24);
+    expect(billed.first).toBeGreaterThanOrEqual(billed.deletedAt);
+    expect(billed.first - billed.deletedAt).toBeLessThan(3_600_000);
     expect(await seriousViolations(page)).toEqual([]);
     expect(browser.pageErrors).toEqual([]);
   });
