@@ -53,7 +53,7 @@ const quoteView = (quote: QuoteInForce) => ({ effectiveAt: quote.effectiveAt, mo
  * One cluster's cost per month, this month and the months before it existed in (at most
  * `months`), newest first: what its quotes priced for the hours it ran, what those hours were
  * metered at, the month-end forecast for this month (the shared formula, through forecastOf),
- * and the difference explained by line. Another organisation's cluster is a 404.
+ * and the difference explained by line (docs/product/costs.md). Another organisation's cluster is a 404.
  */
 export async function clusterCosts(db: Database, organizationId: string, input: { id: string; months: number }, now: number): Promise<ClusterCostsOutput> {
   const cluster = await organizationRow(db, clusters, organizationId, input.id, CLUSTER_NOT_FOUND);

@@ -19,7 +19,8 @@ export interface ForecastScope {
  * organisation at one instant: the hours the metering has recorded (metered_hours), the usage
  * records of those hours this month, and the last FORECAST_RUN_RATE_HOURS of them as the run
  * rate, divided by the hours of that window the subject had usage in (a cluster created this
- * morning runs at its own rate, not a day's average diluted by hours before it existed).
+ * morning runs at its own rate, not a day's average diluted by hours before it existed;
+ * docs/product/costs.md#the-forecast-one-formula).
  */
 export async function forecastOf(db: Database, scope: ForecastScope, now: number, options: { stopped?: boolean } = {}): Promise<MonthForecast> {
   const [latest] = await db.select({ hour: max(meteredHours.hour) }).from(meteredHours);
