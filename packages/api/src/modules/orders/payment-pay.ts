@@ -22,6 +22,7 @@ import { INVOICE_DUE_DAYS, settleStatements, startFulfilment, type Settlement } 
 import { euros } from '@kubemarket/shared';
 import { keepKeptMethod, keepPaidCard, knownStripeCustomer } from '../billing';
 import { chargeableMethod } from '../invoices';
+import { assertRegionAllowed } from '../team';
 import { assertMayOrder, organizationOf, settledMessage } from './service';
 import { orderOf, type Member } from './views';
 import { DAY_MS, PAY_RATE_LIMIT, UNDER_WAY, badRequest, batch, conflict, heldBy, orderById, paymentById, type CompleteInput, type PayInput, unavailable } from './payment-common';
@@ -87,6 +88,9 @@ export async function payOrder(ctx: Member, input: PayInput) {
   const attempts = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (attempts.some((payment) => payment.status === 'pending' || payment.status === 'processing')) throw conflict(UNDER_WAY);
   await recheckPromotion(ctx, order, now);
+  // An order placed before the organisation restricted itself to EU-only regions (issue 34).
+  const [first] = order.lines;
+  if (first?.kind === 'cluster') await assertRegionAllowed(ctx.db, ctx.organizationId, first.regionId);
 
   const bankTransfer = input.method.kind === 'bank_transfer';
   if (bankTransfer && !organization.invoicingAllowed) throw badRequest('Paying by bank transfer needs our approval; contact billing support.');

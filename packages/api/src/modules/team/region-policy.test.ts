@@ -1,7 +1,7 @@
 import { auditLog, organizations } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CLUSTER, order, ordersTestbed } from '../../testing/orders-bed';
+import { CLUSTER, order, ordersTestbed, SUCCEEDS } from '../../testing/orders-bed';
 
 describe('team.setRegionPolicy: an organisation restricted to EU-only regions', () => {
   it('is set once by its owner, audited once however often it arrives; members and viewers may not', async () => {
@@ -32,6 +32,11 @@ describe('team.setRegionPolicy: an organisation restricted to EU-only regions', 
       message: 'Milan MIL1 (it-mil-1): Your organisation orders only in regions with EU-only access; people outside the EU can reach data in this region. Choose a region marked EU-only access.',
     });
     expect(await gabriel.orders.create(order())).toMatchObject({ status: 'pending', summary: 'Economy (Green) cluster prod-eu in fr-par-1' });
+    // An order placed before the restriction is not paid after it.
+    await gabriel.team.setRegionPolicy({ euOnlyRegions: false });
+    const earlier = await gabriel.orders.create(order({ lines: [{ ...CLUSTER, name: 'early-mil', regionId: 'it-mil-1' }] }));
+    await gabriel.team.setRegionPolicy({ euOnlyRegions: true });
+    await expect(gabriel.orders.pay({ id: earlier.id, paymentIdempotencyKey: 'pay-early-mil-1', method: SUCCEEDS })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Milan MIL1 (it-mil-1)') });
     // Lifted, Milan sells again.
     await gabriel.team.setRegionPolicy({ euOnlyRegions: false });
     expect(await gabriel.orders.create(order({ lines: [{ ...CLUSTER, name: 'prod-mil', regionId: 'it-mil-1' }] }))).toMatchObject({ summary: 'Economy (Green) cluster prod-mil in it-mil-1' });
