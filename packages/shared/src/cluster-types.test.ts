@@ -38,10 +38,13 @@ describe('clusterTypeFromTierName', () => {
 });
 
 describe('tierDisplayName', () => {
-  it('strips a trailing parenthesised part', () => {
-    expect(tierDisplayName('Standard (Blue)')).toBe('Standard');
-    expect(tierDisplayName('AI/ML (Violet)')).toBe('AI/ML');
-    expect(tierDisplayName('Data Analytics')).toBe('Data Analytics');
-    expect(tierDisplayName('(Blue)')).toBe('(Blue)');
+  // A trailing parenthesised part is stripped, unless it is the whole name.
+  it.each([
+    ['Standard (Blue)', 'Standard'],
+    ['AI/ML (Violet)', 'AI/ML'],
+    ['Data Analytics', 'Data Analytics'],
+    ['(Blue)', '(Blue)'],
+  ])('displays %s as %s', (name, shown) => {
+    expect(tierDisplayName(name)).toBe(shown);
   });
 });

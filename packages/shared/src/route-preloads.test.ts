@@ -4,17 +4,19 @@ import { compareRoutePatterns, layoutFilesOf, pagePreloads, parseRoutePreloads, 
 const filesFor = (...args: Parameters<typeof routePreloadFor>) => routePreloadFor(...args)?.files ?? [];
 
 describe('route preloads (ADR 18)', () => {
-  it('reads the address of a route file as TanStack Router does', () => {
-    expect(routePatternOf('index.tsx')).toBe('/');
-    expect(routePatternOf('pricing.tsx')).toBe('/pricing');
-    expect(routePatternOf('_authenticated/_dashboard/clusters/$id/index.tsx')).toBe('/clusters/$id');
-    expect(routePatternOf('_authenticated/_dashboard/clusters/$id/topology.tsx')).toBe('/clusters/$id/topology');
-    expect(routePatternOf('_authenticated/_plain/order-status/index.tsx')).toBe('/order-status');
-    expect(routePatternOf('tutorials/$slug.tsx')).toBe('/tutorials/$slug');
-    // Layouts and the root render no page of their own.
-    expect(routePatternOf('_authenticated.tsx')).toBeNull();
-    expect(routePatternOf('_authenticated/_dashboard.tsx')).toBeNull();
-    expect(routePatternOf('__root.tsx')).toBeNull();
+  // The address of a route file as TanStack Router reads it; layouts and the root render no page of their own.
+  it.each([
+    ['index.tsx', '/'],
+    ['pricing.tsx', '/pricing'],
+    ['_authenticated/_dashboard/clusters/$id/index.tsx', '/clusters/$id'],
+    ['_authenticated/_dashboard/clusters/$id/topology.tsx', '/clusters/$id/topology'],
+    ['_authenticated/_plain/order-status/index.tsx', '/order-status'],
+    ['tutorials/$slug.tsx', '/tutorials/$slug'],
+    ['_authenticated.tsx', null],
+    ['_authenticated/_dashboard.tsx', null],
+    ['__root.tsx', null],
+  ])('reads %s as %s', (file, pattern) => {
+    expect(routePatternOf(file)).toBe(pattern);
   });
 
   it('lists the layouts a route renders inside, outermost first', () => {

@@ -5,16 +5,19 @@ const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const ago = (ms: number) => now - ms;
 
 describe('notificationTime', () => {
-  it('follows docs/product/screens.md#notifications-dropdown: Just now, minutes, hours, days up to 6, then a date', () => {
-    expect(notificationTime(ago(0), now)).toBe('Just now');
-    expect(notificationTime(ago(59_999), now)).toBe('Just now');
-    expect(notificationTime(ago(60_000), now)).toBe('1 minute ago');
-    expect(notificationTime(ago(59 * 60_000), now)).toBe('59 minutes ago');
-    expect(notificationTime(ago(60 * 60_000), now)).toBe('1 hour ago');
-    expect(notificationTime(ago(23 * 3_600_000), now)).toBe('23 hours ago');
-    expect(notificationTime(ago(24 * 3_600_000), now)).toBe('1 day ago');
-    expect(notificationTime(ago(6 * 86_400_000 + 3_600_000), now)).toBe('6 days ago');
-    expect(notificationTime(ago(7 * 86_400_000), now, 'en-GB')).toBe('14/11/2026');
+  // docs/product/screens.md#notifications-dropdown: Just now, minutes, hours, days up to 6, then a date.
+  it.each<[number, string, string?]>([
+    [0, 'Just now'],
+    [59_999, 'Just now'],
+    [60_000, '1 minute ago'],
+    [59 * 60_000, '59 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 3_600_000, '23 hours ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [6 * 86_400_000 + 3_600_000, '6 days ago'],
+    [7 * 86_400_000, '14/11/2026', 'en-GB'],
+  ])('says a notification of %i ms ago: %s', (age, said, locale) => {
+    expect(notificationTime(ago(age), now, locale)).toBe(said);
   });
 
   it('treats a time slightly in the future as just now', () => {
@@ -23,18 +26,27 @@ describe('notificationTime', () => {
 });
 
 describe('badgeLabel', () => {
-  it('caps at 99+', () => {
-    expect(badgeLabel(1)).toBe('1');
-    expect(badgeLabel(99)).toBe('99');
-    expect(badgeLabel(100)).toBe('99+');
+  // Capped at 99+.
+  it.each([
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+  ])('labels %i unread as %s', (count, label) => {
+    expect(badgeLabel(count)).toBe(label);
   });
 });
 
 describe('notificationKind', () => {
-  it('keeps the four known types and shows anything else as info', () => {
-    expect(notificationKind('success')).toBe('success');
-    expect(notificationKind('system')).toBe('system');
-    expect(notificationKind('billing')).toBe('info');
-    expect(notificationKind('')).toBe('info');
+  // The known types are kept; anything else shows as info.
+  it.each([
+    ['success', 'success'],
+    ['warning', 'warning'],
+    ['error', 'error'],
+    ['system', 'system'],
+    ['info', 'info'],
+    ['billing', 'info'],
+    ['', 'info'],
+  ])('shows type %j as %s', (type, kind) => {
+    expect(notificationKind(type)).toBe(kind);
   });
 });
