@@ -1,6 +1,9 @@
 import { auditLog, budgetAlerts, clusterOperations, clusters, newId, nodePools, notifications, usageRecords, webhookDeliveries, type Database } from '@kubemarket/db';
 import { and, eq } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { validationFieldsOf } from '../../errors';
+import { restRoutes } from '../../rest';
 import { insertRowsAsJson } from '../../platform/json-rows';
 import { callerAs, createTestCaller, manualClock, memoryMailer, refusal, sessionUserOf } from '../../testing/callers';
 import { evaluateBudgets } from '.';
@@ -158,6 +161,9 @@ describe('budgets', () => {
       code: 'BAD_REQUEST',
       message: 'hibernateOnReach: Hibernating when the budget is reached is only for Dev/Test and Sandbox clusters; b_std is a Standard cluster, which keeps running.',
     });
+    // Over REST the refusal names its field, as a schema failure does.
+    const refused = await t.alice.budgets.create({ name: 'Std', scope: 'cluster', clusterId: 'clu_b_std', amountCents: 10_000, hibernateOnReach: true }).catch((error: unknown) => error);
+    expect(refused instanceof TRPCError && validationFieldsOf(refused)).toEqual([{ path: 'hibernateOnReach', message: expect.stringContaining('b_std is a Standard cluster') }]);
     await t.alice.budgets.create({ name: 'Web', scope: 'label', label: 'team=web', amountCents: 10_000, hibernateOnReach: true });
     const sandbox = await t.alice.budgets.create({ name: 'Sandboxes', scope: 'tier', tierId: 'tier_sandbox', amountCents: 10_000, hibernateOnReach: true });
     // Moving a hibernating budget onto a production cluster is refused the same way.
@@ -180,6 +186,11 @@ describe('budgets', () => {
     expect(await refusal(t.alice.budgets.create({ name: 'All', scope: 'organization', amountCents: 20_000 }))).toEqual({ code: 'CONFLICT', message: 'A budget named "All" already exists; choose another name.' });
     expect((await refusal((await t.as('marc')).budgets.create({ name: 'Mine', scope: 'organization', amountCents: 10_000 }))).code).toBe('FORBIDDEN');
     expect(await (await t.as('bruno')).budgets.create({ name: 'Bruno', scope: 'organization', amountCents: 10_000 })).toMatchObject({ name: 'Bruno' });
+  });
+
+  it('serves /api/budgets from the budgets procedures', () => {
+    const table = Object.fromEntries(restRoutes().map((route) => [`${route.method} ${route.path}`, route.procedure]));
+    expect(table).toMatchObject({ 'GET /api/budgets': 'budgets.list', 'POST /api/budgets': 'budgets.create', 'PATCH /api/budgets/{id}': 'budgets.update', 'DELETE /api/budgets/{id}': 'budgets.delete' });
   });
 
   it("answers 404 for another organisation's budget, and a second delete at once finds nothing", async () => {
