@@ -195,3 +195,10 @@ export const TEST_CATALOG: Catalog = {
     { id: 'memory_gb', label: 'Per GB of memory', milliwatts: 392, source: 'Cloud Carbon Footprint', year: 2021 },
   ],
 };
+
+/** An add-on of the test catalogue by its id; throws on an id it does not have. */
+export function testAddon(id: string): CatalogAddon {
+  const found = TEST_CATALOG.addons.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`No add-on ${id} in the test catalogue`);
+  return found;
+}

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EstimateCluster } from './estimate';
 import { addonBlockedReason, defaultKubernetesVersion, newCluster, newPool, nextPoolName, nodesAtMost, normalizeCluster, toggleAddon } from './estimate-editing';
-import { TEST_CATALOG } from '../../testing/test-catalog';
+import { TEST_CATALOG, testAddon } from '../../testing/test-catalog';
 
 function standardCluster(changes: Partial<EstimateCluster> = {}): EstimateCluster {
   const cluster = newCluster(TEST_CATALOG, 'tier_standard');
   if (!cluster) throw new Error('no cluster');
   return { ...cluster, ...changes };
-}
-
-function addon(id: string) {
-  const found = TEST_CATALOG.addons.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
 }
 
 describe('new clusters and pools', () => {
@@ -51,16 +45,16 @@ describe('add-ons', () => {
 
   it('refuses an add-on that conflicts with a chosen one, either way round', () => {
     const cluster = standardCluster({ addonIds: ['addon_linkerd'] });
-    expect(addonBlockedReason(TEST_CATALOG, cluster, addon('addon_istio'))).toBe('Cannot run alongside Linkerd service mesh.');
+    expect(addonBlockedReason(TEST_CATALOG, cluster, testAddon('addon_istio'))).toBe('Cannot run alongside Linkerd service mesh.');
     expect(toggleAddon(TEST_CATALOG, cluster, 'addon_istio', true)).toEqual(['addon_linkerd']);
-    expect(addonBlockedReason(TEST_CATALOG, cluster, addon('addon_monitoring'))).toBeNull();
+    expect(addonBlockedReason(TEST_CATALOG, cluster, testAddon('addon_monitoring'))).toBeNull();
   });
 
   it('refuses an add-on whose requirement the cluster cannot run', () => {
     const catalog = { ...TEST_CATALOG, addons: TEST_CATALOG.addons.map((entry) => (entry.id === 'addon_cert_manager' ? { ...entry, compatibleTierIds: [] } : entry)) };
     const ai = newCluster(catalog, 'tier_ai');
     if (!ai) throw new Error('no cluster');
-    expect(addonBlockedReason(catalog, ai, addon('addon_kserve'))).toBe('Requires cert-manager, which this cluster cannot run.');
+    expect(addonBlockedReason(catalog, ai, testAddon('addon_kserve'))).toBe('Requires cert-manager, which this cluster cannot run.');
   });
 });
 

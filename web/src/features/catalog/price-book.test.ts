@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addonSupportsVersion, buildPriceBook, compareMinorVersions, compatibleAddons } from './price-book';
-import { TEST_CATALOG } from '../../testing/test-catalog';
-
-function addon(id: string) {
-  const found = TEST_CATALOG.addons.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-}
+import { TEST_CATALOG, testAddon } from '../../testing/test-catalog';
 
 describe('Kubernetes versions', () => {
   it('compares minors numerically', () => {
@@ -16,11 +10,11 @@ describe('Kubernetes versions', () => {
   });
 
   it('reads an add-on’s inclusive bounds', () => {
-    expect(addonSupportsVersion(addon('addon_istio'), '1.37')).toBe(true);
-    expect(addonSupportsVersion(addon('addon_istio'), '1.38')).toBe(false);
-    expect(addonSupportsVersion(addon('addon_kserve'), '1.35')).toBe(false);
-    expect(addonSupportsVersion(addon('addon_kserve'), '1.36')).toBe(true);
-    expect(addonSupportsVersion({ ...addon('addon_kserve'), kubernetesVersions: ['1.37'] }, '1.37.1')).toBe(true);
+    expect(addonSupportsVersion(testAddon('addon_istio'), '1.37')).toBe(true);
+    expect(addonSupportsVersion(testAddon('addon_istio'), '1.38')).toBe(false);
+    expect(addonSupportsVersion(testAddon('addon_kserve'), '1.35')).toBe(false);
+    expect(addonSupportsVersion(testAddon('addon_kserve'), '1.36')).toBe(true);
+    expect(addonSupportsVersion({ ...testAddon('addon_kserve'), kubernetesVersions: ['1.37'] }, '1.37.1')).toBe(true);
   });
 
   it('lists the add-ons a tier and version can run', () => {
