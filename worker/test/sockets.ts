@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /**
  * Resolves once everything the notification hub sent on `socket` before now has arrived: the
  * runtime answers the application `ping` on the same socket, after what was sent before it (or the
@@ -27,10 +29,12 @@ export function flush(socket: WebSocket, record?: string[]): Promise<void> {
 }
 
 /**
- * The socket a 101 answer upgraded to, accepted, recording what it receives (as `read` makes of
- * each message's text; undefined leaves it out) and the codes it closes with.
+ * The socket a 101 answer upgraded to (the test fails on any other answer), accepted, recording
+ * what it receives (as `read` makes of each message's text; undefined leaves it out) and the
+ * codes it closes with.
  */
 export function acceptedSocket<T = string>(res: Response, read: (text: string) => T | undefined = (text) => text as T) {
+  expect(res.status).toBe(101);
   const socket = res.webSocket!;
   const messages: T[] = [];
   const closes: number[] = [];
