@@ -12,11 +12,14 @@ import {
 const RATES = { EUR: 1, USD: 1.0832, GBP: 0.8571, CNY: 7.84112 };
 
 describe('yearlyDiscountPercent', () => {
-  it('computes the yearly discount with SPEC rounding', () => {
-    expect(yearlyDiscountPercent(100, 1020)).toBe(15);
-    expect(yearlyDiscountPercent(9900, 99000)).toBe(17);
-    expect(yearlyDiscountPercent(100, 1200)).toBe(0);
-    expect(yearlyDiscountPercent(0, 0)).toBe(0);
+  // The yearly discount, rounded as SPEC says.
+  it.each([
+    [100, 1020, 15],
+    [9900, 99000, 17],
+    [100, 1200, 0],
+    [0, 0, 0],
+  ])('is, for %i a month and %i a year, %i %%', (monthly, yearly, percent) => {
+    expect(yearlyDiscountPercent(monthly, yearly)).toBe(percent);
   });
 });
 

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pageCount, paginationLabels } from './pager';
 
 describe('pageCount', () => {
-  it('counts pages, at least one', () => {
-    expect(pageCount(0, 20)).toBe(1);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
-    expect(pageCount(41, 20)).toBe(3);
-    expect(pageCount(10_000, 100)).toBe(100);
+  // Pages of a list, at least one.
+  it.each([
+    [0, 20, 1],
+    [20, 20, 1],
+    [21, 20, 2],
+    [41, 20, 3],
+    [10_000, 100, 100],
+  ])('counts %i items by %i as %i pages', (total, pageSize, pages) => {
+    expect(pageCount(total, pageSize)).toBe(pages);
   });
 });
 
