@@ -43,6 +43,17 @@ export function callerAs(ctx: Context, user: SessionUser | null) {
   return createCaller({ ...ctx, user, credential: user ? { kind: 'session' } : null });
 }
 
+/**
+ * A caller over a seeded database on a clock the test moves, set at `now`; `as(username)` signs a
+ * seeded account in on the same database and clock.
+ */
+export async function testCallerAt(now: number) {
+  const clock = manualClock(now);
+  const setup = await createTestCaller({ ports: { clock } });
+  const as = async (username: string) => callerAs(setup.ctx, await sessionUserOf(setup.db, username));
+  return { clock, ...setup, as };
+}
+
 /** Keeps sent mail in memory for assertions. */
 export function memoryMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];

@@ -2,7 +2,7 @@ import { auditLog } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../platform/audit';
-import { callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { testCallerAt } from '../../testing';
 import { activityRouter } from './router';
 import { csvCell } from './service';
 
@@ -10,9 +10,7 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 const HOUR = 3_600_000;
 
 async function setup() {
-  const clock = manualClock(NOW);
-  const { ctx, db } = await createTestCaller({ ports: { clock } });
-  const as = async (username: string) => callerAs(ctx, await sessionUserOf(db, username));
+  const { ctx, db, as } = await testCallerAt(NOW);
   const write = (event: Parameters<typeof audit>[1], at: number) => audit(db, event, at);
   // A known history: Acme's owner and member act, Globex's owner acts, and one platform-wide event.
   await write({ actorUserId: 'usr_demo_alice', action: 'team.member_invited', targetType: 'invitation', targetId: 'tinv_a', metadata: { email: 'x@example.com' } }, NOW - 3 * HOUR);

@@ -4,15 +4,10 @@ import type { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicErrorMessage } from '../../errors';
-import { createTestCaller, manualClock } from '../../testing';
+import { createTestCaller, testCallerAt } from '../../testing';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY_MS = 24 * 60 * 60_000;
-
-async function catalogCaller(now = NOW) {
-  const clock = manualClock(now);
-  return { clock, ...(await createTestCaller({ ports: { clock } })) };
-}
 
 describe('catalog.clusterTiers', () => {
   it('lists the seeded active tiers in display order', async () => {
@@ -31,7 +26,7 @@ describe('catalog.clusterTiers', () => {
   });
 
   it('describes each tier: purpose, SLA, HA control plane, limits, flavours and regions', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const tiers = await caller.catalog.clusterTiers();
     expect(tiers[0]).toEqual({
       id: 'tier_standard',
@@ -60,7 +55,7 @@ describe('catalog.clusterTiers', () => {
   });
 
   it("advertises each tier at the price an order for its default cluster is quoted, nodes included", async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const [tiers, versions] = await Promise.all([caller.catalog.clusterTiers(), caller.catalog.kubernetesVersions()]);
     const version = versions.find((candidate) => candidate.isDefault)!.version;
     for (const tier of tiers) {
@@ -84,7 +79,7 @@ describe('catalog.clusterTiers', () => {
   });
 
   it('advertises the control plane alone, saying so, when no flavour of a tier is on sale', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(nodeFlavors).set({ archivedAt: NOW - DAY_MS });
     const tiers = await caller.catalog.clusterTiers();
     expect(tiers.every((tier) => tier.startingPrice === null)).toBe(true);
@@ -99,7 +94,7 @@ describe('catalog.clusterTiers', () => {
   });
 
   it('hides archived tiers, and archived flavours from the tiers that list them', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(clusterTiers).set({ archivedAt: NOW - DAY_MS }).where(eq(clusterTiers.id, 'tier_devtest'));
     await db.update(nodeFlavors).set({ archivedAt: NOW - DAY_MS }).where(eq(nodeFlavors.id, 'gp-2-4'));
     const tiers = await caller.catalog.clusterTiers();
@@ -109,7 +104,7 @@ describe('catalog.clusterTiers', () => {
   });
 
   it('shows a scheduled price change from its date, not before', async () => {
-    const { caller, db, clock } = await catalogCaller();
+    const { caller, db, clock } = await testCallerAt(NOW);
     await db.insert(catalogPrices).values({
       itemKind: 'cluster_tier',
       itemId: 'tier_standard',
@@ -161,7 +156,7 @@ describe('catalog.dataCenters', () => {
 
 describe('catalog.regions', () => {
   it('lists every region with its zones and certifications', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const regions = await caller.catalog.regions();
     expect(regions.map((region) => region.id)).toEqual(REGION_IDS);
     expect(regions[0]).toEqual({ ...PARIS, zones: ['fr-par-1a', 'fr-par-1b', 'fr-par-1c'] });
@@ -172,7 +167,7 @@ describe('catalog.regions', () => {
 
 describe('catalog.kubernetesVersions', () => {
   it('lists versions newest first, comparing minors as numbers, with the default marked', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const versions = await caller.catalog.kubernetesVersions();
     expect(versions.map((version) => version.version)).toEqual(['1.38', '1.37', '1.36', '1.35']);
     expect(versions[1]).toEqual({ version: '1.37', patch: 1, classification: 'supported', endOfSupportAt: Date.UTC(2027, 9, 31), isDefault: true });
@@ -183,7 +178,7 @@ describe('catalog.kubernetesVersions', () => {
 
 describe('catalog.flavors', () => {
   it('lists every flavour on sale with prices, GPU, regions and the tiers that offer it', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const flavors = await caller.catalog.flavors();
     expect(flavors).toHaveLength(14);
     expect(flavors[0]).toEqual({
@@ -208,7 +203,7 @@ describe('catalog.flavors', () => {
   });
 
   it('filters by tier, region and category, alone or together', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const ids = async (input: Parameters<typeof caller.catalog.flavors>[0]) => (await caller.catalog.flavors(input)).map((flavor) => flavor.id);
     expect(await ids({ tierId: 'tier_sandbox' })).toEqual(['gp-2-4', 'gp-2-8']);
     expect(await ids({ category: 'gpu' })).toEqual(['gpu-l4-1', 'gpu-l40s-1', 'gpu-h100-1', 'gpu-h100-2']);
@@ -220,7 +215,7 @@ describe('catalog.flavors', () => {
   });
 
   it('leaves archived flavours out and refuses an unknown category with the choices', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(nodeFlavors).set({ archivedAt: NOW }).where(eq(nodeFlavors.id, 'gpu-h100-2'));
     expect((await caller.catalog.flavors({ category: 'gpu' })).map((flavor) => flavor.id)).not.toContain('gpu-h100-2');
     // @ts-expect-error an unknown category, as a script might send it
@@ -232,7 +227,7 @@ describe('catalog.flavors', () => {
 
 describe('catalog.addons', () => {
   it('lists add-ons with prices, compatible tiers, Kubernetes bounds, requirements and conflicts', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const list = await caller.catalog.addons();
     expect(list).toHaveLength(15);
     expect(list.find((addon) => addon.id === 'addon_kserve')).toEqual({
@@ -253,7 +248,7 @@ describe('catalog.addons', () => {
   });
 
   it('filters by compatible tier, category and search words', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const ids = async (input: Parameters<typeof caller.catalog.addons>[0]) => (await caller.catalog.addons(input)).map((addon) => addon.id);
     const sandbox = await ids({ tierId: 'tier_sandbox' });
     expect(sandbox).toHaveLength(10);
@@ -266,7 +261,7 @@ describe('catalog.addons', () => {
   });
 
   it('leaves archived add-ons out, and hidden tiers out of tierIds', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(addons).set({ archivedAt: NOW }).where(eq(addons.id, 'addon_keda'));
     await db.update(clusterTiers).set({ active: false }).where(eq(clusterTiers.id, 'tier_sandbox'));
     const list = await caller.catalog.addons();
@@ -277,7 +272,7 @@ describe('catalog.addons', () => {
 
 describe('catalog.middlewares', () => {
   it('lists middlewares with their plans on sale', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(middlewarePlans).set({ archivedAt: NOW }).where(eq(middlewarePlans.id, 'mwp_postgresql_enterprise'));
     const list = await caller.catalog.middlewares();
     expect(list.map((middleware) => middleware.id)).toEqual([
@@ -308,7 +303,7 @@ describe('catalog.middlewares', () => {
   });
 
   it('filters by category and search words; a middleware without plans on sale is left out', async () => {
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     const ids = async (input: Parameters<typeof caller.catalog.middlewares>[0]) => (await caller.catalog.middlewares(input)).map((middleware) => middleware.id);
     expect(await ids({ category: 'database' })).toEqual(['mw_postgresql', 'mw_mysql', 'mw_mongodb']);
     expect(await ids({ q: 'redis' })).toEqual(['mw_valkey']);
@@ -320,7 +315,7 @@ describe('catalog.middlewares', () => {
 
 describe('catalog.supportPlans', () => {
   it('lists plans with response targets, channels, hours and fixed or share-of-spend pricing', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     const plans = await caller.catalog.supportPlans();
     expect(plans.map((plan) => plan.id)).toEqual(['support_basic', 'support_business', 'support_enterprise', 'support_mission_critical']);
     expect(plans[1]).toEqual({
@@ -343,7 +338,7 @@ describe('catalog.supportPlans', () => {
 
 describe('catalog.featuredPromotion', () => {
   it('announces PARIS while it is valid', async () => {
-    const { caller } = await catalogCaller();
+    const { caller } = await testCallerAt(NOW);
     await expect(caller.catalog.featuredPromotion()).resolves.toEqual({
       code: 'PARIS',
       description: '5 % off the first order of your organisation, for a limited time.',
@@ -355,9 +350,9 @@ describe('catalog.featuredPromotion', () => {
   });
 
   it('announces nothing once the code has expired, or when it is archived', async () => {
-    const expired = await catalogCaller(PARIS_ENDS_AT);
+    const expired = await testCallerAt(PARIS_ENDS_AT);
     await expect(expired.caller.catalog.featuredPromotion()).resolves.toBeNull();
-    const { caller, db } = await catalogCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.update(promotions).set({ archivedAt: NOW }).where(eq(promotions.code, 'PARIS'));
     await expect(caller.catalog.featuredPromotion()).resolves.toBeNull();
   });

@@ -4,7 +4,7 @@ import type { inferRouterInputs } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
-import { badRequestMessage, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { badRequestMessage, testCallerAt } from '../../testing';
 import { ECONOMY_QUOTE_LINE } from '../../testing/orders-bed';
 
 type QuoteRequest = inferRouterInputs<AppRouter>['quotes']['create'];
@@ -32,20 +32,14 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 const CLUSTER = ECONOMY_QUOTE_LINE;
 
-async function quoteCaller(now = NOW) {
-  const clock = manualClock(now);
-  const setup = await createTestCaller({ ports: { clock } });
-  return { clock, ...setup };
-}
-
 async function callerFor(username: string, now = NOW) {
-  const setup = await quoteCaller(now);
-  return { ...setup, caller: callerAs(setup.ctx, await sessionUserOf(setup.db, username)) };
+  const setup = await testCallerAt(now);
+  return { ...setup, caller: await setup.as(username) };
 }
 
 describe('quotes.create', () => {
   it('prices a realistic cluster to the hand-computed monthly total, line by line', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const result = await caller.quotes.create({ lines: [CLUSTER] });
     expect(result).toMatchObject({
       cycle: 'monthly',
@@ -71,7 +65,7 @@ describe('quotes.create', () => {
   });
 
   it('prices the yearly cycle with the yearly prices, never more than 12 months', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const monthly = await caller.quotes.create({ lines: [CLUSTER], cycle: 'monthly' });
     const yearly = await caller.quotes.create({ lines: [CLUSTER], cycle: 'yearly' });
     expect(yearly).toMatchObject({ cycle: 'yearly', subtotalCents: 471_720, tax: { amountCents: 94_344 }, totalCents: 566_064, yearlyDiscountPercent: 8 });
@@ -80,7 +74,7 @@ describe('quotes.create', () => {
   });
 
   it('prices middlewares and support plans, a share-of-spend plan at its minimum', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const result = await caller.quotes.create({
       lines: [
         { kind: 'middleware', planId: 'mwp_postgresql_business' },
@@ -111,7 +105,7 @@ describe('quotes.create', () => {
   });
 
   it('applies PARIS to an anonymous visitor (no organisation has purchased yet)', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     await expect(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' })).resolves.toMatchObject({ totalCents: 48_678 });
   });
 
@@ -143,23 +137,23 @@ describe('quotes.create', () => {
   });
 
   it('refuses an unknown, expired or not yet valid promotion code', async () => {
-    const { caller, db } = await quoteCaller();
+    const { caller, db } = await testCallerAt(NOW);
     expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'nope' }))).toBe('Unknown promotion code "NOPE".');
     await db.insert(promotions).values({ code: 'SPRING', description: 'Spring', kind: 'amount', value: 1_000, validFrom: NOW + DAY_MS, createdAt: NOW, updatedAt: NOW });
     expect(await badRequestMessage(caller.quotes.create({ lines: [CLUSTER], promotionCode: 'spring' }))).toBe('Promotion code SPRING: This code is not valid yet.');
-    const later = await quoteCaller(PARIS_ENDS_AT);
+    const later = await testCallerAt(PARIS_ENDS_AT);
     expect(await badRequestMessage(later.caller.quotes.create({ lines: [CLUSTER], promotionCode: 'PARIS' }))).toBe('Promotion code PARIS: This code has expired.');
   });
 
   it('answers, rather than refuses, a code the order does not qualify for yet', async () => {
-    const { caller, db } = await quoteCaller();
+    const { caller, db } = await testCallerAt(NOW);
     await db.insert(promotions).values({ code: 'BIG', description: 'Big orders', kind: 'amount', value: 5_000, validFrom: 0, minimumSubtotalCents: 100_000, createdAt: NOW, updatedAt: NOW });
     const result = await caller.quotes.create({ lines: [CLUSTER], promotionCode: 'BIG' });
     expect(result).toMatchObject({ discount: null, promotion: { code: 'BIG', applied: false, rejection: 'minimum_not_met', reason: 'Orders under €1,000.00 do not qualify for this code.' }, totalCents: 51_240 });
   });
 
   it('refuses an unknown flavour, a flavour the tier does not offer and too many nodes, naming the line', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const withPools = (nodePools: Extract<QuoteRequest['lines'][number], { kind: 'cluster' }>['nodePools']) =>
       caller.quotes.create({ lines: [{ kind: 'middleware', planId: 'mwp_valkey_small' }, { ...CLUSTER, nodePools }] });
     expect(await badRequestMessage(withPools([{ name: 'a', flavorId: 'gp-99-999', count: 1 }]))).toBe('Order line 2: The node flavour "gp-99-999" does not exist.');
@@ -175,7 +169,7 @@ describe('quotes.create', () => {
   });
 
   it('refuses what the catalogue does not sell: a version not offered, a flavour outside its regions, an archived add-on', async () => {
-    const { caller, db } = await quoteCaller();
+    const { caller, db } = await testCallerAt(NOW);
     expect(await badRequestMessage(caller.quotes.create({ lines: [{ ...CLUSTER, kubernetesVersion: '1.20' }] }))).toBe(
       'Order line 1: Kubernetes 1.20 is not offered for new clusters; choose 1.38, 1.37, 1.36 or 1.35.',
     );
@@ -190,7 +184,7 @@ describe('quotes.create', () => {
   });
 
   it('sells an optional HA control plane only with a price, and never on a tier without one', async () => {
-    const { caller, db } = await quoteCaller();
+    const { caller, db } = await testCallerAt(NOW);
     expect(await badRequestMessage(caller.quotes.create({ lines: [{ ...CLUSTER, tierId: 'tier_devtest', addonIds: [] }] }))).toBe(
       'Order line 1: Dev/Test (Orange) clusters do not offer a high-availability control plane.',
     );
@@ -202,7 +196,7 @@ describe('quotes.create', () => {
   });
 
   it('refuses malformed orders with messages that name the field', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const send = (input: unknown) => badRequestMessage(caller.quotes.create(input as QuoteRequest));
     expect(await send({ lines: [] })).toBe('lines: Add at least one line to quote.');
     expect(await send({ lines: Array.from({ length: 21 }, () => ({ kind: 'support', planId: 'support_basic' })) })).toBe('lines: A quote has at most 20 lines.');
@@ -219,7 +213,7 @@ describe('quotes.create', () => {
   });
 
   it('charges the VAT of the customer country, reverse-charged for an EU business with a VAT number', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const taxOf = async (customer: QuoteRequest['customer']) => (await caller.quotes.create({ lines: [CLUSTER], customer })).tax;
     await expect(taxOf({ countryCode: 'de' })).resolves.toMatchObject({ countryCode: 'DE', rateBasisPoints: 1_900, amountCents: 8_113 });
     await expect(taxOf({ countryCode: 'DE', vatNumber: 'DE 123.456.789' })).resolves.toMatchObject({ reverseCharge: true, amountCents: 0 });
@@ -230,7 +224,7 @@ describe('quotes.create', () => {
   });
 
   it('refuses a country that does not exist, or a VAT number of another country', async () => {
-    const { caller } = await quoteCaller();
+    const { caller } = await testCallerAt(NOW);
     const send = (customer: unknown) => badRequestMessage(caller.quotes.create({ lines: [CLUSTER], customer } as QuoteRequest));
     const badCountry = 'customer.countryCode: Use the two-letter ISO code of a country, e.g. FR, DE or US.';
     expect(await send({ countryCode: 'XX' })).toBe(badCountry);
@@ -243,7 +237,7 @@ describe('quotes.create', () => {
   });
 
   it('uses the prices in effect now: a future-dated price only from its date', async () => {
-    const { caller, db, clock } = await quoteCaller();
+    const { caller, db, clock } = await testCallerAt(NOW);
     await db.insert(catalogPrices).values([
       { itemKind: 'cluster_tier', itemId: 'tier_economy', effectiveFrom: NOW + DAY_MS, monthlyPriceCents: 9_900, yearlyPriceCents: 100_980, createdAt: NOW },
       { itemKind: 'node_flavor', itemId: 'gp-2-8', effectiveFrom: NOW + DAY_MS, monthlyPriceCents: 3_100, createdAt: NOW },

@@ -3,7 +3,7 @@ import type { inferRouterInputs } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../root';
-import { badRequestMessage, callerAs, createTestCaller, manualClock, sessionUserOf } from '../../testing';
+import { badRequestMessage, callerAs, sessionUserOf, testCallerAt } from '../../testing';
 
 type Answers = inferRouterInputs<AppRouter>['suggestions']['rank'];
 
@@ -13,14 +13,9 @@ const DAY_MS = 24 * 60 * 60_000;
 const WEB: Answers = { workload: 'web', environments: ['production'], expectedNodes: 6, dataSensitivity: 'personal', availability: '99.9' };
 const AI_HEALTH: Answers = { workload: 'ai', environments: ['production'], expectedNodes: 2, dataSensitivity: 'health', availability: '99.9' };
 
-async function suggestionsCaller(now = NOW) {
-  const clock = manualClock(now);
-  return { clock, ...(await createTestCaller({ ports: { clock } })) };
-}
-
 describe('suggestions.rank against the seeded catalogue', () => {
   it('suggests the AI/ML tier on an NVIDIA L4 in Paris with the GPU operator for AI on health data, priced by hand', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     const result = await caller.suggestions.rank(AI_HEALTH);
     expect(result.suggestions.map((suggestion) => suggestion.tier.name)).toEqual(['AI/ML (Violet)']);
     const [ai] = result.suggestions;
@@ -55,7 +50,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('prices every suggestion exactly as POST /api/quotes prices its configuration, monthly and yearly', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     for (const answers of [WEB, AI_HEALTH, { ...WEB, workload: 'database', environments: ['staging'], availability: 'best-effort' } satisfies Answers]) {
       const { suggestions } = await caller.suggestions.rank(answers);
       expect(suggestions.length).toBeGreaterThan(0);
@@ -69,7 +64,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('keeps health data in HDS-certified regions, and explains a preferred region that is not', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     const { suggestions } = await caller.suggestions.rank({ ...WEB, dataSensitivity: 'health' });
     expect(suggestions.length).toBeGreaterThan(1);
     for (const suggestion of suggestions) {
@@ -89,7 +84,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('excludes every tier that cannot run the expected number of nodes', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     const large = await caller.suggestions.rank({ ...WEB, expectedNodes: 150 });
     expect(large.suggestions.map((suggestion) => suggestion.tier.id)).toEqual(['tier_enterprise']);
     expect(large.suggestions[0]!.nodes.count).toBe(150);
@@ -106,7 +101,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('flags suggestions over the monthly budget with the amount over, and ranks those within it first', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     const { suggestions } = await caller.suggestions.rank({ ...WEB, availability: '99.5', monthlyBudgetEur: 500 });
     // Economy (99.5 %) fits within €500; Standard's 6 × 4 vCPU nodes and control plane do not.
     expect(suggestions[0]).toMatchObject({ tier: { id: 'tier_economy' }, budget: { withinBudget: true, message: 'Within your budget of €500.00 a month.' } });
@@ -117,7 +112,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('reads the catalogue in effect: a price change counts from its date, archived add-ons and retired tiers are not suggested', async () => {
-    const { caller, clock, db } = await suggestionsCaller();
+    const { caller, clock, db } = await testCallerAt(NOW);
     await db.insert(catalogPrices).values({ itemKind: 'cluster_tier', itemId: 'tier_ai', effectiveFrom: NOW + DAY_MS, monthlyPriceCents: 259_900, yearlyPriceCents: 2_650_980, createdAt: NOW });
     expect((await caller.suggestions.rank(AI_HEALTH)).suggestions[0]!.price.monthlyCents).toBe(438_100);
     clock.advance(DAY_MS);
@@ -135,7 +130,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('answers the same to a signed-in customer and to anyone, and the same every time', async () => {
-    const { caller, ctx, db } = await suggestionsCaller();
+    const { caller, ctx, db } = await testCallerAt(NOW);
     const alice = callerAs(ctx, await sessionUserOf(db, 'alice'));
     const anonymous = await caller.suggestions.rank(WEB);
     expect(await alice.suggestions.rank(WEB)).toEqual(anonymous);
@@ -143,7 +138,7 @@ describe('suggestions.rank against the seeded catalogue', () => {
   });
 
   it('refuses answers it cannot use with a message for each field', async () => {
-    const { caller } = await suggestionsCaller();
+    const { caller } = await testCallerAt(NOW);
     const send = (input: unknown) => badRequestMessage(caller.suggestions.rank(input as Answers));
     expect(await send({ ...WEB, expectedNodes: 0 })).toBe('expectedNodes: Expect at least 1 node.');
     expect(await send({ ...WEB, expectedNodes: 501 })).toBe('expectedNodes: Suggestions go up to 500 nodes; for more, ask us for a custom solution.');
