@@ -42,12 +42,10 @@ export const invitationSchema = z.object({
 });
 export const invitationsSchema = z.object({ items: z.array(invitationSchema) });
 
+/** What an invitation link offers: an invitation's address, role, sender and expiry, and the organisation. */
 export const invitationInfoSchema = z.object({
   organizationName: z.string(),
-  email: z.string(),
-  role,
-  invitedByName: z.string().nullable(),
-  expiresAt: z.number().int(),
+  ...invitationSchema.pick({ email: true, role: true, invitedByName: true, expiresAt: true }).shape,
 });
 
 export const joinedSchema = z.object({ organizationId: z.string(), organizationName: z.string(), role });
