@@ -23,10 +23,9 @@ interface TicketPagedTableProps<T extends TicketRow> {
   label: string;
   columns: readonly Column<T>[];
   minWidth: number;
-  /** Each row's data-testid; the row also carries its ticket's reference (data-reference). */
-  rowTestId: string;
   empty: string;
   onPage: (page: number) => void;
+  /** Names the table (`${testId}-table`), its range (`${testId}-count`) and each row (`${testId}-row`, with its ticket's data-reference). */
   testId: string;
 }
 
@@ -34,7 +33,7 @@ interface TicketPagedTableProps<T extends TicketRow> {
  * A page of tickets from the server (the list kit's paged table): loading, failure, the range shown,
  * the rows (keyed by ticket, named by reference) and the pager.
  */
-export function TicketPagedTable<T extends TicketRow>({ query, label, empty, testId, rowTestId, ...table }: TicketPagedTableProps<T>) {
+export function TicketPagedTable<T extends TicketRow>({ query, label, empty, testId, ...table }: TicketPagedTableProps<T>) {
   return (
     <PagedTable
       query={query}
@@ -51,7 +50,7 @@ export function TicketPagedTable<T extends TicketRow>({ query, label, empty, tes
       testId={`${testId}-table`}
       empty={<Text size="sm">{empty}</Text>}
       rowKey={(ticket) => ticket.id}
-      rowProps={(ticket) => ({ 'data-testid': rowTestId, 'data-reference': ticket.reference })}
+      rowProps={(ticket) => ({ 'data-testid': `${testId}-row`, 'data-reference': ticket.reference })}
       {...table}
     />
   );

@@ -77,7 +77,6 @@ export function StaffQueue({ onOpen }: { onOpen: (id: string) => void }) {
         testId="queue"
         empty="No ticket matches these filters."
         onPage={state.setPage}
-        rowTestId="queue-row"
         columns={[
           subjectColumn<StaffTicketSummary>((ticket) => (
             <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(ticket.id)}>

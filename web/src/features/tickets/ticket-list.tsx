@@ -42,7 +42,6 @@ export function TicketList() {
         testId="ticket"
         empty={status === ALL && severity === ALL && category === ALL ? 'Your organisation has no tickets yet.' : 'No ticket matches these filters.'}
         onPage={state.setPage}
-        rowTestId="ticket-row"
         columns={[
           subjectColumn<TicketSummary>(
             (ticket) => (
