@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openAsDemoAccount, signInAsNewAccount } from './accounts';
+import { seriousViolations } from './a11y';
+import { openAsDemoAccount, signInAsDemoAccountWithoutBanner, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { POLL, useBrowser } from './fixtures';
 import { configuratorStep, expectStep, nextStep } from './order-helpers';
@@ -49,6 +50,7 @@ describe('carbon footprint and jurisdiction', () => {
       await form.getByRole('switch', { name: 'Only regions with EU-only access' }).check();
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText('New clusters go only to regions with EU-only access.').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
 
       // The configurator (the draft kept) now disables the others, with the reason.
       await page.goto('/configure-cluster?step=2');
@@ -58,6 +60,7 @@ describe('carbon footprint and jurisdiction', () => {
         'Your organisation orders only in regions with EU-only access; people outside the EU can reach data in this region.',
       );
       expect(await page.getByRole('radio', { name: /Frankfurt FRA1/ }).isDisabled()).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
     },
   );
 
@@ -86,5 +89,38 @@ describe('carbon footprint and jurisdiction', () => {
     const sources = await section.getByTestId('usage-carbon-sources').textContent();
     expect(sources).toContain('Cloud Carbon Footprint');
     expect(sources).toContain('Frankfurt FRA1: 381 g CO₂e/kWh');
+  });
+
+  it('lets staff edit a region’s grid intensity with its source and add a GPU card’s power factor', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await signInAsDemoAccountWithoutBanner(page, 'olivia');
+    await page.goto('/officers/manage-clusters?tab=regions');
+    const regions = page.getByRole('table', { name: 'Regions' });
+    await regions.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Madrid is planned: nothing is sold there, so no other test reads its figures.
+    const madrid = page.locator('[data-testid="catalog-row"][data-id="es-mad-1"]');
+    await madrid.getByRole('button', { name: 'Edit Madrid MAD1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Madrid MAD1' });
+    await dialog.getByRole('textbox', { name: 'Grid intensity (g CO₂e/kWh)' }).fill('150');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    // A new figure without its source or year is refused, and says so.
+    await dialog.getByText('Give the source or year of the new grid intensity of es-mad-1, not only the figure.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Grid intensity year' }).fill('2024');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => madrid.textContent(), POLL).toContain('150 (2024)');
+
+    const model = `E2E ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Add factor' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a power factor' });
+    await add.getByRole('textbox', { name: 'Factor' }).fill(`gpu:${model}`);
+    await add.getByRole('textbox', { name: 'Label' }).fill(`${model} card`);
+    await add.getByRole('textbox', { name: 'Average power (W per unit)' }).fill('300');
+    await add.getByRole('textbox', { name: 'Year' }).fill('2025');
+    await add.getByRole('textbox', { name: 'Source' }).fill('E2E datasheet: 300 W');
+    await add.getByRole('button', { name: 'Add factor' }).click();
+    await add.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator(`[data-testid="catalog-row"][data-id="gpu:${model}"]`).textContent(), POLL).toContain('300 W');
   });
 });
