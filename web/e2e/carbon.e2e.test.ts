@@ -36,6 +36,8 @@ describe('carbon footprint and jurisdiction', () => {
       expect(await card('Frankfurt FRA1').getByTestId('region-footprint').textContent()).toContain('≈ 9.7 kg CO₂e a month');
       expect(await card('Warsaw WAW1').getByTestId('region-footprint').textContent()).toContain('≈ 15 kg CO₂e a month');
       expect(await card('Paris PAR1').getByTestId('region-footprint').textContent()).toContain('grid 56 g/kWh (2023), PUE 1.58');
+      // Beside the price, the chosen region's (Paris, preselected).
+      expect(await page.getByTestId('price-footprint').textContent()).toContain('Estimated footprint: ≈ 1.4 kg CO₂e a month');
       // The jurisdiction: operator, country, law, certifications, and the EU-only badge where it holds.
       const paris = await card('Paris PAR1').getByTestId('region-jurisdiction').textContent();
       expect(paris).toContain('Operated by KubeMarket Demo SAS in France · French law');

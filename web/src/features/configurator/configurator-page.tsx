@@ -35,6 +35,7 @@ import type { ConfiguratorSearch } from './search-params';
 import { useDraftPricing } from './use-draft-pricing';
 import { usePlaceOrder } from './use-place-order';
 import { firstInvalidStep, validateStep } from './validation';
+import { PriceFootprint } from './price-footprint';
 
 export interface ConfiguratorPageProps {
   search: ConfiguratorSearch;
@@ -509,7 +510,7 @@ function ConfiguratorPrice({
 }) {
   const { billingCycle } = usePreferences();
   const pricing = useDraftPricing(catalog, draft, billingCycle, fetchedAt);
-  return <PricePanel draft={draft} pricing={pricing} cycle={billingCycle} onChange={onChange} />;
+  return <PricePanel draft={draft} pricing={pricing} cycle={billingCycle} onChange={onChange} footprint={<PriceFootprint catalog={catalog} draft={draft} />} />;
 }
 
 /**

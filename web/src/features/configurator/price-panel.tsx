@@ -3,7 +3,7 @@ import { MOBILE_BREAKPOINT_PX } from '@kubemarket/shared';
 import type { BillingCycle } from '@kubemarket/shared';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { periodLabel } from '../catalog';
 import { EstimateSummary } from '../catalog-browse';
 import type { Estimate } from '../catalog-browse';
@@ -21,6 +21,8 @@ interface PricePanelProps {
   pricing: DraftPricing;
   cycle: BillingCycle;
   onChange: (changes: Partial<PricingChoices>) => void;
+  /** Under the price: the configuration's estimated footprint. */
+  footprint?: ReactNode;
 }
 
 /** Above the mobile breakpoint of docs/product/constants.md#layout-and-images the panel sits beside the steps. */
@@ -40,7 +42,7 @@ function choicesOf(changes: Partial<Estimate>): Partial<PricingChoices> {
  * promotion, the VAT, the server's confirmation) in a sticky aside on desktop; on smaller screens a
  * bar with the total that opens the same summary in a drawer.
  */
-export function PricePanel({ draft, pricing, cycle, onChange }: PricePanelProps) {
+export function PricePanel({ draft, pricing, cycle, onChange, footprint }: PricePanelProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [opened, setOpened] = useState(false);
   const summary = (
@@ -72,6 +74,7 @@ export function PricePanel({ draft, pricing, cycle, onChange }: PricePanelProps)
           }
         />
       )}
+      {footprint}
     </Stack>
   );
 
