@@ -32,13 +32,13 @@ export function tierDisplayName(name: string): string {
   return name.replace(/\s*\([^()]*\)\s*$/, '').trim() || name;
 }
 
-/** The seven links shown when no tiers could be loaded. */
+/** The seven links shown when no tiers could be loaded: the seeded tiers, each typed by its name as a loaded tier is. */
 export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = [
-  { label: 'Standard (Blue)', type: 'blue' },
-  { label: 'Enterprise (Red)', type: 'red' },
-  { label: 'Economy (Green)', type: 'green' },
-  { label: 'Data Analytics', type: 'data' },
-  { label: 'AI/ML (Violet)', type: 'ai' },
-  { label: 'Dev/Test (Orange)', type: 'orange' },
-  { label: 'Sandbox (Gray)', type: 'sandbox' },
-];
+  'Standard (Blue)',
+  'Enterprise (Red)',
+  'Economy (Green)',
+  'Data Analytics',
+  'AI/ML (Violet)',
+  'Dev/Test (Orange)',
+  'Sandbox (Gray)',
+].map((label) => ({ label, type: clusterTypeFromTierName(label) }));
