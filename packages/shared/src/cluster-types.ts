@@ -33,12 +33,4 @@ export function tierDisplayName(name: string): string {
 }
 
 /** The seven links shown when no tiers could be loaded: the seeded tiers, each typed by its name as a loaded tier is. */
-export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = [
-  'Standard (Blue)',
-  'Enterprise (Red)',
-  'Economy (Green)',
-  'Data Analytics',
-  'AI/ML (Violet)',
-  'Dev/Test (Orange)',
-  'Sandbox (Gray)',
-].map((label) => ({ label, type: clusterTypeFromTierName(label) }));
+export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = ['Standard (Blue)', 'Enterprise (Red)', 'Economy (Green)', 'Data Analytics', 'AI/ML (Violet)', 'Dev/Test (Orange)', 'Sandbox (Gray)'].map((label) => ({ label, type: clusterTypeFromTierName(label) }));
