@@ -32,5 +32,8 @@ export function tierDisplayName(name: string): string {
   return name.replace(/\s*\([^()]*\)\s*$/, '').trim() || name;
 }
 
+/** The seeded tiers' names, in their display order. */
+const SEEDED_TIER_NAMES = ['Standard (Blue)', 'Enterprise (Red)', 'Economy (Green)', 'Data Analytics', 'AI/ML (Violet)', 'Dev/Test (Orange)', 'Sandbox (Gray)'];
+
 /** The seven links shown when no tiers could be loaded: the seeded tiers, each typed by its name as a loaded tier is. */
-export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = ['Standard (Blue)', 'Enterprise (Red)', 'Economy (Green)', 'Data Analytics', 'AI/ML (Violet)', 'Dev/Test (Orange)', 'Sandbox (Gray)'].map((label) => ({ label, type: clusterTypeFromTierName(label) }));
+export const FALLBACK_CLUSTER_TYPE_LINKS: ReadonlyArray<{ label: string; type: ClusterType }> = SEEDED_TIER_NAMES.map((label) => ({ label, type: clusterTypeFromTierName(label) }));
