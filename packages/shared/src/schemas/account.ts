@@ -109,10 +109,4 @@ export const emailLinkInfoInputSchema = z.object({ token: tokenSchema, kind: z.e
 /** A 6-digit authenticator code. */
 export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
 
-export type SignInInput = z.input<typeof signInInputSchema>;
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
-export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
-export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
-export type PasswordChangeInput = z.input<typeof passwordChangeInputSchema>;
-export type EmailChangeInput = z.input<typeof emailChangeInputSchema>;
-export type ProfileUpdateInput = z.input<typeof profileUpdateInputSchema>;
