@@ -5,7 +5,7 @@ import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAc
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { POLL, useBrowser } from './fixtures';
-import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
+import { api, choose, fillCard, orderAndPayCluster, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
@@ -86,10 +86,6 @@ function recordProgressAndListReads(page: Page): Happening[] {
     if (isTrpcCall(request.url(), 'clusters.list')) log.push({ kind: 'list-read' });
   });
   return log;
-}
-
-function uniqueName(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
 /** A Dev/Test cluster of one node, ordered and paid over REST by the signed-in member of a new organisation. */

@@ -1,15 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { BASE_URL, useBrowser } from './fixtures';
+import { choose } from './order-helpers';
 
 /** Picks an option of a Mantine Select found by its label in `scope`. */
-async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 describe('custom solutions', () => {
   const browser = useBrowser();
 

@@ -18,6 +18,11 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, b
   return (await response.json()) as T;
 }
 
+/** A name no other test run has used: `prefix`, the time and a random suffix (a cluster's, say). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 /** Picks an option of a Mantine Select found by its label in `scope`. */
 export async function choose(page: Page, scope: Pick<Page, 'getByRole'>, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();

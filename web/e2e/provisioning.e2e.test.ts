@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { POLL, useBrowser } from './fixtures';
-import { api, fillCard, orderAndPayCluster, type OrderAnswer, placeClusterOrder } from './order-helpers';
+import { api, fillCard, orderAndPayCluster, type OrderAnswer, placeClusterOrder, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, runPageTimers } from './settle';
 
@@ -127,10 +127,6 @@ function stepChangesOnScreen(page: Page): Promise<{ key: string; status: string 
 
 /** A one-pool Standard cluster in Paris, ordered over REST and paid with the success card. */
 const orderAndPayOverApi = (page: Page, name: string, nodes: number) => orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: nodes, billing: BILLING });
-
-function uniqueName(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 describe('live provisioning', () => {
   const browser = useBrowser();
