@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPowerFactor, AdminRegion } from './catalog-admin-types';
 import { powerFactorCodec, regionCodec } from './carbon-form-values';
+import { TEST_CATALOG } from '../../testing/test-catalog';
 import { issuesOf } from './test-items';
 
-const WARSAW: AdminRegion = {
-  id: 'pl-waw-1',
-  name: 'Warsaw WAW1',
-  city: 'Warsaw',
-  country: 'Poland',
-  countryCode: 'PL',
-  zones: ['pl-waw-1a', 'pl-waw-1b'],
-  certifications: ['ISO 27001', 'GDPR'],
-  status: 'maintenance',
-  operator: 'KubeMarket Demo SAS',
-  jurisdiction: 'Polish law (site), French law (operator)',
-  euOnlyAccess: false,
-  pueMilli: 1_400,
-  gridGramsPerKwh: 662,
-  gridSource: 'Ember',
-  gridYear: 2023,
-};
+/** Warsaw of the test catalogue, as the staff list reads it: PUE 1.40, 662 g/kWh. */
+const WARSAW = { ...TEST_CATALOG.regions.find((region) => region.id === 'pl-waw-1')!, certifications: ['ISO 27001', 'GDPR'], pueMilli: 1_400 } as AdminRegion;
 
 const VCPU: AdminPowerFactor = { id: 'vcpu', label: 'Per vCPU', milliwatts: 2_120, source: 'Cloud Carbon Footprint', year: 2021, flavorIds: ['gp-4-16'], createdAt: 0, updatedAt: 0 };
 
