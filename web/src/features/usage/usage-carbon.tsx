@@ -1,4 +1,4 @@
-import { formatKgCo2e, formatWatts, pueText } from '@kubemarket/shared';
+import { CONTROL_PLANE_SHARE, formatKgCo2e, formatWatts, pueText } from '@kubemarket/shared';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -66,7 +66,7 @@ export function UsageCarbon({ from, to, groupBy, enabled, chart }: UsageCarbonPr
               testId="usage-carbon-table"
             />
             <Text size="xs" c="dimmed" data-testid="usage-carbon-sources">
-              Power: {factors.join('; ')}; a control plane counts as 2 vCPU and 8 GB. Regions: {regions.join('; ')}.
+              Power: {factors.join('; ')}; a control plane counts as {CONTROL_PLANE_SHARE.vcpu} vCPU and {CONTROL_PLANE_SHARE.memoryGb} GB. Regions: {regions.join('; ')}.
             </Text>
           </>
         ) : null}

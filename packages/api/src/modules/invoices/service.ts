@@ -4,7 +4,7 @@
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
 import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
-import { formatWatts, pueText, type SellerIdentity } from '@kubemarket/shared';
+import { CONTROL_PLANE_SHARE, formatWatts, pueText, type SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
@@ -73,7 +73,7 @@ async function carbonAnnex(db: Database, organizationId: string, from: number, t
     totalKgCo2e: metered.clusters.reduce((sum, cluster) => sum + cluster.footprint.kgCo2e, 0),
     sources: [
       ...metered.model.factorRows.map((factor) => `${factor.label}: ${formatWatts(factor.milliwatts)}. ${factor.source} (${factor.year}).`),
-      'Control plane: counted as 2 vCPU and 8 GB for each hour a cluster runs, replicas included (an assumption of the model).',
+      `Control plane: counted as ${CONTROL_PLANE_SHARE.vcpu} vCPU and ${CONTROL_PLANE_SHARE.memoryGb} GB for each hour a cluster runs, replicas included (an assumption of the model).`,
       ...[...metered.model.regions]
         .filter(([id]) => regionIds.has(id))
         .map(([id, region]) => `${region.name} (${id}): grid ${region.gridGramsPerKwh} g CO₂e/kWh, ${region.gridSource} (${region.gridYear}); PUE ${pueText(region.pueMilli)}.`),
