@@ -21,4 +21,4 @@ export * from './cluster-progress';
 export * from './api-errors';
 export * from './token-grants';
 export * from './carbon';
-export * from './pick';
+export * from './objects';

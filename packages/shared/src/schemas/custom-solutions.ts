@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from '../objects';
 import { optionalPhoneSchema, optionalText } from './fields';
 
 /**
@@ -7,10 +8,7 @@ import { optionalPhoneSchema, optionalText } from './fields';
  * schema is the same rules over what the form holds (numbers may be blank, the budget in whole euros).
  */
 
-export const CUSTOM_SOLUTION_CATEGORIES = ['cluster_shape', 'hardware', 'region', 'compliance', 'managed_service', 'integration', 'other'] as const;
-export type CustomSolutionCategory = (typeof CUSTOM_SOLUTION_CATEGORIES)[number];
-
-export const CUSTOM_SOLUTION_CATEGORY_LABELS: Record<CustomSolutionCategory, string> = {
+export const CUSTOM_SOLUTION_CATEGORY_LABELS = {
   cluster_shape: 'Cluster shape or size',
   hardware: 'Hardware (GPUs, bare metal, storage)',
   region: 'Region or data residency',
@@ -19,27 +17,27 @@ export const CUSTOM_SOLUTION_CATEGORY_LABELS: Record<CustomSolutionCategory, str
   integration: 'Integration with your systems',
   other: 'Something else',
 };
+export const CUSTOM_SOLUTION_CATEGORIES = keysOf(CUSTOM_SOLUTION_CATEGORY_LABELS);
+export type CustomSolutionCategory = keyof typeof CUSTOM_SOLUTION_CATEGORY_LABELS;
 
 /** submitted → in_review → proposal_sent, or declined; closed once the request needs nothing more. */
-export const CUSTOM_SOLUTION_STATUSES = ['submitted', 'in_review', 'proposal_sent', 'declined', 'closed'] as const;
-export type CustomSolutionStatus = (typeof CUSTOM_SOLUTION_STATUSES)[number];
-
-export const CUSTOM_SOLUTION_STATUS_LABELS: Record<CustomSolutionStatus, string> = {
+export const CUSTOM_SOLUTION_STATUS_LABELS = {
   submitted: 'Submitted',
   in_review: 'In review',
   proposal_sent: 'Proposal sent',
   declined: 'Declined',
   closed: 'Closed',
 };
+export const CUSTOM_SOLUTION_STATUSES = keysOf(CUSTOM_SOLUTION_STATUS_LABELS);
+export type CustomSolutionStatus = keyof typeof CUSTOM_SOLUTION_STATUS_LABELS;
 
-export const CONTACT_PREFERENCES = ['email', 'phone', 'meeting'] as const;
-export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
-
-export const CONTACT_PREFERENCE_LABELS: Record<ContactPreference, string> = {
+export const CONTACT_PREFERENCE_LABELS = {
   email: 'Email',
   phone: 'Phone call',
   meeting: 'Video meeting',
 };
+export const CONTACT_PREFERENCES = keysOf(CONTACT_PREFERENCE_LABELS);
+export type ContactPreference = keyof typeof CONTACT_PREFERENCE_LABELS;
 
 /** What the form and the confirmation promise. */
 export const CUSTOM_SOLUTION_REPLY_PROMISE = 'Our solutions team replies within 2 business days.';

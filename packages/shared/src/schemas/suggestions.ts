@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from '../objects';
 
 /**
  * Smart suggestions (`suggestions.rank`, POST /api/suggestions): a short questionnaire about the
@@ -7,10 +8,7 @@ import { z } from 'zod';
  * procedure share these schemas, so the form shows the server's own messages.
  */
 
-export const WORKLOAD_KINDS = ['web', 'batch', 'ai', 'database', 'devtest', 'other'] as const;
-export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
-
-export const WORKLOAD_LABELS: Record<WorkloadKind, string> = {
+export const WORKLOAD_LABELS = {
   web: 'Web and API services',
   batch: 'Batch and data processing',
   ai: 'AI/ML training or inference',
@@ -18,25 +16,25 @@ export const WORKLOAD_LABELS: Record<WorkloadKind, string> = {
   devtest: 'Development, testing and CI',
   other: 'Something else',
 };
+export const WORKLOAD_KINDS = keysOf(WORKLOAD_LABELS);
+export type WorkloadKind = keyof typeof WORKLOAD_LABELS;
 
-export const DEPLOYMENT_ENVIRONMENTS = ['production', 'staging', 'development'] as const;
-export type DeploymentEnvironment = (typeof DEPLOYMENT_ENVIRONMENTS)[number];
-
-export const DEPLOYMENT_ENVIRONMENT_LABELS: Record<DeploymentEnvironment, string> = {
+export const DEPLOYMENT_ENVIRONMENT_LABELS = {
   production: 'Production',
   staging: 'Staging',
   development: 'Development',
 };
+export const DEPLOYMENT_ENVIRONMENTS = keysOf(DEPLOYMENT_ENVIRONMENT_LABELS);
+export type DeploymentEnvironment = keyof typeof DEPLOYMENT_ENVIRONMENT_LABELS;
 
-export const DATA_SENSITIVITIES = ['public', 'personal', 'health', 'regulated'] as const;
-export type DataSensitivity = (typeof DATA_SENSITIVITIES)[number];
-
-export const DATA_SENSITIVITY_LABELS: Record<DataSensitivity, string> = {
+export const DATA_SENSITIVITY_LABELS = {
   public: 'Public or non-sensitive data',
   personal: 'Personal data (GDPR)',
   health: 'Health data (HDS)',
   regulated: 'Regulated or classified data (SecNumCloud)',
 };
+export const DATA_SENSITIVITIES = keysOf(DATA_SENSITIVITY_LABELS);
+export type DataSensitivity = keyof typeof DATA_SENSITIVITY_LABELS;
 
 /** The region certification a kind of data must be hosted under; null: any EU region will do. */
 export const DATA_SENSITIVITY_CERTIFICATIONS: Record<DataSensitivity, string | null> = {

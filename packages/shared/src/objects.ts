@@ -7,3 +7,11 @@ export function pick<T extends object, K extends keyof T>(source: T, keys: reado
   for (const key of keys) picked[key] = source[key];
   return picked;
 }
+
+/**
+ * The keys of a record of labels, in the record's order, as the non-empty tuple `z.enum` and a
+ * column's enum take: a set of choices names each value once, beside its label.
+ */
+export function keysOf<K extends string>(labels: Readonly<Record<K, unknown>>): [K, ...K[]] {
+  return Object.keys(labels) as [K, ...K[]];
+}
