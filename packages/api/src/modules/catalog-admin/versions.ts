@@ -4,7 +4,7 @@ import {
   type Database,
   type KubernetesVersion,
 } from '@kubemarket/db';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   versionCreateInput,
@@ -25,8 +25,13 @@ export function compareMinor(a: string, b: string) {
 }
 
 async function presentVersions(ctx: Staff, rows: KubernetesVersion[]) {
-  // Clusters store their full version ("1.36.4"); a minor is in use by every patch of it.
-  const usage = await ctx.db.select({ version: clusters.kubernetesVersion, count: count() }).from(clusters).groupBy(clusters.kubernetesVersion);
+  // Clusters store their full version ("1.36.4"); a minor is in use by every patch of it. A
+  // deleted cluster runs nothing (its row stays for billing and history).
+  const usage = await ctx.db
+    .select({ version: clusters.kubernetesVersion, count: count() })
+    .from(clusters)
+    .where(isNull(clusters.deletedAt))
+    .groupBy(clusters.kubernetesVersion);
   const used = new Map<string, number>();
   for (const row of usage) {
     const minor = row.version.split('.').slice(0, 2).join('.');
