@@ -1,18 +1,19 @@
+import { keysOf } from './objects';
+
 /**
  * Organisation roles and what they may do, as `entity:action` permissions. The server checks
  * them (packages/api `orgProcedure`); the client reads the same table to hide what a role cannot
  * use. API-token scopes narrow the same permissions: a token acts as its user, within its scopes.
  */
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'member', 'billing', 'viewer'] as const;
-export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
-
-export const ORGANIZATION_ROLE_LABELS: Record<OrganizationRole, string> = {
+export const ORGANIZATION_ROLE_LABELS = {
   owner: 'Owner',
   admin: 'Administrator',
   member: 'Member',
   billing: 'Billing manager',
   viewer: 'Viewer',
 };
+export const ORGANIZATION_ROLES = keysOf(ORGANIZATION_ROLE_LABELS);
+export type OrganizationRole = keyof typeof ORGANIZATION_ROLE_LABELS;
 
 /** The domains a token scope names; each has `read` and `write`. */
 export const SCOPE_DOMAINS = [
