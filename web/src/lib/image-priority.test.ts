@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_GROUP_SCROLL_PX, waitForGroup } from './image-priority';
+import { LOW_PRIORITY_PRELOAD_SCROLL_PX } from '@kubemarket/shared';
+import { waitForGroup } from './image-priority';
 import type { GateEnv, ImagePriority } from './image-priority';
 
 /** A window whose scroll position and "first screen done" moment the test decides. */
@@ -62,9 +63,9 @@ describe('image groups', () => {
     const window = fakeEnv();
     const low = watch('low', window.env);
     window.firstScreenDone();
-    window.scrollTo(LOW_GROUP_SCROLL_PX);
+    window.scrollTo(LOW_PRIORITY_PRELOAD_SCROLL_PX);
     expect(low.released.count).toBe(0);
-    window.scrollTo(LOW_GROUP_SCROLL_PX + 1);
+    window.scrollTo(LOW_PRIORITY_PRELOAD_SCROLL_PX + 1);
     expect(low.released.count).toBe(1);
     window.scrollTo(1200);
     expect(low.released.count).toBe(1);

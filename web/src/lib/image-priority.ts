@@ -1,3 +1,5 @@
+import { LOW_PRIORITY_PRELOAD_SCROLL_PX } from '@kubemarket/shared';
+
 /**
  * docs/product/constants.md#layout-and-images: images load in three groups. "high" (the first screen) at once; "medium" once
  * the first screen's images have loaded and the browser is idle; "low" only after the window has
@@ -6,8 +8,6 @@
  * they are tested without one.
  */
 export type ImagePriority = 'high' | 'medium' | 'low';
-
-export const LOW_GROUP_SCROLL_PX = 500;
 
 export interface GateEnv {
   scrollY(): number;
@@ -21,7 +21,7 @@ const noop = (): void => undefined;
 
 /** Calls `release` once an image of `priority` may be requested; returns a cancel. */
 export function waitForGroup(priority: ImagePriority, env: GateEnv, release: () => void): () => void {
-  const scrolledPast = () => env.scrollY() > LOW_GROUP_SCROLL_PX;
+  const scrolledPast = () => env.scrollY() > LOW_PRIORITY_PRELOAD_SCROLL_PX;
   if (priority === 'high' || scrolledPast()) {
     release();
     return noop;

@@ -1,6 +1,5 @@
+import { QUERY_GC_MS } from '@kubemarket/shared';
 import { QueryClient } from '@tanstack/react-query';
-
-const THIRTY_MINUTES_MS = 30 * 60 * 1000;
 
 /**
  * Query defaults from docs/product/calls.md#general-behaviour: no retry, no refetch on window focus, no polling,
@@ -15,7 +14,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: 0,
-        gcTime: THIRTY_MINUTES_MS,
+        gcTime: QUERY_GC_MS,
       },
       mutations: {
         retry: false,

@@ -1,3 +1,5 @@
+import { NOTIFICATION_BADGE_CAP } from '@kubemarket/shared';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -20,7 +22,7 @@ export function notificationTime(timestamp: number, now: number = Date.now(), lo
 
 /** The unread badge: the count, capped at '99+'. */
 export function badgeLabel(count: number): string {
-  return count > 99 ? '99+' : String(count);
+  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
 }
 
 export const NOTIFICATION_KINDS = ['success', 'warning', 'error', 'system', 'info'] as const;
