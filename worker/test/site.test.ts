@@ -39,6 +39,14 @@ describe('GET /api/data-centers', () => {
       certifications: ['ISO 27001', 'BSI C5', 'GDPR', 'CISPE'],
       status: 'operational',
       openedYear: 2020,
+      // Jurisdiction and the carbon model's figures (issue 34), with the grid figure's source.
+      operator: 'KubeMarket Demo SAS',
+      jurisdiction: 'German law (site), French law (operator)',
+      euOnlyAccess: true,
+      pueMilli: 1580,
+      gridGramsPerKwh: 381,
+      gridSource: 'Ember, Yearly Electricity Data (lifecycle g CO₂e/kWh of generation), via Our World in Data',
+      gridYear: 2023,
     });
   });
 });
