@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
-import { POLL, useBrowser } from './fixtures';
+import { OPERATION, POLL, useBrowser } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
@@ -13,8 +13,6 @@ import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 // a member runs on a cluster of their own, watched live. Acme's seeded clusters are only read
 // (the dashboard test counts them); every change is made on a cluster a new organisation orders.
 
-/** An operation of the simulator at the browser tests' speed, with room for a busy machine. */
-const OPERATION = { timeout: 90_000 } as const;
 const BILLING = { companyName: 'E2E Clusters SAS', countryCode: 'FR', addressLine1: '8 rue de la Paix', postalCode: '75002', city: 'Paris' };
 
 interface ClusterSummary {

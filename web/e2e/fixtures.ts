@@ -10,6 +10,9 @@ export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').re
  */
 export const POLL = { timeout: 15_000 } as const;
 
+/** An operation of the cluster simulator (a provisioning, a scaling) at the browser tests' speed, with room for a busy machine. */
+export const OPERATION = { timeout: 90_000 } as const;
+
 // Debian's chromium, as its headless shell (package chromium-headless-shell, the same Chromium
 // version without the browser's UI layer, what Playwright itself runs headless): the browser tier
 // took 24-29 % less time than with /usr/bin/chromium (ADR 24). Playwright's own browser download

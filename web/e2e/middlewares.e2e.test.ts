@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { OPERATION, useBrowser } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 20_000 } as const;
-const OPERATION = { timeout: 90_000 } as const;
 const BILLING = { companyName: 'E2E Middlewares SAS', countryCode: 'FR', addressLine1: '3 rue du Bac', postalCode: '75007', city: 'Paris' };
 
 interface Instance {
