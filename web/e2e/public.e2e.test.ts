@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
@@ -105,22 +106,24 @@ describe('public routes', () => {
     }
   });
 
-  it('lists the data centres from the database', async () => {
-    const { page } = browser;
+  /** The cards a public page lists, once the first one shows. */
+  async function cardsOn(page: Page, path: string, testId: string): Promise<Locator> {
     await primaryRatesUnreachable(page);
-    await page.goto('/data-centers');
-    const cards = page.getByTestId('data-center');
+    await page.goto(path);
+    const cards = page.getByTestId(testId);
     await cards.first().waitFor();
+    return cards;
+  }
+
+  it('lists the data centres from the database', async () => {
+    const cards = await cardsOn(browser.page, '/data-centers', 'data-center');
     expect(await cards.count()).toBeGreaterThanOrEqual(5);
     expect(await cards.filter({ hasText: 'Paris PAR1' }).textContent()).toContain('fr-par-1');
   });
 
   it('renders a tutorial from its content file', async () => {
     const { page } = browser;
-    await primaryRatesUnreachable(page);
-    await page.goto('/tutorials');
-    const cards = page.getByTestId('tutorial-card');
-    await cards.first().waitFor();
+    const cards = await cardsOn(page, '/tutorials', 'tutorial-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
     await cards.filter({ hasText: 'Deploy from Git with Argo CD' }).click();
     await page.waitForURL((url) => url.pathname === '/tutorials/gitops-with-argo-cd');
