@@ -81,19 +81,6 @@ describe('home page', () => {
       expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(1);
     }
   });
-
-  it('switches between light and dark themes', async () => {
-    const { page } = browser;
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
-
-    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
-    await expect.poll(scheme).toBe('light');
-    await page.getByTestId('theme-toggle').click();
-    await expect.poll(scheme).toBe('dark');
-    await page.getByTestId('theme-toggle').click();
-    await expect.poll(scheme).toBe('light');
-  });
 });
 
 describe('unknown paths', () => {

@@ -62,19 +62,22 @@ describe('site header', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 
-  it('keeps a dark or light class on the root element and toggles from it', async () => {
+  it('switches between light and dark themes, with a dark or light class on the root element as Mantine\'s scheme', async () => {
     const { page } = browser;
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
 
     const rootClass = () => page.locator('html').getAttribute('class');
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
     await expect.poll(rootClass).toContain('light');
+    await expect.poll(scheme).toBe('light');
     await page.getByTestId('theme-toggle').click();
     await expect.poll(rootClass).toContain('dark');
     expect(await rootClass()).not.toContain('light');
-    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await scheme()).toBe('dark');
     await page.getByTestId('theme-toggle').click();
     await expect.poll(rootClass).toContain('light');
+    await expect.poll(scheme).toBe('light');
   });
 
   it('adds Support, the dashboard icon, the bell and the user menu when signed in', async () => {
