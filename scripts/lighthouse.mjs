@@ -1,10 +1,11 @@
 // `pnpm lighthouse`: builds the SPA, starts the Worker on a seeded database (127.0.0.1) and runs
 // Lighthouse (npm package, mobile simulation) in Debian's chromium on the public pages signed out
-// and on the console's pages signed in as the demo customer (each loaded as just after signing in:
-// cache and storage cleared, the sign-in page loaded, the session's cookies set; arriveSignedIn),
-// prints each score and the CLS against issue 17's budgets, then the first-load JavaScript against
-// its budget. Exits 1 when anything is over budget. Not part of the tests (a benchmark: the
-// machine's load moves the scores).
+// and on the console's pages signed in as the demo customer, each twice: warm (loaded as just after
+// signing in: cache and storage cleared, the sign-in page loaded, the session's cookies set;
+// arriveSignedIn) and cold (a console address opened first, from a mail or a bookmark: nothing
+// cached). Prints each score and the CLS against issues 17's and 35's budgets, then the first-load
+// JavaScript and the largest later chunk against theirs. Exits 1 when anything is over budget. Not
+// part of the tests (a benchmark: the machine's load moves the scores).
 // LIGHTHOUSE_ONLY=/billing,/usage measures only the pages whose path starts with one of the listed
 // prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
 // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON, to see what the time goes to.
@@ -18,14 +19,21 @@ import { devSession } from './lib/bench-client.mjs';
 import { bundleReport, printBundleReport } from './lib/bundle-size.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
-/** Issue 17's budgets. */
-const PUBLIC = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-const SIGNED_IN = { performance: 90 };
+/** Issue 17's budgets, with issue 35's performance: ≥ 98 public, ≥ 95 warm, ≥ 90 cold. */
+const PUBLIC = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const SIGNED_IN = { performance: 95 };
+const SIGNED_IN_COLD = { performance: 90 };
+
+/** The console pages measured (issue 35): `:id` is the demo customer's first cluster. */
+const CONSOLE_PAGES = ['/dashboard', '/my-clusters', '/clusters/:id', '/billing', '/usage', '/orders', '/settings', '/settings?tab=api-tokens', '/settings/webhooks'];
 const CLS_BUDGET = 0.05;
 
 const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').map((prefix) => prefix.trim()).filter(Boolean);
 /** Whether LIGHTHOUSE_ONLY (when set) selects the page at path. */
 const selected = (path) => only.length === 0 || only.some((prefix) => (prefix === '/' ? path === '/' : path.startsWith(prefix)));
+
+/** A page's address without its query, as the browser's location ends up. */
+const pathnameOf = (path) => path.split('?')[0];
 
 buildApp();
 
@@ -106,7 +114,7 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
   const lhr = result.lhr;
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = `${signedIn ? (nothingCached ? 'signed-in-uncached' : 'signed-in') : 'public'}${path === '/' ? '-home' : path.replaceAll('/', '-')}.json`;
+    const name = `${signedIn ? (nothingCached ? 'signed-in-cold' : 'signed-in') : 'public'}${path === '/' ? '-home' : path.replaceAll(/[/?=]/g, '-')}.json`;
     writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
   }
   if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
@@ -115,15 +123,15 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
   }
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A signed-in page that sent the browser to /auth measured the sign-in page instead.
-  if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
+  if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== pathnameOf(path)) throw new Error(`${path}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
   const cells = categories.map((id) => {
     const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    return nothingCached ? `${id} ${score}` : `${id} ${score}/${budgets[id]} ${verdict(score >= budgets[id])}`;
+    return `${id} ${score}/${budgets[id]} ${verdict(score >= budgets[id])}`;
   });
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-  cells.push(nothingCached ? `CLS ${cls.toFixed(3)}` : `CLS ${cls.toFixed(3)}/${CLS_BUDGET} ${verdict(cls <= CLS_BUDGET)}`);
+  cells.push(`CLS ${cls.toFixed(3)}/${CLS_BUDGET} ${verdict(cls <= CLS_BUDGET)}`);
   console.log(`${path.padEnd(24)} ${cells.join('  ')}  (LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms)`);
   // What costs points, for the categories under budget other than performance (whose metrics are above).
   for (const id of categories.filter((category) => category !== 'performance' && Math.round((lhr.categories[category]?.score ?? 0) * 100) < budgets[category])) {
@@ -163,7 +171,7 @@ try {
   if (publicPaths.length > 0) console.log('signed out');
   for (const path of publicPaths) await audit(path, PUBLIC);
 
-  const signedInPaths = ['/dashboard', '/my-clusters', '/clusters/:id', '/billing', '/usage'].filter(selected);
+  const signedInPaths = CONSOLE_PAGES.filter(selected);
   if (signedInPaths.length > 0) {
     const session = await devSession(worker.url, 'alice');
     let clusterPath = null;
@@ -173,12 +181,13 @@ try {
       if (!clusterId) throw new Error(`the demo customer has no cluster to measure: ${JSON.stringify(clusters).slice(0, 200)}`);
       clusterPath = `/clusters/${clusterId}`;
     }
-    console.log(`${publicPaths.length > 0 ? '\n' : ''}signed in as alice (demo customer)`);
+    console.log(`${publicPaths.length > 0 ? '\n' : ''}signed in as alice (demo customer), warm (just signed in: the sign-in page's code cached)`);
     for (const path of signedInPaths) await audit(path === '/clusters/:id' ? clusterPath : path, SIGNED_IN, { cookie: session.cookie });
-    // For information, not against the budget: the same pages opened in a browser that has never
-    // loaded the site (nothing cached; the entry and the page's code over the simulated 1.6 Mbit/s).
-    console.log('\nsigned in, nothing cached (a console address opened first; for information, no budget)');
-    for (const path of signedInPaths) await audit(path === '/clusters/:id' ? clusterPath : path, SIGNED_IN, { cookie: session.cookie, nothingCached: true });
+    // The same pages opened in a browser that has never loaded the site (a link from an invoice or
+    // incident mail, a bookmark: nothing cached, the entry and the page's code over the simulated
+    // 1.6 Mbit/s), against issue 35's budget.
+    console.log('\nsigned in, cold (a console address opened first: nothing cached)');
+    for (const path of signedInPaths) await audit(path === '/clusters/:id' ? clusterPath : path, SIGNED_IN_COLD, { cookie: session.cookie, nothingCached: true });
   }
 
   console.log('');

@@ -6,6 +6,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { whenHydrated } from './lib/hydration';
+import { primeFirstQueries } from './lib/first-queries';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { primeCurrentUser } from './features/auth';
@@ -35,6 +36,8 @@ const trpcClient = createTrpcClient();
 const trpc = createTrpcOptionsProxy(trpcClient, queryClient);
 // Who is signed in, as the Worker wrote it into the page: the first route loads without asking.
 primeCurrentUser(queryClient, trpc);
+// And the answers to the console page's first queries (ADR 0042): it renders its content at once.
+primeFirstQueries(queryClient);
 const router = createAppRouter({ queryClient, trpc });
 
 /** The prerendered page is hydrated: its queries may fetch, and #root no longer says it is waiting. */

@@ -7,6 +7,7 @@ import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
 import { contextFor } from './context';
 import type { AppEnv } from './env';
+import { firstQueriesOf, runFirstQueries } from './first-queries';
 import { forbidden } from './forbidden';
 import { kubeGateway } from './kube-gateway';
 import { rest } from './rest';
@@ -93,7 +94,11 @@ app.get('/ws', async (c) => {
   return new Response(null, { status: 101, webSocket: answer.webSocket, headers: { 'Sec-WebSocket-Extensions': NO_WEBSOCKET_EXTENSIONS } });
 });
 
-app.all('*', (c) => serveAsset(c.req.raw, c.env, c.get('auth').csrfToken, c.get('auth').user));
+app.all('*', (c) => {
+  const { csrfToken, user } = c.get('auth');
+  // A console page's first queries, answered as this user (ADR 0042); asked only for a page of the app.
+  return serveAsset(c.req.raw, c.env, csrfToken, user, () => runFirstQueries(() => contextFor(c), firstQueriesOf(new URL(c.req.url))));
+});
 
 app.onError((error, c) => {
   logError(`Unhandled error (${c.get('requestId')})`, error);

@@ -1,6 +1,7 @@
 import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { NO_ROUTE_PRELOADS, parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
+import { FIRST_QUERIES_SCRIPT_ID, jsonDataScript, NO_ROUTE_PRELOADS, parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
 import type { Env } from './env';
+import type { FirstQueryEntry } from './first-queries';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
 
@@ -62,9 +63,17 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
  * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in, and the
  * app's own page (not a prerendered one, whose markup was rendered before anyone was known) the
  * signed-in user as `auth.me` answers it (or null), so a console page's first load does not wait
- * for that answer before asking for its data, and modulepreload links for the route's own chunks.
+ * for that answer before asking for its data, and modulepreload links for the route's code. A
+ * console page also gets the answers to its first queries (`firstQueries`, run only for a page
+ * of the app served to a signed-in user; ADR 0042): it renders its content without another round trip.
  */
-export async function serveAsset(request: Request, env: Env, csrfToken: string | null, user: SessionUser | null = null): Promise<Response> {
+export async function serveAsset(
+  request: Request,
+  env: Env,
+  csrfToken: string | null,
+  user: SessionUser | null = null,
+  firstQueries: () => Promise<FirstQueryEntry[]> = () => Promise.resolve([]),
+): Promise<Response> {
   const page = user ? null : await prerendered(request, env);
   const response = page ?? (await env.ASSETS.fetch(unconditional(request)));
   const type = response.headers.get('Content-Type') ?? '';
@@ -77,17 +86,21 @@ export async function serveAsset(request: Request, env: Env, csrfToken: string |
   if (page) return rewriter.transform(response);
   // The procedure's own output schema, so the page says exactly what `auth.me` would.
   const known = user ? consoleUserSchema.safeParse(user) : null;
+  // Started at once, alongside the preload table; a HEAD gets the same headers and no page to render.
+  const answers = known?.success && request.method === 'GET' ? firstQueries() : Promise.resolve([]);
   // The page's own chunks download with the entry instead of after it has run (ADR 18). Only those:
   // everything they import as well would share the bandwidth with the entry and delay the first paint.
   // And the shell's few small chunks (the cookie banner), which every page asks for as it starts.
   const preloads = pagePreloads(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })
     .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('');
+  const entries = await answers;
   return rewriter
     .on('head', {
       element(head) {
         if (preloads) head.append(preloads, { html: true });
         if (!known || known.success) head.append(sessionUserScript(known ? known.data : null), { html: true });
+        if (entries.length > 0) head.append(jsonDataScript(FIRST_QUERIES_SCRIPT_ID, entries), { html: true });
       },
     })
     .transform(response);

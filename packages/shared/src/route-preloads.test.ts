@@ -77,4 +77,17 @@ describe('route preloads (ADR 18)', () => {
     expect(pagePreloads(table, '/dashboard', { signedIn: false })).toEqual(table.shell);
     expect(pagePreloads(table, '/no-such-page')).toEqual(table.shell);
   });
+
+  it('preloads everything a console page imports, after its own chunks and the shell, and only its own chunks for a public page', () => {
+    const table = {
+      routes: [
+        { pattern: '/billing', chunks: ['/assets/billing-1.js'], files: ['/assets/billing-1.js', '/assets/ui-1.js', '/assets/schemas-1.js'], signedIn: true },
+        { pattern: '/pricing', chunks: ['/assets/pricing-1.js'], files: ['/assets/pricing-1.js', '/assets/ui-1.js'] },
+      ],
+      shell: ['/assets/cookie-consent-1.js'],
+    };
+    expect(pagePreloads(table, '/billing')).toEqual(['/assets/billing-1.js', '/assets/cookie-consent-1.js', '/assets/ui-1.js', '/assets/schemas-1.js']);
+    expect(pagePreloads(table, '/pricing')).toEqual(['/assets/pricing-1.js', '/assets/cookie-consent-1.js']);
+    expect(pagePreloads(table, '/billing', { signedIn: false })).toEqual(table.shell);
+  });
 });

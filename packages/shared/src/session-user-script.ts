@@ -7,10 +7,23 @@
 export const SESSION_USER_SCRIPT_ID = 'session-user';
 
 /**
- * The `<script type="application/json">` element of `user` (the `auth.me` answer). Every `<` is
- * escaped (`\u003c`), so no name or email can close the element or open a comment inside it.
+ * The answers to a console page's first queries, written by the Worker into the page it serves a
+ * signed-in user (worker/src/first-queries.ts, ADR 0042): `[queryKey, data]` pairs the app puts in
+ * its query cache before it first renders, so the page shows its content without another round
+ * trip. A data block as well.
  */
+export const FIRST_QUERIES_SCRIPT_ID = 'first-queries';
+
+/**
+ * The `<script type="application/json">` element carrying `value` under `id`. Every `<` is escaped
+ * (`\u003c`), so no name or email can close the element or open a comment inside it.
+ */
+export function jsonDataScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value ?? null).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+/** The data block of `user` (the `auth.me` answer). */
 export function sessionUserScript(user: unknown): string {
-  const json = JSON.stringify(user ?? null).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${SESSION_USER_SCRIPT_ID}">${json}</script>`;
+  return jsonDataScript(SESSION_USER_SCRIPT_ID, user);
 }

@@ -1,6 +1,7 @@
 import { SESSION_USER_SCRIPT_ID } from '@kubemarket/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from '../../lib/api-errors';
+import { readDataScript } from '../../lib/first-queries';
 import type { Trpc } from '../../lib/trpc';
 import type { SessionUser } from './auth-types';
 import { loadUnlessUnauthorized } from './unauthorized-retry';
@@ -46,15 +47,8 @@ function isSessionUser(value: unknown): value is SessionUser {
  * leaves the cache alone, and the query is made as before. Returns whether the cache was primed.
  */
 export function primeCurrentUser(queryClient: QueryClient, trpc: Trpc, page: Pick<Document, 'getElementById'> = document): boolean {
-  const text = page.getElementById(SESSION_USER_SCRIPT_ID)?.textContent;
-  if (!text) return false;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (value !== null && !isSessionUser(value)) return false;
+  const value = readDataScript(SESSION_USER_SCRIPT_ID, page);
+  if (value === undefined || (value !== null && !isSessionUser(value))) return false;
   queryClient.setQueryData(currentUserQueryKey(trpc), value);
   return true;
 }
