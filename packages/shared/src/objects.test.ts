@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysOf, pick } from './objects';
+import { keysOf, pick, split } from './objects';
 
 describe('pick', () => {
   it('copies the named fields, undefined and null ones too, and leaves the rest out', () => {
@@ -11,5 +11,13 @@ describe('pick', () => {
 describe('keysOf', () => {
   it('lists the keys in the order they were written, numeric-looking ones included', () => {
     expect(keysOf({ 'best-effort': 'a', '99.5': 'b', '99.9': 'c', web: 'd' })).toEqual(['best-effort', '99.5', '99.9', 'web']);
+  });
+});
+
+describe('split', () => {
+  it('parts the named fields from the others, leaving the source as it was', () => {
+    const source = { a: 1, b: 2, c: 3 };
+    expect(split(source, ['a', 'c'])).toStrictEqual([{ a: 1, c: 3 }, { b: 2 }]);
+    expect(source).toStrictEqual({ a: 1, b: 2, c: 3 });
   });
 });

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable } from './data-table';
+import { PagedTable } from './paged-table';
 import { QueryView } from './query-view';
 import { matchRangeLabel, rangeLabel, withPageOf } from './range-label';
 import { listSearchRules, listSearchShapes, textSearch } from './search-params';
@@ -64,6 +65,35 @@ describe('DataTable', () => {
     expect(markup).toMatch(/<table[^>]*aria-busy="true"/);
     expect(markup).toMatch(/tabindex="0" role="region" aria-label="Things table"|role="region"[^>]*aria-label="Things table"/);
     expect(html(<DataTable rows={rows} rowKey={(row) => row.id} columns={[{ header: 'Name', cell: (row) => row.name }]} label="Things" minWidth={480} />)).not.toMatch(/<tfoot|aria-busy|role="region"/);
+  });
+});
+
+describe('PagedTable', () => {
+  it('hands the range and the pager their props and the table its own', () => {
+    const data = { items: [{ id: 'a', name: 'Alpha' }], total: 21 };
+    const markup = html(
+      <PagedTable
+        query={{ isPending: false, data, error: null, isFetching: false } as UseQueryResult<typeof data, { message: string }>}
+        loading="Loading…"
+        errorTitle="The things could not be loaded"
+        range={(answer) => `1–1 of ${answer.total} things`}
+        rangeTestId="thing-count"
+        pagerLabel="Pages of things"
+        pages={() => 3}
+        page={() => 1}
+        onPage={() => {}}
+        columns={[{ header: 'Name', cell: (row) => row.name }]}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'thing-row', 'data-id': row.id })}
+        label="Things"
+        minWidth={480}
+        testId="things-table"
+      />,
+    );
+    expect(markup).toMatch(/data-testid="thing-count"[^>]*>1–1 of 21 things</);
+    expect(markup).toMatch(/<table[^>]*aria-label="Things"[^>]*data-testid="things-table"/);
+    expect(markup).toMatch(/<tr[^>]*data-testid="thing-row"[^>]*data-id="a"/);
+    expect(markup).toContain('Pages of things');
   });
 });
 

@@ -1,3 +1,4 @@
+import { split } from '@kubemarket/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
 import { DataTable } from './data-table';
@@ -12,23 +13,14 @@ interface PagedTableProps<T, D extends { items: T[] }> extends Omit<ResultsProps
   empty?: ReactNode;
 }
 
+/** What the paged results take of a paged table's props; the rest are the table's. */
+const RESULTS_PROPS = ['loading', 'errorTitle', 'range', 'rangeTestId', 'pagerLabel', 'pagerTestId', 'pages', 'page', 'onPage', 'busy', 'gap'] as const;
+
 /** A server-paginated table: loading, failure, the range shown, the rows (or `empty`) and the pager. */
-export function PagedTable<T, D extends { items: T[] }>({ query, loading, errorTitle, range, rangeTestId, pagerLabel, pagerTestId, pages, page, onPage, busy, gap, empty = null, ...table }: PagedTableProps<T, D>) {
+export function PagedTable<T, D extends { items: T[] }>({ query, empty = null, ...props }: PagedTableProps<T, D>) {
+  const [results, table] = split(props, RESULTS_PROPS);
   return (
-    <PagedResults
-      query={query}
-      loading={loading}
-      errorTitle={errorTitle}
-      range={range}
-      rangeTestId={rangeTestId}
-      pagerLabel={pagerLabel}
-      pagerTestId={pagerTestId}
-      pages={pages}
-      page={page}
-      onPage={onPage}
-      busy={busy}
-      gap={gap}
-    >
+    <PagedResults query={query} {...results}>
       {(data) => (data.items.length > 0 ? <DataTable rows={data.items} {...table} /> : empty)}
     </PagedResults>
   );
