@@ -72,7 +72,7 @@ describe('PagedTable', () => {
   it('hands the range and the pager their props and the table its own', () => {
     const data = { items: [{ id: 'a', name: 'Alpha' }], total: 21 };
     const markup = html(
-      <PagedTable
+      <PagedTable<(typeof data.items)[number], typeof data>
         query={{ isPending: false, data, error: null, isFetching: false } as UseQueryResult<typeof data, { message: string }>}
         loading="Loading…"
         errorTitle="The things could not be loaded"
