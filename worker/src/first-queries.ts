@@ -1,5 +1,6 @@
 import { createCaller } from '@kubemarket/api';
 import type { Context } from '@kubemarket/api';
+import { routeParams } from '@kubemarket/shared';
 
 /** One query a console page makes as it first renders: a tRPC procedure and its input. */
 export interface FirstQuery {
@@ -54,26 +55,10 @@ const FIRST_QUERIES: Record<string, (params: Record<string, string>, search: URL
   '/settings/webhooks': () => [SIDEBAR, { path: 'webhooks.list' }],
 };
 
-/** The page's parameters when `pattern` (`/clusters/$id`) serves `pathname`, else null. */
-function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
-  const expected = pattern.split('/').slice(1);
-  const actual = pathname.replace(/\/+$/, '').split('/').slice(1);
-  if (expected.length !== actual.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of expected.entries()) {
-    const value = actual[index] ?? '';
-    if (segment.startsWith('$')) {
-      if (value === '') return null;
-      params[segment.slice(1)] = decodeURIComponent(value);
-    } else if (segment !== value) return null;
-  }
-  return params;
-}
-
 /** The first queries of the console page at `url`; none for any other address. */
 export function firstQueriesOf(url: URL, now = new Date()): FirstQuery[] {
   for (const [pattern, queries] of Object.entries(FIRST_QUERIES)) {
-    const params = paramsOf(pattern, url.pathname);
+    const params = routeParams(pattern, url.pathname);
     if (params) return queries(params, url.searchParams, now) ?? [];
   }
   return [];

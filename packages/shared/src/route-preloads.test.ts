@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoutePatterns, layoutFilesOf, pagePreloads, parseRoutePreloads, routePatternOf, routePreloadFor } from './route-preloads';
+import { compareRoutePatterns, layoutFilesOf, pagePreloads, parseRoutePreloads, routeParams, routePatternOf, routePreloadFor } from './route-preloads';
 
 const filesFor = (...args: Parameters<typeof routePreloadFor>) => routePreloadFor(...args)?.files ?? [];
 
@@ -89,5 +89,14 @@ describe('route preloads (ADR 18)', () => {
     expect(pagePreloads(table, '/billing')).toEqual(['/assets/billing-1.js', '/assets/cookie-consent-1.js', '/assets/ui-1.js', '/assets/schemas-1.js']);
     expect(pagePreloads(table, '/pricing')).toEqual(['/assets/pricing-1.js', '/assets/cookie-consent-1.js']);
     expect(pagePreloads(table, '/billing', { signedIn: false })).toEqual(table.shell);
+  });
+
+  it("reads a page's parameters, decoded, and matches nothing else", () => {
+    expect(routeParams('/clusters/$id', '/clusters/clu%20a/')).toEqual({ id: 'clu a' });
+    expect(routeParams('/clusters/$id', '/clusters/%E0')).toEqual({ id: '%E0' });
+    expect(routeParams('/clusters/$id', '/clusters/')).toBeNull();
+    expect(routeParams('/clusters/$id', '/orders/clu_1')).toBeNull();
+    expect(routeParams('/', '/')).toEqual({});
+    expect(routeParams('/billing', '/billing')).toEqual({});
   });
 });

@@ -73,13 +73,31 @@ export function compareRoutePatterns(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-function matches(pattern: string, pathname: string): boolean {
+/** The parameters (decoded) when the route at `pattern` (`/clusters/$id`) serves `pathname`, else null. */
+export function routeParams(pattern: string, pathname: string): Record<string, string> | null {
   const expected = pattern.split('/').slice(1);
   const actual = pathname.replace(/\/+$/, '').split('/').slice(1);
-  if (pattern === '/') return actual.length === 0 || (actual.length === 1 && actual[0] === '');
-  if (expected.length !== actual.length) return false;
-  return expected.every((segment, index) => (segment.startsWith('$') ? actual[index] !== '' : segment === actual[index]));
+  if (pattern === '/') return actual.length === 0 || (actual.length === 1 && actual[0] === '') ? {} : null;
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (segment.startsWith('$') ? value === '' : segment !== value) return null;
+    if (segment.startsWith('$')) params[segment.slice(1)] = decodedSegment(value);
+  }
+  return params;
 }
+
+/** A path segment decoded; as it came when it is not valid percent-encoding (`%E0`), never an exception. */
+function decodedSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const matches = (pattern: string, pathname: string) => routeParams(pattern, pathname) !== null;
 
 /**
  * The route serving a page address; null for an address no route serves, and for a console page
