@@ -5,9 +5,9 @@ import { useTRPC } from '../../lib/trpc';
 import { challengeOf, saveMfaChallenge } from './auth-storage';
 import type { MfaChallenge } from './auth-storage';
 import { authToasts } from './auth-toasts';
-import type { SignInResult } from './auth-types';
+import type { SessionUser, SignInResult } from './auth-types';
 import { isMfaRequired, isMfaSetupRequired } from './auth-types';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { useCompleteSignIn, type SignInKind } from './use-complete-sign-in';
 
 /**
  * What a password or magic-link sign-in answer leads to. A pending step (the authenticator code,
@@ -43,26 +43,24 @@ export function useLogin(onChallenge: (challenge: MfaChallenge) => void) {
   );
 }
 
+/** What a mutation answering the signed-in user does once it succeeds: completes that kind of sign-in. */
+function useSignedIn(kind: SignInKind) {
+  const completeSignIn = useCompleteSignIn();
+  return (user: SessionUser) => completeSignIn(user, kind);
+}
+
+/** The authenticator code of a pending sign-in. */
 export function useVerifyMfa() {
   const trpc = useTRPC();
-  const completeSignIn = useCompleteSignIn();
-  return useMutation(
-    trpc.auth.verifyMfa.mutationOptions({
-      onSuccess(user) {
-        return completeSignIn(user, 'login');
-      },
-    }),
-  );
+  return useMutation(trpc.auth.verifyMfa.mutationOptions({ onSuccess: useSignedIn('login') }));
 }
 
 export function useRegister() {
   const trpc = useTRPC();
-  const completeSignIn = useCompleteSignIn();
+  const signedIn = useSignedIn('registration');
   return useMutation(
     trpc.auth.register.mutationOptions({
-      onSuccess(user) {
-        return completeSignIn(user, 'registration');
-      },
+      onSuccess: signedIn,
       onError(error) {
         authToasts.registrationFailed(error.message);
       },
