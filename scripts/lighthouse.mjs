@@ -78,7 +78,7 @@ async function arriveSignedIn(cookieHeader, { viaSignInPage = true } = {}) {
     await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     if (viaSignInPage) {
       await page.goto(`${origin}/auth`);
-      await page.locator('input[type=password]').waitFor({ timeout: 30_000 });
+      await page.locator('input[type=password]').waitFor({ timeout: 60_000 });
       // What the app loads once the form is up.
       await page.waitForTimeout(2000);
     }

@@ -63,7 +63,7 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
  * the client router shows its not-found page. HTML gets the csrf-token meta tag filled in, and the
  * app's own page (not a prerendered one, whose markup was rendered before anyone was known) the
  * signed-in user as `auth.me` answers it (or null), so a console page's first load does not wait
- * for that answer before asking for its data, and modulepreload links for the route's code. A
+ * for that answer before asking for its data, and modulepreload links for the route's own chunks. A
  * console page also gets the answers to its first queries (`firstQueries`, run only for a page
  * of the app served to a signed-in user; ADR 0042): it renders its content without another round trip.
  */

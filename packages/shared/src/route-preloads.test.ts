@@ -78,19 +78,6 @@ describe('route preloads (ADR 18)', () => {
     expect(pagePreloads(table, '/no-such-page')).toEqual(table.shell);
   });
 
-  it('preloads everything a console page imports, after its own chunks and the shell, and only its own chunks for a public page', () => {
-    const table = {
-      routes: [
-        { pattern: '/billing', chunks: ['/assets/billing-1.js'], files: ['/assets/billing-1.js', '/assets/ui-1.js', '/assets/schemas-1.js'], signedIn: true },
-        { pattern: '/pricing', chunks: ['/assets/pricing-1.js'], files: ['/assets/pricing-1.js', '/assets/ui-1.js'] },
-      ],
-      shell: ['/assets/cookie-consent-1.js'],
-    };
-    expect(pagePreloads(table, '/billing')).toEqual(['/assets/billing-1.js', '/assets/cookie-consent-1.js', '/assets/ui-1.js', '/assets/schemas-1.js']);
-    expect(pagePreloads(table, '/pricing')).toEqual(['/assets/pricing-1.js', '/assets/cookie-consent-1.js']);
-    expect(pagePreloads(table, '/billing', { signedIn: false })).toEqual(table.shell);
-  });
-
   it("reads a page's parameters, decoded, and matches nothing else", () => {
     expect(routeParams('/clusters/$id', '/clusters/clu%20a/')).toEqual({ id: 'clu a' });
     expect(routeParams('/clusters/$id', '/clusters/%E0')).toEqual({ id: '%E0' });

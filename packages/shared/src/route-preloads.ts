@@ -131,14 +131,8 @@ export function parseRoutePreloads(value: unknown): RoutePreloads {
 
 /**
  * The modulepreload list of a page the app renders: the route's own chunks (none for an address no
- * route serves, or a console page nobody signed in may see), then the shell's, each once. A console
- * page preloads everything its chunks import as well (issue 35): its first screen is its content,
- * which needs all of it, and opened cold (a link from a mail) the browser would otherwise learn of
- * each import only once the module importing it had arrived, one round trip per level. A public
- * page paints its own markup first and keeps to its own chunks, which share the bandwidth less.
+ * route serves, or a console page nobody signed in may see), then the shell's, each once.
  */
 export function pagePreloads(table: RoutePreloads, pathname: string, options: { signedIn?: boolean } = {}): string[] {
-  const route = routePreloadFor(table, pathname, options);
-  const imports = route?.signedIn ? route.files : [];
-  return [...new Set([...(route?.chunks ?? []), ...table.shell, ...imports])];
+  return [...new Set([...(routePreloadFor(table, pathname, options)?.chunks ?? []), ...table.shell])];
 }
