@@ -67,15 +67,16 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts the built Worker and SPA (run `buildApp()` first) on 127.0.0.1:port in development mode,
+ * Starts the built Worker and SPA (run `buildApp()` first), or the Worker of another wrangler
+ * `config` (the bare hub of `pnpm bench:notifications`), on 127.0.0.1:port in development mode,
  * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
- * persistTo and `vars` and `secrets` added to its bindings. Resolves once /healthz answers. The
+ * persistTo (its Durable Objects' in memory with `ephemeralDurableObjects`) and `vars` and
+ * `secrets` added to its bindings. Resolves once /healthz answers. The
  * caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {} }) {
-  const config = builtWorkerConfig();
+export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false }) {
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
-  const options = { config, port, persistTo, quiet, vars: { ENVIRONMENT: 'development', ...vars } };
+  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, vars: { ENVIRONMENT: 'development', ...vars } };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     // Secrets go through the environment, not the command line that every local user can list.

@@ -9,7 +9,9 @@
 // go straight to the Worker's own workerd. The Worker's options (bindings, Durable Objects, assets,
 // compatibility) are read from the built wrangler.json by wrangler itself, as `wrangler dev` does.
 //
-// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars }, and secret bindings
+// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars, ephemeralDurableObjects }
+// (Durable Objects with their storage in memory, not in SQLite files under persistTo: a file
+// descriptor or three per live object, which 10,000 hubs at once would exhaust), and secret bindings
 // as JSON in SERVE_WORKER_SECRETS. Prints one JSON line { url } once the Worker answers, and stops
 // on SIGTERM or SIGINT.
 import { readdirSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-const { config, port, persistTo, vars = {}, quiet = false } = JSON.parse(process.argv[2] ?? '{}');
+const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false } = JSON.parse(process.argv[2] ?? '{}');
 if (!config || !port || !persistTo) throw new Error('serve-worker.mjs needs { config, port, persistTo }');
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -52,6 +54,7 @@ const miniflare = new Miniflare(
         name: options.name ?? 'kubemarket',
         modules: builtModules(main),
         modulesRoot: resolve(main, '..'),
+        unsafeEphemeralDurableObjects: ephemeralDurableObjects,
         // Secrets (the kube gateway's) come through the environment, kept off the command line.
         bindings: { ...options.bindings, ...vars, ...JSON.parse(process.env.SERVE_WORKER_SECRETS || '{}') },
       },
