@@ -287,19 +287,64 @@ function appUrlFor(c: HonoContext<AppEnv>): string {
   return new URL(c.req.url).origin;
 }
 
+/** The config and the ports that depend on the Worker's bindings only, not on the request. */
+type BindingPorts = Pick<Context, 'config'> & {
+  ports: Pick<Ports, 'mailer' | 'realtime' | 'rates' | 'secrets' | 'payments' | 'provisioner' | 'files' | 'clouds' | 'catalogue' | 'sessions' | 'vat' | 'webhooks'>;
+};
+
+function bindingPortsOf(env: Env, db: Database): BindingPorts {
+  return {
+    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env), seller: sellerOf(env) },
+    ports: {
+      mailer: mailerFor(env, db),
+      realtime: realtimeFor(env),
+      rates: ecbRatesSource(),
+      secrets: secretBoxFor(env),
+      payments: paymentsFor(env),
+      provisioner: provisionerFor(env),
+      files: r2Files(env.FILES),
+      clouds: cloudsFor(env),
+      catalogue: catalogueCacheFor(env),
+      sessions: sessionCacheFor(env),
+      vat: vatValidationFor(env),
+      webhooks: webhooksFor(env),
+    },
+  };
+}
+
+/**
+ * Bindings do not change within an isolate: their ports are built once per bindings object, not
+ * on every request (parsing the seller, the clouds' URLs and the provisioner's settings was a
+ * measurable share of a list request, issue 35). None holds state of a request. A libSQL database
+ * is opened per request (databaseFor), and so is what is built on it.
+ */
+const bindingPorts = new WeakMap<Env, BindingPorts>();
+
+function bindingPortsFor(env: Env, db: Database): BindingPorts {
+  if (env.DATABASE_URL) return bindingPortsOf(env, db);
+  let built = bindingPorts.get(env);
+  if (!built) {
+    built = bindingPortsOf(env, db);
+    bindingPorts.set(env, built);
+  }
+  return built;
+}
+
 /** Turns the Worker's bindings and the request into the context and ports of packages/api. */
 export function contextFor(c: HonoContext<AppEnv>): Context {
   const env = c.env;
   const db = databaseFor(env);
   const auth = c.get('auth');
+  const { config, ports } = bindingPortsFor(env, db);
+  const appUrl = appUrlFor(c);
   return createContext({
     db,
-    config: { appVersion: APP_VERSION, environment: environmentOf(env), passwordCost: passwordCostOf(env), seller: sellerOf(env) },
+    config,
     user: auth?.user ?? null,
     session: auth?.session ?? null,
     credential: auth?.credential ?? null,
     ports: {
-      mailer: mailerFor(env, db),
+      ...ports,
       sessionCookie: {
         issue({ token, expiresAt, csrfToken }) {
           auth.cookies.push(sessionCookie(env, c.req.url, token, expiresAt, Date.now()));
@@ -311,24 +356,13 @@ export function contextFor(c: HonoContext<AppEnv>): Context {
           auth.cookies.push(clearedSessionCookie(env, c.req.url), anonymousCsrfCookie(env, c.req.url, auth.csrfToken));
         },
       },
-      realtime: realtimeFor(env),
-      rates: ecbRatesSource(),
       background: backgroundFor(c),
-      secrets: secretBoxFor(env),
-      payments: paymentsFor(env),
-      provisioner: provisionerFor(env),
-      operator: operatorFor(env, appUrlFor(c)),
-      files: r2Files(env.FILES),
-      clouds: cloudsFor(env),
-      catalogue: catalogueCacheFor(env),
-      sessions: sessionCacheFor(env),
-      vat: vatValidationFor(env),
-      webhooks: webhooksFor(env),
+      operator: operatorFor(env, appUrl),
     },
     request: {
       ipAddress: c.req.header('CF-Connecting-IP') ?? null,
       userAgent: c.req.header('User-Agent') ?? null,
-      appUrl: appUrlFor(c),
+      appUrl,
     },
   });
 }
