@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { openAsDemoAccount, signInAsDemoAccountWithoutBanner, signInAsNewAccount } from './accounts';
-import { rejectCookies } from './auth-helpers';
+import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccountWithoutBanner } from './accounts';
 import { POLL, useBrowser } from './fixtures';
 import { configuratorStep, expectStep, nextStep } from './order-helpers';
 
@@ -19,9 +18,7 @@ describe('carbon footprint and jurisdiction', () => {
     async () => {
       const { page } = browser;
       // A new organisation: the restriction must not reach the seeded Acme.
-      await signInAsNewAccount(page);
-      await page.goto('/configure-cluster');
-      await rejectCookies(page);
+      await openAsNewAccount(page, '/configure-cluster');
       await configuratorStep(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
       await page.getByRole('radio', { name: 'Economy (Green)' }).click();
       await page.getByTestId('estimate-total').waitFor();
