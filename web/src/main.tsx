@@ -62,5 +62,9 @@ if (prerendered) {
     }),
   );
 } else {
-  createRoot(rootElement).render(app);
+  // As a transition too: the first render of a console page (its content at once, with the first
+  // queries' answers in the cache, ADR 0042) yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page.
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
 }

@@ -17,24 +17,36 @@ function monthToDate(now: Date): { from: string; to: string } {
   return { from: `${to.slice(0, 8)}01`, to };
 }
 
-const SIDEBAR: FirstQuery = { path: 'dashboard.sidebarCounts' };
+/**
+ * What the console's frame asks for on every page (the sidebar's counts, the notifications, the
+ * staff check, the footer's versions and tiers): their answers would otherwise arrive after the
+ * page's, each re-rendering part of the frame.
+ */
+const FRAME: FirstQuery[] = [
+  { path: 'dashboard.sidebarCounts' },
+  { path: 'notifications.list' },
+  { path: 'notifications.count' },
+  { path: 'officers.checkAccess' },
+  { path: 'meta.versionSummary' },
+  { path: 'catalog.clusterTiers' },
+];
 
 /**
  * What each console page asks for before its first screen shows anything but skeletons (issue 35),
  * with the inputs the page itself sends on a plain visit (no search parameters but the settings
- * tab): recorded from the pages' own requests. An input that turns out different (another time
- * zone's dates) only primes a key the page does not read, and the page asks as it always did.
+ * tab): recorded from the pages' own requests. A list the address filters gets the frame's only.
+ * An input that turns out different (another time zone's dates) only primes a key the page does
+ * not read, and the page asks as it always did.
  * Below-the-fold and lazy parts (the cluster page's cost and carbon cards) are left to the page.
  */
 const FIRST_QUERIES: Record<string, (params: Record<string, string>, search: URLSearchParams, now: Date) => FirstQuery[] | null> = {
-  '/dashboard': () => [SIDEBAR, { path: 'account.profile' }, { path: 'incidents.list' }, { path: 'middlewares.list', input: { includeDeleted: false } }],
+  '/dashboard': () => [{ path: 'account.profile' }, { path: 'incidents.list' }, { path: 'middlewares.list', input: { includeDeleted: false } }],
   '/my-clusters': (_params, search) =>
     search.size > 0
       ? null
-      : [SIDEBAR, { path: 'providerConnections.externalClusters' }, { path: 'providerConnections.list' }, { path: 'clusters.list', input: { sort: 'newest', page: 1, pageSize: 20 } }, { path: 'catalog.regions' }],
-  '/clusters/$id': ({ id }) => [SIDEBAR, { path: 'clusters.get', input: { id } }],
+      : [{ path: 'providerConnections.externalClusters' }, { path: 'providerConnections.list' }, { path: 'clusters.list', input: { sort: 'newest', page: 1, pageSize: 20 } }, { path: 'catalog.regions' }],
+  '/clusters/$id': ({ id }) => [{ path: 'clusters.get', input: { id } }],
   '/billing': () => [
-    SIDEBAR,
     { path: 'billing.summary' },
     { path: 'budgets.list' },
     { path: 'leftovers.list' },
@@ -44,22 +56,22 @@ const FIRST_QUERIES: Record<string, (params: Record<string, string>, search: URL
     { path: 'billing.paymentMethods' },
     { path: 'invoices.list', input: { page: 1, pageSize: 10 } },
   ],
-  '/usage': (_params, search, now) => (search.size > 0 ? null : [SIDEBAR, { path: 'usage.carbon', input: { ...monthToDate(now), groupBy: 'day' } }, { path: 'usage.get', input: { ...monthToDate(now), groupBy: 'day', by: 'cluster' } }]),
-  '/orders': () => [SIDEBAR, { path: 'orders.counts' }, { path: 'orders.list', input: { pageSize: 5 } }],
+  '/usage': (_params, search, now) => (search.size > 0 ? null : [{ path: 'usage.carbon', input: { ...monthToDate(now), groupBy: 'day' } }, { path: 'usage.get', input: { ...monthToDate(now), groupBy: 'day', by: 'cluster' } }]),
+  '/orders': () => [{ path: 'orders.counts' }, { path: 'orders.list', input: { pageSize: 5 } }],
   '/settings': (_params, search) => {
     const tab = search.get('tab') ?? 'security';
-    if (tab === 'security') return [SIDEBAR, { path: 'account.profile' }, { path: 'security.sessions' }];
-    if (tab === 'api-tokens') return [SIDEBAR, { path: 'tokens.list' }, { path: 'tokens.serviceAccounts' }];
-    return [SIDEBAR];
+    if (tab === 'security') return [{ path: 'account.profile' }, { path: 'security.sessions' }];
+    if (tab === 'api-tokens') return [{ path: 'tokens.list' }, { path: 'tokens.serviceAccounts' }];
+    return [];
   },
-  '/settings/webhooks': () => [SIDEBAR, { path: 'webhooks.list' }],
+  '/settings/webhooks': () => [{ path: 'webhooks.list' }],
 };
 
-/** The first queries of the console page at `url`; none for any other address. */
+/** The first queries of the console page at `url`, the frame's first; none for any other address. */
 export function firstQueriesOf(url: URL, now = new Date()): FirstQuery[] {
   for (const [pattern, queries] of Object.entries(FIRST_QUERIES)) {
     const params = routeParams(pattern, url.pathname);
-    if (params) return queries(params, url.searchParams, now) ?? [];
+    if (params) return [...FRAME, ...(queries(params, url.searchParams, now) ?? [])];
   }
   return [];
 }

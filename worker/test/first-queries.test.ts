@@ -27,7 +27,7 @@ describe("a console page's first queries in its HTML (ADR 0042)", () => {
     expect(res.headers.get('Content-Type')).toContain('text/html');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     const entries = firstQueriesIn(await res.text());
-    for (const path of ['billing.summary', 'billing.profile', 'dashboard.sidebarCounts']) {
+    for (const path of ['billing.summary', 'billing.profile', 'dashboard.sidebarCounts', 'notifications.count', 'catalog.clusterTiers']) {
       expect(answerOf(entries, path)).toEqual(await trpcAnswer(alice, path));
     }
     expect(answerOf(entries, 'invoices.list', { page: 1, pageSize: 10 })).toEqual(await trpcAnswer(alice, 'invoices.list', { page: 1, pageSize: 10 }));
@@ -47,9 +47,12 @@ describe("a console page's first queries in its HTML (ADR 0042)", () => {
     const now = new Date('2026-12-07T10:00:00Z');
     const of = (address: string) => firstQueriesOf(new URL(address, 'https://kubemarket.test'), now);
     expect(of('/clusters/clu%20a')).toContainEqual({ path: 'clusters.get', input: { id: 'clu a' } });
-    expect(of('/settings?tab=api-tokens').map(({ path }) => path)).toEqual(['dashboard.sidebarCounts', 'tokens.list', 'tokens.serviceAccounts']);
+    const frame = of('/settings/webhooks').slice(0, -1);
+    expect(frame.map(({ path }) => path)).toContain('dashboard.sidebarCounts');
+    expect(of('/settings/webhooks').at(-1)).toEqual({ path: 'webhooks.list' });
+    expect(of('/settings?tab=api-tokens')).toEqual([...frame, { path: 'tokens.list' }, { path: 'tokens.serviceAccounts' }]);
     expect(of('/usage')).toContainEqual({ path: 'usage.get', input: { from: '2026-12-01', to: '2026-12-07', groupBy: 'day', by: 'cluster' } });
-    expect(of('/my-clusters?q=shop')).toEqual([]);
+    expect(of('/my-clusters?q=shop')).toEqual(frame);
     expect(of('/pricing')).toEqual([]);
     expect(firstQueryKey({ path: 'billing.summary' })).toEqual([['billing', 'summary'], { type: 'query' }]);
   });
