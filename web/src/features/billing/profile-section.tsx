@@ -53,7 +53,7 @@ export function ProfileSection({ mayChange }: { mayChange: boolean }) {
       }
     >
       {query.error ? (
-        <QueryErrorAlert title="The billing profile could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
+        <QueryErrorAlert title="The billing profile could not be loaded" query={query} />
       ) : !data ? (
         <Text size="sm" c="dimmed" aria-busy="true">
           Loading the billing profile…

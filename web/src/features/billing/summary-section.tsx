@@ -77,12 +77,12 @@ export function OverdueBanner({ summary }: { summary: BillingSummary }) {
   );
 }
 
-export function SummarySection({ query }: { query: { data?: BillingSummary | undefined; error: { message: string } | null; isPending: boolean; isRefetching: boolean; refetch: () => unknown } }) {
+export function SummarySection({ query }: { query: { data?: BillingSummary | undefined; error: { message: string } | null; isPending: boolean; isFetching: boolean; refetch: () => unknown } }) {
   const summary = query.data;
   return (
     <SectionCard id="summary" title="Summary" description="This month so far and what you owe. Amounts are charged in euros.">
       {query.error ? (
-        <QueryErrorAlert title="The summary could not be loaded" error={query.error} retrying={query.isRefetching} onRetry={() => void query.refetch()} />
+        <QueryErrorAlert title="The summary could not be loaded" query={query} />
       ) : !summary ? (
         <SummarySkeleton />
       ) : (

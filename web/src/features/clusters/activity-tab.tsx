@@ -53,7 +53,7 @@ export function ActivityTab({ cluster }: { cluster: ClusterDetail }) {
           <Skeleton height={44} radius="sm" />
         </Stack>
       ) : events.error ? (
-        <QueryErrorAlert title="The activity could not be loaded" error={events.error} retrying={events.isFetching} onRetry={() => void events.refetch()} />
+        <QueryErrorAlert title="The activity could not be loaded" query={events} />
       ) : items.length === 0 ? (
         <Text size="sm">Nothing has happened to this cluster yet.</Text>
       ) : (

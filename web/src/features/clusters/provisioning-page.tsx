@@ -77,7 +77,7 @@ function OrderProvisioning({ orderId, path }: { orderId: string; path: Provision
         </Notice>
       );
     }
-    return <QueryErrorAlert title="The order could not be loaded" error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />;
+    return <QueryErrorAlert title="The order could not be loaded" query={order} />;
   }
   const data = order.data;
   if (data.createdClusterId) return <ClusterProvisioning clusterId={data.createdClusterId} path={path} />;
@@ -133,7 +133,7 @@ function ClusterProvisioning({ clusterId, path }: { clusterId: string; path: Pro
         </Notice>
       );
     }
-    return <QueryErrorAlert title="The cluster could not be loaded" error={cluster.error} retrying={cluster.isFetching} onRetry={() => void cluster.refetch()} />;
+    return <QueryErrorAlert title="The cluster could not be loaded" query={cluster} />;
   }
   const data = cluster.data;
   const built = BUILT.has(data.status);
@@ -261,7 +261,7 @@ function ProvisioningList({ path }: { path: ProvisioningPath }) {
   }, [queryClient, trpc]);
 
   if (list.isPending) return <Skeleton height={200} radius="md" aria-label="Loading the clusters being provisioned" />;
-  if (list.error) return <QueryErrorAlert title="The clusters could not be loaded" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  if (list.error) return <QueryErrorAlert title="The clusters could not be loaded" query={list} />;
   const items = list.data.items;
   if (items.length === 0) {
     return (

@@ -210,7 +210,7 @@ export function ProvisioningProgress({ clusterId }: { clusterId: string }) {
         </Alert>
       );
     }
-    return <QueryErrorAlert title="The cluster's progress could not be loaded" error={cluster.error} retrying={cluster.isFetching} onRetry={() => void cluster.refetch()} />;
+    return <QueryErrorAlert title="The cluster's progress could not be loaded" query={cluster} />;
   }
   if (!operation) {
     return (

@@ -48,7 +48,7 @@ export function ClusterCostCard({ clusterId, clusterName }: { clusterId: string;
       description="What the cluster was quoted, at order and after each change that repriced it, spread over the hours it ran (monthly price ÷ 730 an hour), against what was metered. VAT excluded."
     >
       {costs.error ? (
-        <QueryErrorAlert title="The costs could not be loaded" error={costs.error} retrying={costs.isRefetching} onRetry={() => void costs.refetch()} />
+        <QueryErrorAlert title="The costs could not be loaded" query={costs} />
       ) : !data || !month ? (
         <Text size="sm" c="dimmed">
           Loading the costs…

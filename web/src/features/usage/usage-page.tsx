@@ -136,7 +136,7 @@ export function UsagePage() {
             {rangeProblem}
           </Alert>
         )}
-        {usage.error && <QueryErrorAlert title="Usage could not be loaded" error={usage.error} retrying={usage.isFetching} onRetry={() => void usage.refetch()} />}
+        <QueryErrorAlert title="Usage could not be loaded" query={usage} />
 
         {report ? (
           <>
