@@ -3,12 +3,10 @@ import { openAsDemoAccount, signInAsNewAccount } from './accounts';
 import { seriousViolations } from './a11y';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { POLL, useBrowser } from './fixtures';
-import { api, orderAndPayCluster } from './order-helpers';
+import { OPERATION, POLL, useBrowser } from './fixtures';
+import { api, orderAndPayCluster, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
-/** An operation of the simulator at the browser tests' speed, with room for a busy machine. */
-const OPERATION = { timeout: 90_000 } as const;
 const BILLING = { companyName: 'E2E Leftovers SAS', countryCode: 'FR', addressLine1: '5 rue Oberkampf', postalCode: '75011', city: 'Paris' };
 
 interface KeptList {
@@ -49,7 +47,7 @@ describe('leftovers before delete', () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
-    const name = `e2e-keep-${Date.now().toString(36)}`;
+    const name = uniqueName('e2e-keep');
     const { clusterId } = await orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
     await page.goto(`/clusters/${clusterId}`);
     await rejectCookies(page);
