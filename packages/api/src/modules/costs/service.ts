@@ -1,4 +1,4 @@
-import { clusters, HOURS_PER_MONTH, usageRecords, type Cluster, type Database } from '@kubemarket/db';
+import { clusters, HOURS_PER_MONTH, meteredHours, usageRecords, type Cluster, type Database } from '@kubemarket/db';
 import { utcMonthStart, utcNextMonthStart, type UsageKind } from '@kubemarket/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { organizationRow } from '../../platform/organization-rows';
@@ -58,9 +58,17 @@ const quoteView = (quote: QuoteInForce) => ({ effectiveAt: quote.effectiveAt, mo
 export async function clusterCosts(db: Database, organizationId: string, input: { id: string; months: number }, now: number): Promise<ClusterCostsOutput> {
   const cluster = await organizationRow(db, clusters, organizationId, input.id, CLUSTER_NOT_FOUND);
   const stopped = stoppedAt(cluster);
-  const [quotes, forecast] = await Promise.all([quoteTimeline(db, cluster), forecastOf(db, { organizationId, clusterId: cluster.id }, now, { stopped: stopped !== null })]);
+  const [quotes, forecast, [metering]] = await Promise.all([
+    quoteTimeline(db, cluster),
+    forecastOf(db, { organizationId, clusterId: cluster.id }, now, { stopped: stopped !== null }),
+    db.select({ since: sql<number | null>`min(${meteredHours.hour})` }).from(meteredHours),
+  ]);
   const thisMonth = utcMonthStart(now);
   const meteredUntil = forecast.monthStart + forecast.elapsedHours * HOUR_MS;
+  // Quoted and actual cover the same hours: none before the platform's metering began (a cluster
+  // older than the metering's history, as the seeded ones are, is not quoted for hours nobody
+  // metered, which would read as a saving no line explains).
+  const meteringSince = Number(metering?.since ?? 0);
   const earliest = Math.max(utcMonthStart(cluster.createdAt), utcMonthStart(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - (input.months - 1), 1)));
 
   const rows = await db
@@ -88,7 +96,7 @@ export async function clusterCosts(db: Database, organizationId: string, input: 
     if (stopped !== null && stopped <= monthStart) continue;
     const current = monthStart === thisMonth;
     const meteredEnd = Math.min(monthEnd, meteredUntil);
-    const quoted = quotedOver(cluster, quotes, monthStart, meteredEnd);
+    const quoted = quotedOver(cluster, quotes, Math.max(monthStart, meteringSince), meteredEnd);
     const monthCells = cells.get(monthKey(monthStart)) ?? [];
     if (!current && quoted.hours === 0 && monthCells.length === 0) continue;
     const rest = current ? quotedOver(cluster, quotes, meteredEnd, monthEnd).millicents : 0;
