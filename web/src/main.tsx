@@ -62,9 +62,5 @@ if (prerendered) {
     }),
   );
 } else {
-  // As a transition too: the first render of a console page (its content at once, with the first
-  // queries' answers in the cache, ADR 0042) yields to the browser every few milliseconds instead
-  // of holding the main thread for the whole page.
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(app));
+  createRoot(rootElement).render(app);
 }
