@@ -93,10 +93,13 @@ async function inputOf(c: HonoContext<AppEnv>, route: RestRoute): Promise<Record
   if (route.meta.multipart) {
     Object.assign(input, await multipartBody(c, route, route.meta.multipart.filesField));
   } else if (route.method === 'GET' || route.method === 'DELETE') {
-    const { properties } = propertiesOf(route);
-    const url = new URL(c.req.url);
-    for (const name of new Set(url.searchParams.keys())) {
-      if (name in properties) input[name] = coerceQueryValue(properties[name], url.searchParams.getAll(name));
+    // Without a query string there is nothing to read: a list opened as is parses no URL (issue 35).
+    if (c.req.url.includes('?')) {
+      const { properties } = propertiesOf(route);
+      const url = new URL(c.req.url);
+      for (const name of new Set(url.searchParams.keys())) {
+        if (name in properties) input[name] = coerceQueryValue(properties[name], url.searchParams.getAll(name));
+      }
     }
   } else {
     Object.assign(input, await jsonBody(c));

@@ -141,11 +141,12 @@ const isPage = (value: unknown): value is { items: unknown[]; page: number; page
  */
 export function pageLinks(requestUrl: string, input: unknown, result: unknown): string | null {
   const url = new URL(requestUrl);
+  // The query string alone is copied for each link, not the whole URL (issue 35: every list answer builds them).
   const linkTo = (page: number, rel: string, asOf?: number) => {
-    const target = new URL(url);
-    target.searchParams.set('page', String(page));
-    if (asOf !== undefined) target.searchParams.set('asOf', String(asOf));
-    return `<${target.pathname}${target.search}>; rel="${rel}"`;
+    const query = new URLSearchParams(url.searchParams);
+    query.set('page', String(page));
+    if (asOf !== undefined) query.set('asOf', String(asOf));
+    return `<${url.pathname}?${query}>; rel="${rel}"`;
   };
   if (isPage(result)) {
     const last = Math.max(1, Math.ceil(result.total / result.pageSize));
