@@ -121,6 +121,12 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
     console.log(`${path.padEnd(24)} ${lhr.runtimeError.code}: measuring again`);
     return audit(path, budgets, { cookie, nothingCached }, attempt + 1);
   }
+  if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code)) {
+    // Still no trace after three tries: this page has no figure, which is not within budget; the
+    // other pages are measured all the same.
+    console.log(`${path.padEnd(24)} not measured (${lhr.runtimeError.code} three times) ${verdict(false)}`);
+    return;
+  }
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A signed-in page that sent the browser to /auth measured the sign-in page instead.
   if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== pathnameOf(path)) throw new Error(`${path}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
