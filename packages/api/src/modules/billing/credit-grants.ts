@@ -9,7 +9,7 @@
  * Every step is audited with who, what, how much and why.
  */
 import { creditRequests, newId, organizations, users, type CreditRequest } from '@kubemarket/db';
-import { STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
+import { pick, STAFF_CREDIT_LIMITS, utcMonthStart } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,14 +28,8 @@ function creditView(row: { id: string; organizationId: string; origin: CreditReq
 
 export function requestView(row: CreditRequest & { organizationName?: string | null; requesterName?: string | null }) {
   return {
-    id: row.id,
-    organizationId: row.organizationId,
+    ...pick(row, ['id', 'organizationId', 'origin', 'description', 'amountCents', 'expiresAt', 'limitReason']),
     organizationName: row.organizationName ?? null,
-    origin: row.origin,
-    description: row.description,
-    amountCents: row.amountCents,
-    expiresAt: row.expiresAt,
-    limitReason: row.limitReason,
     ...decisionView(row),
   };
 }

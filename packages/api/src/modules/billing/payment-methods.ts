@@ -5,6 +5,7 @@ import {
   paymentMethods,
   type SavedPaymentMethod,
 } from '@kubemarket/db';
+import { pick } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { auditInsert } from '../../platform/audit';
@@ -29,17 +30,7 @@ const METHOD_NOT_FOUND = 'This payment method does not exist.';
 
 function methodView(row: SavedPaymentMethod) {
   return {
-    id: row.id,
-    kind: row.kind,
-    provider: row.provider,
-    brand: row.brand,
-    last4: row.last4,
-    expMonth: row.expMonth,
-    expYear: row.expYear,
-    holderName: row.holderName,
-    bankCode: row.bankCode,
-    mandateRef: row.mandateRef,
-    isDefault: row.isDefault,
+    ...pick(row, ['id', 'kind', 'provider', 'brand', 'last4', 'expMonth', 'expYear', 'holderName', 'bankCode', 'mandateRef', 'isDefault']),
     testMode: row.provider === 'sandbox',
     createdAt: row.createdAt,
   };

@@ -1,5 +1,5 @@
 import { budgetAlerts, budgets, clusterTiers, newId, type Budget } from '@kubemarket/db';
-import { BUDGET_SCOPE_LABELS, budgetInputSchema, tierDisplayName, utcMonthStart, type BudgetChange, type BudgetInput } from '@kubemarket/shared';
+import { BUDGET_SCOPE_LABELS, budgetInputSchema, pick, tierDisplayName, utcMonthStart, type BudgetChange, type BudgetInput } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { fieldRefusal } from '../../errors';
@@ -58,16 +58,8 @@ export async function listBudgets(ctx: MemberContext, onlyId?: string) {
   const tierNames = new Map(tiers.map((tier) => [tier.id, tier.name]));
   const standings = await Promise.all(rows.map((budget) => budgetStanding(ctx.db, budget, spend, now)));
   const views: BudgetView[] = rows.map((budget, index) => ({
-    id: budget.id,
-    name: budget.name,
-    scope: budget.scope,
-    clusterId: budget.clusterId,
-    tierId: budget.tierId,
-    label: budget.label,
+    ...pick(budget, ['id', 'name', 'scope', 'clusterId', 'tierId', 'label', 'amountCents', 'thresholds', 'hibernateOnReach']),
     target: targetOf(budget, spend.clusters, tierNames),
-    amountCents: budget.amountCents,
-    thresholds: budget.thresholds,
-    hibernateOnReach: budget.hibernateOnReach,
     ...standings[index]!,
     alerts: alerts
       .filter((alert) => alert.budgetId === budget.id)

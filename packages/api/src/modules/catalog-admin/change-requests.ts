@@ -8,6 +8,7 @@
  * make the change once; a call that then fails (the item changed meanwhile) gives the request back.
  */
 import { catalogueChangeRequests, newId, users, type CatalogueChangeKind, type CatalogueChangeRequest } from '@kubemarket/db';
+import { pick } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -66,14 +67,7 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 
 export function changeRequestView(row: CatalogueChangeRequest & { requesterName?: string | null; deciderName?: string | null }) {
   return {
-    id: row.id,
-    kind: row.kind,
-    procedure: row.procedure,
-    subject: row.subject,
-    input: row.input,
-    summary: row.summary,
-    limitReason: row.limitReason,
-    reason: row.reason,
+    ...pick(row, ['id', 'kind', 'procedure', 'subject', 'input', 'summary', 'limitReason', 'reason']),
     ...decisionView(row),
     deciderName: row.deciderName ?? null,
   };

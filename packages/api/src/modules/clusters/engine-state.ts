@@ -1,4 +1,4 @@
-import { CLUSTER_OPERATION_PHRASES } from '@kubemarket/shared';
+import { CLUSTER_OPERATION_PHRASES, pick } from '@kubemarket/shared';
 import {
   clusterEvents,
   clusterNodes,
@@ -159,17 +159,7 @@ export async function loadClusterState(db: Database, clusterId: string): Promise
 }
 
 export function nodeState(node: ClusterNode): NodeState {
-  return {
-    name: node.name,
-    poolId: node.poolId,
-    zone: node.zone,
-    status: node.status,
-    kubeletVersion: node.kubeletVersion,
-    cpuMillicores: node.cpuMillicores,
-    memoryMib: node.memoryMib,
-    cpuUsagePercent: node.cpuUsagePercent,
-    memoryUsagePercent: node.memoryUsagePercent,
-  };
+  return pick(node, ['name', 'poolId', 'zone', 'status', 'kubeletVersion', 'cpuMillicores', 'memoryMib', 'cpuUsagePercent', 'memoryUsagePercent']);
 }
 
 export function eventStatement(db: Database, input: { id?: string; clusterId: string; operationId: string | null; type: ClusterEventType; message: string; actorUserId?: string | null; data?: Record<string, unknown> | null; now: number }): Statement {

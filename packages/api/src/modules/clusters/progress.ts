@@ -1,4 +1,5 @@
 import type { ClusterOperation, OperationStep } from '@kubemarket/db';
+import { pick } from '@kubemarket/shared';
 import type { ClusterProgress, OperationView } from '../../platform/realtime-messages';
 
 export type { ClusterProgress, OperationView };
@@ -25,16 +26,7 @@ export function progressOf(steps: readonly OperationStep[], now: number): { perc
 export function operationView(row: ClusterOperation, now: number): OperationView {
   const { percent, remainingMs } = progressOf(row.steps, row.finishedAt ?? now);
   return {
-    id: row.id,
-    clusterId: row.clusterId,
-    type: row.type,
-    status: row.status,
-    steps: row.steps,
-    currentStep: row.currentStep,
-    error: row.error,
-    orderId: row.orderId,
-    requestedBy: row.requestedBy,
-    revision: row.revision,
+    ...pick(row, ['id', 'clusterId', 'type', 'status', 'steps', 'currentStep', 'error', 'orderId', 'requestedBy', 'revision']),
     progressPercent: row.status === 'succeeded' ? 100 : percent,
     remainingMs: row.status === 'running' ? remainingMs : 0,
     createdAt: row.createdAt,

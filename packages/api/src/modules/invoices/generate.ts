@@ -54,7 +54,7 @@ import {
   type UsageKind,
   type VatCheck,
 } from '@kubemarket/db';
-import { convertFromEurCents, formatMoney, LEFTOVER_KIND_LABELS, USAGE_KIND_UNITS, vatRateFor } from '@kubemarket/shared';
+import { convertFromEurCents, formatMoney, LEFTOVER_KIND_LABELS, pick, USAGE_KIND_UNITS, vatRateFor } from '@kubemarket/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { vatNumberVerified } from '../billing';
 import { invoiceReference } from './creditor-reference';
@@ -384,16 +384,7 @@ export async function issueInvoice(db: Database, draft: DraftInvoice, now: numbe
         periodStart: draft.period.start,
         periodEnd: draft.period.end,
         status: settled ? 'paid' : 'due',
-        billing: draft.billing,
-        subtotalCents: draft.subtotalCents,
-        discountCents: draft.discountCents,
-        creditsCents: draft.creditsCents,
-        taxableCents: draft.taxableCents,
-        vatRateBasisPoints: draft.vatRateBasisPoints,
-        taxCents: draft.taxCents,
-        reverseCharge: draft.reverseCharge,
-        totalCents: draft.totalCents,
-        vatCheck: draft.vatCheck,
+        ...pick(draft, ['billing', 'subtotalCents', 'discountCents', 'creditsCents', 'taxableCents', 'vatRateBasisPoints', 'taxCents', 'reverseCharge', 'totalCents', 'vatCheck']),
         paymentReference: invoiceReference(id),
         receivedCents: settled ? draft.totalCents : 0,
         issuedAt: now,

@@ -9,7 +9,7 @@ import {
   type ClusterLeftover,
   type Database,
 } from '@kubemarket/db';
-import { leftoverMonthlyCents } from '@kubemarket/shared';
+import { leftoverMonthlyCents, pick } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -118,15 +118,7 @@ export async function keepStatements(ctx: SignedInContext, cluster: Cluster, spe
 
 function keptView(row: ClusterLeftover, deletedAt: number | null) {
   return {
-    id: row.id,
-    clusterId: row.clusterId,
-    clusterName: row.clusterName,
-    region: row.region,
-    kind: row.kind,
-    name: row.name,
-    providerRef: row.providerRef,
-    sizeGb: row.sizeGb,
-    monthlyCents: row.monthlyCents,
+    ...pick(row, ['id', 'clusterId', 'clusterName', 'region', 'kind', 'name', 'providerRef', 'sizeGb', 'monthlyCents']),
     keptAt: row.createdAt,
     billedSince: deletedAt,
   };
