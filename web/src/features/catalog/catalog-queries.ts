@@ -141,23 +141,8 @@ export function useCatalog(): CatalogQuery {
     return {
       tiers: tiers.data.map(toCatalogTier),
       regions: regions.data.map(
-        (region): CatalogRegion => ({
-          id: region.id,
-          name: region.name,
-          city: region.city,
-          country: region.country,
-          countryCode: region.countryCode,
-          certifications: region.certifications,
-          status: region.status,
-          zones: region.zones,
-          operator: region.operator,
-          jurisdiction: region.jurisdiction,
-          euOnlyAccess: region.euOnlyAccess,
-          pueMilli: region.pueMilli,
-          gridGramsPerKwh: region.gridGramsPerKwh,
-          gridSource: region.gridSource,
-          gridYear: region.gridYear,
-        }),
+        (region): CatalogRegion =>
+          pick(region, ['id', 'name', 'city', 'country', 'countryCode', 'certifications', 'status', 'zones', 'operator', 'jurisdiction', 'euOnlyAccess', 'pueMilli', 'gridGramsPerKwh', 'gridSource', 'gridYear']),
       ),
       kubernetesVersions: versions.data.map((version): CatalogKubernetesVersion => ({ ...version })),
       flavors: flavors.data.map(toCatalogFlavor),

@@ -1,4 +1,4 @@
-import type { ClusterLineInput, CniPlugin, NodePoolInput, OrderLine, QuoteCustomer, TaintEffect, Weekday } from '@kubemarket/shared';
+import { pick, type ClusterLineInput, type CniPlugin, type NodePoolInput, type OrderLine, type QuoteCustomer, type TaintEffect, type Weekday } from '@kubemarket/shared';
 import { clusterLine, decodeEstimate, ESTIMATE_LIMITS, estimateCustomer, flavorsFor, newCluster, newPool, normalizeCluster, poolLine, regionsFor, toggleAddon } from '../catalog-browse';
 import type { Catalog, CatalogTier } from '../catalog';
 import type { Estimate, EstimateCluster, EstimatePool } from '../catalog-browse';
@@ -135,14 +135,7 @@ export function regionZones(catalog: Catalog, regionId: string): readonly string
 }
 
 function asEstimateCluster(draft: ClusterDraft & { tierId: string }): EstimateCluster {
-  return {
-    tierId: draft.tierId,
-    regionId: draft.regionId,
-    kubernetesVersion: draft.kubernetesVersion,
-    highAvailability: draft.highAvailability,
-    pools: draft.pools,
-    addonIds: draft.addonIds,
-  };
+  return pick(draft, ['tierId', 'regionId', 'kubernetesVersion', 'highAvailability', 'pools', 'addonIds']);
 }
 
 function withPoolSettings(pool: EstimatePool, settings?: Pick<DraftPool, 'labels' | 'taints'>): DraftPool {
