@@ -115,6 +115,16 @@ export async function clusterTestbed() {
 
 export type ClusterTestbed = Awaited<ReturnType<typeof clusterTestbed>>;
 
+/**
+ * Where most cluster tests start: a testbed, alice (Acme's owner) signed in, and a cluster of hers
+ * ordered, paid and provisioned to the end (two pools unless `line` says otherwise).
+ */
+export async function aliceWithRunningCluster(line?: ClusterLineInput) {
+  const t = await clusterTestbed();
+  const alice = await t.as('alice');
+  return { t, alice, ...(await t.running(alice, line)) };
+}
+
 /** The refusal for a cluster of another organisation, or none. */
 export const CLUSTER_NOT_FOUND = { code: 'NOT_FOUND', message: 'No cluster with this id in your organisation.' };
 

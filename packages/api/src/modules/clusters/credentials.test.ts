@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { clusterRow, clusterTestbed, refusal } from '../../testing';
+import { aliceWithRunningCluster, clusterRow, clusterTestbed, refusal } from '../../testing';
 
 function readKubeconfig(text: string) {
   const config = parse(text) as {
@@ -24,9 +24,7 @@ function readKubeconfig(text: string) {
 }
 describe('clusters.kubeconfig and clusters.revokeCredentials', () => {
   it('issues a kubeconfig whose client certificate chains to the cluster CA and expires exactly when asked', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     t.clock.advance(1_234);
     const now = t.clock.now();
     const cluster = await clusterRow(t, clusterId);
@@ -86,9 +84,7 @@ describe('clusters.kubeconfig and clusters.revokeCredentials', () => {
   });
 
   it('revokes every kubeconfig by rotating the CA: an old certificate no longer verifies, a new one does', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     const old = readKubeconfig((await alice.clusters.kubeconfig({ id: clusterId, expiresInSeconds: 3600 })).kubeconfig);
     await alice.clusters.kubeconfig({ id: clusterId, expiresInSeconds: 7200 });
     t.clock.advance(3_660_000);

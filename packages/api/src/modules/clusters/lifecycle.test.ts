@@ -6,13 +6,11 @@ import 'reflect-metadata';
 import { clusterHibernations } from '@kubemarket/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changes, clusterRow, clusterTestbed, devtest, named, nodesOf, observeUntilEnd, poolsOf, refusal, notificationsOf } from '../../testing';
+import { aliceWithRunningCluster, changes, clusterRow, devtest, named, nodesOf, observeUntilEnd, poolsOf, refusal, notificationsOf } from '../../testing';
 
 describe('clusters.upgrade', () => {
   it('refuses a downgrade and a skipped minor, and upgrades the control plane first, then each pool', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     expect(await refusal(alice.clusters.upgrade({ id: clusterId, version: '1.35.8' }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'The cluster runs 1.36.4; Kubernetes cannot be downgraded, choose a newer version.',
@@ -60,9 +58,7 @@ describe('clusters.upgrade', () => {
 
 describe('clusters.delete', () => {
   it("needs the cluster's exact name, deprovisions it live, stops its billing and refuses changes afterwards", async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     expect(await refusal(alice.clusters.delete({ id: clusterId, confirmName: 'shop' }))).toEqual({
       code: 'BAD_REQUEST',
       message: "Type the cluster's name, shop-prod, exactly to confirm its deletion.",
@@ -95,9 +91,7 @@ describe('clusters.delete', () => {
 
 describe('clusters.hibernate and clusters.wake', () => {
   it('puts a Dev/Test cluster to sleep and wakes it, counting the hours and the money saved', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('dev-sleepy'));
+    const { t, alice, clusterId } = await aliceWithRunningCluster(devtest('dev-sleepy'));
     expect((await alice.clusters.get({ id: clusterId })).hibernation.supported).toBe(true);
     expect(await refusal(alice.clusters.wake({ id: clusterId }))).toEqual({ code: 'CONFLICT', message: 'The cluster dev-sleepy cannot take this change while it is running.' });
 
@@ -130,9 +124,7 @@ describe('clusters.hibernate and clusters.wake', () => {
   });
 
   it('refuses hibernation to the tiers that keep running', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     expect((await alice.clusters.get({ id: clusterId })).hibernation.supported).toBe(false);
     expect(await refusal(alice.clusters.hibernate({ id: clusterId }))).toEqual({
       code: 'BAD_REQUEST',
@@ -144,9 +136,7 @@ describe('clusters.hibernate and clusters.wake', () => {
 
 describe('clusters.updateMaintenance and clusters.removeAddon', () => {
   it('sets the maintenance window and records who did it', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     t.clock.advance(1_000);
     await expect(alice.clusters.updateMaintenance({ id: clusterId, maintenance: { day: 'saturday', startHour: 22, autoUpgrade: false } })).resolves.toEqual({ success: true });
     expect((await alice.clusters.get({ id: clusterId })).maintenance).toEqual({ day: 'saturday', startHour: 22, autoUpgrade: false });
@@ -162,9 +152,7 @@ describe('clusters.updateMaintenance and clusters.removeAddon', () => {
   });
 
   it('uninstalls an add-on, but not one another add-on needs', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, named('addons-prod', { addonIds: ['addon_monitoring', 'addon_logging', 'addon_cert_manager'] }));
+    const { t, alice, clusterId } = await aliceWithRunningCluster(named('addons-prod', { addonIds: ['addon_monitoring', 'addon_logging', 'addon_cert_manager'] }));
     expect(await refusal(alice.clusters.removeAddon({ id: clusterId, addonId: 'addon_monitoring' }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Grafana Loki needs Prometheus and Grafana; remove it first.',

@@ -6,7 +6,7 @@ import { clusters, organizations } from '@kubemarket/db';
 import type { TRPCError } from '@trpc/server';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changes, clusterRow, clusterTestbed, named, nodesOf, observeUntilEnd, poolsOf, refusal } from '../../testing';
+import { aliceWithRunningCluster, changes, clusterRow, clusterTestbed, named, nodesOf, observeUntilEnd, poolsOf, refusal } from '../../testing';
 
 describe('clusters.scaleNodePool', () => {
   it('adds nodes one at a time and reprices the cluster, then drains them away again', async () => {
@@ -50,9 +50,7 @@ describe('clusters.scaleNodePool', () => {
   });
 
   it("refuses what the tier does not allow, and what the organisation's node quota cannot hold", async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     const [system, workers] = await poolsOf(t, clusterId);
     expect(await refusal(alice.clusters.scaleNodePool({ id: clusterId, poolId: workers!.id, count: 9 }))).toEqual({
       code: 'BAD_REQUEST',
@@ -121,9 +119,7 @@ describe('clusters.scaleNodePool', () => {
 
 describe('clusters.addNodePool and clusters.removeNodePool', () => {
   it('adds a pool whose nodes join, removes it again, and never removes the last pool', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice);
+    const { t, alice, clusterId } = await aliceWithRunningCluster();
     const before = await clusterRow(t, clusterId);
 
     expect(await refusal(alice.clusters.addNodePool({ id: clusterId, pool: { name: 'workers', flavorId: 'gp-2-8', count: 1 } }))).toEqual({

@@ -8,7 +8,7 @@ import { clusterEvents, clusters, orders, organizations } from '@kubemarket/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { advanceOperation } from './engine';
-import { BILLING, CLUSTER_NOT_FOUND, clusterRow, clusterTestbed, named, poolsOf, refusal } from '../../testing';
+import { aliceWithRunningCluster, BILLING, CLUSTER_NOT_FOUND, clusterRow, clusterTestbed, named, poolsOf, refusal } from '../../testing';
 
 const ECONOMY_MONTHLY = { system: 2 * 2_900, workers: 3 * 5_700 };
 /** What the list and the cluster's page both say of the testbed's two-pool Economy cluster once it runs. */
@@ -111,9 +111,7 @@ describe('clusters.list', () => {
 
 describe('clusters.get', () => {
   it('describes a cluster: pools with their prices and ready nodes, nodes, add-ons, operation and upgrades', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId, operationId, orderId } = await t.running(alice);
+    const { t, alice, clusterId, operationId, orderId } = await aliceWithRunningCluster();
     const cluster = await alice.clusters.get({ id: clusterId });
     const [system, workers] = await poolsOf(t, clusterId);
     expect(cluster).toMatchObject({
@@ -199,9 +197,7 @@ describe('clusters.get', () => {
 
 describe('clusters.events', () => {
   it('pages through the activity newest first, none missed or repeated while new events arrive', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId, operationId } = await t.running(alice);
+    const { t, alice, clusterId, operationId } = await aliceWithRunningCluster();
     const stored = await t.db.select().from(clusterEvents).where(eq(clusterEvents.clusterId, clusterId));
     expect(stored.length).toBeGreaterThan(20);
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { clusterOperations, clusterQuotes, clusters, newId, nodePools, usageRecords, type Database, type UsageKind } from '@kubemarket/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callerAs, clusterRow, clusterTestbed, createTestCaller, manualClock, poolsOf, refusal, sessionUserOf } from '../../testing';
+import { aliceWithRunningCluster, callerAs, clusterRow, createTestCaller, manualClock, poolsOf, refusal, sessionUserOf } from '../../testing';
 
 const ACME = 'org_demo_acme';
 const CLUSTER = 'clu_costs_test';
@@ -129,9 +129,7 @@ describe('costs.cluster', () => {
 
 describe('cluster quotes', () => {
   it('are written when an order provisions a cluster and with each pool change that reprices it, once when two changes race', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId, orderId } = await t.running(alice);
+    const { t, alice, clusterId, orderId } = await aliceWithRunningCluster();
     const quotesOf = () => t.db.select().from(clusterQuotes).where(eq(clusterQuotes.clusterId, clusterId)).orderBy(asc(clusterQuotes.effectiveAt), asc(clusterQuotes.createdAt));
     const ordered = await clusterRow(t, clusterId);
     expect((await quotesOf()).map((row) => [row.reason, row.monthlyCents, row.orderId])).toEqual([['order', ordered.monthlyCents, orderId]]);

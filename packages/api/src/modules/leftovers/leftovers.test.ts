@@ -8,7 +8,7 @@ import { DEMO_LEFTOVER_ID } from '@kubemarket/db/seed';
 import { leftoverHourlyMillicents } from '@kubemarket/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clusterRow, clusterTestbed, devtest, notificationsOf, refusal, type ClusterTestbed } from '../../testing';
+import { aliceWithRunningCluster, clusterRow, clusterTestbed, devtest, notificationsOf, refusal, type ClusterTestbed } from '../../testing';
 import { draftInvoice, previousMonth } from '../invoices';
 import { meterHour } from '../usage';
 
@@ -78,9 +78,7 @@ describe('leftovers of a deleted cluster', () => {
   });
 
   it('refuses to keep what the cluster does not hold, naming it, and a keep list that breaks the schema', async () => {
-    const t = await clusterTestbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('dev-odd'));
+    const { t, alice, clusterId } = await aliceWithRunningCluster(devtest('dev-odd'));
     expect(await refusal(alice.clusters.delete({ id: clusterId, confirmName: 'dev-odd', keep: ['volume:default/data-dev-odd-0', 'volume:default/elsewhere', 'load_balancer:x/y'] }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'dev-odd holds nothing called "volume:default/elsewhere", "load_balancer:x/y" now; keep only ids its list of leftovers gives.',
