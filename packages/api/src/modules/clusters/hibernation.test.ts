@@ -26,6 +26,13 @@ async function testbed() {
   return t;
 }
 
+/** The testbed (schedules off), alice signed in, and her dev/test cluster ci-dev running. */
+async function alicesCiDev() {
+  const t = await testbed();
+  const alice = await t.as('alice');
+  return { t, alice, ...(await t.running(alice, devtest('ci-dev'))) };
+}
+
 async function operationsOf(t: ClusterTestbed, clusterId: string) {
   return t.db.select().from(clusterOperations).where(eq(clusterOperations.clusterId, clusterId)).orderBy(asc(clusterOperations.createdAt));
 }
@@ -48,9 +55,7 @@ async function codeOf(run: Promise<unknown>): Promise<[string, string]> {
 
 describe('setHibernation', () => {
   it("stores a Dev/Test cluster's schedule in Gardener's form and says so in its activity", async () => {
-    const t = await testbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('ci-dev'));
+    const { t, alice, clusterId } = await alicesCiDev();
 
     const answer = await alice.clusters.setHibernation({ id: clusterId, timezone: 'europe/paris', schedules: [weeknights, weekends] });
     // Weeknights and weekends overlap on Friday night: stored as one weekend sleep.
@@ -95,9 +100,7 @@ describe('setHibernation', () => {
   });
 
   it("refuses production tiers, others' and deleted clusters, the viewer role, and bad schedules in the schema's words", async () => {
-    const t = await testbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('ci-dev'));
+    const { t, alice, clusterId } = await alicesCiDev();
     const input = { timezone: 'Europe/Paris', schedules: [weeknights] };
 
     expect(await codeOf(alice.clusters.setHibernation({ id: 'clu_demo_webshop', ...input }))).toEqual([
@@ -126,9 +129,7 @@ describe('setHibernation', () => {
 
 describe('applyHibernationSchedules', () => {
   it('puts a running cluster to sleep at 20:00 in its time zone and wakes it at 07:00; the hours and the money saved add up', async () => {
-    const t = await testbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('ci-dev'));
+    const { t, alice, clusterId } = await alicesCiDev();
     await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
 
     expect(await cronAt(t, MONDAY_20_PARIS - 5 * MINUTE)).toEqual({ checked: 1, started: [], skipped: [] });
@@ -203,9 +204,7 @@ describe('applyHibernationSchedules', () => {
   });
 
   it("acts on a transition once: a person's wake-up right after the scheduled sleep stands", async () => {
-    const t = await testbed();
-    const alice = await t.as('alice');
-    const { clusterId } = await t.running(alice, devtest('ci-dev'));
+    const { t, alice, clusterId } = await alicesCiDev();
     await alice.clusters.setHibernation({ id: clusterId, timezone: 'Europe/Paris', schedules: [weeknights] });
     const asleep = await cronAt(t, MONDAY_20_PARIS);
     await t.drive(asleep.started[0]!.operationId);
