@@ -11,6 +11,7 @@ import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason, kubeconfigBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
 import { DEFAULT_KUBECONFIG_SECONDS, kubeconfigFileName, KUBECONFIG_EXPIRY_OPTIONS, saveTextFile } from './kubeconfig';
+import { BlockedNote } from './blocked-note';
 
 interface Issued {
   fileName: string;
@@ -76,11 +77,7 @@ function KubeconfigSection({ cluster, mayWrite }: { cluster: ClusterDetail; mayW
               Download kubeconfig
             </Button>
           </Group>
-          {blocked ? (
-            <Text size="sm" c="dimmed">
-              {blocked}
-            </Text>
-          ) : null}
+          <BlockedNote blocked={blocked} />
           <ErrorAlert>{download.error?.message}</ErrorAlert>
           {issued ? <IssuedKubeconfig issued={issued} reachable={cluster.apiServer !== null} onHide={() => setIssued(null)} /> : null}
         </Stack>
@@ -144,11 +141,7 @@ function RevokeSection({ cluster }: { cluster: ClusterDetail }) {
   );
   return (
     <SectionCard id="revoke" title="Revoke all credentials" description="If a kubeconfig leaked or someone left the team: every kubeconfig issued so far stops working at once.">
-      {blocked ? (
-        <Text size="sm" c="dimmed">
-          {blocked}
-        </Text>
-      ) : null}
+      <BlockedNote blocked={blocked} />
       <Group>
         <Button color="red" variant="light" leftSection={<IconShieldX size={16} aria-hidden />} disabled={blocked !== null} onClick={() => setConfirming(true)} data-testid="revoke-credentials">
           Revoke all credentials

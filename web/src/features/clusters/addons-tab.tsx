@@ -15,6 +15,7 @@ import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
 import { OperationProgress } from './operation-progress';
+import { BlockedNote } from './blocked-note';
 
 type InstalledAddon = ClusterDetail['addons'][number];
 
@@ -138,11 +139,7 @@ function AddonCatalogue({ cluster, blocked }: { cluster: ClusterDetail; blocked:
       title="Add an add-on"
       description={`Priced per month with ${cluster.name}, excluding VAT. Installed on the cluster once the order is paid, with its progress shown here; remove it any time and its billing stops.`}
     >
-      {blocked ? (
-        <Text size="sm" c="dimmed">
-          {blocked}
-        </Text>
-      ) : null}
+      <BlockedNote blocked={blocked} />
       {offers.length === 0 ? (
         <Text size="sm">{cluster.name} runs every add-on on sale.</Text>
       ) : (

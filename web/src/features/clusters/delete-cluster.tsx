@@ -9,6 +9,7 @@ import { KeepLeftoversChoice } from '../leftovers';
 import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
+import { BlockedNote } from './blocked-note';
 
 /** Deletion accepts a running, failed or hibernated cluster (clusters service, deleteCluster). */
 const DELETABLE = ['running', 'failed', 'hibernated'] as const;
@@ -32,11 +33,7 @@ export function DangerZone({ cluster }: { cluster: ClusterDetail }) {
         snapshots go with it, but for those you choose to keep, which are billed until you remove them. Billing for the rest stops once it is
         deleted. This cannot be undone.
       </Text>
-      {blocked ? (
-        <Text size="sm" c="dimmed" data-testid="delete-blocked">
-          {blocked}
-        </Text>
-      ) : null}
+      <BlockedNote blocked={blocked} testId="delete-blocked" />
     </DangerZoneCard>
   );
 }

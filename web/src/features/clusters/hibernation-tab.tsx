@@ -18,6 +18,7 @@ import { WEEKDAY_LABELS, WEEKDAYS } from './cluster-types';
 import type { ClusterDetail, Weekday } from './cluster-types';
 import { formatHours } from './durations';
 import { settingsChanged, settingsOf, timeZoneOptions, withPreset } from './hibernation-form';
+import { BlockedNote } from './blocked-note';
 
 const FIRST_WAKE = 'first';
 
@@ -67,11 +68,7 @@ function HibernateNow({ cluster }: { cluster: ClusterDetail }) {
   );
   return (
     <Stack gap="xs" align="flex-start">
-      {blocked ? (
-        <Text size="sm" c="dimmed">
-          {blocked}
-        </Text>
-      ) : null}
+      <BlockedNote blocked={blocked} />
       <ErrorAlert>{action.error?.message}</ErrorAlert>
       <Button
         leftSection={asleep ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}

@@ -9,6 +9,7 @@ import { useClusterMutation } from './cluster-queries';
 import { changeBlockedReason } from './cluster-state';
 import type { ClusterDetail } from './cluster-types';
 import { OperationProgress } from './operation-progress';
+import { BlockedNote } from './blocked-note';
 
 /** "a patch release" or "the next minor version", for the choice's description. */
 function upgradeKind(current: string, target: string): string {
@@ -51,11 +52,7 @@ export function UpgradesTab({ cluster, mayWrite }: { cluster: ClusterDetail; may
         )}
         {mayWrite && cluster.availableUpgrades.length > 0 ? (
           <Stack gap="xs" align="flex-start">
-            {blocked ? (
-              <Text size="sm" c="dimmed" data-testid="upgrade-blocked">
-                {blocked}
-              </Text>
-            ) : null}
+            <BlockedNote blocked={blocked} testId="upgrade-blocked" />
             <Button leftSection={<IconArrowUpCircle size={16} aria-hidden />} disabled={blocked !== null || chosen === null} onClick={() => setConfirming(true)} data-testid="upgrade-cluster">
               Upgrade to {chosen}
             </Button>
