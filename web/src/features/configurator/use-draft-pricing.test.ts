@@ -1,3 +1,4 @@
+import { clusterLine } from '@kubemarket/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { applyDraftAction, emptyDraft } from './draft';
 import { TEST_CATALOG } from '../../testing/test-catalog';
@@ -41,17 +42,8 @@ describe('the live price', () => {
   it('asks the server for the same cluster, cycle, promotion code and customer', () => {
     const draft = { ...standard(), promotionCode: ' PARIS ', countryCode: 'DE', isBusiness: true, vatNumber: 'DE123456789' };
     expect(draftQuoteRequest(draft, 'yearly')).toEqual({
-      lines: [
-        {
-          kind: 'cluster',
-          tierId: 'tier_standard',
-          regionId: 'fr-par-1',
-          kubernetesVersion: '1.37',
-          highAvailability: true,
-          nodePools: [{ name: 'pool-1', flavorId: 'gp-4-16', count: 3, autoscale: null }],
-          addonIds: [],
-        },
-      ],
+      // The Standard tier's defaults: the shared test line (Paris, 1.37, HA, three 4 vCPU/16 GB nodes).
+      lines: [clusterLine()],
       cycle: 'yearly',
       promotionCode: 'PARIS',
       customer: { countryCode: 'DE', vatNumber: 'DE123456789', isBusiness: true },
