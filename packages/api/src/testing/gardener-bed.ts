@@ -154,5 +154,18 @@ export function fakeGardenerBed() {
     return { ...cluster, providerRef: outcome.changes.providerRef, endpoint: `https://api.${outcome.changes.providerRef}.km.shoot.fake.test` };
   }
 
-  return Object.assign(bed, { config, adapter, step, run, requestsAfter, shootOf, provisioned });
+  /** Where most change tests start: an adapter, and a cluster it has created with its Shoot's name. */
+  async function provisionedShoot() {
+    const port = adapter();
+    const cluster = await provisioned(port);
+    return { port, cluster, name: cluster.providerRef! };
+  }
+
+  /** The requests this test sent that Gardener refuses, on purpose: exactly `count`, then forgotten so that the after-each check passes. */
+  function expectRefused(count: number) {
+    expect(bed.fake.violations).toHaveLength(count);
+    bed.fake.violations.length = 0;
+  }
+
+  return Object.assign(bed, { config, adapter, step, run, requestsAfter, shootOf, provisioned, provisionedShoot, expectRefused });
 }

@@ -11,7 +11,7 @@ import { ProvisionerError, type ClusterSpec, type ProvisionerPort } from './port
 import { clusterSpec, expectDone, fakeGardenerBed, MERGE_PATCH, NAMESPACE, NOW, operation, SHOOTS, TOKEN } from '../../testing/gardener-bed';
 
 const bed = fakeGardenerBed();
-const { adapter, run, requestsAfter, shootOf, provisioned } = bed;
+const { adapter, run, requestsAfter, shootOf, provisioned, provisionedShoot } = bed;
 
 describe('kubeconfigs', () => {
   async function issue(port: ProvisionerPort, cluster: ClusterSpec, expiresInSeconds: number) {
@@ -23,9 +23,7 @@ describe('kubeconfigs', () => {
   }
 
   it('fetches the adminkubeconfig with the requested expirationSeconds and reads its client certificate', async () => {
-    const port = adapter();
-    const cluster = await provisioned(port);
-    const name = cluster.providerRef!;
+    const { port, cluster, name } = await provisionedShoot();
     const before = bed.fake.requests.length;
     const issued = await issue(port, cluster, 86_400);
 
@@ -87,14 +85,11 @@ describe('kubeconfigs', () => {
     expect(short.status).toBe(422);
     expect(((await short.json()) as { message: string }).message).toMatch(/may not specify a duration less than 10 minutes/);
     expect((await post({ spec: { expirationSeconds: 2 ** 32 } })).status).toBe(422);
-    expect(bed.fake.violations).toHaveLength(2);
-    bed.fake.violations.length = 0;
+    bed.expectRefused(2);
   });
 
   it('rotateCredentials starts a CA rotation, then completes it once Gardener has prepared it', async () => {
-    const port = adapter();
-    const cluster = await provisioned(port);
-    const name = cluster.providerRef!;
+    const { port, cluster, name } = await provisionedShoot();
     const first = await issue(port, cluster, 3600);
 
     bed.now += 60_000;

@@ -65,8 +65,7 @@ describe('errors', () => {
     await expect(sync).rejects.toThrow('Gardener did not accept the API token while reading the CloudProfile kubemarket (401 Unauthorized); check the configured Gardener token.');
     await expect(port.issueKubeconfig({ cluster: { ...clusterSpec(), providerRef: 'webshop-prod-7k2m9q' }, ca: null, user: { id: 'u', username: 'u', organizationId: 'o' }, expiresInSeconds: 3600, now: bed.now })).rejects.toThrow(/401 Unauthorized/);
     expect(bed.fake.requests.every((request) => request.status === 401)).toBe(true);
-    expect(bed.fake.violations).toHaveLength(3);
-    bed.fake.violations.length = 0;
+    bed.expectRefused(3);
   });
 
   it('treats outages as retryable: 5xx, 429 and a dropped connection', async () => {
@@ -113,8 +112,7 @@ describe('errors', () => {
     expect(status.details.causes.map((cause) => cause.field)).toEqual(['spec.kubernetes.version', 'spec.region', 'spec.provider.type', 'spec.provider.workers', 'spec.networking']);
     const patch = await bed.fake.fetch(`${bed.fake.url}${SHOOTS}/bare`, { method: 'PATCH', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: '{}' });
     expect(patch.status).toBe(415);
-    expect(bed.fake.violations).toHaveLength(2);
-    bed.fake.violations.length = 0;
+    bed.expectRefused(2);
   });
 });
 
