@@ -33,9 +33,11 @@ export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Webhook endpoint not found.' });
 const secretContext = (endpointId: string) => `webhook-endpoint:${endpointId}`;
 
-async function sealSecret(deps: WebhookDeps, endpointId: string, secret: string) {
+/** A new signing secret for the endpoint (answered once) and its sealed form, which is all that is stored. */
+async function newSealedSecret(deps: WebhookDeps, endpointId: string) {
+  const secret = newWebhookSecret();
   const sealed = await deps.ports.secrets.seal(secret, secretContext(endpointId));
-  return { ciphertext: sealed.ciphertext, keyVersion: sealed.keyVersion };
+  return { secret, sealed: { ciphertext: sealed.ciphertext, keyVersion: sealed.keyVersion } };
 }
 
 /** The secrets deliveries are signed with now: the current one, and the one before it during the overlap. */
@@ -110,8 +112,7 @@ async function checkedUrl(deps: WebhookDeps, url: string): Promise<string> {
 export async function createEndpoint(deps: WebhookDeps, actor: Actor, input: CreateWebhookEndpointInput) {
   const url = await checkedUrl(deps, input.url);
   const id = `whe_${randomString(20)}`;
-  const secret = newWebhookSecret();
-  const sealed = await sealSecret(deps, id, secret);
+  const { secret, sealed } = await newSealedSecret(deps, id);
   const now = deps.ports.clock.now();
   // The limit is a condition of the insert itself, so parallel creations cannot pass it together.
   const [inserted] = await deps.db.batch([
@@ -156,8 +157,7 @@ export async function deleteEndpoint(deps: WebhookDeps, actor: Actor, id: string
 /** A new secret, answered once; the replaced one still signs (beside it) for ROTATION_OVERLAP_MS. */
 export async function rotateSecret(deps: WebhookDeps, actor: Actor, id: string) {
   const row = await endpointRow(deps.db, actor.organizationId, id);
-  const secret = newWebhookSecret();
-  const sealed = await sealSecret(deps, id, secret);
+  const { secret, sealed } = await newSealedSecret(deps, id);
   const now = deps.ports.clock.now();
   // Conditional on the secret it replaces: of two rotations at once, one wins and the other is told.
   const [updated] = await deps.db.batch([
