@@ -43,7 +43,10 @@ describe('platform incidents', () => {
 
       await countOpenSockets(alice);
       await signInAsDemoAccountWithoutBanner(alice, 'alice');
-      const firstRead = alice.waitForResponse((response) => isTrpcCall(response.url(), 'incidents.list'));
+      const firstRead = alice.waitForResponse((response) => isTrpcCall(response.url(), 'incidents.list')).then(
+        () => true,
+        () => false,
+      );
       await alice.goto('/dashboard');
       await alice.getByTestId('dashboard-welcome').waitFor();
       await alice.getByTestId('sidebar-collapse-toggle').click();
@@ -52,7 +55,10 @@ describe('platform incidents', () => {
       // Alice's socket is open and her first read of the incidents is in: what changes next comes
       // from the declaration.
       await waitForOpenSockets(alice);
-      await firstRead;
+      // The first read came with the page (the Worker writes a signed-in page's first answers into
+      // it, ADR 0042), or the page asked for it as it mounted.
+      const readWithThePage = await alice.evaluate(() => document.getElementById('first-queries')?.textContent?.includes('["incidents","list"]') ?? false);
+      if (!readWithThePage) expect(await firstRead).toBe(true);
 
       // A declaration without its fields is refused next to each field, before anything is sent.
       await panel.getByRole('button', { name: 'Declare incident' }).click();
