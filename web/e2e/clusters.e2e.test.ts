@@ -5,7 +5,7 @@ import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAc
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { OPERATION, POLL, useBrowser } from './fixtures';
-import { api, choose, fillCard, orderAndPayCluster, uniqueName } from './order-helpers';
+import { api, choose, fillCard, newAccountWithPaidCluster, orderAndPayCluster, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
@@ -453,9 +453,7 @@ describe('operating a cluster of your own', () => {
   it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    const name = uniqueName('e2e-addons');
-    const { clusterId } = await orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
+    const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-addons', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
     await expect.poll(async () => (await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).status, OPERATION).toBe('running');
 
     await page.goto(`/clusters/${clusterId}?tab=addons`);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openAsDemoAccount, signInAsNewAccount } from './accounts';
+import { openAsDemoAccount } from './accounts';
 import { seriousViolations } from './a11y';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
 import { OPERATION, POLL, useBrowser } from './fixtures';
-import { api, orderAndPayCluster, uniqueName } from './order-helpers';
+import { api, newAccountWithPaidCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
 const BILLING = { companyName: 'E2E Leftovers SAS', countryCode: 'FR', addressLine1: '5 rue Oberkampf', postalCode: '75011', city: 'Paris' };
@@ -46,9 +46,7 @@ describe('leftovers before delete', () => {
   it('deletes a cluster keeping one of its volumes and deleting the rest, sees the volume billed on /billing, then removes it', { timeout: 240_000 }, async () => {
     const { page } = browser;
     await primaryRatesUnreachable(page);
-    await signInAsNewAccount(page);
-    const name = uniqueName('e2e-keep');
-    const { clusterId } = await orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
+    const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-keep', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
     await page.goto(`/clusters/${clusterId}`);
     await rejectCookies(page);
     await page.locator('[data-testid="overview-status"] [data-status="running"]').waitFor(OPERATION);

@@ -2,7 +2,7 @@ import type { ClusterLineInput, NodePoolInput } from '@kubemarket/shared';
 import { clusterLine } from '@kubemarket/shared/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { openAsNewAccount } from './accounts';
+import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { BASE_URL, POLL } from './fixtures';
 
 /**
@@ -201,4 +201,15 @@ export async function orderAndPayCluster(page: Page, order: ClusterOrder): Promi
   expect(paid.result).toBe('succeeded');
   expect(paid.order.createdClusterId).toMatch(/^clu_/);
   return { orderId, clusterId: paid.order.createdClusterId! };
+}
+
+/**
+ * Signs in as a new organisation's owner, who orders and pays a one-pool cluster named `prefix` and
+ * a suffix no other run has used: a test about a cluster of its own, out of the seeded
+ * organisations' counts that other tests read.
+ */
+export async function newAccountWithPaidCluster(page: Page, prefix: string, order: Omit<ClusterOrder, 'name'>): Promise<{ name: string; orderId: string; clusterId: string }> {
+  await signInAsNewAccount(page);
+  const name = uniqueName(prefix);
+  return { name, ...(await orderAndPayCluster(page, { name, ...order })) };
 }
