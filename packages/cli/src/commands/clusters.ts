@@ -51,6 +51,24 @@ async function changeCluster(context: Context, status: Cluster['status'], change
   await waitAndPrint(context, await client.GET('/api/clusters/{id}', { params: { path: { id: cluster.id } } }), status);
 }
 
+/**
+ * A command that reads about the cluster its one argument names (its name or id): `read` gets the
+ * client and the cluster, and prints; --output is offered as on every command.
+ */
+function clusterReadCommand(spec: Pick<Command, 'name' | 'summary'> & { usage?: string; options?: Command['options']; read: (context: Context, client: KubeMarketClient, cluster: Cluster) => Promise<void> }): Command {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: spec.usage ?? '<cluster>',
+    positionals: [1, 1],
+    options: { ...spec.options, output: OUTPUT_OPTION },
+    async run(context) {
+      const client = context.client();
+      await spec.read(context, client, await resolveCluster(client, context.positionals[0]!));
+    },
+  };
+}
+
 function printCluster(context: Context, cluster: Cluster): void {
   const operation = cluster.currentOperation;
   print(context, cluster, fieldRows([
@@ -105,25 +123,17 @@ export const clusterCommands: Command[] = [
       print(context, clusters, clusters, LIST_COLUMNS);
     },
   },
-  {
+  clusterReadCommand({
     name: 'clusters get',
     summary: 'one cluster: status, pools, the operation running now',
-    usage: '<cluster>',
-    positionals: [1, 1],
-    options: { output: OUTPUT_OPTION },
-    async run(context) {
-      printCluster(context, await resolveCluster(context.client(), context.positionals[0]!));
-    },
-  },
-  {
+    read: async (context, _client, cluster) => printCluster(context, cluster),
+  }),
+  clusterReadCommand({
     name: 'clusters costs',
     summary: 'a cluster per month: quoted, metered actual, this month’s forecast, and the difference explained by line',
     usage: '<cluster> [--months <n>]',
-    positionals: [1, 1],
-    options: { months: { type: 'string', default: '6', description: 'Months back, this one included (1 to 12).' }, output: OUTPUT_OPTION },
-    async run(context) {
-      const client = context.client();
-      const cluster = await resolveCluster(client, context.positionals[0]!);
+    options: { months: { type: 'string', default: '6', description: 'Months back, this one included (1 to 12).' } },
+    async read(context, client, cluster) {
       const costs = await client.GET('/api/clusters/{id}/costs', { params: { path: { id: cluster.id }, query: { months: integer(context.values, 'months') } } });
       const rows = costs.months.map((month) => ({
         month: month.month,
@@ -142,7 +152,7 @@ export const clusterCommands: Command[] = [
         ['lines', (row) => row.lines],
       ]);
     },
-  },
+  }),
   {
     name: 'clusters create',
     summary: 'order a cluster, pay the order, and (with --wait) follow its provisioning until it runs',
@@ -211,15 +221,10 @@ export const clusterCommands: Command[] = [
       await changeCluster(context, 'running', (client, cluster) => client.POST('/api/clusters/{id}/upgrade', { params: { path: { id: cluster.id } }, body: { version: required(context.values, 'version') } }));
     },
   },
-  {
+  clusterReadCommand({
     name: 'clusters leftovers',
     summary: 'what deleting a cluster would leave billable (load balancers, volumes, backups, snapshots) and what keeping each costs',
-    usage: '<cluster>',
-    positionals: [1, 1],
-    options: { output: OUTPUT_OPTION },
-    async run(context) {
-      const client = context.client();
-      const cluster = await resolveCluster(client, context.positionals[0]!);
+    async read(context, client, cluster) {
       const report = await client.GET('/api/clusters/{id}/leftovers', { params: { path: { id: cluster.id } } });
       if (report.unavailable) context.err.write(`${report.unavailable}\n`);
       print(context, report, report.items, [
@@ -229,7 +234,7 @@ export const clusterCommands: Command[] = [
         ['monthly', (item) => euros(item.monthlyCents)],
       ]);
     },
-  },
+  }),
   {
     name: 'clusters delete',
     summary: 'delete a cluster and everything in it, but for what --keep names',
