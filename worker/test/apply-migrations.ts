@@ -30,8 +30,27 @@ async function dropTables() {
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
   ).all<{ name: string }>();
   if (!tables.results.length) return;
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  // Each table is dropped before the tables it references: dropping a table whose parent is
+  // already gone fails ("no such table: main.organizations") once it holds rows, and creation
+  // order (sqlite_master's) is not that order after a migration rebuilds a parent table.
+  const parents = new Map<string, Set<string>>();
+  for (const { name } of tables.results) {
+    const references = await env.DB.prepare(`PRAGMA foreign_key_list(${quoted(name)})`).all<{ table: string }>();
+    parents.set(name, new Set(references.results.map((reference) => reference.table).filter((table) => table !== name)));
+  }
+  const order: string[] = [];
+  const left = new Set(parents.keys());
+  while (left.size > 0) {
+    // Tables no remaining table references go first; a cycle (none today) falls back to the rest as listed.
+    const free = [...left].filter((name) => ![...left].some((other) => parents.get(other)!.has(name)));
+    for (const name of free.length > 0 ? free : [...left]) {
+      order.push(name);
+      left.delete(name);
+    }
+  }
   // Foreign keys are checked when the batch (one transaction) commits, by when every table is gone.
-  await env.DB.batch([env.DB.prepare('PRAGMA defer_foreign_keys = on'), ...tables.results.map(({ name }) => env.DB.prepare(`DROP TABLE "${name.replaceAll('"', '""')}"`))]);
+  await env.DB.batch([env.DB.prepare('PRAGMA defer_foreign_keys = on'), ...order.map((name) => env.DB.prepare(`DROP TABLE ${quoted(name)}`))]);
 }
 
 async function clearBucket(bucket: R2Bucket) {
