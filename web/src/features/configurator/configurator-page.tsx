@@ -2,13 +2,14 @@ import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Modal, Skeleton, S
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PageLayout } from '../../components/page-header';
 import { localStore } from '../../lib/browser-storage';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
-import { useTRPCClient } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { approvalExpectation, useAccountProfile } from '../account';
 import { useSessionUser } from '../auth';
 import { CatalogError, useCatalog } from '../catalog';
@@ -34,7 +35,7 @@ import type { StepId, StepInfo } from './steps';
 import type { ConfiguratorSearch } from './search-params';
 import { useDraftPricing } from './use-draft-pricing';
 import { usePlaceOrder } from './use-place-order';
-import { firstInvalidStep, validateStep } from './validation';
+import { firstInvalidStep, validateStep, type DraftPolicy } from './validation';
 import { PriceFootprint } from './price-footprint';
 
 export interface ConfiguratorPageProps {
@@ -192,10 +193,18 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
   const requested = search.step ?? start.step;
   const stepOf = (draft: ClusterDraft): StepInfo => stepAt(Math.min(requested ?? 1, draft.furthestStep));
 
+  // The organisation's region policy, read when the form validates (a region chosen before an
+  // EU-only restriction is refused at its step, not only by the server at the order).
+  const regionPolicy = useQuery(useTRPC().team.regionPolicy.queryOptions()).data;
+  const policy = useRef<DraftPolicy | undefined>(undefined);
+  useEffect(() => {
+    policy.current = regionPolicy;
+  }, [regionPolicy]);
+
   const form = useForm<ClusterDraft>({
     mode: 'controlled',
     initialValues: start.draft,
-    validate: (values) => validateStep(stepOf(values).id, values, catalog),
+    validate: (values) => validateStep(stepOf(values).id, values, catalog, policy.current),
     validateInputOnBlur: true,
     onValuesChange: (values) => saveDraft(localStore(), storageKey, values),
   });
@@ -305,7 +314,7 @@ function ConfiguratorEditor({ catalog, fetchedAt, storageKey, companyName, searc
   const placeOrder = usePlaceOrder({ form, cycle: billingCycle });
   const continueToCheckout = () => {
     if (placeOrder.isPending) return;
-    const invalid = firstInvalidStep(form.getValues(), catalog);
+    const invalid = firstInvalidStep(form.getValues(), catalog, policy.current);
     if (invalid) {
       form.setErrors(invalid.errors);
       showErrors(invalid.step);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_EU_ONLY_REASON } from '@kubemarket/shared';
 import { applyDraftAction, emptyDraft } from './draft';
 import type { ClusterDraft, DraftAction } from './draft';
 import { TEST_CATALOG } from '../../testing/test-catalog';
@@ -22,6 +23,16 @@ describe('validating the steps', () => {
   it('accepts a complete draft', () => {
     const draft = draftOf('tier_standard');
     expect(firstInvalidStep(draft, TEST_CATALOG)).toBeNull();
+  });
+
+  it('refuses a region without EU-only access once the organisation restricted itself to EU-only regions (a kept draft), at its step', () => {
+    const warsaw = draftOf('tier_economy', { type: 'setRegion', regionId: 'pl-waw-1' });
+    expect(warsaw.regionId).toBe('pl-waw-1');
+    expect(firstInvalidStep(warsaw, TEST_CATALOG)).toBeNull();
+    expect(firstInvalidStep(warsaw, TEST_CATALOG, { euOnlyRegions: false })).toBeNull();
+    expect(firstInvalidStep(warsaw, TEST_CATALOG, { euOnlyRegions: true })).toEqual({ step: 'location', errors: { regionId: NOT_EU_ONLY_REASON } });
+    // Paris has EU-only access: the restriction changes nothing for it.
+    expect(firstInvalidStep(draftOf('tier_standard'), TEST_CATALOG, { euOnlyRegions: true })).toBeNull();
   });
 
   it('needs at least one zone of a region that has zones', () => {

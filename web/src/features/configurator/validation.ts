@@ -1,4 +1,4 @@
-import { billingInputSchema, clusterOrderLineSchema, isQuoteError, labelKeySchema, labelValueSchema, quote } from '@kubemarket/shared';
+import { billingInputSchema, clusterOrderLineSchema, isQuoteError, labelKeySchema, labelValueSchema, NOT_EU_ONLY_REASON, quote } from '@kubemarket/shared';
 import type { QuoteErrorCode } from '@kubemarket/shared';
 import { buildPriceBook } from '../catalog';
 import type { Catalog } from '../catalog';
@@ -12,6 +12,11 @@ import type { StepId } from './steps';
 export type DraftErrors = Record<string, string>;
 
 type ErrorsByStep = Record<StepId, DraftErrors>;
+
+/** What the organisation allows itself (its region policy); none known yet: nothing refused. */
+export interface DraftPolicy {
+  euOnlyRegions: boolean;
+}
 
 function noErrors(): ErrorsByStep {
   return Object.fromEntries(STEP_IDS.map((step) => [step, {}])) as ErrorsByStep;
@@ -42,7 +47,7 @@ const ENGINE_FIELDS: Partial<Record<QuoteErrorCode, { step: StepId; path: string
  * Every problem of a draft, by step: the server's schema of a cluster order line (its messages), the
  * catalogue's rules through the pricing engine (its messages), and the choices a step needs.
  */
-export function draftProblems(draft: ClusterDraft, catalog: Catalog | undefined): ErrorsByStep {
+export function draftProblems(draft: ClusterDraft, catalog: Catalog | undefined, policy?: DraftPolicy): ErrorsByStep {
   const problems = noErrors();
   const add = (step: StepId, path: string, message: string) => {
     problems[step][path] ??= message;
@@ -54,6 +59,9 @@ export function draftProblems(draft: ClusterDraft, catalog: Catalog | undefined)
   }
   if (catalog && !draftTier(catalog, draft)) add('tier', 'tierId', 'This tier is no longer on sale: choose another one.');
   if (draft.regionId === '') add('location', 'regionId', 'Choose a region.');
+  // A region chosen before the organisation restricted itself to EU-only regions (a kept draft):
+  // refused here, as the server would refuse the order.
+  else if (policy?.euOnlyRegions && catalog?.regions.some((region) => region.id === draft.regionId && !region.euOnlyAccess)) add('location', 'regionId', NOT_EU_ONLY_REASON);
   if (catalog && regionZones(catalog, draft.regionId).length > 0 && draft.zones.length === 0) add('location', 'zones', 'Choose at least one zone for your nodes.');
   if (draft.kubernetesVersion === '') add('version', 'kubernetesVersion', 'Choose a Kubernetes version.');
 
@@ -102,13 +110,13 @@ export function draftProblems(draft: ClusterDraft, catalog: Catalog | undefined)
 }
 
 /** The problems of one step, for its form. */
-export function validateStep(step: StepId, draft: ClusterDraft, catalog: Catalog | undefined): DraftErrors {
-  return draftProblems(draft, catalog)[step];
+export function validateStep(step: StepId, draft: ClusterDraft, catalog: Catalog | undefined, policy?: DraftPolicy): DraftErrors {
+  return draftProblems(draft, catalog, policy)[step];
 }
 
 /** The first step with a problem, and its problems; null when the draft can be ordered. */
-export function firstInvalidStep(draft: ClusterDraft, catalog: Catalog): { step: StepId; errors: DraftErrors } | null {
-  const problems = draftProblems(draft, catalog);
+export function firstInvalidStep(draft: ClusterDraft, catalog: Catalog, policy?: DraftPolicy): { step: StepId; errors: DraftErrors } | null {
+  const problems = draftProblems(draft, catalog, policy);
   const step = STEP_IDS.find((candidate) => Object.keys(problems[candidate]).length > 0);
   return step ? { step, errors: problems[step] } : null;
 }
