@@ -11,8 +11,9 @@ import { BASE_URL, POLL } from './fixtures';
  */
 export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const request = page.context().request;
-  const token = (await request.get(`${BASE_URL}/api/user`)).headers()['x-csrf-token'];
-  if (!token) throw new Error('No CSRF token from GET /api/user');
+  const user = await request.get(`${BASE_URL}/api/user`);
+  const token = user.headers()['x-csrf-token'];
+  if (!token) throw new Error(`No CSRF token from GET /api/user (${user.status()}: ${(await user.text()).slice(0, 200)})`);
   const response = await request.fetch(`${BASE_URL}${path}`, { method, headers: { 'X-CSRF-Token': token, ...headers }, data: body });
   if (response.status() !== 200 && response.status() !== 201) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;

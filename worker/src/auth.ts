@@ -53,22 +53,15 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // (a slid expiry) are sent with the next HTTP answer instead.
   if (c.res.status === 101) return;
   const auth = c.get('auth');
-  const add = (headers: Headers) => {
-    for (const cookie of auth.cookies) headers.append('Set-Cookie', cookie);
-    headers.set('X-CSRF-Token', auth.csrfToken);
-  };
-  try {
-    // An answer the app built has headers of its own to add to: no copy of the response (issue 35).
-    add(c.res.headers);
-  } catch {
-    // One fetched from elsewhere (an asset) has immutable headers: rebuilt around them.
-    const headers = new Headers(c.res.headers);
-    add(headers);
-    const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
-    // Hono's setter would merge the old headers back in (and replace our Set-Cookie with its own).
-    c.res = undefined;
-    c.res = response;
-  }
+  // Always a new response around a copy of the headers: a response object is never written to, so
+  // one a handler or a cache might hand out twice can never carry another visitor's cookies.
+  const headers = new Headers(c.res.headers);
+  for (const cookie of auth.cookies) headers.append('Set-Cookie', cookie);
+  headers.set('X-CSRF-Token', auth.csrfToken);
+  const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  // Hono's setter would merge the old headers back in (and replace our Set-Cookie with its own).
+  c.res = undefined;
+  c.res = response;
 };
 
 /**
