@@ -1,3 +1,4 @@
+import { BUDGET_SCOPE_VALUES, type BudgetScopeValue } from '@kubemarket/shared';
 import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { clusterRef } from './clusters';
@@ -38,9 +39,9 @@ export const clusterQuotes = sqliteTable(
 
 export type ClusterQuote = typeof clusterQuotes.$inferSelect;
 
-/** What a budget watches: the whole organisation, one cluster, every cluster of a tier, or every cluster with a label. */
-export const BUDGET_SCOPES = ['organization', 'cluster', 'tier', 'label'] as const;
-export type BudgetScope = (typeof BUDGET_SCOPES)[number];
+/** What a budget watches: the whole organisation, one cluster, every cluster of a tier, or every cluster with a label (defined in shared, with their labels). */
+export const BUDGET_SCOPES = BUDGET_SCOPE_VALUES;
+export type BudgetScope = BudgetScopeValue;
 
 /** A monthly spending limit with the thresholds (percent of the amount) that raise an alert. */
 export const budgets = sqliteTable(

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * The server's input and the /billing form's check are these schemas.
  */
 
-/** What a budget watches; the same values as packages/db's BUDGET_SCOPES. */
+/** What a budget watches (packages/db's budgets.scope takes these). */
 export const BUDGET_SCOPE_VALUES = ['organization', 'cluster', 'tier', 'label'] as const;
 export type BudgetScopeValue = (typeof BUDGET_SCOPE_VALUES)[number];
 

@@ -7,7 +7,7 @@
  * `budget.threshold_reached` webhook per alert) and, for a budget that hibernates when reached,
  * puts its Dev/Test and Sandbox clusters to sleep.
  */
-import { budgetAlerts, budgets, newId, type Budget, type BudgetAlert, type BudgetBasis } from '@kubemarket/db';
+import { BUDGET_BASES, budgetAlerts, budgets, newId, type Budget, type BudgetAlert, type BudgetBasis } from '@kubemarket/db';
 import { euros, utcMonthStart } from '@kubemarket/shared';
 import { asc } from 'drizzle-orm';
 import { plainMail } from '../../platform/emails';
@@ -38,7 +38,7 @@ function alertsDue(budget: Budget, standing: BudgetStanding, month: number, now:
     actual: budget.hibernateOnReach ? [...new Set([...budget.thresholds, 100])] : budget.thresholds,
     forecast: budget.thresholds,
   };
-  return (['actual', 'forecast'] as const).flatMap((basis) =>
+  return BUDGET_BASES.flatMap((basis) =>
     thresholds[basis]
       .filter((threshold) => spend[basis] * 100 >= threshold * budget.amountCents)
       .map((threshold) => ({
