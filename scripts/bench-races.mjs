@@ -8,16 +8,15 @@
 import { rmSync } from 'node:fs';
 import { benchDatabase } from './lib/bench-lists.mjs';
 import { startLocalWorker } from './lib/local-worker.mjs';
+import { workerDatabaseAt } from './lib/worker-database.mjs';
 import { holds, raceScenarios } from './lib/race-scenarios.mjs';
 
 const SIZES = (process.env.BENCH_RACES ?? '10,50,100').split(',').map(Number);
 
 const { persistTo } = await benchDatabase('races', async () => 0);
-const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true, vars: { PASSWORD_HASH_COST: 'test' } });
+const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8797), persistTo, quiet: true, vars: { PASSWORD_HASH_COST: 'test' }, databasePort: 0 });
 const origin = worker.url;
-const { getPlatformProxy } = await import('wrangler');
-const proxy = await getPlatformProxy({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` }, remoteBindings: false });
-const scenarios = raceScenarios({ origin, db: proxy.env.DB });
+const scenarios = raceScenarios({ origin, db: workerDatabaseAt(worker.databaseUrl) });
 
 const rows = [];
 const only = process.env.BENCH_ONLY;
@@ -34,7 +33,6 @@ try {
     }
   }
 } finally {
-  await proxy.dispose();
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });
 }

@@ -43,6 +43,8 @@ const worker = await startLocalWorker({
     KUBE_GATEWAY_URL: kubeGateway.url,
   },
   secrets: { KUBE_GATEWAY_SECRET: kubeGateway.secret },
+  // The tests' door to the Worker's own database, on a free port (web/e2e/database.ts).
+  databasePort: 0,
 });
 // `pnpm test` starts this script while the unit tier still runs, so the database, the fake clouds
 // and the Worker are ready when it ends; it creates E2E_START_WHEN's file to let the tests begin.
@@ -61,7 +63,7 @@ let status;
 try {
   const result = spawnSync('vitest', ['run', '--config', 'web/e2e/vitest.config.ts', ...passthrough], {
     stdio: 'inherit',
-    env: { ...offlineEnv, E2E_BASE_URL: worker.url, E2E_FAKE_CLOUDS: fakeCloudsLine, E2E_PERSIST_TO: persistTo },
+    env: { ...offlineEnv, E2E_BASE_URL: worker.url, E2E_FAKE_CLOUDS: fakeCloudsLine, E2E_DATABASE_URL: worker.databaseUrl },
   });
   status = result.status ?? 1;
 } finally {

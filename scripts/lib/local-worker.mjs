@@ -71,28 +71,41 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
  * `config` (the bare hub of `pnpm bench:notifications`), on 127.0.0.1:port in development mode,
  * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
  * persistTo (its Durable Objects' in memory with `ephemeralDurableObjects`) and `vars` and
- * `secrets` added to its bindings. Resolves once /healthz answers. The
- * caller must `await stop()`.
+ * `secrets` added to its bindings, and with `databasePort` its D1 database open to the browser tests
+ * there (serve-worker.mjs). Resolves once /healthz answers. The caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false }) {
+export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false, databasePort }) {
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
-  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, vars: { ENVIRONMENT: 'development', ...vars } };
+  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, databasePort, vars: { ENVIRONMENT: 'development', ...vars } };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    // Its first line says where it listens ({ url, databaseUrl }); what Miniflare logs after it is
+    // passed on unless quiet.
+    stdio: ['ignore', 'pipe', 'inherit'],
     // Secrets go through the environment, not the command line that every local user can list.
     env: { ...offlineEnv, ...env, SERVE_WORKER_SECRETS: JSON.stringify(secrets) },
     detached: true,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  await Promise.race([
-    waitForHttp(`${url}/healthz`),
+  const listening = new Promise((resolve) => {
+    let found = false;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!found && line.startsWith('{"url":')) {
+        found = true;
+        resolve(JSON.parse(line));
+      } else if (!quiet) console.log(line);
+    });
+  });
+  const [{ databaseUrl }] = await Promise.race([
+    Promise.all([listening, waitForHttp(`${url}/healthz`)]),
     exited.then((code) => {
       throw new Error(`The local Worker (serve-worker.mjs) exited early with ${code}`);
     }),
   ]);
   return {
     url,
+    /** With `databasePort`: where the Worker's own database takes statements (serve-worker.mjs). */
+    databaseUrl,
     /** The process group of the server and the workerd process it starts (it was started detached). */
     processGroup: child.pid,
     async stop() {

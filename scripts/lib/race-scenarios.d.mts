@@ -10,7 +10,7 @@ export interface RaceRow {
   effect: string;
 }
 
-/** A D1 binding (wrangler's getPlatformProxy) over the Worker's persisted state. */
+/** A D1 binding's statements (a Worker's database, scripts/lib/worker-database.mjs). */
 export interface D1Like {
   prepare(query: string): { bind(...values: unknown[]): { first(): Promise<unknown>; run(): Promise<unknown> } };
 }

@@ -35,8 +35,8 @@ export async function insertInvoice(db, organizationId, { totalCents = 10_000 } 
 export const holds = (row) => row.effects <= row.allowed && !row.statuses[500] && !row.statuses.network;
 
 /**
- * The scenarios against the Worker at `origin`, whose database `db` (a D1 binding on the same
- * persisted state, from wrangler's getPlatformProxy) is read to count effects. Each scenario takes
+ * The scenarios against the Worker at `origin`, whose database `db` (its own, through
+ * worker-database.mjs) is read to count effects. Each scenario takes
  * N and resolves to { statuses, fired, ms, effects, allowed, effect }.
  */
 export function raceScenarios({ origin, db }) {

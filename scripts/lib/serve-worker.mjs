@@ -9,17 +9,25 @@
 // go straight to the Worker's own workerd. The Worker's options (bindings, Durable Objects, assets,
 // compatibility) are read from the built wrangler.json by wrangler itself, as `wrangler dev` does.
 //
-// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars, ephemeralDurableObjects }
-// (Durable Objects with their storage in memory, not in SQLite files under persistTo: a file
-// descriptor or three per live object, which 10,000 hubs at once would exhaust), and secret bindings
-// as JSON in SERVE_WORKER_SECRETS. Prints one JSON line { url } once the Worker answers, and stops
-// on SIGTERM or SIGINT.
+// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars, ephemeralDurableObjects,
+// databasePort } (Durable Objects with their storage in memory, not in SQLite files under persistTo:
+// a file descriptor or three per live object, which 10,000 hubs at once would exhaust), and secret
+// bindings as JSON in SERVE_WORKER_SECRETS. Prints one JSON line { url, databaseUrl } once the
+// Worker answers, and stops on SIGTERM or SIGINT.
+//
+// databasePort: the served Worker's own D1 database for the browser tests (web/e2e/database.ts), on
+// 127.0.0.1 only: POST { query, values, method: 'first' | 'run' } runs one statement through
+// Miniflare's binding, in this workerd, one statement at a time beside the Worker's. A second
+// process opening the same SQLite file instead (wrangler's platform proxy, as the tests did) took
+// its lock while the Worker wrote, and the Worker's own statement then failed with SQLITE_BUSY: a
+// 500 in the middle of another test (three browser tests failed so, one at a time, in CI).
+import { createServer } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false } = JSON.parse(process.argv[2] ?? '{}');
+const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false, databasePort } = JSON.parse(process.argv[2] ?? '{}');
 if (!config || !port || !persistTo) throw new Error('serve-worker.mjs needs { config, port, persistTo }');
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -62,7 +70,28 @@ const miniflare = new Miniflare(
   }),
 );
 const url = await miniflare.ready;
-console.log(JSON.stringify({ url: url.origin }));
+const databaseUrl = databasePort === undefined ? undefined : await serveDatabase(databasePort);
+console.log(JSON.stringify({ url: url.origin, databaseUrl }));
+
+/** The database door of `databasePort` (see the header); resolves to its URL once it listens. */
+async function serveDatabase(listenOn) {
+  const db = await miniflare.getD1Database('DB');
+  const server = createServer(async (request, response) => {
+    try {
+      if (request.method !== 'POST') throw new Error('POST { query, values, method } only');
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const { query, values = [], method } = JSON.parse(body);
+      if (method !== 'first' && method !== 'run') throw new Error(`method must be first or run, not ${method}`);
+      const result = await db.prepare(query).bind(...values)[method]();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: result ?? null }));
+    } catch (error) {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error?.stack ?? error) }));
+    }
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(listenOn, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}`;
+}
 
 async function stop() {
   await miniflare.dispose().catch(() => {});
