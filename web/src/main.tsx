@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to compile parsers with eval (CSP).
+import './lib/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
