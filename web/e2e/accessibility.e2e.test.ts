@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { ALICE_CONSOLE_PAGES } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 import { openLoaded } from './page-loaded';
 
 // Issue 17: axe (WCAG 2.2 A/AA) finds no serious or critical violation on the 25 most used pages,
@@ -132,14 +132,11 @@ async function checkPages(page: Page, group: string, paths: readonly string[]): 
 }
 
 describe('accessibility of the most used pages (axe, WCAG 2.2 AA)', () => {
-  const browser = useBrowser();
-
-  it('has no serious or critical violation and shows keyboard focus on the public pages, signed out, in both schemes', { timeout: 120_000 }, async () => {
-    await checkPages(browser.page, 'signed out', PUBLIC_PAGES);
+  it('has no serious or critical violation and shows keyboard focus on the public pages, signed out, in both schemes', { timeout: 120_000 }, async ({ page }) => {
+    await checkPages(page, 'signed out', PUBLIC_PAGES);
   });
 
-  it('has no serious or critical violation and shows keyboard focus on a customer’s pages, signed in, in both schemes', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('has no serious or critical violation and shows keyboard focus on a customer’s pages, signed in, in both schemes', { timeout: 120_000 }, async ({ page }) => {
     await devLogin(page, 'alice');
     await checkPages(page, 'signed in', SIGNED_IN_PAGES);
   });

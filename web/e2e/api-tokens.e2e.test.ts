@@ -1,13 +1,10 @@
 import { request as apiRequest } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 
 describe('API tokens in /settings', () => {
-  const browser = useBrowser();
-
-  it('creates a token shown once, which a script uses without cookies until it is revoked', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('creates a token shown once, which a script uses without cookies until it is revoked', { timeout: 90_000 }, async ({ page }) => {
     await signInAsNewAccount(page);
     await page.goto('/settings?tab=api-tokens');
     // The cookie banner sits above everything at the bottom of the window, as for a new visitor.
@@ -52,8 +49,7 @@ describe('API tokens in /settings', () => {
     }
   });
 
-  it('creates a service account of the organisation, within the creator\'s role, which a script uses until it is revoked', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('creates a service account of the organisation, within the creator\'s role, which a script uses until it is revoked', { timeout: 90_000 }, async ({ page }) => {
     const account = await signInAsNewAccount(page);
     await page.goto('/settings?tab=api-tokens');
     await page.getByRole('button', { name: 'Reject All' }).click();

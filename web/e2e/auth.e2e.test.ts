@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 import { api } from './order-helpers';
 import { addressAfterPath, followMailboxLink, register, rejectCookies, sessionItem, signIn, signOut, uniqueAccount, verificationPrompt } from './auth-helpers';
 
@@ -22,10 +22,7 @@ function heldUntil(): { opened: Promise<boolean>; open: () => void; release: () 
 }
 
 describe('registration, email verification and the sign-in gate', () => {
-  const browser = useBrowser();
-
-  it('verifies the email from the mailbox, then brings a signed-out visitor back to the page they asked for', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('verifies the email from the mailbox, then brings a signed-out visitor back to the page they asked for', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     const account = uniqueAccount('verify');
 
     await register(page, account);
@@ -82,11 +79,10 @@ describe('registration, email verification and the sign-in gate', () => {
     const currentSession = page.getByTestId('session-row').filter({ hasText: 'This device' });
     await currentSession.waitFor();
     expect(await sessionItem(page, 'redirectAfterLogin')).toBeNull();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it("starts a console page's first load with its data: the page already says who is signed in", async () => {
-    const { page } = browser;
+  it("starts a console page's first load with its data: the page already says who is signed in", async ({ page, pageErrors }) => {
     await signInAsNewAccount(page);
     const calls: string[][] = [];
     page.on('request', (request) => {
@@ -128,15 +124,12 @@ describe('registration, email verification and the sign-in gate', () => {
       gate.release();
     }
     expect(answeredBefore).toBe(false);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('two-step verification', () => {
-  const browser = useBrowser();
-
-  it('asks for an authenticator code after the password once TOTP is on', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('asks for an authenticator code after the password once TOTP is on', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     // A new account with its address not verified yet, signed in over the API (registering through
     // the form is the first test's).
     const account = await signInAsNewAccount(page, { emailVerified: false });
@@ -206,15 +199,12 @@ describe('two-step verification', () => {
     await page.getByTestId('user-menu').waitFor();
     expect(await sessionItem(page, 'mfaToken')).toBeNull();
     expect(await sessionItem(page, 'tempUserId')).toBeNull();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('signing out in one tab', () => {
-  const browser = useBrowser();
-
-  it('signs the other tabs out and sends them home', async () => {
-    const { page } = browser;
+  it('signs the other tabs out and sends them home', async ({ page, pageErrors }) => {
 
     await signInAsNewAccount(page);
     await page.goto('/dashboard');
@@ -237,13 +227,11 @@ describe('signing out in one tab', () => {
     // The session is gone on the server too: the signed-in page now leads to sign in.
     await otherTab.goto('/dashboard');
     await otherTab.waitForURL((url) => url.pathname === '/auth');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('logout when the server does not cooperate', () => {
-  const browser = useBrowser();
-
   async function signInAsNew(page: Page) {
     await signInAsNewAccount(page);
     await page.goto('/dashboard');
@@ -251,8 +239,7 @@ describe('logout when the server does not cooperate', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   }
 
-  it('refreshes a rejected CSRF token through GET /api/user and tries again', async () => {
-    const { page } = browser;
+  it('refreshes a rejected CSRF token through GET /api/user and tries again', async ({ page }) => {
     await signInAsNew(page);
 
     const calls: string[] = [];
@@ -276,8 +263,7 @@ describe('logout when the server does not cooperate', () => {
     await page.waitForURL((url) => url.pathname === '/auth');
   });
 
-  it('signs out locally after 3 failed attempts, and says so', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('signs out locally after 3 failed attempts, and says so', { timeout: 60_000 }, async ({ page }) => {
     await signInAsNew(page);
     await page.evaluate(() => {
       for (const key of ['redirectAfterLogin', 'authToken', 'refreshToken', 'loginTimestamp']) {

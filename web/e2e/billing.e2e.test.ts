@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 
 async function addTestCard(page: Page, number: string): Promise<void> {
   await page.getByTestId('add-card').click();
@@ -18,10 +18,7 @@ async function addTestCard(page: Page, number: string): Promise<void> {
 const rows = (page: Page) => page.getByTestId('payment-method-row');
 
 describe('billing', () => {
-  const browser = useBrowser();
-
-  it("shows Acme's summary, its welcome credit and its default test-mode card", { timeout: 90_000 }, async () => {
-    const page = browser.page;
+  it("shows Acme's summary, its welcome credit and its default test-mode card", { timeout: 90_000 }, async ({ page, pageErrors }) => {
     await signInAsDemoAccount(page, 'bruno');
     await page.goto('/billing');
     await rejectCookies(page);
@@ -68,11 +65,10 @@ describe('billing', () => {
     await detail.waitFor();
     expect(await detail.getByTestId('invoice-detail-number').textContent()).toContain(number);
     expect(await detail.getByTestId('invoice-line').count()).toBeGreaterThan(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows an organisation paying by bank transfer what it owes against its credit limit', { timeout: 60_000 }, async () => {
-    const page = browser.page;
+  it('shows an organisation paying by bank transfer what it owes against its credit limit', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await signInAsDemoAccount(page, 'gabriel');
     await page.goto('/billing');
     await rejectCookies(page);
@@ -84,11 +80,10 @@ describe('billing', () => {
     expect(owed).toBeGreaterThan(0);
     expect(Number(await line.getByTestId('summary-bank-transfer-left').getAttribute('data-cents'))).toBe(2_000_000 - owed);
     expect(await line.textContent()).toContain('Orders confirmed by bank transfer beyond it are refused; card payments are not limited.');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('adds and removes a sandbox card, and switches plan once the switch is explained', { timeout: 120_000 }, async () => {
-    const page = browser.page;
+  it('adds and removes a sandbox card, and switches plan once the switch is explained', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     await openAsNewAccount(page, '/billing', { organizationRole: 'owner' });
     await page.getByTestId('payment-methods-empty').waitFor();
 
@@ -136,6 +131,6 @@ describe('billing', () => {
 
     await scheduled.getByRole('button', { name: 'Cancel the switch' }).click();
     await scheduled.waitFor({ state: 'detached' });
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsDemoAccountWithoutBanner } from './accounts';
 import { workerDatabase } from './database';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 import { webhookReceiver } from './webhook-receiver';
 
 /** A REST call of the signed-in page, with its CSRF token. */
@@ -25,7 +25,6 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
 const HOUSEKEEPING_CRON = '17 * * * *';
 
 describe('Budgets on /billing', () => {
-  const browser = useBrowser();
   let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
   beforeAll(async () => {
     hooks = await webhookReceiver(200);
@@ -34,8 +33,7 @@ describe('Budgets on /billing', () => {
     await hooks.close();
   });
 
-  it("shows Acme's budgets to Vera, a viewer, without a way to change them", async () => {
-    const { page } = browser;
+  it("shows Acme's budgets to Vera, a viewer, without a way to change them", async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'vera');
     await page.goto('/billing');
     await page.getByTestId('billing-not-allowed').waitFor();
@@ -50,8 +48,7 @@ describe('Budgets on /billing', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('sets a budget as Alice; the metering cron meters past 80 % and she gets the notification, the email and the webhook', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('sets a budget as Alice; the metering cron meters past 80 % and she gets the notification, the email and the webhook', { timeout: 120_000 }, async ({ page }) => {
     const db = await workerDatabase();
     // Acme's cluster that cost the most in the last metered hour: just before the cron runs, that
     // hour is taken back out of the metering (its records and its metered mark), so the cron meters

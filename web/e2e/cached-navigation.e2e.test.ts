@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 
 /** What a page shows while its data loads: Mantine's skeletons and loaders, and ours. */
 const LOADING_SELECTOR = '[data-skeleton], .mantine-Skeleton-root, [role="progressbar"], .mantine-Loader-root';
@@ -55,10 +55,7 @@ async function signInAsAlice(page: Page): Promise<void> {
 }
 
 describe('navigation to cached data', () => {
-  const browser = useBrowser();
-
-  it('shows the cluster list in the first frame when coming back to it, with no skeleton or loader', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows the cluster list in the first frame when coming back to it, with no skeleton or loader', { timeout: 60_000 }, async ({ page }) => {
     await signInAsAlice(page);
     await page.getByRole('link', { name: 'View All Clusters' }).first().click();
     await page.waitForURL((url) => url.pathname === '/my-clusters');
@@ -89,8 +86,7 @@ describe('navigation to cached data', () => {
     expect(loaders).toEqual([]);
   });
 
-  it("fetches a sidebar link's route code when the pointer rests on it, before any click", { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it("fetches a sidebar link's route code when the pointer rests on it, before any click", { timeout: 60_000 }, async ({ page }) => {
     await signInAsAlice(page);
     await page.getByTestId('dashboard-sidebar').waitFor();
     // Let the dashboard finish loading its own code first.

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccountWithoutBanner } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { configuratorStep, expectStep, nextStep } from './order-helpers';
 
 /**
@@ -10,13 +10,10 @@ import { configuratorStep, expectStep, nextStep } from './order-helpers';
  * to EU-only regions; a cluster's region and footprint on its page.
  */
 describe('carbon footprint and jurisdiction', () => {
-  const browser = useBrowser();
-
   it(
     'shows each region’s footprint for the configuration and its jurisdiction, and offers only EU-only regions once the organisation asks for them',
     { timeout: 120_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page }) => {
       // A new organisation: the restriction must not reach the seeded Acme.
       await openAsNewAccount(page, '/configure-cluster');
       await configuratorStep(page).getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
@@ -63,8 +60,7 @@ describe('carbon footprint and jurisdiction', () => {
     },
   );
 
-  it('shows a cluster’s region, its law and EU-only access, and its footprint this month and for a month as it is', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows a cluster’s region, its law and EU-only access, and its footprint this month and for a month as it is', { timeout: 60_000 }, async ({ page }) => {
     await openAsDemoAccount(page, 'alice', '/clusters/clu_demo_webshop');
     const section = page.locator('#footprint');
     await section.getByRole('heading', { name: 'Region and footprint' }).waitFor();
@@ -74,8 +70,7 @@ describe('carbon footprint and jurisdiction', () => {
     expect(await section.getByTestId('footprint-region-figures').textContent()).toContain('Grid 56 g CO₂e/kWh (Ember');
   });
 
-  it('charts each cluster’s estimated kg CO₂e on /usage, with a table per cluster and the sources', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('charts each cluster’s estimated kg CO₂e on /usage, with a table per cluster and the sources', { timeout: 60_000 }, async ({ page }) => {
     await openAsDemoAccount(page, 'alice', '/usage');
     const section = page.getByTestId('usage-carbon');
     await section.getByRole('heading', { name: 'Estimated carbon footprint' }).waitFor();
@@ -90,8 +85,7 @@ describe('carbon footprint and jurisdiction', () => {
     expect(sources).toContain('Frankfurt FRA1: 381 g CO₂e/kWh');
   });
 
-  it('lets staff edit a region’s grid intensity with its source and add a GPU card’s power factor', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('lets staff edit a region’s grid intensity with its source and add a GPU card’s power factor', { timeout: 60_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/manage-clusters?tab=regions');
     const regions = page.getByRole('table', { name: 'Regions' });

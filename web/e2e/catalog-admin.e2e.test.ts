@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { demoAccountBeside, signInAsDemoAccount, signInAsDemoAccountWithoutBanner } from './accounts';
-import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
+import { anotherContext, BASE_URL, it, POLL } from './fixtures';
 
 /** Picks options of a Mantine MultiSelect, then leaves it by clicking `away` so its list closes. */
 async function pick(page: Page, scope: Locator, label: string, options: readonly string[], away: Locator): Promise<void> {
@@ -35,10 +35,7 @@ async function csrfOf(page: Page): Promise<string> {
 const row = (page: Page, id: string) => page.locator(`[data-testid="catalog-row"][data-id="${id}"]`);
 
 describe('staff catalogue editing', () => {
-  const browser = useBrowser();
-
-  it('lets an officer create an add-on, schedule a price change, archive it and restore it', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('lets an officer create an add-on, schedule a price change, archive it and restore it', { timeout: 120_000 }, async ({ page }) => {
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const id = `addon_e2e_${suffix}`;
     const name = `E2E add-on ${suffix}`;
@@ -102,8 +99,7 @@ describe('staff catalogue editing', () => {
     await expect.poll(() => page.getByTestId('catalog-row').count(), POLL).toBe(1);
   });
 
-  it('sends a large price cut for approval; another administrator applies it from the Officers Panel', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('sends a large price cut for approval; another administrator applies it from the Officers Panel', { timeout: 120_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     const suffix = Date.now().toString(36);
     const id = `addon_e2e_cut_${suffix}`;
@@ -147,8 +143,7 @@ describe('staff catalogue editing', () => {
     expect((await adminGet<Array<{ id: string; monthlyPriceCents: number }>>(page, '/addons')).find((addon) => addon.id === id)?.monthlyPriceCents).toBe(500);
   });
 
-  it('sends the restoring of a withdrawn large promotion for approval instead of failing', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('sends the restoring of a withdrawn large promotion for approval instead of failing', { timeout: 120_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     const code = `E2EBIG${Date.now().toString(36).toUpperCase()}`;
     const api = async (context: { request: Page['request'] }, path: string, data?: object) => {
@@ -187,8 +182,7 @@ describe('staff catalogue editing', () => {
     expect((await adminGet<Array<{ code: string; archivedAt: number | null }>>(page, '/promotions')).find((item) => item.code === code)?.archivedAt).not.toBeNull();
   });
 
-  it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('says what is wrong in a form, from the client check and from the server, next to the fields', { timeout: 90_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/manage-addons');
     await page.getByRole('button', { name: 'Create add-on' }).click();
@@ -214,8 +208,7 @@ describe('staff catalogue editing', () => {
     await page.getByText('Add-on not saved').waitFor();
   });
 
-  it('opens a cluster tier for editing with its values', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('opens a cluster tier for editing with its values', { timeout: 90_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     interface Tier {
       id: string;
@@ -251,8 +244,7 @@ describe('staff catalogue editing', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('links the Officers Panel to every staff page', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('links the Officers Panel to every staff page', { timeout: 60_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'olivia');
     await page.goto('/officers/panel');
     await page.getByRole('heading', { level: 1, name: 'Officers Panel' }).waitFor();
@@ -290,8 +282,7 @@ describe('staff catalogue editing', () => {
     await expect.poll(() => page.getByTestId('plans-panel').getByTestId('catalog-row').count(), POLL).toBeGreaterThan(0);
   });
 
-  it('tells a customer they need staff access, with no catalogue controls, and the server refuses them', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('tells a customer they need staff access, with no catalogue controls, and the server refuses them', { timeout: 60_000 }, async ({ page }) => {
     await signInAsDemoAccountWithoutBanner(page, 'alice');
     await page.goto('/officers/manage-addons');
     const refusal = page.getByTestId('staff-access-required');

@@ -1,7 +1,7 @@
 import { formatEurCents } from '@kubemarket/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 import { choose, openEstimateWithCluster, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
 
@@ -16,13 +16,10 @@ const QUOTE_BODY = standardClusterQuote({
 });
 
 describe('catalogue and pricing', () => {
-  const browser = useBrowser();
-
   it(
     "builds an estimate, changes currency and cycle, applies PARIS, shows exactly the server's total, and the shared address reopens it",
     { timeout: 120_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page }) => {
       // A Standard cluster: its baseline pool of 3 × 4 vCPU/16 GB, plus an autoscaling pool of 8 vCPU/32 GB.
       await stubRates(page);
       await openEstimateWithCluster(page, 'Standard (Blue)');
@@ -86,8 +83,7 @@ describe('catalogue and pricing', () => {
     },
   );
 
-  it('shows each new total at once but reads it out only once it has stayed unchanged for half a second', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows each new total at once but reads it out only once it has stayed unchanged for half a second', { timeout: 60_000 }, async ({ page }) => {
     await openEstimateWithCluster(page, 'Standard (Blue)');
     const announcement = page.getByTestId('estimate-total-announcement');
     await expect.poll(() => announcement.textContent(), POLL).toMatch(/^Total €.+ a month, VAT included\.$/);
@@ -152,8 +148,7 @@ describe('catalogue and pricing', () => {
     if (replacedSoon.length === changes.length - 1) expect(announcements).toHaveLength(1);
   });
 
-  it('shows the seven tiers side by side and continues into configuration with the chosen one', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows the seven tiers side by side and continues into configuration with the chosen one', { timeout: 60_000 }, async ({ page }) => {
     await stubRates(page);
     await openAsNewAccount(page, '/cluster-selection');
     await expect.poll(() => page.getByTestId('tier-column').count(), POLL).toBe(7);
@@ -167,8 +162,7 @@ describe('catalogue and pricing', () => {
     await page.waitForURL((url) => url.pathname === '/configure-cluster' && url.searchParams.get('tier') === 'tier_economy');
   });
 
-  it('narrows the marketplace by search and filters, and orders a plan through the estimator', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('narrows the marketplace by search and filters, and orders a plan through the estimator', { timeout: 60_000 }, async ({ page }) => {
     await stubRates(page);
     await openAsNewAccount(page, '/marketplace');
     const items = page.getByTestId('market-item');
@@ -205,8 +199,7 @@ describe('catalogue and pricing', () => {
     await waitForServerMatch(page);
   });
 
-  it("shows the organisation's add-ons (none yet) and the add-on catalogue", { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it("shows the organisation's add-ons (none yet) and the add-on catalogue", { timeout: 60_000 }, async ({ page }) => {
     await stubRates(page);
     await openAsNewAccount(page, '/add-ons');
     await page.getByTestId('installed-addons-empty').getByText('No add-ons installed yet').waitFor();

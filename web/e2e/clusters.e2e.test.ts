@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsDemoAccount, openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
-import { OPERATION, POLL, useBrowser } from './fixtures';
+import { it, OPERATION, POLL } from './fixtures';
 import { api, choose, fillCard, newAccountWithPaidCluster, orderAndPayCluster, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
@@ -92,10 +92,7 @@ async function orderCluster(page: Page, name: string): Promise<string> {
 }
 
 describe("the organisation's clusters", () => {
-  const browser = useBrowser();
-
-  it('lists the clusters searched, filtered, sorted and paginated by the server, with the choices in the address', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('lists the clusters searched, filtered, sorted and paginated by the server, with the choices in the address', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     await openAsDemoAccount(page, 'alice', '/my-clusters?pageSize=2');
     expect(await page.getByTestId('page-title').textContent()).toBe('My Clusters');
@@ -145,11 +142,10 @@ describe("the organisation's clusters", () => {
     await page.getByTestId('cluster-link').first().click();
     await page.waitForURL((url) => url.pathname === '/clusters/clu_demo_webshop');
     await page.getByTestId('page-title').getByText('webshop-prod').waitFor(POLL);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('opens every tab of a cluster from its address, its live topology, and a not-found message for an unknown id', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('opens every tab of a cluster from its address, its live topology, and a not-found message for an unknown id', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     await signInAsDemoAccount(page, 'alice');
     const detail = await api<ClusterDetail>(page, 'GET', '/api/clusters/clu_demo_staging');
@@ -245,11 +241,10 @@ describe("the organisation's clusters", () => {
     expect(await page.getByTestId('page-title').textContent()).toBe('Cluster not found');
     await page.getByRole('link', { name: 'Back to My Clusters' }).click();
     await page.waitForURL((url) => url.pathname === '/my-clusters');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows a viewer the clusters and every tab without any action that changes them', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('shows a viewer the clusters and every tab without any action that changes them', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     await openAsDemoAccount(page, 'vera', '/my-clusters');
     await page.getByTestId('cluster-row').first().waitFor(POLL);
@@ -274,18 +269,15 @@ describe("the organisation's clusters", () => {
     await page.getByTestId('kubeconfig-not-allowed').waitFor();
     await page.getByTestId('tab-maintenance').click();
     expect(await page.getByRole('combobox', { name: 'Day' }).isDisabled()).toBe(true);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('operating a cluster of your own', () => {
-  const browser = useBrowser();
-
   it(
     'follows a new cluster live on /my-clusters, downloads a kubeconfig, scales a pool priced before confirming, adds one, sets hibernation and deletes the cluster by its name',
     { timeout: 300_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
       await primaryRatesUnreachable(page);
@@ -446,12 +438,11 @@ describe('operating a cluster of your own', () => {
       const settled = detailReads.count;
       await runPageTimers(page, 3_000);
       expect(detailReads.count).toBe(settled);
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 
-  it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-addons', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
     await expect.poll(async () => (await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).status, OPERATION).toBe('running');
@@ -496,11 +487,10 @@ describe('operating a cluster of your own', () => {
     const listed = page.locator('[data-testid="installed-addon"][data-addon-id="addon_logging"]');
     await listed.getByTestId('installed-addon-cluster').getByText(name).waitFor(POLL);
     expect(await page.locator('[data-testid="installed-addon"][data-addon-id="addon_monitoring"]').getByText(name).count()).toBe(1);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('explains a failed provisioning with Retry and Contact support', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('explains a failed provisioning with Retry and Contact support', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     await cookieChoiceMade(page);
@@ -519,6 +509,6 @@ describe('operating a cluster of your own', () => {
     await page.locator('[data-testid="operation-progress"][data-operation-status="running"]').waitFor(POLL);
     // It fails again at the same step, live.
     await failure.waitFor(OPERATION);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

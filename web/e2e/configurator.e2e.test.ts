@@ -1,9 +1,9 @@
 import { formatEurCents } from '@kubemarket/shared';
 import type { Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import {
   api,
   choose,
@@ -20,13 +20,10 @@ import {
 import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
 
 describe('cluster configurator', () => {
-  const browser = useBrowser();
-
   it(
     'configures a two-pool Standard cluster step by step, priced as the server quotes it, kept across a reload and the back button, and orders it once',
     { timeout: 180_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       await primaryRatesUnreachable(page);
       // A new organisation: an order placed for Acme would change the seeded counts other tests read.
       await signInAsNewAccount(page);
@@ -188,12 +185,11 @@ describe('cluster configurator', () => {
       await page.goBack();
       await expectStep(page, 'Name and review', 8, { focused: false });
       await page.getByTestId('order-placed').getByText(orderId).waitFor();
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 
-  it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async ({ page }) => {
     await primaryRatesUnreachable(page);
     await openEstimateWithCluster(page, 'Economy (Green)');
     await page.getByTestId('order-estimate').click();
@@ -264,8 +260,7 @@ describe('cluster configurator', () => {
     await expect.poll(() => lines.allTextContents(), POLL).toEqual([advertisedPrice]);
   });
 
-  it('lets a customer go on while the catalogue loads, without bringing them back to write the step', async () => {
-    const { page } = browser;
+  it('lets a customer go on while the catalogue loads, without bringing them back to write the step', async ({ page }) => {
     await signInAsNewAccount(page);
     // The catalogue is held until the customer has set off for the provisioning page, whose code is
     // held in turn until the configurator has drawn its first step.

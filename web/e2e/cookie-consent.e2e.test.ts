@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { answerCookieBanner, CONSENT_KEY, readConsent, rejectCookies } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
@@ -25,10 +25,7 @@ async function openOffline(page: Page, path: string): Promise<Locator> {
 }
 
 describe('cookie consent', () => {
-  const browser = useBrowser();
-
-  it('shows the banner until Accept All stores every category for version 1.0.0', async () => {
-    const { page } = browser;
+  it('shows the banner until Accept All stores every category for version 1.0.0', async ({ page, pageErrors }) => {
     const banner = await openOffline(page, '/about');
     await banner.waitFor();
     expect(await readConsent(page)).toBeNull();
@@ -47,11 +44,10 @@ describe('cookie consent', () => {
     await page.reload();
     await page.getByTestId('page-title').waitFor();
     expect(await banner.count()).toBe(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('Reject All keeps only necessary and deletes analytics and marketing cookies', async () => {
-    const { page } = browser;
+  it('Reject All keeps only necessary and deletes analytics and marketing cookies', async ({ page }) => {
     const banner = await openOffline(page, '/pricing');
     await banner.waitFor();
     await addTrackingCookies(page);
@@ -65,8 +61,7 @@ describe('cookie consent', () => {
     expect(remaining).toContain('km_keep_me');
   });
 
-  it('Customize opens Settings and Details tabs; Save Preferences stores the toggles', async () => {
-    const { page } = browser;
+  it('Customize opens Settings and Details tabs; Save Preferences stores the toggles', async ({ page }) => {
     const banner = await openOffline(page, '/');
     await banner.getByRole('button', { name: 'Customize' }).click();
 
@@ -97,8 +92,7 @@ describe('cookie consent', () => {
     expect(await banner.count()).toBe(0);
   });
 
-  it('opens from the openCookiePreferences event; Reset clears the record and shows the banner again', async () => {
-    const { page } = browser;
+  it('opens from the openCookiePreferences event; Reset clears the record and shows the banner again', async ({ page }) => {
     await openOffline(page, '/faq');
     await answerCookieBanner(page, 'Accept All');
 
@@ -114,8 +108,7 @@ describe('cookie consent', () => {
     await page.getByTestId('cookie-banner').waitFor();
   });
 
-  it('opens from the footer link', async () => {
-    const { page } = browser;
+  it('opens from the footer link', async ({ page }) => {
     await openOffline(page, '/about');
     await rejectCookies(page);
     await page.getByTestId('footer-legal').getByRole('button', { name: 'Cookie preferences' }).click();
@@ -124,8 +117,7 @@ describe('cookie consent', () => {
     expect(await dialog.getByTestId('cookie-toggle-analytics').isChecked()).toBe(false);
   });
 
-  it('asks again when the stored record has another version', async () => {
-    const { page } = browser;
+  it('asks again when the stored record has another version', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.addInitScript((key) => {
       window.localStorage.setItem(
@@ -137,8 +129,7 @@ describe('cookie consent', () => {
     await page.getByTestId('cookie-banner').waitFor();
   });
 
-  it('lists the consent categories on the cookie policy page and resets from there', async () => {
-    const { page } = browser;
+  it('lists the consent categories on the cookie policy page and resets from there', async ({ page }) => {
     await openOffline(page, '/cookie-policy');
     for (const title of ['Strictly necessary', 'Functional', 'Analytics', 'Marketing']) {
       await page.getByRole('heading', { name: title, exact: true }).waitFor();

@@ -1,18 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { choose } from './order-helpers';
 
 /** Picks an option of a Mantine Select found by its label in `scope`. */
 describe('custom solutions', () => {
-  const browser = useBrowser();
-
   it(
     'a customer sends a request, an officer answers it from the queue, and the customer reads the answer and is notified',
     { timeout: 150_000 },
-    async () => {
-      const alice = browser.page;
+    async ({ page: alice }) => {
       const subject = `Confidential computing nodes ${Date.now().toString(36)}`;
       const response = 'We can offer AMD SEV-SNP nodes in fr-par-1 from next month. Our proposal with prices follows by email.';
 
@@ -89,8 +86,7 @@ describe('custom solutions', () => {
     },
   );
 
-  it('shows what an empty form lacks, and sends nothing', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows what an empty form lacks, and sends nothing', { timeout: 60_000 }, async ({ page }) => {
     await openAsNewAccount(page, '/custom-solutions');
     await page.getByTestId('custom-solutions-empty').waitFor();
 
@@ -111,8 +107,7 @@ describe('custom solutions', () => {
     expect(await page.getByTestId('custom-solutions-empty').count()).toBe(1);
   });
 
-  it('lets a viewer follow the requests but not send one', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('lets a viewer follow the requests but not send one', { timeout: 60_000 }, async ({ page }) => {
     await signInAsNewAccount(page, { organizationRole: 'viewer' });
     await page.goto('/custom-solutions');
     await page.getByTestId('custom-solution-not-allowed').waitFor();

@@ -1,12 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signIn } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 
 describe('dashboard overview', () => {
-  const browser = useBrowser();
-
-  it("shows the organisation's counts, recent notifications and quick actions", { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it("shows the organisation's counts, recent notifications and quick actions", { timeout: 60_000 }, async ({ page }) => {
     await page.goto('/auth');
     await signIn(page, 'alice', 'KubeMarket-demo-2026');
     await page.waitForURL((url) => url.pathname === '/dashboard');

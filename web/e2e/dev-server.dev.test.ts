@@ -1,8 +1,8 @@
 import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { kubeGet, readKubeconfig } from './kubeconfig';
 import { api } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
@@ -30,8 +30,6 @@ function socketOpens(page: Page): Promise<boolean> {
 }
 
 describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => {
-  const browser = useBrowser();
-
   it('answers every SPA path from the Worker, with the csrf-token meta tag filled in', async () => {
     for (const path of ['/', '/api-reference', '/pricing', '/no/such/page']) {
       const response = await fetch(`${BASE_URL}${path}`, { headers: { Accept: 'text/html' } });
@@ -63,8 +61,7 @@ describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => 
     expect((await fetch(`${BASE_URL}/ws`)).status).toBe(426);
   });
 
-  it('renders pages in Chromium without CSP violations or page errors', async () => {
-    const { page } = browser;
+  it('renders pages in Chromium without CSP violations or page errors', async ({ page, pageErrors }) => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       Object.assign(window, { cspViolations: violations });
@@ -84,11 +81,10 @@ describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => 
       expect((await page.locator('meta[name="csrf-token"]').getAttribute('content'))?.length ?? 0, path).toBeGreaterThanOrEqual(16);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it("points a simulated cluster's kubeconfig at the local API gateway, where its nodes answer", async () => {
-    const { page } = browser;
+  it("points a simulated cluster's kubeconfig at the local API gateway, where its nodes answer", async ({ page }) => {
     await signInAsDemoAccount(page, 'alice');
     const detail = await api<{ nodes: Array<{ name: string }> }>(page, 'GET', '/api/clusters/clu_demo_webshop');
     const issued = await api<{ kubeconfig: string }>(page, 'POST', '/api/clusters/clu_demo_webshop/kubeconfig', { expiresInSeconds: 3600 }, { Accept: 'application/json' });
@@ -99,8 +95,7 @@ describe('pnpm dev: one vite dev process serving the SPA and the Worker', () => 
     expect((nodes.body as { items: Array<{ metadata: { name: string } }> }).items.map((node) => node.metadata.name)).toEqual(detail.nodes.map((node) => node.name).sort());
   });
 
-  it('upgrades /ws for a signed-in user and refuses it without a session', async () => {
-    const { page } = browser;
+  it('upgrades /ws for a signed-in user and refuses it without a session', async ({ page }) => {
     await page.goto('/about');
     expect(await socketOpens(page)).toBe(false);
 

@@ -1,8 +1,8 @@
 import { request as apiRequest } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
-import { anotherContext, BASE_URL, useBrowser } from './fixtures';
+import { anotherContext, BASE_URL, it } from './fixtures';
 import { addressAfterPath, rejectCookies, signIn, waitForMailLink } from './auth-helpers';
 
 /** Server round trips under a loaded test machine can take a few seconds. */
@@ -36,10 +36,7 @@ function recordProcedures(page: Page): string[] {
 }
 
 describe('magic links', () => {
-  const browser = useBrowser();
-
-  it('take the token out of the address at once and sign in only when the button is pressed', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('take the token out of the address at once and sign in only when the button is pressed', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const account = await createAccount();
 
     const link = await requestMailLink(page, 'sign-in', account.email);
@@ -101,11 +98,10 @@ describe('magic links', () => {
     } finally {
       await otherContext.close();
     }
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('continue to the code step when two-step verification is on', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('continue to the code step when two-step verification is on', { timeout: 60_000 }, async ({ page }) => {
     const account = await createAccount({ totp: true });
     await page.goto(await requestMailLink(page, 'sign-in', account.email));
     await page.getByRole('button', { name: `Sign in as ${account.email}` }).click();
@@ -117,10 +113,7 @@ describe('magic links', () => {
 });
 
 describe('password reset links', () => {
-  const browser = useBrowser();
-
-  it('show the account, and change the password only when the form is sent', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('show the account, and change the password only when the form is sent', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const account = await createAccount();
     const newPassword = `new sovereign passphrase ${Date.now().toString(36)}`;
 
@@ -145,15 +138,12 @@ describe('password reset links', () => {
     await signIn(page, account.username, newPassword);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByText('Login successful').waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('changing the email address', () => {
-  const browser = useBrowser();
-
-  it('confirms the new address from its link and signs out the other sessions when asked', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('confirms the new address from its link and signs out the other sessions when asked', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const account = await signInAsNewAccount(page);
     const newEmail = `new-${account.username}@example.eu`.replace(/_/g, '-');
 
@@ -192,11 +182,10 @@ describe('changing the email address', () => {
     } finally {
       await other.context().close();
     }
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it("shows the server's explanation when the confirmation email cannot be sent", { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it("shows the server's explanation when the confirmation email cannot be sent", { timeout: 60_000 }, async ({ page }) => {
     const account = await signInAsNewAccount(page);
     const message = 'We could not send the confirmation email right now. Your email address is unchanged; please try again in a few minutes.';
     // The development mailer never fails: answer as the server does when the mail service is down.

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { withNecessaryConsent } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 import { PRIMARY_RATES, primaryRatesUnreachable, RATES_CACHE_KEY, SERVER_RATES, serverRates, STUB_SERVER_RATES } from './rates';
 
 const RATES_UNAVAILABLE = 'Failed to fetch exchange rates: Primary and server APIs are unavailable and no cached rates exist';
@@ -10,12 +10,9 @@ const RATES_UNAVAILABLE = 'Failed to fetch exchange rates: Primary and server AP
 const POLL = { timeout: 10_000 } as const;
 
 describe('exchange rates fallback chain', () => {
-  const browser = useBrowser();
-
   const showUsd = (page: Page) => withNecessaryConsent(page, { currency: 'USD' });
 
-  it('uses the server when the primary source is unreachable, well within the 5 s timeout', async () => {
-    const { page } = browser;
+  it('uses the server when the primary source is unreachable, well within the 5 s timeout', async ({ page }) => {
     await showUsd(page);
     await primaryRatesUnreachable(page);
     await serverRates(page);
@@ -31,8 +28,7 @@ describe('exchange rates fallback chain', () => {
     expect(JSON.parse(cached ?? '{}')).toMatchObject({ rates: STUB_SERVER_RATES.rates });
   });
 
-  it('uses the seeded server rates of the real API', async () => {
-    const { page } = browser;
+  it('uses the seeded server rates of the real API', async ({ page }) => {
     await showUsd(page);
     await primaryRatesUnreachable(page);
     await page.goto('/pricing');
@@ -41,8 +37,7 @@ describe('exchange rates fallback chain', () => {
     expect(await page.getByTestId('rate-line').textContent()).not.toBe('1 EUR = 1.0000 USD');
   });
 
-  it('uses the primary source when it answers', async () => {
-    const { page } = browser;
+  it('uses the primary source when it answers', async ({ page }) => {
     await showUsd(page);
     let serverCalls = 0;
     await page.route(SERVER_RATES, (route) => {
@@ -63,8 +58,7 @@ describe('exchange rates fallback chain', () => {
     expect(serverCalls).toBe(0);
   });
 
-  it('rejects an invalid primary response and falls back to the server', async () => {
-    const { page } = browser;
+  it('rejects an invalid primary response and falls back to the server', async ({ page }) => {
     await showUsd(page);
     await page.route(PRIMARY_RATES, (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ result: 'error' }) }),
@@ -74,8 +68,7 @@ describe('exchange rates fallback chain', () => {
     await expect.poll(() => page.getByTestId('rate-line').textContent(), POLL).toBe('1 EUR = 1.2500 USD');
   });
 
-  it('falls back to expired cached rates when both sources fail', async () => {
-    const { page } = browser;
+  it('falls back to expired cached rates when both sources fail', async ({ page }) => {
     await showUsd(page);
     await page.addInitScript((key) => {
       const hourAgo = Date.now() - 60 * 60 * 1000;
@@ -89,8 +82,7 @@ describe('exchange rates fallback chain', () => {
     expect(await page.getByTestId('rates-error').count()).toBe(0);
   });
 
-  it('shows the SPEC error and rates of 1 when nothing is available', async () => {
-    const { page } = browser;
+  it('shows the SPEC error and rates of 1 when nothing is available', async ({ page }) => {
     await showUsd(page);
     await primaryRatesUnreachable(page);
     await page.route(SERVER_RATES, (route: Route) => route.abort('connectionrefused'));
@@ -100,8 +92,7 @@ describe('exchange rates fallback chain', () => {
     expect(await page.getByTestId('rate-line').textContent()).toBe('1 EUR = 1.0000 USD');
   });
 
-  it('serves fresh cached rates without any request, and refreshes on demand', async () => {
-    const { page } = browser;
+  it('serves fresh cached rates without any request, and refreshes on demand', async ({ page }) => {
     await showUsd(page);
     await page.addInitScript((key) => {
       if (window.sessionStorage.getItem('seeded')) return;
@@ -128,8 +119,7 @@ describe('exchange rates fallback chain', () => {
     expect(requests).toBe(2);
   });
 
-  it('gives up on a primary source that does not answer after 5 s', async () => {
-    const { page } = browser;
+  it('gives up on a primary source that does not answer after 5 s', async ({ page }) => {
     await showUsd(page);
     // Never answered: only the client's own timeout ends the request.
     await page.route(PRIMARY_RATES, () => undefined);
@@ -142,8 +132,7 @@ describe('exchange rates fallback chain', () => {
     expect(elapsed).toBeLessThan(9000);
   });
 
-  it('converts between currencies', async () => {
-    const { page } = browser;
+  it('converts between currencies', async ({ page }) => {
     await showUsd(page);
     await primaryRatesUnreachable(page);
     await serverRates(page);

@@ -1,6 +1,6 @@
 import { chromium, request as apiRequest } from 'playwright-core';
 import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterEach, beforeEach } from 'vitest';
+import { test } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 
@@ -38,7 +38,7 @@ function launchBrowser(): Promise<Browser> {
 }
 
 // One browser per test file (each file runs in its own worker, files run in parallel):
-// launched by the first describe block that needs it, closed by e2e/setup.ts after the file.
+// launched by the first test that needs a page, closed by e2e/setup.ts after the file.
 let sharedBrowser: Promise<Browser> | undefined;
 
 function fileBrowser(): Promise<Browser> {
@@ -55,18 +55,6 @@ export async function closeFileBrowser(): Promise<void> {
   await (await requests)?.dispose();
 }
 
-export interface BrowserFixture {
-  /** The page of the current test, in a fresh context (no cookies or storage shared between tests). */
-  readonly page: Page;
-  /** Uncaught exceptions thrown by page scripts during the current test. */
-  readonly pageErrors: readonly Error[];
-}
-
-/**
- * Registers vitest hooks for a test file or describe block: a fresh context and page per test, in
- * the browser of the file. Call it at the top level of a file or describe block and read `page`
- * inside the tests.
- */
 /**
  * A prerendered public page (ADR 17) is on screen before its scripts run, and answers clicks once
  * the browser has hydrated it (main.tsx then drops #root's data-prerendered). Navigations wait for
@@ -153,41 +141,30 @@ export function anotherContext(page: Page): Promise<BrowserContext> {
   return browser.newContext({ baseURL: BASE_URL });
 }
 
-export function useBrowser(): BrowserFixture {
-  let context: BrowserContext | undefined;
-  let page: Page | undefined;
-  let pageErrors: Error[] = [];
-
-  beforeEach(async () => {
-    context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
+/**
+ * The browser tests' `it`: a test names what it uses and gets it, made for it alone and closed
+ * after it. `page` is a fresh context's page (no cookies or storage shared between tests) in the
+ * browser of the file; `pageErrors` the uncaught exceptions its scripts threw during the test.
+ * Hooks take them too: `it.beforeEach(({ page }) => …)` sees the page of the test it runs for.
+ */
+export const it = test
+  .extend('pageErrors', (): Error[] => [])
+  .extend('page', async ({ pageErrors, task }, { onCleanup }) => {
+    const context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
     if (!process.env.E2E_NO_BUILD_CACHE) await context.route(isBuildFile, answerBuildFile);
     context.on('page', waitingForHydration);
-    page = await context.newPage();
-    pageErrors = [];
+    const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));
+    onCleanup(async () => {
+      // A failed test says what its page showed: a flaky failure in CI then explains itself.
+      if (task.result?.state === 'fail' && !page.isClosed()) {
+        const shown = await page
+          .locator('body')
+          .innerText({ timeout: 2_000 })
+          .catch((error: unknown) => `(the page's text could not be read: ${String(error)})`);
+        console.log(`[${task.name}] failed on ${page.url()}; page errors: ${pageErrors.length}; the page showed:\n${shown.slice(0, 2_000)}`);
+      }
+      await context.close();
+    });
+    return page;
   });
-
-  afterEach(async ({ task }) => {
-    // A failed test says what its page showed: a flaky failure in CI then explains itself.
-    if (task.result?.state === 'fail' && page && !page.isClosed()) {
-      const shown = await page
-        .locator('body')
-        .innerText({ timeout: 2_000 })
-        .catch((error: unknown) => `(the page's text could not be read: ${String(error)})`);
-      console.log(`[${task.name}] failed on ${page.url()}; page errors: ${pageErrors.length}; the page showed:\n${shown.slice(0, 2_000)}`);
-    }
-    await context?.close();
-    context = undefined;
-    page = undefined;
-  });
-
-  return {
-    get page() {
-      if (!page) throw new Error('No page: read `page` inside a test, after the fixture hooks have run');
-      return page;
-    },
-    get pageErrors() {
-      return pageErrors;
-    },
-  };
-}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures';
 
 const EXPECTED_TIER_COUNT = 7;
 
@@ -15,10 +15,7 @@ const PRIMARY_RATES_ANSWER = {
 };
 
 describe('home page', () => {
-  const browser = useBrowser();
-
-  it('lists the cluster tiers from the catalogue', async () => {
-    const { page } = browser;
+  it('lists the cluster tiers from the catalogue', async ({ page, pageErrors }) => {
     await page.goto('/');
 
     const cards = page.getByTestId('tier-card');
@@ -28,12 +25,11 @@ describe('home page', () => {
     const standard = cards.filter({ hasText: 'Standard (Blue)' });
     expect(await standard.count()).toBe(1);
     expect(await standard.getByTestId('tier-monthly-price').textContent()).toMatch(/^€[\d,]+\.\d{2} \/ month$/);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
   // Lighthouse's best-practices audit counts every console error, failed loads included.
-  it('logs no console error and no failed request on a fresh signed-out visit', async () => {
-    const { page } = browser;
+  it('logs no console error and no failed request on a fresh signed-out visit', async ({ page, pageErrors }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     let primaryRequests = 0;
     await page.route('https://open.er-api.com/**', (route) => {
@@ -59,11 +55,10 @@ describe('home page', () => {
     // The startup rates request went out (and was answered by the fake), so the visit was a complete one.
     await expect.poll(() => primaryRequests, { timeout: 10_000 }).toBe(1);
     expect(problems).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows the server version and environment in the footer', async () => {
-    const { page } = browser;
+  it('shows the server version and environment in the footer', async ({ page }) => {
     await page.goto('/');
 
     const versionText = page.getByTestId('version-text');
@@ -71,8 +66,7 @@ describe('home page', () => {
     expect(await page.getByTestId('environment-badge').textContent()).toBe('DEV');
   });
 
-  it('has the public navigation in the header', async () => {
-    const { page } = browser;
+  it('has the public navigation in the header', async ({ page }) => {
     await page.goto('/');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -84,10 +78,7 @@ describe('home page', () => {
 });
 
 describe('unknown paths', () => {
-  const browser = useBrowser();
-
-  it('show the not-found page with a way home', async () => {
-    const { page } = browser;
+  it('show the not-found page with a way home', async ({ page }) => {
     await page.goto('/definitely-not-a-page');
 
     const heading = page.getByTestId('not-found');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { POLL, useBrowser } from './fixtures';
+import { describe, expect } from 'vitest';
+import { it, POLL } from './fixtures';
 
 /*
  * docs/product/constants.md#layout-and-images: images load in groups. The first screen's (high) are asked for at once, the
@@ -68,10 +68,7 @@ async function scrollAndSettle(page: Page, y: number): Promise<void> {
 const releasedLow = (page: Page) => page.locator('[data-image-group="low"] img').count();
 
 describe('image loading groups', () => {
-  const browser = useBrowser();
-
-  it('on /, asks for the first screen first, the medium group after it, and the low group only past 500 px of scrolling', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('on /, asks for the first screen first, the medium group after it, and the low group only past 500 px of scrolling', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await watchLayoutShifts(page);
     const requested = recordImageRequests(page);
@@ -122,11 +119,10 @@ describe('image loading groups', () => {
     // Every picture has its alt attribute (empty for these: their links name the types).
     expect(await page.locator('img:not([alt])').count()).toBe(0);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
-    expect(browser.pageErrors.map(String)).toEqual([]);
+    expect(pageErrors.map(String)).toEqual([]);
   });
 
-  it('on a cluster-type page, the illustration comes at once and the other types only past 500 px', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('on a cluster-type page, the illustration comes at once and the other types only past 500 px', { timeout: 60_000 }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const requested = recordImageRequests(page);
     await page.goto('/cluster-types/data');
@@ -143,8 +139,7 @@ describe('image loading groups', () => {
     await expect.poll(() => requested.filter((path) => LOW.test(path)).length, POLL).toBe(7);
   });
 
-  it('on /pricing, the tier pictures follow the first screen and the map waits for the scroll', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('on /pricing, the tier pictures follow the first screen and the map waits for the scroll', { timeout: 60_000 }, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const requested = recordImageRequests(page);
     await page.goto('/pricing');

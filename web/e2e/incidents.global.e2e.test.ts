@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsDemoAccountWithoutBanner } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
 /**
@@ -26,10 +26,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string,
 }
 
 describe('platform incidents', () => {
-  const browser = useBrowser();
-
-  it('notifies Acme and turns its status indicator while an incident in fr-par-1 is open', { timeout: 120_000 }, async () => {
-    const officer = browser.page;
+  it('notifies Acme and turns its status indicator while an incident in fr-par-1 is open', { timeout: 120_000 }, async ({ page: officer, pageErrors }) => {
     const aliceContext = await officer.context().browser()!.newContext({ baseURL: BASE_URL, viewport: DESKTOP });
     const alice = await aliceContext.newPage();
     const title = `Paris API servers unreachable ${Date.now()}`;
@@ -95,7 +92,7 @@ describe('platform incidents', () => {
       await expect.poll(() => alice.getByTestId('active-incident').count()).toBe(0);
       await alice.getByTestId('notification-bell').click();
       await alice.getByTestId('notification-item').filter({ hasText: `Resolved: ${title} (fr-par-1).` }).waitFor();
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     } finally {
       // Never leave an outage open for the other test files sharing this database.
       if (declared) {

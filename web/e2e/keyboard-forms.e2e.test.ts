@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
 /*
@@ -65,10 +65,7 @@ async function nextWithKeyboard(page: Page): Promise<void> {
 }
 
 describe('keyboard and screen-reader use of the forms', () => {
-  const browser = useBrowser();
-
-  it('configures a cluster, orders it and pays for it with the keyboard alone, each refusal announced and focused on the field to correct', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('configures a cluster, orders it and pays for it with the keyboard alone, each refusal announced and focused on the field to correct', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(15_000);
     await primaryRatesUnreachable(page);
     await openAsNewAccount(page, '/configure-cluster');
@@ -189,11 +186,10 @@ describe('keyboard and screen-reader use of the forms', () => {
     // Enter in the last card field pays, as the button does.
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30_000 });
-    expect(browser.pageErrors.map(String)).toEqual([]);
+    expect(pageErrors.map(String)).toEqual([]);
   });
 
-  it('submits a ticket on /submit-ticket and replies to it with the keyboard alone, each refusal announced', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('submits a ticket on /submit-ticket and replies to it with the keyboard alone, each refusal announced', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(15_000);
     const visitor = uniqueAccount('kbticket');
     const subject = `Keyboard question ${Date.now().toString(36)}`;
@@ -259,6 +255,6 @@ describe('keyboard and screen-reader use of the forms', () => {
     await tabTo(page, page.getByTestId('public-reply-submit'));
     await page.keyboard.press('Enter');
     await ticket.getByTestId('ticket-message').filter({ hasText: 'Sent from the keyboard alone.' }).waitFor();
-    expect(browser.pageErrors.map(String)).toEqual([]);
+    expect(pageErrors.map(String)).toEqual([]);
   });
 });

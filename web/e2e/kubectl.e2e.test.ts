@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClusterCa, issueClientCertificate } from '@kubemarket/api/pki';
 import { createSecretBox, DEVELOPMENT_KEYRING, type SealedSecret } from '@kubemarket/db';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsDemoAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { hasKubectl, kubeGet, readKubeconfig, TABLE_ACCEPT, type Kubeconfig } from './kubeconfig';
 import { api, choose } from './order-helpers';
 
@@ -63,10 +63,7 @@ async function listedNodes(file: string, config: Kubeconfig): Promise<{ rows: st
 }
 
 describe("a simulated cluster's kubeconfig", () => {
-  const browser = useBrowser();
-
-  it('lists with kubectl the nodes the cluster page shows, and tells the server version', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('lists with kubectl the nodes the cluster page shows, and tells the server version', { timeout: 90_000 }, async ({ page }) => {
     await signInAsDemoAccount(page, 'alice');
     const detail = await api<Detail>(page, 'GET', `/api/clusters/${CLUSTER}`);
     expect(detail.apiServer).toEqual({ url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/), tlsServerName: new URL(detail.endpoint).hostname });
@@ -100,8 +97,7 @@ describe("a simulated cluster's kubeconfig", () => {
     expect(serverVersion).toBe(`v${detail.kubernetesVersion}`);
   });
 
-  it('is refused with a Status 401 without a client certificate, with one of another CA, an expired one or one we never issued', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('is refused with a Status 401 without a client certificate, with one of another CA, an expired one or one we never issued', { timeout: 60_000 }, async ({ page }) => {
     await signInAsDemoAccount(page, 'alice');
     const yaml = await api<{ kubeconfig: string }>(page, 'POST', `/api/clusters/${CLUSTER}/kubeconfig`, { expiresInSeconds: 3600 }, { Accept: 'application/json' });
     const config = readKubeconfig(yaml.kubeconfig);

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ALICE_CONSOLE_PAGES, signInAsDemoAccount } from './accounts';
 import { withNecessaryConsent } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { openLoaded } from './page-loaded';
 import { primaryRatesUnreachable } from './rates';
 
@@ -66,11 +66,8 @@ function clippedOn(page: Page): Promise<{ clipped: Clipped[]; pageWidth: number;
 }
 
 describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
-  const browser = useBrowser();
-
   for (const viewport of VIEWPORTS) {
-    it(`clips nothing on the most used console pages, ${viewport.name} ${viewport.width} × ${viewport.height}`, { timeout: 180_000 }, async () => {
-      const { page } = browser;
+    it(`clips nothing on the most used console pages, ${viewport.name} ${viewport.width} × ${viewport.height}`, { timeout: 180_000 }, async ({ page }) => {
       await primaryRatesUnreachable(page);
       await withNecessaryConsent(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -85,8 +82,7 @@ describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
     });
   }
 
-  it('reaches every sidebar item at 1440 × 900: the sidebar scrolls its own items', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('reaches every sidebar item at 1440 × 900: the sidebar scrolls its own items', { timeout: 60_000 }, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAsDemoAccount(page, 'alice');
     await openLoaded(page, '/dashboard');

@@ -1,12 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
 describe('lead forms', () => {
-  const browser = useBrowser();
-
-  it('validates, stores a contact-sales request and confirms it', async () => {
-    const { page } = browser;
+  it('validates, stores a contact-sales request and confirms it', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.goto('/contact-sales');
     const form = page.getByTestId('lead-form');
@@ -29,8 +26,7 @@ describe('lead forms', () => {
     expect(await success.getByTestId('lead-reference').textContent()).toMatch(/\S+/);
   });
 
-  it('shows the server error when a request is refused', async () => {
-    const { page } = browser;
+  it('shows the server error when a request is refused', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.route('**/trpc/leads.submit**', (route) =>
       route.fulfill({
@@ -51,8 +47,7 @@ describe('lead forms', () => {
     await form.getByRole('alert').filter({ hasText: 'Too many requests. Please try again in 42 minutes.' }).waitFor();
   });
 
-  it('subscribes to the newsletter and reports an invalid confirmation link', async () => {
-    const { page } = browser;
+  it('subscribes to the newsletter and reports an invalid confirmation link', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.goto('/newsletter');
     const form = page.getByTestId('newsletter-form');

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsDemoAccount } from './accounts';
 import { seriousViolations } from './a11y';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { OPERATION, POLL, useBrowser } from './fixtures';
+import { it, OPERATION, POLL } from './fixtures';
 import { api, newAccountWithPaidCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
@@ -18,10 +18,7 @@ interface KeptList {
 // every browser test shares one database, and the dashboard test counts Acme's clusters and orders,
 // which a cluster alice ordered and deleted would change.
 describe('leftovers before delete', () => {
-  const browser = useBrowser();
-
-  it("shows alice the volume Acme kept from legacy-shop on /billing, with its monthly price", { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it("shows alice the volume Acme kept from legacy-shop on /billing, with its monthly price", { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await openAsDemoAccount(page, 'alice', '/billing');
     const section = page.locator('section#leftovers');
     await section.getByRole('heading', { name: 'Kept after cluster deletion' }).waitFor(POLL);
@@ -40,11 +37,10 @@ describe('leftovers before delete', () => {
     expect(billed.first).toBeGreaterThanOrEqual(billed.deletedAt);
     expect(billed.first - billed.deletedAt).toBeLessThan(3_600_000);
     expect(await seriousViolations(page)).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('deletes a cluster keeping one of its volumes and deleting the rest, sees the volume billed on /billing, then removes it', { timeout: 240_000 }, async () => {
-    const { page } = browser;
+  it('deletes a cluster keeping one of its volumes and deleting the rest, sees the volume billed on /billing, then removes it', { timeout: 240_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-keep', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
     await page.goto(`/clusters/${clusterId}`);
@@ -91,6 +87,6 @@ describe('leftovers before delete', () => {
     await confirm.waitFor({ state: 'detached', ...POLL });
     await section.getByTestId('leftovers-empty').waitFor(POLL);
     expect((await api<KeptList>(page, 'GET', '/api/leftovers')).items).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { OPERATION, useBrowser } from './fixtures';
+import { it, OPERATION } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
@@ -21,10 +21,7 @@ interface Instance {
 // for its cluster, the cluster's operator creates it as soon as the cluster runs, and the page
 // follows it live; then its password is revealed and changed, and it is deleted by typing its name.
 describe('a managed middleware, from order to deletion', () => {
-  const browser = useBrowser();
-
-  it('is ordered with where it runs, waits for its cluster, is created with live progress, shows its connection string, rotates its password and is deleted', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('is ordered with where it runs, waits for its cluster, is created with live progress, shows its connection string, rotates its password and is deleted', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const stamp = Date.now().toString(36);
@@ -92,6 +89,6 @@ describe('a managed middleware, from order to deletion', () => {
     await page.locator('[data-testid="middleware-status"][data-status="deleted"]').waitFor(OPERATION);
     await page.getByTestId('middleware-cost').getByText(/before VAT/).waitFor();
     expect((await api<Instance>(page, 'GET', `/api/middlewares/${instanceId}`)).status).toBe('deleted');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
 /** Creates a notification for the signed-in user on the server (development-only procedure). */
@@ -26,10 +26,7 @@ async function notifyFromServer(page: Page, message: string, type = 'info'): Pro
 const items = (page: Page) => page.getByTestId('notification-item');
 
 describe('notifications', () => {
-  const browser = useBrowser();
-
-  it('shows a new notification in the open dropdown within a second, and keeps read, all-read and trash across a reload', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('shows a new notification in the open dropdown within a second, and keeps read, all-read and trash across a reload', { timeout: 90_000 }, async ({ page }) => {
     await countOpenSockets(page);
     await signInAsNewAccount(page);
     const firstRead = page.waitForResponse((response) => isTrpcCall(response.url(), 'notifications.list'));
@@ -73,8 +70,7 @@ describe('notifications', () => {
     expect(await items(page).filter({ hasText: second }).getAttribute('data-read')).toBe('true');
   });
 
-  it('opens the notification socket without the compression Chromium offers (ADR 23)', async () => {
-    const { page } = browser;
+  it('opens the notification socket without the compression Chromium offers (ADR 23)', async ({ page }) => {
     await signInAsNewAccount(page);
     await page.goto('/dashboard');
     const extensions = await page.evaluate(

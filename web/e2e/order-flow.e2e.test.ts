@@ -1,8 +1,8 @@
 import { formatEurCents, formatMoney } from '@kubemarket/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import {
   api,
   choose,
@@ -26,13 +26,10 @@ const SUCCESS_CARD = '4242 4242 4242 4242';
 const FIRST_PURCHASE_ONLY = 'Promotion code PARIS: This code is only for an organisation’s first purchase.';
 
 describe('from configurator to payment with PARIS', () => {
-  const browser = useBrowser();
-
   it(
     'configures a two-pool cluster with an add-on, applies PARIS, pays the quoted amount with the success card, and a second order of the organisation no longer gets PARIS',
     { timeout: 180_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       await primaryRatesUnreachable(page);
       const transitions = await recordViewTransitions(page);
       // A new, active organisation: it has bought nothing yet, so PARIS applies to its first purchase.
@@ -196,7 +193,7 @@ describe('from configurator to payment with PARIS', () => {
       expect(refused.body.message).toBe(FIRST_PURCHASE_ONLY);
       const orders = await api<{ total: number; items: { id: string }[] }>(page, 'GET', '/api/orders');
       expect(orders.items.map((item) => item.id)).toEqual([orderId]);
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 });

@@ -1,9 +1,9 @@
 import { formatMoney } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsDemoAccount, openAsNewAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { api, choose, fillCard, type OrderAnswer, readOrderInPage } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 
@@ -48,13 +48,10 @@ async function rowsOf(page: Page): Promise<{ id: string; status: string; cents: 
 }
 
 describe('ordering and paying', () => {
-  const browser = useBrowser();
-
   it(
     'orders a support plan with PARIS, is declined with the reason, pays on retry and lands on /payment-success with the amount charged',
     { timeout: 120_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       await primaryRatesUnreachable(page);
       // A new organisation: PARIS is for a first purchase, which the demo organisation made long ago.
       await openAsNewAccount(page, '/orders/support/support_business');
@@ -110,12 +107,11 @@ describe('ordering and paying', () => {
       const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
       await row.waitFor(POLL);
       expect(await row.getByTestId('order-status').getAttribute('data-status')).toBe('completed');
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 
-  it('keeps the card that paid when asked, and the next order pays with it without entering it again (issue 31)', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('keeps the card that paid when asked, and the next order pays with it without entering it again (issue 31)', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const first = await openNewOrder(page, 'support_business');
     const checkout = page.getByTestId('checkout');
     // Nothing saved yet: the card form, and the choice to keep the card.
@@ -138,11 +134,10 @@ describe('ordering and paying', () => {
     expect(paid.status).toBe('completed');
     expect(paid.payments.map((payment) => payment.status)).toEqual(['succeeded']);
     await page.getByTestId('payment-method').getByText(/ending in 4242/).waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('asks for the bank confirmation of a 3-D Secure card: cancelling it declines with the reason, completing it pays', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('asks for the bank confirmation of a 3-D Secure card: cancelling it declines with the reason, completing it pays', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const order = await openNewOrder(page, 'support_business');
 
     const checkout = page.getByTestId('checkout');
@@ -166,11 +161,10 @@ describe('ordering and paying', () => {
     expect(paid.payments.map((payment) => payment.status)).toEqual(['declined', 'succeeded']);
     expect(paid.events.map((event) => event.type)).toContain('authentication_required');
     expect(await page.getByTestId('payment-amount').textContent()).toBe(formatMoney(paid.totalCents / 100, 'EUR'));
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('charges a double-clicked Pay once', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('charges a double-clicked Pay once', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     const order = await openNewOrder(page, 'support_enterprise', { checkout: false });
     await page.getByTestId('order-pay').click();
     await page.waitForURL((url) => url.searchParams.get('checkout') === '1');
@@ -184,15 +178,12 @@ describe('ordering and paying', () => {
     expect(paid.status).toBe('completed');
     expect(paid.payments).toHaveLength(1);
     expect(paid.payments[0]).toMatchObject({ status: 'succeeded', amountCents: paid.totalCents });
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('what each role sees', () => {
-  const browser = useBrowser();
-
-  it('shows a viewer the catalogue and the orders, without any Order, Pay or Cancel button', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows a viewer the catalogue and the orders, without any Order, Pay or Cancel button', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await openAsDemoAccount(page, 'vera', '/orders/products/mw_postgresql');
     await page.getByTestId('middleware-plan').first().waitFor();
     expect(await page.getByTestId('order-plan').count()).toBe(0);
@@ -216,11 +207,10 @@ describe('what each role sees', () => {
     expect(await page.getByTestId('order-pay').count()).toBe(0);
     expect(await page.getByTestId('order-cancel').count()).toBe(0);
     expect(await page.getByTestId('pay-button').count()).toBe(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('counts the orders of each kind and lists the cluster orders filtered, sorted and paginated by the server', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('counts the orders of each kind and lists the cluster orders filtered, sorted and paginated by the server', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     await openAsDemoAccount(page, 'alice', '/orders');
     const counts = await api<{ total: number; byKind: Record<string, number> }>(page, 'GET', '/api/orders/counts');
     for (const kind of ['cluster', 'addon', 'middleware', 'support']) {
@@ -271,6 +261,6 @@ describe('what each role sees', () => {
     await page.reload();
     await expect.poll(async () => (await rowsOf(page)).map((row) => row.id), POLL).toEqual(['ord_demo_webshop']);
     expect(await page.getByTestId('orders-search').inputValue()).toBe('webshop');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { APP_LOADER_SCRIPT, PRERENDERED_PAGES } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 
 /** The markup inside #root of an HTML answer, or '' for the empty SPA shell. */
 function rootMarkup(html: string): string {
@@ -25,8 +25,6 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
 }
 
 describe('prerendered public pages (ADR 17)', () => {
-  const browser = useBrowser();
-
   it('answers each prerendered page with its markup, the colour-scheme script and the CSRF token filled in', async () => {
     for (const path of PRERENDERED_PAGES) {
       const response = await fetch(`${BASE_URL}${path}`);
@@ -50,8 +48,7 @@ describe('prerendered public pages (ADR 17)', () => {
     expect(rootMarkup(await (await fetch(`${BASE_URL}/dashboard`)).text())).toMatch(/^<div id="root"><\/div>\s*$/);
   });
 
-  it('paints the page, in the visitor\'s colour scheme, before any JavaScript of ours has run', async () => {
-    const { page } = browser;
+  it('paints the page, in the visitor\'s colour scheme, before any JavaScript of ours has run', async ({ page, pageErrors }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     // What shows while our scripts are held back comes from the HTML and the stylesheet alone.
     const release = await holdScripts(page);
@@ -64,11 +61,10 @@ describe('prerendered public pages (ADR 17)', () => {
     await release();
     // Then the app takes the page over: the tiers come from the catalogue.
     await expect.poll(() => page.getByTestId('tier-card').count(), POLL).toBeGreaterThan(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('hydrates /, /pricing and /documentation in place, with no console error or refused script', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('hydrates /, /pricing and /documentation in place, with no console error or refused script', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       // Hydration mismatches are logged as warnings by main.tsx; a default visitor must have none.
@@ -91,16 +87,15 @@ describe('prerendered public pages (ADR 17)', () => {
       expect(await page.locator('h1[data-from-html="yes"]').count(), `${path}: ${problems.join(' | ')}`).toBe(1);
     }
     expect(problems.filter((problem) => !problem.includes('open.er-api.com') && !problem.includes('ERR_BLOCKED_BY_CLIENT'))).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('serves a signed-in visitor the app, not the anonymous markup', async () => {
-    const { page } = browser;
+  it('serves a signed-in visitor the app, not the anonymous markup', async ({ page, pageErrors }) => {
     await signInAsNewAccount(page);
     const html = await (await page.context().request.get(`${BASE_URL}/pricing`)).text();
     expect(html).not.toContain('data-prerendered');
     await page.goto('/pricing');
     await page.locator('h1').first().waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,15 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { withNecessaryConsent } from './auth-helpers';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 import { primaryRatesUnreachable, serverRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 10_000 } as const;
 
 describe('pricing', () => {
-  const browser = useBrowser();
-
   /** Opens `path` with the cookie choice made, offline, our server answering the stub rates (1 EUR = 1.25 USD). */
   async function openWithStubRates(page: Page, path: string): Promise<void> {
     await withNecessaryConsent(page);
@@ -32,8 +30,7 @@ describe('pricing', () => {
     expect(await field('nodes-from')).toContain('€29.00');
   }
 
-  it('shows the tiers from the database and converts prices when the currency changes', async () => {
-    const { page } = browser;
+  it('shows the tiers from the database and converts prices when the currency changes', async ({ page, pageErrors }) => {
     await openWithStubRates(page, '/pricing');
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
@@ -58,11 +55,10 @@ describe('pricing', () => {
     // The choice is remembered across visits.
     await page.reload();
     await expect.poll(() => price.textContent(), POLL).toBe('¥3,680.00');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('switches to yearly billing with the discount', async () => {
-    const { page } = browser;
+  it('switches to yearly billing with the discount', async ({ page }) => {
     await openWithStubRates(page, '/pricing');
 
     const standard = page.getByTestId('pricing-tier').filter({ hasText: 'Standard (Blue)' });
@@ -77,8 +73,7 @@ describe('pricing', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('billingCycle'))).toBe('yearly');
   });
 
-  it('shows the node flavours, add-ons, data services, support plans and the PARIS promotion from the catalogue', async () => {
-    const { page } = browser;
+  it('shows the node flavours, add-ons, data services, support plans and the PARIS promotion from the catalogue', async ({ page, pageErrors }) => {
     await openWithStubRates(page, '/pricing');
 
     // Each tier's promises and limits, from GET /api/cluster-tiers.
@@ -122,11 +117,10 @@ describe('pricing', () => {
     expect(await flavors.getByRole('columnheader', { name: 'Per year' }).count()).toBe(1);
     // Support plans without a yearly price cost twelve months.
     expect(await supportPlan('Business').getByTestId('support-plan-price').textContent()).toBe('$2,985.00');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it("shows a cluster type's SLA, HA control plane and limits from the catalogue", async () => {
-    const { page } = browser;
+  it("shows a cluster type's SLA, HA control plane and limits from the catalogue", async ({ page, pageErrors }) => {
     await openWithStubRates(page, '/cluster-types/blue');
     const offer = page.getByTestId('cluster-type-offer');
     await expectStandardBlueOffer(offer, 'spec');
@@ -135,11 +129,10 @@ describe('pricing', () => {
     await expect.poll(() => offer.getByTestId('spec-sla').textContent(), POLL).toBe('99.5%');
     expect(await offer.getByTestId('spec-max-nodes').textContent()).toBe('10 nodes');
     expect(await offer.getByTestId('spec-ha').textContent()).toMatch(/^Optional at€49\.00/);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('orders a tier from its cluster-type page', async () => {
-    const { page } = browser;
+  it('orders a tier from its cluster-type page', async ({ page }) => {
     await withNecessaryConsent(page);
     await primaryRatesUnreachable(page);
     await page.goto('/cluster-types/red');

@@ -11,10 +11,10 @@
  * (3 s) keeps the timeout short.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
 import { seriousViolations } from './a11y';
-import { useBrowser } from './fixtures';
+import { it } from './fixtures';
 
 type Provider = 'gke' | 'eks' | 'aks' | 'iks' | 'cce' | 'ack' | 'doks';
 type CredentialSet = Record<string, string | string[]>;
@@ -125,8 +125,6 @@ async function fill(page: Page, set: CredentialSet, previous: CredentialSet = {}
 }
 
 describe('cloud connection pages', () => {
-  const browser = useBrowser();
-
   it('has the fake providers configured by scripts/e2e.mjs', () => {
     expect(fakes?.credentials.eks.ok).toBeDefined();
   });
@@ -138,8 +136,7 @@ describe('cloud connection pages', () => {
   });
 
   for (const { provider, path, badge, clusters, failures } of PAGES) {
-    it(`${path}: explains a wrong secret and ${failures.map((failure) => failure.kind.replace('_', ' ')).join(', ')}, lists the clusters, saves without showing a secret`, { timeout: 90_000 }, async () => {
-      const { page, pageErrors } = browser;
+    it(`${path}: explains a wrong secret and ${failures.map((failure) => failure.kind.replace('_', ' ')).join(', ')}, lists the clusters, saves without showing a secret`, { timeout: 90_000 }, async ({ page, pageErrors }) => {
       const credentials = fakes!.credentials[provider];
       await openAsNewAccount(page, path);
       await page.getByTestId('least-privilege').waitFor();
@@ -199,8 +196,7 @@ describe('cloud connection pages', () => {
     });
   }
 
-  it('/my-clusters shows the clusters of a saved EKS connection, read-only with a provider badge, and refreshes them', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('/my-clusters shows the clusters of a saved EKS connection, read-only with a provider badge, and refreshes them', { timeout: 90_000 }, async ({ page }) => {
     const credentials = fakes!.credentials.eks;
     await openAsNewAccount(page, '/my-clusters');
     await page.getByTestId('clusters-range').or(page.getByTestId('clusters-empty')).first().waitFor();

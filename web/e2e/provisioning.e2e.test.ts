@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { api, fillCard, orderAndPayCluster, type OrderAnswer, placeClusterOrder, uniqueName } from './order-helpers';
 import { primaryRatesUnreachable } from './rates';
 import { installPageClock, runPageTimers } from './settle';
@@ -129,13 +129,10 @@ function stepChangesOnScreen(page: Page): Promise<{ key: string; status: string 
 const orderAndPayOverApi = (page: Page, name: string, nodes: number) => orderAndPayCluster(page, { name, tierId: 'tier_standard', flavorId: 'gp-4-16', count: nodes, billing: BILLING });
 
 describe('live provisioning', () => {
-  const browser = useBrowser();
-
   it(
     'pays for a two-node cluster and watches /cluster-provisioning reach ready step by step over the socket, without a reload or polling; then a scaled pool’s new node joins live',
     { timeout: 240_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
       await primaryRatesUnreachable(page);
@@ -271,12 +268,11 @@ describe('live provisioning', () => {
       expect([...seen].some((statuses) => statuses !== 'healthy,healthy,healthy,healthy')).toBe(true);
       await expect.poll(() => frames.filter((frame) => frame.clusterId === clusterId && frame.operation.id === grown.body.id).at(-1)?.operation.status, PROVISIONING).toBe('succeeded');
       expect(await page.evaluate(() => (window as unknown as { provisioningDocument?: string }).provisioningDocument)).toBe('watched');
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 
-  it('shows why a provisioning failed, with Retry that starts it again and Contact support; the order page shows the same steps', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('shows why a provisioning failed, with Retry that starts it again and Contact support; the order page shows the same steps', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     const frames = recordProgressFrames(page);
     await signInAsNewAccount(page);
@@ -317,11 +313,10 @@ describe('live provisioning', () => {
     const section = page.locator('#provisioning');
     await section.getByTestId('provisioning-failure').waitFor(POLL);
     expect(await section.locator('[data-testid="provisioning-step"][data-step="health"]').getAttribute('data-status')).toBe('failed');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows the true state after the socket comes back: steps finished while it was down are read again, without a reload', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('shows the true state after the socket comes back: steps finished while it was down are read again, without a reload', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     await primaryRatesUnreachable(page);
     // The page's sockets, and a switch that makes new ones fail (as a dropped network would) until it is turned off.
     await page.addInitScript(() => {
@@ -379,11 +374,10 @@ describe('live provisioning', () => {
     // No message of the finished operation came after the reconnect: what the page shows, it read.
     expect(frames.length).toBe(framesBeforeDrop);
     expect(await page.evaluate(() => (window as unknown as { provisioningDocument?: string }).provisioningDocument)).toBe('watched');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('lists nothing to follow for a new organisation and leads to the configurator', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('lists nothing to follow for a new organisation and leads to the configurator', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await openAsNewAccount(page, '/cluster-provisioning');
     const empty = page.getByTestId('provisioning-empty');
     await empty.waitFor(POLL);
@@ -394,6 +388,6 @@ describe('live provisioning', () => {
 
     await page.goto('/cluster-provisioning?clusterId=clu_missing');
     await page.getByTestId('provisioning-cluster-missing').waitFor(POLL);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures';
 import { primaryRatesUnreachable } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
@@ -52,36 +52,31 @@ const PUBLIC_ROUTES = [
 ];
 
 describe('public routes', () => {
-  const browser = useBrowser();
-
   // One page visits the whole table (its assets cached after the first route) instead of one
   // browser context per route; every route gets the same checks, and a failure names its route.
-  it('every public route shows its own page', { timeout: 240_000 }, async () => {
-    const { page } = browser;
+  it('every public route shows its own page', { timeout: 240_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(10_000);
     await primaryRatesUnreachable(page);
     for (const path of PUBLIC_ROUTES) {
-      const errorsBefore = browser.pageErrors.length;
+      const errorsBefore = pageErrors.length;
       const response = await page.goto(path);
       expect.soft(response?.status(), `${path}: HTTP status`).toBe(200);
       const heading = await page.locator('h1').first().waitFor().then(() => true, () => false);
       expect.soft(heading, `${path}: has an h1`).toBe(true);
       expect.soft(await page.getByTestId('not-found').count(), `${path}: not-found page`).toBe(0);
       expect.soft(new URL(page.url()).pathname, `${path}: final path`).toBe(path);
-      expect.soft(browser.pageErrors.slice(errorsBefore).map(String), `${path}: page errors`).toEqual([]);
+      expect.soft(pageErrors.slice(errorsBefore).map(String), `${path}: page errors`).toEqual([]);
     }
   });
 
-  it('/fr redirects to the home page', async () => {
-    const { page } = browser;
+  it('/fr redirects to the home page', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.goto('/fr');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('tier-card').first().waitFor();
   });
 
-  it('aliases show the same detail page as their cluster type', async () => {
-    const { page } = browser;
+  it('aliases show the same detail page as their cluster type', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.goto('/cluster-types/data');
     const title = await page.getByTestId('page-title').textContent();
@@ -94,8 +89,7 @@ describe('public routes', () => {
     await expect.poll(() => page.getByTestId('page-title').textContent(), POLL).toBe('Short-lived clusters for CI, previews and staging');
   });
 
-  it('unknown paths show the not-found page', async () => {
-    const { page } = browser;
+  it('unknown paths show the not-found page', async ({ page }) => {
     page.setDefaultTimeout(10_000);
     await primaryRatesUnreachable(page);
     for (const path of ['/cluster-types/purple', '/tutorials/no-such-tutorial', '/definitely-not-a-page', '/pricing/extra']) {
@@ -115,14 +109,13 @@ describe('public routes', () => {
     return cards;
   }
 
-  it('lists the data centres from the database', async () => {
-    const cards = await cardsOn(browser.page, '/data-centers', 'data-center');
+  it('lists the data centres from the database', async ({ page }) => {
+    const cards = await cardsOn(page, '/data-centers', 'data-center');
     expect(await cards.count()).toBeGreaterThanOrEqual(5);
     expect(await cards.filter({ hasText: 'Paris PAR1' }).textContent()).toContain('fr-par-1');
   });
 
-  it('renders a tutorial from its content file', async () => {
-    const { page } = browser;
+  it('renders a tutorial from its content file', async ({ page }) => {
     const cards = await cardsOn(page, '/tutorials', 'tutorial-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
     await cards.filter({ hasText: 'Deploy from Git with Argo CD' }).click();
@@ -133,8 +126,7 @@ describe('public routes', () => {
     expect(await content.locator('pre').count()).toBeGreaterThanOrEqual(3);
   });
 
-  it('checks live service health, counting a refused socket as reachable', async () => {
-    const { page } = browser;
+  it('checks live service health, counting a refused socket as reachable', async ({ page }) => {
     await primaryRatesUnreachable(page);
     await page.goto('/test-service');
     for (const id of ['status-api', 'status-database', 'status-websocket']) {

@@ -1,15 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map((match) => match[1]!);
 const appScriptsOf = (html: string) => (/data-app-scripts="([^"]*)"/.exec(html)?.[1] ?? '').split(' ');
 
 describe("a page's own code is fetched with the app, not after it (ADR 18)", () => {
-  const browser = useBrowser();
-
-  it('preloads the code of the console page asked for, which the page then runs without fetching it again', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('preloads the code of the console page asked for, which the page then runs without fetching it again', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     await signInAsNewAccount(page);
     const html = await (await page.context().request.get(`${BASE_URL}/dashboard`)).text();
     const preloads = preloadsOf(html);
@@ -40,17 +37,16 @@ describe("a page's own code is fetched with the app, not after it (ADR 18)", () 
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // Fetched once: the import the app makes when it runs uses the preloaded module.
     expect(requested.filter((path) => path === dashboardChunk)).toHaveLength(1);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('preloads no console code for a visitor who is not signed in, and the public page they are sent to works', async () => {
+  it('preloads no console code for a visitor who is not signed in, and the public page they are sent to works', async ({ page, pageErrors }) => {
     const html = await (await fetch(`${BASE_URL}/dashboard`)).text();
     expect(preloadsOf(html).some((file) => /\/dashboard-/.test(file))).toBe(false);
-    const { page } = browser;
     await page.goto('/dashboard');
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/auth');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
   it("loads a prerendered page's own code with the app once the page has painted", async () => {

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createAccount, openAsNewAccount, signInAsNewAccount, signInOnAnotherDevice } from './accounts';
-import { BASE_URL, useBrowser } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { rejectCookies, sessionItem, signIn, signOutOverApi } from './auth-helpers';
 
 /** Server round trips under a loaded test machine can take a few seconds. */
@@ -25,10 +25,7 @@ function wrongTotpCode(secret: string): string {
 }
 
 describe('staff accounts set up two-step verification when they sign in', () => {
-  const browser = useBrowser();
-
-  it('asks a staff account without it to set it up, and signs in only after the first valid code', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('asks a staff account without it to set it up, and signs in only after the first valid code', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const account = await createAccount({ role: 'officer' });
 
     await page.goto('/auth');
@@ -83,15 +80,12 @@ describe('staff accounts set up two-step verification when they sign in', () => 
     expect(await page.getByTestId('totp-required-for-staff').textContent()).toBe('Staff accounts must keep two-step verification on.');
     expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Generate new recovery codes' }).waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('recovery codes in /settings', () => {
-  const browser = useBrowser();
-
-  it('generates new codes after the password, and only the new ones sign in', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('generates new codes after the password, and only the new ones sign in', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     const account = await openAsNewAccount(page, '/settings?tab=security', { totp: true });
     await expect.poll(() => page.getByTestId('totp-status').textContent(), POLL).toBe('On');
     // A customer may turn it off (the button is there); here it stays on.
@@ -148,15 +142,12 @@ describe('recovery codes in /settings', () => {
     await mfaForm.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByText('Login successful').waitFor();
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('signing out the other sessions', () => {
-  const browser = useBrowser();
-
-  it('asks for the password, then signs out every other session but keeps this one', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('asks for the password, then signs out every other session but keeps this one', { timeout: 60_000 }, async ({ page, pageErrors }) => {
     const account = await signInAsNewAccount(page);
 
     const other = await signInOnAnotherDevice(page, account.email, account.password);
@@ -189,6 +180,6 @@ describe('signing out the other sessions', () => {
     } finally {
       await other.context().close();
     }
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
 import { closeFileBrowser } from './fixtures';
 
-// Runs once per test file, after its last test: the file's browser is shared by its describe blocks.
+// Runs once per test file, after its last test: the file's browser is shared by its tests.
 afterAll(closeFileBrowser);

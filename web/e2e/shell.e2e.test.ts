@@ -1,11 +1,10 @@
 import { FALLBACK_CLUSTER_TYPE_LINKS, clusterTypeFromTierName, tierDisplayName } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
 import type { Account, AccountOptions } from './accounts';
 import { sessionItem, withNecessaryConsent } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
-import type { BrowserFixture } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const PHONE = { width: 390, height: 844 };
@@ -15,11 +14,11 @@ const DESKTOP = { width: 1280, height: 800 };
  * Every test starts with cookie choices already made, so the consent banner (tested on its own)
  * does not sit over the bottom of the page where the floating menu button lives.
  */
-function withCookieChoiceMade(browser: BrowserFixture) {
-  beforeEach(async () => {
+function withCookieChoiceMade() {
+  it.beforeEach(async ({ page }) => {
     // A step that cannot happen fails with its own message instead of the whole test timing out.
-    browser.page.setDefaultTimeout(10_000);
-    await withNecessaryConsent(browser.page);
+    page.setDefaultTimeout(10_000);
+    await withNecessaryConsent(page);
   });
 }
 
@@ -43,11 +42,9 @@ function toast(page: Page, text: string) {
 }
 
 describe('site header', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
-  it('offers the public pages and Sign In when signed out', async () => {
-    const { page } = browser;
+  it('offers the public pages and Sign In when signed out', async ({ page, pageErrors }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
 
@@ -59,11 +56,10 @@ describe('site header', () => {
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     expect(await page.getByTestId('dashboard-link').count()).toBe(0);
     expect(await page.getByTestId('mobile-menu-button').count()).toBe(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('switches between light and dark themes, with a dark or light class on the root element as Mantine\'s scheme', async () => {
-    const { page } = browser;
+  it('switches between light and dark themes, with a dark or light class on the root element as Mantine\'s scheme', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
 
@@ -80,8 +76,7 @@ describe('site header', () => {
     await expect.poll(scheme).toBe('light');
   });
 
-  it('adds Support, the dashboard icon, the bell and the user menu when signed in', async () => {
-    const { page } = browser;
+  it('adds Support, the dashboard icon, the bell and the user menu when signed in', async ({ page, pageErrors }) => {
     await page.setViewportSize(DESKTOP);
     const account = await signInAsNew(page);
 
@@ -98,11 +93,10 @@ describe('site header', () => {
     expect(await page.getByTestId('user-menu-billing-id').textContent()).toBe(`Billing ID: ${account.organization.billingId}`);
     const items = (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
     expect(items).toEqual(['Settings', 'Logout']);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows Officers Panel to an officer and leads to the panel', async () => {
-    const { page } = browser;
+  it('shows Officers Panel to an officer and leads to the panel', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page, { role: 'officer' });
 
@@ -120,8 +114,7 @@ describe('site header', () => {
     expect(await page.getByRole('link', { name: /Manage add-ons/ }).first().getAttribute('href')).toBe('/officers/manage-addons');
   });
 
-  it('shows Logging out... in the menu while the logout is pending', async () => {
-    const { page } = browser;
+  it('shows Logging out... in the menu while the logout is pending', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
@@ -143,11 +136,9 @@ describe('site header', () => {
 });
 
 describe('mobile mode', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
-  it('moves the navigation into a floating menu at 390 px (signed out)', async () => {
-    const { page } = browser;
+  it('moves the navigation into a floating menu at 390 px (signed out)', async ({ page, pageErrors }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
 
@@ -164,11 +155,10 @@ describe('mobile mode', () => {
     await panel.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => panel.count()).toBe(0);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('lists the signed-in entries, Officers Panel included for an officer, and toggles the sidebar on a dashboard page', async () => {
-    const { page } = browser;
+  it('lists the signed-in entries, Officers Panel included for an officer, and toggles the sidebar on a dashboard page', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInAsNew(page, { role: 'officer' });
 
@@ -187,8 +177,7 @@ describe('mobile mode', () => {
     await expect.poll(() => panel.count()).toBe(0);
   });
 
-  it('does not touch the sidebar from a page outside the dashboard layout', async () => {
-    const { page } = browser;
+  it('does not touch the sidebar from a page outside the dashboard layout', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInAsNew(page);
     await page.goto('/order-status');
@@ -199,8 +188,7 @@ describe('mobile mode', () => {
     expect(await page.getByRole('dialog', { name: 'Dashboard navigation' }).count()).toBe(0);
   });
 
-  it('is decided again when the window is resized', async () => {
-    const { page } = browser;
+  it('is decided again when the window is resized', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -230,13 +218,11 @@ describe('mobile mode', () => {
 });
 
 describe('dashboard sidebar', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
   const sidebar = (page: Page) => page.getByTestId('dashboard-sidebar');
 
-  it('lists the console sections with both groups open and the counts from the server', async () => {
-    const { page } = browser;
+  it('lists the console sections with both groups open and the counts from the server', async ({ page, pageErrors }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
@@ -266,11 +252,10 @@ describe('dashboard sidebar', () => {
     const counts = (await response.json()) as { clusters: number; orders: { total: number } };
     await expect.poll(() => sidebar(page).getByTestId('sidebar-count-clusters').textContent()).toBe(String(counts.clusters));
     expect(await sidebar(page).getByTestId('sidebar-count-orders').textContent()).toBe(String(counts.orders.total));
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('shows User Management to an admin', async () => {
-    const { page } = browser;
+  it('shows User Management to an admin', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page, { role: 'admin' });
 
@@ -282,8 +267,7 @@ describe('dashboard sidebar', () => {
     expect(await page.getByTestId('page-title').textContent()).toBe('User Management');
   });
 
-  it('collapses to an icon rail with the system status, and back', async () => {
-    const { page } = browser;
+  it('collapses to an icon rail with the system status, and back', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
@@ -304,8 +288,7 @@ describe('dashboard sidebar', () => {
     expect(await page.getByTestId('system-status').count()).toBe(0);
   });
 
-  it('follows the toggleDashboardSidebar window event: the rail on desktop, the overlay on a phone', async () => {
-    const { page } = browser;
+  it('follows the toggleDashboardSidebar window event: the rail on desktop, the overlay on a phone', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
     const toggle = () => page.evaluate(() => window.dispatchEvent(new Event('toggleDashboardSidebar')));
@@ -326,8 +309,7 @@ describe('dashboard sidebar', () => {
     await expect.poll(() => overlay.count()).toBe(0);
   });
 
-  it('refreshes the counts on every page change', async () => {
-    const { page } = browser;
+  it('refreshes the counts on every page change', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
     await sidebar(page).getByTestId('sidebar-count-clusters').waitFor();
@@ -346,11 +328,9 @@ describe('dashboard sidebar', () => {
 });
 
 describe('signed-in layouts', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
-  it('give each section a page header inside the right layout', async () => {
-    const { page } = browser;
+  it('give each section a page header inside the right layout', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInAsNew(page);
 
@@ -366,8 +346,7 @@ describe('signed-in layouts', () => {
     }
   });
 
-  it('slide forward from configuring to provisioning and back, 0.4 s in and 0.3 s out by 20 px', async () => {
-    const { page } = browser;
+  it('slide forward from configuring to provisioning and back, 0.4 s in and 0.3 s out by 20 px', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const transitions = await recordViewTransitions(page);
     await signInAsNew(page);
@@ -395,11 +374,9 @@ describe('signed-in layouts', () => {
 });
 
 describe('promotional banner', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
-  it('shows the PARIS code and copies it', async () => {
-    const { page } = browser;
+  it('shows the PARIS code and copies it', async ({ page }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
     await page.goto('/');
 
@@ -417,8 +394,7 @@ describe('promotional banner', () => {
     await expect.poll(() => toast(page, 'Promo code copied').count(), { timeout: 4000 }).toBe(0);
   });
 
-  it('stays compact on a phone: two short lines at most, the copy button in view (issue 31)', async () => {
-    const { page } = browser;
+  it('stays compact on a phone: two short lines at most, the copy button in view (issue 31)', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
     const banner = page.getByTestId('promo-banner');
@@ -430,8 +406,7 @@ describe('promotional banner', () => {
     expect(await page.getByTestId('promo-dismiss').isVisible()).toBe(true);
   });
 
-  it('stays dismissed for the browser session and comes back from the side tab', async () => {
-    const { page } = browser;
+  it('stays dismissed for the browser session and comes back from the side tab', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('promo-banner').waitFor();
     expect(await page.getByTestId('promo-side-tab').count()).toBe(0);
@@ -454,16 +429,14 @@ describe('promotional banner', () => {
 });
 
 describe('toasts', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
   async function showRestoreToast(page: Page) {
     await page.getByTestId('promo-dismiss').click();
     await page.getByTestId('promo-side-tab').click();
   }
 
-  it('shows at most three at once and takes focus on F8', async () => {
-    const { page } = browser;
+  it('shows at most three at once and takes focus on F8', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('promo-banner').waitFor();
     // Four toasts within the first one's 5 s: clicked from the page itself, as one quick hand would
@@ -491,8 +464,7 @@ describe('toasts', () => {
     expect(await page.getByTestId('toast-region').getAttribute('aria-label')).toBe('Notifications (F8)');
   });
 
-  it('is dismissed by a swipe of 50 px to the right, not by a shorter one', async () => {
-    const { page } = browser;
+  it('is dismissed by a swipe of 50 px to the right, not by a shorter one', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('promo-banner').waitFor();
     await showRestoreToast(page);
@@ -524,11 +496,9 @@ describe('toasts', () => {
 });
 
 describe('site footer', () => {
-  const browser = useBrowser();
-  withCookieChoiceMade(browser);
+  withCookieChoiceMade();
 
-  it('links the loaded cluster tiers to their type pages, and the other pages', async () => {
-    const { page } = browser;
+  it('links the loaded cluster tiers to their type pages, and the other pages', async ({ page }) => {
     const response = await page.request.get(`${BASE_URL}/api/cluster-tiers`);
     const tiers = (await response.json()) as Array<{ id: string; name: string }>;
     expect(tiers.length).toBeGreaterThan(0);
@@ -549,8 +519,7 @@ describe('site footer', () => {
     expect(claims).toEqual(['Enterprise ready', 'GDPR compliant', 'HDS certified', 'Data sovereignty', 'CISPE compliant']);
   });
 
-  it('falls back to the seven fixed cluster types and the loading version when the catalogue cannot be read', async () => {
-    const { page } = browser;
+  it('falls back to the seven fixed cluster types and the loading version when the catalogue cannot be read', async ({ page }) => {
     await page.route(
       (url) => url.pathname.startsWith('/trpc/') && (url.pathname.includes('catalog.clusterTiers') || url.pathname.includes('meta.versionSummary')),
       (route) => route.abort(),

@@ -1,17 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { insertInvoice } from '../../scripts/lib/race-scenarios.mjs';
 import { createAccount, demoAccountBeside, openAsNewAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
-import { anotherContext, BASE_URL, POLL, useBrowser } from './fixtures';
+import { anotherContext, BASE_URL, it, POLL } from './fixtures';
 import { REQUEST_ID_PATTERN } from '@kubemarket/shared';
 
 describe('staff: organisations', () => {
-  const browser = useBrowser();
-
-  it('an administrator finds an organisation, suspends it with a reason (its orders refused) and reinstates it', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('an administrator finds an organisation, suspends it with a reason (its orders refused) and reinstates it', { timeout: 180_000 }, async ({ page }) => {
     // The customer: a fresh organisation of its own, so no other test's counts move.
     const customerContext = await anotherContext(page);
     const customerPage = await customerContext.newPage();
@@ -85,8 +82,7 @@ describe('staff: organisations', () => {
     }
   });
 
-  it('an administrator corrects a €1,200 invoice with a credit note; another approves it from the organisation page, and it is issued once', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('an administrator corrects a €1,200 invoice with a credit note; another approves it from the organisation page, and it is issued once', { timeout: 180_000 }, async ({ page }) => {
     // A fresh customer with an unpaid invoice of a past month (no screen makes one: written in the Worker's database).
     const customer = await createAccount({ organizationRole: 'owner' });
     const invoice = await insertInvoice(await workerDatabase(), customer.organization.id, { totalCents: 120_000 });
@@ -121,8 +117,7 @@ describe('staff: organisations', () => {
     }
   });
 
-  it('an administrator records the bank transfer Globex owes: the list refreshes, what it owes drops, the customer sees it received', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('an administrator records the bank transfer Globex owes: the list refreshes, what it owes drops, the customer sees it received', { timeout: 180_000 }, async ({ page }) => {
     // The demo seed (scripts/seed.ts): Globex confirmed two orders by bank transfer; the support plan's is overdue.
     const orderId = 'ord_demo_globex_support';
     await openAsNewAccount(page, '/officers/organizations?id=org_demo_globex', { role: 'admin' });
@@ -176,8 +171,7 @@ describe('staff: organisations', () => {
     }
   });
 
-  it('an administrator records a partial transfer against an invoice by its RF reference: the rest stays due, for staff and the customer alike', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('an administrator records a partial transfer against an invoice by its RF reference: the rest stays due, for staff and the customer alike', { timeout: 180_000 }, async ({ page }) => {
     await openAsNewAccount(page, '/officers/organizations?id=org_demo_globex', { role: 'admin' });
     const invoices = page.getByRole('table', { name: 'Latest invoices' });
     await invoices.waitFor(POLL);
@@ -213,8 +207,7 @@ describe('staff: organisations', () => {
     }
   });
 
-  it('staff see what customers run across organisations, each row leading to its organisation', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('staff see what customers run across organisations, each row leading to its organisation', { timeout: 120_000 }, async ({ page }) => {
     await openAsNewAccount(page, '/officers/clusters', { role: 'officer' });
     for (const [path, noun] of [
       ['/officers/clusters', 'cluster'],
@@ -233,8 +226,7 @@ describe('staff: organisations', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Acme Industries' }).count()).toBe(1);
   });
 
-  it('a customer is refused every staff list', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('a customer is refused every staff list', { timeout: 60_000 }, async ({ page }) => {
     await signInAsNewAccount(page, { organizationRole: 'owner' });
     for (const path of [
       '/api/admin/organizations',

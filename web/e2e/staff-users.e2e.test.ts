@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect } from 'vitest';
 import { signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { register, rejectCookies, uniqueAccount } from './auth-helpers';
-import { BASE_URL, useBrowser } from './fixtures';
+import { anotherContext, BASE_URL, it } from './fixtures';
 
 /** A cluster order over REST as the page's user: the status and body of the answer. */
 async function orderCluster(page: Page): Promise<{ status: number; body: { message?: string; status?: string } }> {
@@ -27,12 +27,11 @@ async function confirmWithReason(page: Page, reason: string, confirm: string): P
 }
 
 describe('staff: users, registrations and promotions', () => {
-  const browser = useBrowser();
   const extraContexts: BrowserContext[] = [];
 
   /** Another signed-out browser (its own cookies), as a second person at another desk. */
-  async function otherBrowser(): Promise<Page> {
-    const context = await (browser.page.context().browser() as Browser).newContext({ baseURL: BASE_URL });
+  async function otherBrowser(page: Page): Promise<Page> {
+    const context = await anotherContext(page);
     extraContexts.push(context);
     return context.newPage();
   }
@@ -41,8 +40,7 @@ describe('staff: users, registrations and promotions', () => {
     await Promise.all(extraContexts.splice(0).map((context) => context.close()));
   });
 
-  it('a super admin approves a registration, and its owner can then order', { timeout: 120_000 }, async () => {
-    const owner = browser.page;
+  it('a super admin approves a registration, and its owner can then order', { timeout: 120_000 }, async ({ page: owner, pageErrors }) => {
     owner.setDefaultTimeout(15_000);
     const account = uniqueAccount('pending');
     await register(owner, account);
@@ -50,7 +48,7 @@ describe('staff: users, registrations and promotions', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('waiting for approval');
 
-    const staff = await otherBrowser();
+    const staff = await otherBrowser(owner);
     staff.setDefaultTimeout(15_000);
     await signInAsDemoAccount(staff, 'sophie');
     await staff.goto('/admin/pending-registrations');
@@ -70,16 +68,15 @@ describe('staff: users, registrations and promotions', () => {
     const placed = await orderCluster(owner);
     expect(placed.status).toBe(201);
     expect(placed.body.status).toBe('pending');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('an admin requests a promotion, a super admin approves it elsewhere, and the old session ends', { timeout: 120_000 }, async () => {
+  it('an admin requests a promotion, a super admin approves it elsewhere, and the old session ends', { timeout: 120_000 }, async ({ page: adam, pageErrors }) => {
     // The user to promote, signed in in a browser of their own.
-    const userPage = await otherBrowser();
+    const userPage = await otherBrowser(adam);
     const user = await signInAsNewAccount(userPage);
     expect((await userPage.context().request.get(`${BASE_URL}/api/user`)).status()).toBe(200);
 
-    const adam = browser.page;
     adam.setDefaultTimeout(15_000);
     await signInAsDemoAccount(adam, 'adam');
     await adam.goto('/officers/manage-users');
@@ -103,7 +100,7 @@ describe('staff: users, registrations and promotions', () => {
     await adamsRow.waitFor();
     expect(await adamsRow.getByRole('button').count()).toBe(0);
 
-    const sophie = await otherBrowser();
+    const sophie = await otherBrowser(adam);
     sophie.setDefaultTimeout(15_000);
     await signInAsDemoAccount(sophie, 'sophie');
     await sophie.goto('/admin/promotion-requests');
@@ -123,6 +120,6 @@ describe('staff: users, registrations and promotions', () => {
     await sophie.getByRole('option', { name: 'Approved', exact: true }).click();
     const approved = sophie.getByTestId('promotion-row').and(sophie.locator(`[data-username="${user.username}"]`));
     expect(await approved.getByTestId('promotion-status').textContent()).toBe('approved');
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

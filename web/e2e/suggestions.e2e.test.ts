@@ -1,9 +1,9 @@
 import { formatEurCents } from '@kubemarket/shared';
 import type { SuggestionsResult } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsDemoAccount } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { api } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
 
@@ -11,13 +11,10 @@ import { KNOWN_RATES, stubRates } from './rates';
 const serverSuggestions = (page: Page, body: unknown) => api<SuggestionsResult>(page, 'POST', '/api/suggestions', body);
 
 describe('smart suggestions', () => {
-  const browser = useBrowser();
-
   it(
     'ranks clusters for AI/ML on health data at 99.9 % with reasons and prices, keeps the answers in the address, and configures the first in the estimator',
     { timeout: 120_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page }) => {
       await stubRates(page);
       await openAsDemoAccount(page, 'alice', '/smart-suggestions');
       await page.getByRole('heading', { level: 1, name: 'Smart suggestions' }).waitFor();
@@ -70,8 +67,7 @@ describe('smart suggestions', () => {
     },
   );
 
-  it('shows the message of an answer it cannot use, next to the question', { timeout: 60_000 }, async () => {
-    const { page } = browser;
+  it('shows the message of an answer it cannot use, next to the question', { timeout: 60_000 }, async ({ page }) => {
     await stubRates(page);
     await openAsDemoAccount(page, 'alice', '/smart-suggestions');
     const form = page.getByTestId('suggestions-form');

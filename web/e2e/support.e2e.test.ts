@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { demoAccountBeside, signInAsDemoAccountWithoutBanner } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 
 /** Picks an option of a Mantine Select by its visible label. */
 async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
@@ -15,7 +15,6 @@ async function choose(page: Page, field: string, option: string | RegExp): Promi
 }
 
 describe('support tickets', () => {
-  const browser = useBrowser();
   let folder = '';
   let logFile = '';
 
@@ -29,8 +28,7 @@ describe('support tickets', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('a customer opens a P2 ticket about a cluster with a file; an officer takes it and replies; the reply arrives without a reload', { timeout: 180_000 }, async () => {
-    const { page } = browser;
+  it('a customer opens a P2 ticket about a cluster with a file; an officer takes it and replies; the reply arrives without a reload', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(15_000);
     await signInAsDemoAccountWithoutBanner(page, 'alice');
     await page.goto('/support');
@@ -128,11 +126,10 @@ describe('support tickets', () => {
     } finally {
       await officer.context().close();
     }
-    expect(browser.pageErrors.map(String)).toEqual([]);
+    expect(pageErrors.map(String)).toEqual([]);
   });
 
-  it('a visitor submits on /submit-ticket, confirms from the email, and finds the ticket on /track-ticket', { timeout: 120_000 }, async () => {
-    const { page } = browser;
+  it('a visitor submits on /submit-ticket, confirms from the email, and finds the ticket on /track-ticket', { timeout: 120_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(15_000);
     const visitor = uniqueAccount('ticket');
     const subject = `Question about VAT ${Date.now().toString(36)}`;
@@ -186,6 +183,6 @@ describe('support tickets', () => {
     await track.getByRole('textbox', { name: 'Email' }).fill(`other-${visitor.email}`);
     await page.getByTestId('track-submit').click();
     await expect.poll(() => track.getByRole('alert').count(), POLL).toBeGreaterThan(0);
-    expect(browser.pageErrors.map(String)).toEqual([]);
+    expect(pageErrors.map(String)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsNewAccount } from './accounts';
 import { addressAfterPath, fillRegisterForm, followMailboxLink, rejectCookies, uniqueAccount, verificationPrompt } from './auth-helpers';
-import { BASE_URL, POLL, useBrowser } from './fixtures';
+import { BASE_URL, it, POLL } from './fixtures';
 
 /** Registration sends the new account back to the invitation; the verification prompt may cover it first. */
 async function dismissVerificationPrompt(page: Page) {
@@ -12,10 +12,7 @@ async function dismissVerificationPrompt(page: Page) {
 }
 
 describe('customer teams', () => {
-  const browser = useBrowser();
-
-  it('an owner invites a colleague by email; the colleague registers from the link, joins as viewer and sees only what a viewer may', { timeout: 180_000 }, async () => {
-    const { page: owner } = browser;
+  it('an owner invites a colleague by email; the colleague registers from the link, joins as viewer and sees only what a viewer may', { timeout: 180_000 }, async ({ page: owner }) => {
     const account = await signInAsNewAccount(owner, { organizationRole: 'owner' });
     const colleague = uniqueAccount('team');
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccountWithoutBanner } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { choose } from './order-helpers';
 
 /** kind|zone|name of each part: the diagram's nodes and the text alternative's rows must list the same. */
@@ -24,13 +24,10 @@ function describedParts(page: Page): Promise<string[]> {
 const replicas = (page: Page) => page.getByTestId('topology-diagram').locator('[data-testid="topology-node"][data-kind="control-plane"]');
 
 describe('cluster topology', () => {
-  const browser = useBrowser();
-
   it(
     'draws the reference architecture of an HA tier, redraws a non-HA tier with one replica, and says the same in words',
     { timeout: 120_000 },
-    async () => {
-      const { page } = browser;
+    async ({ page, pageErrors }) => {
       await signInAsDemoAccountWithoutBanner(page, 'alice');
 
       // Standard includes the HA control plane: three replicas, one in each zone of Paris.
@@ -69,12 +66,11 @@ describe('cluster topology', () => {
       await page.getByRole('switch', { name: 'High-availability control plane' }).click();
       await expect.poll(() => replicas(page).count(), POLL).toBe(3);
       expect(new URL(page.url()).searchParams.get('ha')).toBe('true');
-      expect(browser.pageErrors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     },
   );
 
-  it('reads as a list on a phone, with the diagram one tap away (issue 31)', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('reads as a list on a phone, with the diagram one tap away (issue 31)', { timeout: 90_000 }, async ({ page, pageErrors }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openAsNewAccount(page, '/cluster-topology?tier=tier_standard');
     await page.getByTestId('topology-components').waitFor(POLL);
@@ -87,11 +83,10 @@ describe('cluster topology', () => {
     expect(await diagramParts(page)).toEqual(listed);
     // Nothing runs off the side of the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(browser.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('opens from a tier of the cluster selection', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('opens from a tier of the cluster selection', { timeout: 90_000 }, async ({ page }) => {
     await openAsNewAccount(page, '/cluster-selection');
     await page.getByRole('link', { name: 'View architecture of Enterprise (Red)' }).click();
     await page.waitForURL((url) => url.pathname === '/cluster-topology' && url.searchParams.get('tier') === 'tier_enterprise');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsDemoAccount } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 
 /** The parts of GET /api/usage this test compares with the page. */
 interface UsageAnswer {
@@ -21,10 +21,7 @@ const expectedQuantityRows = (answer: UsageAnswer, kind: string) =>
   );
 
 describe('usage', () => {
-  const browser = useBrowser();
-
-  it('charts the seeded cost and quantities by cluster and by kind, the quantities as the API answers them, and exports both as CSV', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('charts the seeded cost and quantities by cluster and by kind, the quantities as the API answers them, and exports both as CSV', { timeout: 90_000 }, async ({ page }) => {
     await signInAsDemoAccount(page, 'alice');
     await page.goto('/usage');
     await page.getByTestId('page-title').getByText('Usage').waitFor();
@@ -101,8 +98,7 @@ describe('usage', () => {
     expect(lines.slice(1).some((line) => /^\d{4}-\d{2},Control plane,\d+\.\d{2}$/.test(line))).toBe(true);
     expect(lines.length - 1).toBe(await table.locator('tbody tr').count());
   });
-  it('shows analytics-eu over its quote this month by the autoscaling line, on its page and per cluster on /usage', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('shows analytics-eu over its quote this month by the autoscaling line, on its page and per cluster on /usage', { timeout: 90_000 }, async ({ page }) => {
     await signInAsDemoAccount(page, 'alice');
     /** An amount as shown in euros, e.g. "€1,383.39 (568 hours)" → 138339 cents. */
     const cents = (text: string | null) => Math.round(Number(/€([\d,]+\.\d{2})/.exec(text ?? '')![1]!.replace(/,/g, '')) * 100);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
-import { POLL, useBrowser } from './fixtures';
+import { it, POLL } from './fixtures';
 import { webhookReceiver } from './webhook-receiver';
 
 /** Standard Webhooks: v1, then the base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" keyed with the secret's bytes. */
@@ -9,7 +9,6 @@ const signatureOf = (secret: string, id: string, timestamp: string, body: string
   `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 
 describe('Webhooks in /settings/webhooks', () => {
-  const browser = useBrowser();
   let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
   beforeAll(async () => {
     hooks = await webhookReceiver();
@@ -18,8 +17,7 @@ describe('Webhooks in /settings/webhooks', () => {
     await hooks.close();
   });
 
-  it('adds an endpoint (its secret shown once), sends a test event, shows it failing and retried, and delivers it on Retry', { timeout: 90_000 }, async () => {
-    const { page } = browser;
+  it('adds an endpoint (its secret shown once), sends a test event, shows it failing and retried, and delivers it on Retry', { timeout: 90_000 }, async ({ page }) => {
     await openAsNewAccount(page, '/settings/webhooks');
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await expect.poll(() => page.getByText('No endpoint yet. Add one to receive events.').isVisible(), POLL).toBe(true);
