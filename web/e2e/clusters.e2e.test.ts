@@ -6,7 +6,6 @@ import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { seriousViolations } from './a11y';
 import { it, OPERATION, POLL } from './fixtures';
 import { api, choose, fillCard, newAccountWithPaidCluster, orderAndPayCluster, uniqueName } from './order-helpers';
-import { primaryRatesUnreachable } from './rates';
 import { installPageClock, isTrpcCall, runPageTimers } from './settle';
 
 // The cluster console (issue 12): /my-clusters, a cluster's tabs, its topology, and the operations
@@ -93,7 +92,6 @@ async function orderCluster(page: Page, name: string): Promise<string> {
 
 describe("the organisation's clusters", () => {
   it('lists the clusters searched, filtered, sorted and paginated by the server, with the choices in the address', { timeout: 90_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     await openAsDemoAccount(page, 'alice', '/my-clusters?pageSize=2');
     expect(await page.getByTestId('page-title').textContent()).toBe('My Clusters');
 
@@ -146,7 +144,6 @@ describe("the organisation's clusters", () => {
   });
 
   it('opens every tab of a cluster from its address, its live topology, and a not-found message for an unknown id', { timeout: 120_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     await signInAsDemoAccount(page, 'alice');
     const detail = await api<ClusterDetail>(page, 'GET', '/api/clusters/clu_demo_staging');
     expect(detail.hibernation.supported).toBe(true);
@@ -245,7 +242,6 @@ describe("the organisation's clusters", () => {
   });
 
   it('shows a viewer the clusters and every tab without any action that changes them', { timeout: 90_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     await openAsDemoAccount(page, 'vera', '/my-clusters');
     await page.getByTestId('cluster-row').first().waitFor(POLL);
     expect(await page.getByTestId('configure-cluster-link').count()).toBe(0);
@@ -280,7 +276,6 @@ describe('operating a cluster of your own', () => {
     async ({ page, pageErrors }) => {
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
-      await primaryRatesUnreachable(page);
       // From the first load: the page opens its socket once.
       const happenings = recordProgressAndListReads(page);
       await openAsNewAccount(page, '/my-clusters');
@@ -443,7 +438,6 @@ describe('operating a cluster of your own', () => {
   );
 
   it('orders add-ons for a running cluster from its Add-ons tab: priced, paid at checkout, installed by its operator step by step, listed on /add-ons', { timeout: 180_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-addons', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 1, billing: BILLING });
     await expect.poll(async () => (await api<ClusterDetail>(page, 'GET', `/api/clusters/${clusterId}`)).status, OPERATION).toBe('running');
 
@@ -491,7 +485,6 @@ describe('operating a cluster of your own', () => {
   });
 
   it('explains a failed provisioning with Retry and Contact support', { timeout: 180_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     await cookieChoiceMade(page);
     // The simulator fails the health checks of a cluster so named, on every attempt (development only).

@@ -17,14 +17,13 @@ import {
   standardClusterQuote,
   waitForServerMatch,
 } from './order-helpers';
-import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
+import { KNOWN_RATES } from './rates';
 
 describe('cluster configurator', () => {
   it(
     'configures a two-pool Standard cluster step by step, priced as the server quotes it, kept across a reload and the back button, and orders it once',
     { timeout: 180_000 },
     async ({ page, pageErrors }) => {
-      await primaryRatesUnreachable(page);
       // A new organisation: an order placed for Acme would change the seeded counts other tests read.
       await signInAsNewAccount(page);
       // The organisation's last order (for the billing details) is held until "Next" was pressed:
@@ -190,7 +189,6 @@ describe('cluster configurator', () => {
   );
 
   it('opens the estimator\'s "Order this" on the review, a tier from the cluster selection on the region step, and starts over', { timeout: 120_000 }, async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await openEstimateWithCluster(page, 'Economy (Green)');
     await page.getByTestId('order-estimate').click();
 

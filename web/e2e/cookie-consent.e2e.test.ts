@@ -2,7 +2,6 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { answerCookieBanner, CONSENT_KEY, readConsent, rejectCookies } from './auth-helpers';
 import { BASE_URL, it } from './fixtures';
-import { primaryRatesUnreachable } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 10_000 } as const;
@@ -19,7 +18,6 @@ async function addTrackingCookies(page: Page): Promise<void> {
 
 /** Opens `path` offline (the exchange-rate provider unreachable), before any cookie choice: the page's cookie banner. */
 async function openOffline(page: Page, path: string): Promise<Locator> {
-  await primaryRatesUnreachable(page);
   await page.goto(path);
   return page.getByTestId('cookie-banner');
 }
@@ -118,7 +116,6 @@ describe('cookie consent', () => {
   });
 
   it('asks again when the stored record has another version', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.addInitScript((key) => {
       window.localStorage.setItem(
         key,

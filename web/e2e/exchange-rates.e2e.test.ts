@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { withNecessaryConsent } from './auth-helpers';
 import { it } from './fixtures';
-import { PRIMARY_RATES, primaryRatesUnreachable, RATES_CACHE_KEY, SERVER_RATES, serverRates, STUB_SERVER_RATES } from './rates';
+import { PRIMARY_RATES, RATES_CACHE_KEY, SERVER_RATES, serverRates, STUB_SERVER_RATES } from './rates';
 
 const RATES_UNAVAILABLE = 'Failed to fetch exchange rates: Primary and server APIs are unavailable and no cached rates exist';
 
@@ -10,11 +10,11 @@ const RATES_UNAVAILABLE = 'Failed to fetch exchange rates: Primary and server AP
 const POLL = { timeout: 10_000 } as const;
 
 describe('exchange rates fallback chain', () => {
+  // The primary source is unreachable on every test page (e2e/fixtures.ts): a test that has it answer routes it itself.
   const showUsd = (page: Page) => withNecessaryConsent(page, { currency: 'USD' });
 
   it('uses the server when the primary source is unreachable, well within the 5 s timeout', async ({ page }) => {
     await showUsd(page);
-    await primaryRatesUnreachable(page);
     await serverRates(page);
     const started = Date.now();
     await page.goto('/currency-test');
@@ -30,7 +30,6 @@ describe('exchange rates fallback chain', () => {
 
   it('uses the seeded server rates of the real API', async ({ page }) => {
     await showUsd(page);
-    await primaryRatesUnreachable(page);
     await page.goto('/pricing');
     await expect.poll(() => page.getByTestId('rate-source').textContent(), POLL).toContain('rates from our server');
     expect(await page.getByTestId('rate-line').textContent()).toMatch(/^1 EUR = \d+\.\d{4} USD$/);
@@ -74,7 +73,6 @@ describe('exchange rates fallback chain', () => {
       const hourAgo = Date.now() - 60 * 60 * 1000;
       window.localStorage.setItem(key, JSON.stringify({ rates: { EUR: 1, USD: 1.1111, GBP: 0.8, CNY: 7.5 }, timestamp: hourAgo, date: '2026-03-12', fetchedAt: hourAgo }));
     }, RATES_CACHE_KEY);
-    await primaryRatesUnreachable(page);
     await page.route(SERVER_RATES, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down' }) }));
     await page.goto('/currency-test');
     await expect.poll(() => page.getByTestId('rate-line').textContent(), POLL).toBe('1 EUR = 1.1111 USD');
@@ -84,7 +82,6 @@ describe('exchange rates fallback chain', () => {
 
   it('shows the SPEC error and rates of 1 when nothing is available', async ({ page }) => {
     await showUsd(page);
-    await primaryRatesUnreachable(page);
     await page.route(SERVER_RATES, (route: Route) => route.abort('connectionrefused'));
     await page.goto('/currency-test');
     const error = page.getByTestId('rates-error');
@@ -134,7 +131,6 @@ describe('exchange rates fallback chain', () => {
 
   it('converts between currencies', async ({ page }) => {
     await showUsd(page);
-    await primaryRatesUnreachable(page);
     await serverRates(page);
     await page.goto('/currency-test');
     const result = page.getByTestId('converter-result');

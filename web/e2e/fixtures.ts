@@ -1,6 +1,7 @@
 import { chromium, request as apiRequest } from 'playwright-core';
 import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { test } from 'vitest';
+import { primaryRatesUnreachable } from './rates';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 
@@ -144,7 +145,8 @@ export function anotherContext(page: Page): Promise<BrowserContext> {
 /**
  * The browser tests' `it`: a test names what it uses and gets it, made for it alone and closed
  * after it. `page` is a fresh context's page (no cookies or storage shared between tests) in the
- * browser of the file; `pageErrors` the uncaught exceptions its scripts threw during the test.
+ * browser of the file, offline as the machine is (the public exchange-rates service fails at once);
+ * `pageErrors` the uncaught exceptions its scripts threw during the test.
  * Hooks take them too: `it.beforeEach(({ page }) => …)` sees the page of the test it runs for.
  */
 export const it = test
@@ -152,6 +154,7 @@ export const it = test
   .extend('page', async ({ pageErrors, task }, { onCleanup }) => {
     const context = await (await fileBrowser()).newContext({ baseURL: BASE_URL });
     if (!process.env.E2E_NO_BUILD_CACHE) await context.route(isBuildFile, answerBuildFile);
+    await primaryRatesUnreachable(context);
     context.on('page', waitingForHydration);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));

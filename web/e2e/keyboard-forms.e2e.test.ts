@@ -3,7 +3,6 @@ import { describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
 import { rejectCookies, uniqueAccount, waitForMailLink } from './auth-helpers';
 import { it, POLL } from './fixtures';
-import { primaryRatesUnreachable } from './rates';
 
 /*
  * The configurator and the ticket forms driven with the keyboard alone (Tab, Shift+Tab, Enter,
@@ -67,7 +66,6 @@ async function nextWithKeyboard(page: Page): Promise<void> {
 describe('keyboard and screen-reader use of the forms', () => {
   it('configures a cluster, orders it and pays for it with the keyboard alone, each refusal announced and focused on the field to correct', { timeout: 180_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(15_000);
-    await primaryRatesUnreachable(page);
     await openAsNewAccount(page, '/configure-cluster');
     await page.getByTestId('configurator-step').getByRole('heading', { level: 2, name: 'Choose a cluster tier' }).waitFor();
 

@@ -4,7 +4,6 @@ import { ALICE_CONSOLE_PAGES, signInAsDemoAccount } from './accounts';
 import { withNecessaryConsent } from './auth-helpers';
 import { it, POLL } from './fixtures';
 import { openLoaded } from './page-loaded';
-import { primaryRatesUnreachable } from './rates';
 
 // Issue 31: at 1440 × 900 and on a 390 × 844 phone, the ten most used console pages show nothing
 // clipped: no text cut inside its box (a badge, a status label, a truncated cell), nothing wider
@@ -68,7 +67,6 @@ function clippedOn(page: Page): Promise<{ clipped: Clipped[]; pageWidth: number;
 describe('layout at 1440 × 900 and 390 × 844 (issue 31)', () => {
   for (const viewport of VIEWPORTS) {
     it(`clips nothing on the most used console pages, ${viewport.name} ${viewport.width} × ${viewport.height}`, { timeout: 180_000 }, async ({ page }) => {
-      await primaryRatesUnreachable(page);
       await withNecessaryConsent(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signInAsDemoAccount(page, 'alice');

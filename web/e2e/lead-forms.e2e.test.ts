@@ -1,10 +1,8 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures';
-import { primaryRatesUnreachable } from './rates';
 
 describe('lead forms', () => {
   it('validates, stores a contact-sales request and confirms it', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.goto('/contact-sales');
     const form = page.getByTestId('lead-form');
     await form.getByRole('button', { name: 'Contact sales' }).click();
@@ -27,7 +25,6 @@ describe('lead forms', () => {
   });
 
   it('shows the server error when a request is refused', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.route('**/trpc/leads.submit**', (route) =>
       route.fulfill({
         status: 429,
@@ -48,7 +45,6 @@ describe('lead forms', () => {
   });
 
   it('subscribes to the newsletter and reports an invalid confirmation link', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.goto('/newsletter');
     const form = page.getByTestId('newsletter-form');
     await form.getByLabel('Email').fill(`news-${Date.now()}@example.com`);

@@ -5,7 +5,6 @@ import { rejectCookies } from './auth-helpers';
 import { workerDatabase } from './database';
 import { it, OPERATION, POLL } from './fixtures';
 import { api, newAccountWithPaidCluster } from './order-helpers';
-import { primaryRatesUnreachable } from './rates';
 
 const BILLING = { companyName: 'E2E Leftovers SAS', countryCode: 'FR', addressLine1: '5 rue Oberkampf', postalCode: '75011', city: 'Paris' };
 
@@ -41,7 +40,6 @@ describe('leftovers before delete', () => {
   });
 
   it('deletes a cluster keeping one of its volumes and deleting the rest, sees the volume billed on /billing, then removes it', { timeout: 240_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     const { name, clusterId } = await newAccountWithPaidCluster(page, 'e2e-keep', { tierId: 'tier_standard', flavorId: 'gp-4-16', count: 2, billing: BILLING });
     await page.goto(`/clusters/${clusterId}`);
     await rejectCookies(page);

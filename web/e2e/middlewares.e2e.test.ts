@@ -3,7 +3,6 @@ import { signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
 import { it, OPERATION } from './fixtures';
 import { api, choose, fillCard, orderAndPayCluster } from './order-helpers';
-import { primaryRatesUnreachable } from './rates';
 
 const POLL = { timeout: 20_000 } as const;
 const BILLING = { companyName: 'E2E Middlewares SAS', countryCode: 'FR', addressLine1: '3 rue du Bac', postalCode: '75007', city: 'Paris' };
@@ -22,7 +21,6 @@ interface Instance {
 // follows it live; then its password is revealed and changed, and it is deleted by typing its name.
 describe('a managed middleware, from order to deletion', () => {
   it('is ordered with where it runs, waits for its cluster, is created with live progress, shows its connection string, rotates its password and is deleted', { timeout: 180_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     await signInAsNewAccount(page);
     const stamp = Date.now().toString(36);
     const clusterName = `e2e-mw-${stamp}`;

@@ -18,7 +18,7 @@ import {
   standardClusterQuote,
   waitForServerMatch,
 } from './order-helpers';
-import { KNOWN_RATES, primaryRatesUnreachable } from './rates';
+import { KNOWN_RATES } from './rates';
 import { FORWARD_SLIDE, recordViewTransitions } from './view-transitions';
 
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -30,7 +30,6 @@ describe('from configurator to payment with PARIS', () => {
     'configures a two-pool cluster with an add-on, applies PARIS, pays the quoted amount with the success card, and a second order of the organisation no longer gets PARIS',
     { timeout: 180_000 },
     async ({ page, pageErrors }) => {
-      await primaryRatesUnreachable(page);
       const transitions = await recordViewTransitions(page);
       // A new, active organisation: it has bought nothing yet, so PARIS applies to its first purchase.
       await signInAsNewAccount(page);

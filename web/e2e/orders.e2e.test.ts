@@ -5,7 +5,6 @@ import { openAsDemoAccount, openAsNewAccount, signInAsNewAccount } from './accou
 import { rejectCookies } from './auth-helpers';
 import { it, POLL } from './fixtures';
 import { api, choose, fillCard, type OrderAnswer, readOrderInPage } from './order-helpers';
-import { primaryRatesUnreachable } from './rates';
 
 const DECLINED_CARD = '4000 0000 0000 0002';
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -29,7 +28,6 @@ async function placeOrder(page: Page, planId: string): Promise<OrderAnswer> {
 
 /** A new organisation's support-plan order awaiting payment, its page open at the checkout unless `checkout` is false. */
 async function openNewOrder(page: Page, planId: string, { checkout = true } = {}): Promise<OrderAnswer> {
-  await primaryRatesUnreachable(page);
   await signInAsNewAccount(page);
   const order = await placeOrder(page, planId);
   await page.goto(`/order-status/${order.id}${checkout ? '?checkout=1' : ''}`);
@@ -52,7 +50,6 @@ describe('ordering and paying', () => {
     'orders a support plan with PARIS, is declined with the reason, pays on retry and lands on /payment-success with the amount charged',
     { timeout: 120_000 },
     async ({ page, pageErrors }) => {
-      await primaryRatesUnreachable(page);
       // A new organisation: PARIS is for a first purchase, which the demo organisation made long ago.
       await openAsNewAccount(page, '/orders/support/support_business');
       await page.getByTestId('subscribe-plan').click();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { withNecessaryConsent } from './auth-helpers';
 import { it } from './fixtures';
-import { primaryRatesUnreachable, serverRates } from './rates';
+import { serverRates } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 10_000 } as const;
@@ -11,7 +11,6 @@ describe('pricing', () => {
   /** Opens `path` with the cookie choice made, offline, our server answering the stub rates (1 EUR = 1.25 USD). */
   async function openWithStubRates(page: Page, path: string): Promise<void> {
     await withNecessaryConsent(page);
-    await primaryRatesUnreachable(page);
     await serverRates(page);
     await page.goto(path);
   }
@@ -134,7 +133,6 @@ describe('pricing', () => {
 
   it('orders a tier from its cluster-type page', async ({ page }) => {
     await withNecessaryConsent(page);
-    await primaryRatesUnreachable(page);
     await page.goto('/cluster-types/red');
     await page.getByTestId('cluster-type-offer').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toContain('regulated');

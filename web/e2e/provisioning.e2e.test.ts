@@ -4,7 +4,6 @@ import { openAsNewAccount, signInAsNewAccount } from './accounts';
 import { cookieChoiceMade, rejectCookies } from './auth-helpers';
 import { it, POLL } from './fixtures';
 import { api, fillCard, orderAndPayCluster, type OrderAnswer, placeClusterOrder, uniqueName } from './order-helpers';
-import { primaryRatesUnreachable } from './rates';
 import { installPageClock, runPageTimers } from './settle';
 
 // Issue 12's headline: a paid cluster is watched on /cluster-provisioning through every step to ready,
@@ -135,7 +134,6 @@ describe('live provisioning', () => {
     async ({ page, pageErrors }) => {
       // The page's timers run on a clock this test moves on to check that nothing polls.
       await installPageClock(page);
-      await primaryRatesUnreachable(page);
       const frames = recordProgressFrames(page);
       const reads = countClusterReads(page);
       await signInAsNewAccount(page);
@@ -273,7 +271,6 @@ describe('live provisioning', () => {
   );
 
   it('shows why a provisioning failed, with Retry that starts it again and Contact support; the order page shows the same steps', { timeout: 120_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     const frames = recordProgressFrames(page);
     await signInAsNewAccount(page);
     await cookieChoiceMade(page);
@@ -317,7 +314,6 @@ describe('live provisioning', () => {
   });
 
   it('shows the true state after the socket comes back: steps finished while it was down are read again, without a reload', { timeout: 120_000 }, async ({ page, pageErrors }) => {
-    await primaryRatesUnreachable(page);
     // The page's sockets, and a switch that makes new ones fail (as a dropped network would) until it is turned off.
     await page.addInitScript(() => {
       const Native = window.WebSocket;

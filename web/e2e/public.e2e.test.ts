@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures';
-import { primaryRatesUnreachable } from './rates';
 
 /** vitest's expect.poll gives up after 1 s by default, less than a cold page load. */
 const POLL = { timeout: 10_000 } as const;
@@ -56,7 +55,6 @@ describe('public routes', () => {
   // browser context per route; every route gets the same checks, and a failure names its route.
   it('every public route shows its own page', { timeout: 240_000 }, async ({ page, pageErrors }) => {
     page.setDefaultTimeout(10_000);
-    await primaryRatesUnreachable(page);
     for (const path of PUBLIC_ROUTES) {
       const errorsBefore = pageErrors.length;
       const response = await page.goto(path);
@@ -70,14 +68,12 @@ describe('public routes', () => {
   });
 
   it('/fr redirects to the home page', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.goto('/fr');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('tier-card').first().waitFor();
   });
 
   it('aliases show the same detail page as their cluster type', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.goto('/cluster-types/data');
     const title = await page.getByTestId('page-title').textContent();
     for (const alias of ['/data-cluster', '/data-cluster-page']) {
@@ -91,7 +87,6 @@ describe('public routes', () => {
 
   it('unknown paths show the not-found page', async ({ page }) => {
     page.setDefaultTimeout(10_000);
-    await primaryRatesUnreachable(page);
     for (const path of ['/cluster-types/purple', '/tutorials/no-such-tutorial', '/definitely-not-a-page', '/pricing/extra']) {
       await page.goto(path);
       const heading = page.getByTestId('not-found');
@@ -102,7 +97,6 @@ describe('public routes', () => {
 
   /** The cards a public page lists, once the first one shows. */
   async function cardsOn(page: Page, path: string, testId: string): Promise<Locator> {
-    await primaryRatesUnreachable(page);
     await page.goto(path);
     const cards = page.getByTestId(testId);
     await cards.first().waitFor();
@@ -127,7 +121,6 @@ describe('public routes', () => {
   });
 
   it('checks live service health, counting a refused socket as reachable', async ({ page }) => {
-    await primaryRatesUnreachable(page);
     await page.goto('/test-service');
     for (const id of ['status-api', 'status-database', 'status-websocket']) {
       await expect.poll(() => page.getByTestId(id).getAttribute('data-status'), POLL).toBe('ok');

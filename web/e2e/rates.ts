@@ -1,5 +1,5 @@
 import type { ExchangeRates } from '@kubemarket/shared';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** The public exchange-rates service the browser asks first (docs/product/constants.md#exchange-rates). */
 export const PRIMARY_RATES = 'https://open.er-api.com/**';
@@ -11,9 +11,13 @@ export const RATES_CACHE_KEY = 'exchangeRates_v1';
 /** Server rates used where exact prices are asserted: 1 EUR = 1.25 USD = 0.5 GBP = 8 CNY. */
 export const STUB_SERVER_RATES = { rates: { EUR: 1, USD: 1.25, GBP: 0.5, CNY: 8 }, timestamp: Date.UTC(2026, 2, 13, 16), date: '2026-03-13' };
 
-/** The machine has no internet: the public rates service is made to fail at once, as it would offline. */
-export async function primaryRatesUnreachable(page: Page): Promise<void> {
-  await page.route(PRIMARY_RATES, (route) => route.abort('internetdisconnected'));
+/**
+ * The machine has no internet: the public rates service is made to fail at once, as it would
+ * offline. Every test page's context has it (e2e/fixtures.ts); a page's own route of PRIMARY_RATES
+ * comes first, for a test that has the service answer.
+ */
+export async function primaryRatesUnreachable(target: Page | BrowserContext): Promise<void> {
+  await target.route(PRIMARY_RATES, (route) => route.abort('internetdisconnected'));
 }
 
 /** Our server answers `body` for its rates. */
