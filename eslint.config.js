@@ -56,6 +56,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to write a browser test (issue 32): `it` from e2e/fixtures.ts, whose test names the
+    // page it uses and gets it fresh, offline and closed after it.
+    files: ['web/e2e/**/*.ts'],
+    ignores: ['web/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vitest',
+              importNames: ['it', 'test'],
+              message: "Browser tests take `it` from './fixtures' (it gives a test its page and the page's errors).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Import cycles make module order decide behaviour (a binding read before it is set) and
     // defeat code splitting. Type-only imports are erased and do not count.
     files: ['web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'worker/src/**/*.ts'],

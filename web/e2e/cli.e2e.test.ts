@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL } from './fixtures';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { BASE_URL, it } from './fixtures';
 import { hasKubectl } from './kubeconfig';
 
 // The SDK and the CLI against the built Worker (issue 33, ADR 35), no browser: `pnpm kubemarket`

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { holds, raceScenarios } from '../../scripts/lib/race-scenarios.mjs';
 import { workerDatabase } from './database';
-import { BASE_URL } from './fixtures';
+import { BASE_URL, it } from './fixtures';
 
 // Issue 29 over HTTP against the built Worker (docs/security.md): each row of the race table fired
 // 10 times at once, its effects counted in the Worker's own database, as `pnpm bench:races` does at
