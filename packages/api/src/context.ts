@@ -11,8 +11,9 @@ import type { RealtimePort } from './platform/realtime-messages';
 import { noIsolateCache, type IsolateCache } from './platform/isolate-cache';
 import { embeddedVatValidation, type VatValidationPort } from './platform/vat';
 import { idleWebhooks, type WebhooksPort } from './platform/webhooks';
+import type { Environment } from './platform/environment';
 
-export type Environment = 'development' | 'production';
+export type { Environment } from './platform/environment';
 
 export interface AppConfig {
   /** Semantic version of the product, e.g. "1.16.0". */

@@ -9,7 +9,7 @@
  * not the addresses a name resolves to then (a name that changes to a private address after
  * registration is a known limit, ADR 36).
  */
-import type { Environment } from '../../context';
+import type { Environment } from '../environment';
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 

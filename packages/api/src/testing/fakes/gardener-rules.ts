@@ -362,3 +362,16 @@ export function applyDefaults(shoot: Shoot, profile: CloudProfile | undefined): 
   }
   shoot.spec.purpose ??= 'evaluation';
 }
+
+/** One request the fake Gardener received, as the tests inspect it. */
+export interface FakeRequest {
+  method: string;
+  /** Path and query, e.g. /apis/core.gardener.cloud/v1beta1/namespaces/garden-km/shoots/web-abc */
+  path: string;
+  contentType: string | null;
+  authorization: string | null;
+  /** The parsed JSON body, or undefined. */
+  body: unknown;
+  /** The HTTP status the fake answered. */
+  status: number;
+}

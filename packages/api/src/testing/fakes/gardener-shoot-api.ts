@@ -9,8 +9,7 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import type { ShootAccess } from '../../platform/provisioner/gardener';
-import type { FakeRequest } from './gardener';
-import { json, statusBody } from './gardener-rules';
+import { json, statusBody, type FakeRequest } from './gardener-rules';
 
 /** What a shoot cluster holds, as its API server lists it (Kubernetes object shapes). */
 export interface FakeShootObjects {

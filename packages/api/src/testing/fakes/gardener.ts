@@ -18,10 +18,11 @@ import 'reflect-metadata';
 import type { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { stringify as toYaml } from 'yaml';
-import { admit, applyDefaults, AUTH_API_VERSION, CONFIRM_DELETION, CORE, forbidden, forbiddenShoot, invalid, invalidShoot, isInteger, isObject, isString, json, MAX_UINT32, mergePatch, MIN_EXPIRATION_SECONDS, notFound, OPERATION, Refusal, SHOOT_API_VERSION, statusBody, validateShoot, validateUpdate, type Json } from './gardener-rules';
+import { admit, applyDefaults, AUTH_API_VERSION, CONFIRM_DELETION, CORE, forbidden, forbiddenShoot, invalid, invalidShoot, isInteger, isObject, isString, json, MAX_UINT32, mergePatch, MIN_EXPIRATION_SECONDS, notFound, OPERATION, Refusal, SHOOT_API_VERSION, statusBody, validateShoot, validateUpdate, type FakeRequest, type Json } from './gardener-rules';
 import type { CloudProfile, LastError, LastOperation, Shoot, ShootAccess, ShootStatus } from '../../platform/provisioner/gardener';
 import { shootApiFetch, type FakeShootObjects } from './gardener-shoot-api';
 
+export type { FakeRequest } from './gardener-rules';
 export type { FakeShootObjects } from './gardener-shoot-api';
 
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
@@ -67,18 +68,6 @@ export function fakeCloudProfile(): CloudProfile {
       ],
     },
   };
-}
-
-export interface FakeRequest {
-  method: string;
-  /** Path and query, e.g. /apis/core.gardener.cloud/v1beta1/namespaces/garden-km/shoots/web-abc */
-  path: string;
-  contentType: string | null;
-  authorization: string | null;
-  /** The parsed JSON body, or undefined. */
-  body: unknown;
-  /** The HTTP status the fake answered. */
-  status: number;
 }
 
 export interface FakeLastOperation {
