@@ -193,7 +193,7 @@ async function inRounds(targets, socketCount) {
   return results;
 }
 
-const bareSession = (userId) => ({ userId, cookie: `bare_user=${userId}`, csrf: '' });
+const bareSession = (userId, organizationId) => ({ userId, cookie: `bare_user=${userId}; bare_org=${organizationId}`, csrf: '' });
 console.log(`Local Workers' state in ${stateRoot}, wrangler's local trace collector off.`);
 const bareHub = { port: port(1), config: 'scripts/lib/bare-hub/wrangler.json' };
 const productWorker = { port: port(0), prepare: (persistTo) => (prepareDatabase(persistTo), insertMembers(persistTo)) };
@@ -202,8 +202,12 @@ const [floor, product] = await withWorker(bareHub, (bareTarget) =>
     const alice = await passwordSession(productTarget.origin, 'alice');
     const bare = {
       ...bareTarget,
-      sessionsFor: async (count) => Array.from({ length: count }, () => bareSession('bare_user')),
-      organization: (size) => ({ members: Array.from({ length: size }, (_, index) => bareSession(`bare_member_${index}`)), body: { members: size } }),
+      sessionsFor: async (count) => Array.from({ length: count }, () => bareSession('bare_user', 'bare_org_one')),
+      organization: (size) => ({
+        members: Array.from({ length: size }, (_, index) => bareSession(`bare_member_${index}`, `bare_org_${size}`)),
+        others: [bareSession('bare_outsider', 'bare_org_outsider')],
+        body: { members: size },
+      }),
     };
     const ours = {
       ...productTarget,

@@ -5,7 +5,7 @@ import { apiError, assignRequestId } from './api-errors';
 import { serveAsset } from './assets';
 import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
-import { contextFor } from './context';
+import { contextFor, hubOf } from './context';
 import type { AppEnv } from './env';
 import { firstQueriesOf, runFirstQueries } from './first-queries';
 import { forbidden } from './forbidden';
@@ -84,9 +84,10 @@ app.get('/ws', async (c) => {
   }
   const { user, session } = c.get('auth');
   if (!user || !session) return apiError(c, 401, 'Please sign in to continue.');
-  const hub = c.env.NOTIFICATION_HUB.get(c.env.NOTIFICATION_HUB.idFromName(user.id));
+  const hub = hubOf(c.env, user.organizationId);
   const headers = new Headers(c.req.raw.headers);
   headers.set('X-Session-Id', session.id);
+  headers.set('X-User-Id', user.id);
   headers.delete('Sec-WebSocket-Extensions');
   const answer = await hub.fetch(new Request(c.req.raw, { headers }));
   // Past the per-session limit the hub answers 429, which goes back as is.

@@ -227,14 +227,16 @@ export function webhooksFor(env: Env): WebhooksPort {
   };
 }
 
+/** The hub holding an organisation's sockets (ADR 43). */
+export const hubOf = (env: Env, organizationId: string) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(organizationId));
+
 export function realtimeFor(env: Env): RealtimePort {
   return {
-    async publish(userId, message) {
-      await env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId)).publish(message);
+    async publish(organizationId, messages) {
+      await hubOf(env, organizationId).publish(messages);
     },
-    async closeSessions(userId, sessionIds) {
-      const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
-      await Promise.all(sessionIds.map((id) => hub.closeSession(id)));
+    async closeSessions(organizationId, sessionIds) {
+      await hubOf(env, organizationId).closeSessions(sessionIds);
     },
   };
 }

@@ -7,9 +7,9 @@ import type { Credential, CurrentSession, RealtimeMessage, SessionUser } from '@
  */
 export interface NotificationHubRpc extends Rpc.DurableObjectBranded {
   fetch(request: Request): Promise<Response>;
-  publish(message: RealtimeMessage): Promise<number>;
-  closeSession(sessionId: string, reason?: string): Promise<number>;
-  connectionCount(): Promise<number>;
+  publish(messages: readonly RealtimeMessage[]): Promise<number>;
+  closeSessions(sessionIds: readonly string[], reason?: string): Promise<number>;
+  connectionCount(userId?: string): Promise<number>;
 }
 
 /** What the Worker calls on a cluster's operator (cluster-operator.ts implements it). */

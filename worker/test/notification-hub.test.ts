@@ -1,38 +1,51 @@
 import { env, evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE, json, signedIn, type TestClient } from './client';
 import { acceptedSocket, flush } from './sockets';
 
 const worker = exports.default;
+const hubOf = (organizationId: string) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(organizationId));
+const notice = (userId: string, notificationId = `ntf_${userId}`) => ({ type: 'notification' as const, userId, notificationId });
 
-async function openSocket(userId: string, sessionId: string): Promise<{ socket: WebSocket; messages: string[] }> {
-  const stub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
-  const res = await stub.fetch('http://hub/connect', {
-    headers: { Upgrade: 'websocket', 'X-Session-Id': sessionId },
+/** A socket of `userId` in the hub of `organizationId`, as the Worker's /ws opens it. */
+async function openSocket(organizationId: string, userId: string, sessionId: string): Promise<{ socket: WebSocket; messages: string[] }> {
+  const res = await hubOf(organizationId).fetch('http://hub/connect', {
+    headers: { Upgrade: 'websocket', 'X-Session-Id': sessionId, 'X-User-Id': userId },
   });
   return acceptedSocket(res);
 }
 
-describe('NotificationHub', () => {
-  it('accepts WebSocket upgrades and publishes to every socket of its user only', async () => {
-    const a1 = await openSocket('usr_a', 'ses_1');
-    const a2 = await openSocket('usr_a', 'ses_2');
-    const b = await openSocket('usr_b', 'ses_3');
+describe('NotificationHub (one per organisation, ADR 43)', () => {
+  it("sends each message to every socket of its user only, in one call for several members", async () => {
+    const a1 = await openSocket('org_a', 'usr_a', 'ses_1');
+    const a2 = await openSocket('org_a', 'usr_a', 'ses_2');
+    const b = await openSocket('org_a', 'usr_b', 'ses_3');
+    const c = await openSocket('org_a', 'usr_c', 'ses_4');
 
-    const hubA = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_a'));
-    expect(await hubA.connectionCount()).toBe(2);
-    expect(await hubA.publish({ type: 'notification', userId: 'usr_a' })).toBe(2);
-    await Promise.all([flush(a1.socket, a1.messages), flush(a2.socket, a2.messages), flush(b.socket, b.messages)]);
+    const hub = hubOf('org_a');
+    expect(await hub.connectionCount()).toBe(4);
+    expect(await hub.connectionCount('usr_a')).toBe(2);
+    expect(await hub.publish([notice('usr_a'), notice('usr_b'), notice('usr_nobody')])).toBe(3);
+    await Promise.all([a1, a2, b, c].map(({ socket, messages }) => flush(socket, messages)));
 
-    const expected = JSON.stringify({ type: 'notification', userId: 'usr_a' });
-    expect(a1.messages).toEqual([expected]);
-    expect(a2.messages).toEqual([expected]);
-    expect(b.messages).toEqual([]);
+    expect(a1.messages).toEqual([JSON.stringify(notice('usr_a'))]);
+    expect(a2.messages).toEqual([JSON.stringify(notice('usr_a'))]);
+    expect(b.messages).toEqual([JSON.stringify(notice('usr_b'))]);
+    expect(c.messages).toEqual([]);
+  });
+
+  it("keeps one organisation's messages from another organisation's sockets, even for the same user id", async () => {
+    const here = await openSocket('org_here', 'usr_same', 'ses_here');
+    const there = await openSocket('org_there', 'usr_same', 'ses_there');
+    expect(await hubOf('org_here').publish([notice('usr_same')])).toBe(1);
+    await Promise.all([flush(here.socket, here.messages), flush(there.socket, there.messages)]);
+    expect(here.messages).toHaveLength(1);
+    expect(there.messages).toEqual([]);
   });
 
   it('answers the application ping without waking the object', async () => {
-    const { socket, messages } = await openSocket('usr_c', 'ses_4');
+    const { socket, messages } = await openSocket('org_ping', 'usr_c', 'ses_4');
     const answered = new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
     socket.send('ping');
     await answered;
@@ -41,9 +54,10 @@ describe('NotificationHub', () => {
     expect(messages).toEqual(['pong']);
   });
 
-  it('closes the sockets of one session and keeps the others', async () => {
-    const keep = await openSocket('usr_d', 'ses_keep');
-    const drop = await openSocket('usr_d', 'ses_drop');
+  it('closes the sockets of the sessions named and keeps the others', async () => {
+    const keep = await openSocket('org_d', 'usr_d', 'ses_keep');
+    const drop = await openSocket('org_d', 'usr_d', 'ses_drop');
+    const other = await openSocket('org_d', 'usr_e', 'ses_other');
     const closed: number[] = [];
     const dropClosed = new Promise<void>((resolve) => {
       drop.socket.addEventListener('close', (event) => {
@@ -51,28 +65,29 @@ describe('NotificationHub', () => {
         resolve();
       });
     });
-    const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_d'));
-    expect(await hub.closeSession('ses_drop')).toBe(1);
+    const hub = hubOf('org_d');
+    expect(await hub.closeSessions(['ses_drop', 'ses_gone'])).toBe(1);
     await dropClosed;
     expect(closed).toEqual([4001]);
-    expect(await hub.publish({ type: 'notification', userId: 'usr_d' })).toBe(1);
-    await flush(keep.socket, keep.messages);
+    expect(await hub.publish([notice('usr_d'), notice('usr_e')])).toBe(2);
+    await Promise.all([flush(keep.socket, keep.messages), flush(other.socket, other.messages)]);
     expect(keep.messages).toHaveLength(1);
+    expect(other.messages).toHaveLength(1);
   });
 
   it('keeps its sockets through hibernation', async () => {
-    const { socket, messages } = await openSocket('usr_f', 'ses_f');
-    const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_f'));
+    const { socket, messages } = await openSocket('org_f', 'usr_f', 'ses_f');
+    const hub = hubOf('org_f');
     await evictDurableObject(hub);
-    expect(await hub.publish({ type: 'notification', userId: 'usr_f' })).toBe(1);
+    expect(await hub.publish([notice('usr_f')])).toBe(1);
     await flush(socket, messages);
-    expect(messages).toEqual([JSON.stringify({ type: 'notification', userId: 'usr_f' })]);
+    expect(messages).toEqual([JSON.stringify(notice('usr_f'))]);
   });
 
-  it('refuses a non-upgrade request', async () => {
-    const hub = env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName('usr_e'));
-    const res = await hub.fetch('http://hub/connect');
-    expect(res.status).toBe(426);
+  it('refuses a non-upgrade request, and an upgrade that names no user', async () => {
+    const hub = hubOf('org_e');
+    expect((await hub.fetch('http://hub/connect')).status).toBe(426);
+    expect((await hub.fetch('http://hub/connect', { headers: { Upgrade: 'websocket', 'X-Session-Id': 'ses_x' } })).status).toBe(400);
   });
 });
 
@@ -126,5 +141,48 @@ describe('organisation-wide notices', () => {
     const vera = await signedIn('vera', '192.0.2.25');
     const list = await json<Array<{ id: string; message: string }>>(await vera.get('/api/notifications'));
     expect(list.filter((item) => item.message === 'Planned maintenance tonight').map((item) => item.id)).toEqual([ids.usr_demo_vera]);
+  });
+
+  it('are written and sent once per member and notice when two are published at once', async () => {
+    const alice = await signedIn('alice', '192.0.2.26');
+    const bruno = await signedIn('bruno', '192.0.2.27');
+    const sockets = [await workerSocket(alice), await workerSocket(bruno)];
+    const answers = await Promise.all(
+      ['Parallel notice A', 'Parallel notice B'].map(async (message) => {
+        const res = await alice.post('/trpc/dev.notifyOrganization', { type: 'info', message });
+        expect(res.status).toBe(200);
+        return (await json<{ result: { data: { ids: Record<string, string> } } }>(res)).result.data.ids;
+      }),
+    );
+    await Promise.all(sockets.map(({ socket }) => flush(socket)));
+    const [alicesSocket, brunosSocket] = sockets as [(typeof sockets)[number], (typeof sockets)[number]];
+    expect(alicesSocket.messages.map((message) => message.notificationId).sort()).toEqual(answers.map((ids) => ids.usr_demo_alice).sort());
+    expect(brunosSocket.messages.map((message) => message.notificationId).sort()).toEqual(answers.map((ids) => ids.usr_demo_bruno).sort());
+    const rows = await env.DB.prepare("SELECT message FROM notifications WHERE user_id = 'usr_demo_bruno' AND message LIKE 'Parallel notice %'").all<{ message: string }>();
+    expect(rows.results.map((row) => row.message).sort()).toEqual(['Parallel notice A', 'Parallel notice B']);
+  });
+
+  it("leave out a member removed from the organisation: their socket there closes, and reconnected they hear only their new organisation", async () => {
+    const alice = await signedIn('alice', '192.0.2.28');
+    const vera = await signedIn('vera', '192.0.2.29');
+    const before = await workerSocket(vera);
+
+    expect((await alice.send('DELETE', '/api/organization/members/usr_demo_vera')).status).toBe(200);
+    // Closed in Acme's hub, so the browser reconnects to her new organisation's.
+    await vi.waitFor(() => expect(before.closes).toEqual([4001]), { timeout: 5_000 });
+    const after = await workerSocket(vera);
+
+    const res = await alice.post('/trpc/dev.notifyOrganization', { type: 'system', message: 'Acme members only' });
+    const { ids } = (await json<{ result: { data: { ids: Record<string, string> } } }>(res)).result.data;
+    await flush(after.socket);
+    expect(Object.keys(ids)).not.toContain('usr_demo_vera');
+    expect(after.messages).toEqual([]);
+
+    // Her own organisation's notice reaches her new socket.
+    const own = await vera.post('/trpc/dev.notifyOrganization', { type: 'system', message: 'Just Vera' });
+    const mine = (await json<{ result: { data: { ids: Record<string, string> } } }>(own)).result.data.ids;
+    await flush(after.socket);
+    expect(Object.keys(mine)).toEqual(['usr_demo_vera']);
+    expect(after.messages).toEqual([{ type: 'notification', userId: 'usr_demo_vera', notificationId: mine.usr_demo_vera }]);
   });
 });

@@ -19,7 +19,12 @@ async function openSocket(client: TestClient, extraHeaders: Record<string, strin
   return { res, closes, socket };
 }
 
-const hubOf = (userId: string) => env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(userId));
+/** The hub of the user's organisation, which holds their sockets (ADR 43). */
+async function hubOf(userId: string) {
+  const organizationId = await env.DB.prepare('SELECT organization_id FROM users WHERE id = ?').bind(userId).first<string>('organization_id');
+  return env.NOTIFICATION_HUB.get(env.NOTIFICATION_HUB.idFromName(organizationId!));
+}
+const socketsOf = async (userId: string) => (await hubOf(userId)).connectionCount(userId);
 
 describe('sockets per session', () => {
   it(`accepts ${MAX_SOCKETS_PER_SESSION} sockets of one session and refuses the next with 429 before any upgrade`, async () => {
@@ -36,7 +41,7 @@ describe('sockets per session', () => {
     // The limit is per session: the same user signed in elsewhere still connects.
     const laptop = await signedIn('olivia', '192.0.2.81');
     expect((await openSocket(laptop)).res.status).toBe(101);
-    expect(await hubOf('usr_demo_olivia').connectionCount()).toBe(MAX_SOCKETS_PER_SESSION + 1);
+    expect(await socketsOf('usr_demo_olivia')).toBe(MAX_SOCKETS_PER_SESSION + 1);
   });
 });
 
@@ -60,7 +65,7 @@ describe('the upgrade response', () => {
 });
 
 const sessionExists = async (id: string) => (await env.DB.prepare('SELECT id FROM sessions WHERE id = ?').bind(id).first()) !== null;
-const alarmOf = (userId: string) => runInDurableObject(hubOf(userId), (_instance, state) => state.storage.getAlarm());
+const alarmOf = async (userId: string) => runInDurableObject(await hubOf(userId), (_instance, state) => state.storage.getAlarm());
 
 describe('sockets of ended sessions', () => {
   it('closes at once the sockets of a session revoked from another one', async () => {
@@ -117,8 +122,8 @@ describe('sockets of ended sessions', () => {
     await vi.waitFor(() => expect(socket.closes).not.toEqual([]), { timeout: 5_000 });
     expect(socket.closes).toEqual([4001]);
     // The hub lets a socket go once the close handshake ends, after the client saw the close.
-    await vi.waitFor(async () => expect(await hubOf('usr_demo_adam').connectionCount()).toBe(0), { timeout: 5_000 });
-    expect(await hubOf('usr_demo_adam').connectionCount()).toBe(0);
+    await vi.waitFor(async () => expect(await socketsOf('usr_demo_adam')).toBe(0), { timeout: 5_000 });
+    expect(await socketsOf('usr_demo_adam')).toBe(0);
     expect(await sessionExists(sessionIdOf(client))).toBe(false);
   });
 });

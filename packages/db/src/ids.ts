@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Random lower-case base-36 string from the Web Crypto RNG (uniform: 252 = 7 * 36). */
@@ -67,4 +69,13 @@ export function newId(kind: keyof typeof ID_PREFIXES): string {
 /** Customer-facing billing id, unambiguous characters only: "KM-7F3K9Q". */
 export function newBillingId(): string {
   return `KM-${randomString(6, '23456789ABCDEFGHJKLMNPQRSTUVWXYZ')}`;
+}
+
+/**
+ * A new id computed by the database, for rows an INSERT … SELECT makes many of in one statement
+ * (an organisation's notice to each member): the prefix, then 20 random lower-case hex digits
+ * (80 bits from SQLite's randomblob, characters newId also uses).
+ */
+export function newIdSql(kind: keyof typeof ID_PREFIXES): SQL<string> {
+  return sql<string>`${`${ID_PREFIXES[kind]}_`} || lower(hex(randomblob(10)))`;
 }

@@ -3,7 +3,7 @@ import { createTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeMessage, RealtimePort } from '../context';
-import { NOTIFICATIONS_PER_INSERT, notify, notifyMany, notifyOrganization, PUBLISH_CONCURRENCY, type NotifyDeps } from './notify';
+import { notify, notifyMany, notifyOrganization, type NotifyDeps } from './notify';
 
 const NOW = 1_800_000_000_000;
 
@@ -31,27 +31,21 @@ async function organizationOf(db: Database, prefix: string, size: number): Promi
   return { id, members };
 }
 
-/** Records every publish; `fail` makes the hubs of those users throw; `inFlight` tracks concurrency. */
+/** Records every hub call (organisation and messages); `fail` makes those organisations' hubs throw. */
 function recordingRealtime(fail: ReadonlySet<string> = new Set()) {
   const published: RealtimeMessage[] = [];
-  const state = { inFlight: 0, maxInFlight: 0 };
+  const calls: Array<{ organizationId: string; messages: number }> = [];
   const realtime: RealtimePort = {
-    async publish(userId, message) {
-      state.inFlight += 1;
-      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
-      try {
-        // A real hub answers later, not within the call: every lane the fan-out opens at once has
-        // started (synchronously) before the first answer, a later microtask, comes back.
-        await Promise.resolve();
-        if (fail.has(userId)) throw new Error(`hub of ${userId} unreachable`);
-        published.push(message);
-      } finally {
-        state.inFlight -= 1;
-      }
+    async publish(organizationId, messages) {
+      // A real hub answers later, not within the call.
+      await Promise.resolve();
+      calls.push({ organizationId, messages: messages.length });
+      if (fail.has(organizationId)) throw new Error(`hub of ${organizationId} unreachable`);
+      published.push(...messages);
     },
     async closeSessions() {},
   };
-  return { realtime, published, state };
+  return { realtime, published, calls };
 }
 
 async function setup(fail?: ReadonlySet<string>) {
@@ -65,10 +59,10 @@ async function setup(fail?: ReadonlySet<string>) {
 const storedFor = async (db: Database, userIds: string[]) => (await db.select().from(notifications)).filter((row) => userIds.includes(row.userId));
 
 describe('notifyOrganization', () => {
-  it('stores one notification per member and tells each member once, and nobody of another organisation', async () => {
-    const { db, deps, published } = await setup();
-    // More members than several inserts hold, with a remainder, as D1 limits each statement.
-    const size = NOTIFICATIONS_PER_INSERT * 3 + 5;
+  it('stores one notification per member in one statement, tells the hub once with each member\'s own id, and nobody of another organisation', async () => {
+    const { db, deps, published, calls } = await setup();
+    // More members than D1's 100 bound parameters would allow in a plain multi-row INSERT.
+    const size = 1_505;
     const organization = await organizationOf(db, 'acme', size);
     const other = await organizationOf(db, 'other', 3);
 
@@ -78,9 +72,14 @@ describe('notifyOrganization', () => {
     const stored = await storedFor(db, organization.members);
     expect(stored).toHaveLength(size);
     expect(new Set(stored.map((row) => row.userId)).size).toBe(size);
-    for (const row of stored) expect(row).toMatchObject({ type: 'system', message: 'Maintenance tonight at 22:00.', timestamp: NOW, read: false, trash: false });
-    // Each member's hub got that member's own notification, exactly once.
-    expect(published).toHaveLength(size);
+    expect(new Set(stored.map((row) => row.id)).size).toBe(size);
+    for (const row of stored) {
+      expect(row).toMatchObject({ type: 'system', message: 'Maintenance tonight at 22:00.', timestamp: NOW, read: false, trash: false });
+      expect(row.id).toMatch(/^ntf_[0-9a-f]{20}$/);
+    }
+    expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual(stored.sort((a, b) => a.id.localeCompare(b.id)));
+    // ONE call to the organisation's hub, carrying each member's own notification, exactly once.
+    expect(calls).toEqual([{ organizationId: organization.id, messages: size }]);
     const storedIdOf = new Map(stored.map((row) => [row.userId, row.id]));
     for (const message of published) expect(message).toEqual({ type: 'notification', userId: message.userId, notificationId: storedIdOf.get(message.userId) });
     expect(new Set(published.map((message) => message.userId)).size).toBe(size);
@@ -90,28 +89,54 @@ describe('notifyOrganization', () => {
   });
 
   it('writes nothing and tells nobody for an organisation without members', async () => {
-    const { db, deps, published } = await setup();
+    const { db, deps, calls } = await setup();
     await db.insert(organizations).values({ id: 'org_empty', name: 'Empty', billingId: newBillingId(), status: 'active', createdAt: NOW, updatedAt: NOW });
     expect(await notifyOrganization(deps, 'org_empty', { type: 'info', message: 'Hello' })).toEqual([]);
-    expect(published).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
-  it('keeps every notification and tells the other members when some hubs fail', async () => {
-    const failing = new Set(['usr_flaky_1', 'usr_flaky_7']);
-    const { db, deps, published } = await setup(failing);
+  it('leaves out a member who left before the notice, and tells them nothing', async () => {
+    const { db, deps, published } = await setup();
+    const organization = await organizationOf(db, 'leaving', 4);
+    const elsewhere = await organizationOf(db, 'elsewhere', 1);
+    const [leaver] = organization.members.slice(-1) as [string];
+    await db.update(users).set({ organizationId: elsewhere.id }).where(eq(users.id, leaver));
+
+    const rows = await notifyOrganization(deps, organization.id, { type: 'info', message: 'Members only' });
+
+    expect(rows.map((row) => row.userId).sort()).toEqual(organization.members.filter((id) => id !== leaver).sort());
+    expect(await storedFor(db, [leaver])).toEqual([]);
+    expect(published.map((message) => message.userId)).not.toContain(leaver);
+  });
+
+  it('keeps two notices published at once apart: one row and one message per member and notice', async () => {
+    const { db, deps, published, calls } = await setup();
+    const organization = await organizationOf(db, 'twice', 30);
+    const [first, second] = await Promise.all([
+      notifyOrganization(deps, organization.id, { type: 'info', message: 'First' }),
+      notifyOrganization(deps, organization.id, { type: 'info', message: 'Second' }),
+    ]);
+    const stored = await storedFor(db, organization.members);
+    expect(stored).toHaveLength(60);
+    for (const message of ['First', 'Second']) {
+      expect(stored.filter((row) => row.message === message).map((row) => row.userId).sort()).toEqual([...organization.members].sort());
+    }
+    expect(new Set([...first!, ...second!].map((row) => row.id)).size).toBe(60);
+    expect(calls).toEqual([
+      { organizationId: organization.id, messages: 30 },
+      { organizationId: organization.id, messages: 30 },
+    ]);
+    expect(new Set(published.map((message) => (message.type === 'notification' ? message.notificationId : ''))).size).toBe(60);
+  });
+
+  it('keeps every notification when the hub fails', async () => {
+    const { db, deps, published } = await setup(new Set(['org_flaky']));
     const organization = await organizationOf(db, 'flaky', 10);
-    await notifyOrganization(deps, organization.id, { type: 'warning', message: 'Degraded service' });
-    // The poll delivers the stored notification to the two whose hub failed.
+    const rows = await notifyOrganization(deps, organization.id, { type: 'warning', message: 'Degraded service' });
+    // The poll delivers the stored notifications.
+    expect(rows).toHaveLength(10);
     expect(await storedFor(db, organization.members)).toHaveLength(10);
-    expect(published.map((message) => message.userId).sort()).toEqual(organization.members.filter((id) => !failing.has(id)).sort());
-  });
-
-  it('keeps at most PUBLISH_CONCURRENCY hub calls in flight', async () => {
-    const { db, deps, published, state } = await setup();
-    const organization = await organizationOf(db, 'big', PUBLISH_CONCURRENCY * 2 + 7);
-    await notifyOrganization(deps, organization.id, { type: 'info', message: 'Hello all' });
-    expect(published).toHaveLength(PUBLISH_CONCURRENCY * 2 + 7);
-    expect(state.maxInFlight).toBe(PUBLISH_CONCURRENCY);
+    expect(published).toEqual([]);
   });
 });
 
@@ -124,6 +149,17 @@ describe('notifyMany', () => {
     expect(rows.map((row) => row.userId)).toEqual([first, second]);
     expect(await storedFor(db, [first])).toHaveLength(1);
     expect(published.filter((message) => message.userId === first)).toHaveLength(1);
+  });
+
+  it('calls each organisation\'s hub once, and the others still when one fails', async () => {
+    const { db, deps, published, calls } = await setup(new Set(['org_down']));
+    const up = await organizationOf(db, 'up', 3);
+    const down = await organizationOf(db, 'down', 2);
+    const rows = await notifyMany(deps, [...down.members, ...up.members], { type: 'info', message: 'Two organisations' });
+    expect(rows.map((row) => row.userId)).toEqual([...down.members, ...up.members]);
+    expect(calls.map((call) => call.organizationId).sort()).toEqual([down.id, up.id].sort());
+    expect(published.map((message) => message.userId).sort()).toEqual([...up.members].sort());
+    expect(await storedFor(db, [...down.members, ...up.members])).toHaveLength(5);
   });
 
   it('returns the rows as stored', async () => {
@@ -142,5 +178,12 @@ describe('notify', () => {
     const row = await notify(deps, organization.members[0]!, { type: 'error', message: 'Payment failed' });
     expect(published).toEqual([{ type: 'notification', userId: organization.members[0], notificationId: row.id }]);
     expect(await storedFor(db, organization.members)).toEqual([row]);
+  });
+
+  it('refuses a user who does not exist, writing nothing', async () => {
+    const { db, deps, calls } = await setup();
+    await expect(notify(deps, 'usr_nobody', { type: 'info', message: 'Hello' })).rejects.toThrow('No user usr_nobody');
+    expect(await db.select().from(notifications)).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import { newId, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
+import { newIdSql, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ports } from '../context';
-import { insertRowsAsJson } from './json-rows';
 import { logError } from './log';
 import { peopleOf } from './people';
 
@@ -14,78 +14,87 @@ export interface NotificationInput {
   message: string;
 }
 
-/**
- * Notifications per INSERT statement, sent as one JSON parameter (insertRowsAsJson): 500 rows of
- * messages up to 2,000 characters stay under D1's 2 MB limit on a bound value.
- */
-export const NOTIFICATIONS_PER_INSERT = 500;
+/** A notification as written, with the organisation whose hub holds its user's sockets. */
+type Written = Notification & { organizationId: string };
 
 /**
- * Hub calls in flight at once during a fan-out. Issued together, a thousand calls took about 0.3 s
- * where fifty lanes took 0.4 to 0.6 s (`pnpm bench:notifications`); the bound keeps a much larger
- * organisation from opening all its calls at once.
+ * Writes one notification for each user `recipients` selects, in ONE statement (INSERT … SELECT
+ * FROM users): the membership is read where the rows are written, so a member removed meanwhile is
+ * either in the set or not, never half told, and the message is bound once however many members.
+ * The ids come from the database (newIdSql); RETURNING gives each row with its user's organisation.
  */
-export const PUBLISH_CONCURRENCY = 1000;
-
-/**
- * Tells each row's user hub, at most PUBLISH_CONCURRENCY at a time. A failed publish must not undo
- * the notification nor stop the others: the 10 s poll still delivers it.
- */
-async function publishAll(deps: NotifyDeps, rows: ReadonlyArray<Pick<Notification, 'id' | 'userId'>>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < rows.length) {
-      const row = rows[next++]!;
-      try {
-        await deps.ports.realtime.publish(row.userId, { type: 'notification', userId: row.userId, notificationId: row.id });
-      } catch (error) {
-        logError(`Publishing notification ${row.id} to ${row.userId} failed`, error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PUBLISH_CONCURRENCY, rows.length) }, lane));
-}
-
-/**
- * The one way every domain notifies a user: write the notification, then tell that user's hub
- * so open tabs refresh at once.
- */
-export async function notify(deps: NotifyDeps, userId: string, input: NotificationInput) {
-  const [row] = await deps.db
+async function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput): Promise<Written[]> {
+  const timestamp = deps.ports.clock.now();
+  // The columns in the table's declared order, which INSERT … SELECT fills positionally (as insertRowsAsJson).
+  return deps.db
     .insert(notifications)
-    .values({ id: newId('notification'), userId, type: input.type, message: input.message, timestamp: deps.ports.clock.now() })
-    .returning();
-  await publishAll(deps, [row!]);
-  return row!;
+    .select(sql`SELECT ${newIdSql('notification')}, ${users.id}, ${input.type}, ${input.message}, ${timestamp}, 0, 0 FROM ${users} WHERE ${recipients}`)
+    .returning({ ...notificationColumns, organizationId: sql<string>`(select ${users.organizationId} from ${users} where ${users.id} = ${notifications.userId})` });
+}
+
+const { id, userId, type, message, timestamp, read, trash } = notifications;
+const notificationColumns = { id, userId, type, message, timestamp, read, trash };
+
+/**
+ * Tells the hubs of the organisations these rows' users belong to: one call per organisation,
+ * carrying every member's own notification id (ADR 43). The rows are stored first, so a member
+ * with no socket, or a hub that fails, still sees the notification at the next poll or load: a
+ * failed call is logged and does not undo the rows nor stop the other organisations' calls.
+ */
+async function publish(deps: NotifyDeps, rows: readonly Written[]) {
+  const byOrganization = new Map<string, Written[]>();
+  for (const row of rows) {
+    const members = byOrganization.get(row.organizationId);
+    if (members) members.push(row);
+    else byOrganization.set(row.organizationId, [row]);
+  }
+  await Promise.all(
+    [...byOrganization].map(([organizationId, members]) =>
+      deps.ports.realtime
+        .publish(
+          organizationId,
+          members.map((row) => ({ type: 'notification', userId: row.userId, notificationId: row.id })),
+        )
+        .catch((error: unknown) => logError(`Publishing ${members.length} notifications to ${organizationId} failed`, error)),
+    ),
+  );
+}
+
+/** Writes, then publishes; returns the rows without their organisation. */
+async function notifyWhere(deps: NotifyDeps, recipients: SQL, input: NotificationInput): Promise<Notification[]> {
+  const written = await write(deps, recipients, input);
+  await publish(deps, written);
+  return written.map(({ organizationId: _, ...row }) => row);
 }
 
 /**
- * The same notification for each of `userIds` (duplicates ignored): written in one atomic batch,
- * so a failure leaves none of them, then every user's hub told concurrently. Returns the rows in
- * the order of `userIds`.
+ * The one way every domain notifies a user: write the notification, then tell the hub holding
+ * that user's sockets so open tabs refresh at once.
+ */
+export async function notify(deps: NotifyDeps, userId: string, input: NotificationInput): Promise<Notification> {
+  const [row] = await notifyWhere(deps, eq(users.id, userId), input);
+  if (!row) throw new Error(`No user ${userId} to notify`);
+  return row;
+}
+
+/**
+ * The same notification for each of `userIds` (duplicates ignored), written in one statement
+ * (all or none), then each organisation's hub told once. Returns the rows in the order of `userIds`.
+ * The ids travel as one JSON parameter (D1 binds at most 100 parameters per statement).
  */
 export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], input: NotificationInput): Promise<Notification[]> {
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return [];
-  const timestamp = deps.ports.clock.now();
-  const values = recipients.map((userId) => ({ id: newId('notification'), userId, type: input.type, message: input.message, timestamp, read: false, trash: false }));
-  const inserts = [];
-  for (let start = 0; start < values.length; start += NOTIFICATIONS_PER_INSERT) {
-    inserts.push(insertRowsAsJson(deps.db, notifications, values.slice(start, start + NOTIFICATIONS_PER_INSERT)));
-  }
-  await deps.db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
-  // The rows as written, without reading them back: the insert set every column.
-  const rows: Notification[] = values;
-  await publishAll(deps, rows);
-  return rows;
+  const rows = await notifyWhere(deps, inArray(users.id, sql`(select value from json_each(${JSON.stringify(recipients)}))`), input);
+  const order = new Map(recipients.map((recipient, index) => [recipient, index]));
+  return rows.sort((a, b) => order.get(a.userId)! - order.get(b.userId)!);
 }
 
-/** Organisation-wide notice: one notification per member, each member's hub told. */
-export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput) {
-  const members = await deps.db.select({ id: users.id }).from(users).where(peopleOf(organizationId));
-  return notifyMany(
-    deps,
-    members.map((member) => member.id),
-    input,
-  );
+/**
+ * Organisation-wide notice: one notification per member (its people, service accounts left out),
+ * written in one INSERT … SELECT over the membership, then ONE call to the organisation's hub,
+ * which sends each member's socket that member's own notification id.
+ */
+export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput): Promise<Notification[]> {
+  return notifyWhere(deps, peopleOf(organizationId), input);
 }

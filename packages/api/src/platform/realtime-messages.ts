@@ -7,8 +7,17 @@ import type { RealtimeMessage } from '@kubemarket/shared';
  */
 export type { ClusterProgress, OperationView, RealtimeMessage } from '@kubemarket/shared';
 
-/** The user's sockets: publish to all of them, or drop those of sessions that ended. */
+/**
+ * The members' sockets, held by one hub per organisation (ADR 43): every call names the
+ * organisation whose hub holds them. A message goes to the sockets of its `userId` only.
+ */
 export interface RealtimePort {
-  publish(userId: string, message: RealtimeMessage): Promise<void>;
-  closeSessions(userId: string, sessionIds: string[]): Promise<void>;
+  /** Each message to its user's sockets, in one call to the organisation's hub, however many members. */
+  publish(organizationId: string, messages: readonly RealtimeMessage[]): Promise<void>;
+  /**
+   * Closes the sockets of these sessions in the organisation's hub: sessions that ended (sign-out,
+   * revocation, the sweep), or of a member who left it, whose tabs then reconnect to their new
+   * organisation's hub.
+   */
+  closeSessions(organizationId: string, sessionIds: string[]): Promise<void>;
 }

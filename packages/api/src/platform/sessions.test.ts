@@ -115,14 +115,14 @@ describe('endExpiredSessions (the minutely sweep)', () => {
     const closed: Array<[string, string[]]> = [];
     return {
       closed,
-      async closeSessions(userId: string, sessionIds: string[]) {
-        if (down.includes(userId)) throw new Error('hub unreachable');
-        closed.push([userId, [...sessionIds].sort()]);
+      async closeSessions(organizationId: string, sessionIds: string[]) {
+        if (down.includes(organizationId)) throw new Error('hub unreachable');
+        closed.push([organizationId, [...sessionIds].sort()]);
       },
     };
   }
 
-  it('deletes the sessions past either expiry, for customers and staff, closes their sockets per user and keeps the others', async () => {
+  it('deletes the sessions past either expiry, for customers and staff, closes their sockets in one call to their organisation hub and keeps the others', async () => {
     const { db, user } = await setup();
     await db.insert(users).values({ id: 'usr_2', organizationId: 'org_1', username: 'olga', email: 'olga@example.com', name: 'Olga', role: 'officer', createdAt: 0, updatedAt: 0 });
     const [officer] = await db.select().from(users).where(eq(users.id, 'usr_2'));
@@ -137,10 +137,8 @@ describe('endExpiredSessions (the minutely sweep)', () => {
 
     const realtime = recordingRealtime();
     expect(await endExpiredSessions(db, realtime, now)).toEqual({ ended: 3, unreachable: 0 });
-    expect(realtime.closed.sort()).toEqual([
-      ['usr_1', [idle.session.id, old.session.id].sort()],
-      ['usr_2', [staffIdle.session.id]],
-    ]);
+    // Ann and Olga are both of org_1, whose hub holds their sockets (ADR 43).
+    expect(realtime.closed).toEqual([['org_1', [idle.session.id, old.session.id, staffIdle.session.id].sort()]]);
     const left = (await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id).sort();
     expect(left).toEqual([live.session.id, staffLive.session.id].sort());
     // Nothing more to end: the next minute closes nothing.
@@ -155,7 +153,7 @@ describe('endExpiredSessions (the minutely sweep)', () => {
     const first = await createSession(db, user, now - HOUR, request);
     const second = await createSession(db, user, now - HOUR, request);
     await db.update(users).set({ disabledAt: now - 1 }).where(eq(users.id, user.id));
-    const realtime = recordingRealtime(['usr_1']);
+    const realtime = recordingRealtime(['org_1']);
     expect(await endExpiredSessions(db, realtime, now)).toEqual({ ended: 2, unreachable: 1 });
     expect(await db.select().from(sessions)).toEqual([]);
     expect(await validateSessionToken(db, first.token, now)).toBeNull();

@@ -1,7 +1,7 @@
 import { isStaffRole } from '@kubemarket/shared';
 import { organizations, sessions, users, type Database, type Organization, type Session, type User } from '@kubemarket/db';
 import { randomString } from '@kubemarket/db';
-import { and, eq, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { RealtimePort, SessionUser } from '../context';
 import type { IsolateCache } from './isolate-cache';
 import { constantTimeEqual, randomToken, sha256Hex } from './crypto';
@@ -198,7 +198,7 @@ export function sessionExpiredAt(now: number) {
 export interface SessionSweep {
   /** Sessions deleted: past an expiry, or of a disabled account. */
   ended: number;
-  /** Users whose hub could not be told: their sockets stay open, but the session is gone, so nothing more can be read. */
+  /** Organisations whose hub could not be told: their sockets stay open, but the sessions are gone, so nothing more can be read. */
   unreachable: number;
 }
 
@@ -215,15 +215,27 @@ export async function endExpiredSessions(db: Database, realtime: Pick<RealtimePo
   const ended = await db
     .delete(sessions)
     .where(or(sessionExpiredAt(now), inArray(sessions.userId, disabled)))
-    .returning({ id: sessions.id, userId: sessions.userId });
-  const byUser = new Map<string, string[]>();
-  for (const row of ended) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
-  const told = await Promise.allSettled([...byUser].map(([userId, ids]) => realtime.closeSessions(userId, ids)));
+    .returning({ id: sessions.id, organizationId: sql<string>`(select ${users.organizationId} from ${users} where ${users.id} = ${sessions.userId})` });
+  // One call per organisation's hub, which holds its members' sockets (ADR 43).
+  const byOrganization = new Map<string, string[]>();
+  for (const row of ended) byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.id]);
+  const told = await Promise.allSettled([...byOrganization].map(([organizationId, ids]) => realtime.closeSessions(organizationId, ids)));
   let unreachable = 0;
   for (const [index, result] of told.entries()) {
     if (result.status === 'fulfilled') continue;
     unreachable += 1;
-    logError(`Closing the sockets of ${[...byUser.keys()][index]}'s ended sessions failed`, result.reason);
+    logError(`Closing the sockets of ${[...byOrganization.keys()][index]}'s ended sessions failed`, result.reason);
   }
   return { ended: ended.length, unreachable };
+}
+
+/**
+ * A member who left an organisation keeps their sessions, but their sockets sit in the former
+ * organisation's hub (ADR 43): close them there, and the tabs reconnect (every close is followed by
+ * a reconnect) to the hub of their new organisation. Best effort: the 10 s poll covers a failure.
+ */
+export async function reconnectSockets(db: Database, realtime: Pick<RealtimePort, 'closeSessions'>, userId: string, formerOrganizationId: string): Promise<void> {
+  const held = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  if (held.length === 0) return;
+  await realtime.closeSessions(formerOrganizationId, held.map((session) => session.id)).catch((error: unknown) => logError(`Closing ${userId}'s sockets in ${formerOrganizationId} failed`, error));
 }

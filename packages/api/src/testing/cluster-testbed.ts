@@ -54,8 +54,8 @@ export async function clusterTestbed() {
   const background = backgroundQueue();
   const published: Published[] = [];
   const realtime: RealtimePort = {
-    async publish(userId, message) {
-      published.push({ to: userId, message });
+    async publish(_organizationId, messages) {
+      for (const message of messages) published.push({ to: message.userId, message });
     },
     async closeSessions() {},
   };

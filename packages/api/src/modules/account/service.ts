@@ -113,7 +113,7 @@ export async function changePassword(ctx: SignedIn, input: { currentPassword: st
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_changed', ipAddress: ctx.request.ipAddress }, now),
   ]);
   const endedIds = ended.map((session) => session.id);
-  await ctx.ports.realtime.closeSessions(user.id, endedIds);
+  await ctx.ports.realtime.closeSessions(user.organizationId, endedIds);
   await notify(ctx, user.id, { type: 'warning', message: 'Your password was changed. If this was not you, reset it now and contact support.' });
   return { changed: true as const, sessionsEnded: endedIds.length };
 }

@@ -39,7 +39,7 @@ export async function endUserSessions(ctx: Staff, userId: string) {
     deleteUserSessions(ctx.db, user.id),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_sessions_ended', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress }, now),
   ]);
-  await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
+  await ctx.ports.realtime.closeSessions(user.organizationId, ended.map((session) => session.id));
   return { ended: ended.length };
 }
 
@@ -68,7 +68,7 @@ export async function setUserRole(ctx: Staff, userId: string, role: UserRole) {
     revokeUserTokens(ctx.db, user.id, now),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'admin.user_role_changed', targetType: 'user', targetId: user.id, ipAddress: ctx.request.ipAddress, metadata: { from: user.role, to: role } }, now),
   ]);
-  await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
+  await ctx.ports.realtime.closeSessions(user.organizationId, ended.map((session) => session.id));
   await notify(ctx, user.id, {
     type: 'system',
     message: isStaff(role)

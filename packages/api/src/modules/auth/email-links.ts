@@ -93,7 +93,7 @@ async function confirmEmailChange(ctx: Context, user: User, row: AuthToken) {
   let ended: string[] = [];
   if (signOutOthers) {
     ended = (await deleteUserSessions(ctx.db, user.id, [requestedBy, ctx.session?.id])).map((session) => session.id);
-    await ctx.ports.realtime.closeSessions(user.id, ended);
+    await ctx.ports.realtime.closeSessions(user.organizationId, ended);
   }
   if (!user.unclaimedEmail) mailInBackground(ctx.ports, async () => emails.emailChanged(user.email, user.name, newEmail));
   await notify(ctx, user.id, {
@@ -141,7 +141,7 @@ export async function resetPassword(ctx: Context, input: { token: string; passwo
     revokeUserTokens(ctx.db, user.id, now, row.id),
     auditInsert(ctx.db, { actorUserId: user.id, action: 'account.password_reset', ipAddress: ctx.request.ipAddress }, now),
   ]);
-  await ctx.ports.realtime.closeSessions(user.id, ended.map((session) => session.id));
+  await ctx.ports.realtime.closeSessions(user.organizationId, ended.map((session) => session.id));
   await notify(ctx, user.id, { type: 'warning', message: 'Your password was reset and every session was signed out. If this was not you, contact support at once.' });
   return { reset: true as const };
 }

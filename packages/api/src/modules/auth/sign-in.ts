@@ -97,7 +97,7 @@ export async function signInWithPassword(ctx: Context, input: { identifier: stri
 export async function signOut(ctx: Context) {
   if (ctx.session && ctx.user) {
     await invalidateSession(ctx.db, ctx.session.id);
-    await ctx.ports.realtime.closeSessions(ctx.user.id, [ctx.session.id]);
+    await ctx.ports.realtime.closeSessions(ctx.user.organizationId, [ctx.session.id]);
     await audit(ctx.db, { actorUserId: ctx.user.id, action: 'auth.sign_out', targetType: 'session', targetId: ctx.session.id, ipAddress: ctx.request.ipAddress }, ctx.ports.clock.now());
   }
   ctx.ports.sessionCookie.clear();

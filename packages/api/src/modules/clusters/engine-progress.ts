@@ -34,11 +34,13 @@ export async function publishProgress(deps: EngineDeps, clusterId: string, opera
   const progress = await clusterProgress(deps, clusterId, operationId);
   if (!progress) return null;
   const members = await memberIds(deps.db, progress.organizationId);
-  await Promise.all(
-    members.map((userId) =>
-      deps.ports.realtime.publish(userId, { type: 'cluster_progress', userId, ...progress.message }).catch((error: unknown) => logError('Publishing cluster progress failed', error)),
-    ),
-  );
+  // One call to the organisation's hub, each member's sockets sent their own copy (ADR 43).
+  await deps.ports.realtime
+    .publish(
+      progress.organizationId,
+      members.map((userId) => ({ type: 'cluster_progress', userId, ...progress.message })),
+    )
+    .catch((error: unknown) => logError('Publishing cluster progress failed', error));
   return progress.message;
 }
 

@@ -15,11 +15,13 @@ describe('dev router', () => {
 
   it("notifies every member of the caller's organisation, and only them", async () => {
     const published: RealtimeMessage[] = [];
+    const hubCalls: string[] = [];
     const { ctx, db } = await createTestCaller({
       ports: {
         realtime: {
-          async publish(_userId, message) {
-            published.push(message);
+          async publish(organizationId, messages) {
+            hubCalls.push(organizationId);
+            published.push(...messages);
           },
           async closeSessions() {},
         },
@@ -36,6 +38,8 @@ describe('dev router', () => {
     expect(answer.recipients).toBe(members.length);
     expect(Object.keys(answer.ids).sort()).toEqual(members.map((member) => member.id).sort());
     expect(published.map((message) => [message.userId, message.type === 'notification' ? message.notificationId : null]).sort()).toEqual(Object.entries(answer.ids).sort());
+    // One call to the organisation's hub, whatever the number of members (ADR 43).
+    expect(hubCalls).toEqual([alice.organizationId]);
     const written = await db.select().from(notifications).where(eq(notifications.message, 'Planned maintenance'));
     expect(written).toHaveLength(members.length);
     expect((await db.select({ id: notifications.id }).from(notifications)).length).toBe(before.length + members.length);

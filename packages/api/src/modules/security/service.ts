@@ -97,7 +97,7 @@ export async function revokeSession(ctx: SignedIn, id: string) {
   ]);
   if (removed.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'This session no longer exists.' });
   if (id === ctx.session?.id) ctx.ports.sessionCookie.clear();
-  await ctx.ports.realtime.closeSessions(ctx.user.id, [id]);
+  await ctx.ports.realtime.closeSessions(ctx.user.organizationId, [id]);
   await audit(ctx.db, { actorUserId: ctx.user.id, action: 'security.session_revoked', targetType: 'session', targetId: id }, now);
   return { revoked: 1 };
 }
@@ -110,6 +110,6 @@ export async function revokeOtherSessions(ctx: SignedIn, password: string) {
     deleteUserSessions(ctx.db, ctx.user.id, [ctx.session?.id]),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, action: 'security.other_sessions_revoked' }, now),
   ]);
-  await ctx.ports.realtime.closeSessions(ctx.user.id, ended.map((session) => session.id));
+  await ctx.ports.realtime.closeSessions(ctx.user.organizationId, ended.map((session) => session.id));
   return { revoked: ended.length };
 }

@@ -61,8 +61,9 @@ export function signOutEverywhere(ctx: Staff, userId: string, now: number) {
   return [deleteUserSessions(ctx.db, userId), revokeUserTokens(ctx.db, userId, now)] as const;
 }
 
-export async function closeSockets(ctx: Staff, userId: string, ended: Array<{ id: string }>) {
-  if (ended.length > 0) await ctx.ports.realtime.closeSessions(userId, ended.map((session) => session.id));
+/** Closes the ended sessions' sockets, in the hub of the organisation the user belonged to when they held them. */
+export async function closeSockets(ctx: Staff, user: Pick<User, 'organizationId'>, ended: Array<{ id: string }>) {
+  if (ended.length > 0) await ctx.ports.realtime.closeSessions(user.organizationId, ended.map((session) => session.id));
 }
 
 export function auditEntry(ctx: Staff, action: string, target: { type: string; id: string; organizationId?: string | null }, metadata?: Record<string, unknown>) {

@@ -135,7 +135,7 @@ export async function disableUser(ctx: Staff, input: { id: string; reason: strin
     ...signOutEverywhere(ctx, user.id, now),
     auditEntry(ctx, 'staff.user_disabled', { type: 'user', id: user.id, organizationId: user.organizationId }, { reason: input.reason }),
   ]);
-  await closeSockets(ctx, user.id, ended);
+  await closeSockets(ctx, user, ended);
   mailInBackground(ctx.ports, async () => staffMails.accountDisabled(user.email, user.name, input.reason));
   return { id: user.id, disabledAt: now, sessionsEnded: ended.length };
 }
@@ -178,7 +178,7 @@ export async function resetMfa(ctx: Staff, input: { id: string; reason: string }
     ...signOutEverywhere(ctx, user.id, now),
     auditEntry(ctx, 'staff.user_mfa_reset', { type: 'user', id: user.id, organizationId: user.organizationId }, { reason: input.reason }),
   ]);
-  await closeSockets(ctx, user.id, ended);
+  await closeSockets(ctx, user, ended);
   const staff = isStaffRole(user.role);
   await notify(ctx, user.id, {
     type: 'warning',
@@ -399,7 +399,7 @@ export async function approvePromotion(ctx: Staff, input: { id: string; reason: 
     auditEntry(ctx, 'admin.user_role_changed', { type: 'user', id: user.id, organizationId: user.organizationId }, { from: user.role, to: request.requestedRole, promotionRequestId: request.id }),
   ]);
   if (decided.length === 0) throw new TRPCError({ code: 'CONFLICT', message: 'Another super admin decided on this request a moment ago. Reload the list.' });
-  await closeSockets(ctx, user.id, ended);
+  await closeSockets(ctx, user, ended);
   await notify(ctx, user.id, {
     type: 'system',
     message: `Your account now has the ${ROLE_NAMES[request.requestedRole]} role. Sign in again; you will be asked to set up two-step verification if it is not on yet.`,
@@ -480,7 +480,7 @@ export async function moveMember(ctx: Staff, input: { id: string; organizationId
     auditEntry(ctx, 'staff.member_moved', { type: 'user', id: user.id, organizationId: user.organizationId }, { from: user.organizationId, to: target.id, fromRole: user.organizationRole, toRole: input.organizationRole, reason: input.reason }),
     auditEntry(ctx, 'staff.member_moved', { type: 'user', id: user.id, organizationId: target.id }, { from: user.organizationId, to: target.id, fromRole: user.organizationRole, toRole: input.organizationRole, reason: input.reason }),
   ]);
-  await closeSockets(ctx, user.id, ended);
+  await closeSockets(ctx, user, ended);
   await notify(ctx, user.id, { type: 'system', message: `Our staff moved your account to ${target.name} (${input.organizationRole}).` });
   mailInBackground(ctx.ports, async () => staffMails.memberMoved(user.email, user.name, target.name, input.organizationRole));
   return { id: user.id, organizationId: target.id, organizationRole: input.organizationRole, sessionsEnded: ended.length };
@@ -505,7 +505,7 @@ export async function removeMember(ctx: Staff, input: { id: string; reason: stri
     ...signOutEverywhere(ctx, user.id, now),
     auditEntry(ctx, 'staff.member_removed', { type: 'user', id: user.id, organizationId: user.organizationId }, { from: user.organizationId, fromRole: user.organizationRole, to: organizationId, reason: input.reason }),
   ]);
-  await closeSockets(ctx, user.id, ended);
+  await closeSockets(ctx, user, ended);
   const formerName = former?.name ?? 'your organisation';
   await notify(ctx, user.id, { type: 'warning', message: `Our staff removed your account from ${formerName}.` });
   mailInBackground(ctx.ports, async () => staffMails.memberRemoved(user.email, user.name, formerName));

@@ -12,6 +12,7 @@ import { RATE_LIMITS, reserveAll } from '../../platform/rate-limit';
 import { INVITATION_TTL_MS, type InviteInput, type MembersInput } from './schemas';
 import type { MemberContext, SignedInContext } from '../../trpc';
 import { peopleOf } from '../../platform/people';
+import { reconnectSockets } from '../../platform/sessions';
 
 type Member = MemberContext;
 type SignedIn = SignedInContext;
@@ -191,6 +192,7 @@ export async function acceptInvitation(ctx: SignedIn, token: string) {
   // Two tabs accepting at once: the guarded updates let one win; the other is told the link is spent.
   const [after] = await ctx.db.select({ acceptedBy: teamInvitations.acceptedBy }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id));
   if (after?.acceptedBy !== ctx.user.id) notFound(INVALID_INVITATION);
+  await reconnectSockets(ctx.db, ctx.ports.realtime, ctx.user.id, ctx.user.organizationId);
   await auditInsert(ctx.db, { actorUserId: ctx.user.id, organizationId: invitation.organizationId, action: 'team.member_joined', targetType: 'user', targetId: ctx.user.id, ipAddress: ctx.request.ipAddress, metadata: { invitationId: invitation.id, role: invitation.role, previousOrganizationId: ctx.user.organizationId } }, now);
   if (invitation.invitedBy) await notify(ctx, invitation.invitedBy, { type: 'success', message: `${ctx.user.name} accepted your invitation and joined ${organizationName} as ${ORGANIZATION_ROLE_LABELS[invitation.role].toLowerCase()}.` });
   return { organizationId: invitation.organizationId, organizationName, role: invitation.role };
@@ -237,6 +239,7 @@ export async function removeMember(ctx: Member, id: string) {
     ...detachStatements(ctx, member, now),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, organizationId: ctx.organizationId, action: 'team.member_removed', targetType: 'user', targetId: member.id, ipAddress: ctx.request.ipAddress, metadata: { email: member.email, role: member.organizationRole } }, now),
   ]);
+  await reconnectSockets(ctx.db, ctx.ports.realtime, member.id, ctx.organizationId);
   return { success: true as const };
 }
 
@@ -249,6 +252,7 @@ export async function leave(ctx: Member) {
     ...detachStatements(ctx, ctx.user, now),
     auditInsert(ctx.db, { actorUserId: ctx.user.id, organizationId: ctx.organizationId, action: 'team.member_left', targetType: 'user', targetId: ctx.user.id, ipAddress: ctx.request.ipAddress, metadata: { role: ctx.user.organizationRole } }, now),
   ]);
+  await reconnectSockets(ctx.db, ctx.ports.realtime, ctx.user.id, ctx.organizationId);
   return { success: true as const };
 }
 
