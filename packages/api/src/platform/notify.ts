@@ -29,7 +29,7 @@ async function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput
   return deps.db
     .insert(notifications)
     .select(sql`SELECT ${newIdSql('notification')}, ${users.id}, ${input.type}, ${input.message}, ${timestamp}, 0, 0 FROM ${users} WHERE ${recipients}`)
-    .returning({ ...notificationColumns, organizationId: sql<string>`(select ${users.organizationId} from ${users} where ${users.id} = ${notifications.userId})` });
+    .returning({ ...notificationColumns, organizationId: sql<string>`(select u.organization_id from users u where u.id = notifications.user_id)` });
 }
 
 const { id, userId, type, message, timestamp, read, trash } = notifications;

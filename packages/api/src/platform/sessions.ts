@@ -215,7 +215,7 @@ export async function endExpiredSessions(db: Database, realtime: Pick<RealtimePo
   const ended = await db
     .delete(sessions)
     .where(or(sessionExpiredAt(now), inArray(sessions.userId, disabled)))
-    .returning({ id: sessions.id, organizationId: sql<string>`(select ${users.organizationId} from ${users} where ${users.id} = ${sessions.userId})` });
+    .returning({ id: sessions.id, organizationId: sql<string>`(select u.organization_id from users u where u.id = sessions.user_id)` });
   // One call per organisation's hub, which holds its members' sockets (ADR 43).
   const byOrganization = new Map<string, string[]>();
   for (const row of ended) byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.id]);
