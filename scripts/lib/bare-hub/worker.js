@@ -8,7 +8,7 @@
 // `bare_user` and `bare_org` cookies, and an organisation's members are bare_member_0 ..
 // bare_member_{members - 1}.
 // Its answers have the product's tRPC shape ({ result: { data } }) so the one bench client serves both.
-/* global Response, WebSocketPair, WebSocketRequestResponsePair -- the Workers runtime's */
+/* global Headers, Request, Response, WebSocketPair, WebSocketRequestResponsePair -- the Workers runtime's */
 import { DurableObject } from 'cloudflare:workers';
 
 export class BareHub extends DurableObject {
