@@ -2,10 +2,11 @@
 // (127.0.0.1 only, bounded in time) against the budgets of issue 35, exiting 1 only when the
 // product misses one. The runtime's floor is measured in the same run, with the same client, the
 // same counts and the same machine: a bare hub (scripts/lib/bare-hub: a Worker and a Durable
-// Object class with the product's hub pattern, the hibernation API and a fan-out to all of one
-// user's sockets, and nothing else: no session, no database, no notification row) beside the
-// product (the built Worker: sign-in, the notification written before it is pushed, then
-// worker/src/notification-hub.ts). Both run under serve-worker.mjs, as the tests do, each in a
+// Object class with the product's hub pattern, one hub per organisation holding its members'
+// sockets tagged by user (ADR 43), the hibernation API, one call per publish carrying each
+// member's message, and nothing else: no session, no database, no notification row) beside the
+// product (the built Worker: sign-in, the notifications written before they are pushed, in one
+// INSERT … SELECT over the membership, then one call to worker/src/notification-hub.ts). Both run under serve-worker.mjs, as the tests do, each in a
 // workerd of its own; part 1 sends to both in rounds taken in turn (the bare hub first), so a
 // burst of load from elsewhere on the machine does not fall on one of them only; parts 2 and 3
 // measure the bare hub, then the product.
@@ -16,10 +17,12 @@
 //      must get nothing): NOTICES organisation-wide notices (dev.notifyOrganization, the path of
 //      platform events); p99 at most 300 ms, 0 lost, nobody twice, nobody outside;
 //   3. the same with LARGE_MEMBERS users (10,000): p99 at most 1.5 s, 0 lost. Every member's
-//      notification is written and hub called; sockets go to as many members as the open-files
-//      limit allows (every 2nd under the usual 20,000: workerd holds two descriptors a socket).
+//      notification is written and carried by the hub call; sockets go to as many members as the
+//      open-files limit allows (every 2nd under the usual 20,000: workerd holds two descriptors a
+//      socket). The limit cannot be raised here: the hard limit is 20,000 and the container's root
+//      lacks CAP_SYS_RESOURCE (prlimit and `ulimit -n 30000` answer "Operation not permitted").
 // A notice's latency runs from the publishing call's start to the frame's arrival, so it holds
-// writing the rows; the first notice also wakes hubs that hibernated while the sockets opened.
+// writing the rows; the first notice also wakes the hub that hibernated while the sockets opened.
 // The members and their sessions are inserted into this run's own fresh local D1 before the
 // Worker starts, in multi-row INSERTs (11,001 users and sessions in about a second); the shared
 // seed knows nothing of them.
