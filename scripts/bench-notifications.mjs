@@ -34,17 +34,15 @@
 // them open, and 10,000 woken hubs ran out of file descriptors (SQLITE_CANTOPEN).
 //
 // Figures (2 shared cores, other sessions' tests running; 7 December 2026):
-//   before: the script budgeted 1,000 sockets against one socket (2x) and exited 1 on it: p99
-//   87.5 ms, 4.41x one socket, 0 lost on a quiet machine (769.5 ms, 8.16x on a loaded one), where
-//   the bare hub's own ratio is 3.7 to 9.6x; org-wide p99 to 1,000 members 1,195 ms (loaded).
-//   last run (rounds in turn): 1,000 sockets p99 86.3 ms against the bare hub's 56.8 ms, 1.52x,
-//   over the 1.3x budget (a run measuring the two one after the other read 86.5 against 78.1 ms,
-//   1.11x), 0 lost; org-wide to 1,000 members p99 300.2 ms, 0.2 ms over (bare hub 199.8 ms);
-//   to 10,000 members p99 3,108 ms, over 1.5 s (bare hub 1,605 ms; 2,843 ms in another run), 0 lost.
-//   The hubs are the same; the gap is the product's call path around them: workerd spends
-//   6.4 ms of CPU per dev.notify call against the bare hub's 1.9 ms (sign-in, tRPC, the row's
-//   INSERT), and at 10,000 members the notifications' INSERT and a call per member's hub from one
-//   invocation (about 0.2 ms of workerd's one thread each).
+//   before ADR 43 (a hub per user; f833cc9, the same afternoon): 1,000 sockets p99 680.3 ms
+//   against the bare hub's 481.2 ms, 1.41x; org-wide to 1,000 members p99 1,276.1 ms (bare hub
+//   1,594.4 ms); to 10,000 members 7,657.9 ms (bare hub 10,616.8 ms); 0 lost.
+//   after (a hub per organisation, one INSERT … SELECT and one hub call a notice), three runs:
+//   1,000 sockets 1.31x (328.1 vs 249.5 ms), 0.74x, 0.71x (173.5 vs 244.5 ms); 1,000 members
+//   104.6, 485.6 (bare hub 585.0: the machine, not the product) and 170.6 ms; 10,000 members 522.4,
+//   954.0 and 586.1 ms; 0 lost, nobody twice, nobody outside; the third run exited 0. The one-user
+//   ratio is the call path around the hub (workerd spends 7.4 to 9.5 ms of CPU per dev.notify
+//   against the bare hub's 1.9 to 2.1 ms: sign-in, tRPC, the row's INSERT), which moves with load.
 // Not a test. Env: BENCH_SKIP_BUILD=1 reuses the last build; BENCH_PORT (default 8797; the bare
 // hub takes the next port); BENCH_ONLY=sockets|organization runs one part; BENCH_SOCKETS,
 // BENCH_MESSAGES, BENCH_MEMBERS, BENCH_LARGE_MEMBERS (0 skips part 3), BENCH_NOTICES.
