@@ -3,7 +3,7 @@ import { createTestDb } from '@kubemarket/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memoryIsolateCache } from './isolate-cache';
-import { createSession, endExpiredSessions, invalidateUserSessions, SESSION_CACHE_TTL_MS, SESSION_POLICY, validateSessionToken, validateSessionTokenCached } from './sessions';
+import { createSession, endExpiredSessions, invalidateUserSessions, reconnectSockets, SESSION_CACHE_TTL_MS, SESSION_POLICY, validateSessionToken, validateSessionTokenCached } from './sessions';
 
 const HOUR = 60 * 60_000;
 const request = { ipAddress: '192.0.2.1', userAgent: 'vitest' };
@@ -158,5 +158,26 @@ describe('endExpiredSessions (the minutely sweep)', () => {
     expect(await db.select().from(sessions)).toEqual([]);
     expect(await validateSessionToken(db, first.token, now)).toBeNull();
     expect(await validateSessionToken(db, second.token, now)).toBeNull();
+  });
+});
+
+describe('reconnectSockets (a member who left an organisation, ADR 43)', () => {
+  it("closes all the user's sessions' sockets in the former organisation's hub, keeping the sessions", async () => {
+    const { db, user } = await setup();
+    const laptop = await createSession(db, user, 0, request);
+    const phone = await createSession(db, user, 0, request);
+    const closed: Array<[string, string[]]> = [];
+    await reconnectSockets(db, { async closeSessions(organizationId, ids) { closed.push([organizationId, [...ids].sort()]); } }, user.id, 'org_former');
+    expect(closed).toEqual([['org_former', [laptop.session.id, phone.session.id].sort()]]);
+    expect(await validateSessionToken(db, laptop.token, HOUR)).not.toBeNull();
+  });
+
+  it('calls no hub for a user without sessions, and survives a hub that fails', async () => {
+    const { db, user } = await setup();
+    let calls = 0;
+    await reconnectSockets(db, { async closeSessions() { calls += 1; } }, user.id, 'org_former');
+    expect(calls).toBe(0);
+    await createSession(db, user, 0, request);
+    await expect(reconnectSockets(db, { async closeSessions() { throw new Error('hub unreachable'); } }, user.id, 'org_former')).resolves.toBeUndefined();
   });
 });
