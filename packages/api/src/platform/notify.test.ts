@@ -1,9 +1,10 @@
 import { newBillingId, notifications, organizations, users, type Database } from '@kubemarket/db';
 import { createTestDb } from '@kubemarket/db/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RealtimeMessage, RealtimePort } from '../context';
-import { notify, notifyMany, notifyOrganization, type NotifyDeps } from './notify';
+import { insertRowsAsJson } from './json-rows';
+import { notify, notifyMany, notifyOrganization, RECIPIENTS_PER_STATEMENT, type NotifyDeps } from './notify';
 
 const NOW = 1_800_000_000_000;
 
@@ -160,6 +161,26 @@ describe('notifyMany', () => {
     expect(calls.map((call) => call.organizationId).sort()).toEqual([down.id, up.id].sort());
     expect(published.map((message) => message.userId).sort()).toEqual([...up.members].sort());
     expect(await storedFor(db, [...down.members, ...up.members])).toHaveLength(5);
+  });
+
+  it('writes more recipients than one statement takes in one batch: all of them, or none when one row fails', async () => {
+    const { db, deps, published } = await setup();
+    const size = RECIPIENTS_PER_STATEMENT + 3;
+    await db.insert(organizations).values({ id: 'org_huge', name: 'Huge', billingId: newBillingId(), status: 'active', createdAt: NOW, updatedAt: NOW });
+    const ids = Array.from({ length: size }, (_, index) => `usr_huge_${index}`);
+    const people = ids.map((id) => ({ id, organizationId: 'org_huge', username: id, email: `${id}@example.com`, name: id, role: 'user' as const, kind: 'person' as const, organizationRole: 'member' as const, createdAt: NOW, updatedAt: NOW }));
+    for (let start = 0; start < size; start += 500) await insertRowsAsJson(db, users, people.slice(start, start + 500));
+    // The last recipient's row, in the second statement, cannot be written: the first's are undone too.
+    await db.run(sql`CREATE TRIGGER last_down BEFORE INSERT ON notifications WHEN NEW.user_id = ${sql.raw(`'${ids.at(-1)}'`)} BEGIN SELECT RAISE(ABORT, 'down'); END`);
+    await expect(notifyMany(deps, ids, { type: 'info', message: 'Everyone' })).rejects.toThrow();
+    expect(await db.$count(notifications)).toBe(0);
+    expect(published).toEqual([]);
+
+    await db.run(sql`DROP TRIGGER last_down`);
+    const rows = await notifyMany(deps, ids, { type: 'info', message: 'Everyone' });
+    expect(rows.map((row) => row.userId)).toEqual(ids);
+    expect(await db.$count(notifications)).toBe(size);
+    expect(published).toHaveLength(size);
   });
 
   it('returns the rows as stored', async () => {

@@ -1,5 +1,5 @@
 import { newIdSql, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ports } from '../context';
 import { logError } from './log';
 import { peopleOf } from './people';
@@ -18,13 +18,19 @@ export interface NotificationInput {
 type Written = Notification & { organizationId: string };
 
 /**
- * Writes one notification for each user `recipients` selects, in ONE statement (INSERT … SELECT
- * FROM users): the membership is read where the rows are written, so a member removed meanwhile is
- * either in the set or not, never half told, and the message is bound once however many members.
- * The ids come from the database (newIdSql); RETURNING gives each row with its user's organisation.
+ * Recipients' ids per statement of `notifyMany`, sent as one JSON parameter: 20,000 ids of ~25
+ * characters stay well under D1's 2 MB limit on a bound value. Larger lists take more statements,
+ * in one batch (all or none).
  */
-async function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput): Promise<Written[]> {
-  const timestamp = deps.ports.clock.now();
+export const RECIPIENTS_PER_STATEMENT = 20_000;
+
+/**
+ * The statement writing one notification for each user `recipients` selects (INSERT … SELECT FROM
+ * users): the membership is read where the rows are written, so a member removed meanwhile is
+ * either in the set or not, and the message is bound once however many members. The ids come from
+ * the database (newIdSql); RETURNING gives each row with its user's organisation.
+ */
+function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput, timestamp: number) {
   // The columns in the table's declared order, which INSERT … SELECT fills positionally (as insertRowsAsJson).
   return deps.db
     .insert(notifications)
@@ -32,8 +38,7 @@ async function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput
     .returning({ ...notificationColumns, organizationId: sql<string>`(select u.organization_id from users u where u.id = notifications.user_id)` });
 }
 
-const { id, userId, type, message, timestamp, read, trash } = notifications;
-const notificationColumns = { id, userId, type, message, timestamp, read, trash };
+const notificationColumns = getTableColumns(notifications);
 
 /**
  * Tells the hubs of the organisations these rows' users belong to: one call per organisation,
@@ -60,9 +65,14 @@ async function publish(deps: NotifyDeps, rows: readonly Written[]) {
   );
 }
 
-/** Writes, then publishes; returns the rows without their organisation. */
-async function notifyWhere(deps: NotifyDeps, recipients: SQL, input: NotificationInput): Promise<Notification[]> {
-  const written = await write(deps, recipients, input);
+/**
+ * Writes (one statement per `recipients` entry, several in one batch: all or none), then
+ * publishes; returns the rows without their organisation.
+ */
+async function notifyWhere(deps: NotifyDeps, recipients: readonly [SQL, ...SQL[]], input: NotificationInput): Promise<Notification[]> {
+  const timestamp = deps.ports.clock.now();
+  const [first, ...more] = recipients.map((where) => write(deps, where, input, timestamp));
+  const written = more.length === 0 ? await first! : (await deps.db.batch([first!, ...more])).flat();
   await publish(deps, written);
   return written.map(({ organizationId: _, ...row }) => row);
 }
@@ -72,20 +82,24 @@ async function notifyWhere(deps: NotifyDeps, recipients: SQL, input: Notificatio
  * that user's sockets so open tabs refresh at once.
  */
 export async function notify(deps: NotifyDeps, userId: string, input: NotificationInput): Promise<Notification> {
-  const [row] = await notifyWhere(deps, eq(users.id, userId), input);
+  const [row] = await notifyWhere(deps, [eq(users.id, userId)], input);
   if (!row) throw new Error(`No user ${userId} to notify`);
   return row;
 }
 
 /**
- * The same notification for each of `userIds` (duplicates ignored), written in one statement
- * (all or none), then each organisation's hub told once. Returns the rows in the order of `userIds`.
- * The ids travel as one JSON parameter (D1 binds at most 100 parameters per statement).
+ * The same notification for each of `userIds` (duplicates ignored), written all or none, then
+ * each organisation's hub told once. Returns the rows in the order of `userIds`. The ids travel as
+ * JSON parameters (D1 binds at most 100 parameters per statement), RECIPIENTS_PER_STATEMENT each.
  */
 export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], input: NotificationInput): Promise<Notification[]> {
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return [];
-  const rows = await notifyWhere(deps, inArray(users.id, sql`(select value from json_each(${JSON.stringify(recipients)}))`), input);
+  const slices: SQL[] = [];
+  for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_STATEMENT) {
+    slices.push(inArray(users.id, sql`(select value from json_each(${JSON.stringify(recipients.slice(start, start + RECIPIENTS_PER_STATEMENT))}))`));
+  }
+  const rows = await notifyWhere(deps, slices as [SQL, ...SQL[]], input);
   const order = new Map(recipients.map((recipient, index) => [recipient, index]));
   return rows.sort((a, b) => order.get(a.userId)! - order.get(b.userId)!);
 }
@@ -96,5 +110,5 @@ export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], i
  * which sends each member's socket that member's own notification id.
  */
 export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput): Promise<Notification[]> {
-  return notifyWhere(deps, peopleOf(organizationId), input);
+  return notifyWhere(deps, [peopleOf(organizationId)], input);
 }
