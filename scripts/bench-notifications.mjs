@@ -37,11 +37,12 @@
 //   before ADR 43 (a hub per user; f833cc9, the same afternoon): 1,000 sockets p99 680.3 ms
 //   against the bare hub's 481.2 ms, 1.41x; org-wide to 1,000 members p99 1,276.1 ms (bare hub
 //   1,594.4 ms); to 10,000 members 7,657.9 ms (bare hub 10,616.8 ms); 0 lost.
-//   after (a hub per organisation, one INSERT … SELECT and one hub call a notice), five runs:
+//   after (a hub per organisation, one INSERT … SELECT and one hub call a notice), six runs:
 //   1,000 sockets 1.31x (328.1 vs 249.5 ms), 0.74x, 0.71x (173.5 vs 244.5), 1.14x, 1.76x (160.0 vs
-//   91.1); 1,000 members 104.6, 485.6 (bare hub 585.0), 170.6, 458.4 and 78.5 ms; 10,000 members
-//   522.4, 954.0, 586.1, 488.8 and 546.1 ms; 0 lost, nobody twice, nobody outside; run 3 exited 0.
-//   The one-user ratio is the call path around the hub (workerd spends 7.4 to 9.5 ms of CPU per
+//   91.1), 1.35x (69.6 vs 51.6); 1,000 members 104.6, 485.6 (bare hub 585.0), 170.6, 458.4, 78.5
+//   and 109.3 ms; 10,000 members 522.4, 954.0, 586.1, 488.8, 546.1 and 383.4 ms; 0 lost, nobody
+//   twice, nobody outside; run 3 exited 0, the others on the one-user ratio or the 300 ms.
+//   The one-user ratio is the call path around the hub (workerd spends 7.1 to 9.5 ms of CPU per
 //   dev.notify against the bare hub's 1.9 to 2.2 ms: sign-in, tRPC, the row's INSERT) and moves
 //   with the machine's load; so does the 1,000-member p99.
 // Not a test. Env: BENCH_SKIP_BUILD=1 reuses the last build; BENCH_PORT (default 8797; the bare
