@@ -31,11 +31,14 @@ const SIGNED_IN = { rps: 0.7, p99: 1.5 };
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-bench-'));
 prepareDatabase(persistTo);
-const worker = await startLocalWorker({ port: Number(process.env.BENCH_PORT ?? 8798), persistTo, quiet: true });
+const port = Number(process.env.BENCH_PORT ?? 8798);
+const worker = await startLocalWorker({ port, persistTo, quiet: true });
+// The runtime's floor, in a workerd of its own on the same database (scripts/lib/bare-d1).
+const floorWorker = await startLocalWorker({ port: port + 1, persistTo, quiet: true, config: 'scripts/lib/bare-d1/wrangler.json' });
 
 function measure(target, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${worker.url}${target.path}`, headers: target.headers ?? {}, connections: CONNECTIONS, duration }, (error, result) => {
+    autocannon({ url: `${(target.floor ? floorWorker : worker).url}${target.path}`, headers: target.headers ?? {}, connections: CONNECTIONS, duration }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx || result.errors) return reject(new Error(`${target.path}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve(result);
@@ -50,6 +53,12 @@ try {
   // hashing so the sign-in itself is not what gets measured.
   const alice = await devSession(worker.url, 'alice');
   const signedIn = { Cookie: alice.cookie };
+  const { organizationId } = await (await alice.call('GET', '/api/user')).json();
+  const floor = [
+    { name: 'floor: bare Worker /healthz', path: '/healthz', floor: true },
+    { name: 'floor: 1 D1 round trip (SELECT 1)', path: '/d1', floor: true },
+    { name: 'floor: 1 D1 list statement', path: `/d1/clusters?organization=${encodeURIComponent(organizationId)}`, floor: true },
+  ];
   const targets = [
     { name: 'bare hello (GET /healthz)', path: '/healthz' },
     { name: 'REST GET /api/cluster-tiers', path: '/api/cluster-tiers', budget: CATALOGUE },
@@ -58,6 +67,7 @@ try {
     { name: 'alice GET /api/orders', path: '/api/orders', headers: signedIn, budget: SIGNED_IN },
     { name: 'alice GET /api/billing/invoices', path: '/api/billing/invoices', headers: signedIn, budget: SIGNED_IN },
     { name: 'alice tRPC clusters.list', path: '/trpc/clusters.list', headers: signedIn, budget: SIGNED_IN },
+    ...floor,
   ];
 
   // Warm every route first (module compile, first D1 open) so no target pays for it.
@@ -80,6 +90,8 @@ try {
   });
 
   const base = rows[0];
+  // Floor rows are taken against the floor's own bare route: what the runtime leaves a route with one round trip.
+  const floorBase = rows.find((row) => row.floor);
   let over = 0;
   /** One ratio beside its budget: `0.72x >= 0.7x ok`, or blank where the target has no such budget. */
   const against = (ratio, limit, atLeast) => {
@@ -89,11 +101,13 @@ try {
     return `${`${fmt(ratio)}x`.padStart(8)} ${atLeast ? '>=' : '<='} ${`${limit}x`.padEnd(5)} ${ok ? 'ok' : 'OVER'}`.padEnd(24);
   };
   console.log(`\n${CONNECTIONS} connections, ${ROUNDS} x ${slice} s per target, Miniflare (the built Worker) on ${worker.url}\n`);
-  console.log(`${'target'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'rps/bare (budget)'.padEnd(24)} p99/bare (budget)`);
+  console.log(`${'target'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'rps/bare (budget)'.padEnd(24)} p99/bare (budget)`);
   for (const row of rows) {
-    const rps = row === base ? '' : against(row.rps / base.rps, row.budget?.rps, true);
-    const p99 = row === base ? '' : against(row.p99 / Math.max(base.p99, 1), row.budget?.p99, false);
-    console.log(`${row.name.padEnd(32)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)}  ${rps.padEnd(24)} ${p99}`.trimEnd());
+    const bare = row.floor ? floorBase : base;
+    if (row === floorBase) console.log('');
+    const rps = row === bare ? '' : against(row.rps / bare.rps, row.budget?.rps, true);
+    const p99 = row === bare ? '' : against(row.p99 / Math.max(bare.p99, 1), row.budget?.p99, false);
+    console.log(`${row.name.padEnd(36)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)}  ${rps.padEnd(24)} ${p99}`.trimEnd());
   }
   const [, restRow, trpcRow] = rows;
   console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x`);
@@ -104,6 +118,7 @@ try {
     console.log('Every figure within budget.');
   }
 } finally {
+  await floorWorker.stop();
   await worker.stop();
   rmSync(persistTo, { recursive: true, force: true });
 }
