@@ -6,4 +6,5 @@ export { splitMigration } from './migrations';
 export * from './secret-box';
 export * from './catalog-prices';
 export * from './pages';
+export * from './prepared';
 export * from './cluster-settings';

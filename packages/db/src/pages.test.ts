@@ -1,6 +1,7 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pageTotal, totalRows } from './pages';
+import { preparedOnce } from './prepared';
 import { clusters } from './schema';
 import { createSeededTestDb } from './testing';
 
@@ -35,5 +36,25 @@ describe('totalRows and pageTotal', () => {
     const none = await db.select({ id: clusters.id, total: totalRows() }).from(clusters).where(eq(clusters.organizationId, 'org_none')).limit(2);
     expect(await pageTotal(none, 0, countRows)).toBe(0);
     expect(counted).toBe(1);
+  });
+});
+
+describe('preparedOnce', () => {
+  it('builds a statement once per database handle and key, and binds each call its own values', async () => {
+    const [db, other] = [await createSeededTestDb(0), await createSeededTestDb(0)];
+    const [organization] = await db.selectDistinct({ id: clusters.organizationId }).from(clusters).limit(1);
+    let builds = 0;
+    const statement = (handle: typeof db) =>
+      preparedOnce(handle, 'clusters.of', () => {
+        builds += 1;
+        return handle.select({ organizationId: clusters.organizationId }).from(clusters).where(eq(clusters.organizationId, sql.placeholder('organizationId'))).prepare();
+      });
+    const rows = await statement(db).all({ organizationId: organization!.id });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.organizationId === organization!.id)).toBe(true);
+    expect(await statement(db).all({ organizationId: 'org_none' })).toEqual([]);
+    expect(builds).toBe(1);
+    expect(await statement(other).all({ organizationId: organization!.id })).toEqual(rows);
+    expect(builds).toBe(2);
   });
 });

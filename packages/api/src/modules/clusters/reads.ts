@@ -13,12 +13,14 @@ import {
   type Cluster,
   type Database,
   pageTotal,
+  preparedOnce,
   totalRows,
 } from '@kubemarket/db';
 import { utcMonthStart } from '@kubemarket/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiServerAddress, ProvisionerPort } from '../../platform/provisioner';
+import { escapeLike } from '../../platform/sql-like';
 import { compareKubernetesVersions } from '../catalog';
 import { type ClusterState } from './engine';
 import { nodeState } from './engine-state';
@@ -36,47 +38,71 @@ import { notFound, ownState, type OrgContext } from './service-common';
 
 const readyNodesSql = sql<number>`(SELECT COUNT(*) FROM cluster_nodes n WHERE n.cluster_id = ${clusters.id} AND n.status = 'ready')`.mapWith(Number);
 
+const CLUSTER_ORDERS = {
+  name: [asc(clusters.name)],
+  newest: [desc(clusters.createdAt)],
+  oldest: [asc(clusters.createdAt)],
+  status: [asc(clusters.status), asc(clusters.name)],
+  nodes: [desc(clusters.nodeCount), asc(clusters.name)],
+  cost: [desc(clusters.monthlyCents), asc(clusters.name)],
+} as const;
+
+/**
+ * What the list filters on, every value a placeholder that listClusters binds (clusterListValues),
+ * and the key of that shape (which filters, which order) for preparedOnce (ADR 44).
+ */
+function clusterListShape(input: ListClustersInput) {
+  const hidesDeleted = !input.includeDeleted && input.status !== 'deleted';
+  const where = () =>
+    and(
+      eq(clusters.organizationId, sql.placeholder('organizationId')),
+      hidesDeleted ? ne(clusters.status, 'deleted') : undefined,
+      input.status ? eq(clusters.status, sql.placeholder('status')) : undefined,
+      input.tierId ? eq(clusters.tierId, sql.placeholder('tierId')) : undefined,
+      input.region ? eq(clusters.region, sql.placeholder('region')) : undefined,
+      // Escaped for the id too: a "%" or "_" typed in the search box is a character, not a wildcard.
+      input.q ? or(sql`${clusters.name} LIKE ${sql.placeholder('nameLike')} ESCAPE '\\'`, sql`${clusters.id} LIKE ${sql.placeholder('idLike')} ESCAPE '\\'`) : undefined,
+    );
+  const key = [hidesDeleted, input.status, input.tierId, input.region, input.q].map((value) => (value ? 1 : 0)).join('');
+  return { key: `${key}:${input.sort}`, where };
+}
+
+function clusterListValues(organizationId: string, input: ListClustersInput) {
+  const escaped = input.q ? escapeLike(input.q) : '';
+  return { organizationId, status: input.status, tierId: input.tierId, region: input.region, nameLike: `%${escaped}%`, idLike: `${escaped}%` };
+}
+
 export async function listClusters(ctx: OrgContext, input: ListClustersInput): Promise<z.output<typeof clusterPageSchema>> {
-  const filters: SQL[] = [eq(clusters.organizationId, ctx.user.organizationId)];
-  if (!input.includeDeleted && input.status !== 'deleted') filters.push(ne(clusters.status, 'deleted'));
-  if (input.status) filters.push(eq(clusters.status, input.status));
-  if (input.tierId) filters.push(eq(clusters.tierId, input.tierId));
-  if (input.region) filters.push(eq(clusters.region, input.region));
-  if (input.q) {
-    const escaped = input.q.replace(/[\\%_]/g, (char) => `\\${char}`);
-    // Escaped for the id too: a "%" or "_" typed in the search box is a character, not a wildcard.
-    filters.push(or(sql`${clusters.name} LIKE ${`%${escaped}%`} ESCAPE '\\'`, sql`${clusters.id} LIKE ${`${escaped}%`} ESCAPE '\\'`)!);
-  }
-  const where = and(...filters);
-  const order = {
-    name: [asc(clusters.name)],
-    newest: [desc(clusters.createdAt)],
-    oldest: [asc(clusters.createdAt)],
-    status: [asc(clusters.status), asc(clusters.name)],
-    nodes: [desc(clusters.nodeCount), asc(clusters.name)],
-    cost: [desc(clusters.monthlyCents), asc(clusters.name)],
-  }[input.sort];
-  // One statement (one D1 round trip): the page, its total, and each cluster's running operation
-  // (at most one, by cluster_operations_running_idx).
+  const shape = clusterListShape(input);
+  const values = clusterListValues(ctx.user.organizationId, input);
+  // One statement (one D1 round trip), its SQL built once per isolate and shape: the page, its
+  // total, and each cluster's running operation (at most one, by cluster_operations_running_idx).
+  const page = preparedOnce(ctx.db, `clusters.list:${shape.key}`, () =>
+    ctx.db
+      .select({
+        cluster: summaryColumns,
+        tierName: clusterTiers.name,
+        regionName: dataCenters.name,
+        readyNodes: readyNodesSql,
+        running: { id: clusterOperations.id, type: clusterOperations.type, steps: clusterOperations.steps, finishedAt: clusterOperations.finishedAt },
+        total: totalRows(),
+      })
+      .from(clusters)
+      .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
+      .innerJoin(dataCenters, eq(dataCenters.id, clusters.region))
+      .leftJoin(clusterOperations, and(eq(clusterOperations.clusterId, clusters.id), eq(clusterOperations.status, 'running')))
+      .where(shape.where())
+      .orderBy(...CLUSTER_ORDERS[input.sort], asc(clusters.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  );
   const offset = (input.page - 1) * input.pageSize;
-  const rows = await ctx.db
-    .select({
-      cluster: summaryColumns,
-      tierName: clusterTiers.name,
-      regionName: dataCenters.name,
-      readyNodes: readyNodesSql,
-      running: { id: clusterOperations.id, type: clusterOperations.type, steps: clusterOperations.steps, finishedAt: clusterOperations.finishedAt },
-      total: totalRows(),
-    })
-    .from(clusters)
-    .innerJoin(clusterTiers, eq(clusterTiers.id, clusters.tierId))
-    .innerJoin(dataCenters, eq(dataCenters.id, clusters.region))
-    .leftJoin(clusterOperations, and(eq(clusterOperations.clusterId, clusters.id), eq(clusterOperations.status, 'running')))
-    .where(where)
-    .orderBy(...order, asc(clusters.id))
-    .limit(input.pageSize)
-    .offset(offset);
-  const total = await pageTotal(rows, offset, async () => (await ctx.db.select({ value: count() }).from(clusters).where(where))[0]?.value ?? 0);
+  const rows = await page.all({ ...values, limit: input.pageSize, offset });
+  const total = await pageTotal(rows, offset, async () => {
+    const counted = preparedOnce(ctx.db, `clusters.count:${shape.key}`, () => ctx.db.select({ value: count() }).from(clusters).where(shape.where()).prepare());
+    return (await counted.all(values))[0]?.value ?? 0;
+  });
   const now = ctx.ports.clock.now();
   return {
     items: rows.map((row) => ({

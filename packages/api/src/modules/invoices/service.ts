@@ -3,10 +3,10 @@
  * paying one, and credit notes. Invoices are immutable once issued: nothing here changes an
  * invoice's lines or amounts; a correction is a credit note with its own number.
  */
-import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, totalRows } from '@kubemarket/db';
+import { invoicePayments, invoices, paymentMethods, type Database, type InvoicePayment, type InvoiceStatus, pageTotal, preparedOnce, totalRows } from '@kubemarket/db';
 import { CONTROL_PLANE_SHARE, formatWatts, pueText, type SellerIdentity } from '@kubemarket/shared';
 import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { type CardDetails } from '../../platform/payments';
 import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
 import { invoiceCsv } from './csv';
@@ -26,20 +26,37 @@ export interface InvoiceListInput {
   pageSize: number;
 }
 
+/**
+ * The organisation's invoices and credit notes, newest first. The statement of each shape (with or
+ * without the status and year filters) is built once per database handle, its values bound per
+ * call (preparedOnce, ADR 44).
+ */
 export async function listInvoices(db: Database, organizationId: string, input: InvoiceListInput) {
-  const conditions: SQL[] = [eq(invoices.organizationId, organizationId)];
-  if (input.status) conditions.push(eq(invoices.status, input.status));
-  if (input.year !== undefined) conditions.push(gte(invoices.issuedAt, Date.UTC(input.year, 0, 1)), lt(invoices.issuedAt, Date.UTC(input.year + 1, 0, 1)));
-  const where = and(...conditions);
+  const key = `${input.status ? 1 : 0}${input.year !== undefined ? 1 : 0}`;
+  const where = () =>
+    and(
+      eq(invoices.organizationId, sql.placeholder('organizationId')),
+      input.status ? eq(invoices.status, sql.placeholder('status')) : undefined,
+      ...(input.year !== undefined ? [gte(invoices.issuedAt, sql.placeholder('from')), lt(invoices.issuedAt, sql.placeholder('until'))] : []),
+    );
+  const year = input.year ?? 1970;
+  const values = { organizationId, status: input.status, from: Date.UTC(year, 0, 1), until: Date.UTC(year + 1, 0, 1) };
+  const page = preparedOnce(db, `invoices.list:${key}`, () =>
+    db
+      .select({ invoice: invoices, total: totalRows() })
+      .from(invoices)
+      .where(where())
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  );
   const offset = (input.page - 1) * input.pageSize;
-  const rows = await db
-    .select({ invoice: invoices, total: totalRows() })
-    .from(invoices)
-    .where(where)
-    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-    .limit(input.pageSize)
-    .offset(offset);
-  const total = await pageTotal(rows, offset, async () => (await db.select({ value: count() }).from(invoices).where(where))[0]?.value ?? 0);
+  const rows = await page.all({ ...values, limit: input.pageSize, offset });
+  const total = await pageTotal(rows, offset, async () => {
+    const counted = preparedOnce(db, `invoices.count:${key}`, () => db.select({ value: count() }).from(invoices).where(where()).prepare());
+    return (await counted.all(values))[0]?.value ?? 0;
+  });
   return { items: rows.map((row) => invoiceView(row.invoice)), total, page: input.page, pageSize: input.pageSize };
 }
 

@@ -19,6 +19,7 @@ import {
   type OrderStatus,
   type Organization,
   pageTotal,
+  preparedOnce,
   totalRows,
 } from '@kubemarket/db';
 import type { Quote } from '@kubemarket/shared';
@@ -27,6 +28,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { auditInsert } from '../../platform/audit';
 import { sha256Hex } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { escapeLike } from '../../platform/sql-like';
 import { mailInBackground } from '../../platform/mailer';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { organizationRow } from '../../platform/organization-rows';
@@ -421,11 +423,6 @@ export async function createOrder(ctx: Member, input: CreateOrderInput) {
 // Reading
 
 /** `column LIKE %words%`, with the customer's % and _ taken literally. */
-function contains(column: typeof orders.summary | typeof orders.id, words: string): SQL {
-  const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-}
-
 const SORTS = {
   newest: [desc(orders.createdAt), desc(orders.id)],
   oldest: [asc(orders.createdAt), asc(orders.id)],
@@ -433,22 +430,37 @@ const SORTS = {
   total_asc: [asc(orders.totalCents), desc(orders.createdAt)],
 } as const;
 
-/** The organisation's orders, filtered, searched, sorted and paginated here. */
+/**
+ * The organisation's orders, filtered, searched, sorted and paginated here. The statement of each
+ * shape (which filters, which order) is built once per database handle, its values bound per call
+ * (preparedOnce, ADR 44).
+ */
 export async function listOrders(ctx: Member, input: ListOrdersInput) {
   const words = input.q?.trim();
-  const where = and(
-    eq(orders.organizationId, ctx.organizationId),
-    input.kind ? eq(orders.kind, input.kind) : undefined,
-    input.status ? eq(orders.status, input.status) : undefined,
-    words ? or(contains(orders.summary, words), contains(orders.id, words)) : undefined,
+  const key = `${input.kind ? 1 : 0}${input.status ? 1 : 0}${words ? 1 : 0}`;
+  const where = () =>
+    and(
+      eq(orders.organizationId, sql.placeholder('organizationId')),
+      input.kind ? eq(orders.kind, sql.placeholder('kind')) : undefined,
+      input.status ? eq(orders.status, sql.placeholder('status')) : undefined,
+      // The words as typed: a "%" or "_" is a character, not a wildcard.
+      words ? or(sql`${orders.summary} LIKE ${sql.placeholder('pattern')} ESCAPE '\\'`, sql`${orders.id} LIKE ${sql.placeholder('pattern')} ESCAPE '\\'`) : undefined,
+    );
+  const values = { organizationId: ctx.organizationId, kind: input.kind, status: input.status, pattern: `%${escapeLike(words ?? '')}%` };
+  const page = preparedOnce(ctx.db, `orders.list:${key}:${input.sort}`, () =>
+    summaryQuery(ctx.db, { total: totalRows() })
+      .where(where())
+      .orderBy(...SORTS[input.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
   );
   const offset = (input.page - 1) * input.pageSize;
-  const rows = await summaryQuery(ctx.db, { total: totalRows() })
-    .where(where)
-    .orderBy(...SORTS[input.sort])
-    .limit(input.pageSize)
-    .offset(offset);
-  const totalCount = await pageTotal(rows, offset, async () => (await ctx.db.select({ value: count() }).from(orders).where(where))[0]?.value ?? 0);
+  const rows = await page.all({ ...values, limit: input.pageSize, offset });
+  const totalCount = await pageTotal(rows, offset, async () => {
+    const counted = preparedOnce(ctx.db, `orders.count:${key}`, () => ctx.db.select({ value: count() }).from(orders).where(where()).prepare());
+    return (await counted.all(values))[0]?.value ?? 0;
+  });
   return {
     items: rows.map((row) => summaryView(row.order, row.placer)),
     total: totalCount,
