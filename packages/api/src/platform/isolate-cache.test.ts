@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryIsolateCache, type CacheEntry } from './isolate-cache';
+import { z } from 'zod';
+import { checkedOnce, memoryIsolateCache, type CacheEntry } from './isolate-cache';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const TTL_MS = 10_000;
@@ -96,5 +97,45 @@ describe('memoryIsolateCache', () => {
     await cache.read('a', NOW, loader.load);
     await cache.read('a', NOW, loader.load);
     expect(loader.calls()).toBe(2);
+  });
+});
+
+describe('checkedOnce', () => {
+  /** A schema whose check counts its runs, wrapped as a cached catalogue answer's output is. */
+  function countingSchema() {
+    let runs = 0;
+    const schema = checkedOnce(
+      z.array(z.object({ id: z.string(), cents: z.number().int() })).superRefine(() => {
+        runs += 1;
+      }),
+    );
+    return { schema, runs: () => runs };
+  }
+
+  it('checks a frozen (cached) value once and hands the same frozen answer out after that', async () => {
+    const { schema, runs } = countingSchema();
+    const cached = Object.freeze([Object.freeze({ id: 'tier_a', cents: 100, extra: 'dropped' })]);
+    const first = await schema.parseAsync(cached);
+    expect(first).toEqual([{ id: 'tier_a', cents: 100 }]);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+    expect(await schema.parseAsync(cached)).toBe(first);
+    expect(runs()).toBe(1);
+  });
+
+  it('checks every value that is not frozen, and never keeps a value that failed', async () => {
+    const { schema, runs } = countingSchema();
+    const fresh = [{ id: 'tier_a', cents: 100 }];
+    await schema.parseAsync(fresh);
+    await schema.parseAsync(fresh);
+    expect(runs()).toBe(2);
+    const wrong = Object.freeze([Object.freeze({ id: 'tier_a', cents: 1.5 })]);
+    await expect(schema.parseAsync(wrong)).rejects.toThrow();
+    await expect(schema.parseAsync(wrong)).rejects.toThrow();
+  });
+
+  it('leaves the JSON Schema (OpenAPI, the SDK) as it was', () => {
+    const plain = z.object({ id: z.string().describe('The tier.') });
+    const before = z.toJSONSchema(plain);
+    expect(z.toJSONSchema(checkedOnce(plain))).toEqual(before);
   });
 });

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * What the Worker keeps in an isolate's memory so that the same answer does not cost a database
  * round trip on every request: the public catalogue (the same for every visitor; it changes when
@@ -41,6 +43,29 @@ function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
+}
+
+/**
+ * An output schema that checks each cached value once (issue 35, ADR 44). tRPC parses a
+ * procedure's answer on every call; an answer read from an isolate cache is the same deep-frozen
+ * value for every reader until it expires, and a value that cannot change passes (or fails) the
+ * same way every time. So the first check's result is kept for that value (weakly: it goes with
+ * the entry) and handed out frozen as well; anything not frozen is parsed as usual. The schema
+ * object itself is returned, so its JSON Schema (OpenAPI, the SDK) is unchanged; wrap it where it
+ * is passed to `.output()`, which takes its parse function once.
+ */
+export function checkedOnce<T extends z.ZodType>(schema: T): T {
+  const checked = new WeakMap<object, unknown>();
+  const parseAsync = schema.parseAsync.bind(schema);
+  const once: typeof schema.parseAsync = async (value, params) => {
+    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return parseAsync(value, params);
+    if (checked.has(value)) return checked.get(value) as z.output<T>;
+    const parsed = deepFreeze(await parseAsync(value, params));
+    checked.set(value, parsed);
+    return parsed;
+  };
+  schema.parseAsync = once;
+  return schema;
 }
 
 const DEFAULT_MAX_ENTRIES = 1_000;

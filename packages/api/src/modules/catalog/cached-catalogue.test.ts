@@ -35,6 +35,17 @@ describe('catalog.clusterTiers through the catalogue cache', () => {
     expect((await visitor.catalog.clusterTiers()).find((tier) => tier.id === 'tier_standard')).toMatchObject({ monthlyPriceCents: 31_900 });
   });
 
+  it('checks a cached answer once: the same frozen answer until a staff edit, then the new one', async () => {
+    const { staff, visitor } = await cachedCatalogue();
+    const first = await visitor.catalog.clusterTiers();
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(await visitor.catalog.clusterTiers()).toBe(first);
+    await staff.catalogAdmin.clusterTiers.update({ id: 'tier_standard', purpose: 'Gold-plated workloads', monthlyPriceCents: 31_900, yearlyPriceCents: 325_380 });
+    const edited = await visitor.catalog.clusterTiers();
+    expect(edited).not.toBe(first);
+    expect(edited.find((tier) => tier.id === 'tier_standard')).toMatchObject({ purpose: 'Gold-plated workloads', monthlyPriceCents: 31_900 });
+  });
+
   it('takes an archived tier off sale at once: its page is a 404, the list leaves it out', async () => {
     const { staff, visitor } = await cachedCatalogue();
     await visitor.catalog.clusterTiers();

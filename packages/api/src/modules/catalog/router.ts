@@ -11,6 +11,7 @@ import {
 } from '@kubemarket/db';
 import { powerFactorSchema } from '@kubemarket/shared';
 import { z } from 'zod';
+import { checkedOnce } from '../../platform/isolate-cache';
 import { publicProcedure, router } from '../../trpc';
 import * as catalog from './service';
 
@@ -183,13 +184,14 @@ const searchFilter = z.string().trim().max(100, 'Search for at most 100 characte
 export const catalogRouter = router({
   clusterTiers: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/cluster-tiers', summary: 'Cluster tiers on sale', tags: TAGS } })
-    .output(z.array(clusterTierSchema))
+    // Served from the isolate's catalogue cache: each cached answer is checked once (ADR 44).
+    .output(checkedOnce(z.array(clusterTierSchema)))
     .query(({ ctx }) => catalog.listClusterTiers(ctx.db, ctx.ports.clock.now(), ctx.ports.catalogue)),
 
   clusterTier: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/cluster-tiers/{id}', summary: 'One cluster tier', tags: TAGS } })
     .input(z.object({ id: z.string().trim().min(1, 'Tier id is required').max(64) }))
-    .output(clusterTierSchema)
+    .output(checkedOnce(clusterTierSchema))
     .query(({ ctx, input }) => catalog.getClusterTier(ctx.db, input.id, ctx.ports.clock.now(), ctx.ports.catalogue)),
 
   dataCenters: publicProcedure
