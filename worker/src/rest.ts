@@ -126,6 +126,23 @@ function answersYaml(accept: string | undefined): boolean {
   return !/\bapplication\/json\b/i.test(accept);
 }
 
+/**
+ * A frozen answer is serialised once: the isolate's catalogue cache hands the same deep-frozen,
+ * once-checked answer to every reader until a staff edit or its TTL (checkedOnce, ADR 44), and a
+ * value that cannot change has one JSON text. Kept weakly, so it goes with the cache entry.
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+function jsonText(result: unknown): string {
+  if (typeof result !== 'object' || result === null || !Object.isFrozen(result)) return JSON.stringify(result);
+  let text = jsonTexts.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result);
+    jsonTexts.set(result, text);
+  }
+  return text;
+}
+
 const routes = restRoutes();
 /**
  * The document names its server: APP_URL, else the origin it was asked on. One document is kept,
@@ -170,7 +187,7 @@ for (const route of routes) {
         const links = pageLinks(c.req.url, input, result);
         if (links) c.header('Link', links);
       }
-      return c.json(result as object, route.meta.successStatus ?? 200);
+      return c.body(jsonText(result), route.meta.successStatus ?? 200, { 'Content-Type': 'application/json' });
     } catch (error) {
       if (error instanceof BadRequest) return apiError(c, error.status, error.message);
       return procedureErrorResponse(c, error);

@@ -32,6 +32,10 @@ describe('catalogue reads through the isolate cache', () => {
     const visitor = new TestClient('203.0.113.93');
     const staff = await signedIn('olivia', '203.0.113.94');
     const before = await json<Tier>(await visitor.get(`/api/cluster-tiers/${TIER}`));
+    // Read twice, so the list's JSON text is the one kept for the cached answer (rest.ts jsonText).
+    const listedBefore = await visitor.get('/api/cluster-tiers');
+    expect(listedBefore.headers.get('Content-Type')).toBe('application/json');
+    expect(await visitor.get('/api/cluster-tiers').then((answer) => answer.text())).toBe(await listedBefore.text());
     restore = async () => {
       await staff.post(`/api/admin/catalog/cluster-tiers/${TIER}/restore`);
       expect((await staff.request('PATCH', `/api/admin/catalog/cluster-tiers/${TIER}`, { purpose: before.purpose })).status).toBe(200);
@@ -40,6 +44,7 @@ describe('catalogue reads through the isolate cache', () => {
     expect(await json(await visitor.get(`/api/cluster-tiers/${TIER}`))).toMatchObject({ purpose: 'Edited by staff just now' });
     const listed = await json<{ result: { data: Tier[] } }>(await visitor.get('/trpc/catalog.clusterTiers'));
     expect(listed.result.data.find((tier) => tier.id === TIER)).toMatchObject({ purpose: 'Edited by staff just now' });
+    expect((await json<Tier[]>(await visitor.get('/api/cluster-tiers'))).find((tier) => tier.id === TIER)).toMatchObject({ purpose: 'Edited by staff just now' });
 
     expect((await staff.post(`/api/admin/catalog/cluster-tiers/${TIER}/archive`)).status).toBe(200);
     expect((await visitor.get(`/api/cluster-tiers/${TIER}`)).status).toBe(404);
