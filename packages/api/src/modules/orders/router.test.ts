@@ -209,10 +209,13 @@ describe('orders.list, orders.counts and orders.get', () => {
     expect(clustersPage.items[0]!.totalCents).toBeGreaterThanOrEqual(clustersPage.items[1]!.totalCents);
     const lastPage = await vera.orders.list({ kind: 'cluster', sort: 'total_desc', pageSize: 2, page: 3 });
     expect(lastPage.items).toHaveLength(1);
+    // Past the last page the filtered total is still counted (the prepared count of that shape).
+    expect(await vera.orders.list({ kind: 'cluster', pageSize: 2, page: 9 })).toMatchObject({ items: [], total: 5, pageCount: 3 });
     expect((await vera.orders.list({ status: 'pending' })).items.map((item) => item.id)).toEqual(['ord_demo_ml_pending']);
     // orders-db runs in webshop-prod: its order names it (issue 31).
     expect((await vera.orders.list({ q: 'webshop' })).items.map((item) => item.id).sort()).toEqual(['ord_demo_backup', 'ord_demo_postgres', 'ord_demo_webshop']);
     expect((await vera.orders.list({ q: '100%_' })).total).toBe(0);
+    expect((await vera.orders.list({ q: 'ml_pend', status: 'pending' })).items.map((item) => item.id)).toEqual(['ord_demo_ml_pending']);
     expect((await vera.orders.list({ sort: 'oldest', pageSize: 1 })).items[0]!.id).toBe('ord_demo_webshop');
     expect(await vera.orders.counts()).toEqual({
       total: 9,
