@@ -15,7 +15,13 @@
 // D1 is a Durable Object behind an entry Worker, each query a JSON request checked with zod on
 // both sides and run in a storage transaction (ADR 44).
 //
-// MEASURED_FIGURES
+// Measured 2026-12-07 (issue 35, ADR 44), BENCH_ROUNDS=5, load average ~3 from other sessions:
+//   bare /healthz 1,228 req/s; catalogue REST 0.64x, tRPC 0.66x (budget 0.9x); lists 0.25-0.28x
+//   (0.7x), p99 1.77-3.86x (1.5x); floor: bare Worker 3,401 req/s, one SELECT 1 0.21x, a list-sized
+//   statement 0.20x. In time per request: the product's bare route 0.81 ms, a list 2.9-3.3 ms, the
+//   floor's D1 round trip 1.15 ms; with no code of ours beyond /healthz's, a list would still be
+//   about 0.41x. Before this session's changes (loaded machine): lists 0.20-0.25x, catalogue
+//   0.63-0.77x. Runs at load average 8-11 printed lists anywhere from 0.10x to 0.44x.
 //
 // Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
 // (default 2: each target's time is split into rounds taken in turn, so a burst of load from
