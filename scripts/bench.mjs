@@ -23,6 +23,9 @@
 //   floor's D1 round trip 1.15 ms; with no code of ours beyond /healthz's, a list would still be
 //   about 0.41x. Before this session's changes (loaded machine): lists 0.20-0.25x, catalogue
 //   0.63-0.77x. Runs at load average 8-11 printed lists anywhere from 0.10x to 0.44x.
+//   Last run (floor on a database of its own, BENCH_ROUNDS=5): bare 1,119 req/s; catalogue REST
+//   0.80x, tRPC 0.77x; lists 0.23-0.27x, p99 1.97-2.87x; floor: bare Worker 3,077 req/s, one
+//   SELECT 1 0.17x, a list-sized statement 0.15x.
 //
 // Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
 // (default 2: each target's time is split into rounds taken in turn, so a burst of load from
