@@ -25,7 +25,10 @@
 //   0.63-0.77x. Runs at load average 8-11 printed lists anywhere from 0.10x to 0.44x.
 //   Last run (floor on a database of its own, BENCH_ROUNDS=5): bare 1,119 req/s; catalogue REST
 //   0.80x, tRPC 0.77x; lists 0.23-0.27x, p99 1.97-2.87x; floor: bare Worker 3,077 req/s, one
-//   SELECT 1 0.17x, a list-sized statement 0.15x.
+//   SELECT 1 0.17x, a list-sized statement 0.15x. On the final commit, load average ~1.3: bare
+//   1,130 req/s; catalogue REST 0.81x, tRPC 0.68x; lists 0.27-0.30x, p99 1.71-2.84x; floor: bare
+//   Worker 2,832 req/s, SELECT 1 0.19x, list-sized 0.21x (1.32 ms a round trip against the
+//   product's 0.89 ms bare route: with no code of ours beyond /healthz's, a list would be ~0.40x).
 //
 // Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
 // (default 2: each target's time is split into rounds taken in turn, so a burst of load from
