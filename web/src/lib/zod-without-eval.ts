@@ -12,6 +12,7 @@
  * that zod reads it.
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+// Set on zod's own object when zod came first (a test file), which its modules already hold.
+(holder.__zod_globalConfig ??= {}).jitless = true;
 
 export {};
