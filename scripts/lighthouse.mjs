@@ -9,6 +9,7 @@
 // LIGHTHOUSE_ONLY=/billing,/usage measures only the pages whose path starts with one of the listed
 // prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
 // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON, to see what the time goes to.
+// BENCH_SKIP_BUILD=1 measures the web/dist already built, as the other benchmarks.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ const selected = (path) => only.length === 0 || only.some((prefix) => (prefix ==
 /** A page's address without its query, as the browser's location ends up. */
 const pathnameOf = (path) => path.split('?')[0];
 
-buildApp();
+if (!process.env.BENCH_SKIP_BUILD) buildApp();
 
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-lighthouse-'));
 prepareDatabase(persistTo);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { routePreloads } from '../scripts/lib/route-preloads-plugin';
 import { base64Modules } from '../scripts/lib/text-modules';
 
@@ -14,6 +15,17 @@ const reactPreambleHash = `'sha256-${createHash('sha256').update(react.preambleC
 
 /** Paths of the modules Vite serves in dev (source, dependencies, its client and plugin runtimes). */
 const VITE_MODULE_PATHS = ['/src/*', '/node_modules/*', '/@vite/*', '/@fs/*', '/@id/*', '/@react-refresh'];
+
+/**
+ * The Worker's way into the app's renderer of console pages (ADR 0045): `virtual:kubemarket/console-renderer`
+ * is src/server-render.tsx, bundled (with the app's route splitting) into the Worker only.
+ */
+function consoleRenderer(): Plugin {
+  return {
+    name: 'kubemarket-console-renderer',
+    resolveId: (id) => (id === 'virtual:kubemarket/console-renderer' ? fileURLToPath(new URL('src/server-render.tsx', import.meta.url)) : null),
+  };
+}
 
 /** Mantine's components and hooks, the icons, and the positioning library Mantine's popovers use. */
 const UI_LIBRARIES = /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react|@floating-ui)[\\/]/;
@@ -27,6 +39,7 @@ export default defineConfig(({ command }) => ({
     base64Modules(),
     // route-preloads.json: the chunks each page needs, for the Worker's modulepreload links (ADR 18).
     routePreloads(),
+    consoleRenderer(),
     // `vite dev` runs the Worker (worker/src/index.ts) in workerd next to the SPA: one process, one
     // origin. `vite build` writes the SPA to dist/client and the bundled Worker with its generated
     // wrangler.json to dist/kubemarket (what `pnpm deploy` and the browser tests run).

@@ -19,6 +19,8 @@ function spaTemplateAssets(): string {
 }
 
 export default defineConfig(async () => ({
+  // The app's renderer of console pages is the web build's (ADR 0045): tests render with a stand-in.
+  resolve: { alias: { 'virtual:kubemarket/console-renderer': join(import.meta.dirname, 'test', 'console-renderer-stand-in.ts') } },
   plugins: [
     textModules(),
     cloudflareTest({

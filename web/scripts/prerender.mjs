@@ -12,7 +12,7 @@ const web = join(import.meta.dirname, '..');
 const client = join(web, 'dist', 'client');
 
 await build({ configFile: join(web, 'vite.prerender.config.ts'), root: web, logLevel: 'warn' });
-const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT, parseRoutePreloads, ROUTE_PRELOADS_FILE, routePreloadFor } = await import(
+const { renderPage, PRERENDERED_PAGES, prerenderedAssetPath, COLOR_SCHEME_SCRIPT, APP_LOADER_SCRIPT, parseRoutePreloads, ROUTE_PRELOADS_FILE, appScriptsFor, CHUNK_STYLES_FILE, cssModuleClasses, stylesheetLinksFor } = await import(
   pathToFileURL(join(web, 'node_modules', '.cache', 'kubemarket-prerender', 'prerender.js')).href
 );
 
@@ -34,22 +34,13 @@ const appScripts = [entry, ...[...shell.matchAll(PRELOAD)].map((match) => match[
 const template = shell.replace(ENTRY, '').replace(PRELOAD, '');
 const routePreloads = parseRoutePreloads(JSON.parse(readFileSync(join(client, ROUTE_PRELOADS_FILE), 'utf8')));
 
-/**
- * The stylesheets of lazily loaded chunks, by the CSS-module classes they define (`_name_hash_n`,
- * unique to their file). The browser build links them when it loads the chunk; a prerendered page
- * needs those of its markup from the start, or its layout would change when they arrive.
- */
+// The stylesheets of lazily loaded chunks by the classes they define (page-styles.ts): the
+// prerendered pages link those of their markup, and the Worker those of a console page it renders.
 const linked = new Set([...template.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]));
 const chunkStyles = readdirSync(join(client, 'assets'))
   .filter((file) => file.endsWith('.css') && !linked.has(`/assets/${file}`))
-  .map((file) => ({
-    href: `/assets/${file}`,
-    classes: new Set([...readFileSync(join(client, 'assets', file), 'utf8').matchAll(/\.(_[\w-]+_[0-9a-z]{5}_\d+)/g)].map((match) => match[1])),
-  }));
-const stylesFor = (html) => {
-  const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
-  return chunkStyles.filter((style) => [...style.classes].some((name) => used.has(name))).map((style) => `<link rel="stylesheet" crossorigin href="${style.href}">`);
-};
+  .map((file) => ({ href: `/assets/${file}`, classes: cssModuleClasses(readFileSync(join(client, 'assets', file), 'utf8')) }));
+writeFileSync(join(client, CHUNK_STYLES_FILE.slice(1)), JSON.stringify(chunkStyles));
 
 const started = Date.now();
 let bytes = 0;
@@ -59,8 +50,8 @@ for (const path of PRERENDERED_PAGES) {
   if (!html.includes('<main')) throw new Error(`prerendering ${path}: no <main> in the markup`);
   const page = template
     // Before the stylesheet applies: the visitor's colour scheme, so a dark page never flashes light.
-    .replace('</head>', `${stylesFor(html).join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${[...new Set([...appScripts, ...(routePreloadFor(routePreloads, path)?.files ?? []), ...routePreloads.shell])].join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
+    .replace('</head>', `${stylesheetLinksFor(chunkStyles, html)}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="" data-app-scripts="${appScriptsFor(routePreloads, path, appScripts).join(' ')}">${html}</div><script>${APP_LOADER_SCRIPT}</script>`);
   const file = join(client, `${prerenderedAssetPath(path)}.html`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, page);

@@ -7,6 +7,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { rememberTimeZone } from './lib/date-format';
 import { whenHydrated } from './lib/hydration';
 import { primeFirstQueries } from './lib/first-queries';
 import { createQueryClient } from './lib/query-client';
@@ -21,6 +22,9 @@ const rootElement = document.getElementById('root');
 if (!rootElement) {
   throw new Error('The #root element is missing from index.html');
 }
+
+// The Worker renders the next console page this browser opens with its dates in this zone (ADR 0045).
+rememberTimeZone();
 
 const prerendered = rootElement.hasAttribute('data-prerendered');
 if (prerendered) {

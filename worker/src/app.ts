@@ -7,6 +7,7 @@ import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
 import { contextFor, hubOf } from './context';
 import type { AppEnv } from './env';
+import { renderConsolePage } from './console-page';
 import { firstQueriesOf, runFirstQueries } from './first-queries';
 import { forbidden } from './forbidden';
 import { kubeGateway } from './kube-gateway';
@@ -97,8 +98,9 @@ app.get('/ws', async (c) => {
 
 app.all('*', (c) => {
   const { csrfToken, user } = c.get('auth');
-  // A console page's first queries, answered as this user (ADR 0042); asked only for a page of the app.
-  return serveAsset(c.req.raw, c.env, csrfToken, user, () => runFirstQueries(() => contextFor(c), firstQueriesOf(new URL(c.req.url))));
+  // A console page's first queries, answered as this user (ADR 0042); asked only for a page of the app,
+  // which is then rendered with them (ADR 0045).
+  return serveAsset(c.req.raw, c.env, csrfToken, user, () => runFirstQueries(() => contextFor(c), firstQueriesOf(new URL(c.req.url))), renderConsolePage);
 });
 
 app.onError((error, c) => {

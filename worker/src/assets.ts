@@ -1,6 +1,19 @@
-import { consoleUserSchema, type SessionUser } from '@kubemarket/api';
-import { FIRST_QUERIES_SCRIPT_ID, jsonDataScript, NO_ROUTE_PRELOADS, parseRoutePreloads, prerenderedAssetPath, ROUTE_PRELOADS_FILE, pagePreloads, sessionUserScript, type RoutePreloads } from '@kubemarket/shared';
+import { consoleUserSchema, logError, type SessionUser } from '@kubemarket/api';
+import {
+  appScriptsFor,
+  CHUNK_STYLES_FILE,
+  FIRST_QUERIES_SCRIPT_ID,
+  jsonDataScript,
+  pagePreloads,
+  parseChunkStyles,
+  parseRoutePreloads,
+  prerenderedAssetPath,
+  ROUTE_PRELOADS_FILE,
+  SESSION_USER_SCRIPT_ID,
+  stylesheetLinksFor,
+} from '@kubemarket/shared';
 import type { Env } from './env';
+import { timeZoneOf, withRenderedRoot, type ConsoleRenderer } from './console-page';
 import type { FirstQueryEntry } from './first-queries';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -37,23 +50,25 @@ async function prerendered(request: Request, env: Env): Promise<Response | null>
   return response.ok && (response.headers.get('Content-Type') ?? '').includes('text/html') ? response : null;
 }
 
-/** The build's table of each page's chunks (ADR 18), read once per isolate and assets binding. */
-const routePreloadTables = new WeakMap<object, Promise<RoutePreloads>>();
+/** The build's tables (ADR 18's preloads, ADR 45's chunk stylesheets), read once per isolate and assets binding. */
+const buildTables = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
- * route-preloads.json from the assets binding. A build without it (`vite dev` answers with the SPA
- * shell) or an unreadable one preloads nothing: the page still loads, its chunks only later.
+ * A table the build writes among the assets, parsed. A build without it (`vite dev` answers with the
+ * SPA shell) or an unreadable one gives `parse`'s empty table: the page still loads, only later.
  */
-function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
-  let table = routePreloadTables.get(env.ASSETS);
+function buildTable<T>(request: Request, env: Env, file: string, parse: (value: unknown) => T): Promise<T> {
+  const tables = buildTables.get(env.ASSETS) ?? new Map<string, Promise<unknown>>();
+  buildTables.set(env.ASSETS, tables);
+  let table = tables.get(file) as Promise<T> | undefined;
   if (!table) {
-    table = env.ASSETS.fetch(new Request(new URL(ROUTE_PRELOADS_FILE, request.url)))
-      .then(async (response) => ((response.headers.get('Content-Type') ?? '').includes('json') ? parseRoutePreloads(await response.json()) : NO_ROUTE_PRELOADS))
+    table = env.ASSETS.fetch(new Request(new URL(file, request.url)))
+      .then(async (response) => parse((response.headers.get('Content-Type') ?? '').includes('json') ? await response.json() : null))
       .catch(() => {
-        routePreloadTables.delete(env.ASSETS);
-        return NO_ROUTE_PRELOADS;
+        tables.delete(file);
+        return parse(null);
       });
-    routePreloadTables.set(env.ASSETS, table);
+    tables.set(file, table);
   }
   return table;
 }
@@ -66,6 +81,8 @@ function routePreloadTable(request: Request, env: Env): Promise<RoutePreloads> {
  * for that answer before asking for its data, and modulepreload links for the route's own chunks. A
  * console page also gets the answers to its first queries (`firstQueries`, run only for a page
  * of the app served to a signed-in user; ADR 0042): it renders its content without another round trip.
+ * And, when the build has its stylesheet table and `render` renders it (ADR 0045), the page comes
+ * rendered: its markup paints before any script, whose loading then waits for that paint.
  */
 export async function serveAsset(
   request: Request,
@@ -73,6 +90,7 @@ export async function serveAsset(
   csrfToken: string | null,
   user: SessionUser | null = null,
   firstQueries: () => Promise<FirstQueryEntry[]> = () => Promise.resolve([]),
+  render: ConsoleRenderer | null = null,
 ): Promise<Response> {
   const page = user ? null : await prerendered(request, env);
   const response = page ?? (await env.ASSETS.fetch(unconditional(request)));
@@ -84,24 +102,50 @@ export async function serveAsset(
     },
   });
   if (page) return rewriter.transform(response);
+  const pathname = new URL(request.url).pathname;
   // The procedure's own output schema, so the page says exactly what `auth.me` would.
   const known = user ? consoleUserSchema.safeParse(user) : null;
   // Started at once, alongside the preload table; a HEAD gets the same headers and no page to render.
   const answers = known?.success && request.method === 'GET' ? firstQueries() : Promise.resolve([]);
+  const [routePreloads, entries] = await Promise.all([buildTable(request, env, ROUTE_PRELOADS_FILE, parseRoutePreloads), answers]);
+  // The data blocks the app primes its cache from, by element id.
+  const blocks = new Map<string, unknown>();
+  if (!known || known.success) blocks.set(SESSION_USER_SCRIPT_ID, known ? known.data : null);
+  if (entries.length > 0) blocks.set(FIRST_QUERIES_SCRIPT_ID, entries);
+  const rendered = render && entries.length > 0 ? await renderedRoot(request, env, pathname, blocks, render) : null;
   // The page's own chunks download with the entry instead of after it has run (ADR 18). Only those:
   // everything they import as well would share the bandwidth with the entry and delay the first paint.
   // And the shell's few small chunks (the cookie banner), which every page asks for as it starts.
-  const preloads = pagePreloads(await routePreloadTable(request, env), new URL(request.url).pathname, { signedIn: user !== null })
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join('');
-  const entries = await answers;
-  return rewriter
-    .on('head', {
-      element(head) {
-        if (preloads) head.append(preloads, { html: true });
-        if (!known || known.success) head.append(sessionUserScript(known ? known.data : null), { html: true });
-        if (entries.length > 0) head.append(jsonDataScript(FIRST_QUERIES_SCRIPT_ID, entries), { html: true });
-      },
-    })
-    .transform(response);
+  // A rendered page loads its scripts once it has painted, and all of them at once.
+  const preloads = rendered
+    ? ''
+    : pagePreloads(routePreloads, pathname, { signedIn: user !== null })
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join('');
+  rewriter.on('head', {
+    element(head) {
+      if (preloads) head.append(preloads, { html: true });
+      for (const [id, value] of blocks) head.append(jsonDataScript(id, value), { html: true });
+    },
+  });
+  return (rendered ? withRenderedRoot(rewriter, rendered.html, rendered.stylesheets, (initial) => appScriptsFor(routePreloads, pathname, initial)) : rewriter).transform(response);
+}
+
+/**
+ * The console page's markup for this visitor and the chunk stylesheets it uses (ADR 0045); null
+ * without the build's stylesheet table (`vite dev`) or when the page was not rendered, which is
+ * never an error: the browser renders it as before.
+ */
+async function renderedRoot(request: Request, env: Env, pathname: string, blocks: Map<string, unknown>, render: ConsoleRenderer): Promise<{ html: string; stylesheets: string } | null> {
+  const styles = await buildTable(request, env, CHUNK_STYLES_FILE, parseChunkStyles);
+  if (styles.length === 0) return null;
+  try {
+    // As JSON text, as the browser reads the blocks: the render primes its cache exactly as main.tsx will.
+    const texts = Object.fromEntries([...blocks].map(([id, value]) => [id, JSON.stringify(value ?? null)]));
+    const html = await render(pathname + new URL(request.url).search, texts, timeZoneOf(request));
+    return html === null ? null : { html, stylesheets: stylesheetLinksFor(styles, html) };
+  } catch (error) {
+    logError(`Rendering ${pathname} failed; served for the browser to render`, error);
+    return null;
+  }
 }

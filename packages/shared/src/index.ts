@@ -7,6 +7,7 @@ export * from './schemas';
 export * from './quote';
 export * from './usage';
 export * from './cluster-simulation';
+export * from './page-styles';
 export * from './prerendered-pages';
 export * from './route-preloads';
 export * from './session-user-script';

@@ -136,3 +136,13 @@ export function parseRoutePreloads(value: unknown): RoutePreloads {
 export function pagePreloads(table: RoutePreloads, pathname: string, options: { signedIn?: boolean } = {}): string[] {
   return [...new Set([...(routePreloadFor(table, pathname, options)?.chunks ?? []), ...table.shell])];
 }
+
+/**
+ * What a page painted ahead of its scripts (prerendered, ADR 0017, or rendered by the Worker,
+ * ADR 0045) loads once it has painted, for #root's `data-app-scripts`: the entry and what
+ * index.html preloads with it (`initial`, the entry first), then everything the page's route needs
+ * and the shell's chunks, each once. Fetched at once after the paint, not level by level.
+ */
+export function appScriptsFor(table: RoutePreloads, pathname: string, initial: string[]): string[] {
+  return [...new Set([...initial, ...(routePreloadFor(table, pathname)?.files ?? []), ...table.shell])];
+}

@@ -27,3 +27,9 @@ export function jsonDataScript(id: string, value: unknown): string {
 export function sessionUserScript(user: unknown): string {
   return jsonDataScript(SESSION_USER_SCRIPT_ID, user);
 }
+
+/**
+ * The cookie in which the app records the browser's time zone (an IANA name), so that a console
+ * page the Worker renders (ADR 0045) shows its dates as the browser will when it hydrates them.
+ */
+export const TIME_ZONE_COOKIE = 'tz';

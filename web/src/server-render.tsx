@@ -1,0 +1,44 @@
+/**
+ * A signed-in visitor's console page rendered by the Worker (ADR 0045): the app's own tree, as the
+ * browser's first render of that page shows it, with the session user and the first queries'
+ * answers the Worker writes into the page (ADR 0042) primed from those very data blocks. The browser
+ * paints this markup before any script and hydrates it once the app has loaded, as it does a
+ * prerendered public page (ADR 0017).
+ *
+ * Everything is per call: a new query client, router and tRPC client; nothing rendered is kept.
+ */
+import { onlineManager } from '@tanstack/react-query';
+import { primeCurrentUser } from './features/auth';
+import { inTimeZone } from './lib/date-format';
+import { primeFirstQueries, type DataPage } from './lib/first-queries';
+import { renderApp, type RenderedPage } from './render-app';
+
+// Nothing is sent from here: what was not primed renders as loading, as in the browser until it has hydrated.
+onlineManager.setOnline(false);
+
+export interface ConsolePageData {
+  /** The page's data blocks as the Worker writes them: element id to JSON text. */
+  blocks: Record<string, string>;
+  /** The visitor's time zone as the app recorded it (TIME_ZONE_COOKIE), for the dates in the markup. */
+  timeZone?: string;
+  /** Gives up (the Worker then serves the plain page). */
+  signal?: AbortSignal;
+}
+
+/** The page the data blocks stand in, as main.tsx reads them from the document. */
+function dataPage(blocks: Record<string, string>): DataPage {
+  return { getElementById: (id: string) => (Object.hasOwn(blocks, id) ? ({ textContent: blocks[id] } as HTMLElement) : null) };
+}
+
+/** The markup of the console page at `path` for the visitor whose data blocks these are. */
+export function renderConsolePage(path: string, { blocks, timeZone, signal }: ConsolePageData): Promise<RenderedPage> {
+  const page = dataPage(blocks);
+  return renderApp(path, {
+    prime: (queryClient, trpc) => {
+      primeCurrentUser(queryClient, trpc, page);
+      primeFirstQueries(queryClient, page);
+    },
+    signal,
+    around: (render) => inTimeZone(timeZone, render),
+  });
+}

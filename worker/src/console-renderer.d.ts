@@ -1,0 +1,11 @@
+/**
+ * The web app's renderer of console pages (web/src/server-render.tsx, ADR 0045), which
+ * web/vite.config.ts resolves for the Worker's bundle; worker tests resolve it to a stand-in.
+ */
+declare module 'virtual:kubemarket/console-renderer' {
+  export interface RenderedPage {
+    html: string;
+    status: number;
+  }
+  export function renderConsolePage(path: string, data: { blocks: Record<string, string>; timeZone?: string; signal?: AbortSignal }): Promise<RenderedPage>;
+}
