@@ -7,12 +7,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { rememberTimeZone } from './lib/date-format';
+import { rememberTimeZone } from './lib/render-cookies';
 import { whenHydrated } from './lib/hydration';
 import { primeFirstQueries } from './lib/first-queries';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { primeCurrentUser } from './features/auth';
+import { loadCookieConsent, renderedWithoutConsentRecord } from './features/consent';
 import { themeColorSchemeManager } from './features/preferences';
 import { exchangeRatesQueryOptions } from './features/currency';
 import { preloadSiteShell } from './features/shell';
@@ -32,6 +33,8 @@ if (prerendered) {
   // fetched until the browser has hydrated it, so that its first render is that same markup; the
   // queries (the startup rates and the loaders') start the moment it is.
   onlineManager.setOnline(false);
+  // A console page the Worker rendered for a visitor whose cookies record no cookie choice shows the banner (ADR 0045).
+  if (rootElement.hasAttribute('data-no-consent')) renderedWithoutConsentRecord();
 }
 
 const queryClient = createQueryClient();
@@ -55,12 +58,12 @@ if (prerendered) whenHydrated(hydrated);
 const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} />;
 
 if (prerendered) {
-  // The route's code (and the footer's) is loaded first, so the browser's first render is the markup already on screen
+  // The route's code (and the footer's and the cookie banner's) is loaded first, so the browser's first render is the markup already on screen
   // and hydrates it in place. Lazy parts keep their markup until their code arrives. Where this
   // visitor's page differs all the same, React renders that part again: logged, not an error.
   // As a transition, hydration yields to the browser every few milliseconds (a click or a key is
   // answered meanwhile) instead of holding the main thread until the whole page is hydrated.
-  void Promise.all([router.load(), preloadSiteShell()]).then(() =>
+  void Promise.all([router.load(), preloadSiteShell(), loadCookieConsent()]).then(() =>
     startTransition(() => {
       hydrateRoot(rootElement, app, {
         onRecoverableError: (error, { componentStack }) => console.warn('The prerendered page was rendered again in the browser:', error, componentStack),

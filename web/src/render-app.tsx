@@ -15,6 +15,7 @@ import { prerender } from 'react-dom/static';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { App } from './app';
+import { loadCookieConsent } from './features/consent';
 import { themeColorSchemeManager } from './features/preferences';
 import { createQueryClient } from './lib/query-client';
 import type { Trpc } from './lib/trpc';
@@ -43,7 +44,7 @@ export interface RenderOptions {
   prime?: (queryClient: QueryClient, trpc: Trpc) => void;
   /** Gives up waiting for lazy parts (the page is then not rendered: the caller serves the plain one). */
   signal?: AbortSignal;
-  /** Runs the final, synchronous render (the Worker sets the visitor's time zone around it). */
+  /** Runs the final, synchronous render (the Worker sets the visitor's time zone and cookie choice around it). */
   around?: (render: () => string) => string;
 }
 
@@ -62,7 +63,8 @@ export async function renderApp(path: string, { prime, signal, around = (render)
     { history: createMemoryHistory({ initialEntries: [path] }), scrollRestoration: false, InnerWrap: BrowserMatchesBoundary },
   );
   try {
-    await router.load();
+    // The cookie banner's code as well, as the browser waits for it before hydrating: where the banner shows, both render it.
+    await Promise.all([router.load(), loadCookieConsent()]);
     const { matches } = router.state;
     const status = matches.some((match) => match.status === 'error') ? 500 : matches.some((match) => match.status === 'notFound') || matches.length < 2 ? 404 : 200;
     const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={themeColorSchemeManager()} />;

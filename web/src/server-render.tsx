@@ -9,6 +9,7 @@
  */
 import { onlineManager } from '@tanstack/react-query';
 import { primeCurrentUser } from './features/auth';
+import { inConsentScope } from './features/consent';
 import { inTimeZone } from './lib/date-format';
 import { primeFirstQueries, type DataPage } from './lib/first-queries';
 import { renderApp, type RenderedPage } from './render-app';
@@ -21,6 +22,8 @@ export interface ConsolePageData {
   blocks: Record<string, string>;
   /** The visitor's time zone as the app recorded it (TIME_ZONE_COOKIE), for the dates in the markup. */
   timeZone?: string;
+  /** Whether the visitor's cookies say they made the current cookie choice (CONSENT_COOKIE); if not, the banner is in the markup. */
+  consentRecorded?: boolean;
   /** Gives up (the Worker then serves the plain page). */
   signal?: AbortSignal;
 }
@@ -31,7 +34,7 @@ function dataPage(blocks: Record<string, string>): DataPage {
 }
 
 /** The markup of the console page at `path` for the visitor whose data blocks these are. */
-export function renderConsolePage(path: string, { blocks, timeZone, signal }: ConsolePageData): Promise<RenderedPage> {
+export function renderConsolePage(path: string, { blocks, timeZone, consentRecorded = false, signal }: ConsolePageData): Promise<RenderedPage> {
   const page = dataPage(blocks);
   return renderApp(path, {
     prime: (queryClient, trpc) => {
@@ -39,6 +42,6 @@ export function renderConsolePage(path: string, { blocks, timeZone, signal }: Co
       primeFirstQueries(queryClient, page);
     },
     signal,
-    around: (render) => inTimeZone(timeZone, render),
+    around: (render) => inTimeZone(timeZone, () => inConsentScope(!consentRecorded, render)),
   });
 }

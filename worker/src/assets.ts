@@ -13,7 +13,7 @@ import {
   stylesheetLinksFor,
 } from '@kubemarket/shared';
 import type { Env } from './env';
-import { timeZoneOf, withRenderedRoot, type ConsoleRenderer } from './console-page';
+import { visitorOf, withRenderedRoot, type ConsoleRenderer, type RenderedRoot } from './console-page';
 import type { FirstQueryEntry } from './first-queries';
 
 const STATIC_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i;
@@ -128,7 +128,7 @@ export async function serveAsset(
       for (const [id, value] of blocks) head.append(jsonDataScript(id, value), { html: true });
     },
   });
-  return (rendered ? withRenderedRoot(rewriter, rendered.html, rendered.stylesheets, (initial) => appScriptsFor(routePreloads, pathname, initial)) : rewriter).transform(response);
+  return (rendered ? withRenderedRoot(rewriter, rendered, (initial) => appScriptsFor(routePreloads, pathname, initial)) : rewriter).transform(response);
 }
 
 /**
@@ -136,14 +136,15 @@ export async function serveAsset(
  * without the build's stylesheet table (`vite dev`) or when the page was not rendered, which is
  * never an error: the browser renders it as before.
  */
-async function renderedRoot(request: Request, env: Env, pathname: string, blocks: Map<string, unknown>, render: ConsoleRenderer): Promise<{ html: string; stylesheets: string } | null> {
+async function renderedRoot(request: Request, env: Env, pathname: string, blocks: Map<string, unknown>, render: ConsoleRenderer): Promise<RenderedRoot | null> {
   const styles = await buildTable(request, env, CHUNK_STYLES_FILE, parseChunkStyles);
   if (styles.length === 0) return null;
   try {
     // As JSON text, as the browser reads the blocks: the render primes its cache exactly as main.tsx will.
     const texts = Object.fromEntries([...blocks].map(([id, value]) => [id, JSON.stringify(value ?? null)]));
-    const html = await render(pathname + new URL(request.url).search, texts, timeZoneOf(request));
-    return html === null ? null : { html, stylesheets: stylesheetLinksFor(styles, html) };
+    const visitor = visitorOf(request);
+    const html = await render(pathname + new URL(request.url).search, texts, visitor);
+    return html === null ? null : { html, stylesheets: stylesheetLinksFor(styles, html), withBanner: !visitor.consentRecorded };
   } catch (error) {
     logError(`Rendering ${pathname} failed; served for the browser to render`, error);
     return null;

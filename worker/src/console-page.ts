@@ -1,4 +1,4 @@
-import { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, TIME_ZONE_COOKIE } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, CONSENT_COOKIE, COOKIE_CONSENT_VERSION, TIME_ZONE_COOKIE } from '@kubemarket/shared';
 import { parse } from 'hono/utils/cookie';
 
 /**
@@ -7,7 +7,15 @@ import { parse } from 'hono/utils/cookie';
  * rendered (a route's error or not-found page, a part that could only render in the browser, or
  * past `CONSOLE_RENDER_TIMEOUT_MS`): the page is then served as before, for the browser to render.
  */
-export type ConsoleRenderer = (path: string, blocks: Record<string, string>, timeZone: string | undefined) => Promise<string | null>;
+export type ConsoleRenderer = (path: string, blocks: Record<string, string>, visitor: Visitor) => Promise<string | null>;
+
+/** What the app recorded in this browser's cookies for the Worker's renders. */
+export interface Visitor {
+  /** Their time zone (an IANA name), or undefined: dates in the runtime's own (UTC). */
+  timeZone: string | undefined;
+  /** Whether they made the current cookie choice: if not, the page shows the cookie banner. */
+  consentRecorded: boolean;
+}
 
 /** Longer than a render takes (tens of milliseconds once the isolate has the app loaded), short enough that a stuck one costs little. */
 export const CONSOLE_RENDER_TIMEOUT_MS = 1500;
@@ -19,16 +27,24 @@ const CLIENT_RENDERED = '<!--$!-->';
  * The web app's renderer, imported on the first console page an isolate renders: an isolate that
  * only answers the API never evaluates the app's modules.
  */
-export const renderConsolePage: ConsoleRenderer = async (path, blocks, timeZone) => {
+export const renderConsolePage: ConsoleRenderer = async (path, blocks, visitor) => {
   const { renderConsolePage: render } = await import('virtual:kubemarket/console-renderer');
-  const { html, status } = await render(path, { blocks, timeZone, signal: AbortSignal.timeout(CONSOLE_RENDER_TIMEOUT_MS) });
+  const { html, status } = await render(path, { blocks, ...visitor, signal: AbortSignal.timeout(CONSOLE_RENDER_TIMEOUT_MS) });
   return status === 200 && html.includes('<main') && !html.includes(CLIENT_RENDERED) ? html : null;
 };
 
-/** The visitor's time zone as the app recorded it (an IANA name), or undefined: the renderer checks it names a zone. */
-export function timeZoneOf(request: Request): string | undefined {
-  const zone = parse(request.headers.get('Cookie') ?? '', TIME_ZONE_COOKIE)[TIME_ZONE_COOKIE];
-  return zone && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? zone : undefined;
+/** What the app recorded in the request's cookies; a time zone that is not a zone's name is none (the renderer checks it further). */
+export function visitorOf(request: Request): Visitor {
+  const cookies = parse(request.headers.get('Cookie') ?? '');
+  const zone = cookies[TIME_ZONE_COOKIE];
+  return { timeZone: zone && /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? zone : undefined, consentRecorded: cookies[CONSENT_COOKIE] === COOKIE_CONSENT_VERSION };
+}
+
+/** A console page's markup for its visitor, the chunk stylesheets it uses, and whether it shows the cookie banner. */
+export interface RenderedRoot {
+  html: string;
+  stylesheets: string;
+  withBanner: boolean;
 }
 
 /**
@@ -37,7 +53,8 @@ export function timeZoneOf(request: Request): string | undefined {
  * scripts out of <head> (index.html's entry and modulepreloads, then `appScripts` with the route's
  * code) into #root's `data-app-scripts`, loaded by APP_LOADER_SCRIPT once the page has painted.
  */
-export function withRenderedRoot(rewriter: HTMLRewriter, html: string, stylesheets: string, appScripts: (initial: string[]) => string[]): HTMLRewriter {
+export function withRenderedRoot(rewriter: HTMLRewriter, page: RenderedRoot, appScripts: (initial: string[]) => string[]): HTMLRewriter {
+  const { html, stylesheets, withBanner } = page;
   const initial: string[] = [];
   return rewriter
     .on('script[type="module"][src]', {
@@ -61,6 +78,8 @@ export function withRenderedRoot(rewriter: HTMLRewriter, html: string, styleshee
     .on('#root', {
       element(root) {
         root.setAttribute('data-prerendered', '');
+        // Rendered with the cookie banner: its hydration renders it too (main.tsx).
+        if (withBanner) root.setAttribute('data-no-consent', '');
         root.setAttribute('data-app-scripts', appScripts(initial.filter(Boolean)).join(' '));
         root.setInnerContent(html, { html: true });
         root.after(`<script>${APP_LOADER_SCRIPT}</script>`, { html: true });

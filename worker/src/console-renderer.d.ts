@@ -7,5 +7,5 @@ declare module 'virtual:kubemarket/console-renderer' {
     html: string;
     status: number;
   }
-  export function renderConsolePage(path: string, data: { blocks: Record<string, string>; timeZone?: string; signal?: AbortSignal }): Promise<RenderedPage>;
+  export function renderConsolePage(path: string, data: { blocks: Record<string, string>; timeZone?: string; consentRecorded?: boolean; signal?: AbortSignal }): Promise<RenderedPage>;
 }

@@ -33,3 +33,10 @@ export function sessionUserScript(user: unknown): string {
  * page the Worker renders (ADR 0045) shows its dates as the browser will when it hydrates them.
  */
 export const TIME_ZONE_COOKIE = 'tz';
+
+/**
+ * The cookie in which the app records that this browser made the current cookie choice (its value
+ * is COOKIE_CONSENT_VERSION; the choice itself stays in local storage): a console page the Worker
+ * renders (ADR 0045) shows the cookie banner in its markup exactly when it is absent.
+ */
+export const CONSENT_COOKIE = 'cookieConsent';

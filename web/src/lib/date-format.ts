@@ -1,8 +1,6 @@
-import { TIME_ZONE_COOKIE } from '@kubemarket/shared';
-
 /**
  * The time zone dates are shown in: the browser's own (undefined), except while the Worker renders
- * a console page (ADR 0045), where it is the visitor's as the app recorded it (TIME_ZONE_COOKIE), so
+ * a console page (ADR 0045), where it is the visitor's as the app recorded it (render-cookies.ts), so
  * that the markup the browser hydrates reads as the browser would render it.
  */
 let timeZone: string | undefined;
@@ -48,15 +46,4 @@ export function formatDate(timestamp: number): string {
 /** A UTC epoch-ms time as date and time, e.g. "20 May 2026, 14:05". */
 export function formatDateTime(timestamp: number): string {
   return formatsIn(timeZone).dateTime.format(timestamp);
-}
-
-/**
- * Records the browser's time zone in TIME_ZONE_COOKIE (a display setting, not an identifier; read
- * only by the Worker's renders), for a year. main.tsx calls it at every start, so a move follows.
- */
-export function rememberTimeZone(): void {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!zone) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }

@@ -1,4 +1,6 @@
+import { CONSENT_COOKIE, COOKIE_CONSENT_VERSION } from '@kubemarket/shared';
 import { localStore } from '../../lib/browser-storage';
+import { setRenderCookie } from '../../lib/render-cookies';
 import type { KeyValueStorage } from '../../lib/browser-storage';
 import { deleteRefusedCookies } from './cookie-cleanup';
 import type { CookieJar } from './cookie-cleanup';
@@ -9,6 +11,7 @@ import {
   clearConsentRecord,
   createConsentRecord,
   effectiveChoices,
+  needsConsent,
   readConsentRecord,
   writeConsentRecord,
 } from './consent-storage';
@@ -84,6 +87,10 @@ export function browserConsentStore(): ConsentStore {
       cookies: document,
       location: () => window.location,
     });
+    // The Worker's renders show the banner exactly when this cookie does not say a choice was made.
+    const recordInCookie = () => setRenderCookie(CONSENT_COOKIE, needsConsent(store.getSnapshot()) ? null : COOKIE_CONSENT_VERSION);
+    recordInCookie();
+    store.subscribe(recordInCookie);
     window.addEventListener('storage', (event) => {
       if (event.key === null || event.key === CONSENT_STORAGE_KEY) store.reload();
     });

@@ -1,6 +1,5 @@
 import { Box, Button, CloseButton, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { createPortal } from 'react-dom';
 
 interface ConsentBannerProps {
   onAcceptAll: () => void;
@@ -19,8 +18,9 @@ interface ConsentBannerProps {
  */
 export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomize, onClose }: ConsentBannerProps) {
   const theme = useMantineTheme();
-  return createPortal(
-    // Where Mantine's Affix put it: 16 px from the bottom and the sides, above the page.
+  return (
+    // Where Mantine's Affix put it: 16 px from the bottom and the sides, above the page. In place, not
+    // in a portal: a page rendered on the server (ADR 0045) shows it in its first paint, and hydrates it.
     <Box pos="fixed" bottom={16} left={16} right={16} style={{ zIndex: 250 }}>
       {/* Mantine's Paper with a border, the lg shadow and md radius and padding. */}
       <Box
@@ -66,7 +66,6 @@ export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomize, onClose }
           {onClose ? <CloseButton aria-label="Close cookie banner" onClick={onClose} /> : null}
         </Group>
       </Box>
-    </Box>,
-    document.body,
+    </Box>
   );
 }

@@ -10,17 +10,25 @@ type CookieConsentModule = typeof CookieConsentCode;
 // the largest thing on the screen. The preferences dialog loads when it first opens. A "Cookie
 // preferences" press before the code is in is kept (openCookiePreferences).
 let loaded: CookieConsentModule | null = null;
-const loading: Promise<CookieConsentModule | null> | null =
-  typeof window === 'undefined'
-    ? null
-    : import('./cookie-consent').then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          // No banner on this page view rather than no page: the next page asks again.
-          console.error('The cookie consent code could not be loaded', error);
-          return null;
-        },
-      );
+let loading: Promise<CookieConsentModule | null> | null = null;
+
+/**
+ * The banner's code, loaded once. A page rendered ahead of the browser (prerender.tsx, the Worker's
+ * console pages) waits for it, and so does its hydration (main.tsx), so that both render the banner
+ * where one is shown.
+ */
+export function loadCookieConsent(): Promise<CookieConsentModule | null> {
+  loading ??= import('./cookie-consent').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // No banner on this page view rather than no page: the next page asks again.
+      console.error('The cookie consent code could not be loaded', error);
+      return null;
+    },
+  );
+  return loading;
+}
+if (typeof window !== 'undefined') void loadCookieConsent();
 
 /**
  * The cookie banner and preferences dialog (docs/product/states.md#cookie-consent), on every page (see ./cookie-consent).
@@ -31,9 +39,9 @@ const loading: Promise<CookieConsentModule | null> | null =
 export function CookieConsent(props: CookieConsentProps) {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
-    if (module || !loading) return;
+    if (module) return;
     let mounted = true;
-    void loading.then((value) => {
+    void loadCookieConsent().then((value) => {
       if (mounted && value) setModule(value);
     });
     return () => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { browserConsentStore } from './consent-store';
 import type { ConsentStore } from './consent-store';
+import { notKnownYet } from './consent-snapshot';
 import { effectiveChoices, needsConsent } from './consent-storage';
 import type { ConsentChoices, ConsentRecord } from './consent-storage';
 
@@ -18,9 +19,6 @@ export interface CookieConsentState {
   save: (choices: ConsentChoices) => void;
   reset: () => void;
 }
-
-/** The server snapshot (undefined): this browser's record is only read in this browser. */
-const notKnownYet = (): ConsentRecord | null | undefined => undefined;
 
 /** Rendering ahead of time (no browser): nothing is stored, nothing is known. */
 const noBrowserStore: Pick<ConsentStore, 'subscribe' | 'acceptAll' | 'rejectAll' | 'save' | 'reset'> & { getSnapshot: () => ConsentRecord | null | undefined } = {
