@@ -3,6 +3,7 @@ import './lib/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
+import { CONSOLE_PAGE } from '@kubemarket/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -54,7 +55,8 @@ const hydrated = () => {
   onlineManager.setOnline(navigator.onLine !== false);
   rootElement.removeAttribute('data-prerendered');
 };
-if (prerendered) whenHydrated(hydrated);
+// A console page the Worker rendered (ADR 0045) is whole once its dashboard layout is hydrated too.
+if (prerendered) whenHydrated(hydrated, { consolePage: rootElement.getAttribute('data-prerendered') === CONSOLE_PAGE });
 const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} />;
 
 if (prerendered) {

@@ -37,6 +37,8 @@ export interface RenderedPage {
   html: string;
   /** The HTTP status the router settled on (200, 404 for a page not found, 500 for a route's error). */
   status: number;
+  /** The ids of the routes matched (`/_authenticated/_dashboard`…). */
+  routeIds: string[];
 }
 
 export interface RenderOptions {
@@ -66,6 +68,7 @@ export async function renderApp(path: string, { prime, signal, around = (render)
     // The cookie banner's code as well, as the browser waits for it before hydrating: where the banner shows, both render it.
     await Promise.all([router.load(), loadCookieConsent()]);
     const { matches } = router.state;
+    const routeIds = matches.map((match) => match.routeId as string);
     const status = matches.some((match) => match.status === 'error') ? 500 : matches.some((match) => match.status === 'notFound') || matches.length < 2 ? 404 : 200;
     const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={themeColorSchemeManager()} />;
     // Rendered as plain markup at once when every lazy part is loaded already (the Worker's renders
@@ -74,11 +77,11 @@ export async function renderApp(path: string, { prime, signal, around = (render)
     // own output streams late parts in with inline scripts, which the Content-Security-Policy would
     // refuse, so the same tree is rendered again, now without anything left to wait for.
     const first = around(() => renderToString(app));
-    if (!first.includes(CLIENT_RENDERED)) return { html: first, status };
+    if (!first.includes(CLIENT_RENDERED)) return { html: first, status, routeIds };
     const { prelude } = await prerender(app, { signal });
     await prelude.pipeTo(new WritableStream());
     signal?.throwIfAborted();
-    return { html: around(() => renderToString(app)), status };
+    return { html: around(() => renderToString(app)), status, routeIds };
   } finally {
     // Nothing of this render outlives it: its queries (paused, never sent) and the router's timers.
     queryClient.clear();

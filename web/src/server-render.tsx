@@ -33,10 +33,14 @@ function dataPage(blocks: Record<string, string>): DataPage {
   return { getElementById: (id: string) => (Object.hasOwn(blocks, id) ? ({ textContent: blocks[id] } as HTMLElement) : null) };
 }
 
-/** The markup of the console page at `path` for the visitor whose data blocks these are. */
-export function renderConsolePage(path: string, { blocks, timeZone, consentRecorded = false, signal }: ConsolePageData): Promise<RenderedPage> {
+/**
+ * The markup of the console page at `path` for the visitor whose data blocks these are; a page
+ * outside the dashboard layout renders as 404 (the Worker then serves the plain page): the browser
+ * counts a rendered console page hydrated once that layout reports (lib/hydration.ts).
+ */
+export async function renderConsolePage(path: string, { blocks, timeZone, consentRecorded = false, signal }: ConsolePageData): Promise<RenderedPage> {
   const page = dataPage(blocks);
-  return renderApp(path, {
+  const rendered = await renderApp(path, {
     prime: (queryClient, trpc) => {
       primeCurrentUser(queryClient, trpc, page);
       primeFirstQueries(queryClient, page);
@@ -44,4 +48,7 @@ export function renderConsolePage(path: string, { blocks, timeZone, consentRecor
     signal,
     around: (render) => inTimeZone(timeZone, () => inConsentScope(!consentRecorded, render)),
   });
+  return rendered.routeIds.includes(DASHBOARD_LAYOUT_ROUTE) ? rendered : { ...rendered, status: 404 };
 }
+
+const DASHBOARD_LAYOUT_ROUTE = '/_authenticated/_dashboard';

@@ -1,4 +1,4 @@
-import { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, CONSENT_COOKIE, COOKIE_CONSENT_VERSION, TIME_ZONE_COOKIE } from '@kubemarket/shared';
+import { APP_LOADER_SCRIPT, COLOR_SCHEME_SCRIPT, CONSENT_COOKIE, CONSOLE_PAGE, COOKIE_CONSENT_VERSION, TIME_ZONE_COOKIE } from '@kubemarket/shared';
 import { parse } from 'hono/utils/cookie';
 
 /**
@@ -77,7 +77,7 @@ export function withRenderedRoot(rewriter: HTMLRewriter, page: RenderedRoot, app
     })
     .on('#root', {
       element(root) {
-        root.setAttribute('data-prerendered', '');
+        root.setAttribute('data-prerendered', CONSOLE_PAGE);
         // Rendered with the cookie banner: its hydration renders it too (main.tsx).
         if (withBanner) root.setAttribute('data-no-consent', '');
         root.setAttribute('data-app-scripts', appScripts(initial.filter(Boolean)).join(' '));

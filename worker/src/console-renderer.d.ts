@@ -6,6 +6,7 @@ declare module 'virtual:kubemarket/console-renderer' {
   export interface RenderedPage {
     html: string;
     status: number;
+    routeIds: string[];
   }
   export function renderConsolePage(path: string, data: { blocks: Record<string, string>; timeZone?: string; consentRecorded?: boolean; signal?: AbortSignal }): Promise<RenderedPage>;
 }

@@ -65,7 +65,7 @@ describe('a console page rendered by the Worker (ADR 0045)', () => {
     const request = new Request('https://kubemarket.test/billing?tab=x', { headers: { Cookie: 'km_session=s; tz=Europe%2FParis' } });
     const html = await (await serveAsset(request, assets(STYLES), 'csrf-1', ALICE, () => Promise.resolve(ENTRIES), render)).text();
     // No cookie choice recorded: the page was rendered with the banner, and says so for its hydration.
-    expect(html).toContain('<div id="root" data-prerendered="" data-no-consent="" data-app-scripts="/assets/index-e.js /assets/react-r.js /assets/billing-b.js /assets/ui-u.js /assets/cookie-consent-s.js"><main class="_sidebar_abcde_1">usr_alice</main></div>');
+    expect(html).toContain('<div id="root" data-prerendered="console" data-no-consent="" data-app-scripts="/assets/index-e.js /assets/react-r.js /assets/billing-b.js /assets/ui-u.js /assets/cookie-consent-s.js"><main class="_sidebar_abcde_1">usr_alice</main></div>');
     expect(html).toContain(`</div><script>${APP_LOADER_SCRIPT}</script>`);
     expect(html).toContain(`<link rel="stylesheet" crossorigin href="/assets/dashboard-layout-l.css"><script>${COLOR_SCHEME_SCRIPT}</script>`);
     expect(html).not.toContain('topology-t.css');
@@ -114,7 +114,7 @@ describe('a console page rendered by the Worker (ADR 0045)', () => {
     const request = new Request('https://kubemarket.test/billing', { headers: { Cookie: `tz=UTC; ${CONSENT_COOKIE}=${COOKIE_CONSENT_VERSION}` } });
     const html = await (await serveAsset(request, assets(STYLES), 't', ALICE, () => Promise.resolve(ENTRIES), render)).text();
     expect(calls[0]!.visitor).toEqual({ timeZone: 'UTC', consentRecorded: true });
-    expect(html).toContain('<div id="root" data-prerendered="" data-app-scripts=');
+    expect(html).toContain('<div id="root" data-prerendered="console" data-app-scripts=');
     const stale = visitorOf(new Request('https://kubemarket.test/', { headers: { Cookie: `${CONSENT_COOKIE}=0.9.0` } }));
     expect(stale.consentRecorded).toBe(false);
   });

@@ -30,6 +30,13 @@ export function prerenderedAssetPath(path: string): string | null {
 }
 
 /**
+ * `#root[data-prerendered]`'s value on a console page the Worker rendered for its visitor (ADR 0045),
+ * where a page prerendered at build has an empty one: the app counts it hydrated only once its
+ * dashboard layout is too.
+ */
+export const CONSOLE_PAGE = 'console';
+
+/**
  * Runs in the <head> of a prerendered page before it paints: the colour scheme the visitor chose
  * (docs/product/entities.md's `theme` key: light, dark or system) on <html>, as Mantine sets it once the app runs.
  * The Worker's Content-Security-Policy allows exactly this script by its hash

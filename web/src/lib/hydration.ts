@@ -5,15 +5,23 @@ import { useEffect } from 'react';
  * frame with the page (the root route's layout), and the header's controls, which load as a chunk
  * of their own. Each reports with useHydrationSignal.
  */
-export type HydrationPart = 'frame' | 'header-controls';
+export type HydrationPart = 'frame' | 'header-controls' | 'dashboard-layout';
 const HYDRATION_PARTS: readonly HydrationPart[] = ['frame', 'header-controls'];
+/**
+ * A console page the Worker rendered (ADR 0045) waits for its dashboard layout as well: when a part
+ * of the page suspends while hydrating, React hydrates the layout after the frame, and the layout
+ * must still render the markup's desktop mode then (useMobileMode), not a phone's.
+ */
+const CONSOLE_PAGE_PARTS: readonly HydrationPart[] = [...HYDRATION_PARTS, 'dashboard-layout'];
 
 let pending: (() => void) | null = null;
+let parts = HYDRATION_PARTS;
 const hydrated = new Set<HydrationPart>();
 
-/** main.tsx, for a prerendered page: what to do once every part of it is hydrated. */
-export function whenHydrated(callback: () => void): void {
+/** main.tsx, for a prerendered page (or a console page the Worker rendered): what to do once every part of it is hydrated. */
+export function whenHydrated(callback: () => void, { consolePage = false }: { consolePage?: boolean } = {}): void {
   pending = callback;
+  parts = consolePage ? CONSOLE_PAGE_PARTS : HYDRATION_PARTS;
   hydrated.clear();
 }
 
@@ -32,7 +40,7 @@ export function useHydrationSignal(part: HydrationPart): void {
   useEffect(() => {
     if (!pending) return;
     hydrated.add(part);
-    if (!HYDRATION_PARTS.every((each) => hydrated.has(each))) return;
+    if (!parts.every((each) => hydrated.has(each))) return;
     const callback = pending;
     pending = null;
     callback();

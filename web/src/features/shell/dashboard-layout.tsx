@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import classes from './dashboard-layout.module.css';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { TOGGLE_DASHBOARD_SIDEBAR_EVENT } from './dashboard-sidebar-event';
+import { useHydrationSignal } from '../../lib/hydration';
 import { useMobileMode } from './use-mobile-mode';
 
 /**
@@ -13,6 +14,7 @@ import { useMobileMode } from './use-mobile-mode';
  * floating menu button) opens and closes the overlay, or collapses and expands the desktop rail.
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
+  useHydrationSignal('dashboard-layout');
   const mobile = useMobileMode();
   const [collapsed, setCollapsed] = useState(false);
   const [overlayOpened, setOverlayOpened] = useState(false);
