@@ -3,6 +3,7 @@ import { ROUTE_PRELOADS_FILE, SESSION_USER_SCRIPT_ID, type RoutePreloads } from 
 import { describe, expect, it } from 'vitest';
 import { serveAsset } from '../src/assets';
 import type { Env } from '../src/env';
+import { ALICE } from './page-visitors';
 
 const SHELL = '<html><head><meta name="csrf-token" content="" /></head><body><div id="root"></div></body></html>';
 const PRICING = '<html><head><meta name="csrf-token" content="" /></head><body><div id="root" data-prerendered=""><main><h1>Pricing</h1></main></div></body></html>';
@@ -38,20 +39,6 @@ function assets(files: Record<string, string>, table?: RoutePreloads) {
 }
 
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-
-/** A user as the session middleware finds them; the name tries to close the page's data block. */
-const ALICE = {
-  id: 'usr_alice',
-  username: 'alice',
-  email: 'alice@acme.example',
-  name: 'Alice </script><script>alert(1)</script> <!-- Martin',
-  role: 'user',
-  emailVerified: true,
-  companyName: 'Acme',
-  companyId: 'KM-ACME01',
-  organizationId: 'org_acme',
-  organizationRole: 'owner',
-} as SessionUser;
 
 /** The session user the page carries, read as the app reads it (or undefined when it carries none). */
 function sessionUserOf(html: string): unknown {

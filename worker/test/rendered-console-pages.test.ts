@@ -5,6 +5,7 @@ import { serveAsset } from '../src/assets';
 import { visitorOf, type ConsoleRenderer, type Visitor } from '../src/console-page';
 import type { Env } from '../src/env';
 import type { FirstQueryEntry } from '../src/first-queries';
+import { ALICE } from './page-visitors';
 
 /** index.html as `vite build` writes it: the entry and its modulepreloads in <head>, an empty #root. */
 const SHELL =
@@ -31,19 +32,6 @@ function assets(styles: ChunkStyle[] | null) {
   };
   return { ASSETS } as unknown as Env;
 }
-
-const ALICE = {
-  id: 'usr_alice',
-  username: 'alice',
-  email: 'alice@acme.example',
-  name: 'Alice </script> Martin',
-  role: 'user',
-  emailVerified: true,
-  companyName: 'Acme',
-  companyId: 'KM-ACME01',
-  organizationId: 'org_acme',
-  organizationRole: 'owner',
-} as SessionUser;
 
 const ENTRIES: FirstQueryEntry[] = [[[['billing', 'summary'], { type: 'query' }], { balanceCents: 1200, note: '<b>' }]];
 
