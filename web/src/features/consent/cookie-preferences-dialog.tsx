@@ -148,7 +148,7 @@ export function CategoryExamples({ category }: { category: CookieCategory }) {
           </Table.Thead>
           <Table.Tbody>
             {category.examples.map((example) => (
-              <Table.Tr key={example.name}>
+              <Table.Tr key={`${example.name} ${example.provider}`}>
                 <Table.Td ff="monospace">{example.name}</Table.Td>
                 <Table.Td>{example.provider}</Table.Td>
                 <Table.Td>{example.purpose}</Table.Td>
