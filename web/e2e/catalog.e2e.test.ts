@@ -1,7 +1,7 @@
 import { formatEurCents } from '@kubemarket/shared';
 import { describe, expect } from 'vitest';
 import { openAsNewAccount } from './accounts';
-import { BASE_URL, it, POLL } from './fixtures';
+import { anotherContext, it, POLL } from './fixtures';
 import { choose, openEstimateWithCluster, serverQuote, standardClusterQuote, waitForServerMatch } from './order-helpers';
 import { KNOWN_RATES, stubRates } from './rates';
 
@@ -69,7 +69,7 @@ describe('catalogue and pricing', () => {
       // The address carries the estimate: another browser, signed in as another new organisation, gets the same total.
       const shared = page.url();
       expect(new URL(shared).searchParams.get('estimate')).toMatch(/^1\./);
-      const other = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+      const other = await anotherContext(page);
       try {
         const reopened = await other.newPage();
         await stubRates(reopened);

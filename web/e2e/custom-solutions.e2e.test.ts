@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { openAsNewAccount, signInAsDemoAccount, signInAsNewAccount } from './accounts';
 import { rejectCookies } from './auth-helpers';
-import { BASE_URL, it } from './fixtures';
+import { anotherContext, it } from './fixtures';
 import { choose } from './order-helpers';
 
 /** Picks an option of a Mantine Select found by its label in `scope`. */
@@ -44,7 +44,7 @@ describe('custom solutions', () => {
       await alice.locator('[data-request-id="csr_demo_acme_gpu"]').getByTestId('custom-solution-response').waitFor();
 
       // Olivia, an officer, in another browser context.
-      const staffContext = await alice.context().browser()!.newContext({ baseURL: BASE_URL });
+      const staffContext = await anotherContext(alice);
       try {
         const olivia = await staffContext.newPage();
         await signInAsDemoAccount(olivia, 'olivia');

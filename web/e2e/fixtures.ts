@@ -1,5 +1,5 @@
 import { chromium, request as apiRequest } from 'playwright-core';
-import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core';
 import { test } from 'vitest';
 import { primaryRatesUnreachable } from './rates';
 
@@ -134,12 +134,15 @@ async function answerBuildFile(route: Route): Promise<void> {
 
 /**
  * A browser context of its own beside the page's, in the same browser: another person, or the same
- * person on another device. The test closes it.
+ * person on another device. Its pages' navigations wait for hydration as the test's page does (a
+ * console page the Worker rendered, ADR 45, is on screen before it answers clicks). The test closes it.
  */
-export function anotherContext(page: Page): Promise<BrowserContext> {
+export async function anotherContext(page: Page, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const browser = page.context().browser();
   if (!browser) throw new Error('The page has no browser');
-  return browser.newContext({ baseURL: BASE_URL });
+  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  context.on('page', waitingForHydration);
+  return context;
 }
 
 /**

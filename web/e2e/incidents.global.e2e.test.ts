@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { signInAsDemoAccountWithoutBanner } from './accounts';
-import { BASE_URL, it } from './fixtures';
+import { anotherContext, it } from './fixtures';
 import { countOpenSockets, isTrpcCall, waitForOpenSockets } from './settle';
 
 /**
@@ -27,7 +27,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string,
 
 describe('platform incidents', () => {
   it('notifies Acme and turns its status indicator while an incident in fr-par-1 is open', { timeout: 120_000 }, async ({ page: officer, pageErrors }) => {
-    const aliceContext = await officer.context().browser()!.newContext({ baseURL: BASE_URL, viewport: DESKTOP });
+    const aliceContext = await anotherContext(officer, { viewport: DESKTOP });
     const alice = await aliceContext.newPage();
     const title = `Paris API servers unreachable ${Date.now()}`;
     let declared = false;

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { seriousViolations } from './a11y';
 import { signInAsNewAccount } from './accounts';
 import { addressAfterPath, fillRegisterForm, followMailboxLink, rejectCookies, uniqueAccount, verificationPrompt } from './auth-helpers';
-import { BASE_URL, it, POLL } from './fixtures';
+import { anotherContext, BASE_URL, it, POLL } from './fixtures';
 
 /** Registration sends the new account back to the invitation; the verification prompt may cover it first. */
 async function dismissVerificationPrompt(page: Page) {
@@ -33,7 +33,7 @@ describe('customer teams', () => {
     expect(await seriousViolations(owner)).toEqual([]);
 
     // The colleague, in a browser of their own, opens the link from the mailbox.
-    const context = await owner.context().browser()!.newContext({ baseURL: BASE_URL });
+    const context = await anotherContext(owner);
     try {
       const page = await context.newPage();
       await followMailboxLink(page, colleague.email, '/join-team');
