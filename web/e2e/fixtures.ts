@@ -168,7 +168,9 @@ export const it = test
           .locator('body')
           .innerText({ timeout: 2_000 })
           .catch((error: unknown) => `(the page's text could not be read: ${String(error)})`);
-        console.log(`[${task.name}] failed on ${page.url()}; page errors: ${pageErrors.length}; the page showed:\n${shown.slice(0, 2_000)}`);
+        // Its start (the frame, the page) and its end, where portals put open dialogs and toasts.
+        const excerpt = shown.length > 3_500 ? `${shown.slice(0, 2_000)}\n[…]\n${shown.slice(-1_500)}` : shown;
+        console.log(`[${task.name}] failed on ${page.url()}; page errors: ${pageErrors.length}; the page showed:\n${excerpt}`);
       }
       await context.close();
     });
