@@ -1,11 +1,12 @@
 import { appRouter, logError, RateLimitedError } from '@kubemarket/api';
+import { pingDatabase } from '@kubemarket/db';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { apiError, assignRequestId } from './api-errors';
 import { serveAsset } from './assets';
 import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
-import { contextFor, hubOf } from './context';
+import { contextFor, databaseFor, hubOf } from './context';
 import type { AppEnv } from './env';
 import { renderConsolePage } from './console-page';
 import { firstQueriesOf, runFirstQueries } from './first-queries';
@@ -24,8 +25,23 @@ app.use('*', securityHeaders);
 app.use('*', requireHttps);
 app.use('*', requireConfiguration);
 
-/** The bare route the benchmark compares the API against: no database, no tRPC. */
+/** Liveness, and the bare route the benchmark compares cached reads against: no database, no tRPC. */
 app.get('/healthz', (c) => c.text('ok'));
+
+/**
+ * Readiness: the Worker answers and its database takes a statement (an uptime monitor's or a load
+ * balancer's probe); 503 when the database does not. No session, no tRPC: the bare route plus one
+ * database round trip, which is also what `pnpm bench` holds the signed-in lists against (ADR 48).
+ */
+app.get('/readyz', async (c) => {
+  try {
+    await pingDatabase(databaseFor(c.env));
+    return c.text('ready');
+  } catch (error) {
+    logError(`Readiness check failed (${c.get('requestId')})`, error);
+    return apiError(c, 503, 'The database did not answer. Try again in a minute.');
+  }
+});
 
 // Before the session look-up and before anything parses a body (uploads wait for guardUpload).
 app.use('/api/*', limitBody);

@@ -1,7 +1,8 @@
+import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_ID_PATTERN } from '@kubemarket/shared';
-import { apiErrorBody, TestClient } from './client';
+import { apiErrorBody, fetcherWith, TestClient } from './client';
 
 const BASE = 'http://example.com';
 const worker = exports.default;
@@ -92,6 +93,30 @@ describe('tRPC endpoint', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toBe('id: Tier id is required');
+  });
+});
+
+describe('probes', () => {
+  it('GET /healthz answers without the database, GET /readyz once the database takes a statement', async () => {
+    const live = await get('/healthz');
+    expect(live.status).toBe(200);
+    expect(await live.text()).toBe('ok');
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toBe('ready');
+  });
+
+  it('GET /readyz answers 503 with the API error body when the database does not answer', async () => {
+    const broken = {
+      prepare() {
+        throw new Error('D1_ERROR: database unavailable');
+      },
+    } as unknown as D1Database;
+    const res = await fetcherWith({ ...env, DB: broken })(new Request(`${BASE}/readyz`));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual(apiErrorBody('The database did not answer. Try again in a minute.', 'unavailable'));
+    // The liveness probe does not depend on it.
+    expect((await fetcherWith({ ...env, DB: broken })(new Request(`${BASE}/healthz`))).status).toBe(200);
   });
 });
 

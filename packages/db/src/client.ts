@@ -1,4 +1,5 @@
 import { createClient, type Client } from '@libsql/client';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleD1 } from 'drizzle-orm/d1';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
@@ -37,4 +38,9 @@ export function createDb(source: DatabaseSource): Database {
     case 'libsql-client':
       return drizzleLibsql(source.client, { schema }) as unknown as Database;
   }
+}
+
+/** One trivial statement: the database is there and answers (the Worker's readiness probe, ADR 48). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.get(sql`SELECT 1`);
 }
