@@ -88,6 +88,7 @@ try {
     { name: 'bare hello (GET /healthz)', path: '/healthz' },
     { name: 'REST GET /api/cluster-tiers', path: '/api/cluster-tiers', budget: CATALOGUE },
     { name: 'tRPC catalog.clusterTiers', path: '/trpc/catalog.clusterTiers', budget: CATALOGUE },
+    { name: 'bare + 1 D1 trip (GET /readyz)', path: '/readyz', roundTrip: true },
     { name: 'alice GET /api/clusters', path: '/api/clusters', headers: signedIn, budget: SIGNED_IN },
     { name: 'alice GET /api/orders', path: '/api/orders', headers: signedIn, budget: SIGNED_IN },
     { name: 'alice GET /api/billing/invoices', path: '/api/billing/invoices', headers: signedIn, budget: SIGNED_IN },
@@ -115,8 +116,12 @@ try {
   });
 
   const base = rows[0];
+  // A signed-in list is held against the bare route plus the one D1 round trip it makes (ADR 48).
+  const roundTripBase = rows.find((row) => row.roundTrip);
   // Floor rows are taken against the floor's own bare route: what the runtime leaves a route with one round trip.
   const floorBase = rows.find((row) => row.floor);
+  /** The row a target's ratios are taken against. */
+  const baseOf = (row) => (row.floor ? floorBase : row.budget === SIGNED_IN ? roundTripBase : base);
   let over = 0;
   /** One ratio beside its budget: `0.72x >= 0.7x ok`, or blank where the target has no such budget. */
   const against = (ratio, limit, atLeast) => {
@@ -126,13 +131,14 @@ try {
     return `${`${fmt(ratio)}x`.padStart(8)} ${atLeast ? '>=' : '<='} ${`${limit}x`.padEnd(5)} ${ok ? 'ok' : 'OVER'}`.padEnd(24);
   };
   console.log(`\n${CONNECTIONS} connections, ${ROUNDS} x ${slice} s per target, Miniflare (the built Worker) on ${worker.url}\n`);
-  console.log(`${'target'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'rps/bare (budget)'.padEnd(24)} p99/bare (budget)`);
+  console.log(`${'target'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'rps/base (budget)'.padEnd(24)} ${'p99/base (budget)'.padEnd(24)} base`);
   for (const row of rows) {
-    const bare = row.floor ? floorBase : base;
+    const bare = baseOf(row);
     if (row === floorBase) console.log('');
-    const rps = row === bare ? '' : against(row.rps / bare.rps, row.budget?.rps, true);
-    const p99 = row === bare ? '' : against(row.p99 / Math.max(bare.p99, 1), row.budget?.p99, false);
-    console.log(`${row.name.padEnd(36)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)}  ${rps.padEnd(24)} ${p99}`.trimEnd());
+    const rps = row === base || row === floorBase ? '' : against(row.rps / bare.rps, row.budget?.rps, true);
+    const p99 = row === base || row === floorBase ? '' : against(row.p99 / Math.max(bare.p99, 1), row.budget?.p99, false);
+    const baseName = row === base || row === floorBase ? '' : bare.path;
+    console.log(`${row.name.padEnd(36)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)}  ${rps.padEnd(24)} ${p99.padEnd(24)} ${baseName}`.trimEnd());
   }
   const [, restRow, trpcRow] = rows;
   console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x`);
@@ -140,10 +146,10 @@ try {
   // the runtime leaves a route with one, beside what the lists reach, says how far the code can go.
   const [floorOne, floorList] = rows.filter((row) => row.floor && row !== floorBase);
   const lists = rows.filter((row) => row.budget === SIGNED_IN);
-  const best = Math.max(...lists.map((row) => row.rps / base.rps));
+  const ofHealthz = lists.map((row) => row.rps / base.rps);
   console.log(
     `Runtime floor: one D1 round trip (SELECT 1) leaves a bare Worker ${fmt(floorOne.rps / floorBase.rps)}x of its bare route, a list-sized statement ${fmt(floorList.rps / floorBase.rps)}x; ` +
-      `the lists reach ${fmt(Math.min(...lists.map((row) => row.rps / base.rps)))}-${fmt(best)}x of the product's (budget ${SIGNED_IN.rps}x).`,
+      `/readyz (the product's bare route plus that round trip) runs at ${fmt(roundTripBase.rps / base.rps)}x of /healthz, the lists at ${fmt(Math.min(...ofHealthz))}-${fmt(Math.max(...ofHealthz))}x of it (ADR 48).`,
   );
   if (over > 0) {
     console.log(`${over} figure(s) over budget.`);

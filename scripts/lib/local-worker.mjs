@@ -74,9 +74,9 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
  * `secrets` added to its bindings, and with `databasePort` its D1 database open to the browser tests
  * there (serve-worker.mjs). Resolves once /healthz answers. The caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false, databasePort }) {
+export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false, databasePort, inspectorPort }) {
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
-  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, databasePort, vars: { ENVIRONMENT: 'development', ...vars } };
+  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, databasePort, inspectorPort, vars: { ENVIRONMENT: 'development', ...vars } };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
     // Its first line says where it listens ({ url, databaseUrl }); what Miniflare logs after it is
     // passed on unless quiet.

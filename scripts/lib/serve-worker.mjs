@@ -27,7 +27,7 @@ import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false, databasePort } = JSON.parse(process.argv[2] ?? '{}');
+const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false, databasePort, inspectorPort } = JSON.parse(process.argv[2] ?? '{}');
 if (!config || !port || !persistTo) throw new Error('serve-worker.mjs needs { config, port, persistTo }');
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -49,6 +49,8 @@ const miniflare = new Miniflare(
     port,
     // No request to Cloudflare for a real `request.cf`: placeholder values, as `wrangler dev` offline.
     cf: false,
+    // With inspectorPort: the Worker's isolate takes Chrome DevTools (and a CPU profiler) there.
+    ...(inspectorPort === undefined ? {} : { inspectorPort }),
     // GET /cdn-cgi/local/scheduled?cron=<cron> runs the Worker's scheduled handler with that cron
     // (Miniflare's trigger endpoint, local only): browser tests run a cron for real, e.g. the hourly
     // metering and the budgets it alerts (web/e2e/budgets.e2e.test.ts).
