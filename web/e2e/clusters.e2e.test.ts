@@ -328,7 +328,11 @@ describe('operating a cluster of your own', () => {
       expect(issued.items[0]?.type).toBe('kubeconfig_issued');
       await page.getByTestId('revoke-credentials').click();
       await page.getByTestId('revoke-modal').getByTestId('revoke-confirm').click();
-      await page.getByTestId('revoke-modal').waitFor({ state: 'hidden', ...POLL });
+      // Done once its answer is in: the toast says so and the dialog closes. (Not 'revoke-modal'
+      // hidden: that test id is on Mantine's root, in the page open or closed and with no height of
+      // its own, so it counts as hidden at once and the events were read before the revocation.)
+      await page.getByTestId('toast-region').getByRole('alert').filter({ hasText: 'Credentials revoked' }).waitFor(POLL);
+      await page.getByTestId('revoke-confirm').waitFor({ state: 'detached', ...POLL });
       const revoked = await api<EventPage>(page, 'GET', `/api/clusters/${clusterId}/events?pageSize=5`);
       expect(revoked.items[0]?.type).toBe('credentials_revoked');
 
