@@ -4,6 +4,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { apiError, assignRequestId } from './api-errors';
 import { serveAsset } from './assets';
+import { mountBenchFloor } from './bench-floor';
 import { authenticate, csrfProtection, isAllowedOrigin } from './auth';
 import { requireConfiguration } from './config';
 import { contextFor, databaseFor, hubOf } from './context';
@@ -18,6 +19,9 @@ import { guardUpload, limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps
 import { stripeWebhook } from './webhooks';
 
 export const app = new Hono<AppEnv>();
+
+// Development only, before any middleware: what the stack itself charges, for `pnpm bench` (ADR 48).
+mountBenchFloor(app);
 
 app.use('*', assignRequestId);
 app.use('*', securityHeaders);

@@ -120,6 +120,20 @@ describe('probes', () => {
   });
 });
 
+describe('the benchmark floor (ADR 48), development only', () => {
+  it('answers a bare route, one D1 round trip and a bare tRPC query with nothing of ours around them', async () => {
+    const bare = await get('/__floor/healthz');
+    expect(await bare.text()).toBe('ok');
+    // Mounted before every middleware: no request id, no security headers, no session cookie.
+    expect(bare.headers.get('X-Request-Id')).toBeNull();
+    expect(bare.headers.get('Content-Security-Policy')).toBeNull();
+    expect(bare.headers.getSetCookie()).toEqual([]);
+    expect(await (await get('/__floor/d1')).json()).toEqual({ one: 1 });
+    const tiers = (await (await get('/__floor/trpc/tiers')).json()) as { result: { data: unknown[] } };
+    expect(tiers.result.data).toHaveLength(12);
+  });
+});
+
 describe('every response', () => {
   it.each(['/api/version/summary', '/api/nope', '/healthz', '/', '/some/client/route'])(
     'carries the security headers: %s',

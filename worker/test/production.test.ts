@@ -141,3 +141,18 @@ describe('production configuration', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 });
+
+describe('the benchmark floor (ADR 48)', () => {
+  it('is not served in production: its paths are answered as any unknown path is, with every security header', async () => {
+    for (const path of ['/__floor/healthz', '/__floor/d1', '/__floor/trpc/tiers']) {
+      const res = await production(new Request(`https://console.example.eu${path}`));
+      const unknown = await production(new Request('https://console.example.eu/__floor/not-a-route'));
+      expect(res.status).toBe(unknown.status);
+      expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+      const body = await res.text();
+      expect(body).not.toBe('ok');
+      expect(body).not.toContain('"one":1');
+      expect(body).not.toContain('tier_floor_');
+    }
+  });
+});
