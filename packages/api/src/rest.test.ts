@@ -207,6 +207,13 @@ describe('page links (ADR 34)', () => {
     expect(pageLinks('https://x.eu/api/orders', {}, { items: [], page: 1, pageSize: 20, total: 0 })).toBe('</api/orders?page=1>; rel="first", </api/orders?page=1>; rel="last"');
   });
 
+  it('keeps a search that reads like the page parameter as the caller typed it', () => {
+    const search = `https://x.eu/api/clusters?q=${encodeURIComponent('&page=PAGE')}&xpage=PAGE&page=2`;
+    expect(pageLinks(search, {}, { items: [], page: 2, pageSize: 20, total: 60 })).toBe(
+      ['first', 'prev', 'next', 'last'].map((rel, index) => `</api/clusters?q=%26page%3DPAGE&xpage=PAGE&page=${[1, 1, 3, 3][index]}>; rel="${rel}"`).join(', '),
+    );
+  });
+
   it('carries asOf, and links only the next page of a full bare array', () => {
     expect(pageLinks('https://x.eu/api/clusters/c/events?pageSize=5', {}, { items: [], page: 1, pageSize: 5, total: 6, asOf: 1700 })).toContain('</api/clusters/c/events?pageSize=5&page=2&asOf=1700>; rel="next"');
     expect(pageLinks('https://x.eu/api/notifications', { page: 1, pageSize: 2 }, [{}, {}])).toBe('</api/notifications?pageSize=2&page=2>; rel="next"');

@@ -132,6 +132,10 @@ const isPage = (value: unknown): value is { items: unknown[]; page: number; page
   Array.isArray((value as { items?: unknown }).items) &&
   ['page', 'pageSize', 'total'].every((field) => typeof (value as Record<string, unknown>)[field] === 'number');
 
+/** The page number's place in a link template (pageLinks): one `page` parameter, values encoded. */
+const PAGE_MARK = 'PAGE';
+const PAGE_PARAMETER = /([?&])page=PAGE(?=&|>)/;
+
 /**
  * The `Link` header (RFC 8288) of a list's answer (ADR 34: every list pages by `page` and
  * `pageSize`): `first`, `prev`, `next` and `last` for a page `{ items, page, pageSize, total }`,
@@ -141,12 +145,17 @@ const isPage = (value: unknown): value is { items: unknown[]; page: number; page
  */
 export function pageLinks(requestUrl: string, input: unknown, result: unknown): string | null {
   const url = new URL(requestUrl);
-  // The query string alone is copied for each link, not the whole URL (issue 35: every list answer builds them).
+  // Every list answer builds its links (issue 35): the query string is encoded once, with the page
+  // as a mark each link replaces (set() leaves one `page` parameter, where the caller put it).
+  let template: string | undefined;
   const linkTo = (page: number, rel: string, asOf?: number) => {
-    const query = new URLSearchParams(url.searchParams);
-    query.set('page', String(page));
-    if (asOf !== undefined) query.set('asOf', String(asOf));
-    return `<${url.pathname}?${query}>; rel="${rel}"`;
+    if (template === undefined) {
+      const query = new URLSearchParams(url.searchParams);
+      query.set('page', PAGE_MARK);
+      if (asOf !== undefined) query.set('asOf', String(asOf));
+      template = `<${url.pathname}?${query}>; rel="`;
+    }
+    return `${template.replace(PAGE_PARAMETER, `$1page=${page}`)}${rel}"`;
   };
   if (isPage(result)) {
     const last = Math.max(1, Math.ceil(result.total / result.pageSize));
