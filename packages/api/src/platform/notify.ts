@@ -28,17 +28,23 @@ export const RECIPIENTS_PER_STATEMENT = 20_000;
  * The statement writing one notification for each user `recipients` selects (INSERT … SELECT FROM
  * users): the membership is read where the rows are written, so a member removed meanwhile is
  * either in the set or not, and the message is bound once however many members. The ids come from
- * the database (newIdSql); RETURNING gives each row's id and user, with the user's organisation:
- * the other columns are the caller's values, not read back (10,000 rows of a large organisation's
- * notice are that much less to convert and map).
+ * the database (newIdSql); the caller's RETURNING reads back only what publishing needs, never
+ * the other columns, which are the caller's values (10,000 rows of a large organisation's notice
+ * are that much less to convert and map).
  */
 function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput, timestamp: number) {
   // The columns in the table's declared order, which INSERT … SELECT fills positionally (as insertRowsAsJson).
   return deps.db
     .insert(notifications)
-    .select(sql`SELECT ${newIdSql('notification')}, ${users.id}, ${input.type}, ${input.message}, ${timestamp}, 0, 0 FROM ${users} WHERE ${recipients}`)
-    .returning({ id: notifications.id, userId: notifications.userId, organizationId: sql<string>`(select u.organization_id from users u where u.id = notifications.user_id)` });
+    .select(sql`SELECT ${newIdSql('notification')}, ${users.id}, ${input.type}, ${input.message}, ${timestamp}, 0, 0 FROM ${users} WHERE ${recipients}`);
 }
+
+/** Each row's id and user, with the user's organisation (whose hub holds their sockets): a look-up per row. */
+const WRITTEN = {
+  id: notifications.id,
+  userId: notifications.userId,
+  organizationId: sql<string>`(select u.organization_id from users u where u.id = notifications.user_id)`,
+};
 
 /**
  * Tells the hubs of the organisations these rows' users belong to: one call per organisation,
@@ -67,12 +73,20 @@ async function publish(deps: NotifyDeps, rows: readonly Written[]) {
 
 /**
  * Writes (one statement per `recipients` entry, several in one batch: all or none), then
- * publishes; returns the rows as stored.
+ * publishes; returns the rows as stored. `organizationId`, when the caller knows it (an
+ * organisation's notice), is the one organisation every recipient belongs to: the rows are then
+ * read back without the look-up of each user's organisation.
  */
-async function notifyWhere(deps: NotifyDeps, recipients: readonly [SQL, ...SQL[]], input: NotificationInput): Promise<Notification[]> {
+async function notifyWhere(deps: NotifyDeps, recipients: readonly [SQL, ...SQL[]], input: NotificationInput, organizationId?: string): Promise<Notification[]> {
   const timestamp = deps.ports.clock.now();
-  const [first, ...more] = recipients.map((where) => write(deps, where, input, timestamp));
-  const written = more.length === 0 ? await first! : (await deps.db.batch([first!, ...more])).flat();
+  let written: Written[];
+  if (organizationId !== undefined && recipients.length === 1) {
+    const rows = await write(deps, recipients[0], input, timestamp).returning({ id: notifications.id, userId: notifications.userId });
+    written = rows.map((row) => ({ ...row, organizationId }));
+  } else {
+    const [first, ...more] = recipients.map((where) => write(deps, where, input, timestamp).returning(WRITTEN));
+    written = more.length === 0 ? await first! : (await deps.db.batch([first!, ...more])).flat();
+  }
   await publish(deps, written);
   return written.map((row) => ({ id: row.id, userId: row.userId, type: input.type, message: input.message, timestamp, read: false, trash: false }));
 }
@@ -110,5 +124,5 @@ export async function notifyMany(deps: NotifyDeps, userIds: readonly string[], i
  * which sends each member's socket that member's own notification id.
  */
 export async function notifyOrganization(deps: NotifyDeps, organizationId: string, input: NotificationInput): Promise<Notification[]> {
-  return notifyWhere(deps, [peopleOf(organizationId)], input);
+  return notifyWhere(deps, [peopleOf(organizationId)], input, organizationId);
 }
