@@ -42,9 +42,13 @@
 //   91.1), 1.35x (69.6 vs 51.6); 1,000 members 104.6, 485.6 (bare hub 585.0), 170.6, 458.4, 78.5
 //   and 109.3 ms; 10,000 members 522.4, 954.0, 586.1, 488.8, 546.1 and 383.4 ms; 0 lost, nobody
 //   twice, nobody outside; run 3 exited 0, the others on the one-user ratio or the 300 ms.
-//   The one-user ratio is the call path around the hub (workerd spends 7.1 to 9.5 ms of CPU per
-//   dev.notify against the bare hub's 1.9 to 2.2 ms: sign-in, tRPC, the row's INSERT) and moves
-//   with the machine's load; so does the 1,000-member p99.
+//   after ADR 47 (part 1 in alternating rounds of 5, 200 messages; an organisation's notice
+//   without a look-up per row), five runs at load 1 to 8.5: 1,000 sockets 0.94x, 1.57x, 1.45x,
+//   1.59x, 1.73x (89.9 vs 52.0 ms on the quietest); 1,000 members 78.3, 301.8, 245.9, 116.2 and
+//   82.5 ms; 10,000 members 330.9 to 592.4 ms; 0 lost; the first run exited 0.
+//   The one-user gap is the app's isolate: each WebSocket.send leaves ~700 bytes of V8 heap, the
+//   same in the bare hub, but the product collects it in the app's 44-59 MB isolate, on the one
+//   thread local workerd runs the hub, the app and the local D1 on (ADR 47).
 // Not a test. Env: BENCH_SKIP_BUILD=1 reuses the last build; BENCH_PORT (default 8797; the bare
 // hub takes the next port); BENCH_ONLY=sockets|organization runs one part; BENCH_SOCKETS,
 // BENCH_MESSAGES, BENCH_MEMBERS, BENCH_LARGE_MEMBERS (0 skips part 3), BENCH_NOTICES.
