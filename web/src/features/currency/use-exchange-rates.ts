@@ -41,21 +41,32 @@ export interface DisplayPrice {
   ready: boolean;
   /** EUR cents in the display currency, e.g. "$313.04". */
   format: (eurCents: number) => string;
+  /** What one euro is in the display currency (1 for euros, and until the rates are loaded). */
+  rate: number;
   /** "1 EUR = 1.0832 USD" for the display currency. */
   rateLine: string;
 }
 
-/** Formats EUR prices in the visitor's display currency. */
+/**
+ * Formats EUR prices in the visitor's display currency. Euros need no rate: a component showing
+ * euros still starts the rates query but is not re-rendered when its answer (or a refresh) comes.
+ * Every price of a page, and the pages that call this at their top (/usage), re-rendered then, in
+ * one synchronous task right after a rendered page hydrated and went online (ADR 0046).
+ */
 export function useDisplayPrice(): DisplayPrice {
   const { currency } = usePreferences();
-  const { rates, isPending } = useExchangeRates();
+  const euros = currency === 'EUR';
+  const query = useQuery({ ...exchangeRatesQueryOptions(), notifyOnChangeProps: euros ? [] : ['data', 'isPending'] });
+  const rates = euros ? FALLBACK_RATES : (query.data?.rates ?? FALLBACK_RATES);
+  const ready = euros || !query.isPending;
   return useMemo(
     () => ({
       currency,
-      ready: currency === 'EUR' || !isPending,
+      ready,
       format: (eurCents: number) => formatEurCents(eurCents, currency, rates),
+      rate: rates[currency],
       rateLine: formatRate(rates[currency], currency),
     }),
-    [currency, rates, isPending],
+    [currency, rates, ready],
   );
 }

@@ -7,7 +7,7 @@ import { LazyChart } from '../../components/lazy-chart';
 import { DataTable } from '../../components/list-kit';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { ForecastFormula, UsageClusterCosts } from '../costs';
-import { useDisplayPrice, useExchangeRates } from '../currency';
+import { useDisplayPrice } from '../currency';
 import {
   chartRows,
   defaultRange,
@@ -92,8 +92,7 @@ export function UsagePage() {
   const rangeProblem = !DATE_PATTERN.test(range.from) || !DATE_PATTERN.test(range.to) ? 'Enter both dates.' : range.from > range.to ? 'The start date must not be after the end date.' : null;
   const usage = useUsage({ ...range, groupBy, by }, rangeProblem === null);
   const price = useDisplayPrice();
-  const { rates } = useExchangeRates();
-  const toDisplay = useMemo(() => (eurCents: number) => convertFromEurCents(eurCents, rates[price.currency]), [rates, price.currency]);
+  const toDisplay = useMemo(() => (eurCents: number) => convertFromEurCents(eurCents, price.rate), [price.rate]);
   const report = usage.data;
   // While another period or split loads, the previous answer stays on screen (keepPreviousData):
   // nothing may be exported from it under the new headings.
