@@ -19,7 +19,7 @@
 // Figures: docs/changelog.md (issue 35) and ADR 48.
 //
 // Env: BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
-// (default 2: each target's time is split into rounds taken in turn, so a burst of load from
+// (default 5: each target's time is split into rounds taken in turn, every other round in reverse, so a burst of load from
 // elsewhere on the machine does not fall on one target only), BENCH_PORT (default 8798),
 // BENCH_SKIP_BUILD=1 (measure the web/dist already built).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,7 @@ import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const WARM_UP_S = 3;
 
 const CATALOGUE = { rps: 0.9 };
@@ -83,7 +83,8 @@ try {
   const runs = new Map(targets.map((target) => [target, []]));
   const slice = Math.max(1, Math.round(DURATION_S / ROUNDS));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) runs.get(target).push(await measure(target, slice));
+    // Every other round in the reverse order, so no target always follows the same one (and its garbage).
+    for (const target of round % 2 ? [...targets].reverse() : targets) runs.get(target).push(await measure(target, slice));
   }
   const rows = targets.map((target) => {
     const results = runs.get(target);
