@@ -72,7 +72,8 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
  * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
  * persistTo (its Durable Objects' in memory with `ephemeralDurableObjects`) and `vars` and
  * `secrets` added to its bindings, and with `databasePort` its D1 database open to the browser tests
- * there (serve-worker.mjs). Resolves once /healthz answers. The caller must `await stop()`.
+ * there (serve-worker.mjs), and with `inspectorPort` its isolate open to a CPU profiler there
+ * (`pnpm profile:worker`). Resolves once /healthz answers. The caller must `await stop()`.
  */
 export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false, databasePort, inspectorPort }) {
   if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
