@@ -76,6 +76,28 @@ export default tseslint.config(
     },
   },
   {
+    // One tRPC instance (packages/api/src/trpc.ts): every procedure is in appRouter, where the
+    // authorization matrix tests it for every kind of caller (docs/architecture.md#security). The
+    // one other router is the bench's floor (worker/src/bench-floor.ts, ADR 48): bare by design,
+    // served in development only, never in production (worker/test/production.test.ts).
+    files: ['packages/*/src/**/*.ts', 'worker/src/**/*.ts'],
+    ignores: ['packages/api/src/trpc.ts', 'worker/src/bench-floor.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@trpc/server',
+              importNames: ['initTRPC'],
+              message: 'Procedures are built from packages/api/src/trpc.ts and mounted in appRouter, so the authorization matrix tests each one.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Import cycles make module order decide behaviour (a binding read before it is set) and
     // defeat code splitting. Type-only imports are erased and do not count.
     files: ['web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'worker/src/**/*.ts'],

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-async function messages(path: string, code: string): Promise<string[]> {
+async function messages(path: string, code: string, rules = 'import-x/'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}/${path}` });
-  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/')).map((message) => `${message.ruleId}: ${message.message}`);
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith(rules)).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
 describe('API module doors', { timeout: 60_000 }, () => {
@@ -44,6 +44,16 @@ describe('API module doors', { timeout: 60_000 }, () => {
     ]);
     expect(await messages('packages/api/src/platform/probe.ts', "import { startFakeStripe } from '../testing/fakes';\nexport const probe = startFakeStripe;\n")).toHaveLength(1);
     expect(await messages('packages/api/src/modules/usage/probe.test.ts', "import { manualClock } from '../../testing';\nexport const probe = manualClock;\n")).toEqual([]);
+  });
+
+  it('builds procedures in trpc.ts only, so every one is in appRouter and its authorization matrix', async () => {
+    const probe = "import { initTRPC } from '@trpc/server';\nexport const probe = initTRPC.create();\n";
+    const refused = 'no-restricted-imports: \'initTRPC\' import from \'@trpc/server\' is restricted. Procedures are built from packages/api/src/trpc.ts and mounted in appRouter, so the authorization matrix tests each one.';
+    expect(await messages('packages/api/src/modules/usage/probe.ts', probe, 'no-restricted-imports')).toEqual([refused]);
+    expect(await messages('worker/src/probe.ts', probe, 'no-restricted-imports')).toEqual([refused]);
+    // The bench's floor, development only and never served in production (ADR 48), and tests.
+    expect(await messages('worker/src/bench-floor.ts', probe, 'no-restricted-imports')).toEqual([]);
+    expect(await messages('packages/api/src/modules/usage/probe.test.ts', probe, 'no-restricted-imports')).toEqual([]);
   });
 
   it('refuses an import that closes a circle', async () => {

@@ -1,7 +1,9 @@
 /**
  * The authorization matrix (docs/architecture.md#security): every procedure of appRouter × every kind of
  * caller, against a real seeded SQLite database. A procedure without a row fails the first test,
- * so each new procedure is access-tested by construction.
+ * so each new procedure is access-tested by construction. No procedure can be built outside
+ * appRouter: `initTRPC` is refused by lint everywhere but trpc.ts (architecture.test.ts), save the
+ * bench's bare floor router (worker/src/bench-floor.ts), which production never serves.
  *
  * Each cell states exactly one outcome, and any other answer fails the cell:
  * - a refusal: UNAUTHORIZED (not signed in), FORBIDDEN (role, staff role or token scope), or
