@@ -8,7 +8,8 @@
 // to send it as the signed-in demo customer. The profile counts wall-clock samples of the isolate's
 // thread: on a busy machine every figure grows, so compare paths from the same run.
 //
-// Env: PROFILE_SECONDS (default 6), PROFILE_CONNECTIONS (default 10), PROFILE_PORT (default 8796;
+// Env: PROFILE_SECONDS (default 6), PROFILE_CONNECTIONS (default 10), PROFILE_INTERVAL_US (V8's
+// sampling interval, default 100), PROFILE_PORT (default 8796;
 // its inspector on the next port), BENCH_SKIP_BUILD=1 (profile the web/dist already built).
 /* global WebSocket -- Node 22+ has it (the repo runs Node 24) */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
+const INTERVAL_US = Number(process.env.PROFILE_INTERVAL_US ?? 100);
 const port = Number(process.env.PROFILE_PORT ?? 8796);
 const paths = process.argv.slice(2);
 if (paths.length === 0) {
@@ -81,6 +83,9 @@ try {
     );
   const inspector = await inspect(port + 1, 'kubemarket');
   await inspector.send('Profiler.enable');
+  // V8 samples every 1,000 µs by default: coarser than one request. A sample every INTERVAL_US
+  // attributes a request's time to its functions rather than to whichever one a tick landed on.
+  await inspector.send('Profiler.setSamplingInterval', { interval: INTERVAL_US });
   for (const spec of paths) {
     const signedIn = spec.startsWith('alice:');
     const path = signedIn ? spec.slice('alice:'.length) : spec;
