@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Container, CopyButton, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { DataTable } from '../../components/list-kit';
 import { IconAlertCircle, IconCheck, IconClock, IconCopy, IconDatabaseExport, IconEye, IconKey, IconResize, IconRestore } from '@tabler/icons-react';
@@ -20,19 +20,12 @@ import { euros } from '../checkout';
 import { subscribeClusterProgress, subscribeReconnect } from '../notifications';
 import { ProvisioningProgressView } from '../clusters';
 import { roleCan } from '@kubemarket/shared';
-import { INSTANCE_STATUS_COLORS, INSTANCE_STATUS_LABELS, planFacts, softwareLabel } from './middleware-types';
+import { InstanceStatusBadge } from './instance-status-badge';
+import { planFacts, softwareLabel } from './middleware-types';
 import type { InstanceStatus, MiddlewareInstance } from './middleware-types';
 
 /** Statuses an operation is under way in: the page follows it over the socket. */
 const BUSY: readonly InstanceStatus[] = ['provisioning', 'updating', 'restoring', 'deleting'];
-
-export function InstanceStatusBadge({ status }: { status: InstanceStatus }) {
-  return (
-    <Badge color={INSTANCE_STATUS_COLORS[status]} variant="filled" data-testid="middleware-status" data-status={status}>
-      {INSTANCE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /**
  * The instance, live: read once, then every progress message of its cluster's operation for this

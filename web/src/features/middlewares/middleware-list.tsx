@@ -7,7 +7,7 @@ import { AnchorLink } from '../../components/router-links';
 import { formatDate } from '../../lib/date-format';
 import { useTRPC } from '../../lib/trpc';
 import { euros } from '../checkout';
-import { InstanceStatusBadge } from './middleware-instance-page';
+import { InstanceStatusBadge } from './instance-status-badge';
 import { softwareLabel } from './middleware-types';
 import type { MiddlewareSummary } from './middleware-types';
 

@@ -5,7 +5,7 @@ import { DataTable, QueryView, type Column } from '../../components/list-kit';
 import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
-import { useMayManageConnections } from './provider-test-page';
+import { useMayManageConnections } from './may-manage-connections';
 import { badgeOf, type StoredExternalCluster } from './providers';
 import { clusterFactColumns } from './test-result-view';
 

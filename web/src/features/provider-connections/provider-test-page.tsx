@@ -1,4 +1,3 @@
-import { roleCan } from '@kubemarket/shared';
 import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
@@ -9,9 +8,10 @@ import { SectionCard } from '../../components/section-card';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useSessionUser } from '../auth';
 import { CredentialFields } from './credential-fields';
-import { connectionFormSchema, credentialsOf, credentialsSchema, emptyValues, PROVIDER_PAGES, type FormValues, type ProviderId, type SavedConnection, type TestResult } from './providers';
+import { connectionFormSchema, credentialsSchema } from './credential-schemas';
+import { useMayManageConnections } from './may-manage-connections';
+import { credentialsOf, emptyValues, PROVIDER_PAGES, type FormValues, type ProviderId, type SavedConnection, type TestResult } from './providers';
 import { TestResultView } from './test-result-view';
 
 const RESULT_LABELS: Record<NonNullable<SavedConnection['lastResultKind']>, string> = {
@@ -24,12 +24,6 @@ const RESULT_LABELS: Record<NonNullable<SavedConnection['lastResultKind']>, stri
   timeout: 'Timed out',
   unexpected: 'Unexpected answer',
 };
-
-/** Who may test, save and use connections: `clusters:manage` in the permission table, as the server checks it. */
-export function useMayManageConnections(): boolean {
-  const user = useSessionUser();
-  return roleCan(user.organizationRole, 'clusters:manage');
-}
 
 function useRefreshConnections() {
   const trpc = useTRPC();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsOf, emptyValues, formatTook, missingField, PROVIDER_PAGES, type ProviderId } from './providers';
+import { missingField } from './credential-schemas';
+import { credentialsOf, emptyValues, formatTook, PROVIDER_PAGES, type ProviderId } from './providers';
 
 const PROVIDERS = Object.keys(PROVIDER_PAGES) as ProviderId[];
 
