@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FilterSelect, optionsOf, PagedResults, PageRows, PageSizeSelect } from './list-kit';
 
@@ -28,6 +28,8 @@ export function SortAndPageSize<S extends string>({ sortLabels, sort, onSort, si
 
 interface ServerListResultsProps<D extends { items: readonly unknown[]; total: number; page: number }> {
   query: UseQueryResult<D, { message: string }>;
+  /** The query's key: the results are marked busy while it fetches. */
+  queryKey: QueryKey;
   loading: ReactNode;
   errorTitle: string;
   /** "Clusters 21–40 of 57, page 2 of 3" for the page shown. */
@@ -49,6 +51,7 @@ interface ServerListResultsProps<D extends { items: readonly unknown[]; total: n
 
 /** The list's page: loading, failure, the range shown, the rows or why there are none, and the pager. */
 export function ServerListResults<D extends { items: readonly unknown[]; total: number; page: number }>({
+  queryKey,
   onPage,
   filtered,
   noMatch,
@@ -59,7 +62,7 @@ export function ServerListResults<D extends { items: readonly unknown[]; total: 
   ...results
 }: ServerListResultsProps<D>) {
   return (
-    <PagedResults {...results} rangeTestId={`${testIds}-range`} pagerTestId={`${testIds}-pagination`} page={(data) => data.page} onPage={onPage} busy>
+    <PagedResults {...results} rangeTestId={`${testIds}-range`} pagerTestId={`${testIds}-pagination`} page={(data) => data.page} onPage={onPage} busyWhileFetching={queryKey}>
       {(data) => (
         <PageRows
           total={data.total}

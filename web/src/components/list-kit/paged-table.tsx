@@ -14,7 +14,7 @@ interface PagedTableProps<T, D extends { items: T[] }> extends Omit<ResultsProps
 }
 
 /** What the paged results take of a paged table's props; the rest are the table's. */
-const RESULTS_PROPS = ['loading', 'errorTitle', 'range', 'rangeTestId', 'pagerLabel', 'pagerTestId', 'pages', 'page', 'onPage', 'busy', 'gap'] as const;
+const RESULTS_PROPS = ['loading', 'errorTitle', 'range', 'rangeTestId', 'pagerLabel', 'pagerTestId', 'pages', 'page', 'onPage', 'busyWhileFetching', 'gap'] as const;
 
 /** A server-paginated table: loading, failure, the range shown, the rows (or `empty`) and the pager. */
 export function PagedTable<T, D extends { items: T[] }>({ query, empty = null, ...props }: PagedTableProps<T, D>) {

@@ -86,6 +86,7 @@ export function MyClustersPage({ search: params, onSearchChange }: MyClustersPag
 
       <ServerListResults
         query={clusters}
+        queryKey={trpc.clusters.list.queryKey(input)}
         loading={
           <Stack gap="sm" aria-busy="true">
             <Skeleton height={20} width={200} radius="sm" />

@@ -62,6 +62,7 @@ export function OrderList({ kind, search: params, onSearchChange, caption, empty
 
       <ServerListResults
         query={orders}
+        queryKey={trpc.orders.list.queryKey(input)}
         loading={<Skeleton height={240} radius="md" aria-label="Loading orders" />}
         errorTitle="Orders could not be loaded"
         range={(data) => withPageOf(rangeLabel(data.page, data.pageSize, data.total), data.page, data.pageCount)}
