@@ -6,8 +6,6 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { AuthForm } from './auth-form';
 import { useRegister } from './use-sign-in';
 
-const COUNTRY_OPTIONS = countryOptions();
-
 export function RegisterForm() {
   const register = useRegister();
   // A refusal is said by a toast (useRegister).
@@ -67,7 +65,7 @@ export function RegisterForm() {
         <Select
           label="Country"
           description="Where your company is established: it decides the VAT on your invoices."
-          data={COUNTRY_OPTIONS}
+          data={countryOptions()}
           searchable
           allowDeselect={false}
           required

@@ -23,8 +23,6 @@ interface EstimateSummaryProps {
   actions: ReactNode;
 }
 
-const COUNTRY_OPTIONS = countryOptions();
-
 /**
  * How long the total must stay unchanged before screen readers hear it: typing "12" in a node
  * count, or a client price followed by the server's, is one announcement, not one per change.
@@ -105,7 +103,7 @@ export function EstimateSummary({ client, server, cycle, estimate, onChange, act
           <Select
             label="Country of your organisation"
             description="Decides the VAT on your invoice."
-            data={COUNTRY_OPTIONS}
+            data={countryOptions()}
             value={estimate.countryCode}
             searchable
             allowDeselect={false}

@@ -5,8 +5,6 @@ import { countryName, countryOptions } from '../../lib/countries';
 import type { BillingFormValues } from './billing';
 import type { CheckoutOrder } from './checkout-types';
 
-const COUNTRY_OPTIONS = countryOptions();
-
 /** Who the order is billed to, as stored with it. */
 export function BillingDetailsView({ billing }: { billing: CheckoutOrder['billing'] }) {
   if (!billing) {
@@ -52,7 +50,7 @@ export function BillingFields({
         label="Country"
         description={countryDescription}
         required
-        data={COUNTRY_OPTIONS}
+        data={countryOptions()}
         searchable
         allowDeselect={false}
         disabled={disabled || countryLocked}

@@ -209,8 +209,6 @@ function PoolsTable({ catalog, draft }: { catalog: Catalog; draft: ClusterDraft 
   );
 }
 
-const COUNTRY_OPTIONS = countryOptions();
-
 /** Who is billed: the server needs it to place the order, and the VAT follows its country and VAT number. */
 function BillingFields({ form, onVatNumberChange }: { form: DraftForm; onVatNumberChange: () => void }) {
   const draft = form.values;
@@ -226,7 +224,7 @@ function BillingFields({ form, onVatNumberChange }: { form: DraftForm; onVatNumb
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Country"
-          data={COUNTRY_OPTIONS}
+          data={countryOptions()}
           searchable
           allowDeselect={false}
           withAsterisk

@@ -13,8 +13,6 @@ import type { OrganizationDetail } from './staff-organizations-types';
 
 // Billing profile
 
-export const COUNTRY_OPTIONS = countryOptions();
-
 const billingCountryFormSchema = z.object({
   countryCode: z.string(),
   vatNumber: z.string(),
@@ -76,7 +74,7 @@ function BillingCountryForm({ organization, onClose, onChanged }: { organization
       <Stack gap="md">
         <Text size="sm">Orders placed from now on are taxed by the new country; issued invoices stay as they are (correct them with credit notes).</Text>
         <ErrorAlert>{error?.replace(/^vatNumber: /, '')}</ErrorAlert>
-        <Select label="Country" data={COUNTRY_OPTIONS} searchable allowDeselect={false} key={form.key('countryCode')} {...form.getInputProps('countryCode')} required data-autofocus />
+        <Select label="Country" data={countryOptions()} searchable allowDeselect={false} key={form.key('countryCode')} {...form.getInputProps('countryCode')} required data-autofocus />
         <TextInput label="VAT number" description="Optional; checked with the EU register. It must be of the new country." key={form.key('vatNumber')} {...form.getInputProps('vatNumber')} />
         <TextInput label="Reason" description="The customer's request (its ticket), kept in the audit log." key={form.key('reason')} {...form.getInputProps('reason')} required />
         <CancelSubmitRow onCancel={onClose} holdCancel submitting={submitting}>
