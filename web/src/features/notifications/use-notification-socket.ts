@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth';
-import { connectNotificationSocket, socketUrl } from './notification-socket';
 import { useRefreshNotifications } from './notification-queries';
 import { emitClusterProgress, emitReconnect } from './realtime-events';
 
@@ -14,19 +13,30 @@ export function useNotificationSocket(): void {
 
   useEffect(() => {
     if (!userId) return;
-    return connectNotificationSocket({
-      url: socketUrl(window.location),
-      userId,
-      onNotification: () => {
-        void refresh();
-      },
-      onClusterProgress: emitClusterProgress,
-      onReconnect: () => {
-        // Notifications that arrived while the socket was down are read again, like cluster steps.
-        void refresh();
-        emitReconnect();
-      },
+    // The socket's code (and zod, which checks its messages) loads once the page is up, in a task
+    // of its own, instead of with the header on every console page's first load.
+    let disconnect: (() => void) | null = null;
+    let cancelled = false;
+    void import('./notification-socket').then(({ connectNotificationSocket, socketUrl }) => {
+      if (cancelled) return;
+      disconnect = connectNotificationSocket({
+        url: socketUrl(window.location),
+        userId,
+        onNotification: () => {
+          void refresh();
+        },
+        onClusterProgress: emitClusterProgress,
+        onReconnect: () => {
+          // Notifications that arrived while the socket was down are read again, like cluster steps.
+          void refresh();
+          emitReconnect();
+        },
+      });
     });
+    return () => {
+      cancelled = true;
+      disconnect?.();
+    };
     // The keys are stable for the life of the tRPC client; reconnect only when the user changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, queryClient]);
