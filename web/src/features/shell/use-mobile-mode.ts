@@ -5,7 +5,15 @@ import { isMobileOrTouchDevice, readDeviceSnapshot } from './mobile-mode';
 // docs/product/screens.md#mobile-menu: the decision is taken again whenever the window is resized or the device rotated.
 const REEVALUATE_ON = ['resize', 'orientationchange'] as const;
 
-const isMobileNow = () => isMobileOrTouchDevice(readDeviceSnapshot());
+/**
+ * The mode read from the device once, then again only when it may change (a resize or rotation
+ * while a component listens). Reading the window's and screen's sizes makes the browser bring
+ * style and layout up to date first: read by every useMobileMode as its effect ran, right after a
+ * page hydrated or rendered, that was a whole page's style and layout again and again, in the same
+ * task (150-320 ms of a cold console page's longest task on a phone's CPU).
+ */
+let known: boolean | undefined;
+const isMobileNow = () => (known ??= isMobileOrTouchDevice(readDeviceSnapshot()));
 
 type Setter = (mobile: boolean) => void;
 /** The state setter of every mounted useMobileMode. */
@@ -18,6 +26,7 @@ const setters = new Set<Setter>();
  * shell's: the inline navigation and the floating menu button were both on screen for that frame.
  */
 function onDeviceChange(): void {
+  known = undefined;
   const mobile = isMobileNow();
   startTransition(() => {
     for (const set of setters) set(mobile);
@@ -29,7 +38,10 @@ function subscribe(set: Setter): () => void {
   setters.add(set);
   return () => {
     setters.delete(set);
-    if (setters.size === 0) for (const event of REEVALUATE_ON) window.removeEventListener(event, onDeviceChange);
+    if (setters.size > 0) return;
+    for (const event of REEVALUATE_ON) window.removeEventListener(event, onDeviceChange);
+    // Nothing listens for a change any more: the next component reads the device again.
+    known = undefined;
   };
 }
 
