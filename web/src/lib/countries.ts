@@ -28,8 +28,9 @@ let options: CountryGroups | null = null;
 
 /**
  * The EU member states, then other countries, each group by name, for the VAT country picker.
- * Built on first use and kept: the names and their sorting took 150-360 ms on a phone's CPU when
- * every module that offers the picker built its list as it loaded (/billing's first load, ADR 46).
+ * Built on first use and kept, no longer by every module that offers the picker as it loads (with
+ * the page's first scripts: ADR 49), and sorted with one collator (a locale given to localeCompare
+ * makes one for every comparison).
  */
 export function countryOptions(): CountryGroups {
   if (options) return options;
