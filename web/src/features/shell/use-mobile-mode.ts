@@ -10,7 +10,8 @@ const REEVALUATE_ON = ['resize', 'orientationchange'] as const;
  * while a component listens). Reading the window's and screen's sizes makes the browser bring
  * style and layout up to date first: read by every useMobileMode as its effect ran, right after a
  * page hydrated or rendered, that was a whole page's style and layout again and again, in the same
- * task (120-180 ms of /billing's and /my-clusters' longest task in traces on a 4× slower CPU: ADR 49).
+ * task (120-180 ms of the longest task of /billing and /my-clusters rendered in the browser, traced
+ * on a 4× slower CPU: ADR 49).
  */
 let known: boolean | undefined;
 const isMobileNow = () => (known ??= isMobileOrTouchDevice(readDeviceSnapshot()));
