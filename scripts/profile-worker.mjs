@@ -5,8 +5,10 @@
 // Performance tab). How ADR 44 and ADR 48 found what a list and a catalogue read cost. Not a test.
 //
 // Paths are the Worker's (`/api/clusters`, `/trpc/catalog.clusterTiers`); prefix one with `alice:`
-// to send it as the signed-in demo customer. The profile counts wall-clock samples of the isolate's
-// thread: on a busy machine every figure grows, so compare paths from the same run.
+// to send it as the signed-in demo customer, and `POST:` after that to POST the JSON after `=` with
+// her CSRF token (`'alice:POST:/trpc/dev.notify={"message":"Profiled"}'`, the socket bench's publish).
+// The isolate's heap, collected, is printed once the Worker answers and after each path (ADR 49).
+// The profile counts wall-clock samples of the isolate's thread: on a busy machine every figure grows, so compare paths from the same run.
 //
 // Env: PROFILE_SECONDS (default 6), PROFILE_CONNECTIONS (default 10), PROFILE_INTERVAL_US (V8's
 // sampling interval, default 100), PROFILE_PORT (default 8796;
@@ -70,29 +72,51 @@ async function inspect(inspectorPort, name) {
   };
 }
 
+/** The isolate's V8 heap in use, after a full collection (what it keeps, not what it has yet to collect). */
+async function heapMiB(inspector) {
+  await inspector.send('HeapProfiler.collectGarbage');
+  const { usedSize, totalSize } = await inspector.send('Runtime.getHeapUsage');
+  return `${(usedSize / 2 ** 20).toFixed(1)} MiB used of ${(totalSize / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/** `text` split at the first `separator`: [before, after], after undefined when there is none. */
+function splitOnce(text, separator) {
+  const index = text.indexOf(separator);
+  return index < 0 ? [text, undefined] : [text.slice(0, index), text.slice(index + 1)];
+}
+
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-profile-'));
 const out = mkdtempSync(join(tmpdir(), 'kubemarket-profiles-'));
 prepareDatabase(persistTo);
+const started = performance.now();
 const worker = await startLocalWorker({ port, persistTo, quiet: true, inspectorPort: port + 1 });
+const startMs = performance.now() - started;
 try {
   const alice = await devSession(worker.url, 'alice');
-  const load = (path, headers, duration) =>
+  const load = (path, options, duration) =>
     new Promise((resolve, reject) =>
-      autocannon({ url: `${worker.url}${path}`, headers, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result))),
+      autocannon({ url: `${worker.url}${path}`, ...options, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result))),
     );
   const inspector = await inspect(port + 1, 'kubemarket');
   await inspector.send('Profiler.enable');
   // V8 samples every 1,000 µs by default: coarser than one request. A sample every INTERVAL_US
   // attributes a request's time to its functions rather than to whichever one a tick landed on.
   await inspector.send('Profiler.setSamplingInterval', { interval: INTERVAL_US });
+  console.log(`Worker answering after ${startMs.toFixed(0)} ms; isolate heap after one sign-in: ${await heapMiB(inspector)}`);
   for (const spec of paths) {
     const signedIn = spec.startsWith('alice:');
-    const path = signedIn ? spec.slice('alice:'.length) : spec;
-    const headers = signedIn ? { Cookie: alice.cookie } : {};
-    await load(path, headers, 2);
+    const request = signedIn ? spec.slice('alice:'.length) : spec;
+    const post = request.startsWith('POST:');
+    const [path, body] = post ? splitOnce(request.slice('POST:'.length), '=') : [request, undefined];
+    const headers = {
+      ...(signedIn ? { Cookie: alice.cookie } : {}),
+      ...(post ? { 'Content-Type': 'application/json', Origin: worker.url, 'X-CSRF-Token': alice.csrf } : {}),
+    };
+    const options = { headers, method: post ? 'POST' : 'GET', body };
+    await load(path, options, 2);
     await inspector.send('Profiler.start');
-    const result = await load(path, headers, SECONDS);
+    const result = await load(path, options, SECONDS);
     const { profile } = await inspector.send('Profiler.stop');
     if (result.non2xx || result.errors) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     const file = join(out, `${spec.replace(/[^a-z0-9]+/gi, '_')}.cpuprofile`);
@@ -101,6 +125,7 @@ try {
     const busy = times.reduce((sum, [, micros]) => sum + micros, 0);
     console.log(`\n${spec}: ${(result.requests.total / result.duration).toFixed(0)} req/s, p99 ${result.latency.p99} ms, isolate busy ${busy.toFixed(0)} µs a request (${file})`);
     for (const [name, micros] of times.slice(0, 15)) console.log(`${micros.toFixed(0).padStart(7)} µs  ${name}`);
+    console.log(`isolate heap after ${spec}: ${await heapMiB(inspector)}`);
   }
   inspector.close();
 } finally {

@@ -12,6 +12,14 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** Bytes as standard base64 (the REST layer decodes a `base64` body field back to bytes). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunks keep String.fromCharCode's argument list well under the engines' limits.
+  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  return btoa(binary);
+}
+
 export function fromBase64Url(text: string): Uint8Array {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));

@@ -1,6 +1,5 @@
 import { scrypt as scryptCallback } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem as sharedPasswordProblem, type PasswordContext } from '@kubemarket/shared';
-import { isCommonPassword } from './common-passwords';
 import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto';
 
 /**
@@ -92,7 +91,10 @@ export function dummyPasswordHash(cost: PasswordCost = PASSWORD_PARAMS): Promise
 /**
  * Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules): the shared rule
  * (packages/shared), with the common-password list only the server carries (common-passwords.ts).
+ * The list, a 1.4 MB string, is imported by the first password chosen in an isolate, not with the
+ * Worker: most isolates never see one (ADR 49).
  */
-export function passwordProblem(password: string, context: PasswordContext = {}): string | null {
+export async function passwordProblem(password: string, context: PasswordContext = {}): Promise<string | null> {
+  const { isCommonPassword } = await import('./common-passwords');
   return sharedPasswordProblem(password, context, isCommonPassword);
 }

@@ -97,7 +97,7 @@ export async function updateName(ctx: SignedIn, name: string) {
 export async function changePassword(ctx: SignedIn, input: { currentPassword: string; newPassword: string }) {
   const now = ctx.ports.clock.now();
   const user = await assertPassword(ctx, input.currentPassword);
-  const problem = passwordProblem(input.newPassword, user);
+  const problem = await passwordProblem(input.newPassword, user);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   if (input.newPassword === input.currentPassword) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose a password different from your current one.' });

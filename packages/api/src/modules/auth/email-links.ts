@@ -127,11 +127,11 @@ export function requestPasswordReset(ctx: Context, email: string) {
 export async function resetPassword(ctx: Context, input: { token: string; password: string }) {
   const now = ctx.ports.clock.now();
   // Check strength before spending the single-use token, so a weak choice can be retried.
-  assertStrongPassword(input.password, {});
+  await assertStrongPassword(input.password, {});
   const row = await consumeToken(ctx.db, input.token, 'reset_password', now);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) throw new TRPCError({ code: 'BAD_REQUEST', message: 'This password reset link is invalid or has expired. Request a new one.' });
-  assertStrongPassword(input.password, user);
+  await assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordCost);
   // The new password, the end of every session, of every other outstanding link and MFA step,
   // and the audit entry land together.

@@ -35,8 +35,8 @@ export async function verificationMail(ctx: Context, user: User) {
   return emails.verifyEmail(user.email, user.name, emailLink(ctx.request.appUrl, '/verify-email', token));
 }
 
-export function assertStrongPassword(password: string, details: { email?: string; username?: string }) {
-  const problem = passwordProblem(password, details);
+export async function assertStrongPassword(password: string, details: { email?: string; username?: string }) {
+  const problem = await passwordProblem(password, details);
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
 }
 
@@ -110,7 +110,7 @@ export async function register(ctx: Context, input: RegistrationInput) {
 }
 
 async function createRegistration(ctx: Context, input: RegistrationInput, now: number) {
-  assertStrongPassword(input.password, input);
+  await assertStrongPassword(input.password, input);
   const existing = await ctx.db
     .select({ id: users.id, email: users.email, username: users.username, name: users.name })
     .from(users)

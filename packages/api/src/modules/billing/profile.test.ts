@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerAs, createTestCaller, type FakeVies, manualClock, memoryMailer, refusal, sessionUserOf, startFakeVies } from '../../testing';
 import { viesVatValidation } from '../../platform/vat';
-import { invoicePdf } from '../invoices';
+import { invoicePdf } from '../invoices/pdf';
 import { insertOrganization } from '../../testing/invoices-fixtures';
 import { pdfText } from '../../testing/pdf-read-back';
 

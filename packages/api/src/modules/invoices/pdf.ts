@@ -473,11 +473,3 @@ async function makeFacturX(doc: PDFDocument, invoice: Invoice, xml: string): Pro
   const id = PDFHexString.of(Array.from(new TextEncoder().encode(invoice.number.padEnd(16, '-').slice(0, 32)), (byte) => byte.toString(16).padStart(2, '0')).join(''));
   doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 }
-
-/** Bytes as standard base64 (the REST layer decodes a `base64` body field back to bytes). */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunks keep String.fromCharCode's argument list well under the engines' limits.
-  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
-  return btoa(binary);
-}

@@ -11,7 +11,8 @@ import { type CardDetails } from '../../platform/payments';
 import { chargeableMethod, claimAndCharge, markPaid, type InvoiceDeps } from './dunning';
 import { invoiceCsv } from './csv';
 import { meteredCarbon } from '../usage';
-import { bytesToBase64, invoicePdf, type CarbonAnnex } from './pdf';
+import { bytesToBase64 } from '../../platform/crypto';
+import type { CarbonAnnex } from './pdf';
 import { getInvoice, invoiceView, lineView } from './views';
 
 // The monthly run and credit notes live in their own files so scripts (the seed) can run them without the PDF code's font.
@@ -78,6 +79,9 @@ export async function invoicePdfFile(db: Database, organizationId: string | null
     : [];
   // A monthly invoice carries its period's estimated footprint as an annex (issue 34).
   const carbon = invoice.kind === 'invoice' && invoice.orderId === null ? await carbonAnnex(db, invoice.organizationId, invoice.periodStart, invoice.periodEnd) : null;
+  // Loaded on the first PDF (ADR 49): pdf-lib, fontkit and the embedded font are 2.1 MiB of the
+  // Worker's bundle that every isolate would otherwise parse and keep for a rare download.
+  const { invoicePdf } = await import('./pdf');
   return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null, carbon })) };
 }
 

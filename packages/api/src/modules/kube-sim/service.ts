@@ -6,13 +6,11 @@
  * client certificate is checked again here against what we store: signed by the cluster's current
  * CA, within its validity, issued by us for this cluster and not revoked.
  */
-import 'reflect-metadata';
 import { clusterAddons, clusterEvents, clusterNodes, clusters, addons as addonsTable, kubeconfigIssuances, nodePools, type Cluster, type Database, type SecretBox } from '@kubemarket/db';
 import { fnv1a } from '@kubemarket/shared';
-import { X509Certificate } from '@peculiar/x509';
+import type { X509Certificate } from '@peculiar/x509';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { constantTimeEqual, sha256Hex } from '../../platform/crypto';
-import { caFingerprint, issueServerCertificate } from '../../platform/provisioner/pki';
 import { caKeyContext } from '../clusters';
 import {
   API_GROUPS,
@@ -32,6 +30,9 @@ import {
 } from './kubernetes';
 import { EVENTS, eventObject, NAMESPACES, namespaceObjects, nodeObject, NODES, podObjects, PODS, type SimulatedCluster } from './objects';
 import { CLAIMS, serviceObjects, SERVICES, storageObjects, VOLUMES } from './storage-objects';
+
+/** X.509 (with the metadata polyfill it needs first) on the first kubectl request, not in every isolate (ADR 49). */
+const pki = () => import('../../platform/provisioner/pki');
 
 /** The shortest secret the gateway may prove itself with: the launchers generate 32 random bytes. */
 export const GATEWAY_SECRET_MIN_LENGTH = 32;
@@ -78,7 +79,7 @@ export async function gatewayCertificate(deps: KubeSimDeps, input: { serverName:
   if (!cluster || matching.length > 1) return { found: false, message: `No cluster answers to ${serverName}.` };
   if (!cluster.caCertificate || !cluster.caPrivateKey) return { found: false, message: `No kubeconfig was ever issued for ${serverName}.` };
   const ca = { certificatePem: cluster.caCertificate, privateKeyPem: await deps.secrets.open(cluster.caPrivateKey, caKeyContext(cluster.id)) };
-  const issued = await issueServerCertificate({ ca, serverName, publicKeyPem: input.publicKeyPem, now: deps.clock.now() });
+  const issued = await (await pki()).issueServerCertificate({ ca, serverName, publicKeyPem: input.publicKeyPem, now: deps.clock.now() });
   return { found: true, clusterId: cluster.id, certificatePem: issued.certificatePem, caCertificatePem: ca.certificatePem, notAfter: issued.notAfter };
 }
 
@@ -94,6 +95,7 @@ function unauthorized(why: string): KubeAnswer {
 async function authenticate(deps: KubeSimDeps, cluster: Pick<Cluster, 'id' | 'caCertificate'>, certificateDer: string | null): Promise<{ user: string } | KubeAnswer> {
   if (!certificateDer) return unauthorized('no client certificate was presented.');
   if (!cluster.caCertificate) return unauthorized('no kubeconfig was ever issued for this cluster.');
+  const { X509Certificate, caFingerprint } = await pki();
   let certificate: X509Certificate;
   try {
     certificate = new X509Certificate(Uint8Array.from(atob(certificateDer), (character) => character.charCodeAt(0)));

@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, SessionUser } from '../../context';
-import { bytesToBase64 } from '../invoices';
+import { bytesToBase64 } from '../../platform/crypto';
 import type {
   createTicketInput,
   listTicketsInput,

@@ -30,8 +30,6 @@ import { planOperation } from './steps';
 import { AUTHENTICATION_API_VERSION, CLUSTER_ID_LABEL, CONFIRM_DELETION_ANNOTATION, OPERATION_ANNOTATION, POLL_INTERVAL_MS, type Shoot } from './gardener-api';
 import { GardenerApiError, clientFor, cloudProfileSync, offerProblem, readCloudProfile, shootsPath, syncCloudProfile } from './gardener-client';
 import { type GardenerConfig } from './gardener-common';
-import { decodeBase64, kubeconfigCredentials, signingCaFingerprint } from './gardener-kubeconfig';
-import { shootLeftovers } from './gardener-leftovers';
 import { desiredPools, labelValue, mergedWorkers, sameWorkers, shootFor, shootNameFor } from './gardener-shoot';
 import { endpointOf, failureOf, hasObservedSpec, isReconciled, lastOperationOf, poolNodes, progressDetail, progressOf, type GardenerFailure, type MachineLookup, unhealthyCondition, withStatus } from './gardener-status';
 
@@ -382,6 +380,8 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
       });
       const encoded = answer?.status?.kubeconfig;
       if (!encoded) throw new ProvisionerError(`Gardener sent no kubeconfig for the Shoot ${name}.`, true);
+      // X.509 and YAML (ADR 49): loaded by the first kubeconfig, not by every isolate.
+      const { decodeBase64, kubeconfigCredentials, signingCaFingerprint } = await import('./gardener-kubeconfig');
       const yaml = decodeBase64(encoded);
       const { client: certificate, cas } = kubeconfigCredentials(yaml);
       return {
@@ -416,7 +416,7 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
       return null;
     },
 
-    leftovers: (scope) => shootLeftovers(client, config, scope),
+    leftovers: async (scope) => (await import('./gardener-leftovers')).shootLeftovers(client, config, scope),
 
     syncCatalog(): Promise<CloudProfileSync> {
       return syncCloudProfile(config);

@@ -30,6 +30,9 @@ import {
   type KubeconfigRequest,
 } from './port';
 
+/** For readers of certificates that load this module on first use (kube-sim): the polyfill above is then in place. */
+export { X509Certificate };
+
 // Web Crypto's parameter and key types are left to inference: the api package is typed without the
 // DOM library, and Node's and the Workers' typings spell those types differently.
 const EC_KEY = { name: 'ECDSA', namedCurve: 'P-256' } as const;

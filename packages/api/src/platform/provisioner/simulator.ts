@@ -1,8 +1,10 @@
 import { clusterEndpoint, clusterNodeName, fnv1a } from '@kubemarket/shared';
-import { createClusterCa, simulatorKubeconfig } from './pki';
 import type { ClusterSpec, NodeState, PoolSpec, ProvisionerPort, StepContext, StepOutcome } from './port';
 import { simulatedLeftovers, simulatedVolumes } from './simulator-leftovers';
 import { planOperation } from './steps';
+
+/** The PKI (X.509 and YAML, about 0.6 MiB of the Worker's bundle) on first use, not in every isolate (ADR 49). */
+const pki = () => import('./pki');
 
 /**
  * The embedded provisioner (ADR 7): a managed control plane that behaves like a real one without a
@@ -207,7 +209,7 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
           return timed(context, async () => ({
             kind: 'done',
             detail: endpointOf(cluster),
-            changes: { endpoint: endpointOf(cluster), ca: await createClusterCa({ clusterName: cluster.name, clusterId: cluster.id, now: context.now }) },
+            changes: { endpoint: endpointOf(cluster), ca: await (await pki()).createClusterCa({ clusterName: cluster.name, clusterId: cluster.id, now: context.now }) },
           }));
         case 'scale_down':
           return rollNodes(context, context.nodes, (node) => ({ ...node, status: 'hibernated', cpuUsagePercent: 0, memoryUsagePercent: 0 }), 'stopped');
@@ -225,12 +227,12 @@ export function simulatorProvisioner(options: SimulatorOptions = {}): Provisione
       }
     },
 
-    issueKubeconfig: (request) => simulatorKubeconfig(request, options.apiGatewayUrl),
+    issueKubeconfig: async (request) => (await pki()).simulatorKubeconfig(request, options.apiGatewayUrl),
 
     apiServer: (endpoint) => (endpoint && options.apiGatewayUrl ? { url: options.apiGatewayUrl, tlsServerName: new URL(endpoint).hostname } : null),
 
     async rotateCredentials(cluster, now) {
-      return { ca: await createClusterCa({ clusterName: cluster.name, clusterId: cluster.id, now }) };
+      return { ca: await (await pki()).createClusterCa({ clusterName: cluster.name, clusterId: cluster.id, now }) };
     },
 
     nodeUsage(node, now) {
