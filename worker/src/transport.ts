@@ -81,8 +81,10 @@ export const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (uploadRouteOf(request)) return next();
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
   if (declared > MAX_BODY_BYTES) return apiError(c, 413, TOO_LARGE);
-  const bytes = await readAtMost(request.body, MAX_BODY_BYTES);
-  if (!bytes) return apiError(c, 413, TOO_LARGE);
+  // A declared length is the body's length (the runtime holds the sender to it), so the runtime
+  // reads it in one go; only a chunked body is read chunk by chunk in JavaScript, up to the cap.
+  const bytes = Number.isFinite(declared) ? new Uint8Array(await request.arrayBuffer()) : await readAtMost(request.body, MAX_BODY_BYTES);
+  if (!bytes || bytes.byteLength > MAX_BODY_BYTES) return apiError(c, 413, TOO_LARGE);
   c.req.raw = new Request(request, { body: bytes });
   return next();
 };

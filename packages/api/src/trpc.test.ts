@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContext, type SessionUser } from './context';
+import { memoryIsolateCache } from './platform/isolate-cache';
 import { publicErrorMessage } from './errors';
 import { adminProcedure, createCallerFactory, officerProcedure, protectedProcedure, router, superAdminProcedure } from './trpc';
 import { createTestDb } from '@kubemarket/db/testing';
@@ -15,6 +16,8 @@ const probe = router({
   echo: publicProcedure
     .input(z.object({ email: z.email('Enter a valid email address'), age: z.number().int().min(18, 'Must be 18 or older') }))
     .query(({ input }) => input.email),
+  write: publicProcedure.mutation(() => 'written'),
+  writeNotification: publicProcedure.meta({ keepsIsolateCaches: true }).mutation(() => 'written'),
 });
 const createProbeCaller = createCallerFactory(probe);
 
@@ -75,5 +78,30 @@ describe('procedure kinds', async () => {
   it('never leaks internal error details', () => {
     const error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SQLITE_CONSTRAINT: secret detail' });
     expect(publicErrorMessage(error)).toBe('Something went wrong on our side. Please try again.');
+  });
+});
+
+describe("the isolate's caches after a mutation", async () => {
+  const db = await createTestDb();
+  const config = { appVersion: '1.16.0', environment: 'development' as const };
+
+  it('are emptied by every mutation but those that declare they keep them (a notification written or read)', async () => {
+    const [catalogue, sessions] = [memoryIsolateCache({ ttlMs: 60_000 }), memoryIsolateCache({ ttlMs: 60_000 })];
+    const caller = createProbeCaller(createContext({ db, config, user: null, ports: { catalogue, sessions } }));
+    const cached = async () => {
+      let loads = 0;
+      for (const cache of [catalogue, sessions]) {
+        await cache.read('key', 0, async () => {
+          loads += 1;
+          return { value: 'v', changesAt: Number.POSITIVE_INFINITY };
+        });
+      }
+      return loads;
+    };
+    expect(await cached()).toBe(2);
+    await caller.writeNotification();
+    expect(await cached()).toBe(0);
+    await caller.write();
+    expect(await cached()).toBe(2);
   });
 });

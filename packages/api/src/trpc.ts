@@ -80,6 +80,14 @@ export interface Meta {
    * staff-only procedure.
    */
   staffRoles?: ReadonlyArray<SessionUser['role']>;
+  /**
+   * A mutation that writes neither the catalogue nor a session, user or organisation (a
+   * notification, its read or trash flag): the isolate's caches stay. Every other mutation empties
+   * them, and the session look-up after it costs the next call a database round trip (the
+   * notification bench's publisher paid one on every publish, ADR 49). A cache kept by mistake is
+   * out of date for SESSION_CACHE_TTL_MS at most, as every other isolate's already is (ADR 19).
+   */
+  keepsIsolateCaches?: true;
 }
 
 const t = initTRPC
@@ -104,12 +112,12 @@ export const middleware = t.middleware;
  * Every refusal (403) is a security event: audited with who, what and why, whatever procedure
  * kind refused it.
  */
-const auditedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+const auditedProcedure = t.procedure.use(async ({ ctx, path, type, meta, next }) => {
   const result = await next();
   // Any mutation may have edited the catalogue (staff catalogue edits are mutations) or a session
   // (a sign-out, a disabled account, a role change): the next read on this isolate loads it again.
   // Cheap, and no write can forget it.
-  if (type === 'mutation') {
+  if (type === 'mutation' && !meta?.keepsIsolateCaches) {
     ctx.ports.catalogue.invalidate();
     ctx.ports.sessions.invalidate();
   }

@@ -31,6 +31,7 @@ export const devRouter = router({
 
   /** Sends the signed-in user a notification: for trying the bell, browser tests and the socket bench. */
   notify: devProcedure
+    .meta({ keepsIsolateCaches: true })
     .input(z.object({ type: z.enum(NOTIFICATION_TYPES).default('info'), message: z.string().trim().min(1, 'Message is required.').max(500) }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
@@ -43,6 +44,7 @@ export const devRouter = router({
    * notifyOrganization, the path of organisation-wide notices: for the fan-out bench and tests.
    */
   notifyOrganization: devProcedure
+    .meta({ keepsIsolateCaches: true })
     .input(z.object({ type: z.enum(NOTIFICATION_TYPES).default('info'), message: z.string().trim().min(1, 'Message is required.').max(500) }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });

@@ -30,18 +30,18 @@ export const notificationsRouter = router({
     .query(({ ctx }) => notifications.countUnread(ctx)),
 
   markRead: protectedProcedure
-    .meta({ scope: 'notifications:write', rest: { method: 'PUT', path: '/api/notifications/{id}/read', summary: 'Mark a notification as read', tags: TAGS } })
+    .meta({ scope: 'notifications:write', rest: { method: 'PUT', path: '/api/notifications/{id}/read', summary: 'Mark a notification as read', tags: TAGS }, keepsIsolateCaches: true })
     .input(idInput)
     .output(notificationSchema)
     .mutation(({ ctx, input }) => notifications.markRead(ctx, input.id)),
 
   markAllRead: protectedProcedure
-    .meta({ scope: 'notifications:write', rest: { method: 'POST', path: '/api/notifications/mark-all-read', summary: 'Mark every notification as read', tags: TAGS } })
+    .meta({ scope: 'notifications:write', rest: { method: 'POST', path: '/api/notifications/mark-all-read', summary: 'Mark every notification as read', tags: TAGS }, keepsIsolateCaches: true })
     .output(z.object({ success: z.literal(true), updated: z.number().int() }))
     .mutation(({ ctx }) => notifications.markAllRead(ctx)),
 
   trash: protectedProcedure
-    .meta({ scope: 'notifications:write', rest: { method: 'PUT', path: '/api/notifications/{id}/trash', summary: 'Move a notification to the trash', tags: TAGS } })
+    .meta({ scope: 'notifications:write', rest: { method: 'PUT', path: '/api/notifications/{id}/trash', summary: 'Move a notification to the trash', tags: TAGS }, keepsIsolateCaches: true })
     .input(idInput)
     .output(notificationSchema)
     .mutation(({ ctx, input }) => notifications.trash(ctx, input.id)),
