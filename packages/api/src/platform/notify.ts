@@ -1,5 +1,5 @@
-import { newIdSql, notifications, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { newIdSql, notifications, preparedOnce, users, type Database, type Notification, type NotificationType } from '@kubemarket/db';
+import { eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Ports } from '../context';
 import { logError } from './log';
 import { peopleOf } from './people';
@@ -32,7 +32,7 @@ export const RECIPIENTS_PER_STATEMENT = 20_000;
  * the other columns, which are the caller's values (10,000 rows of a large organisation's notice
  * are that much less to convert and map).
  */
-function write(deps: NotifyDeps, recipients: SQL, input: NotificationInput, timestamp: number) {
+function write(deps: NotifyDeps, recipients: SQL, input: { type: NotificationType | Placeholder; message: string | Placeholder }, timestamp: number | Placeholder) {
   // The columns in the table's declared order, which INSERT … SELECT fills positionally (as insertRowsAsJson).
   return deps.db
     .insert(notifications)
@@ -87,6 +87,11 @@ async function notifyWhere(deps: NotifyDeps, recipients: readonly [SQL, ...SQL[]
     const [first, ...more] = recipients.map((where) => write(deps, where, input, timestamp).returning(WRITTEN));
     written = more.length === 0 ? await first! : (await deps.db.batch([first!, ...more])).flat();
   }
+  return published(deps, written, input, timestamp);
+}
+
+/** Publishes the rows written (stored first, pushed second) and returns them as stored. */
+async function published(deps: NotifyDeps, written: readonly Written[], input: NotificationInput, timestamp: number): Promise<Notification[]> {
   await publish(deps, written);
   return written.map((row) => ({ id: row.id, userId: row.userId, type: input.type, message: input.message, timestamp, read: false, trash: false }));
 }
@@ -96,7 +101,16 @@ async function notifyWhere(deps: NotifyDeps, recipients: readonly [SQL, ...SQL[]
  * that user's sockets so open tabs refresh at once.
  */
 export async function notify(deps: NotifyDeps, userId: string, input: NotificationInput): Promise<Notification> {
-  const [row] = await notifyWhere(deps, [eq(users.id, userId)], input);
+  const timestamp = deps.ports.clock.now();
+  // The most frequent notice: its statement is built once per database handle, its values bound
+  // at each call (building the INSERT … SELECT was a tenth of a publishing call's time, ADR 49).
+  const statement = preparedOnce(deps.db, 'notify.user', () =>
+    write(deps, eq(users.id, sql.placeholder('userId')), { type: sql.placeholder('type'), message: sql.placeholder('message') }, sql.placeholder('timestamp'))
+      .returning(WRITTEN)
+      .prepare(),
+  );
+  const written = await statement.all({ userId, type: input.type, message: input.message, timestamp });
+  const [row] = await published(deps, written, input, timestamp);
   if (!row) throw new Error(`No user ${userId} to notify`);
   return row;
 }
