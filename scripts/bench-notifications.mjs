@@ -52,9 +52,9 @@
 //   thread local workerd runs the hub, the app and the local D1 on (ADR 47).
 //   after ADR 49 (the Worker's rare heavy code imported on first use; a publish one D1 round trip,
 //   not two, its statement built once; workerd CPU a one-socket publish 6.9 -> 4.6-5.05 ms, bare
-//   hub 2.0), four runs: 1.48x, 1.66x, 1.21x (75.5 vs 62.5 ms, exit 0), 1.88x (load 3; before, the
-//   same hour, 1.70x); 1,000 members 66.3, 68.4, 82.6, 486.5 ms; 10,000 members 323.1 to 469.4 ms;
-//   0 lost.
+//   hub 2.0), five runs: 1.48x, 1.66x, 1.21x (75.5 vs 62.5 ms, exit 0), 1.88x (load 3), 1.92x
+//   (before, the same hour, 1.70x): the median moved, not the stalls that make the p99; 1,000
+//   members 66.3, 68.4, 82.6, 486.5, 68.5 ms; 10,000 members 323.1 to 469.4 ms; 0 lost.
 // Not a test. Env: BENCH_SKIP_BUILD=1 reuses the last build; BENCH_PORT (default 8797; the bare
 // hub takes the next port); BENCH_ONLY=sockets|organization runs one part; BENCH_SOCKETS,
 // BENCH_MESSAGES, BENCH_MEMBERS, BENCH_LARGE_MEMBERS (0 skips part 3), BENCH_NOTICES.
