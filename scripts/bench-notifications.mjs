@@ -50,7 +50,7 @@
 //   The one-user gap is the app's isolate: each WebSocket.send leaves ~700 bytes of V8 heap, the
 //   same in the bare hub, but the product collects it in the app's 44-59 MB isolate, on the one
 //   thread local workerd runs the hub, the app and the local D1 on (ADR 47).
-//   after ADR 49 (the Worker's rare heavy code imported on first use; a publish one D1 round trip,
+//   after ADR 50 (the Worker's rare heavy code imported on first use; a publish one D1 round trip,
 //   not two, its statement built once; workerd CPU a one-socket publish 6.9 -> 4.6-5.05 ms, bare
 //   hub 2.0), five runs: 1.48x, 1.66x, 1.21x (75.5 vs 62.5 ms, exit 0), 1.88x (load 3), 1.92x
 //   (before, the same hour, 1.70x): the median moved, not the stalls that make the p99; 1,000

@@ -7,7 +7,7 @@
 // Paths are the Worker's (`/api/clusters`, `/trpc/catalog.clusterTiers`); prefix one with `alice:`
 // to send it as the signed-in demo customer, and `POST:` after that to POST the JSON after `=` with
 // her CSRF token (`'alice:POST:/trpc/dev.notify={"message":"Profiled"}'`, the socket bench's publish).
-// The isolate's heap, collected, is printed once the Worker answers and after each path (ADR 49).
+// The isolate's heap, collected, is printed once the Worker answers and after each path (ADR 50).
 // The profile counts wall-clock samples of the isolate's thread: on a busy machine every figure grows, so compare paths from the same run.
 //
 // Env: PROFILE_SECONDS (default 6), PROFILE_CONNECTIONS (default 10), PROFILE_INTERVAL_US (V8's

@@ -84,7 +84,7 @@ export interface Meta {
    * A mutation that writes neither the catalogue nor a session, user or organisation (a
    * notification, its read or trash flag): the isolate's caches stay. Every other mutation empties
    * them, and the session look-up after it costs the next call a database round trip (the
-   * notification bench's publisher paid one on every publish, ADR 49). A cache kept by mistake is
+   * notification bench's publisher paid one on every publish, ADR 50). A cache kept by mistake is
    * out of date for SESSION_CACHE_TTL_MS at most, as every other isolate's already is (ADR 19).
    */
   keepsIsolateCaches?: true;

@@ -103,7 +103,7 @@ async function published(deps: NotifyDeps, written: readonly Written[], input: N
 export async function notify(deps: NotifyDeps, userId: string, input: NotificationInput): Promise<Notification> {
   const timestamp = deps.ports.clock.now();
   // The most frequent notice: its statement is built once per database handle, its values bound
-  // at each call (building the INSERT … SELECT was a tenth of a publishing call's time, ADR 49).
+  // at each call (building the INSERT … SELECT was a tenth of a publishing call's time, ADR 50).
   const statement = preparedOnce(deps.db, 'notify.user', () =>
     write(deps, eq(users.id, sql.placeholder('userId')), { type: sql.placeholder('type'), message: sql.placeholder('message') }, sql.placeholder('timestamp'))
       .returning(WRITTEN)

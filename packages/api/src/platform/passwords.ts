@@ -92,7 +92,7 @@ export function dummyPasswordHash(cost: PasswordCost = PASSWORD_PARAMS): Promise
  * Why a password is refused, or null when it is acceptable (NIST SP 800-63B rules): the shared rule
  * (packages/shared), with the common-password list only the server carries (common-passwords.ts).
  * The list, a 1.4 MB string, is imported by the first password chosen in an isolate rather than
- * evaluated with the Worker's main module (ADR 49).
+ * evaluated with the Worker's main module (ADR 50).
  */
 export async function passwordProblem(password: string, context: PasswordContext = {}): Promise<string | null> {
   const { isCommonPassword } = await import('./common-passwords');

@@ -79,7 +79,7 @@ export async function invoicePdfFile(db: Database, organizationId: string | null
     : [];
   // A monthly invoice carries its period's estimated footprint as an annex (issue 34).
   const carbon = invoice.kind === 'invoice' && invoice.orderId === null ? await carbonAnnex(db, invoice.organizationId, invoice.periodStart, invoice.periodEnd) : null;
-  // Imported by the first PDF (ADR 49): pdf-lib, fontkit and the embedded font are 2.1 MiB of the
+  // Imported by the first PDF (ADR 50): pdf-lib, fontkit and the embedded font are 2.1 MiB of the
   // Worker's bundle that every isolate would otherwise evaluate at start-up for a rare download.
   const { invoicePdf } = await import('./pdf');
   return { filename: `${invoice.number}.pdf`, pdf: bytesToBase64(await invoicePdf(invoice, lines, seller, { corrects: corrects ?? null, carbon })) };

@@ -31,7 +31,7 @@ import {
 import { EVENTS, eventObject, NAMESPACES, namespaceObjects, nodeObject, NODES, podObjects, PODS, type SimulatedCluster } from './objects';
 import { CLAIMS, serviceObjects, SERVICES, storageObjects, VOLUMES } from './storage-objects';
 
-/** X.509 (with the metadata polyfill it needs first), evaluated on the first kubectl request rather than at every isolate's start (ADR 49). */
+/** X.509 (with the metadata polyfill it needs first), evaluated on the first kubectl request rather than at every isolate's start (ADR 50). */
 const pki = () => import('../../platform/provisioner/pki');
 
 /** The shortest secret the gateway may prove itself with: the launchers generate 32 random bytes. */

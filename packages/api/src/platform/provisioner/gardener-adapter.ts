@@ -380,7 +380,7 @@ export function gardenerProvisioner(config: GardenerConfig): ProvisionerPort {
       });
       const encoded = answer?.status?.kubeconfig;
       if (!encoded) throw new ProvisionerError(`Gardener sent no kubeconfig for the Shoot ${name}.`, true);
-      // X.509 and YAML (ADR 49): evaluated with the first kubeconfig rather than at every isolate's start.
+      // X.509 and YAML (ADR 50): evaluated with the first kubeconfig rather than at every isolate's start.
       const { decodeBase64, kubeconfigCredentials, signingCaFingerprint } = await import('./gardener-kubeconfig');
       const yaml = decodeBase64(encoded);
       const { client: certificate, cas } = kubeconfigCredentials(yaml);

@@ -3,7 +3,7 @@ import type { ClusterSpec, NodeState, PoolSpec, ProvisionerPort, StepContext, St
 import { simulatedLeftovers, simulatedVolumes } from './simulator-leftovers';
 import { planOperation } from './steps';
 
-/** The PKI (X.509 and YAML, about 0.6 MiB of the Worker's bundle), evaluated on first use rather than at every isolate's start (ADR 49). */
+/** The PKI (X.509 and YAML, about 0.6 MiB of the Worker's bundle), evaluated on first use rather than at every isolate's start (ADR 50). */
 const pki = () => import('./pki');
 
 /**
