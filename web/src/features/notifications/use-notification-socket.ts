@@ -17,7 +17,7 @@ export function useNotificationSocket(): void {
     // of its own, instead of with the header on every console page's first load.
     let disconnect: (() => void) | null = null;
     let cancelled = false;
-    void import('./notification-socket').then(({ connectNotificationSocket, socketUrl }) => {
+    import('./notification-socket').then(({ connectNotificationSocket, socketUrl }) => {
       if (cancelled) return;
       disconnect = connectNotificationSocket({
         url: socketUrl(window.location),
@@ -32,6 +32,9 @@ export function useNotificationSocket(): void {
           emitReconnect();
         },
       });
+    }, () => {
+      // Its chunk did not load (offline, or a deploy replaced the tab's assets): no live updates in
+      // this tab, but both notification queries still poll every 10 s, so nothing is missed.
     });
     return () => {
       cancelled = true;
