@@ -147,28 +147,26 @@ export function pageLinks(requestUrl: string, input: unknown, result: unknown): 
   const url = new URL(requestUrl);
   // Every list answer builds its links (issue 35): the query string is encoded once, with the page
   // as a mark each link replaces (set() leaves one `page` parameter, where the caller put it).
-  let template: string | undefined;
-  const linkTo = (page: number, rel: string, asOf?: number) => {
-    if (template === undefined) {
-      const query = new URLSearchParams(url.searchParams);
-      query.set('page', PAGE_MARK);
-      if (asOf !== undefined) query.set('asOf', String(asOf));
-      template = `<${url.pathname}?${query}>; rel="`;
-    }
-    return `${template.replace(PAGE_PARAMETER, `$1page=${page}`)}${rel}"`;
+  const templateOf = (asOf?: number) => {
+    const query = new URLSearchParams(url.searchParams);
+    query.set('page', PAGE_MARK);
+    if (asOf !== undefined) query.set('asOf', String(asOf));
+    return `<${url.pathname}?${query}>; rel="`;
   };
+  const linkTo = (template: string, page: number, rel: string) => `${template.replace(PAGE_PARAMETER, `$1page=${page}`)}${rel}"`;
   if (isPage(result)) {
     const last = Math.max(1, Math.ceil(result.total / result.pageSize));
-    const links = [linkTo(1, 'first', result.asOf)];
-    if (result.page > 1) links.push(linkTo(Math.min(result.page - 1, last), 'prev', result.asOf));
-    if (result.page < last) links.push(linkTo(result.page + 1, 'next', result.asOf));
-    links.push(linkTo(last, 'last', result.asOf));
+    const template = templateOf(result.asOf);
+    const links = [linkTo(template, 1, 'first')];
+    if (result.page > 1) links.push(linkTo(template, Math.min(result.page - 1, last), 'prev'));
+    if (result.page < last) links.push(linkTo(template, result.page + 1, 'next'));
+    links.push(linkTo(template, last, 'last'));
     return links.join(', ');
   }
   const paging = input as { page?: unknown; pageSize?: unknown } | undefined;
   if (Array.isArray(result) && typeof paging?.pageSize === 'number' && result.length === paging.pageSize) {
     url.searchParams.set('pageSize', String(paging.pageSize));
-    return linkTo((typeof paging.page === 'number' ? paging.page : 1) + 1, 'next');
+    return linkTo(templateOf(), (typeof paging.page === 'number' ? paging.page : 1) + 1, 'next');
   }
   return null;
 }
