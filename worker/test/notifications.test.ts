@@ -110,6 +110,32 @@ describe('notifications REST', () => {
     expect((await alice.request('PUT', '/api/notifications/ntf_missing/read')).status).toBe(404);
   });
 
+  it('writes every notice sent at once, keeps the session for them, and still ends it when a sign-out lands among them (ADR 50)', async () => {
+    // Notification writes keep the isolate's session cache; a sign-out empties it. Both at once,
+    // in every order the runtime picks: no notice lost or doubled, and the session ends for good.
+    const marc = await signedIn('marc', '192.0.2.15');
+    const unread = async () => (await json<{ count: number }>(await marc.get('/api/notifications/count'))).count;
+    const before = await unread();
+    const sent = await Promise.all(Array.from({ length: 6 }, (_, index) => marc.post('/trpc/dev.notify', { message: `Parallel notice ${index}` })));
+    expect(sent.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(await unread()).toBe(before + 6);
+
+    const session = marc.cookies.get('km_session')!;
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => marc.post('/api/notifications/mark-all-read')),
+      marc.post('/api/logout'),
+      ...Array.from({ length: 4 }, (_, index) => marc.post('/trpc/dev.notify', { message: `Racing the sign-out ${index}` })),
+    ]);
+    expect(answers[4]!.status).toBe(200);
+    // Each write answered as signed in (before the sign-out) or 401 (after it): never a 5xx.
+    for (const res of answers) expect([200, 401]).toContain(res.status);
+    // The old cookie is refused at once, on this isolate: no write kept a cached copy of the session.
+    const replay = new TestClient('192.0.2.16');
+    replay.cookies.set('km_session', session);
+    expect((await replay.get('/api/user')).status).toBe(401);
+    expect((await replay.get('/api/notifications/count')).status).toBe(401);
+  });
+
   it('tells the user about a new sign-in', async () => {
     const olivia = await signedIn('olivia', '192.0.2.14');
     const list = await json<Array<{ message: string; type: string }>>(await olivia.get('/api/notifications'));
