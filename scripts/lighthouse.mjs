@@ -10,6 +10,9 @@
 // prefixes (`/clusters/` is the cluster page), to iterate on a few pages without waiting for all.
 // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there as JSON, to see what the time goes to.
 // BENCH_SKIP_BUILD=1 measures the web/dist already built, as the other benchmarks.
+// LIGHTHOUSE_RUNS=<n> (default 3) measures each page n times and holds the median run against the
+// budgets, every run's score printed beside it: Lighthouse's own advice for a figure that one run's
+// noise decides (docs/variability.md, Lighthouse CI's numberOfRuns). LIGHTHOUSE_RUNS=1 to iterate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +38,18 @@ const selected = (path) => only.length === 0 || only.some((prefix) => (prefix ==
 
 /** A page's address without its query, as the browser's location ends up. */
 const pathnameOf = (path) => path.split('?')[0];
+
+/** How many times each page is measured; its median run is the one held against the budgets. */
+const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? '3', 10) || 1);
+
+/** A run's performance score out of 100. */
+const performanceOf = (lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+
+/**
+ * The run whose performance score is the median of the runs' (the lower middle one for an even
+ * count): the other categories and metrics printed are that run's, so they agree with its score.
+ */
+const medianRun = (runs) => [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor((runs.length - 1) / 2)];
 
 if (!process.env.BENCH_SKIP_BUILD) buildApp();
 
@@ -94,8 +109,8 @@ async function arriveSignedIn(cookieHeader, { viaSignInPage = true } = {}) {
 /** Lighthouse's trace recording now and then fails on a busy machine (NO_NAVSTART): measured again, twice at most. */
 const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
 
-async function audit(path, budgets, { cookie = null, nothingCached = false } = {}, attempt = 1) {
-  const categories = Object.keys(budgets);
+/** One Lighthouse run of the page (retried on a missing trace): its report, or null when there is none. */
+async function measure(path, categories, { cookie = null, nothingCached = false, run = 1 } = {}, attempt = 1) {
   const signedIn = cookie !== null;
   if (signedIn) await arriveSignedIn(cookie, { viaSignInPage: !nothingCached });
   const result = await lighthouse(`${worker.url}${path}`, {
@@ -115,22 +130,35 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
   const lhr = result.lhr;
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = `${signedIn ? (nothingCached ? 'signed-in-cold' : 'signed-in') : 'public'}${path === '/' ? '-home' : path.replaceAll(/[/?=]/g, '-')}.json`;
+    const name = `${signedIn ? (nothingCached ? 'signed-in-cold' : 'signed-in') : 'public'}${path === '/' ? '-home' : path.replaceAll(/[/?=]/g, '-')}${RUNS > 1 ? `-run${run}` : ''}.json`;
     writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
   }
   if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
     console.log(`${path.padEnd(24)} ${lhr.runtimeError.code}: measuring again`);
-    return audit(path, budgets, { cookie, nothingCached }, attempt + 1);
+    return measure(path, categories, { cookie, nothingCached, run }, attempt + 1);
   }
-  if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code)) {
-    // Still no trace after three tries: this page has no figure, which is not within budget; the
-    // other pages are measured all the same.
-    console.log(`${path.padEnd(24)} not measured (${lhr.runtimeError.code} three times) ${verdict(false)}`);
-    return;
-  }
+  if (lhr.runtimeError && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code)) return null;
   if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A signed-in page that sent the browser to /auth measured the sign-in page instead.
   if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== pathnameOf(path)) throw new Error(`${path}: ended on ${lhr.finalDisplayedUrl}, not signed in?`);
+  return lhr;
+}
+
+/** Measures the page RUNS times and prints its median run against the budgets (with every run's score). */
+async function audit(path, budgets, options = {}) {
+  const categories = Object.keys(budgets);
+  const runs = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const lhr = await measure(path, categories, { ...options, run });
+    if (lhr) runs.push(lhr);
+  }
+  if (runs.length < RUNS) {
+    // A run without a trace after three tries: this page has no figure, which is not within budget;
+    // the other pages are measured all the same.
+    console.log(`${path.padEnd(24)} not measured (${RUNS - runs.length} of ${RUNS} run(s) without a trace three times) ${verdict(false)}`);
+    return;
+  }
+  const lhr = medianRun(runs);
   const cells = categories.map((id) => {
     const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
     return `${id} ${score}/${budgets[id]} ${verdict(score >= budgets[id])}`;
@@ -139,7 +167,8 @@ async function audit(path, budgets, { cookie = null, nothingCached = false } = {
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
   cells.push(`CLS ${cls.toFixed(3)}/${CLS_BUDGET} ${verdict(cls <= CLS_BUDGET)}`);
-  console.log(`${path.padEnd(24)} ${cells.join('  ')}  (LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms)`);
+  const everyRun = RUNS > 1 ? `; runs ${runs.map(performanceOf).join(', ')}` : '';
+  console.log(`${path.padEnd(24)} ${cells.join('  ')}  (LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms${everyRun})`);
   // What costs points, for the categories under budget other than performance (whose metrics are above).
   for (const id of categories.filter((category) => category !== 'performance' && Math.round((lhr.categories[category]?.score ?? 0) * 100) < budgets[category])) {
     const failing = lhr.categories[id].auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => lhr.audits[ref.id].title);
@@ -172,7 +201,7 @@ function printLayoutShifts(shiftsAudit) {
 }
 
 try {
-  console.log(`\nLighthouse mobile simulation on ${worker.url}: score/budget\n`);
+  console.log(`\nLighthouse mobile simulation on ${worker.url}: score/budget${RUNS > 1 ? `, the median of ${RUNS} runs per page (LIGHTHOUSE_RUNS)` : ''}\n`);
   if (only.length > 0) console.log(`only the pages under ${only.join(', ')} (LIGHTHOUSE_ONLY)\n`);
   const publicPaths = ['/', '/pricing', '/documentation'].filter(selected);
   if (publicPaths.length > 0) console.log('signed out');
