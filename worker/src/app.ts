@@ -14,11 +14,12 @@ import { firstQueriesOf, runFirstQueries } from './first-queries';
 import { forbidden } from './forbidden';
 import { kubeGateway } from './kube-gateway';
 import { rest } from './rest';
+import { RememberingRouter } from './router';
 import { securityHeaders } from './security-headers';
 import { guardUpload, limitBody, limitTrpcBatches, MAX_BATCH_CALLS, requireHttps } from './transport';
 import { stripeWebhook } from './webhooks';
 
-export const app = new Hono<AppEnv>();
+export const app = new Hono<AppEnv>({ router: new RememberingRouter() });
 
 // Development only, before any middleware: what the stack itself charges, for `pnpm bench` (ADR 48).
 mountBenchFloor(app);

@@ -4,7 +4,7 @@ import { apiError } from './api-errors';
 import { isStaticFilePath } from './assets';
 import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, randomToken, readCookie, sessionCookie } from './cookies';
 import { databaseFor, environmentOf, sessionCacheFor } from './context';
-import type { AppEnv } from './env';
+import type { AppEnv, RequestAuth } from './env';
 import { forbidden } from './forbidden';
 import { uploadRouteOf } from './transport';
 
@@ -17,9 +17,9 @@ const API_PATH = /^\/(api|trpc|ws)(\/|$)/;
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Static files (hashed JS, CSS, images) need no session: skip the database look-up.
-  const path = new URL(c.req.url).pathname;
+  const path = c.req.path;
   if (isStaticFilePath(path) && !API_PATH.test(path)) {
-    c.set('auth', { user: null, session: null, credential: null, csrfToken: '', cookies: [] });
+    c.set('auth', { user: null, session: null, credential: null, csrfToken: '', cookies: [], answersWithToken: false });
     return next();
   }
   const now = Date.now();
@@ -47,22 +47,25 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     credential: validated ? { kind: 'session' } : null,
     csrfToken,
     cookies,
+    // The cookies (and those a sign-in or sign-out adds) and the token go on the answer in the
+    // copy securityHeaders makes of it (sessionHeaders), the one copy every answer gets.
+    answersWithToken: true,
   });
-  await next();
-  // A WebSocket upgrade goes back untouched: a rebuilt 101 loses its socket. Pending cookies
-  // (a slid expiry) are sent with the next HTTP answer instead.
-  if (c.res.status === 101) return;
-  const auth = c.get('auth');
-  // Always a new response around a copy of the headers: a response object is never written to, so
-  // one a handler or a cache might hand out twice can never carry another visitor's cookies.
-  const headers = new Headers(c.res.headers);
+  return next();
+};
+
+/**
+ * The visitor's cookies and CSRF token, as authenticate (and a sign-in or sign-out since) left
+ * them, added to the headers of a copy of the answer: never to a response object itself, so one a
+ * handler or a cache might hand out twice can never carry another visitor's cookies. securityHeaders
+ * calls this on the copy it makes of every answer (a WebSocket upgrade goes back untouched: pending
+ * cookies, a slid expiry, are sent with the next HTTP answer instead).
+ */
+export function sessionHeaders(headers: Headers, auth: RequestAuth | undefined): void {
+  if (!auth?.answersWithToken) return;
   for (const cookie of auth.cookies) headers.append('Set-Cookie', cookie);
   headers.set('X-CSRF-Token', auth.csrfToken);
-  const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
-  // Hono's setter would merge the old headers back in (and replace our Set-Cookie with its own).
-  c.res = undefined;
-  c.res = response;
-};
+}
 
 /**
  * Scripts: `Authorization: Bearer <token>` acts as the token's user within its scopes. Cookies
@@ -75,7 +78,7 @@ async function bearer(c: Context<AppEnv>, next: Next, authorization: string, now
   }
   const result = await authenticateBearer(databaseFor(c.env), token, now, {
     method: c.req.method,
-    path: new URL(c.req.url).pathname,
+    path: c.req.path,
     ipAddress: c.req.header('CF-Connecting-IP') ?? null,
   });
   if (result.rateLimit) setRateLimitHeaders(c, result.rateLimit);
@@ -90,6 +93,7 @@ async function bearer(c: Context<AppEnv>, next: Next, authorization: string, now
     credential: { kind: 'token', tokenId: result.tokenId, scopes: result.scopes },
     csrfToken: '',
     cookies: [],
+    answersWithToken: false,
   });
   return next();
 }

@@ -132,6 +132,11 @@ export interface RequestAuth {
   csrfToken: string;
   /** Set-Cookie values to add to the response. */
   cookies: string[];
+  /**
+   * Whether the answer carries the cookies above and the CSRF token (X-CSRF-Token): a visitor
+   * known by cookie, or none. Not static files, not token-authenticated scripts.
+   */
+  answersWithToken: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { auth: RequestAuth; requestId: string } };

@@ -1,5 +1,7 @@
 import { APP_LOADER_SCRIPT_HASH, COLOR_SCHEME_SCRIPT_HASH } from '@kubemarket/shared';
 import type { MiddlewareHandler } from 'hono';
+import { sessionHeaders } from './auth';
+import type { AppEnv } from './env';
 
 /** A host as it may appear in a CSP source: name or IPv4 or [IPv6], optional port, nothing else. */
 const CSP_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -111,8 +113,12 @@ function mustNotBeStored(path: string, response: Response): boolean {
   return type.includes('text/html') || type.includes('application/json');
 }
 
-/** Sets the security headers on every response, including assets and errors. */
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
+/**
+ * Sets the security headers on every response, including assets and errors, and the visitor's
+ * cookies and CSRF token that authenticate decided (sessionHeaders): every answer is copied once,
+ * here, whoever else adds headers to it.
+ */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // A WebSocket upgrade response must go back untouched: rebuilding it would lose the socket.
   if (c.res.status === 101) return;
@@ -120,7 +126,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   const headers = new Headers(c.res.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   headers.set('Content-Security-Policy', contentSecurityPolicy(policySources(c.req.url, vars)));
-  if (mustNotBeStored(new URL(c.req.url).pathname, c.res)) {
+  sessionHeaders(headers, c.get('auth'));
+  if (mustNotBeStored(c.req.path, c.res)) {
     headers.set('Cache-Control', 'no-store');
     // Nothing to revalidate against: a 304 would bring back a page with an old token.
     headers.delete('ETag');
