@@ -144,11 +144,13 @@ const PAGE_PARAMETER = /([?&])page=PAGE(?=&|>)/;
  * query parameters (filters, search, sort). Null when there is nothing to link.
  */
 export function pageLinks(requestUrl: string, input: unknown, result: unknown): string | null {
-  const url = new URL(requestUrl);
   // Every list answer builds its links (issue 35): the query string is encoded once, with the page
-  // as a mark each link replaces (set() leaves one `page` parameter, where the caller put it).
-  const templateOf = (asOf?: number) => {
-    const query = new URLSearchParams(url.searchParams);
+  // as a mark each link replaces (set() leaves one `page` parameter, where the caller put it). The
+  // URL is parsed only for an answer that has links (a catalogue read has none).
+  const templateOf = (asOf?: number, pageSize?: number) => {
+    const url = new URL(requestUrl);
+    const query = url.searchParams;
+    if (pageSize !== undefined) query.set('pageSize', String(pageSize));
     query.set('page', PAGE_MARK);
     if (asOf !== undefined) query.set('asOf', String(asOf));
     return `<${url.pathname}?${query}>; rel="`;
@@ -165,8 +167,7 @@ export function pageLinks(requestUrl: string, input: unknown, result: unknown): 
   }
   const paging = input as { page?: unknown; pageSize?: unknown } | undefined;
   if (Array.isArray(result) && typeof paging?.pageSize === 'number' && result.length === paging.pageSize) {
-    url.searchParams.set('pageSize', String(paging.pageSize));
-    return linkTo(templateOf(), (typeof paging.page === 'number' ? paging.page : 1) + 1, 'next');
+    return linkTo(templateOf(undefined, paging.pageSize), (typeof paging.page === 'number' ? paging.page : 1) + 1, 'next');
   }
   return null;
 }
