@@ -45,6 +45,9 @@ export default defineConfig(({ command }) => ({
     // wrangler.json to dist/kubemarket (what `pnpm deploy` and the browser tests run).
     cloudflare({
       configPath: '../wrangler.toml',
+      // The notification hubs' own Worker (ADR 51), which the app binds by its name: built beside
+      // it into dist/kubemarket_hub, and run beside it by `vite dev`.
+      auxiliaryWorkers: [{ configPath: '../wrangler.hub.toml' }],
       // The database `pnpm dev` migrates and seeds (scripts/lib/local-worker.mjs prepareDatabase);
       // scripts/dev-check.mjs points it at a throwaway one.
       persistState: { path: process.env.KUBEMARKET_DEV_STATE ?? '../.wrangler/state' },

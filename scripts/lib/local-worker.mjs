@@ -24,12 +24,16 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
-/** The wrangler.json `vite build` generated for the built Worker (its assets: web/dist/client), or null. */
-export function builtWorkerConfig() {
+/**
+ * The wrangler.json files `vite build` generated for the built Workers, or null: the app's (its
+ * assets: web/dist/client) first, then the Workers it binds by script name (the notification hubs',
+ * web/dist/kubemarket_hub, ADR 51).
+ */
+export function builtWorkerConfigs() {
   if (!existsSync(DEPLOY_POINTER)) return null;
-  const { configPath } = JSON.parse(readFileSync(DEPLOY_POINTER, 'utf8'));
-  const config = resolvePath(dirname(DEPLOY_POINTER), configPath);
-  return existsSync(config) ? relative(process.cwd(), config) : null;
+  const { configPath, auxiliaryWorkers = [] } = JSON.parse(readFileSync(DEPLOY_POINTER, 'utf8'));
+  const configs = [configPath, ...auxiliaryWorkers.map((worker) => worker.configPath)].map((path) => resolvePath(dirname(DEPLOY_POINTER), path));
+  return configs.every((config) => existsSync(config)) ? configs.map((config) => relative(process.cwd(), config)) : null;
 }
 
 /** Builds the SPA and the Worker (`pnpm build`). */
@@ -67,17 +71,19 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 /**
- * Starts the built Worker and SPA (run `buildApp()` first), or the Worker of another wrangler
- * `config` (the bare hub of `pnpm bench:notifications`), on 127.0.0.1:port in development mode,
+ * Starts the built Worker and SPA with the hubs' Worker it binds (run `buildApp()` first), or the
+ * Worker of another wrangler `config` (the bare hub of `pnpm bench:notifications`), on
+ * 127.0.0.1:port in development mode,
  * with Miniflare (scripts/lib/serve-worker.mjs: no `wrangler dev` proxy in front), its state in
  * persistTo (its Durable Objects' in memory with `ephemeralDurableObjects`) and `vars` and
  * `secrets` added to its bindings, and with `databasePort` its D1 database open to the browser tests
  * there (serve-worker.mjs), and with `inspectorPort` its isolate open to a CPU profiler there
  * (`pnpm profile:worker`). Resolves once /healthz answers. The caller must `await stop()`.
  */
-export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config = builtWorkerConfig(), ephemeralDurableObjects = false, databasePort, inspectorPort }) {
-  if (!config) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client and web/dist/kubemarket).');
-  const options = { config, port, persistTo, quiet, ephemeralDurableObjects, databasePort, inspectorPort, vars: { ENVIRONMENT: 'development', ...vars } };
+export async function startLocalWorker({ port, persistTo, vars = {}, secrets = {}, quiet = false, env = {}, config, ephemeralDurableObjects = false, databasePort, inspectorPort }) {
+  const configs = config ? [config] : builtWorkerConfigs();
+  if (!configs) throw new Error('No built app: run `pnpm build` first (it writes web/dist/client, web/dist/kubemarket and web/dist/kubemarket_hub).');
+  const options = { configs, port, persistTo, quiet, ephemeralDurableObjects, databasePort, inspectorPort, vars: { ENVIRONMENT: 'development', ...vars } };
   const child = spawn(process.execPath, [join(import.meta.dirname, 'serve-worker.mjs'), JSON.stringify(options)], {
     // Its first line says where it listens ({ url, databaseUrl }); what Miniflare logs after it is
     // passed on unless quiet.

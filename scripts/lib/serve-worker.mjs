@@ -9,10 +9,12 @@
 // go straight to the Worker's own workerd. The Worker's options (bindings, Durable Objects, assets,
 // compatibility) are read from the built wrangler.json by wrangler itself, as `wrangler dev` does.
 //
-// Usage: node serve-worker.mjs '<json>' with { config, port, persistTo, vars, ephemeralDurableObjects,
-// databasePort } (Durable Objects with their storage in memory, not in SQLite files under persistTo:
-// a file descriptor or three per live object, which 10,000 hubs at once would exhaust), and secret
-// bindings as JSON in SERVE_WORKER_SECRETS. Prints one JSON line { url, databaseUrl } once the
+// Usage: node serve-worker.mjs '<json>' with { configs, port, persistTo, vars, ephemeralDurableObjects,
+// databasePort }: configs is the Worker's built wrangler.json, then those of the Workers it binds by
+// script name, which run beside it as deployed (the notification hubs', ADR 51);
+// ephemeralDurableObjects keeps Durable Objects' storage in memory, not in SQLite files under persistTo
+// (a file descriptor or three per live object, which 10,000 hubs at once would exhaust). Secret
+// bindings come as JSON in SERVE_WORKER_SECRETS. It prints one JSON line { url, databaseUrl } once the
 // Worker answers, and stops on SIGTERM or SIGINT.
 //
 // databasePort: the served Worker's own D1 database for the browser tests (web/e2e/database.ts), on
@@ -22,16 +24,13 @@
 // its lock while the Worker wrote, and the Worker's own statement then failed with SQLITE_BUSY: a
 // 500 in the middle of another test (three browser tests failed so, one at a time, in CI).
 import { createServer } from 'node:http';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-const { config, port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false, databasePort, inspectorPort } = JSON.parse(process.argv[2] ?? '{}');
-if (!config || !port || !persistTo) throw new Error('serve-worker.mjs needs { config, port, persistTo }');
-
-const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
-const { modulesRules: _rules, ...options } = workerOptions;
+const { configs = [], port, persistTo, vars = {}, quiet = false, ephemeralDurableObjects = false, databasePort, inspectorPort } = JSON.parse(process.argv[2] ?? '{}');
+if (configs.length === 0 || !port || !persistTo) throw new Error('serve-worker.mjs needs { configs, port, persistTo }');
 
 /** wrangler's default module rules, for the files `vite build` wrote beside the entry (lazy chunks, imported text). */
 const MODULE_TYPES = { '.js': 'ESModule', '.mjs': 'ESModule', '.cjs': 'CommonJS', '.txt': 'Text', '.html': 'Text', '.sql': 'Text', '.bin': 'Data', '.wasm': 'CompiledWasm' };
@@ -43,6 +42,22 @@ function builtModules(entry) {
   const others = files.filter((file) => MODULE_TYPES[extname(file)] && file !== resolve(entry));
   return [resolve(entry), ...others].map((path) => ({ type: MODULE_TYPES[extname(path)], path }));
 }
+
+/** One built Worker's Miniflare options: its own, read from its wrangler.json, and its modules. */
+function workerOf(config) {
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+  const { modulesRules: _rules, ...options } = workerOptions;
+  return {
+    ...options,
+    // The name a binding's script_name refers to (wrangler leaves it out of the options).
+    name: options.name ?? JSON.parse(readFileSync(config, 'utf8')).name,
+    modules: builtModules(main),
+    modulesRoot: resolve(main, '..'),
+    unsafeEphemeralDurableObjects: ephemeralDurableObjects,
+  };
+}
+const [app, ...bound] = configs.map(workerOf);
+
 const miniflare = new Miniflare(
   convertV4MiniflareOptions({
     host: '127.0.0.1',
@@ -60,14 +75,12 @@ const miniflare = new Miniflare(
     log: new Log(quiet ? LogLevel.WARN : LogLevel.INFO),
     workers: [
       {
-        ...options,
-        name: options.name ?? 'kubemarket',
-        modules: builtModules(main),
-        modulesRoot: resolve(main, '..'),
-        unsafeEphemeralDurableObjects: ephemeralDurableObjects,
+        ...app,
         // Secrets (the kube gateway's) come through the environment, kept off the command line.
-        bindings: { ...options.bindings, ...vars, ...JSON.parse(process.env.SERVE_WORKER_SECRETS || '{}') },
+        bindings: { ...app.bindings, ...vars, ...JSON.parse(process.env.SERVE_WORKER_SECRETS || '{}') },
       },
+      // The Workers the first binds by script name, as deployed: each in an isolate of its own.
+      ...bound,
     ],
   }),
 );

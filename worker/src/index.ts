@@ -9,7 +9,6 @@ import { app } from './app';
 import type { Env } from './env';
 import { runScheduled } from './scheduled';
 
-export { NotificationHub } from './notification-hub';
 export { ClusterOperator } from './cluster-operator';
 export { WebhookDispatcher } from './webhook-dispatcher';
 
