@@ -42,7 +42,8 @@ export default defineConfig(({ command }) => ({
     consoleRenderer(),
     // `vite dev` runs the Worker (worker/src/index.ts) in workerd next to the SPA: one process, one
     // origin. `vite build` writes the SPA to dist/client and the bundled Worker with its generated
-    // wrangler.json to dist/kubemarket (what `pnpm deploy` and the browser tests run).
+    // wrangler.json to dist/kubemarket, the hubs' Worker to dist/kubemarket_hub (what `pnpm deploy` and the
+    // browser tests run).
     cloudflare({
       configPath: '../wrangler.toml',
       // The notification hubs' own Worker (ADR 51), which the app binds by its name: built beside
