@@ -61,7 +61,8 @@
 //   40.3 ms), 1.67x, 1.73x, exit 1; after, three runs at load 0.9 to 2.4: 1.00x (51.1 vs 51.1 ms),
 //   0.97x, 1.21x, exit 0; 1,000 members 62.5, 63.0, 60.3 ms; 10,000 members 274.8, 269.9, 306.3 ms;
 //   0 lost. Then, the same quarter hour at load 1.85 to 3.35: base 1.99x, this 0.94x, base 1.69x
-//   (1,000 members 55.7, 247.0 and 76.2 ms; 10,000 members 347.9, 350.3, 607.7 ms). Workerd CPU
+//   (1,000 members 55.7, 247.0 and 76.2 ms; 10,000 members 347.9, 350.3, 607.7 ms); rebased onto
+//   the route cache (load 2.7 to 3.3): 1.13x (91.3 vs 80.9 ms), 111.6 ms, 427.6 ms, exit 0. Workerd CPU
 //   a one-socket publish is unchanged (3.75-4.8 ms against the bare hub's 1.55-2.05: the app's
 //   request and the local D1): the fan-out's garbage is now collected in the hub's own small
 //   isolate, not in the app's 40 MB one, whose full collections made the stalls.
