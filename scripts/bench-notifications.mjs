@@ -7,7 +7,7 @@
 // member's message, and nothing else: no session, no database, no notification row) beside the
 // product (the built Worker: sign-in, the notifications written before they are pushed, in one
 // INSERT … SELECT over the membership, then one call to worker/src/notification-hub.ts, in the hubs'
-// own Worker beside the app's, as deployed, ADR 51). Both run under serve-worker.mjs, as the tests do, each in a
+// own Worker beside the app's, as deployed, ADR 52). Both run under serve-worker.mjs, as the tests do, each in a
 // workerd of its own; part 1 sends to both in rounds of 5 taken in turn (the one first in a round second in the next), so a
 // burst of load from elsewhere on the machine does not fall on one of them only; parts 2 and 3
 // measure the bare hub, then the product.
@@ -56,7 +56,7 @@
 //   hub 2.0), five runs: 1.48x, 1.66x, 1.21x (75.5 vs 62.5 ms, exit 0), 1.88x (load 3), 1.92x
 //   (before, the same hour, 1.70x): the median moved, not the stalls that make the p99; 1,000
 //   members 66.3, 68.4, 82.6, 486.5, 68.5 ms; 10,000 members 323.1 to 469.4 ms; 0 lost.
-//   after ADR 51 (the hubs a Worker of their own, 4 KB, beside the app's in the same workerd as
+//   after ADR 52 (the hubs a Worker of their own, 4 KB, beside the app's in the same workerd as
 //   deployed; the bare hub unchanged): before, three runs at load 3.7 to 5.7: 2.03x (81.8 vs
 //   40.3 ms), 1.67x, 1.73x, exit 1; after, three runs at load 0.9 to 2.4: 1.00x (51.1 vs 51.1 ms),
 //   0.97x, 1.21x, exit 0; 1,000 members 62.5, 63.0, 60.3 ms; 10,000 members 274.8, 269.9, 306.3 ms;

@@ -46,7 +46,7 @@ export default defineConfig(({ command }) => ({
     // browser tests run).
     cloudflare({
       configPath: '../wrangler.toml',
-      // The notification hubs' own Worker (ADR 51), which the app binds by its name: built beside
+      // The notification hubs' own Worker (ADR 52), which the app binds by its name: built beside
       // it into dist/kubemarket_hub, and run beside it by `vite dev`.
       auxiliaryWorkers: [{ configPath: '../wrangler.hub.toml' }],
       // The database `pnpm dev` migrates and seeds (scripts/lib/local-worker.mjs prepareDatabase);

@@ -26,7 +26,7 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: join(root, 'wrangler.toml') },
       // The app with the hubs' class beside it (test/main.ts): deployed, the hubs are a Worker of
-      // their own (ADR 51); here they are bound locally, so the tests can open and clear them.
+      // their own (ADR 52); here they are bound locally, so the tests can open and clear them.
       main: join(import.meta.dirname, 'test', 'main.ts'),
       miniflare: {
         durableObjects: { NOTIFICATION_HUB: { className: 'NotificationHub', useSQLite: true } },

@@ -27,7 +27,7 @@ function run(command, args, options = {}) {
 /**
  * The wrangler.json files `vite build` generated for the built Workers, or null: the app's (its
  * assets: web/dist/client) first, then the Workers it binds by script name (the notification hubs',
- * web/dist/kubemarket_hub, ADR 51).
+ * web/dist/kubemarket_hub, ADR 52).
  */
 export function builtWorkerConfigs() {
   if (!existsSync(DEPLOY_POINTER)) return null;

@@ -11,7 +11,7 @@
 //
 // Usage: node serve-worker.mjs '<json>' with { configs, port, persistTo, vars, ephemeralDurableObjects,
 // databasePort }: configs is the Worker's built wrangler.json, then those of the Workers it binds by
-// script name, which run beside it as deployed (the notification hubs', ADR 51);
+// script name, which run beside it as deployed (the notification hubs', ADR 52);
 // ephemeralDurableObjects keeps Durable Objects' storage in memory, not in SQLite files under persistTo
 // (a file descriptor or three per live object, which 10,000 hubs at once would exhaust). Secret
 // bindings come as JSON in SERVE_WORKER_SECRETS. It prints one JSON line { url, databaseUrl } once the

@@ -1,4 +1,4 @@
-// The notification hub's own Worker script, `kubemarket-hub` (wrangler.hub.toml, ADR 51): it
+// The notification hub's own Worker script, `kubemarket-hub` (wrangler.hub.toml, ADR 52): it
 // exports the NotificationHub Durable Object class and nothing else, and the app's Worker binds
 // it by script name. A Durable Object runs in an isolate of its own script, so a hub's isolate
 // loads these few KB, not the app's 2 MB bundle, and collects the garbage of its sends in a heap of
