@@ -23,7 +23,8 @@ export function cookieNames(env: Pick<Env, 'ENVIRONMENT'>): CookieNames {
 
 /** Always Secure in production, whatever the scheme; in development only over https. */
 function secure(env: Pick<Env, 'ENVIRONMENT'>, url: string): boolean {
-  return env.ENVIRONMENT !== 'development' || new URL(url).protocol === 'https:';
+  // A request's URL is serialised with its scheme in lower case: no need to parse it.
+  return env.ENVIRONMENT !== 'development' || url.startsWith('https:');
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, no Domain (required by `__Host-`). */
@@ -53,7 +54,8 @@ export function readCookie(c: Context, name: string): string | undefined {
 /** 24 random bytes, base64url: 32 characters of [A-Za-z0-9_-]. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  // 24 bytes are 32 base64 characters exactly: no padding to strip.
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
 }
 
 const ISSUED_TOKEN = /^[A-Za-z0-9_-]{32}$/;
