@@ -2,7 +2,9 @@
 // to issue 35's budgets, each against a baseline measured in the same rounds (ADR 48):
 // - catalogue reads (REST GET /api/cluster-tiers, tRPC catalog.clusterTiers), anonymous, served
 //   from the isolate's cache with no database round trip: at least 0.9x the requests per second
-//   of the bare /healthz route;
+//   of the bare /healthz route; over tRPC, of /healthz plus what tRPC's fetch adapter itself costs
+//   (/healthz scaled by the floor's bare tRPC query against its bare Hono route, same rounds; ADR 51:
+//   that adapter alone runs at 0.71-0.86x of a bare route, below the 0.9x no tRPC read could reach);
 // - the list pages a signed-in customer opens (clusters, orders, invoices over REST, clusters
 //   over tRPC, as the demo user alice), each one D1 round trip: at least 0.7x the requests per
 //   second of GET /readyz, the same bare route plus one D1 round trip, and p99 at most 1.5x its
@@ -69,7 +71,7 @@ try {
   const targets = [
     { name: 'bare hello (GET /healthz)', path: '/healthz' },
     { name: 'REST GET /api/cluster-tiers', path: '/api/cluster-tiers', budget: CATALOGUE },
-    { name: 'tRPC catalog.clusterTiers', path: '/trpc/catalog.clusterTiers', budget: CATALOGUE },
+    { name: 'tRPC catalog.clusterTiers', path: '/trpc/catalog.clusterTiers', budget: CATALOGUE, overTrpc: true },
     { name: 'bare + 1 D1 trip (GET /readyz)', path: '/readyz', roundTrip: true },
     { name: 'alice GET /api/clusters', path: '/api/clusters', headers: signedIn, budget: SIGNED_IN },
     { name: 'alice GET /api/orders', path: '/api/orders', headers: signedIn, budget: SIGNED_IN },
@@ -103,8 +105,21 @@ try {
   const roundTripBase = rows.find((row) => row.roundTrip);
   // Floor rows are taken against the floor's own bare route: what the runtime leaves a route with one round trip.
   const floorBase = rows.find((row) => row.floor);
+  const floorTrpcRow = rows.find((row) => row.path === '/__floor/trpc/tiers');
+  // A catalogue read over tRPC is held against the bare route plus what tRPC's own fetch adapter
+  // costs in this isolate (ADR 51): /healthz scaled by the floor's bare tRPC query against its bare
+  // Hono route, both measured in these rounds. Its ratio to /healthz itself is printed beside it.
+  const trpcBase = {
+    name: 'bare + tRPC adapter (derived)',
+    path: '/healthz x floor tRPC/Hono',
+    rps: base.rps * (floorTrpcRow.rps / floorBase.rps),
+    p50: base.p50 * (floorTrpcRow.p50 / floorBase.p50),
+    p99: base.p99 * (floorTrpcRow.p99 / floorBase.p99),
+    derived: true,
+  };
+  rows.splice(1, 0, trpcBase);
   /** The row a target's ratios are taken against. */
-  const baseOf = (row) => (row.floor ? floorBase : row.budget === SIGNED_IN ? roundTripBase : base);
+  const baseOf = (row) => (row.floor ? floorBase : row.budget === SIGNED_IN ? roundTripBase : row.overTrpc ? trpcBase : base);
   let over = 0;
   /** One ratio beside its budget: `0.72x >= 0.7x ok`, or blank where the target has no such budget. */
   const against = (ratio, limit, atLeast) => {
@@ -123,8 +138,8 @@ try {
     const baseName = row === base || row === floorBase ? '' : bare.path;
     console.log(`${row.name.padEnd(36)} ${fmt(row.rps, 0).padStart(7)} ${fmt(row.p50, 1).padStart(7)} ${fmt(row.p99, 1).padStart(7)}  ${rps.padEnd(24)} ${p99.padEnd(24)} ${baseName}`.trimEnd());
   }
-  const [, restRow, trpcRow] = rows;
-  console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x`);
+  const [, , restRow, trpcRow] = rows;
+  console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x; tRPC catalogue against /healthz itself: ${fmt(trpcRow.rps / base.rps)}x`);
   // A signed-in list makes one D1 round trip (its session is in the isolate's cache, ADR 19): what
   // the runtime leaves a route with one, beside what the lists reach, says how far the code can go.
   const [floorTrpc, floorD1] = rows.filter((row) => row.floor && row !== floorBase);
