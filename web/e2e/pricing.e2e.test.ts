@@ -15,6 +15,11 @@ describe('pricing', () => {
     await page.goto(path);
   }
 
+  /** Scrolls the pricing page's section `id` into view, as a visitor reading down to it does. */
+  async function scrollToSection(page: Page, id: string): Promise<void> {
+    await page.locator(`section#${id}`).scrollIntoViewIfNeeded();
+  }
+
   /**
    * What the catalogue promises for Standard (Blue), as `scope` shows it in its `${fields}-…` fields:
    * the pricing page's tier card ('tier') or the cluster-type page's offer ('spec').
@@ -86,8 +91,10 @@ describe('pricing', () => {
     expect(await sandbox.getByTestId('tier-ha').textContent()).toBe('Not available');
 
     // The node flavours table: per hour and per month, 2 decimals (docs/product/constants.md#currencies-and-prices).
+    // The catalogue below the tiers renders as the visitor scrolls near it (ADR 51): each section is scrolled to first.
+    await scrollToSection(page, 'flavors');
     const flavors = page.getByTestId('flavor-table');
-    expect(await flavors.getByTestId('flavor-row').count()).toBe(14);
+    await expect.poll(() => flavors.getByTestId('flavor-row').count(), POLL).toBe(14);
     const general = flavors.locator('[data-flavor="gp-4-16"]');
     expect(await general.getByRole('rowheader').textContent()).toBe('General purpose 4 vCPU, 16 GB');
     expect(await general.getByTestId('flavor-price').textContent()).toBe('€57.00');
@@ -96,9 +103,13 @@ describe('pricing', () => {
 
     // Add-ons and middlewares from their cheapest paid price, support plans with their price.
     expect(await page.getByTestId('addons-from').textContent()).toContain('€9.00');
-    expect(await page.getByTestId('addon-table').getByTestId('addon-row').count()).toBe(15);
+    await scrollToSection(page, 'add-ons');
+    await expect.poll(() => page.getByTestId('addon-table').getByTestId('addon-row').count(), POLL).toBe(15);
     expect(await page.getByTestId('middlewares-from').textContent()).toContain('€4.90');
-    expect(await page.getByTestId('middleware-table').getByTestId('middleware-row').count()).toBe(8);
+    await scrollToSection(page, 'middlewares');
+    await expect.poll(() => page.getByTestId('middleware-table').getByTestId('middleware-row').count(), POLL).toBe(8);
+    await scrollToSection(page, 'support');
+    await expect.poll(() => page.getByTestId('support-plan').count(), POLL).toBe(4);
     const supportPlan = (name: string) => page.getByTestId('support-plan').filter({ has: page.getByRole('heading', { name, exact: true }) });
     expect(await supportPlan('Business').getByTestId('support-plan-price').textContent()).toBe('€199.00');
     expect(await supportPlan('Enterprise').getByTestId('support-plan-price').textContent()).toBe('7% of monthly spend at least €990.00 / month');

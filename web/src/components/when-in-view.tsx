@@ -9,6 +9,11 @@ interface WhenInViewProps {
   /** Shown until the section comes near: as large as what replaces it, so nothing moves. */
   placeholder: ReactNode;
   children: ReactNode;
+  /**
+   * How far below the visible part of the page the section starts rendering (`100%`: a screen
+   * ahead), so that a visitor scrolling down finds it rendered rather than watches it render.
+   */
+  ahead?: `${number}px` | `${number}%`;
 }
 
 /**
@@ -17,8 +22,8 @@ interface WhenInViewProps {
  * thread on this machine): the page is usable sooner, and nothing is spent on what nobody scrolls
  * to. On a screen tall enough to show it, it renders at once.
  */
-export function WhenInView({ placeholder, children }: WhenInViewProps) {
-  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: IN_VIEW_MARGIN });
+export function WhenInView({ placeholder, children, ahead }: WhenInViewProps) {
+  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: ahead ? `0px 0px ${ahead} 0px` : IN_VIEW_MARGIN });
   const [reached, setReached] = useState(false);
   if (!reached && entry?.isIntersecting) setReached(true);
   return reached ? children : <div ref={ref}>{placeholder}</div>;

@@ -1,7 +1,9 @@
 import { Alert, Badge, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { StyleProp } from '@mantine/core';
 import { advertisedPrices, clusterTypeFromTierName, yearlyDiscountPercent } from '@kubemarket/shared';
 import { IconDiscount } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { categoryLabel, channelLabel, hoursLabel, ItemPrice, responseTimeLabel, SupportPlanPrice, useCatalog } from '../catalog';
 import type { Catalog, CatalogAddon, CatalogFlavor, CatalogMiddleware, CatalogTier } from '../catalog';
 import { BillingCycleSwitch, CurrencyControl, usePreferences } from '../preferences';
@@ -15,6 +17,7 @@ import { formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/date-format';
 import { QueryErrorAlert } from '../../components/query-error-alert';
 import { PriorityImage } from '../../components/priority-image';
+import { WhenInView } from '../../components/when-in-view';
 import { CLUSTER_TYPE_IMAGE } from './cluster-type-gallery';
 import { OrderTierButton } from './order-tier-button';
 import { FactGrid, PageSection, PublicPage } from './public-page';
@@ -105,12 +108,16 @@ export function PricingPage() {
             title="Node flavours"
             description="Worker nodes are billed per node on top of the tier, at the price of their flavour. Each tier offers its own selection of flavours."
           >
-            <FlavorTable flavors={catalog.flavors} />
+            <BelowTheTiers height={tableHeight(catalog.flavors.length)} label="Loading the node flavours">
+              <FlavorTable flavors={catalog.flavors} />
+            </BelowTheTiers>
           </PageSection>
 
           <PageSection id="add-ons" title="Add-ons">
             <FromPrice items={catalog.addons} unit="per cluster" what="Add-ons installed and kept up to date on your clusters" testId="addons-from" />
-            <AddonTable catalog={catalog} />
+            <BelowTheTiers height={tableHeight(catalog.addons.length)} label="Loading the add-ons">
+              <AddonTable catalog={catalog} />
+            </BelowTheTiers>
           </PageSection>
 
           <PageSection id="middlewares" title="Managed data services">
@@ -119,33 +126,15 @@ export function PricingPage() {
               what="Databases, caches, queues and storage run for you next to your clusters"
               testId="middlewares-from"
             />
-            <MiddlewareTable catalog={catalog} />
+            <BelowTheTiers height={tableHeight(catalog.middlewares.length)} label="Loading the managed data services">
+              <MiddlewareTable catalog={catalog} />
+            </BelowTheTiers>
           </PageSection>
 
           <PageSection id="support" title="Support plans" description="Basic support comes with every organisation; the other plans add faster answers, more channels and round-the-clock cover.">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-              {catalog.supportPlans.map((plan) => (
-                <Card key={plan.id} withBorder radius="md" padding="lg" component="article" aria-labelledby={`support-${plan.id}`} data-testid="support-plan">
-                  <Stack gap="sm" h="100%">
-                    <Title order={3} size="h4" id={`support-${plan.id}`}>
-                      {plan.name}
-                    </Title>
-                    <SupportPlanPrice plan={plan} testId="support-plan-price" />
-                    <Text size="sm" c="dimmed">
-                      {plan.description}
-                    </Text>
-                    <DetailsList
-                      details={[
-                        { label: 'Critical incidents', value: `Answered within ${responseTimeLabel(plan.responseMinutes[0])}` },
-                        { label: 'Hours', value: hoursLabel(plan.hours) },
-                        { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
-                        { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
-                      ]}
-                    />
-                  </Stack>
-                </Card>
-              ))}
-            </SimpleGrid>
+            <BelowTheTiers height={SUPPORT_PLANS_HEIGHT} label="Loading the support plans">
+              <SupportPlans plans={catalog.supportPlans} />
+            </BelowTheTiers>
           </PageSection>
         </>
       ) : null}
@@ -174,6 +163,53 @@ export function PricingPage() {
         </Group>
       </Card>
     </PublicPage>
+  );
+}
+
+/**
+ * The catalogue below the tiers (flavours, add-ons, data services, support plans), rendered once the
+ * visitor scrolls within a screen of it, a placeholder as tall until then. On a phone the tiers alone
+ * are seven screens long, and rendering every table as the catalogue arrived was most of what the
+ * page's main thread did after its first paint (ADR 51); a visitor who scrolls finds them rendered.
+ */
+function BelowTheTiers({ height, label, children }: { height: StyleProp<number>; label: string; children: ReactNode }) {
+  return (
+    <WhenInView ahead="100%" placeholder={<Skeleton h={height} radius="md" role="status" aria-label={label} />}>
+      {children}
+    </WhenInView>
+  );
+}
+
+/** About as tall as a catalogue table of `rows` rows: taller rows on a narrow screen, where cells wrap. */
+const tableHeight = (rows: number): StyleProp<number> => ({ base: 100 + rows * 70, md: 100 + rows * 50 });
+/** About as tall as the support plans: one column of cards on a phone, two on a tablet, a row of four on a wide screen. */
+const SUPPORT_PLANS_HEIGHT: StyleProp<number> = { base: 1700, sm: 700, lg: 450 };
+
+function SupportPlans({ plans }: { plans: Catalog['supportPlans'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+      {plans.map((plan) => (
+        <Card key={plan.id} withBorder radius="md" padding="lg" component="article" aria-labelledby={`support-${plan.id}`} data-testid="support-plan">
+          <Stack gap="sm" h="100%">
+            <Title order={3} size="h4" id={`support-${plan.id}`}>
+              {plan.name}
+            </Title>
+            <SupportPlanPrice plan={plan} testId="support-plan-price" />
+            <Text size="sm" c="dimmed">
+              {plan.description}
+            </Text>
+            <DetailsList
+              details={[
+                { label: 'Critical incidents', value: `Answered within ${responseTimeLabel(plan.responseMinutes[0])}` },
+                { label: 'Hours', value: hoursLabel(plan.hours) },
+                { label: 'Channels', value: plan.channels.map(channelLabel).join(', ') },
+                { label: 'Named engineer', value: plan.namedEngineer ? 'Yes' : 'No' },
+              ]}
+            />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
   );
 }
 
