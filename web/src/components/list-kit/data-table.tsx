@@ -42,7 +42,11 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
    * focusable region the keyboard can scroll (WCAG 2.1.1).
    */
   scrollRegion?: string;
-  /** `native`: the browser's own scrollbar rather than Mantine's scroll area (lighter, for the public pages). */
+  /**
+   * `native`: the browser's own scrollbar rather than Mantine's scroll area. Lighter: a scroll area
+   * measures itself as it mounts and renders again at once, in the same task as the page's hydration
+   * (ADR 51), so the public pages and the console's larger pages use it.
+   */
   scrollType?: 'native';
 }
 

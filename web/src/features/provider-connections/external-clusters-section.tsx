@@ -97,6 +97,7 @@ export function ExternalClustersSection() {
                 rowProps={() => ({ 'data-testid': 'external-cluster' })}
                 label="Clusters at other clouds"
                 minWidth={720}
+                scrollType="native"
                 verticalSpacing="xs"
                 testId="external-clusters"
               />
