@@ -91,7 +91,7 @@ describe('pricing', () => {
     expect(await sandbox.getByTestId('tier-ha').textContent()).toBe('Not available');
 
     // The node flavours table: per hour and per month, 2 decimals (docs/product/constants.md#currencies-and-prices).
-    // The catalogue below the tiers renders as the visitor scrolls near it (ADR 51): not yet on the
+    // The catalogue below the tiers renders as the visitor scrolls near it (ADR 53): not yet on the
     // first screen (1280 × 720, the flavours three screens down), then each section once scrolled to.
     expect(await page.getByTestId('flavor-table').count()).toBe(0);
     await scrollToSection(page, 'flavors');

@@ -20,7 +20,7 @@ type QueryErrorAlertProps = { title: string; testId?: string } & (
  * A failed query: what went wrong and a way to try again (nothing while the query has not failed).
  * A query's `isFetching` is read only once it has failed: TanStack Query re-renders a component
  * for each property of the result it has read, and the page that owns the query (all of /usage)
- * would otherwise render again as every background refresh starts and ends (ADR 51).
+ * would otherwise render again as every background refresh starts and ends (ADR 53).
  */
 export function QueryErrorAlert(props: QueryErrorAlertProps) {
   const { title, testId } = props;

@@ -45,7 +45,7 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
   /**
    * `native`: the browser's own scrollbar rather than Mantine's scroll area. Lighter: a scroll area
    * measures itself as it mounts and renders again at once, in the same task as the page's hydration
-   * (ADR 51), so the public pages and the console's larger pages use it.
+   * (ADR 53), so the public pages and the console's larger pages use it.
    */
   scrollType?: 'native';
 }

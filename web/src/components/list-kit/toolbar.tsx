@@ -27,7 +27,7 @@ interface FilterSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChan
 /**
  * Its options are rendered when the list opens, not with the page: Mantine keeps a closed Select's
  * list mounted (hidden, in a scroll area, positioned by floating-ui, which renders it again at once),
- * and a list page's four or five filters did that in the same task as the page's hydration (ADR 51).
+ * and a list page's four or five filters did that in the same task as the page's hydration (ADR 53).
  */
 const OPTIONS_WHEN_OPEN = { keepMounted: false } as const;
 

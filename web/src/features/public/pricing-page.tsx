@@ -170,7 +170,7 @@ export function PricingPage() {
  * The catalogue below the tiers (flavours, add-ons, data services, support plans), rendered once the
  * visitor scrolls within a screen of it, a placeholder as tall until then. On a phone the tiers alone
  * are seven screens long, and rendering every table as the catalogue arrived was most of what the
- * page's main thread did after its first paint (ADR 51); a visitor who scrolls finds them rendered.
+ * page's main thread did after its first paint (ADR 53); a visitor who scrolls finds them rendered.
  */
 function BelowTheTiers({ height, label, children }: { height: StyleProp<number>; label: string; children: ReactNode }) {
   return (
