@@ -57,7 +57,9 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
 export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, scrollType, ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
-    <Table.ScrollContainer minWidth={minWidth} type={scrollType} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
+    // Natively scrolled, the container is also the containing block of what cells position
+    // absolutely (visually hidden labels): otherwise those escape its clipping and widen the page.
+    <Table.ScrollContainer minWidth={minWidth} type={scrollType} pos={scrollType === 'native' ? 'relative' : undefined} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
       <Table {...tableProps} aria-label={label} data-testid={testId} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
