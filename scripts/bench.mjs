@@ -105,16 +105,16 @@ try {
   const roundTripBase = rows.find((row) => row.roundTrip);
   // Floor rows are taken against the floor's own bare route: what the runtime leaves a route with one round trip.
   const floorBase = rows.find((row) => row.floor);
-  const floorTrpcRow = rows.find((row) => row.path === '/__floor/trpc/tiers');
+  const [floorTrpc, floorD1] = rows.filter((row) => row.floor && row !== floorBase);
   // A catalogue read over tRPC is held against the bare route plus what tRPC's own fetch adapter
   // costs in this isolate (ADR 51): /healthz scaled by the floor's bare tRPC query against its bare
   // Hono route, both measured in these rounds. Its ratio to /healthz itself is printed beside it.
   const trpcBase = {
     name: 'bare + tRPC adapter (derived)',
     path: '/healthz x floor tRPC/Hono',
-    rps: base.rps * (floorTrpcRow.rps / floorBase.rps),
-    p50: base.p50 * (floorTrpcRow.p50 / floorBase.p50),
-    p99: base.p99 * (floorTrpcRow.p99 / floorBase.p99),
+    rps: base.rps * (floorTrpc.rps / floorBase.rps),
+    p50: base.p50 * (floorTrpc.p50 / floorBase.p50),
+    p99: base.p99 * (floorTrpc.p99 / floorBase.p99),
     derived: true,
   };
   rows.splice(1, 0, trpcBase);
@@ -142,7 +142,6 @@ try {
   console.log(`\nREST vs tRPC throughput: ${fmt(restRow.rps / trpcRow.rps)}x; tRPC catalogue against /healthz itself: ${fmt(trpcRow.rps / base.rps)}x`);
   // A signed-in list makes one D1 round trip (its session is in the isolate's cache, ADR 19): what
   // the runtime leaves a route with one, beside what the lists reach, says how far the code can go.
-  const [floorTrpc, floorD1] = rows.filter((row) => row.floor && row !== floorBase);
   const lists = rows.filter((row) => row.budget === SIGNED_IN);
   const ofHealthz = lists.map((row) => row.rps / base.rps);
   console.log(
