@@ -12,7 +12,7 @@ interface Frame {
 }
 
 interface Watch {
-  /** Loading elements inserted since the watch began, by their outer HTML's start. */
+  /** Loading elements inserted since the watch began: the path then and their outer HTML's start. */
   loaders: string[];
   /** The path and the number of cluster rows at each animation frame. */
   frames: Frame[];
@@ -28,7 +28,7 @@ async function watchRendering(page: Page): Promise<void> {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           const found = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
-          for (const element of found) watch.loaders.push(element.outerHTML.slice(0, 160));
+          for (const element of found) watch.loaders.push(`${window.location.pathname}: ${element.outerHTML.slice(0, 160)}`);
         }
       }
     }).observe(document.body, { childList: true, subtree: true });
@@ -66,6 +66,9 @@ describe('navigation to cached data', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/clusters/'));
     await page.getByTestId('back-to-clusters').waitFor();
     await page.getByTestId('page-title').waitFor();
+    // The cluster page settles first (its cost card, below the title, shows its chart's loading
+    // status when its figures arrive): what is watched from here is the way back alone.
+    await page.waitForLoadState('networkidle');
 
     await watchRendering(page);
     // The list is stale at once (query defaults): coming back reads it again in the background.
