@@ -86,6 +86,8 @@ export default defineConfig(({ command }) => ({
         // dependencies from a table in the entry (9 KiB gzip of the first load): the Worker preloads
         // a page's chunks from route-preloads.json instead (ADR 18). Every browser we support has
         // modulepreload, so no polyfill either.
+        // `pnpm profile:page` builds with WEB_SOURCEMAP=1: maps beside the scripts, no comment in them.
+        sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false,
         modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
         rolldownOptions: {
           output: {
