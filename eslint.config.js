@@ -154,6 +154,26 @@ export default tseslint.config(
     },
   },
   {
+    // Dialogs and drawers render from the first time they open (web/src/components/overlays.tsx,
+    // ADR 54): Mantine's own render their portal closed, a second render of each as the page hydrates.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/overlays.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Modal', 'Drawer'],
+              message: "Use Modal and Drawer from web/src/components/overlays.tsx: rendered only once opened.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // docs/architecture.md#layout: web depends on shared and on the API's types only, and a feature does not
     // reach into another feature's files.
     files: ['web/src/**/*.{ts,tsx}'],

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { deleteConfirmationMatches } from '@kubemarket/shared';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { ErrorAlert } from './error-alert';
+import { Modal } from './overlays';
 
 const typedNameSchema = z.object({ typed: z.string() });
 

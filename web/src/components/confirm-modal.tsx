@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
+import { Modal } from './overlays';
 
 interface ConfirmModalProps {
   opened: boolean;

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Modal } from './overlays';
 
 interface SecretOnceModalProps {
   /** The secret; null keeps the dialog closed. */

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import type { SessionUser } from './auth-types';
 import { RESEND_TEXT } from './email-verification-text';
+import { Modal } from '../../components/overlays';
 
 type ResendState = 'idle' | 'sending' | 'sent';
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import type { PaymentMethod, PaymentMethods } from './billing-types';
 import { CardInputs, loadStripeOnce, StripeCardField, TestCardsTable, testCardValues, type StripeCardReady } from '../checkout';
 import { cardFormErrors, cardRequest, EMPTY_CARD_FORM, type CardFormValues } from './card-form';
 import { EMPTY_SEPA_FORM, formatIban, sandboxSepaDetails, SETUP_UNREACHABLE, sepaFormErrors, setupResult, stripeCardSetupData, stripeSepaSetupData, type SepaFormValues } from './setup-form';
+import { Modal } from '../../components/overlays';
 
 /** Stripe's test IBAN whose debits succeed; the sandbox takes any valid IBAN of a SEPA country. */
 const TEST_IBAN = 'DE89 3704 0044 0532 0130 00';

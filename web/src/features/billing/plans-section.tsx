@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useBillingChange } from './billing-change';
 import { KeepOrConfirm } from './dialog-buttons';
 import type { BillingPlans } from './billing-types';
 import { Money } from './money';
+import { Modal } from '../../components/overlays';
 
 type Option = BillingPlans['options'][number];
 

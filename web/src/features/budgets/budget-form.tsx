@@ -8,7 +8,7 @@ import {
   tierDisplayName,
   type BudgetScopeValue,
 } from '@kubemarket/shared';
-import { Alert, Autocomplete, Checkbox, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Checkbox, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { scopeHibernates } from './budget-scope';
 import type { Budget, BudgetChoices } from './budget-types';
+import { Modal } from '../../components/overlays';
 
 interface BudgetFormValues {
   name: string;

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@kubemarket/api';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { isArchived } from './list-filter';
 import { ListToolbar } from './list-toolbar';
 import { RowActions } from './row-actions';
 import { useListFilter } from './use-list-filter';
+import { Modal } from '../../components/overlays';
 
 /** An entity's archive and restore procedures on the tRPC client, e.g. `client.catalogAdmin.addons`. */
 interface ArchiveProcedures<Input> {

@@ -1,4 +1,4 @@
-import { Badge, Drawer, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DetailsList } from '../../components/details-list';
@@ -7,6 +7,7 @@ import { addonVersionRange, categoryLabel, ItemPrice, MiddlewarePlansTable, Supp
 import type { Catalog, CatalogAddon, CatalogMiddleware, CatalogSupportPlan } from '../catalog';
 import { encodedEstimateFor, MARKET_KIND_LABELS } from './market-items';
 import type { MarketItem } from './market-items';
+import { Drawer } from '../../components/overlays';
 
 interface ItemDetailProps {
   catalog: Catalog;

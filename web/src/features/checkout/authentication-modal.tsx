@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { euros } from './money';
+import { Modal } from '../../components/overlays';
 
 interface AuthenticationModalProps {
   opened: boolean;

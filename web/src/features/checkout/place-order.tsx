@@ -1,4 +1,4 @@
-import { Alert, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { billingInputSchema, quoteCustomerSchema } from '@kubemarket/shared';
 import { IconDiscount, IconInfoCircle } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { BillingFields } from './billing-fields';
 import type { CreateOrderRequest, OrderLineRequest } from './checkout-types';
 import { quoteMoney } from './money';
 import { MoneySummary } from './order-summary';
+import { Modal } from '../../components/overlays';
 
 interface PlaceOrderModalProps {
   opened: boolean;

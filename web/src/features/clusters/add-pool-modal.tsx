@@ -1,4 +1,4 @@
-import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { orderNodePoolSchema, TAINT_EFFECTS } from '@kubemarket/shared';
 import type { TaintEffect } from '@kubemarket/shared';
@@ -16,6 +16,7 @@ import type { ClusterDetail, NewNodePool } from './cluster-types';
 import { MAX_POOL_NODES, usePricedChange } from './pool-modals';
 import type { PoolChange } from './pool-pricing';
 import { PriceChangeView } from './price-change-view';
+import { Modal } from '../../components/overlays';
 
 interface LabelRow {
   key: string;

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import type { ClusterDetail, NodePool } from './cluster-types';
 import { priceChange } from './pool-pricing';
 import type { PoolChange, PriceChange } from './pool-pricing';
 import { PriceChangeView } from './price-change-view';
+import { Modal } from '../../components/overlays';
 
 /** The server's limits of a pool (clusters schemas): 1 to 100 nodes. */
 export const MAX_POOL_NODES = 100;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Modal, Skeleton, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, List, Skeleton, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle, IconRefresh, IconShoppingCart } from '@tabler/icons-react';
@@ -37,6 +37,7 @@ import { useDraftPricing } from './use-draft-pricing';
 import { usePlaceOrder } from './use-place-order';
 import { firstInvalidStep, validateStep, type DraftPolicy } from './validation';
 import { PriceFootprint } from './price-footprint';
+import { Modal } from '../../components/overlays';
 
 export interface ConfiguratorPageProps {
   search: ConfiguratorSearch;

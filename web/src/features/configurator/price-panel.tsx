@@ -1,4 +1,4 @@
-import { Affix, Button, Card, Drawer, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Affix, Button, Card, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { MOBILE_BREAKPOINT_PX } from '@kubemarket/shared';
 import type { BillingCycle } from '@kubemarket/shared';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -12,6 +12,7 @@ import { RatesNotice, useDisplayPrice } from '../currency';
 import { draftEstimate } from './draft';
 import type { ClusterDraft } from './draft';
 import type { DraftPricing } from './use-draft-pricing';
+import { Drawer } from '../../components/overlays';
 
 /** What the panel's own fields change: the promotion code and who buys (for the VAT). */
 export type PricingChoices = Pick<ClusterDraft, 'promotionCode' | 'countryCode' | 'isBusiness' | 'vatNumber'>;

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { IconCookie } from '@tabler/icons-react';
 import { CONSENT_SCROLL_AREA_PX } from '@kubemarket/shared';
 import { useState } from 'react';
 import { COOKIE_CATEGORIES } from './consent-categories';
 import type { CookieCategory } from './consent-categories';
 import type { ConsentChoices } from './consent-storage';
+import { Modal } from '../../components/overlays';
 
 interface CookiePreferencesDialogProps extends PreferencesDialogBodyProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { printedReference } from '@kubemarket/shared';
-import { Anchor, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
 } from './invoice-format';
+import { Modal } from '../../components/overlays';
 
 const PAGE_SIZE = 10;
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { middlewarePlacementSchema } from '@kubemarket/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { ButtonLink } from '../../components/router-links';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { PlaceOrderModal } from '../checkout';
+import { Modal } from '../../components/overlays';
 
 interface OrderedPlan {
   id: string;

@@ -1,10 +1,11 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldRule } from '../../lib/field-rule';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { Modal } from '../../components/overlays';
 
 export interface ReasonAction {
   /** The dialog's title, e.g. "Disable Alice Martin?" */

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, Group, List, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, List, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { connectionFormSchema, credentialsSchema } from './credential-schemas';
 import { useMayManageConnections } from './may-manage-connections';
 import { credentialsOf, emptyValues, PROVIDER_PAGES, type FormValues, type ProviderId, type SavedConnection, type TestResult } from './providers';
 import { TestResultView } from './test-result-view';
+import { Modal } from '../../components/overlays';
 
 const RESULT_LABELS: Record<NonNullable<SavedConnection['lastResultKind']>, string> = {
   ok: 'Working',

@@ -1,10 +1,11 @@
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { CancelSubmitRow } from '../../components/form-fields';
 import type { MantineColor } from '@mantine/core';
 import { passwordConfirmationInputSchema } from '@kubemarket/shared';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { Modal } from '../../components/overlays';
 
 /** The part of a mutation taking the account password (variables: { password }) the dialog drives. */
 export interface PasswordConfirmedChange {

@@ -1,4 +1,3 @@
-import { Drawer } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { DashboardSidebar } from './dashboard-sidebar';
 import { TOGGLE_DASHBOARD_SIDEBAR_EVENT } from './dashboard-sidebar-event';
 import { useHydrationSignal } from '../../lib/hydration';
 import { useMobileMode } from './use-mobile-mode';
+import { Drawer } from '../../components/overlays';
 
 /**
  * docs/product/screens.md#dashboard-sidebar, dashboard layout: the sidebar beside the page on desktop (collapsible to an

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
@@ -10,6 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { countryName, countryOptions } from '../../lib/countries';
 import type { OrganizationDetail } from './staff-organizations-types';
+import { Modal } from '../../components/overlays';
 
 // Billing profile
 

@@ -1,6 +1,6 @@
 /** A customer organisation as staff see it (issue 15); each card of the page is a file of its own (issue 32). */
 import { isAdminRole, ORGANIZATION_ROLE_LABELS, STAFF_CREDIT_LIMITS } from '@kubemarket/shared';
-import { Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { CreditCard } from './credit-card';
 import { Figure, Section, SimpleTable, StatusBadge, TableSection } from './detail-parts';
 import { SettingsCard } from './settings-card';
 import { AwaitingTransfers, InvoiceTransferForm } from './transfers-card';
+import { Modal } from '../../components/overlays';
 
 /** One organisation as staff see it, with the actions on it. */
 export function OrganizationDetailView({ id, onBack }: { id: string; onBack: () => void }) {

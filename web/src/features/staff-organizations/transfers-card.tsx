@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import {
   transferReferenceProblem,
 } from './staff-format';
 import type { AwaitingTransfer, OrganizationDetail } from './staff-organizations-types';
+import { Modal } from '../../components/overlays';
 
 // Transfers
 

@@ -1,5 +1,5 @@
 import { inviteInputSchema, ORGANIZATION_ROLE_LABELS, ORGANIZATION_ROLES, type OrganizationRole } from '@kubemarket/shared';
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
 import { fieldMap } from '../../lib/server-errors';
@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { assignableRoles } from './team-format';
 import { CancelSubmitRow } from '../../components/form-fields';
+import { Modal } from '../../components/overlays';
 
 const ROLE_OPTIONS = ORGANIZATION_ROLES.map((role) => ({ value: role, label: ORGANIZATION_ROLE_LABELS[role] }));
 

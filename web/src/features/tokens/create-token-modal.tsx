@@ -1,10 +1,11 @@
 import { createTokenInputSchema, SCOPE_DOMAIN_LABELS, type ScopeDomain, type TokenScope } from '@kubemarket/shared';
-import { Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
 import { fieldMap } from '../../lib/server-errors';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { accessOf, EXPIRY_CHOICES, scopesOf, type DomainAccess } from './token-form-values';
+import { Modal } from '../../components/overlays';
 
 interface CreateTokenModalProps {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { createWebhookEndpointSchema, updateWebhookEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@kubemarket/shared';
-import { Checkbox, Code, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Code, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
 import { CancelSubmitRow } from '../../components/form-fields';
@@ -7,6 +7,7 @@ import { fieldMap } from '../../lib/server-errors';
 import { useTRPC } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SecretOnceModal } from '../../components/secret-once-modal';
+import { Modal } from '../../components/overlays';
 
 /** The events to choose from, each with the sentence a customer reads. */
 function EventChoices({ value, onChange, error }: { value: WebhookEventType[]; onChange: (value: WebhookEventType[]) => void; error?: React.ReactNode }) {
