@@ -43,23 +43,28 @@ export interface DataTableProps<T> extends Pick<TableProps, 'striped' | 'highlig
    */
   scrollRegion?: string;
   /**
-   * `native`: the browser's own scrollbar rather than Mantine's scroll area. Lighter: a scroll area
-   * measures itself as it mounts and renders again at once, in the same task as the page's hydration
-   * (ADR 53), so the public pages and the console's larger pages use it.
+   * `native` (the default): the browser's own scrollbar. `scrollarea`: Mantine's scroll area, which
+   * measures itself as it mounts and renders again at once, synchronously, in the same task as the
+   * page's hydration (ADR 53): every list uses the native one.
    */
-  scrollType?: 'native';
+  scrollType?: 'native' | 'scrollarea';
 }
 
 /**
  * The one table of the lists: a named table (caption or aria-label) in a scroll container, column
  * headings with `scope="col"`, and each row drawn from its columns.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, scrollType, ...tableProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, caption, label, minWidth, testId, footer, busy, scrollRegion, scrollType = 'native', ...tableProps }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
+  const region = scrollRegion ? ({ tabIndex: 0, role: 'region', 'aria-label': scrollRegion } as const) : undefined;
   return (
     // Natively scrolled, the container is also the containing block of what cells position
     // absolutely (visually hidden labels): otherwise those escape its clipping and widen the page.
-    <Table.ScrollContainer minWidth={minWidth} type={scrollType} pos={scrollType === 'native' ? 'relative' : undefined} scrollAreaProps={scrollRegion ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': scrollRegion } } : undefined}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type={scrollType}
+      {...(scrollType === 'native' ? { pos: 'relative', ...region } : { scrollAreaProps: region ? { viewportProps: region } : undefined })}
+    >
       <Table {...tableProps} aria-label={label} data-testid={testId} aria-busy={busy} style={busy ? { opacity: 0.6 } : undefined}>
         {caption ? <Table.Caption>{caption}</Table.Caption> : null}
         <Table.Thead>
