@@ -1,19 +1,23 @@
 // `pnpm profile:page <path>…`: what a page's first load spends the browser's main thread on, as
-// the Lighthouse runs of `pnpm lighthouse` see it (a phone's CPU: Chromium throttled 4×). For each
-// path, the demo customer opens it as Lighthouse's warm run does (the sign-in page's code cached,
-// then her session's cookies set; PROFILE_COLD=1: nothing cached), while V8's CPU profiler samples
-// the page. Prints the main thread's long tasks (runs of work without a pause, over 50 ms: what
-// Total Blocking Time counts), each with the sources it spent most on, then the page's busiest
-// sources and our own functions with everything they called (a component and its Mantine children),
-// mapped to their source files through the build's source maps. Writes the .cpuprofile (open it in
-// Chrome DevTools, Performance tab). Not a test: a tool to see where the time goes, as
-// `pnpm profile:worker` is for the Worker. 127.0.0.1 only.
+// the Lighthouse runs of `pnpm lighthouse` see it (a phone's screen, Chromium's CPU throttled 4×).
+// For each path, the demo customer opens it as Lighthouse's warm run does (the sign-in page's code
+// cached, then her session's cookies set; PROFILE_COLD=1: nothing cached) while Chromium records a
+// trace and V8's CPU profiler samples the page. Prints the main thread's long tasks (Chromium's own
+// tasks over 50 ms: what Total Blocking Time counts after the first paint), each with the trace
+// events in it (style, layout, a script's evaluation), the sources its samples spent most on and how
+// the task was entered (the outermost frames: React's scheduler, a timer), then the page's busiest
+// sources and our own functions with what they call, mapped to their source files through the
+// build's source maps. PROFILE_COMMITS=1 adds React's commits: how many components each rendered,
+// and whose state changed (what set it off). Writes each .cpuprofile (Chrome DevTools opens it).
+// Not a test: a tool to see where the time goes, as `pnpm profile:worker` is for the Worker, and
+// how ADR 54 found its causes. 127.0.0.1 only.
 //
-// Builds with source maps (WEB_SOURCEMAP=1: hidden maps, nothing else changes) unless
+// Builds with source maps (WEB_SOURCEMAP=1: hidden maps, the code unchanged) unless
 // BENCH_SKIP_BUILD=1, which profiles the web/dist already built (mapped when it has its maps).
 // Env: PROFILE_PORT (default 8795), PROFILE_CPU_SLOWDOWN (default 4), PROFILE_SECONDS (how long
 // after the load event the profile keeps running, default 5), PROFILE_DIR (where the .cpuprofile
-// files go, default a temporary directory).
+// files go, default a temporary directory), PROFILE_ENTRY_FRAMES (default 4).
+/* global window -- watchCommits and a page.evaluate run in the page */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
