@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { PageLayout } from '../../components/page-header';
 import { PriceSettingsCard } from '../currency';
 import { usePreferences } from '../preferences';
+import { useBelowHeader } from '../../lib/header-offset';
 import { buildPriceBook, CatalogError, useCatalog } from '../catalog';
 import type { Catalog } from '../catalog';
 import { ClusterEditor } from './cluster-editor';
@@ -37,6 +38,7 @@ function serverLineError(message: string): [number, string] | null {
 }
 
 export function PriceEstimatorPage({ encoded, onEncodedChange }: PriceEstimatorPageProps) {
+  const belowHeader = useBelowHeader<HTMLDivElement>();
   const catalogQuery = useCatalog();
   const { billingCycle, currency, setBillingCycle, setCurrency } = usePreferences();
   const [initial] = useState(() => decodeEstimate(encoded));
@@ -129,7 +131,7 @@ export function PriceEstimatorPage({ encoded, onEncodedChange }: PriceEstimatorP
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>
+            <div ref={belowHeader} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>
               <EstimateSummary
                 key={resets}
                 client={client}

@@ -8,6 +8,7 @@ import { periodLabel } from '../catalog';
 import { EstimateSummary } from '../catalog-browse';
 import type { Estimate } from '../catalog-browse';
 import { BillingCycleControl, CurrencyControl } from '../preferences';
+import { useBelowHeader } from '../../lib/header-offset';
 import { RatesNotice, useDisplayPrice } from '../currency';
 import { draftEstimate } from './draft';
 import type { ClusterDraft } from './draft';
@@ -44,6 +45,7 @@ function choicesOf(changes: Partial<Estimate>): Partial<PricingChoices> {
  * bar with the total that opens the same summary in a drawer.
  */
 export function PricePanel({ draft, pricing, cycle, onChange, footprint }: PricePanelProps) {
+  const belowHeader = useBelowHeader<HTMLDivElement>();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [opened, setOpened] = useState(false);
   const summary = (
@@ -82,7 +84,9 @@ export function PricePanel({ draft, pricing, cycle, onChange, footprint }: Price
   if (desktop) {
     return (
       <div data-testid="price-panel">
-        <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>{summary}</div>
+        <div ref={belowHeader} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))' }}>
+          {summary}
+        </div>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PromoBanner, PromoSideTab, usePromoBanner } from '../marketing';
 import { AppHeader } from './app-header';
+import { setHeaderOffset } from '../../lib/header-offset';
 import { useRootColorSchemeClass } from './root-color-scheme-class';
 import classes from './site-shell.module.css';
 import { useMobileMode } from './use-mobile-mode';
@@ -35,23 +36,16 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const mobile = useMobileMode();
   const promo = usePromoBanner();
   const headerRef = useRef<HTMLElement>(null);
-  // Mantine's AppShell variables, which the sticky panels, the dashboard sidebar and the toasts read.
-  // The header is sticky, in the page's flow: the content starts below it at whatever height the
-  // promotional bar wraps to, so nothing moves when that height is known. The ResizeObserver's
-  // first report comes after the browser's own layout and before the first paint, then on every
-  // change of size; measuring in the effect instead forced a layout of the whole page in the middle
-  // of React's commit (85 ms of /pricing's hydration under Lighthouse's 4x CPU slowdown).
+  // The header's height, which the sticky sidebar rail, the toasts and the price panels place
+  // themselves below (setHeaderOffset: on those elements only). The header is sticky, in the page's
+  // flow: the content starts below it at whatever height the promotional bar wraps to. The
+  // ResizeObserver's first report comes after the browser's own layout and before the first paint,
+  // then on every change of size; measuring in the effect instead forced a layout of the whole page
+  // in the middle of React's commit (85 ms of /pricing's hydration under Lighthouse's 4x CPU slowdown).
   useEffect(() => {
     const header = headerRef.current;
     if (!header) return;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = `${entry!.borderBoxSize[0]!.blockSize}px`;
-      // Unchanged, it is left alone: a new value on the root element restyles the whole page.
-      if (root.getPropertyValue('--app-shell-header-height') === height) return;
-      root.setProperty('--app-shell-header-height', height);
-      root.setProperty('--app-shell-header-offset', height);
-    });
+    const observer = new ResizeObserver(([entry]) => setHeaderOffset(`${entry!.borderBoxSize[0]!.blockSize}px`));
     observer.observe(header);
     return () => observer.disconnect();
   }, []);

@@ -6,6 +6,7 @@ import { DashboardSidebar } from './dashboard-sidebar';
 import { TOGGLE_DASHBOARD_SIDEBAR_EVENT } from './dashboard-sidebar-event';
 import { useHydrationSignal } from '../../lib/hydration';
 import { useMobileMode } from './use-mobile-mode';
+import { useBelowHeader } from '../../lib/header-offset';
 import { Drawer } from '../../components/overlays';
 
 /**
@@ -17,6 +18,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   useHydrationSignal('dashboard-layout');
   const mobile = useMobileMode();
   const [collapsed, setCollapsed] = useState(false);
+  const belowHeader = useBelowHeader<HTMLElement>();
   const [overlayOpened, setOverlayOpened] = useState(false);
 
   useWindowEvent(TOGGLE_DASHBOARD_SIDEBAR_EVENT, () => {
@@ -42,7 +44,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <DashboardSidebar collapsed={false} onNavigate={closeOverlay} />
         </Drawer>
       ) : (
-        <aside className={classes.rail} data-collapsed={collapsed || undefined} aria-label="Dashboard sidebar">
+        <aside ref={belowHeader} className={classes.rail} data-collapsed={collapsed || undefined} aria-label="Dashboard sidebar">
           <DashboardSidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((current) => !current)} />
         </aside>
       )}

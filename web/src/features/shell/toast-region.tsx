@@ -2,6 +2,8 @@ import { TOAST_HOTKEY, TOAST_LIMIT } from '@kubemarket/shared';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import classes from './notifications.module.css';
+import { useBelowHeader } from '../../lib/header-offset';
+import { useMergedRef } from '@mantine/hooks';
 
 // The toasts' renderer (transitions, portal, close buttons) is not needed to paint a page: it loads
 // once the browser is idle after the first render, or at once when a toast is shown before that.
@@ -32,6 +34,7 @@ function useToastsNeeded(): boolean {
  */
 export function ToastRegion() {
   const regionRef = useRef<HTMLDivElement>(null);
+  const ref = useMergedRef(regionRef, useBelowHeader<HTMLDivElement>());
   const needed = useToastsNeeded();
 
   // F8 alone, as Mantine's useHotkeys would take it (outside text fields), without its parser of
@@ -50,7 +53,7 @@ export function ToastRegion() {
 
   return (
     <div
-      ref={regionRef}
+      ref={ref}
       role="region"
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       tabIndex={-1}
