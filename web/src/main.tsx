@@ -10,7 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { rememberTimeZone } from './lib/render-cookies';
 import { whenHydrated } from './lib/hydration';
-import { primeFirstQueries } from './lib/first-queries';
+import { forgetFirstAnswers, primeFirstQueries } from './lib/first-queries';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, createTrpcOptionsProxy } from './lib/trpc';
 import { primeCurrentUser } from './features/auth';
@@ -51,6 +51,14 @@ primeCurrentUser(queryClient, trpc);
 // And the answers to the console page's first queries (ADR 0042): it renders its content at once.
 primeFirstQueries(queryClient);
 const router = createAppRouter({ queryClient, trpc });
+// Those answers are the first page's reads: once the visitor goes elsewhere, or loses the network,
+// they are answers like any other, asked for again as a page mounts (ADR 54).
+router.subscribe('onBeforeNavigate', ({ fromLocation, hrefChanged }) => {
+  if (fromLocation && hrefChanged) forgetFirstAnswers();
+});
+onlineManager.subscribe((online) => {
+  if (!online && !rootElement.hasAttribute('data-prerendered')) forgetFirstAnswers();
+});
 
 /** The prerendered page is hydrated: its queries may fetch, and #root no longer says it is waiting. */
 const hydrated = () => {

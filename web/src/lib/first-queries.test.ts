@@ -1,7 +1,8 @@
 import { FIRST_QUERIES_SCRIPT_ID, jsonDataScript } from '@kubemarket/shared';
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { primeFirstQueries } from './first-queries';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetFirstAnswers, primeFirstQueries } from './first-queries';
+import { createQueryClient } from './query-client';
 
 const SUMMARY_KEY = [['billing', 'summary'], { type: 'query' }];
 const INVOICES_KEY = [['invoices', 'list'], { input: { page: 1, pageSize: 10 }, type: 'query' }];
@@ -28,5 +29,30 @@ describe('primeFirstQueries', () => {
     expect(primeFirstQueries(queryClient, page({ key: 1 }))).toBe(0);
     expect(primeFirstQueries(queryClient, page([['billing.summary', 1], [[['a'], { type: 'mutation' }], 1], [SUMMARY_KEY]]))).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+});
+
+describe("the Worker's answers as the first page's reads (ADR 54)", () => {
+  afterEach(() => forgetFirstAnswers());
+
+  /** Mounts an observer of the key, as a component's useQuery does; returns how many times it fetched. */
+  async function mount(queryClient: QueryClient, key: readonly unknown[]): Promise<number> {
+    const queryFn = vi.fn(async () => ({ outstandingCents: 0 }));
+    const unsubscribe = new QueryObserver(queryClient, { queryKey: key, queryFn }).subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    unsubscribe();
+    return queryFn.mock.calls.length;
+  }
+
+  it('are not asked for again as the first page mounts or comes online, though stale; afterwards they are', async () => {
+    const queryClient = createQueryClient();
+    primeFirstQueries(queryClient, page([[SUMMARY_KEY, { outstandingCents: 1200 }]]));
+    expect(queryClient.getQueryState(SUMMARY_KEY)?.isInvalidated).toBe(false);
+    expect(await mount(queryClient, SUMMARY_KEY)).toBe(0);
+    // A query the Worker did not answer is asked for as it mounts.
+    expect(await mount(queryClient, INVOICES_KEY)).toBe(1);
+
+    forgetFirstAnswers();
+    expect(await mount(queryClient, SUMMARY_KEY)).toBe(1);
   });
 });

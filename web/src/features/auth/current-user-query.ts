@@ -1,7 +1,7 @@
 import { SESSION_USER_SCRIPT_ID } from '@kubemarket/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from '../../lib/api-errors';
-import { readDataScript } from '../../lib/first-queries';
+import { primeFirstAnswer, readDataScript } from '../../lib/first-queries';
 import type { Trpc } from '../../lib/trpc';
 import type { SessionUser } from './auth-types';
 import { loadUnlessUnauthorized } from './unauthorized-retry';
@@ -44,11 +44,12 @@ function isSessionUser(value: unknown): value is SessionUser {
  * The current user as the Worker wrote it into the page (worker/src/assets.ts), put in the cache
  * before the router first loads: a console page's first load then asks for its own data at once
  * instead of waiting for `auth.me`. A page without it (prerendered, or served by another host)
- * leaves the cache alone, and the query is made as before. Returns whether the cache was primed.
+ * leaves the cache alone, and the query is made as before. As the page's other first answers, it is
+ * not asked for again as the page mounts (primeFirstAnswer). Returns whether the cache was primed.
  */
 export function primeCurrentUser(queryClient: QueryClient, trpc: Trpc, page: Pick<Document, 'getElementById'> = document): boolean {
   const value = readDataScript(SESSION_USER_SCRIPT_ID, page);
   if (value === undefined || (value !== null && !isSessionUser(value))) return false;
-  queryClient.setQueryData(currentUserQueryKey(trpc), value);
+  primeFirstAnswer(queryClient, currentUserQueryKey(trpc), value);
   return true;
 }
