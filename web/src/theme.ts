@@ -27,6 +27,10 @@ export const theme = createTheme({
     // Mantine's Paper (and so Card) sets `outline: 0`: one that is a link or a button (the tutorial
     // cards) would show no focus at all.
     Card: { classNames: { root: classes.focusRing } },
+    // A Select's (MultiSelect's, Autocomplete's) options render when its list opens, not with the
+    // page: Mantine keeps a closed list mounted (hidden, in a scroll area, positioned by floating-ui,
+    // which renders it again at once), in the same task as the page's hydration (ADR 53, ADR 54).
+    Combobox: { defaultProps: { keepMounted: false } },
     Paper: { classNames: { root: classes.focusRing } },
     // Every toast's close button is named (axe button-name): Mantine's is an icon alone.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, classNames: { description: classes.notificationDescription } },

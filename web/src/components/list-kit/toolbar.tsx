@@ -24,17 +24,10 @@ interface FilterSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChan
   'data-testid'?: string;
 }
 
-/**
- * Its options are rendered when the list opens, not with the page: Mantine keeps a closed Select's
- * list mounted (hidden, in a scroll area, positioned by floating-ui, which renders it again at once),
- * and a list page's four or five filters did that in the same task as the page's hydration (ADR 53).
- */
-const OPTIONS_WHEN_OPEN = { keepMounted: false } as const;
-
-/** A filter (or sort) of a list: one value, or every value. */
+/** A filter (or sort) of a list: one value, or every value. Its options render when opened (the theme's Combobox default, ADR 53). */
 export function FilterSelect({ options, allLabel, value, onChange, ...props }: FilterSelectProps) {
   const data = allLabel === undefined ? [...options] : [{ value: ALL, label: allLabel }, ...options];
-  return <Select data={data} value={value ?? ALL} allowDeselect={false} onChange={(next) => onChange(next === ALL ? null : next)} comboboxProps={OPTIONS_WHEN_OPEN} {...props} />;
+  return <Select data={data} value={value ?? ALL} allowDeselect={false} onChange={(next) => onChange(next === ALL ? null : next)} {...props} />;
 }
 
 /** A filter's or a sort's choices from a table of labels, in the table's order. */
