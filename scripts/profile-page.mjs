@@ -216,6 +216,7 @@ function watchCommits() {
     const type = fiber.type;
     if (!type) return null;
     if (typeof type === 'string') return null;
+    if (typeof type === 'symbol') return type.description ?? null;
     return type.displayName || type.name || type.render?.displayName || type.render?.name || type.type?.displayName || type.type?.name || '(anonymous)';
   };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -231,6 +232,7 @@ function watchCommits() {
     onCommitFiberRoot(_id, root) {
       let rendered = 0;
       const causes = new Map();
+      const roots = new Set();
       const stack = [root.current];
       while (stack.length) {
         const fiber = stack.pop();
@@ -244,7 +246,16 @@ function watchCommits() {
         seen.set(fiber, [fiber.memoizedProps, fiber.memoizedState]);
         if (last && last[0] === fiber.memoizedProps && last[1] === fiber.memoizedState) continue;
         rendered += 1;
-        if (!last) continue;
+        if (!last) {
+          // A new subtree: named by the nearest named component above it that was there before.
+          let parent = fiber.return;
+          while (parent && !nameOf(parent)) parent = parent.return;
+          const mark = parent && (seen.get(parent)?.[2] ?? (parent.alternate && seen.get(parent.alternate)?.[2]));
+          if (parent && mark !== 'new') roots.add(`${nameOf(parent)}#${parent.tag} > ${name}#${fiber.tag}`);
+          seen.get(fiber).push('new');
+          continue;
+        }
+        seen.get(fiber).push('old');
         let hook = fiber.memoizedState;
         let previous = last[1];
         let changed = false;
@@ -255,14 +266,14 @@ function watchCommits() {
         }
         if (changed) causes.set(name, (causes.get(name) ?? 0) + 1);
       }
-      commits.push({ at: Math.round(performance.now()), rendered, causes: [...causes].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).slice(0, 12) });
+      commits.push({ at: Math.round(performance.now()), rendered, mounted: [...roots].slice(0, 4), causes: [...causes].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).slice(0, 12) });
     },
   };
 }
 
 function printCommits(commits) {
   console.log(`  React commits (${commits.length}):`);
-  for (const commit of commits) console.log(`    at ${ms(commit.at)}: ${String(commit.rendered).padStart(4)} rendered; state changed in ${commit.causes.join(', ') || '-'}`);
+  for (const commit of commits) console.log(`    at ${ms(commit.at)}: ${String(commit.rendered).padStart(4)} rendered; state changed in ${commit.causes.join(', ') || '-'}${commit.mounted.length ? `; mounted under ${commit.mounted.join(', ')}` : ''}`);
 }
 
 const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-profile-page-'));
