@@ -1,6 +1,6 @@
 import { FIRST_QUERIES_SCRIPT_ID, jsonDataScript } from '@kubemarket/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetFirstAnswers, primeFirstQueries } from './first-queries';
 import { createQueryClient } from './query-client';
 
@@ -33,7 +33,12 @@ describe('primeFirstQueries', () => {
 });
 
 describe("the Worker's answers as the first page's reads (ADR 54)", () => {
-  afterEach(() => forgetFirstAnswers());
+  // The browser's: the Worker's renders mark nothing (they share one isolate and never fetch).
+  beforeEach(() => vi.stubGlobal('window', {}));
+  afterEach(() => {
+    forgetFirstAnswers();
+    vi.unstubAllGlobals();
+  });
 
   /** Mounts an observer of the key, as a component's useQuery does; returns how many times it fetched. */
   async function mount(queryClient: QueryClient, key: readonly unknown[]): Promise<number> {
@@ -53,6 +58,13 @@ describe("the Worker's answers as the first page's reads (ADR 54)", () => {
     expect(await mount(queryClient, INVOICES_KEY)).toBe(1);
 
     forgetFirstAnswers();
+    expect(await mount(queryClient, SUMMARY_KEY)).toBe(1);
+  });
+
+  it('are marked in the browser only: a render in the Worker keeps nothing', async () => {
+    vi.unstubAllGlobals();
+    const queryClient = createQueryClient();
+    primeFirstQueries(queryClient, page([[SUMMARY_KEY, { outstandingCents: 1200 }]]));
     expect(await mount(queryClient, SUMMARY_KEY)).toBe(1);
   });
 });

@@ -34,6 +34,8 @@ const firstAnswers = new Set<string>();
  */
 export function primeFirstAnswer(queryClient: QueryClient, key: QueryKey, data: unknown): void {
   queryClient.setQueryData(key, data);
+  // In the browser only: the Worker's renders (server-render.tsx) share one isolate and never fetch.
+  if (typeof window === 'undefined') return;
   const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
   if (query) firstAnswers.add(query.queryHash);
 }
