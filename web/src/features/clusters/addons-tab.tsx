@@ -190,7 +190,6 @@ function AddonCatalogue({ cluster, blocked }: { cluster: ClusterDetail; blocked:
           rowProps={(offer) => ({ 'data-testid': 'addon-offer', 'data-addon-id': offer.addon.id })}
           caption={`Add-ons ${cluster.name} can order`}
           minWidth={560}
-          scrollType="native"
           verticalSpacing="sm"
           withTableBorder
           testId="addon-offers"

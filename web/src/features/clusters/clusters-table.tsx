@@ -87,7 +87,6 @@ export function ClustersTable({ items, caption }: ClustersTableProps) {
       rowProps={(cluster) => ({ 'data-testid': 'cluster-row', 'data-cluster-id': cluster.id, 'data-status': cluster.status })}
       caption={caption}
       minWidth={900}
-      scrollType="native"
       verticalSpacing="sm"
       highlightOnHover
       withTableBorder

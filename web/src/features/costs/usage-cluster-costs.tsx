@@ -80,7 +80,6 @@ export function UsageClusterCosts({ clusters }: { clusters: Array<{ key: string;
             rowKey={(row) => row.cluster.clusterId}
             caption="Quoted: each cluster's quotes over the hours it ran; the cluster's page explains each difference by line. VAT excluded."
             minWidth={560}
-            scrollType="native"
             striped
             testId="usage-cost-table"
           />

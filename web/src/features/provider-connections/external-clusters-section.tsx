@@ -97,7 +97,6 @@ export function ExternalClustersSection() {
                 rowProps={() => ({ 'data-testid': 'external-cluster' })}
                 label="Clusters at other clouds"
                 minWidth={720}
-                scrollType="native"
                 verticalSpacing="xs"
                 testId="external-clusters"
               />

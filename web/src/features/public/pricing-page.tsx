@@ -285,7 +285,7 @@ function gpuLabel(flavor: CatalogFlavor): string {
 }
 
 /** The catalogue's tables: striped, bordered, scrolling sideways natively on a narrow screen. */
-const CATALOGUE_TABLE = { scrollType: 'native', striped: true, withTableBorder: true, verticalSpacing: 'sm' } as const;
+const CATALOGUE_TABLE = { striped: true, withTableBorder: true, verticalSpacing: 'sm' } as const;
 /** A row's name, in bold. */
 const NAME_CELL = { fw: 600 } as const;
 

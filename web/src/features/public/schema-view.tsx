@@ -164,7 +164,7 @@ function FieldRows({ field }: { field: SchemaField }) {
 }
 
 /** The reference's tables: bordered, small, scrolling sideways natively on a narrow screen. */
-export const REFERENCE_TABLE = { scrollType: 'native', withTableBorder: true, verticalSpacing: 6, fz: 'sm' } as const;
+export const REFERENCE_TABLE = { withTableBorder: true, verticalSpacing: 6, fz: 'sm' } as const;
 
 const PARAMETER_COLUMNS: Column<ApiParameter>[] = [
   { header: 'Name', cell: (parameter) => <Code>{parameter.name}</Code> },

@@ -4,7 +4,7 @@ import { KIND_LABELS, placeLabel, STATUS_COLORS, STATUS_LABELS } from './topolog
 import type { TopologyModel } from './topology-model';
 
 /** Both tables: striped, bordered, scrolling sideways natively below 560 px. */
-const DESCRIPTION_TABLE = { minWidth: 560, scrollType: 'native', striped: true, withTableBorder: true, verticalSpacing: 'xs' } as const;
+const DESCRIPTION_TABLE = { minWidth: 560, striped: true, withTableBorder: true, verticalSpacing: 'xs' } as const;
 
 interface TopologyDescriptionProps {
   model: TopologyModel;

@@ -61,7 +61,6 @@ export function UsageCarbon({ from, to, groupBy, enabled, chart }: UsageCarbonPr
               rowKey={(row) => row.clusterId}
               caption="Estimated footprint of each cluster over the range."
               minWidth={520}
-              scrollType="native"
               striped
               busy={carbon.isPlaceholderData}
               testId="usage-carbon-table"

@@ -212,7 +212,6 @@ export function UsagePage() {
                   rowKey={(row) => `${row.period}/${row.groupKey}`}
                   caption={`${QUANTITY_LABELS[quantityKind]} in ${quantityUnit}. Quantities of different resources do not add up; the export lists every resource with its unit.`}
                   minWidth={420}
-                  scrollType="native"
                   striped
                   busy={stale}
                   testId="usage-quantity-table"
@@ -234,7 +233,6 @@ export function UsagePage() {
                   ]}
                   rowKey={(entry) => entry.kind}
                   minWidth={360}
-                  scrollType="native"
                 />
               </Card>
             )}
@@ -264,7 +262,6 @@ export function UsagePage() {
                 rowKey={(row) => `${row.period}/${row.groupKey}`}
                 caption={`Amounts charged are in EUR${showEur ? `; ${price.currency} amounts are at today's rate (${price.rateLine})` : ''}.`}
                 minWidth={480}
-                scrollType="native"
                 striped
                 busy={stale}
                 testId="usage-table"
