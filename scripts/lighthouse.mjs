@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { devSession } from './lib/bench-client.mjs';
+import { browserCookies, devSession } from './lib/bench-client.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.mjs';
 import { bundleReport, printBundleReport } from './lib/bundle-size.mjs';
 import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
@@ -57,8 +58,8 @@ const persistTo = mkdtempSync(join(tmpdir(), 'kubemarket-lighthouse-'));
 prepareDatabase(persistTo);
 const worker = await startLocalWorker({ port: Number(process.env.LIGHTHOUSE_PORT ?? 8796), persistTo, quiet: true });
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromePath: CHROMIUM,
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 let over = 0;
@@ -80,10 +81,7 @@ const verdict = (ok) => {
  */
 async function arriveSignedIn(cookieHeader, { viaSignInPage = true } = {}) {
   const origin = new URL(worker.url).origin;
-  const cookies = cookieHeader.split('; ').map((pair) => {
-    const index = pair.indexOf('=');
-    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: worker.url };
-  });
+  const cookies = browserCookies(cookieHeader, worker.url);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     // The browser's own context: the one Lighthouse opens its tabs in.

@@ -23,9 +23,9 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { devSession } from './lib/bench-client.mjs';
-import { prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
-import { spawnSync } from 'node:child_process';
+import { browserCookies, devSession } from './lib/bench-client.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.mjs';
+import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.mjs';
 
 const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
@@ -42,10 +42,7 @@ if (paths.length === 0) {
 
 const ASSETS = join(import.meta.dirname, '../web/dist/client/assets');
 
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync('pnpm', ['--filter', '@kubemarket/web', 'build'], { stdio: 'inherit', env: { ...process.env, WEB_SOURCEMAP: '1' } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!process.env.BENCH_SKIP_BUILD) buildApp({ WEB_SOURCEMAP: '1' });
 
 /** Each built script's source map, read once (null when the build has none). */
 const maps = new Map();
@@ -282,8 +279,8 @@ mkdirSync(outDir, { recursive: true });
 prepareDatabase(persistTo);
 const worker = await startLocalWorker({ port: Number(process.env.PROFILE_PORT ?? 8795), persistTo, quiet: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_FLAGS,
 });
 try {
   const origin = new URL(worker.url).origin;
@@ -297,12 +294,7 @@ try {
       await page.locator('input[type=password]').waitFor({ timeout: 60_000 });
       await page.waitForTimeout(2000);
     }
-    await context.addCookies(
-      session.cookie.split('; ').map((pair) => {
-        const index = pair.indexOf('=');
-        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: origin };
-      }),
-    );
+    await context.addCookies(browserCookies(session.cookie, origin));
     if (COMMITS) await page.addInitScript(watchCommits);
     const devtools = await context.newCDPSession(page);
     await devtools.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });

@@ -60,3 +60,10 @@ export const devSession = (origin, username) => createSession(origin, '/trpc/dev
 
 /** A new organisation and its owner, signed in (development only): `answer` is the account, with its password. */
 export const testAccountSession = (origin, options = {}) => createSession(origin, '/api/dev/test-accounts', { ...options, signIn: true });
+
+/** A session's cookie header as the browser's cookies for `url` (Playwright's addCookies), to arrive in a browser signed in. */
+export const browserCookies = (cookieHeader, url) =>
+  cookieHeader.split('; ').map((pair) => {
+    const index = pair.indexOf('=');
+    return { name: pair.slice(0, index), value: pair.slice(index + 1), url };
+  });

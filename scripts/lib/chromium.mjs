@@ -4,6 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/** Debian's full chromium as the benchmarks run it (Lighthouse, pnpm profile:page): headless, offline, quiet. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 const PACKAGES = [
   ['chromium', '/usr/bin/chromium'],
   ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'],

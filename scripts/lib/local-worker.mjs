@@ -36,9 +36,9 @@ export function builtWorkerConfigs() {
   return configs.every((config) => existsSync(config)) ? configs.map((config) => relative(process.cwd(), config)) : null;
 }
 
-/** Builds the SPA and the Worker (`pnpm build`). */
-export function buildApp() {
-  run('pnpm', ['--filter', '@kubemarket/web', 'build']);
+/** Builds the SPA and the Worker (`pnpm build`), with `env` added (`pnpm profile:page`: WEB_SOURCEMAP=1). */
+export function buildApp(env = {}) {
+  run('pnpm', ['--filter', '@kubemarket/web', 'build'], { env: { ...offlineEnv, ...env } });
 }
 
 /**
