@@ -420,8 +420,11 @@ describe('operating a cluster of your own', () => {
         }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-operation-status'] });
       });
       await modal.getByTestId('delete-confirm').click();
-      await modal.waitFor({ state: 'detached', ...POLL });
+      // The dialog closes at once; Mantine keeps a closed modal's hidden frame, which goes with the
+      // danger zone once the cluster is deleted (next): under CI's load that took longer than POLL.
+      await modal.waitFor({ state: 'hidden', ...POLL });
       await page.locator('[data-testid="overview-status"] [data-status="deleted"]').waitFor(OPERATION);
+      await modal.waitFor({ state: 'detached', ...POLL });
       await page.locator('[data-testid="operation-progress"][data-operation-status="succeeded"]').waitFor(POLL);
       expect(await page.getByTestId('operation-step').count()).toBeGreaterThan(1);
       expect(await page.locator('[data-testid="operation-step"]:not([data-status="succeeded"])').count()).toBe(0);
