@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { apiError } from './api-errors';
 import { isStaticFilePath } from './assets';
 import { anonymousCsrfCookie, clearedSessionCookie, cookieNames, isIssuedToken, randomToken, readCookie, sessionCookie } from './cookies';
-import { databaseFor, environmentOf, sessionCacheFor } from './context';
+import { databaseFor, environmentOf, originOf, sessionCacheFor } from './context';
 import type { AppEnv, RequestAuth } from './env';
 import { forbidden } from './forbidden';
 import { uploadRouteOf } from './transport';
@@ -114,7 +114,7 @@ function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState) {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isAllowedOrigin(origin: string, requestUrl: string, env: AppEnv['Bindings']): boolean {
-  if (origin === new URL(requestUrl).origin) return true;
+  if (origin === originOf(requestUrl)) return true;
   if (env.APP_URL && origin === new URL(env.APP_URL).origin) return true;
   if (env.ALLOWED_ORIGINS?.split(',').map((value) => value.trim()).includes(origin)) return true;
   if (environmentOf(env) === 'development') {

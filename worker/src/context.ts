@@ -286,7 +286,18 @@ function appUrlFor(c: HonoContext<AppEnv>): string {
   // Behind the Vite dev proxy the browser's origin is the one links must use.
   const origin = c.req.header('Origin');
   if (origin && environmentOf(c.env) === 'development') return origin;
-  return new URL(c.req.url).origin;
+  return originOf(c.req.url);
+}
+
+/**
+ * A request URL's origin, as `new URL(url).origin` gives it: the runtime hands the Worker the URL
+ * serialised (scheme and host in lower case, a default port dropped, no credentials), so its origin
+ * is everything before the path. Parsing the URL on every request cost a cached catalogue read a
+ * few per cent (issue 35).
+ */
+export function originOf(url: string): string {
+  const path = url.indexOf('/', url.indexOf('//') + 2);
+  return path < 0 ? url : url.slice(0, path);
 }
 
 /** The config and the ports that depend on the Worker's bindings only, not on the request. */

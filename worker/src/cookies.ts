@@ -2,6 +2,7 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Context } from 'hono';
 import type { Env } from './env';
+import { randomBytes } from './random';
 
 /** The cookie names of one deployment: see cookieNames(). */
 export interface CookieNames {
@@ -43,8 +44,19 @@ export function clearedSessionCookie(env: Pick<Env, 'ENVIRONMENT'>, url: string)
   return serialize(cookieNames(env).session, '', { ...attributes(env, url), maxAge: 0 });
 }
 
+/** The anonymous CSRF cookie's attributes, serialised once per name and scheme: every cookie-less request gets one. */
+const csrfCookieAttributes = new Map<string, string>();
+
 export function anonymousCsrfCookie(env: Pick<Env, 'ENVIRONMENT'>, url: string, token: string): string {
-  return serialize(cookieNames(env).csrf, token, attributes(env, url));
+  const name = cookieNames(env).csrf;
+  const key = `${name} ${secure(env, url)}`;
+  let attributesText = csrfCookieAttributes.get(key);
+  if (attributesText === undefined) {
+    attributesText = serialize(name, '', attributes(env, url)).slice(name.length + 1);
+    csrfCookieAttributes.set(key, attributesText);
+  }
+  // A token is base64url (randomToken, or a cookie isIssuedToken accepted): nothing to encode.
+  return `${name}=${token}${attributesText}`;
 }
 
 export function readCookie(c: Context, name: string): string | undefined {
@@ -53,7 +65,7 @@ export function readCookie(c: Context, name: string): string | undefined {
 
 /** 24 random bytes, base64url: 32 characters of [A-Za-z0-9_-]. */
 export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const bytes = randomBytes(24);
   // 24 bytes are 32 base64 characters exactly: no padding to strip.
   return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
 }

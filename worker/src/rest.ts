@@ -1,4 +1,4 @@
-import { coerceQueryValue, createCaller, inputProperties, openApiDocument, pageLinks, restRoutes, type RestRoute } from '@kubemarket/api';
+import { callRoute, coerceQueryValue, inputProperties, openApiDocument, pageLinks, restRoutes, type RestRoute } from '@kubemarket/api';
 import { Hono, type Context as HonoContext } from 'hono';
 import { apiError, procedureErrorResponse } from './api-errors';
 import { APP_VERSION, contextFor } from './context';
@@ -112,10 +112,6 @@ async function inputOf(c: HonoContext<AppEnv>, route: RestRoute): Promise<Record
   return input;
 }
 
-function procedureOf(caller: ReturnType<typeof createCaller>, path: string): (input?: unknown) => Promise<unknown> {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
-}
-
 /**
  * A route with a YAML field (the kubeconfig) answers the YAML alone, as `curl … > kubeconfig` wants,
  * unless the request asks for JSON and not YAML: then the JSON object with the YAML in that field.
@@ -165,7 +161,7 @@ for (const route of routes) {
   rest.on(route.method, honoPath, async (c) => {
     try {
       const input = route.input ? await inputOf(c, route) : undefined;
-      const result = await procedureOf(createCaller(contextFor(c)), route.procedure)(input);
+      const result = await callRoute(route, contextFor(c), input);
       const yamlField = route.meta.yamlField;
       if (yamlField && answersYaml(c.req.header('Accept'))) {
         return c.body(String((result as Record<string, unknown>)[yamlField]), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-store' });

@@ -57,7 +57,7 @@ export { memoryIsolateCache, noIsolateCache, type IsolateCache } from './platfor
 export { authenticateBearer, TOKEN_RATE_LIMIT, type BearerResult } from './modules/tokens';
 export type { Meta, RestMeta, HttpMethod } from './trpc';
 export type { Credential } from './context';
-export { restRoutes, inputProperties, coerceQueryValue, pageLinks, type RestRoute } from './rest';
+export { restRoutes, callRoute, inputProperties, coerceQueryValue, pageLinks, type RestRoute } from './rest';
 export { openApiDocument } from './openapi';
 export { handlePaymentWebhook, type WebhookAnswer } from './modules/orders';
 export { logError, describeError, redact } from './platform/log';

@@ -1,4 +1,6 @@
+import { callTRPCProcedure } from '@trpc/server';
 import { z } from 'zod';
+import type { Context } from './context';
 import { appRouter } from './root';
 import type { HttpMethod, Meta, RestMeta } from './trpc';
 
@@ -76,6 +78,15 @@ export function restRoutes(router: AnyRouter = appRouter as unknown as AnyRouter
     seen.add(key);
   }
   return staticFirst(routes);
+}
+
+/**
+ * Calls a route's procedure with `input` as tRPC's own caller does (its middleware, its input and
+ * output checks, its errors thrown as TRPCError), without building a caller proxy and walking it
+ * to the procedure on every request: a tenth of a cached catalogue read (issue 35).
+ */
+export function callRoute(route: Pick<RestRoute, 'procedure' | 'type'>, ctx: Context, input: unknown): Promise<unknown> {
+  return callTRPCProcedure({ router: appRouter, path: route.procedure, type: route.type, ctx, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
 }
 
 /**
