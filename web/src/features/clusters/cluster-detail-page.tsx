@@ -11,25 +11,17 @@ import {
   IconServer2,
   IconTopologyStar3,
 } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BackLink } from '../../components/back-link';
 import { PageLoading } from '../../components/page-states';
 import { ButtonLink } from '../../components/router-links';
-import { AccessTab } from './access-tab';
-import { ActivityTab } from './activity-tab';
-import { AddonsTab } from './addons-tab';
 import { ClusterLoadError } from './cluster-load-error';
 import { useClusterDetail, useMayWriteClusters } from './cluster-queries';
 import { ClusterStatusBadge } from './cluster-status-badge';
 import type { ClusterDetail } from './cluster-types';
-import { HibernationTab } from './hibernation-tab';
 import { CLUSTER_TABS } from './list-search-params';
 import type { ClusterTab } from './list-search-params';
-import { MaintenanceTab } from './maintenance-tab';
-import { NodePoolsTab } from './node-pools-tab';
-import { NodesTab } from './nodes-tab';
 import { OverviewTab } from './overview-tab';
-import { UpgradesTab } from './upgrades-tab';
 
 interface ClusterDetailPageProps {
   clusterId: string;
@@ -43,17 +35,42 @@ interface TabProps {
   mayWrite: boolean;
 }
 
-const TABS: ReadonlyArray<{ value: ClusterTab; label: string; icon: ReactNode; panel: ComponentType<TabProps> }> = [
+interface TabEntry {
+  value: ClusterTab;
+  label: string;
+  icon: ReactNode;
+  panel: ComponentType<TabProps>;
+  /** Fetches a tab's code ahead of its first opening (a lazy tab's; nothing for the overview). */
+  preload?: () => Promise<unknown>;
+}
+
+/**
+ * A tab other than the overview, its code (forms, tables, the add-on catalogue) loaded when the
+ * tab is first about to open: pointed at, focused, or opened by its address. The page opened
+ * from a list or a mail evaluates the overview's code alone (issue 35).
+ */
+function lazyTab(load: () => Promise<ComponentType<TabProps>>): Pick<TabEntry, 'panel' | 'preload'> {
+  let loading: Promise<{ default: ComponentType<TabProps> }> | undefined;
+  const preload = () => (loading ??= load().then((panel) => ({ default: panel })));
+  return { panel: lazy(preload), preload };
+}
+
+const TABS: readonly TabEntry[] = [
   { value: 'overview', label: 'Overview', icon: <IconLayoutDashboard size={16} aria-hidden />, panel: OverviewTab },
-  { value: 'pools', label: 'Node pools', icon: <IconServer2 size={16} aria-hidden />, panel: NodePoolsTab },
-  { value: 'nodes', label: 'Nodes', icon: <IconServer size={16} aria-hidden />, panel: NodesTab },
-  { value: 'upgrades', label: 'Upgrades', icon: <IconArrowUpCircle size={16} aria-hidden />, panel: UpgradesTab },
-  { value: 'maintenance', label: 'Maintenance', icon: <IconCalendarTime size={16} aria-hidden />, panel: MaintenanceTab },
-  { value: 'addons', label: 'Add-ons', icon: <IconPuzzle size={16} aria-hidden />, panel: AddonsTab },
-  { value: 'hibernation', label: 'Hibernation', icon: <IconMoon size={16} aria-hidden />, panel: HibernationTab },
-  { value: 'access', label: 'Access', icon: <IconKey size={16} aria-hidden />, panel: AccessTab },
-  { value: 'activity', label: 'Activity', icon: <IconActivity size={16} aria-hidden />, panel: ActivityTab },
+  { value: 'pools', label: 'Node pools', icon: <IconServer2 size={16} aria-hidden />, ...lazyTab(() => import('./node-pools-tab').then((module) => module.NodePoolsTab)) },
+  { value: 'nodes', label: 'Nodes', icon: <IconServer size={16} aria-hidden />, ...lazyTab(() => import('./nodes-tab').then((module) => module.NodesTab)) },
+  { value: 'upgrades', label: 'Upgrades', icon: <IconArrowUpCircle size={16} aria-hidden />, ...lazyTab(() => import('./upgrades-tab').then((module) => module.UpgradesTab)) },
+  { value: 'maintenance', label: 'Maintenance', icon: <IconCalendarTime size={16} aria-hidden />, ...lazyTab(() => import('./maintenance-tab').then((module) => module.MaintenanceTab)) },
+  { value: 'addons', label: 'Add-ons', icon: <IconPuzzle size={16} aria-hidden />, ...lazyTab(() => import('./addons-tab').then((module) => module.AddonsTab)) },
+  { value: 'hibernation', label: 'Hibernation', icon: <IconMoon size={16} aria-hidden />, ...lazyTab(() => import('./hibernation-tab').then((module) => module.HibernationTab)) },
+  { value: 'access', label: 'Access', icon: <IconKey size={16} aria-hidden />, ...lazyTab(() => import('./access-tab').then((module) => module.AccessTab)) },
+  { value: 'activity', label: 'Activity', icon: <IconActivity size={16} aria-hidden />, ...lazyTab(() => import('./activity-tab').then((module) => module.ActivityTab)) },
 ];
+
+/** What a lazy tab shows while its code arrives: a panel-sized placeholder, announced as loading. */
+function TabLoading({ label }: { label: string }) {
+  return <Skeleton height={240} radius="md" aria-label={`Loading ${label}`} />;
+}
 
 function BackToClusters() {
   return (
@@ -154,14 +171,23 @@ function ClusterContent({ cluster, tab, onTabChange }: { cluster: ClusterDetail;
         >
           <Tabs.List mb="lg" aria-label={`Parts of ${cluster.name}`}>
             {tabs.map((entry) => (
-              <Tabs.Tab key={entry.value} value={entry.value} leftSection={entry.icon} data-testid={`tab-${entry.value}`}>
+              <Tabs.Tab
+                key={entry.value}
+                value={entry.value}
+                leftSection={entry.icon}
+                data-testid={`tab-${entry.value}`}
+                onPointerEnter={entry.preload}
+                onFocus={entry.preload}
+              >
                 {entry.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {tabs.map(({ value, panel: Panel }) => (
+          {tabs.map(({ value, label, panel: Panel }) => (
             <Tabs.Panel key={value} value={value}>
-              <Panel cluster={cluster} mayWrite={mayWrite} />
+              <Suspense fallback={<TabLoading label={label} />}>
+                <Panel cluster={cluster} mayWrite={mayWrite} />
+              </Suspense>
             </Tabs.Panel>
           ))}
         </Tabs>
