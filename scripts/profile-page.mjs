@@ -1,7 +1,8 @@
 // `pnpm profile:page <path>…`: what a page's first load spends the browser's main thread on, as
 // the Lighthouse runs of `pnpm lighthouse` see it (a phone's screen, Chromium's CPU throttled 4×).
 // For each path, the demo customer opens it as Lighthouse's warm run does (the sign-in page's code
-// cached, then her session's cookies set; PROFILE_COLD=1: nothing cached) while Chromium records a
+// cached, then her session's cookies set; PROFILE_COLD=1: nothing cached; PROFILE_SIGNED_OUT=1: a
+// visitor, nothing cached and no session, as Lighthouse opens the public pages) while Chromium records a
 // trace and V8's CPU profiler samples the page. Prints the main thread's long tasks (Chromium's own
 // tasks over 50 ms: what Total Blocking Time counts after the first paint), each with the trace
 // events in it (style, layout, a script's evaluation), the sources its samples spent most on and how
@@ -29,7 +30,8 @@ import { buildApp, prepareDatabase, startLocalWorker } from './lib/local-worker.
 
 const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
-const COLD = process.env.PROFILE_COLD === '1';
+const SIGNED_OUT = process.env.PROFILE_SIGNED_OUT === '1';
+const COLD = SIGNED_OUT || process.env.PROFILE_COLD === '1';
 const COMMITS = process.env.PROFILE_COMMITS === '1';
 const LONG_TASK_MS = 50;
 /** How many of a sample's outermost frames name the way into a task. */
@@ -294,7 +296,7 @@ try {
       await page.locator('input[type=password]').waitFor({ timeout: 60_000 });
       await page.waitForTimeout(2000);
     }
-    await context.addCookies(browserCookies(session.cookie, origin));
+    if (!SIGNED_OUT) await context.addCookies(browserCookies(session.cookie, origin));
     if (COMMITS) await page.addInitScript(watchCommits);
     const devtools = await context.newCDPSession(page);
     await devtools.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
@@ -309,7 +311,7 @@ try {
     if (new URL(page.url()).pathname !== address.split('?')[0]) throw new Error(`${address}: ended on ${page.url()}, not signed in?`);
     const file = join(outDir, `${COLD ? 'cold' : 'warm'}${address.replaceAll(/[/?=]/g, '-')}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    console.log(`${address} (${COLD ? 'cold: nothing cached' : 'warm: the sign-in page loaded first'}), ${file}`);
+    console.log(`${address} (${SIGNED_OUT ? 'signed out, ' : ''}${COLD ? 'cold: nothing cached' : 'warm: the sign-in page loaded first'}), ${file}`);
     report(profile, traceEvents);
     if (COMMITS) printCommits(await page.evaluate(() => window.__commits ?? []));
     await context.close();

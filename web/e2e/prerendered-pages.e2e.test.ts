@@ -2,7 +2,7 @@ import { APP_LOADER_SCRIPT, PRERENDERED_PAGES } from '@kubemarket/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { signInAsNewAccount } from './accounts';
-import { BASE_URL, it, POLL } from './fixtures';
+import { anotherContext, BASE_URL, it, POLL } from './fixtures';
 
 /** The markup inside #root of an HTML answer, or '' for the empty SPA shell. */
 function rootMarkup(html: string): string {
@@ -88,6 +88,28 @@ describe('prerendered public pages (ADR 17)', () => {
     }
     expect(problems.filter((problem) => !problem.includes('open.er-api.com') && !problem.includes('ERR_BLOCKED_BY_CLIENT'))).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('hydrates a page opened on a phone in place: no query answers before the page itself is hydrated', { timeout: 90_000 }, async ({ page }) => {
+    // The root's Outlet hydrates the page in a Suspense boundary of its own, after the frame. The
+    // catalogue's answer, asked once the frame was hydrated, reached / and /pricing before their
+    // pages were and the browser's first render of them differed from the markup: each was rendered
+    // again (router.ts reportingPageHydration). Opened as a phone opens them, scripts not held back.
+    const context = await anotherContext(page, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const phone = await context.newPage();
+    const renderedAgain: string[] = [];
+    phone.on('console', (message) => {
+      if (message.text().includes('prerendered page was rendered again')) renderedAgain.push(`${new URL(phone.url()).pathname}: ${message.text()}`);
+    });
+    await phone.route('https://open.er-api.com/**', (route) => route.abort('blockedbyclient'));
+    for (const path of ['/', '/pricing', '/documentation', '/faq']) {
+      await phone.goto(path);
+      await phone.waitForLoadState('networkidle');
+      // The page's own content (the tiers of / and /pricing) came from the catalogue after hydration.
+      if (path === '/' || path === '/pricing') await expect.poll(() => phone.getByTestId(path === '/' ? 'tier-card' : 'pricing-tier').count(), POLL).toBeGreaterThan(0);
+    }
+    await context.close();
+    expect(renderedAgain).toEqual([]);
   });
 
   it('serves a signed-in visitor the app, not the anonymous markup', async ({ page, pageErrors }) => {

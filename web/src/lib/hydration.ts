@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 
 /**
  * The parts of a prerendered page (ADR 17) that must be hydrated before it counts as hydrated: the
- * frame with the page (the root route's layout), and the header's controls, which load as a chunk
+ * frame (the root route's layout), the page in it, and the header's controls, which load as a chunk
  * of their own. Each reports with useHydrationSignal.
  */
-export type HydrationPart = 'frame' | 'header-controls' | 'dashboard-layout';
-const HYDRATION_PARTS: readonly HydrationPart[] = ['frame', 'header-controls'];
+export type HydrationPart = 'frame' | 'header-controls' | 'page' | 'dashboard-layout';
+/** The page itself too (router.ts): the root's Outlet hydrates it in a Suspense boundary of its own, after the frame. */
+const HYDRATION_PARTS: readonly HydrationPart[] = ['frame', 'header-controls', 'page'];
 /**
  * A console page the Worker rendered (ADR 0045) waits for its dashboard layout as well: when a part
  * of the page suspends while hydrating, React hydrates the layout after the frame, and the layout
