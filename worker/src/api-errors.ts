@@ -5,13 +5,12 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
-import { randomBytes } from './random';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** `req_` and 26 base32 characters (130 random bits): REQUEST_ID_PATTERN. */
 export function newRequestId(): string {
-  const bytes = randomBytes(26);
+  const bytes = crypto.getRandomValues(new Uint8Array(26));
   return `req_${Array.from(bytes, (byte) => BASE32[byte & 31]).join('')}`;
 }
 

@@ -2,7 +2,6 @@ import { serialize } from 'hono/utils/cookie';
 import { describe, expect, it } from 'vitest';
 import { anonymousCsrfCookie, randomToken } from './cookies';
 import { originOf } from './context';
-import { randomBytes } from './random';
 
 describe('anonymousCsrfCookie', () => {
   it('is what serialize writes, for each deployment and scheme, whatever was asked before', () => {
@@ -31,21 +30,5 @@ describe('originOf', () => {
     ]) {
       expect(originOf(url)).toBe(new URL(url).origin);
     }
-  });
-});
-
-describe('randomBytes', () => {
-  it('hands out each pooled byte once, across refills, and larger draws straight from the CSPRNG', () => {
-    const draws = Array.from({ length: 400 }, () => Buffer.from(randomBytes(26)).toString('hex'));
-    // 400 x 26 bytes cross two refills of the 4 KiB pool; 208-bit values never repeat by chance.
-    expect(new Set(draws).size).toBe(draws.length);
-    expect(draws.every((hex) => hex.length === 52)).toBe(true);
-    expect(randomBytes(5000)).toHaveLength(5000);
-  });
-
-  it('returns a copy the caller may change without touching the next draw', () => {
-    const first = randomBytes(16);
-    first.fill(0);
-    expect(randomBytes(16).every((byte) => byte === 0)).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import type { Context } from 'hono';
 import type { Env } from './env';
-import { randomBytes } from './random';
 
 /** The cookie names of one deployment: see cookieNames(). */
 export interface CookieNames {
@@ -65,7 +64,7 @@ export function readCookie(c: Context, name: string): string | undefined {
 
 /** 24 random bytes, base64url: 32 characters of [A-Za-z0-9_-]. */
 export function randomToken(): string {
-  const bytes = randomBytes(24);
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
   // 24 bytes are 32 base64 characters exactly: no padding to strip.
   return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_');
 }
