@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Center, Group, Indicator, Menu, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Center, Group, Indicator, Menu, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconBook,
   IconBuildingStore,
@@ -263,7 +263,8 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, onNavigate }: D
         ) : null}
       </div>
 
-      <ScrollArea className={classes.nav} type="scroll" scrollbarSize={6}>
+      {/* Scrolls natively: Mantine's ScrollArea measured itself as every console page hydrated (ADR 55). */}
+      <div className={classes.nav}>
         <Stack component="nav" aria-label="Dashboard" gap={collapsed ? 4 : 2} px="xs" pb="sm" align={collapsed ? 'center' : 'stretch'}>
           {entries.map((entry) => {
             if (entry.kind === 'link') {
@@ -287,7 +288,7 @@ export function DashboardSidebar({ collapsed, onToggleCollapsed, onNavigate }: D
             );
           })}
         </Stack>
-      </ScrollArea>
+      </div>
 
       <div className={classes.footer}>
         <Stack gap={collapsed ? 4 : 2} align={collapsed ? 'center' : 'stretch'} aria-label="Help and resources" component="nav">
