@@ -3,7 +3,6 @@ import './lib/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { CONSOLE_PAGE } from '@kubemarket/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -65,8 +64,8 @@ const hydrated = () => {
   onlineManager.setOnline(navigator.onLine !== false);
   rootElement.removeAttribute('data-prerendered');
 };
-// A console page the Worker rendered (ADR 0045) is whole once its dashboard layout is hydrated too.
-if (prerendered) whenHydrated(hydrated, { consolePage: rootElement.getAttribute('data-prerendered') === CONSOLE_PAGE });
+// A console page the Worker rendered (ADR 0045) or a prerendered one is whole once its page is hydrated too (router.ts).
+if (prerendered) whenHydrated(hydrated);
 const app = <App router={router} queryClient={queryClient} trpcClient={trpcClient} colorSchemeManager={colorSchemeManager} />;
 
 if (prerendered) {

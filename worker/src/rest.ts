@@ -1,7 +1,7 @@
 import { callRoute, coerceQueryValue, inputProperties, openApiDocument, pageLinks, restRoutes, type RestRoute } from '@kubemarket/api';
 import { Hono, type Context as HonoContext } from 'hono';
 import { apiError, procedureErrorResponse } from './api-errors';
-import { APP_VERSION, contextFor } from './context';
+import { APP_VERSION, contextFor, originOf } from './context';
 import type { AppEnv } from './env';
 
 const routeProperties = new WeakMap<RestRoute, ReturnType<typeof inputProperties>>();
@@ -150,7 +150,7 @@ let openApiCache: { serverUrl: string; document: object } | undefined;
 export const rest = new Hono<AppEnv>();
 
 rest.get('/openapi.json', (c) => {
-  const serverUrl = c.env.APP_URL?.trim() || new URL(c.req.url).origin;
+  const serverUrl = c.env.APP_URL?.trim() || originOf(c.req.url);
   if (openApiCache?.serverUrl !== serverUrl) openApiCache = { serverUrl, document: openApiDocument(routes, { version: APP_VERSION, serverUrl }) };
   return c.json(openApiCache.document);
 });

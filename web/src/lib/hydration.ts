@@ -5,24 +5,21 @@ import { useEffect } from 'react';
  * frame (the root route's layout), the page in it, and the header's controls, which load as a chunk
  * of their own. Each reports with useHydrationSignal.
  */
-export type HydrationPart = 'frame' | 'header-controls' | 'page' | 'dashboard-layout';
-/** The page itself too (router.ts): the root's Outlet hydrates it in a Suspense boundary of its own, after the frame. */
-const HYDRATION_PARTS: readonly HydrationPart[] = ['frame', 'header-controls', 'page'];
+export type HydrationPart = 'frame' | 'header-controls' | 'page';
 /**
- * A console page the Worker rendered (ADR 0045) waits for its dashboard layout as well: when a part
- * of the page suspends while hydrating, React hydrates the layout after the frame, and the layout
- * must still render the markup's desktop mode then (useMobileMode), not a phone's.
+ * The page is reported by its route's component (router.ts): the root's Outlet hydrates it in a
+ * Suspense boundary of its own, after the frame, and so does a signed-in page's layout (the
+ * `_authenticated` route's pending boundary), which must still render the markup's desktop mode
+ * then (useMobileMode), not a phone's.
  */
-const CONSOLE_PAGE_PARTS: readonly HydrationPart[] = [...HYDRATION_PARTS, 'dashboard-layout'];
+const HYDRATION_PARTS: readonly HydrationPart[] = ['frame', 'header-controls', 'page'];
 
 let pending: (() => void) | null = null;
-let parts = HYDRATION_PARTS;
 const hydrated = new Set<HydrationPart>();
 
 /** main.tsx, for a prerendered page (or a console page the Worker rendered): what to do once every part of it is hydrated. */
-export function whenHydrated(callback: () => void, { consolePage = false }: { consolePage?: boolean } = {}): void {
+export function whenHydrated(callback: () => void): void {
   pending = callback;
-  parts = consolePage ? CONSOLE_PAGE_PARTS : HYDRATION_PARTS;
   hydrated.clear();
 }
 
@@ -41,7 +38,7 @@ export function useHydrationSignal(part: HydrationPart): void {
   useEffect(() => {
     if (!pending) return;
     hydrated.add(part);
-    if (!parts.every((each) => hydrated.has(each))) return;
+    if (!HYDRATION_PARTS.every((each) => hydrated.has(each))) return;
     const callback = pending;
     pending = null;
     callback();

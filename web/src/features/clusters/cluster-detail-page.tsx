@@ -50,8 +50,8 @@ interface TabEntry {
  * from a list or a mail evaluates the overview's code alone (issue 35).
  */
 function lazyTab(load: () => Promise<ComponentType<TabProps>>): Pick<TabEntry, 'panel' | 'preload'> {
-  let loading: Promise<{ default: ComponentType<TabProps> }> | undefined;
-  const preload = () => (loading ??= load().then((panel) => ({ default: panel })));
+  // The browser imports a module once: preloading and React.lazy share it.
+  const preload = () => load().then((panel) => ({ default: panel }));
   return { panel: lazy(preload), preload };
 }
 

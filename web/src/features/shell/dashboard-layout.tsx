@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import classes from './dashboard-layout.module.css';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { TOGGLE_DASHBOARD_SIDEBAR_EVENT } from './dashboard-sidebar-event';
-import { useHydrationSignal } from '../../lib/hydration';
 import { useMobileMode } from './use-mobile-mode';
 import { useBelowHeader } from '../../lib/header-offset';
 import { Drawer } from '../../components/overlays';
@@ -15,7 +14,6 @@ import { Drawer } from '../../components/overlays';
  * floating menu button) opens and closes the overlay, or collapses and expands the desktop rail.
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
-  useHydrationSignal('dashboard-layout');
   const mobile = useMobileMode();
   const [collapsed, setCollapsed] = useState(false);
   const belowHeader = useBelowHeader<HTMLElement>();
